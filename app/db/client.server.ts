@@ -1,0 +1,89 @@
+/**
+ * The database connection: node-postgres when `DATABASE_URL` is set, otherwise embedded PGlite
+ * persisted under `PGLITE_DIR` (`shared/DESIGN.md` section 2). Both speak the same SQL through one
+ * Drizzle schema. Migrations in `app/db/migrations` are applied by `migrate()` at start-up.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { sql } from "drizzle-orm";
+import { env } from "~/utils/env.server";
+import * as schema from "./schema";
+
+/** A Drizzle database over either driver; transactions and `FOR UPDATE` work on both. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+type Connection = {
+  db: Database;
+  kind: "postgres" | "pglite";
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+/** Folder of the committed SQL migrations; the server always runs from the project root. */
+const migrationsFolder = () => path.resolve(process.cwd(), "app/db/migrations");
+
+function connect(): Connection {
+  const migrationsDir = migrationsFolder();
+  if (env.DATABASE_URL) {
+    const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: "postgres",
+      // An advisory lock keeps two instances starting together from migrating at once.
+      migrate: async () => {
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock(727001)");
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsDir });
+        } finally {
+          await client.query("select pg_advisory_unlock(727001)").catch(() => {});
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  const dir = env.PGLITE_DIR;
+  if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
+  const client = new PGlite(dir);
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsDir }),
+    close: () => client.close(),
+  };
+}
+
+const globalForDb = globalThis as unknown as { __dbConnection?: Connection };
+// One connection per process, kept across dev-server module reloads.
+const connection = (globalForDb.__dbConnection ??= connect());
+
+export const db: Database = connection.db;
+export const databaseKind = connection.kind;
+
+/** Applies pending migrations. Safe to call from several instances at once on PostgreSQL. */
+export const migrate = () => connection.migrate();
+
+/** Closes the pool or the embedded database (graceful shutdown). */
+export const closeDatabase = () => connection.close();
+
+/** True when the database answers a trivial query (readiness probe). */
+export async function isDatabaseReady(): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export { schema };

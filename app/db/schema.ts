@@ -1,0 +1,397 @@
+/**
+ * The one PostgreSQL schema of the product (Drizzle `pg-core`), shared by PGlite and node-postgres.
+ *
+ * Table and column names follow the specs (`shared/spec/public-site.md` section 3 and
+ * `shared/spec/booking-and-admin.md` section 3) so a plain dump of the firm's existing database
+ * imports. Additions are listed in `shared/DESIGN.md` section 5. Rules that must never be broken
+ * (enums, capacity bounds, unique slugs, end after start) are CHECK and UNIQUE constraints here,
+ * not only form rules.
+ *
+ * Times: `timestamp with time zone` columns are instants; slot `date`/`start_time`/`end_time`
+ * are Europe/London wall-clock values (see `app/features/consultations/time.ts`).
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** Values of the enumerations, exported for Zod schemas and UI selects. */
+export const PROJECT_CATEGORIES = ["commercial", "humanitarian"] as const;
+export const PROJECT_WORK_STATUSES = ["Completed", "In Progress", "On Hold"] as const;
+export const DISPLAY_STATUSES = ["draft", "published", "archived"] as const;
+export const ENQUIRY_STATUSES = ["new", "in_review", "responded", "project_started", "closed"] as const;
+export const ENQUIRY_PRIORITIES = ["low", "medium", "high"] as const;
+export const BOOKING_STATUSES = ["pending", "confirmed", "completed", "cancelled", "no_show", "rescheduled"] as const;
+export const BOOKING_PROJECT_TYPES = ["commercial", "humanitarian", "mixed"] as const;
+export const ADMIN_ROLES = ["super_admin", "admin", "editor"] as const;
+export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
+
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
+
+/** One metric of a project card: `{ value, unit }`; PROJECT VALUE (`savings`) has value only. */
+export type ProjectMetric = { value: string; unit?: string };
+/** Card metrics keyed by the spec's names; labels in `app/features/projects/metrics.ts`. */
+export type ProjectMetrics = Partial<
+  Record<"powerRating" | "capacity" | "panels" | "savings" | "roi" | "impact", ProjectMetric>
+>;
+
+export const cmsProjects = pgTable(
+  "cms_projects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    subtitle: text("subtitle"),
+    category: text("category", { enum: PROJECT_CATEGORIES }).notNull().default("commercial"),
+    location: text("location"),
+    year: text("year"),
+    client: text("client"),
+    duration: text("duration"),
+    status: text("status", { enum: PROJECT_WORK_STATUSES }).notNull().default("Completed"),
+    displayStatus: text("display_status", { enum: DISPLAY_STATUSES }).notNull().default("draft"),
+    overview: text("overview"),
+    challenge: text("challenge"),
+    approach: text("approach"),
+    solution: text("solution"),
+    impact: text("impact"),
+    heroImage: text("hero_image"),
+    images: text("images").array(),
+    videoUrl: text("video_url"),
+    tags: text("tags").array(),
+    featured: boolean("featured").notNull().default(false),
+    technicalSpecs: jsonb("technical_specs").$type<Record<string, string>>(),
+    teamMembers: text("team_members").array(),
+    awards: text("awards").array(),
+    metrics: jsonb("metrics").$type<ProjectMetrics>(),
+    href: text("href"),
+    seoTitle: text("seo_title"),
+    seoDescription: text("seo_description"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("cms_projects_slug_key").on(t.slug),
+    index("cms_projects_public_idx").on(t.displayStatus, t.featured, t.createdAt),
+    check("cms_projects_category_check", inList("category", PROJECT_CATEGORIES)),
+    check("cms_projects_status_check", inList("status", PROJECT_WORK_STATUSES)),
+    check("cms_projects_display_status_check", inList("display_status", DISPLAY_STATUSES)),
+  ],
+);
+
+/** A body block of an article (`insights.content`); unknown types are skipped when rendering. */
+export type InsightBlock =
+  | { type: "paragraph"; content: string }
+  | { type: "heading"; level: 2 | 3; content: string }
+  | { type: "quote"; content: string; author?: string }
+  | { type: "list"; items: string[] };
+
+export const insights = pgTable(
+  "insights",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    subtitle: text("subtitle"),
+    excerpt: text("excerpt"),
+    summary: text("summary"),
+    category: text("category"),
+    heroImage: text("hero_image"),
+    authorName: text("author_name"),
+    authorRole: text("author_role"),
+    authorBio: text("author_bio"),
+    authorImage: text("author_image"),
+    readingTime: text("reading_time"),
+    tags: text("tags").array(),
+    content: jsonb("content").$type<InsightBlock[]>(),
+    status: text("status", { enum: DISPLAY_STATUSES }).notNull().default("draft"),
+    featured: boolean("featured").notNull().default(false),
+    seoTitle: text("seo_title"),
+    seoDescription: text("seo_description"),
+    publishedDate: timestamp("published_date", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("insights_slug_key").on(t.slug),
+    index("insights_public_idx").on(t.status, t.publishedDate),
+    check("insights_status_check", inList("status", DISPLAY_STATUSES)),
+  ],
+);
+
+export const enquiries = pgTable(
+  "enquiries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    company: text("company"),
+    projectType: text("project_type").notNull(),
+    message: text("message").notNull(),
+    status: text("status", { enum: ENQUIRY_STATUSES }).notNull().default("new"),
+    priority: text("priority", { enum: ENQUIRY_PRIORITIES }).notNull().default("medium"),
+    /** Why the submission was flagged as spam (honeypot, too fast, rate limit); null when not spam. */
+    spamReason: text("spam_reason"),
+    internalNotes: text("internal_notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("enquiries_created_at_idx").on(t.createdAt),
+    index("enquiries_status_idx").on(t.status, t.createdAt),
+    check("enquiries_status_check", inList("status", ENQUIRY_STATUSES)),
+    check("enquiries_priority_check", inList("priority", ENQUIRY_PRIORITIES)),
+  ],
+);
+
+export const consultationTypes = pgTable(
+  "consultation_types",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    description: text("description"),
+    durationMinutes: integer("duration_minutes").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("consultation_types_name_key").on(t.name),
+    check("consultation_types_duration_check", sql`duration_minutes > 0`),
+  ],
+);
+
+/** A bookable slot. `date`, `start_time`, `end_time` are Europe/London wall-clock values. */
+export const consultationAvailability = pgTable(
+  "consultation_availability",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    date: date("date", { mode: "string" }).notNull(),
+    startTime: time("start_time").notNull(),
+    endTime: time("end_time").notNull(),
+    maxBookings: integer("max_bookings").notNull().default(1),
+    currentBookings: integer("current_bookings").notNull().default(0),
+    isAvailable: boolean("is_available").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("consultation_availability_date_start_key").on(t.date, t.startTime),
+    check("consultation_availability_max_check", sql`max_bookings between 1 and 10`),
+    check("consultation_availability_current_check", sql`current_bookings between 0 and max_bookings`),
+    check("consultation_availability_time_check", sql`end_time > start_time`),
+  ],
+);
+
+export const consultationBookings = pgTable(
+  "consultation_bookings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    availabilityId: uuid("availability_id")
+      .notNull()
+      .references(() => consultationAvailability.id, { onDelete: "restrict" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    companyName: text("company_name"),
+    /** The type's name as text (spec); `consultation_type_id` keeps the link for its duration. */
+    consultationType: text("consultation_type").notNull(),
+    consultationTypeId: uuid("consultation_type_id").references(() => consultationTypes.id, {
+      onDelete: "set null",
+    }),
+    projectType: text("project_type", { enum: BOOKING_PROJECT_TYPES }),
+    projectDescription: text("project_description"),
+    timeline: text("timeline"),
+    budgetRange: text("budget_range"),
+    howHeardAboutUs: text("how_heard_about_us"),
+    specialRequirements: text("special_requirements"),
+    status: text("status", { enum: BOOKING_STATUSES }).notNull().default("pending"),
+    meetingLink: text("meeting_link"),
+    meetingNotes: text("meeting_notes"),
+    /** SHA-256 (hex) of the visitor's manage token; the token itself is only ever mailed. */
+    manageTokenHash: text("manage_token_hash"),
+    /** Client-generated key that makes a double-submitted form create one booking. */
+    idempotencyKey: text("idempotency_key"),
+    /** iCalendar SEQUENCE of the last invitation sent; raised on every change mailed. */
+    icsSequence: integer("ics_sequence").notNull().default(0),
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("consultation_bookings_manage_token_key").on(t.manageTokenHash),
+    uniqueIndex("consultation_bookings_idempotency_key").on(t.idempotencyKey),
+    index("consultation_bookings_availability_idx").on(t.availabilityId),
+    index("consultation_bookings_created_at_idx").on(t.createdAt),
+    check("consultation_bookings_status_check", inList("status", BOOKING_STATUSES)),
+    check(
+      "consultation_bookings_project_type_check",
+      sql`project_type is null or ${inList("project_type", BOOKING_PROJECT_TYPES)}`,
+    ),
+  ],
+);
+
+// better-auth's tables (user, session, account, verification, rateLimit); property names are
+// the ones better-auth's Drizzle adapter expects.
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const session = pgTable("session", {
+  id: text("id").primaryKey(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  token: text("token").notNull().unique(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  ipAddress: text("ip_address"),
+  userAgent: text("user_agent"),
+  userId: text("user_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" }),
+});
+
+export const account = pgTable("account", {
+  id: text("id").primaryKey(),
+  accountId: text("account_id").notNull(),
+  providerId: text("provider_id").notNull(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" }),
+  accessToken: text("access_token"),
+  refreshToken: text("refresh_token"),
+  idToken: text("id_token"),
+  accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+  refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+  scope: text("scope"),
+  password: text("password"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const verification = pgTable("verification", {
+  id: text("id").primaryKey(),
+  identifier: text("identifier").notNull(),
+  value: text("value").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const rateLimit = pgTable("rate_limit", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+export const adminUsers = pgTable(
+  "admin_users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    role: text("role", { enum: ADMIN_ROLES }).notNull().default("editor"),
+    avatarUrl: text("avatar_url"),
+    /** Deactivated staff keep their row (for the audit log) but cannot sign in. */
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("admin_users_user_id_key").on(t.userId),
+    uniqueIndex("admin_users_email_key").on(t.email),
+    check("admin_users_role_check", inList("role", ADMIN_ROLES)),
+  ],
+);
+
+/** Single row (id = 1) of editable settings; `data` is validated by `features/settings/schema.ts`. */
+export const siteSettings = pgTable(
+  "site_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    updatedAt: updatedAt(),
+    updatedBy: text("updated_by"),
+  },
+  () => [check("site_settings_single_row", sql`id = 1`)],
+);
+
+/** A message waiting to be sent, written in the same transaction as what caused it. */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Makes a message unique, e.g. `reminder:{bookingId}`: a second insert is ignored. */
+    dedupeKey: text("dedupe_key"),
+    kind: text("kind").notNull(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    /** `[{ filename, contentType, content }]`, content as UTF-8 text (e.g. an `.ics`). */
+    attachments: jsonb("attachments").$type<{ filename: string; contentType: string; content: string }[]>(),
+    status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("email_outbox_dedupe_key").on(t.dedupeKey),
+    index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    check("email_outbox_status_check", inList("status", OUTBOX_STATUSES)),
+  ],
+);
+
+/** Who changed what, when (statuses, deletions, roles, settings). */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    actorUserId: text("actor_user_id"),
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id"),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_at_idx").on(t.createdAt)],
+);
+
+/** Fixed-window request counters shared by every app instance (contact form rate limit). */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);

@@ -1,0 +1,113 @@
+import { useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import { Toaster } from "~/components/ui/sonner";
+import { Analytics } from "~/components/analytics";
+import { getSiteSettings } from "~/features/settings/settings.server";
+import { env } from "~/utils/env.server";
+import { useNonce } from "~/utils/nonce";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+/**
+ * Site-wide data every page needs: the company identity, analytics and verification settings,
+ * and the absolute site URL for canonical links (`shared/spec/public-site.md` section 2).
+ */
+export async function loader() {
+  const settings = await getSiteSettings();
+  return {
+    site: {
+      companyName: settings.companyName,
+      email: settings.email,
+      phone: settings.phone,
+      location: settings.location,
+      linkedinUrl: settings.linkedinUrl,
+      analyticsId: settings.analyticsId,
+      siteVerification: settings.siteVerification,
+      publicUrl: env.PUBLIC_URL.replace(/\/$/, ""),
+    },
+    year: new Date().getFullYear(),
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** The root loader's data (company identity, public URL), for any component below the root. */
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<RootData>("root");
+}
+
+/** Scrolls instantly to the top on every path change; the browser's own restoration is off. */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if ("scrollRestoration" in window.history) window.history.scrollRestoration = "manual";
+  }, []);
+  useEffect(() => {
+    window.scrollTo({ top: 0, left: 0, behavior: "instant" });
+  }, [pathname]);
+  return null;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRootData();
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f766e" />
+        {data?.site.siteVerification ? (
+          <meta name="google-site-verification" content={data.site.siteVerification} />
+        ) : null}
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-background font-sans text-foreground antialiased">
+        {children}
+        <ScrollToTop />
+        <Toaster />
+        {data?.site.analyticsId ? <Analytics measurementId={data.site.analyticsId} nonce={nonce} /> : null}
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** The spec's fallback for a route that throws: 'Unexpected Application Error!' and the reason. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let detail = "Something went wrong.";
+  let status: number | undefined;
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    detail = error.statusText || (typeof error.data === "string" ? error.data : detail);
+  } else if (error instanceof Error && !import.meta.env.PROD) {
+    detail = error.message;
+  }
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-2xl flex-col items-center justify-center gap-4 px-6 text-center">
+      <title>Unexpected Application Error!</title>
+      <h1 className="text-3xl font-bold text-foreground">Unexpected Application Error!</h1>
+      <p className="text-muted-foreground">
+        {status ? `${status} ` : ""}
+        {detail}
+      </p>
+      <a href="/" className="font-semibold text-primary underline underline-offset-4">
+        Return to Home
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,54 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// Browser tests drive Debian's Chromium against the production build on a fresh embedded
+// database (tests/setup/e2e-prepare.ts). Mail goes to the outbox folder under E2E_DATA_DIR.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4321);
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? "./data/e2e";
+export const E2E_ADMIN = { email: "admin@e2e.test", password: "e2e-admin-password-1" };
+
+const chromium = {
+  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: chromium,
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 }, launchOptions: chromium } },
+  ],
+  webServer: {
+    command: "npx tsx tests/setup/e2e-prepare.ts && node server.js",
+    url: `http://127.0.0.1:${E2E_PORT}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(E2E_PORT),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+      DATABASE_URL: "",
+      DATA_DIR: E2E_DATA_DIR,
+      PGLITE_DIR: `${E2E_DATA_DIR}/pglite`,
+      BETTER_AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123",
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      SEED_DEMO: "true",
+      LOG_LEVEL: "warn",
+      E2E_FAST_JOBS: "true",
+    },
+  },
+});

@@ -1,0 +1,60 @@
+// Process entry: serves the app in production (from the build) or development (through Vite),
+// starts the background services, and shuts down gracefully on SIGTERM/SIGINT.
+// Everything else (headers, health checks, rate limits, routes) is in server/app.ts.
+import compression from "compression";
+import express from "express";
+
+const DEV = process.env.NODE_ENV !== "production";
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+const PORT = Number(process.env.PORT ?? 3000);
+const HOST = process.env.HOST ?? "0.0.0.0";
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+app.use(compression());
+
+/** @type {{ start(): Promise<void>; stop(): Promise<void> }} */
+let services;
+if (DEV) {
+  const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+  app.use(vite.middlewares);
+  services = await vite.ssrLoadModule("./server/app.ts");
+  app.use(async (req, res, next) => {
+    try {
+      const source = await vite.ssrLoadModule("./server/app.ts");
+      return await source.app(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) vite.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  // Hashed assets never change: cache them for a year.
+  app.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));
+  app.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h" }));
+  const build = await import(`./${BUILD_DIR}/server/index.js`);
+  services = build;
+  app.use(build.app);
+}
+
+await services.start();
+const server = app.listen(PORT, HOST, () => {
+  console.log(`Server listening on http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${PORT}`);
+});
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: closing the server`);
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  server.close(async () => {
+    await services.stop();
+    process.exit(0);
+  });
+  server.closeIdleConnections?.();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

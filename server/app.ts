@@ -1,0 +1,100 @@
+/**
+ * The Express application: security headers, health checks, uploads, then React Router.
+ * Built into the server bundle (see vite.config.ts) so it shares every module with the routes.
+ * `start()` and `stop()` are called by `server.js` around listening.
+ */
+import { randomBytes } from "node:crypto";
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import helmet from "helmet";
+import "react-router";
+import { closeDatabase, isDatabaseReady, migrate } from "~/db/client.server";
+import { seedDemoContent } from "~/db/seed.server";
+import { startJobs, stopJobs } from "~/features/jobs/worker.server";
+import { ensureFirstAdmin } from "~/features/auth/bootstrap.server";
+import { uploadsRouter } from "~/features/media/storage.server";
+import { env, isProduction } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    /** Per-request CSP nonce for inline scripts; undefined in development. */
+    cspNonce?: string;
+    /** The client's address as Express sees it (trust proxy applied). */
+    clientIp: string;
+  }
+}
+
+export const app = express();
+
+app.use((_req, res, next) => {
+  res.locals.cspNonce = isProduction ? randomBytes(16).toString("base64") : undefined;
+  next();
+});
+
+app.use(
+  helmet({
+    // In development Vite injects styles and scripts that cannot carry a nonce.
+    contentSecurityPolicy: isProduction
+      ? {
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: [
+              "'self'",
+              (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+              "https://www.googletagmanager.com",
+            ],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", "data:", "blob:", "https:"],
+            mediaSrc: ["'self'", "https:"],
+            connectSrc: ["'self'", "https://*.google-analytics.com", "https://www.googletagmanager.com"],
+            fontSrc: ["'self'", "data:"],
+            frameAncestors: ["'none'"],
+            formAction: ["'self'"],
+            upgradeInsecureRequests: env.PUBLIC_URL.startsWith("https:") ? [] : null,
+          },
+        }
+      : false,
+    // `no-referrer` makes Chromium send `Origin: null` on plain form posts (STACK-NOTES).
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: env.PUBLIC_URL.startsWith("https:"),
+  }),
+);
+
+app.get("/healthz", (_req, res) => {
+  res.set("Cache-Control", "no-store").json({ status: "ok" });
+});
+
+app.get("/readyz", async (_req, res) => {
+  const ready = await isDatabaseReady();
+  res.set("Cache-Control", "no-store").status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable", database: ready });
+});
+
+app.use("/uploads", uploadsRouter());
+
+app.all(
+  "/{*splat}",
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    getLoadContext: (req, res) => ({
+      cspNonce: res.locals.cspNonce as string | undefined,
+      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    }),
+  }),
+);
+
+/** Migrates, seeds demo content once, creates the first admin, starts the mail worker. */
+export async function start(): Promise<void> {
+  await migrate();
+  if (env.SEED_DEMO ?? !isProduction) await seedDemoContent();
+  await ensureFirstAdmin();
+  if (!env.DISABLE_JOBS) startJobs();
+  logger.info({ database: env.DATABASE_URL ? "postgres" : "pglite" }, "services started");
+}
+
+/** Stops the worker and closes the database (graceful shutdown). */
+export async function stop(): Promise<void> {
+  await stopJobs();
+  await closeDatabase();
+}
