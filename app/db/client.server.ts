@@ -19,6 +19,9 @@ import * as schema from "./schema";
 /** A Drizzle database over either driver; transactions and `FOR UPDATE` work on both. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The handle inside `db.transaction(async (tx) => ...)`; domain functions accept `Database | Transaction`. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
 type Connection = {
   db: Database;
   kind: "postgres" | "pglite";

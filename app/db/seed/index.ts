@@ -1,6 +1,4 @@
-import type { Database } from "~/db/client.server";
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+import type { Transaction } from "~/db/client.server";
 
 /** Inserts every demo row inside the caller's transaction. Each area adds its own seeder here. */
-export async function seedDemoRows(_tx: Tx): Promise<void> {}
+export async function seedDemoRows(_tx: Transaction): Promise<void> {}

@@ -1,0 +1,35 @@
+/**
+ * The mail outbox (`shared/DESIGN.md` sections 3 and 6): a message is a row written in the same
+ * transaction as the enquiry or booking that caused it, and sent later by the job worker
+ * (`app/features/jobs/worker.server.ts`). A mail failure therefore never loses or blocks the
+ * enquiry or booking.
+ */
+import type { Database, Transaction } from "~/db/client.server";
+import { emailOutbox } from "~/db/schema";
+
+/** A message to queue. `html` and `text` are complete bodies; attachments are UTF-8 text. */
+export type OutgoingEmail = {
+  /** What the message is, for logs and tests: e.g. "enquiry.notification", "booking.confirmation". */
+  kind: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments?: { filename: string; contentType: string; content: string }[];
+  /** Makes the message unique (e.g. `reminder:{bookingId}`); a second enqueue is ignored. */
+  dedupeKey?: string;
+};
+
+/**
+ * Queues messages for sending, inside the caller's transaction when given one.
+ * Returns how many were queued (a duplicate `dedupeKey` is skipped, not an error).
+ */
+export async function enqueueEmails(executor: Database | Transaction, messages: OutgoingEmail[]): Promise<number> {
+  if (messages.length === 0) return 0;
+  const rows = await executor
+    .insert(emailOutbox)
+    .values(messages.map((m) => ({ ...m, attachments: m.attachments ?? null, dedupeKey: m.dedupeKey ?? null })))
+    .onConflictDoNothing()
+    .returning({ id: emailOutbox.id });
+  return rows.length;
+}
