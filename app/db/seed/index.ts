@@ -1,4 +1,11 @@
 import type { Transaction } from "~/db/client.server";
+import { seedConsultations } from "./consultations";
+import { seedInsights } from "./insights";
+import { seedProjects } from "./projects";
 
 /** Inserts every demo row inside the caller's transaction. Each area adds its own seeder here. */
-export async function seedDemoRows(_tx: Transaction): Promise<void> {}
+export async function seedDemoRows(tx: Transaction): Promise<void> {
+  await seedProjects(tx);
+  await seedInsights(tx);
+  await seedConsultations(tx);
+}

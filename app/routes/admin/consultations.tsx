@@ -1,3 +1,222 @@
-export default function Page() {
-  return <main className="p-8">Coming soon: consultations</main>;
+import { data, useFetcher, useSearchParams, useSubmit } from "react-router";
+import { auditActor, MANAGER_ROLES, requireAdmin } from "~/features/auth/guard.server";
+import { logger } from "~/utils/logger.server";
+import {
+  CONSULTATION_INTENTS,
+  type ConsultationActionResult,
+  type ConsultationIntent,
+  FAILURE_MESSAGES,
+} from "~/features/consultations/admin-actions";
+import {
+  bookingUpdateSchema,
+  closeDatesSchema,
+  editSlotSchema,
+  fieldErrors,
+  formDataToObject,
+  recurringSlotsSchema,
+  singleSlotSchema,
+} from "~/features/consultations/admin-schema";
+import { listBookings } from "~/features/consultations/admin-bookings.server";
+import {
+  closeDateRange,
+  createRecurringSlots,
+  createSlot,
+  deleteSlot,
+  getConsultationStats,
+  listUpcomingSlots,
+  SlotNotFoundError,
+  SlotRuleError,
+  updateSlot,
+} from "~/features/consultations/availability.server";
+import { BookingError, updateBookingByAdmin } from "~/features/consultations/bookings.server";
+import { londonToday } from "~/features/consultations/time";
+import { ConsultationsScreen, type ConsultationsTab } from "~/features/consultations/components/consultations-screen";
+import type { Submitter } from "~/features/consultations/components/submitter";
+import { pageMeta } from "~/features/seo/meta";
+import type { Route } from "./+types/consultations";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Consultations", path: "/admin/consultations", noIndex: true });
+
+const PAGE_SIZE = 20;
+
+/**
+ * Consultation management (`shared/spec/booking-and-admin.md` section 2): the five stats, one page
+ * of bookings for `?q=&status=&page=`, upcoming slots, and the tab in `?tab=` (bookings or
+ * availability). Managers only (super_admin, admin).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request, MANAGER_ROLES);
+  const url = new URL(request.url);
+  const tab: ConsultationsTab = url.searchParams.get("tab") === "availability" ? "availability" : "bookings";
+  const q = (url.searchParams.get("q") ?? "").slice(0, 200);
+  const status = url.searchParams.get("status") ?? "all";
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const now = new Date();
+  const [stats, list, slots] = await Promise.all([
+    getConsultationStats(now),
+    listBookings({ q, status, page, limit: PAGE_SIZE }),
+    listUpcomingSlots(now),
+  ]);
+  return {
+    stats,
+    bookings: list.bookings,
+    total: list.total,
+    page,
+    pageSize: PAGE_SIZE,
+    slots,
+    today: londonToday(now),
+    filters: { q, status, tab },
+  };
+}
+
+const answer = (result: ConsultationActionResult, status = 200) => data<ConsultationActionResult>(result, { status });
+
+/**
+ * The screen's changes, posted as form data with `intent`:
+ * `update-booking` (id, status, meetingLink, meetingNotes), `create-slot`, `create-recurring`,
+ * `update-slot` (id, ...), `delete-slot` (id), `close-dates` (startDate, endDate).
+ * Answers 400 with field errors for invalid input, 409 for a broken rule (slot with bookings,
+ * duplicate start, full slot) and 404 for a record that no longer exists, each with the spec's
+ * failure message and the specific reason. Every change is audited by the domain function.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireAdmin(request, MANAGER_ROLES);
+  const actor = auditActor(session);
+  const formData = await request.formData();
+  const raw = String(formData.get("intent") ?? "");
+  if (!(CONSULTATION_INTENTS as readonly string[]).includes(raw)) {
+    return answer({ ok: false, intent: null, message: "Unknown action.", reason: "Refresh the page and try again." }, 400);
+  }
+  const intent = raw as ConsultationIntent;
+  const input = formDataToObject(formData);
+  const today = londonToday(new Date());
+  const invalid = (errors: Record<string, string[]>) =>
+    answer({ ok: false, intent, message: FAILURE_MESSAGES[intent], reason: Object.values(errors).flat()[0], errors }, 400);
+
+  try {
+    switch (intent) {
+      case "update-booking": {
+        const parsed = bookingUpdateSchema.safeParse(input);
+        if (!parsed.success) return invalid(fieldErrors(parsed.error));
+        const { id, ...update } = parsed.data;
+        await updateBookingByAdmin(actor, id, update);
+        return answer({ ok: true, intent, message: "Booking updated" });
+      }
+      case "create-slot": {
+        const parsed = singleSlotSchema(today).safeParse(input);
+        if (!parsed.success) return invalid(fieldErrors(parsed.error));
+        await createSlot(actor, parsed.data);
+        return answer({ ok: true, intent, message: "Availability slot created" });
+      }
+      case "create-recurring": {
+        const parsed = recurringSlotsSchema(today).safeParse(input);
+        if (!parsed.success) return invalid(fieldErrors(parsed.error));
+        const r = await createRecurringSlots(actor, parsed.data);
+        const detail = [
+          r.skipped ? `${r.skipped} already existed` : null,
+          r.skippedBankHolidays ? `${r.skippedBankHolidays} bank ${r.skippedBankHolidays === 1 ? "holiday" : "holidays"} left out` : null,
+        ]
+          .filter(Boolean)
+          .join("; ");
+        return answer({
+          ok: true,
+          intent,
+          message: `Created ${r.created} ${r.created === 1 ? "slot" : "slots"}, skipped ${r.skipped}`,
+          detail: detail || undefined,
+        });
+      }
+      case "update-slot": {
+        const parsed = editSlotSchema(today).safeParse(input);
+        if (!parsed.success) return invalid(fieldErrors(parsed.error));
+        const { id, ...update } = parsed.data;
+        await updateSlot(actor, id, update);
+        return answer({ ok: true, intent, message: "Availability slot updated" });
+      }
+      case "delete-slot": {
+        const id = typeof input.id === "string" ? input.id : "";
+        if (!/^[0-9a-f-]{36}$/i.test(id)) return invalid({ id: ["Unknown slot"] });
+        await deleteSlot(actor, id);
+        return answer({ ok: true, intent, message: "Availability slot deleted" });
+      }
+      case "close-dates": {
+        const parsed = closeDatesSchema.safeParse(input);
+        if (!parsed.success) return invalid(fieldErrors(parsed.error));
+        const closed = await closeDateRange(actor, parsed.data);
+        return answer({
+          ok: true,
+          intent,
+          message: closed === 0 ? "No open slots in those dates" : `Closed ${closed} ${closed === 1 ? "slot" : "slots"}`,
+        });
+      }
+    }
+  } catch (error) {
+    if (error instanceof SlotRuleError) {
+      const errors = error.field ? { [error.field]: [error.message] } : undefined;
+      return answer({ ok: false, intent, message: FAILURE_MESSAGES[intent], reason: error.message, errors }, 409);
+    }
+    if (error instanceof SlotNotFoundError) {
+      return answer({ ok: false, intent, message: FAILURE_MESSAGES[intent], reason: error.message }, 404);
+    }
+    if (error instanceof BookingError) {
+      return answer({ ok: false, intent, message: FAILURE_MESSAGES[intent], reason: error.message }, error.status);
+    }
+    logger.error({ err: error, intent }, "consultations action failed");
+    return answer({ ok: false, intent, message: FAILURE_MESSAGES[intent] }, 500);
+  }
+}
+
+/** A `useFetcher` for one form of the screen, as the screen's `Submitter`. */
+function useSubmitter(key: string): Submitter {
+  const fetcher = useFetcher<ConsultationActionResult>({ key: `consultations-${key}` });
+  return {
+    submit: (form) => fetcher.submit(form, { method: "post" }),
+    pending: fetcher.state !== "idle",
+    result: fetcher.data,
+  };
+}
+
+export default function ConsultationsRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const submit = useSubmit();
+  const submitters = {
+    booking: useSubmitter("booking"),
+    single: useSubmitter("single"),
+    recurring: useSubmitter("recurring"),
+    edit: useSubmitter("edit"),
+    remove: useSubmitter("remove"),
+    close: useSubmitter("close"),
+  };
+  return (
+    <ConsultationsScreen
+      {...loaderData}
+      actionData={actionData}
+      submitters={submitters}
+      onTabChange={(tab) =>
+        setSearchParams(
+          (prev) => {
+            const next = new URLSearchParams(prev);
+            if (tab === "bookings") next.delete("tab");
+            else next.set("tab", tab);
+            return next;
+          },
+          { preventScrollReset: true, replace: true },
+        )
+      }
+      onFilter={(form) => {
+        const fd = new FormData(form);
+        const params = new URLSearchParams();
+        const q = String(fd.get("q") ?? "").trim();
+        const status = String(fd.get("status") ?? "all");
+        if (q) params.set("q", q);
+        if (status !== "all") params.set("status", status);
+        submit(params, { method: "get", preventScrollReset: true, replace: true });
+      }}
+      pageHref={(page) => {
+        const next = new URLSearchParams(searchParams);
+        next.set("page", String(page));
+        return `?${next.toString()}`;
+      }}
+    />
+  );
 }

@@ -1,3 +1,79 @@
-export default function Page() {
-  return <main className="p-8">Coming soon: login</main>;
+import { data, redirect } from "react-router";
+import { LoginForm, type LoginError } from "~/features/auth/components/login-form";
+import { AuthPageFrame } from "~/features/auth/components/auth-page-frame";
+import { hasActiveAdmin, revokeSessionCookies, signInWithPassword } from "~/features/auth/auth.server";
+import { getAdminSession } from "~/features/auth/guard.server";
+import { safeAdminRedirect } from "~/features/auth/redirect";
+import { pageMeta } from "~/features/seo/meta";
+import { logger } from "~/utils/logger.server";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Admin Sign In", path: "/admin/login", noIndex: true });
+
+export function headers() {
+  return { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-store" };
+}
+
+/** A signed-in admin goes straight to the portal. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeAdminRedirect(url.searchParams.get("redirectTo"));
+  if (await getAdminSession(request)) throw redirect(redirectTo);
+  return { redirectTo, passwordSet: url.searchParams.get("passwordSet") === "1" };
+}
+
+const fail = (error: LoginError, status: number) => data({ error }, { status });
+
+/** Signs in with e-mail (trimmed) and password; spec "Admin login" and section 8 "Login". */
+export async function action({ request, context }: Route.ActionArgs) {
+  try {
+    const form = await request.formData();
+    const email = String(form.get("email") ?? "").trim();
+    const password = String(form.get("password") ?? "");
+    const redirectTo = safeAdminRedirect(form.get("redirectTo"));
+    if (!email || !password) {
+      return fail({ title: "Login failed", description: "Enter your email and password." }, 400);
+    }
+    const result = await signInWithPassword({
+      email,
+      password,
+      clientIp: context.clientIp,
+      userAgent: request.headers.get("user-agent"),
+    });
+    if (!result.ok) {
+      if (result.status >= 500) {
+        return fail({ title: "Error", description: result.message ?? "An error occurred during login" }, 500);
+      }
+      return fail(
+        { title: "Login failed", description: result.message ?? "Invalid credentials. Please try again." },
+        result.status,
+      );
+    }
+    if (!(await hasActiveAdmin(result.userId))) {
+      await revokeSessionCookies(result.setCookie);
+      return fail(
+        { title: "Login failed", description: "This account does not have access to the admin portal." },
+        403,
+      );
+    }
+    const headers = new Headers();
+    for (const cookie of result.setCookie) headers.append("Set-Cookie", cookie);
+    return redirect(redirectTo, { headers });
+  } catch (error) {
+    logger.error({ err: error }, "login failed unexpectedly");
+    return fail({ title: "Error", description: "An error occurred during login" }, 500);
+  }
+}
+
+export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <AuthPageFrame>
+      <LoginForm
+        redirectTo={loaderData.redirectTo}
+        passwordSet={loaderData.passwordSet}
+        error={actionData && "error" in actionData ? actionData.error : null}
+      />
+    </AuthPageFrame>
+  );
 }

@@ -1,3 +1,18 @@
-export default function Page() {
-  return <main className="p-8">Coming soon: logout</main>;
+import { redirect } from "react-router";
+import { signOut } from "~/features/auth/auth.server";
+import { hasForeignOrigin } from "~/features/auth/guard.server";
+import type { Route } from "./+types/logout";
+
+/** Signs out (POST only; a foreign Origin is refused) and returns to the login screen. */
+export async function action({ request }: Route.ActionArgs) {
+  if (hasForeignOrigin(request)) throw new Response("Forbidden", { status: 403 });
+  const cookies = await signOut(request);
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return redirect("/admin/login", { headers });
+}
+
+/** A GET (e.g. a bookmarked link) changes nothing. */
+export function loader() {
+  return redirect("/admin/login");
 }

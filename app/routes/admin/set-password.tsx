@@ -1,3 +1,98 @@
-export default function Page() {
-  return <main className="p-8">Coming soon: set-password</main>;
+import { CircleAlert, KeyRound } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Field } from "~/components/field";
+import { Button } from "~/components/ui/button";
+import { AuthPageFrame } from "~/features/auth/components/auth-page-frame";
+import { PasswordInput } from "~/features/auth/components/password-input";
+import { MIN_PASSWORD_LENGTH, setPasswordWithToken } from "~/features/auth/auth.server";
+import { hasForeignOrigin } from "~/features/auth/guard.server";
+import { SetPasswordSchema } from "~/features/auth/schema";
+import { pageMeta } from "~/features/seo/meta";
+import type { Route } from "./+types/set-password";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Set your password", path: "/admin/set-password", noIndex: true });
+
+export function headers() {
+  return { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+}
+
+/** The token comes from the set-password link mailed to new staff (or a reset). */
+export function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token, minLength: MIN_PASSWORD_LENGTH };
+}
+
+type Errors = { token?: string[]; password?: string[]; confirmPassword?: string[]; form?: string[] };
+
+/** Sets the password (twice, at least 12 characters), then sends the person to sign in. */
+export async function action({ request }: Route.ActionArgs) {
+  if (hasForeignOrigin(request)) throw data("Forbidden", { status: 403 });
+  const form = Object.fromEntries(await request.formData());
+  const parsed = SetPasswordSchema.safeParse(form);
+  if (!parsed.success) {
+    const errors: Errors = {};
+    for (const issue of parsed.error.issues) (errors[String(issue.path[0]) as keyof Errors] ??= []).push(issue.message);
+    return data({ errors }, { status: 400 });
+  }
+  const problem = await setPasswordWithToken(parsed.data.token, parsed.data.password);
+  if (problem) return data({ errors: { form: [problem] } satisfies Errors }, { status: 400 });
+  return redirect("/admin/login?passwordSet=1");
+}
+
+export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting";
+  const errors: Errors = actionData?.errors ?? {};
+  const formError = errors.form?.[0] ?? errors.token?.[0];
+  return (
+    <AuthPageFrame>
+      <div className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
+        <span aria-hidden className="flex size-11 items-center justify-center rounded-full bg-accent text-primary">
+          <KeyRound className="size-5" />
+        </span>
+        <h1 className="mt-4 text-2xl font-semibold tracking-tight">Set your password</h1>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Choose a password of at least {loaderData.minLength} characters. A short sentence is easy to remember and hard to
+          guess.
+        </p>
+        {!loaderData.token ? (
+          <div role="alert" className="mt-5 flex items-start gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-900">
+            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+            This link is incomplete. Open the link from your e-mail again, or ask a super admin for a new one.
+          </div>
+        ) : (
+          <>
+            {formError ? (
+              <div role="alert" className="mt-5 flex items-start gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-900">
+                <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+                {formError}
+              </div>
+            ) : null}
+            <Form method="post" className="mt-6 space-y-5">
+              <input type="hidden" name="token" value={loaderData.token} />
+              <Field label="New password" errors={errors.password} required>
+                {(p) => (
+                  <PasswordInput {...p} name="password" autoComplete="new-password" required minLength={loaderData.minLength} />
+                )}
+              </Field>
+              <Field label="Repeat the new password" errors={errors.confirmPassword} required>
+                {(p) => (
+                  <PasswordInput {...p} name="confirmPassword" autoComplete="new-password" required minLength={loaderData.minLength} />
+                )}
+              </Field>
+              <Button type="submit" size="lg" className="w-full" disabled={pending}>
+                {pending ? "Saving..." : "Set password"}
+              </Button>
+            </Form>
+          </>
+        )}
+        <p className="mt-6 text-sm">
+          <Link to="/admin/login" className="font-medium text-primary hover:underline">
+            Back to sign in
+          </Link>
+        </p>
+      </div>
+    </AuthPageFrame>
+  );
 }

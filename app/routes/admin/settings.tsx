@@ -1,3 +1,32 @@
-export default function Page() {
-  return <main className="p-8">Coming soon: settings</main>;
+import { data } from "react-router";
+import { listRecentAudit } from "~/features/audit/audit-list.server";
+import { auditActor, requireAdmin, SUPER_ADMIN_ONLY } from "~/features/auth/guard.server";
+import { pageMeta } from "~/features/seo/meta";
+import { SettingsScreen, type SettingsActionResult } from "~/features/settings/components/settings-screen";
+import { updateSiteSettings } from "~/features/settings/settings-admin.server";
+import { getSiteSettings } from "~/features/settings/settings.server";
+import type { Route } from "./+types/settings";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Settings", path: "/admin/settings", noIndex: true });
+
+/** Super admins only (DESIGN section 6). */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request, SUPER_ADMIN_ONLY);
+  const [settings, activity] = await Promise.all([getSiteSettings(), listRecentAudit({ entityTypes: ["settings"], limit: 6 })]);
+  return { settings, activity };
+}
+
+/** Saves every setting at once; invalid input stores nothing and returns field errors (400). */
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireAdmin(request, SUPER_ADMIN_ONLY);
+  const form = Object.fromEntries(await request.formData());
+  const saved = await updateSiteSettings(auditActor(session), form);
+  if (!saved.ok) {
+    return data<SettingsActionResult>({ ok: false, errors: saved.errors, values: form as Record<string, string> }, { status: 400 });
+  }
+  return data<SettingsActionResult>({ ok: true, changed: saved.changed.length });
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  return <SettingsScreen settings={loaderData.settings} activity={loaderData.activity} result={actionData} />;
 }

@@ -1,3 +1,83 @@
-export default function Page() {
-  return <main className="p-8">Coming soon: users</main>;
+import { data } from "react-router";
+import { listRecentAudit } from "~/features/audit/audit-list.server";
+import { UsersScreen, type UsersActionResult } from "~/features/auth/components/users-screen";
+import { auditActor, requireAdmin, SUPER_ADMIN_ONLY } from "~/features/auth/guard.server";
+import { AdminIdSchema, ChangeRoleSchema, InviteStaffSchema } from "~/features/auth/schema";
+import {
+  changeStaffRole,
+  deactivateStaff,
+  inviteStaff,
+  listStaff,
+  reactivateStaff,
+  resendSetPasswordLink,
+  StaffError,
+} from "~/features/auth/users.server";
+import { pageMeta } from "~/features/seo/meta";
+import type { Route } from "./+types/users";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Users", path: "/admin/users", noIndex: true });
+
+/** Super admins only (DESIGN section 6). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireAdmin(request, SUPER_ADMIN_ONLY);
+  const [staff, activity] = await Promise.all([listStaff(), listRecentAudit({ entityTypes: ["admin_user"], limit: 8 })]);
+  return { staff, activity, currentAdminId: session.admin.id };
+}
+
+const result = (value: UsersActionResult, status = 200) => data(value, { status });
+
+/** intent: invite | role | deactivate | reactivate | resend. Rule breaks come back as a 4xx message. */
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireAdmin(request, SUPER_ADMIN_ONLY);
+  const actor = auditActor(session);
+  const form = Object.fromEntries(await request.formData());
+  try {
+    switch (form.intent) {
+      case "invite": {
+        const parsed = InviteStaffSchema.safeParse(form);
+        if (!parsed.success) {
+          const errors: Record<string, string[]> = {};
+          for (const issue of parsed.error.issues) (errors[String(issue.path[0])] ??= []).push(issue.message);
+          return result({ intent: "invite", ok: false, message: "Check the highlighted fields.", errors }, 400);
+        }
+        await inviteStaff(actor, parsed.data);
+        return result({ intent: "invite", ok: true, message: `Invitation sent to ${parsed.data.email}.` });
+      }
+      case "role": {
+        const parsed = ChangeRoleSchema.safeParse(form);
+        if (!parsed.success) return result({ intent: "role", ok: false, message: "Choose a role." }, 400);
+        await changeStaffRole(actor, parsed.data.adminId, parsed.data.role);
+        return result({ intent: "role", ok: true, message: `Role changed to ${parsed.data.role.replace(/_/g, " ")}.` });
+      }
+      case "deactivate":
+      case "reactivate":
+      case "resend": {
+        const parsed = AdminIdSchema.safeParse(form);
+        if (!parsed.success) return result({ intent: form.intent, ok: false, message: "Unknown member of staff." }, 400);
+        if (form.intent === "deactivate") {
+          await deactivateStaff(actor, parsed.data.adminId);
+          return result({ intent: "deactivate", ok: true, message: "Account deactivated. Their sessions have ended." });
+        }
+        if (form.intent === "reactivate") {
+          await reactivateStaff(actor, parsed.data.adminId);
+          return result({ intent: "reactivate", ok: true, message: "Account reactivated." });
+        }
+        await resendSetPasswordLink(actor, parsed.data.adminId);
+        return result({ intent: "resend", ok: true, message: "A new set-password link is on its way." });
+      }
+      default:
+        return result({ intent: "unknown", ok: false, message: "Unknown action." }, 400);
+    }
+  } catch (error) {
+    if (error instanceof StaffError) {
+      const status = error.code === "not_found" ? 404 : error.code === "email_taken" ? 409 : 400;
+      const errors = error.code === "email_taken" ? { email: [error.message] } : undefined;
+      return result({ intent: String(form.intent), ok: false, message: error.message, errors }, status);
+    }
+    throw error;
+  }
+}
+
+export default function Users({ loaderData }: Route.ComponentProps) {
+  return <UsersScreen staff={loaderData.staff} activity={loaderData.activity} currentAdminId={loaderData.currentAdminId} />;
 }

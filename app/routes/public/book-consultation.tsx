@@ -1,3 +1,474 @@
-export default function Page() {
-  return <main className="p-8">Coming soon: book-consultation</main>;
+/**
+ * /book-consultation: the booking wizard (`shared/spec/booking-and-admin.md` sections 2, 4, 5, 7,
+ * 8 and 9). Steps 1 Choose Consultation Type, 2 Select Date & Time, 3 Your Information,
+ * 4 Confirmation, 5 Booking Complete.
+ *
+ * The chosen type, week, slot and step live in the URL, so reload and the browser's back button
+ * work. Every step is a plain form: steps 1 and 2 are GET forms, step 3 posts the details (the
+ * response renders step 4 with the details in hidden fields and a server-made idempotency key),
+ * and Confirm Booking posts everything to create the booking. With JavaScript the same forms run
+ * through React Router without full reloads, and the spec's toasts appear.
+ */
+import { randomUUID } from "node:crypto";
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AlertCircle, ArrowLeft, ArrowRight, CalendarX2, ChevronLeft, ChevronRight } from "lucide-react";
+import { toast } from "sonner";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Spinner } from "~/components/ui/spinner";
+import { BookingError, createBooking } from "~/features/consultations/bookings.server";
+import {
+  BookingSummary,
+  DetailsFields,
+  SlotGrid,
+  Stepper,
+  STEP_TITLES,
+  SuccessPanel,
+  TypeCards,
+  useVisitorZone,
+  type DetailsValues,
+} from "~/features/consultations/components/wizard";
+import {
+  BookingDetailsSchema,
+  ConfirmSchema,
+  DETAIL_FIELDS,
+  fieldErrors,
+  type FieldErrors,
+} from "~/features/consultations/schema";
+import { formatLongDate, formatTime24 } from "~/features/consultations/time";
+import { loadWizardState, type WizardState } from "~/features/consultations/wizard.server";
+import { pageMeta } from "~/features/seo/meta";
+import { useRootData } from "~/root";
+import { cn } from "~/utils/cn";
+import { logger } from "~/utils/logger.server";
+import type { Route } from "./+types/book-consultation";
+
+const PATH = "/book-consultation";
+
+/** The spec's toasts (section 8), each with an id so one event shows one toast. */
+const TOASTS = {
+  types: { title: "Error loading consultation types", description: "Please refresh the page and try again." },
+  slots: { title: "Error loading available times", description: "Please try again or contact us directly." },
+  booking: { title: "Error booking consultation", description: "Please try again or contact us directly." },
+  success: {
+    title: "Consultation booked successfully!",
+    description: "You'll receive a confirmation email shortly with all the details.",
+  },
+} as const;
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Book a Free Consultation",
+    description:
+      "Book a free consultation with our structural and humanitarian engineers: choose a type, pick a time that suits you and tell us about your project.",
+    path: PATH,
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const state = await loadWizardState(new URL(request.url));
+  return data(state, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+type ActionData =
+  | { intent: "review"; ok: true; values: DetailsValues; idempotencyKey: string }
+  | { intent: "edit"; ok: true; values: DetailsValues }
+  | { intent: "review" | "confirm"; ok: false; errors: FieldErrors; values: DetailsValues }
+  | { intent: "confirm"; ok: false; code: string; message: string; slotProblem: boolean; values: DetailsValues }
+  | { intent: "unknown"; ok: false; message: string };
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const values: DetailsValues = {};
+  for (const key of DETAIL_FIELDS) {
+    const value = form.get(key);
+    if (typeof value === "string") values[key] = value;
+  }
+  if (intent === "edit") return data<ActionData>({ intent: "edit", ok: true, values });
+
+  const details = BookingDetailsSchema.safeParse(values);
+  if (intent === "review") {
+    if (!details.success) {
+      return data<ActionData>({ intent: "review", ok: false, errors: fieldErrors(details.error), values }, { status: 400 });
+    }
+    return data<ActionData>({ intent: "review", ok: true, values, idempotencyKey: randomUUID() });
+  }
+
+  if (intent === "confirm") {
+    if (!details.success) {
+      return data<ActionData>({ intent: "confirm", ok: false, errors: fieldErrors(details.error), values }, { status: 400 });
+    }
+    const ids = ConfirmSchema.safeParse({
+      typeId: form.get("typeId"),
+      slotId: form.get("slotId"),
+      idempotencyKey: form.get("idempotencyKey"),
+    });
+    if (!ids.success) {
+      return data<ActionData>(
+        { intent: "confirm", ok: false, code: "invalid", message: ids.error.issues[0].message, slotProblem: false, values },
+        { status: 400 },
+      );
+    }
+    try {
+      await createBooking(
+        { typeId: ids.data.typeId, slotId: ids.data.slotId, details: details.data },
+        { idempotencyKey: ids.data.idempotencyKey },
+      );
+    } catch (error) {
+      if (error instanceof BookingError) {
+        return data<ActionData>(
+          { intent: "confirm", ok: false, code: error.code, message: error.message, slotProblem: error.isSlotProblem, values },
+          { status: error.status },
+        );
+      }
+      logger.error({ err: error }, "booking could not be stored");
+      return data<ActionData>(
+        {
+          intent: "confirm",
+          ok: false,
+          code: "server",
+          message: "We could not complete your booking. Please try again or contact us directly.",
+          slotProblem: false,
+          values,
+        },
+        { status: 500 },
+      );
+    }
+    return redirect(`${PATH}?step=5`);
+  }
+  return data<ActionData>({ intent: "unknown", ok: false, message: "Unknown request." }, { status: 400 });
+}
+
+/** A wizard URL keeping the given state keys. */
+function wizardHref(params: { step: number; type?: string | null; week?: string | null; slot?: string | null }) {
+  const q = new URLSearchParams();
+  q.set("step", String(params.step));
+  if (params.type) q.set("type", params.type);
+  if (params.week) q.set("week", params.week);
+  if (params.slot) q.set("slot", params.slot);
+  return `${PATH}?${q.toString()}`;
+}
+
+/** The step actually shown: the loader's, adjusted by what the last post returned. */
+function shownStep(state: WizardState, actionData: ActionData | undefined): WizardState["step"] {
+  if (state.step !== 4 && state.step !== 3) return state.step;
+  if (actionData?.intent === "confirm" && !actionData.ok && "code" in actionData) {
+    if (actionData.slotProblem) return 2;
+    if (actionData.code === "inactive_type" || actionData.code === "unknown_type") return 1;
+    return 4;
+  }
+  if (actionData?.intent === "confirm" && !actionData.ok) return 3; // field errors
+  if (state.step === 4) return actionData?.intent === "review" && actionData.ok ? 4 : 3;
+  return 3;
+}
+
+export default function BookConsultation({ loaderData: state, actionData }: Route.ComponentProps) {
+  const site = useRootData()?.site;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const zone = useVisitorZone();
+  const step = shownStep(state, actionData);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+
+  const [typeId, setTypeId] = useState<string | null>(state.type?.id ?? state.types[0]?.id ?? null);
+  const [slotId, setSlotId] = useState<string | null>(
+    state.slot && state.slots.some((s) => s.id === state.slot!.id) ? state.slot.id : null,
+  );
+  // Keep the selection in step with the URL after navigation.
+  const [seen, setSeen] = useState({ type: state.type?.id, slot: state.slot?.id, week: state.weekStart });
+  if (seen.type !== state.type?.id || seen.slot !== state.slot?.id || seen.week !== state.weekStart) {
+    setSeen({ type: state.type?.id, slot: state.slot?.id, week: state.weekStart });
+    setTypeId(state.type?.id ?? state.types[0]?.id ?? null);
+    setSlotId(state.slot && state.slots.some((s) => s.id === state.slot!.id) ? state.slot.id : null);
+  }
+
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [step]);
+
+  useEffect(() => {
+    if (state.typesError) toast.error(TOASTS.types.title, { description: TOASTS.types.description, id: "booking-types-error" });
+  }, [state.typesError]);
+  useEffect(() => {
+    if (state.slotsError) toast.error(TOASTS.slots.title, { description: TOASTS.slots.description, id: "booking-slots-error" });
+  }, [state.slotsError]);
+  useEffect(() => {
+    if (actionData?.intent === "confirm" && !actionData.ok && "code" in actionData) {
+      toast.error(TOASTS.booking.title, { description: TOASTS.booking.description, id: "booking-error" });
+    }
+  }, [actionData]);
+  useEffect(() => {
+    if (state.step === 5) toast.success(TOASTS.success.title, { description: TOASTS.success.description, id: "booking-success" });
+  }, [state.step]);
+
+  const values: DetailsValues = actionData && "values" in actionData ? actionData.values : {};
+  const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
+  const bookingMessage =
+    actionData?.intent === "confirm" && !actionData.ok && "message" in actionData ? actionData.message : null;
+  const message = bookingMessage ?? (step === state.step ? state.notice : null);
+
+  const typeKey = state.type?.id ?? null;
+  const week = state.weekStart;
+
+  return (
+    <main className="bg-muted/60 pb-20">
+      <section className="bg-ink text-white">
+        <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16">
+          <p className="text-sm font-semibold uppercase tracking-widest text-teal-300">Free consultation</p>
+          <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">Book a Consultation</h1>
+          <p className="mt-4 max-w-2xl text-base text-slate-300 sm:text-lg">
+            Speak with one of our engineers about your commercial or humanitarian project. Choose a type, pick a time
+            that suits you, and tell us a little about what you are planning.
+          </p>
+        </div>
+      </section>
+
+      <div className="mx-auto -mt-8 max-w-5xl px-4 sm:px-6">
+        <Card className="p-5 sm:p-8">
+          {step <= 4 ? <Stepper step={step} /> : null}
+          <div className={cn(step <= 4 && "border-t pt-6 sm:pt-8")}>
+            {step <= 4 ? (
+              <h2 ref={headingRef} tabIndex={-1} className="text-xl font-bold tracking-tight outline-none sm:text-2xl">
+                {STEP_TITLES[step - 1]}
+              </h2>
+            ) : (
+              <h2 ref={headingRef} tabIndex={-1} className="sr-only">
+                {STEP_TITLES[4]}
+              </h2>
+            )}
+
+            {message ? (
+              <div
+                role="alert"
+                className="mt-4 flex items-start gap-3 rounded-lg border border-destructive/30 bg-red-50 p-4 text-sm text-destructive"
+              >
+                <AlertCircle aria-hidden className="mt-0.5 size-4 shrink-0" />
+                <p>{message}</p>
+              </div>
+            ) : null}
+
+            {step === 1 ? (
+              <Form method="get" action={PATH} className="mt-6">
+                <p className="mb-5 text-muted-foreground">Select the kind of conversation that fits your project.</p>
+                <input type="hidden" name="step" value="2" />
+                {state.typesError ? (
+                  <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">
+                    We could not load the consultation types. Please refresh the page and try again.
+                  </p>
+                ) : state.types.length === 0 ? (
+                  <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">
+                    No consultation types are available at the moment. Please contact us directly.
+                  </p>
+                ) : (
+                  <TypeCards types={state.types} selected={typeId} onSelect={setTypeId} />
+                )}
+                {state.weekStart && state.type ? <input type="hidden" name="week" value={week} /> : null}
+                <div className="mt-8 flex justify-end">
+                  <Button type="submit" size="lg" disabled={!typeId || busy}>
+                    Continue
+                    {busy ? <Spinner /> : <ArrowRight aria-hidden />}
+                  </Button>
+                </div>
+              </Form>
+            ) : null}
+
+            {step === 2 ? (
+              <Form method="get" action={PATH} className="mt-6">
+                <input type="hidden" name="step" value="3" />
+                <input type="hidden" name="type" value={typeKey ?? ""} />
+                <input type="hidden" name="week" value={week} />
+                <p className="mb-5 text-muted-foreground">
+                  {state.type ? (
+                    <>
+                      <span className="font-medium text-foreground">{state.type.name}</span> ·{" "}
+                      {state.type.durationMinutes} minutes. Times are UK time, 24-hour.
+                    </>
+                  ) : null}
+                </p>
+                <div className="mb-5 flex items-center justify-between gap-2">
+                  <WeekLink to={state.previousWeek && wizardHref({ step: 2, type: typeKey, week: state.previousWeek })} dir="prev" />
+                  <h3 aria-live="polite" className="text-center text-base font-semibold sm:text-lg">
+                    {state.monthYear}
+                  </h3>
+                  <WeekLink to={state.nextWeek && wizardHref({ step: 2, type: typeKey, week: state.nextWeek })} dir="next" />
+                </div>
+                {state.slotsError ? (
+                  <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
+                    We could not load the available times. Please try again or contact us directly.
+                  </p>
+                ) : state.slots.length === 0 ? (
+                  <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed bg-background px-6 py-12 text-center">
+                    <CalendarX2 aria-hidden className="mb-2 size-8 text-muted-foreground" />
+                    <p className="font-semibold">No available slots this week</p>
+                    <p className="max-w-md text-sm text-muted-foreground">
+                      Try next week, or contact us directly
+                      {site ? (
+                        <>
+                          {" "}
+                          at{" "}
+                          <a className="font-medium text-primary underline underline-offset-4" href={`mailto:${site.email}`}>
+                            {site.email}
+                          </a>
+                        </>
+                      ) : null}{" "}
+                      and we will find a time that works.
+                    </p>
+                  </div>
+                ) : (
+                  <SlotGrid slots={state.slots} selected={slotId} onSelect={setSlotId} zone={zone} />
+                )}
+                <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+                  <Link to={wizardHref({ step: 1, type: typeKey, week })} className={buttonVariants({ variant: "outline", size: "lg" })}>
+                    <ArrowLeft aria-hidden />
+                    Back
+                  </Link>
+                  <Button type="submit" size="lg" disabled={!slotId || busy}>
+                    Continue
+                    {busy ? <Spinner /> : <ArrowRight aria-hidden />}
+                  </Button>
+                </div>
+              </Form>
+            ) : null}
+
+            {step === 3 && state.type && state.slot ? (
+              <Form
+                method="post"
+                action={wizardHref({ step: 4, type: typeKey, week, slot: state.slot.id })}
+                className="mt-6"
+                noValidate={false}
+              >
+                <ChosenTime state={state} />
+                <input type="hidden" name="intent" value="review" />
+                <DetailsFields values={values} errors={errors} />
+                <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+                  <Link
+                    to={wizardHref({ step: 2, type: typeKey, week, slot: state.slot.id })}
+                    className={buttonVariants({ variant: "outline", size: "lg" })}
+                  >
+                    <ArrowLeft aria-hidden />
+                    Back
+                  </Link>
+                  <Button type="submit" size="lg" disabled={busy}>
+                    Continue
+                    {busy ? <Spinner /> : <ArrowRight aria-hidden />}
+                  </Button>
+                </div>
+              </Form>
+            ) : null}
+
+            {step === 4 && state.type && state.slot && actionData && "values" in actionData ? (
+              <div className="mt-6">
+                <p className="mb-5 text-muted-foreground">Please check the details below before confirming your booking.</p>
+                <BookingSummary
+                  typeName={state.type.name}
+                  durationMinutes={state.type.durationMinutes}
+                  date={state.slot.date}
+                  startTime={state.slot.start_time}
+                  values={values}
+                  zone={zone}
+                />
+                <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+                  <Form method="post" action={wizardHref({ step: 3, type: typeKey, week, slot: state.slot.id })}>
+                    <input type="hidden" name="intent" value="edit" />
+                    <DetailHiddenFields values={values} />
+                    <Button type="submit" variant="outline" size="lg" className="w-full sm:w-auto" disabled={busy}>
+                      <ArrowLeft aria-hidden />
+                      Back
+                    </Button>
+                  </Form>
+                  <Form method="post" action={wizardHref({ step: 4, type: typeKey, week, slot: state.slot.id })}>
+                    <input type="hidden" name="intent" value="confirm" />
+                    <input type="hidden" name="typeId" value={state.type.id} />
+                    <input type="hidden" name="slotId" value={state.slot.id} />
+                    <input
+                      type="hidden"
+                      name="idempotencyKey"
+                      value={actionData.intent === "review" && actionData.ok ? actionData.idempotencyKey : ""}
+                    />
+                    <DetailHiddenFields values={values} />
+                    <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
+                      {busy ? <Spinner /> : null}
+                      Confirm Booking
+                    </Button>
+                  </Form>
+                </div>
+              </div>
+            ) : null}
+
+            {step === 5 ? (
+              <div className="py-6">
+                <SuccessPanel>
+                  <Link to="/" className={buttonVariants({ size: "lg" })}>
+                    Return to Home
+                  </Link>
+                  <Link to="/projects" className={buttonVariants({ variant: "outline", size: "lg" })}>
+                    View Our Work
+                  </Link>
+                </SuccessPanel>
+              </div>
+            ) : null}
+          </div>
+        </Card>
+      </div>
+    </main>
+  );
+}
+
+/** Previous Week / Next Week: a link, or a disabled button when that week cannot be shown. */
+function WeekLink({ to, dir }: { to: string | null; dir: "prev" | "next" }) {
+  const label = dir === "prev" ? "Previous Week" : "Next Week";
+  const content =
+    dir === "prev" ? (
+      <>
+        <ChevronLeft aria-hidden />
+        <span className="hidden sm:inline">{label}</span>
+        <span className="sm:hidden">Previous</span>
+      </>
+    ) : (
+      <>
+        <span className="hidden sm:inline">{label}</span>
+        <span className="sm:hidden">Next</span>
+        <ChevronRight aria-hidden />
+      </>
+    );
+  if (!to) {
+    return (
+      <Button type="button" variant="outline" size="sm" disabled aria-label={label}>
+        {content}
+      </Button>
+    );
+  }
+  return (
+    <Link to={to} aria-label={label} className={buttonVariants({ variant: "outline", size: "sm" })}>
+      {content}
+    </Link>
+  );
+}
+
+/** The details carried through step 4 as hidden fields. */
+function DetailHiddenFields({ values }: { values: DetailsValues }) {
+  return (
+    <>
+      {DETAIL_FIELDS.map((key) => (
+        <input key={key} type="hidden" name={key} value={values[key] ?? ""} />
+      ))}
+    </>
+  );
+}
+
+/** The type and time chosen so far, shown above the details form. */
+function ChosenTime({ state }: { state: WizardState }) {
+  if (!state.type || !state.slot) return null;
+  return (
+    <p className="mb-6 rounded-lg bg-accent px-4 py-3 text-sm text-accent-foreground">
+      <span className="font-semibold">{state.type.name}</span> on {formatLongDate(state.slot.date)} at{" "}
+      {formatTime24(state.slot.start_time)} UK time
+    </p>
+  );
 }

@@ -1,3 +1,233 @@
-export default function Page() {
-  return <main className="p-8">Coming soon: contact</main>;
+/**
+ * /contact (`shared/spec/public-site.md` sections 2, 4, 5, 7, 8): intro, contact cards, promises
+ * and the enquiry form. With JavaScript the form posts through a fetcher: submitting, a 1.5 s
+ * pause, then the success toast and a reset (or the destructive error toast). Without JavaScript
+ * a plain POST shows the confirmation, or the field errors with a 400.
+ */
+import { useEffect, useRef, useState } from "react";
+import { data, Link, useFetcher } from "react-router";
+import { Send } from "lucide-react";
+import { toast } from "sonner";
+import { Button, buttonVariants } from "~/components/ui/button";
+import {
+  ContactCards,
+  ContactPromises,
+  EnquiryFields,
+  EnquirySentPanel,
+  type EnquiryFormValues,
+} from "~/features/enquiries/components/contact-panels";
+import { issueFormToken, submitEnquiry } from "~/features/enquiries/enquiries.server";
+import { EnquirySchema, FORM_TOKEN_FIELD, type EnquiryFieldErrors } from "~/features/enquiries/schema";
+import { pageMeta } from "~/features/seo/meta";
+import { useRootData } from "~/root";
+import { logger } from "~/utils/logger.server";
+import type { Route } from "./+types/contact";
+
+/** Pause between the stored enquiry and the success toast (spec sections 4 and 7). */
+const SUCCESS_PAUSE_MS = 1500;
+
+const SUCCESS_TITLE = "Message sent successfully!";
+const SUCCESS_TEXT = "We'll get back to you within 24 hours. Your enquiry has been logged and assigned to our team.";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Contact Us",
+    description:
+      "Talk to our structural and humanitarian engineers. Send an enquiry and we'll respond within 24 hours; your first consultation is free and confidential.",
+    path: "/contact",
+  });
+
+export function loader() {
+  return data({ formToken: issueFormToken() }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/**
+ * `formToken` echoes the submitted render token, so a corrected form keeps its original render
+ * time (a fresh token would make a quick correction look too fast, i.e. like a bot).
+ */
+type ActionResult =
+  | { ok: true }
+  | { ok: false; errors: EnquiryFieldErrors; values: EnquiryFormValues; formToken?: string; failed?: false }
+  | { ok: false; failed: true; errors?: undefined; values: EnquiryFormValues; formToken?: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const values: EnquiryFormValues = {};
+  for (const key of ["name", "email", "company", "projectType", "message"] as const) {
+    if (typeof form[key] === "string") values[key] = form[key];
+  }
+  const formToken = typeof form[FORM_TOKEN_FIELD] === "string" ? form[FORM_TOKEN_FIELD] : undefined;
+  try {
+    const result = await submitEnquiry(form, { clientIp: context.clientIp });
+    if (!result.ok) return data<ActionResult>({ ok: false, errors: result.errors, values, formToken }, { status: 400 });
+    return data<ActionResult>({ ok: true });
+  } catch (error) {
+    logger.error({ err: error }, "enquiry could not be stored");
+    return data<ActionResult>({ ok: false, failed: true, values, formToken }, { status: 503 });
+  }
+}
+
+/** Field errors from the shared schema, for checking in the browser before posting. */
+function validateInBrowser(form: HTMLFormElement): EnquiryFieldErrors | null {
+  const parsed = EnquirySchema.safeParse(Object.fromEntries(new FormData(form)));
+  if (parsed.success) return null;
+  const errors: EnquiryFieldErrors = {};
+  for (const issue of parsed.error.issues) (errors[String(issue.path[0]) as keyof EnquiryFieldErrors] ??= []).push(issue.message);
+  return errors;
+}
+
+function focusFirstInvalid(form: HTMLFormElement | null) {
+  requestAnimationFrame(() => form?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+}
+
+export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
+  const site = useRootData()?.site;
+  const fetcher = useFetcher<ActionResult>({ key: "contact-enquiry" });
+  const formRef = useRef<HTMLFormElement>(null);
+  const [clientErrors, setClientErrors] = useState<EnquiryFieldErrors | null>(null);
+  const [pausing, setPausing] = useState(false);
+  const handled = useRef<unknown>(null);
+
+  // The fetcher's answer: success waits 1.5 s, then the toast and a reset; failure toasts at once.
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result || handled.current === result) return;
+    handled.current = result;
+    if (result.ok) {
+      setPausing(true);
+      const timer = setTimeout(() => {
+        setPausing(false);
+        formRef.current?.reset();
+        toast.success(SUCCESS_TITLE, { id: "enquiry-sent", description: SUCCESS_TEXT });
+      }, SUCCESS_PAUSE_MS);
+      return () => clearTimeout(timer);
+    }
+    if (result.failed) {
+      toast.error("Error sending message", { id: "enquiry-failed", description: "Please try again or contact us directly." });
+    } else {
+      focusFirstInvalid(formRef.current);
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  const busy = fetcher.state !== "idle" || pausing;
+  const fetcherErrors = fetcher.data && !fetcher.data.ok && !fetcher.data.failed ? fetcher.data.errors : undefined;
+  const noJsErrors = actionData && !actionData.ok && !actionData.failed ? actionData.errors : undefined;
+  const errors = clientErrors ?? fetcherErrors ?? noJsErrors;
+  const noJsFailed = actionData && !actionData.ok && actionData.failed;
+  const formToken =
+    (fetcher.data && !fetcher.data.ok ? fetcher.data.formToken : undefined) ??
+    (actionData && !actionData.ok ? actionData.formToken : undefined) ??
+    loaderData.formToken;
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const found = validateInBrowser(form);
+    setClientErrors(found);
+    if (found) {
+      focusFirstInvalid(form);
+      return;
+    }
+    handled.current = null;
+    void fetcher.submit(form, { method: "post" });
+  };
+
+  const email = site?.email ?? "";
+  return (
+    <div>
+      <section className="relative overflow-hidden bg-ink pb-20 pt-14 text-white sm:pb-24 sm:pt-20">
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-0 opacity-20 [background-image:linear-gradient(to_right,rgba(255,255,255,.12)_1px,transparent_1px),linear-gradient(to_bottom,rgba(255,255,255,.12)_1px,transparent_1px)] [background-size:48px_48px]"
+        />
+        <div className="relative mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
+          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-teal-300">Contact</p>
+          <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">Let's talk about your project</h1>
+          <p className="mt-5 max-w-2xl text-lg text-slate-200">
+            Whether you are planning a commercial development or building resilience in a disaster-prone region, our
+            engineers are ready to help. Tell us what you need and we'll respond within 24 hours.
+          </p>
+        </div>
+      </section>
+
+      <section aria-label="Ways to reach us" className="relative z-10 mx-auto -mt-8 max-w-6xl px-4 sm:px-6 lg:px-8">
+        <ContactCards email={email} phone={site?.phone ?? ""} location={site?.location ?? "London, United Kingdom"} />
+      </section>
+
+      <section className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-14 lg:px-8 lg:py-20">
+        <div className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
+          <h2 className="text-2xl font-bold tracking-tight text-foreground">Send us a message</h2>
+          <p className="mt-2 text-muted-foreground">
+            Fields marked <span className="text-destructive" aria-hidden>*</span>
+            <span className="sr-only">with an asterisk</span> are required.
+          </p>
+          <div className="mt-6">
+            {actionData?.ok ? (
+              <EnquirySentPanel>
+                <Link to="/contact" className={buttonVariants({ variant: "outline" })}>
+                  Send another message
+                </Link>
+              </EnquirySentPanel>
+            ) : (
+              <fetcher.Form
+                ref={formRef}
+                method="post"
+                noValidate
+                onSubmit={onSubmit}
+                className="relative flex flex-col gap-6"
+                aria-label="Enquiry form"
+              >
+                {noJsFailed ? (
+                  <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900">
+                    <p className="font-semibold">Error sending message</p>
+                    <p>Please try again or contact us directly.</p>
+                  </div>
+                ) : null}
+                <EnquiryFields errors={errors ?? undefined} values={actionData && !actionData.ok ? actionData.values : undefined} formToken={formToken} />
+                <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+                  <p className="text-sm text-muted-foreground">We reply within 24 hours, Monday to Friday.</p>
+                  <Button type="submit" size="lg" disabled={busy} aria-disabled={busy}>
+                    {busy ? (
+                      <>
+                        <span className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden />
+                        Sending...
+                      </>
+                    ) : (
+                      <>
+                        <Send aria-hidden />
+                        Send Message
+                      </>
+                    )}
+                  </Button>
+                </div>
+                <p className="sr-only" role="status" aria-live="polite">
+                  {busy ? "Sending your message" : ""}
+                </p>
+              </fetcher.Form>
+            )}
+          </div>
+        </div>
+
+        <aside aria-labelledby="why-contact" className="flex flex-col gap-8">
+          <div>
+            <h2 id="why-contact" className="text-xl font-bold tracking-tight text-foreground">
+              What to expect
+            </h2>
+            <div className="mt-5">
+              <ContactPromises />
+            </div>
+          </div>
+          <div className="rounded-2xl bg-primary p-6 text-primary-foreground">
+            <h2 className="text-lg font-semibold">Prefer to talk it through?</h2>
+            <p className="mt-2 text-sm text-teal-50">
+              Book a free video consultation with one of our engineers at a time that suits you.
+            </p>
+            <Link to="/book-consultation" className={buttonVariants({ variant: "inverse", className: "mt-4" })}>
+              Book Free Consultation
+            </Link>
+          </div>
+        </aside>
+      </section>
+    </div>
+  );
 }

@@ -1,3 +1,352 @@
-export default function Page() {
-  return <main className="p-8">Coming soon: home</main>;
+import { ArrowRight, Building2, CheckCircle2, Compass, Leaf, ShieldCheck, Users } from "lucide-react";
+import { Link } from "react-router";
+import { CtaSection } from "~/components/cta-section";
+import { approachPillars } from "~/content/about";
+import { headlineFigures, homeCountriesClaim } from "~/content/figures";
+import { founders } from "~/content/founders";
+import { homeServiceCards } from "~/content/services";
+import { testimonials } from "~/content/testimonials";
+import { InsightCard } from "~/features/insights/components/insight-card";
+import { listLatestInsights } from "~/features/insights/insights.server";
+import { ProjectCard } from "~/features/projects/components/project-card";
+import { listLatestProjects } from "~/features/projects/projects.server";
+import { pageMeta } from "~/features/seo/meta";
+import { ApproachVideo } from "~/features/site/components/approach-video";
+import { HeroSlideshow } from "~/features/site/components/hero-slideshow";
+import { srcSetFor, TEAM_WIDTHS } from "~/features/site/components/media";
+import { PartnerStrip } from "~/features/site/components/partner-strip";
+import { SectionHeading } from "~/features/site/components/section-heading";
+import { TestimonialColumns } from "~/features/site/components/testimonial-columns";
+import { logger } from "~/utils/logger.server";
+import { useRootData } from "~/root";
+import type { Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    description:
+      "London-based structural and humanitarian engineering consultancy. Resilient, sustainable buildings and infrastructure for developers, governments and NGOs in 20+ countries.",
+    path: "/",
+    keywords: ["structural engineering", "humanitarian engineering", "disaster resilience", "London engineering consultancy"],
+  });
+
+/**
+ * Latest 3 published projects and insights (spec home sections 5 and 6). A failed read is logged
+ * and gives an empty list, so the section shows its empty text (spec section 8).
+ */
+export async function loader() {
+  const [projects, insights] = await Promise.all([
+    listLatestProjects(3).catch((error: unknown) => {
+      logger.error({ err: error }, "home: failed to load latest projects");
+      return [];
+    }),
+    listLatestInsights(3).catch((error: unknown) => {
+      logger.error({ err: error }, "home: failed to load latest insights");
+      return [];
+    }),
+  ]);
+  return { projects, insights };
+}
+
+const serviceIcons = [Building2, ShieldCheck];
+const pillarIcons = [Compass, Leaf, ShieldCheck];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { projects, insights } = loaderData;
+  const companyName = useRootData()?.site.companyName ?? "Meridian Engineering";
+
+  return (
+    <>
+      {/* 1. Hero */}
+      <section aria-labelledby="hero-heading" className="relative isolate">
+        <div className="relative flex min-h-[36rem] items-center overflow-hidden bg-ink lg:min-h-[calc(100dvh-4.5rem-8.5rem)]">
+          <HeroSlideshow />
+          <div className="relative mx-auto w-full max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
+            <div className="max-w-3xl">
+              <p className="inline-flex items-center gap-2 rounded-full border border-teal-300/40 bg-white/10 px-4 py-1.5 text-sm font-medium text-teal-50 backdrop-blur">
+                <span className="size-2 rounded-full bg-teal-300" aria-hidden="true" />
+                Welcome to {companyName}
+              </p>
+              <h1 id="hero-heading" className="mt-6 text-4xl font-bold tracking-tight text-white sm:text-5xl lg:text-6xl">
+                Building a resilient, sustainable future
+              </h1>
+              <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-100">
+                Structural engineering for ambitious commercial projects and disaster-resilient infrastructure for communities,
+                delivered from London to projects in {homeCountriesClaim} countries.
+              </p>
+              <div className="mt-9 flex flex-col gap-3 sm:flex-row">
+                <Link
+                  to="/book-consultation"
+                  className="inline-flex h-12 items-center justify-center gap-2 rounded-md bg-teal-400 px-6 text-base font-semibold text-ink hover:bg-teal-300"
+                >
+                  Book Free Consultation
+                  <ArrowRight className="size-4" aria-hidden="true" />
+                </Link>
+                <Link
+                  to="/projects"
+                  className="inline-flex h-12 items-center justify-center rounded-md border border-white/50 px-6 text-base font-semibold text-white hover:bg-white/10"
+                >
+                  View Our Work
+                </Link>
+              </div>
+              <dl className="mt-12 grid max-w-lg grid-cols-3 gap-6 border-t border-white/20 pt-6">
+                <div className="flex flex-col">
+                  <dt className="text-sm text-slate-200">Countries</dt>
+                  <dd className="order-first text-2xl font-bold text-white sm:text-3xl">{homeCountriesClaim}</dd>
+                </div>
+                {headlineFigures.map((figure) => (
+                  <div key={figure.label} className="flex flex-col">
+                    <dt className="text-sm text-slate-200">{figure.label}</dt>
+                    <dd className="order-first text-2xl font-bold text-white sm:text-3xl">{figure.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          </div>
+        </div>
+        <PartnerStrip />
+      </section>
+
+      {/* 2. Services */}
+      <section aria-labelledby="services-heading" className="bg-muted/60 px-4 py-20 sm:px-6 lg:px-8 lg:py-28">
+        <div className="mx-auto max-w-7xl">
+          <SectionHeading
+            id="services-heading"
+            eyebrow="What we do"
+            title="Two disciplines, one standard of engineering"
+            description="Whether we are designing a new office frame in London or a cyclone-resistant school in Mozambique, the same rigour, care and chartered oversight apply."
+          />
+          <div className="mt-14 grid gap-8 lg:grid-cols-2">
+            {homeServiceCards.map((card, i) => {
+              const Icon = serviceIcons[i] ?? Building2;
+              return (
+                <Link
+                  key={card.href}
+                  to={card.href}
+                  className="group flex flex-col rounded-2xl border bg-white p-8 shadow-sm transition-shadow hover:shadow-lg lg:p-10"
+                >
+                  <span className="flex size-14 items-center justify-center rounded-xl bg-primary text-white">
+                    <Icon className="size-7" aria-hidden="true" />
+                  </span>
+                  <h3 className="mt-6 text-2xl font-bold text-foreground">{card.title}</h3>
+                  <p className="mt-3 text-slate-600">{card.description}</p>
+                  <ul className="mt-6 space-y-4">
+                    {card.points.map((point) => (
+                      <li key={point.title} className="flex gap-3">
+                        <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+                        <span>
+                          <span className="block font-semibold text-foreground">{point.title}</span>
+                          <span className="text-sm text-slate-600">{point.text}</span>
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                  <span className="mt-8 inline-flex items-center gap-2 font-semibold text-primary">
+                    Explore {card.title}
+                    <ArrowRight className="size-4 transition-transform group-hover:translate-x-1" aria-hidden="true" />
+                  </span>
+                </Link>
+              );
+            })}
+          </div>
+        </div>
+      </section>
+
+      {/* 3. About us */}
+      <section aria-labelledby="about-heading" className="px-4 py-20 sm:px-6 lg:px-8 lg:py-28">
+        <div className="mx-auto grid max-w-7xl items-center gap-12 lg:grid-cols-2 lg:gap-20">
+          <div className="relative">
+            <img
+              src="/media/hero/hero-3-1280.webp"
+              srcSet={srcSetFor("/media/hero/hero-3", [640, 1280])}
+              sizes="(min-width: 1024px) 600px, 100vw"
+              width={1280}
+              height={720}
+              alt="Rebuilt homes and a new water tower in a hillside community"
+              loading="lazy"
+              decoding="async"
+              className="aspect-[4/3] w-full rounded-2xl object-cover shadow-xl"
+            />
+            <div className="absolute -bottom-6 right-4 rounded-xl bg-primary px-6 py-5 text-white shadow-lg sm:right-8">
+              <p className="text-3xl font-bold">{headlineFigures[1].value}</p>
+              <p className="text-sm text-teal-50">Years of expertise</p>
+            </div>
+          </div>
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-[0.2em] text-primary">About us</p>
+            <h2 id="about-heading" className="mt-3 text-3xl font-bold tracking-tight text-foreground sm:text-4xl">
+              Engineers for the built environment and the communities it serves
+            </h2>
+            <p className="mt-6 leading-relaxed text-slate-600">
+              {companyName} is a London-based consultancy founded by a chartered structural engineer and a humanitarian
+              infrastructure specialist. For about a decade our team has designed homes, offices and industrial buildings in the UK,
+              and resilient schools, clinics and shelters for communities recovering from earthquakes, floods and storms.
+            </p>
+            <p className="mt-4 leading-relaxed text-slate-600">
+              We are small by design: every project is led by a founder, and every design is checked before it leaves the office.
+            </p>
+            <Link
+              to="/about"
+              className="mt-8 inline-flex h-12 items-center gap-2 rounded-md bg-primary px-6 font-semibold text-white hover:bg-teal-800"
+            >
+              More about us
+              <ArrowRight className="size-4" aria-hidden="true" />
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      {/* 4. Approach */}
+      <section aria-labelledby="approach-heading" className="bg-ink px-4 py-20 text-white sm:px-6 lg:px-8 lg:py-28">
+        <div className="mx-auto grid max-w-7xl items-center gap-12 lg:grid-cols-2 lg:gap-16">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-[0.2em] text-teal-300">Our approach</p>
+            <h2 id="approach-heading" className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">
+              Precision with Purpose
+            </h2>
+            <p className="mt-5 leading-relaxed text-slate-200">
+              Good engineering is invisible: structures that simply work, for decades, whatever the weather or the ground throws at
+              them. Three ideas guide how we get there.
+            </p>
+            <ul className="mt-10 space-y-8">
+              {approachPillars.map((pillar, i) => {
+                const Icon = pillarIcons[i] ?? Compass;
+                return (
+                  <li key={pillar.title} className="flex gap-5">
+                    <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-teal-400/15 text-teal-300 ring-1 ring-teal-300/30">
+                      <Icon className="size-6" aria-hidden="true" />
+                    </span>
+                    <div>
+                      <h3 className="text-lg font-semibold">{pillar.title}</h3>
+                      <p className="mt-1 text-slate-300">{pillar.description}</p>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+          <ApproachVideo />
+        </div>
+      </section>
+
+      {/* 5. Latest projects */}
+      <section aria-labelledby="projects-heading" className="px-4 py-20 sm:px-6 lg:px-8 lg:py-28">
+        <div className="mx-auto max-w-7xl">
+          <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
+            <SectionHeading id="projects-heading" eyebrow="Our work" title="Latest projects" align="left" />
+            <Link to="/projects" className="inline-flex items-center gap-2 text-sm font-bold tracking-wide text-primary hover:underline">
+              VIEW ALL PROJECTS
+              <ArrowRight className="size-4" aria-hidden="true" />
+            </Link>
+          </div>
+          {projects.length ? (
+            <ul className="mt-12 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+              {projects.map((project) => (
+                <li key={project.id}>
+                  <ProjectCard project={project} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-12 rounded-xl border border-dashed p-10 text-center text-slate-600">No projects available</p>
+          )}
+        </div>
+      </section>
+
+      {/* 6. Latest insights */}
+      <section aria-labelledby="insights-heading" className="bg-muted/60 px-4 py-20 sm:px-6 lg:px-8 lg:py-28">
+        <div className="mx-auto max-w-7xl">
+          <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
+            <SectionHeading id="insights-heading" eyebrow="Insights" title="Latest insights" align="left" />
+            <Link to="/insights" className="inline-flex items-center gap-2 text-sm font-semibold text-primary hover:underline">
+              View all blogs
+              <ArrowRight className="size-4" aria-hidden="true" />
+            </Link>
+          </div>
+          {insights.length ? (
+            <ul className="mt-12 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+              {insights.map((insight) => (
+                <li key={insight.id}>
+                  <InsightCard insight={insight} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-12 rounded-xl border border-dashed bg-white p-10 text-center text-slate-600">No insights available</p>
+          )}
+        </div>
+      </section>
+
+      {/* 7. Team */}
+      <section aria-labelledby="team-heading" className="px-4 py-20 sm:px-6 lg:px-8 lg:py-28">
+        <div className="mx-auto max-w-7xl">
+          <SectionHeading
+            id="team-heading"
+            eyebrow="Our team"
+            title="Led by engineers who have done the work"
+            description="Our founders lead every project personally, from the first consultation to the final inspection."
+          />
+          <div className="mt-14 grid gap-8 lg:grid-cols-[1fr_1fr_0.8fr]">
+            {founders.map((founder) => (
+              <article key={founder.slug} className="overflow-hidden rounded-2xl border bg-white shadow-sm">
+                <img
+                  src={`${founder.image}-800.webp`}
+                  srcSet={srcSetFor(founder.image, TEAM_WIDTHS)}
+                  sizes="(min-width: 1024px) 420px, (min-width: 640px) 600px, 100vw"
+                  width={800}
+                  height={1000}
+                  alt={`Portrait of ${founder.name}`}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-[4/3] w-full object-cover object-top"
+                />
+                <div className="p-6">
+                  <h3 className="text-xl font-bold text-foreground">{founder.name}</h3>
+                  <p className="mt-1 text-sm font-medium text-primary">{founder.role}</p>
+                  <p className="mt-3 line-clamp-3 text-sm leading-relaxed text-slate-600">{founder.bio}</p>
+                </div>
+              </article>
+            ))}
+            <div className="grid gap-6">
+              {headlineFigures.map((figure) => (
+                <div key={figure.label} className="flex flex-col justify-center rounded-2xl bg-primary p-8 text-white">
+                  <p className="text-5xl font-bold tracking-tight">{figure.value}</p>
+                  <p className="mt-2 text-teal-50">{figure.label}</p>
+                </div>
+              ))}
+              <Link
+                to="/about"
+                className="inline-flex items-center justify-center gap-2 rounded-2xl border-2 border-primary p-5 font-semibold text-primary hover:bg-accent"
+              >
+                <Users className="size-5" aria-hidden="true" />
+                Meet the team
+              </Link>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      {/* 8. Testimonials */}
+      <section aria-labelledby="testimonials-heading" className="bg-muted/60 px-4 py-20 sm:px-6 lg:px-8 lg:py-28">
+        <div className="mx-auto max-w-7xl">
+          <SectionHeading
+            id="testimonials-heading"
+            eyebrow="Testimonials"
+            title="What our clients say"
+            description="Developers, architects, NGOs and public authorities on working with us."
+          />
+          <div className="mt-14">
+            <TestimonialColumns testimonials={testimonials} />
+          </div>
+        </div>
+      </section>
+
+      {/* 9. Closing call to action */}
+      <CtaSection
+        title="Get your free consultation"
+        description="Tell us about your project in a free, no-obligation call with one of our founders. We will tell you honestly how we can help."
+        primary={{ label: "BOOK FREE CALL", href: "/book-consultation" }}
+        secondary={{ label: "VIEW PROJECTS", href: "/projects" }}
+      />
+    </>
+  );
 }

@@ -1,3 +1,16 @@
+import { CmsPlaceholder } from "~/features/admin/components/cms-placeholder";
+import { requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
+import { pageMeta } from "~/features/seo/meta";
+import type { Route } from "./+types/blog-create";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "New Blog Post", path: "/admin/cms/blog/create", noIndex: true });
+
+/** Placeholder until the CMS issue; every staff role. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request, STAFF_ROLES);
+  return null;
+}
+
 export default function Page() {
-  return <main className="p-8">Coming soon: blog-create</main>;
+  return <CmsPlaceholder title="New Blog Post" description="A new insight or article." />;
 }

@@ -1,3 +1,16 @@
+import { CmsPlaceholder } from "~/features/admin/components/cms-placeholder";
+import { requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
+import { pageMeta } from "~/features/seo/meta";
+import type { Route } from "./+types/project-edit";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Edit Project", path: "/admin/cms/projects", noIndex: true });
+
+/** Placeholder until the CMS issue; every staff role. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request, STAFF_ROLES);
+  return null;
+}
+
 export default function Page() {
-  return <main className="p-8">Coming soon: project-edit</main>;
+  return <CmsPlaceholder title="Edit Project" description="Change a case study." />;
 }

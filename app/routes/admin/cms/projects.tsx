@@ -1,3 +1,16 @@
+import { CmsPlaceholder } from "~/features/admin/components/cms-placeholder";
+import { requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
+import { pageMeta } from "~/features/seo/meta";
+import type { Route } from "./+types/projects";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Our Work - Project Portfolio", path: "/admin/cms/projects", noIndex: true });
+
+/** Placeholder until the CMS issue; every staff role. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request, STAFF_ROLES);
+  return null;
+}
+
 export default function Page() {
-  return <main className="p-8">Coming soon: projects</main>;
+  return <CmsPlaceholder title="Our Work - Project Portfolio" description="Case studies shown on the Our Work pages." />;
 }

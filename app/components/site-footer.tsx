@@ -1,0 +1,126 @@
+/**
+ * The site footer (`shared/spec/public-site.md` section 2, "Footer"): company blurb, link columns
+ * (services, about, projects, insights), contact details (e-mail, phone, London, United Kingdom,
+ * LinkedIn), /privacy and /terms, the current year, and a "Cookie settings" button when analytics
+ * is configured. Identity comes from the root loader (`useRootData()`).
+ */
+import { Mail, MapPin, Phone } from "lucide-react";
+import { Link } from "react-router";
+import { openCookieSettings } from "~/components/analytics";
+import { Logo } from "~/components/site-header";
+import { companyDefaults } from "~/content/company";
+import { footerColumns, legalLinks } from "~/content/nav";
+import { useRootData } from "~/root";
+
+function LinkedInIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" fill="currentColor">
+      <path d="M20.45 20.45h-3.56v-5.57c0-1.33-.02-3.04-1.85-3.04-1.85 0-2.14 1.45-2.14 2.94v5.67H9.34V9h3.41v1.56h.05c.48-.9 1.64-1.85 3.37-1.85 3.6 0 4.27 2.37 4.27 5.46v6.28ZM5.34 7.43a2.06 2.06 0 1 1 0-4.13 2.06 2.06 0 0 1 0 4.13ZM7.12 20.45H3.56V9h3.56v11.45ZM22.22 0H1.77C.79 0 0 .77 0 1.73v20.54C0 23.23.79 24 1.77 24h20.45c.98 0 1.78-.77 1.78-1.73V1.73C24 .77 23.2 0 22.22 0Z" />
+    </svg>
+  );
+}
+
+/** The footer; the year is the root loader's current year (server time), so SSR and client agree. */
+export function SiteFooter() {
+  const root = useRootData();
+  const site = root?.site ?? { ...companyDefaults, analyticsId: "" };
+  const year = root?.year ?? new Date().getFullYear();
+  const [city, ...country] = site.location.split(",");
+
+  return (
+    <footer className="bg-ink text-slate-300" aria-labelledby="footer-heading">
+      <h2 id="footer-heading" className="sr-only">
+        Footer
+      </h2>
+      <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 md:grid-cols-2 lg:grid-cols-12 lg:px-8">
+        <div className="lg:col-span-4">
+          <Link to="/" className="inline-block rounded-md" aria-label={`${site.companyName} home`}>
+            <Logo companyName={site.companyName} inverse />
+          </Link>
+          <p className="mt-5 max-w-sm text-sm leading-relaxed text-slate-300">
+            Structural engineering for commercial clients and disaster-resilient infrastructure for communities worldwide, from our
+            base in London.
+          </p>
+          <a
+            href={site.linkedinUrl}
+            className="mt-6 inline-flex items-center gap-2 rounded-md text-sm font-medium text-white hover:text-teal-300"
+            rel="noopener noreferrer"
+            target="_blank"
+          >
+            <LinkedInIcon />
+            LinkedIn<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </div>
+
+        {footerColumns.map((column) => (
+          <div key={column.title} className="lg:col-span-2">
+            <h3 className="text-sm font-semibold uppercase tracking-wider text-white">{column.title}</h3>
+            <ul className="mt-4 space-y-3">
+              {column.links.map((link) => (
+                <li key={link.href}>
+                  <Link to={link.href} className="text-sm text-slate-300 hover:text-teal-300">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+
+        <div className="lg:col-span-4">
+          <h3 className="text-sm font-semibold uppercase tracking-wider text-white">Contact</h3>
+          <ul className="mt-4 space-y-4 text-sm">
+            <li>
+              <a href={`mailto:${site.email}`} className="flex items-center gap-3 hover:text-teal-300">
+                <Mail className="size-5 shrink-0 text-teal-400" aria-hidden="true" />
+                {site.email}
+              </a>
+            </li>
+            <li>
+              <a href={`tel:${site.phone.replace(/\s+/g, "")}`} className="flex items-center gap-3 hover:text-teal-300">
+                <Phone className="size-5 shrink-0 text-teal-400" aria-hidden="true" />
+                {site.phone}
+              </a>
+            </li>
+            <li className="flex items-start gap-3">
+              <MapPin className="size-5 shrink-0 text-teal-400" aria-hidden="true" />
+              <address className="not-italic">
+                {city}
+                {country.length ? (
+                  <>
+                    ,<br />
+                    {country.join(",").trim()}
+                  </>
+                ) : null}
+              </address>
+            </li>
+          </ul>
+        </div>
+      </div>
+
+      <div className="border-t border-white/10">
+        <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 text-sm sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
+          <p>
+            © {year} {site.companyName}. All rights reserved.
+          </p>
+          <ul className="flex flex-wrap items-center gap-x-6 gap-y-2">
+            {legalLinks.map((link) => (
+              <li key={link.href}>
+                <Link to={link.href} className="hover:text-teal-300">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+            {site.analyticsId ? (
+              <li>
+                <button type="button" onClick={openCookieSettings} className="hover:text-teal-300">
+                  Cookie settings
+                </button>
+              </li>
+            ) : null}
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * Read models of the admin portal shell and dashboard (`shared/spec/booking-and-admin.md`
+ * "Admin layout" and "Dashboard", section 9): the sidebar's live badge counts and the dashboard's
+ * stat cards, recent enquiries and service distribution. Spam-flagged enquiries are left out.
+ */
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { consultationBookings, enquiries } from "~/db/schema";
+
+/** Live sidebar badges (DESIGN section 6): new enquiries and pending bookings. */
+export type SidebarCounts = { newEnquiries: number; pendingBookings: number };
+
+/** Counts for the sidebar badges; two indexed counts. */
+export async function getSidebarCounts(): Promise<SidebarCounts> {
+  const [[e], [b]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(enquiries)
+      .where(and(eq(enquiries.status, "new"), isNull(enquiries.spamReason))),
+    db.select({ n: count() }).from(consultationBookings).where(eq(consultationBookings.status, "pending")),
+  ]);
+  return { newEnquiries: Number(e?.n ?? 0), pendingBookings: Number(b?.n ?? 0) };
+}
+
+/** The enquiry types the service distribution card names (spec section 9); the rest are "Other". */
+export const DISTRIBUTION_TYPES = ["Commercial Engineering", "Humanitarian Engineering"] as const;
+
+export type DashboardData = {
+  /** Spec section 9: counts of total, new, in_review and high priority enquiries (spam left out). */
+  stats: { total: number; new: number; inReview: number; highPriority: number };
+  /** The five most recent enquiries, newest first. */
+  recent: {
+    id: string;
+    name: string;
+    email: string;
+    company: string | null;
+    projectType: string;
+    status: string;
+    priority: string;
+    createdAt: string;
+  }[];
+  /** Enquiries per type: the two engineering types, then every other type together. */
+  distribution: { label: string; count: number }[];
+};
+
+/** Everything the dashboard shows, in three queries. Dates as ISO 8601 instants. */
+export async function getDashboardData(): Promise<DashboardData> {
+  const notSpam = isNull(enquiries.spamReason);
+  const [[stats], recent, byType] = await Promise.all([
+    db
+      .select({
+        total: count(),
+        new: sql<number>`count(*) filter (where ${enquiries.status} = 'new')`,
+        inReview: sql<number>`count(*) filter (where ${enquiries.status} = 'in_review')`,
+        highPriority: sql<number>`count(*) filter (where ${enquiries.priority} = 'high')`,
+      })
+      .from(enquiries)
+      .where(notSpam),
+    db
+      .select({
+        id: enquiries.id,
+        name: enquiries.name,
+        email: enquiries.email,
+        company: enquiries.company,
+        projectType: enquiries.projectType,
+        status: enquiries.status,
+        priority: enquiries.priority,
+        createdAt: enquiries.createdAt,
+      })
+      .from(enquiries)
+      .where(notSpam)
+      .orderBy(desc(enquiries.createdAt))
+      .limit(5),
+    db
+      .select({ type: enquiries.projectType, n: count() })
+      .from(enquiries)
+      .where(notSpam)
+      .groupBy(enquiries.projectType),
+  ]);
+  const counts = new Map(byType.map((r) => [r.type, Number(r.n)]));
+  const named = DISTRIBUTION_TYPES.map((label) => ({ label, count: counts.get(label) ?? 0 }));
+  const other = byType
+    .filter((r) => !(DISTRIBUTION_TYPES as readonly string[]).includes(r.type))
+    .reduce((sum, r) => sum + Number(r.n), 0);
+  return {
+    stats: {
+      total: Number(stats?.total ?? 0),
+      new: Number(stats?.new ?? 0),
+      inReview: Number(stats?.inReview ?? 0),
+      highPriority: Number(stats?.highPriority ?? 0),
+    },
+    recent: recent.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    distribution: [...named, { label: "Other", count: other }],
+  };
+}

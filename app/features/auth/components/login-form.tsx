@@ -1,0 +1,115 @@
+import { CircleAlert, CircleCheck, Loader2, LogIn } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { PasswordInput } from "./password-input";
+import { useHydrated } from "./use-hydrated";
+
+/** A failed sign-in as the action returns it: the toast's title and description (spec section 8). */
+export type LoginError = { title: string; description: string };
+
+/** sessionStorage key: set on submit, read by the admin layout to show 'Login successful'. */
+export const LOGIN_TOAST_KEY = "admin-login-toast";
+
+/**
+ * The admin login form (spec "Admin login", sections 5 and 8): e-mail and password with a
+ * show/hide toggle; Sign In disabled while either is empty or a request runs (once JavaScript
+ * runs; without it the form posts normally). Errors show as a toast and inline.
+ */
+export function LoginForm({
+  redirectTo,
+  passwordSet,
+  error,
+}: {
+  redirectTo: string;
+  passwordSet: boolean;
+  error: LoginError | null;
+}) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/admin/login") === true;
+  const emailId = useId();
+  const passwordId = useId();
+  const errorId = useId();
+
+  useEffect(() => {
+    if (!error) return;
+    window.sessionStorage.removeItem(LOGIN_TOAST_KEY);
+    if (error.title === "Error") toast.error("Error", { id: "login-error", description: error.description });
+    else toast.error(error.title, { id: "login-error", description: error.description });
+  }, [error]);
+
+  const disabled = hydrated && (email.trim() === "" || password === "" || pending);
+
+  return (
+    <div className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
+      <h1 className="text-2xl font-semibold tracking-tight">Sign in</h1>
+      <p className="mt-1 text-sm text-muted-foreground">Use your staff e-mail address and password.</p>
+
+      {passwordSet ? (
+        <p role="status" className="mt-5 flex items-start gap-2 rounded-lg bg-green-50 p-3 text-sm text-green-900">
+          <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden />
+          Your password is set. Sign in with your e-mail address and new password.
+        </p>
+      ) : null}
+
+      {error ? (
+        <div id={errorId} role="alert" className="mt-5 flex items-start gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-900">
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <p>
+            <span className="font-semibold">{error.title}.</span> {error.description}
+          </p>
+        </div>
+      ) : null}
+
+      <Form
+        method="post"
+        action={`/admin/login${redirectTo !== "/admin/dashboard" ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`}
+        className="mt-6 space-y-5"
+        onSubmit={() => window.sessionStorage.setItem(LOGIN_TOAST_KEY, "1")}
+      >
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <div className="space-y-2">
+          <Label htmlFor={emailId}>Email</Label>
+          <Input
+            id={emailId}
+            name="email"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            placeholder="you@example.com"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-describedby={error ? errorId : undefined}
+          />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor={passwordId}>Password</Label>
+          <PasswordInput
+            id={passwordId}
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        <Button type="submit" size="lg" className="w-full" disabled={disabled}>
+          {pending ? <Loader2 className="animate-spin" aria-hidden /> : <LogIn aria-hidden />}
+          {pending ? "Signing in..." : "Sign In"}
+        </Button>
+      </Form>
+      <p className="mt-6 text-xs leading-relaxed text-muted-foreground">
+        Forgotten your password or need an account? Ask a super admin to send you a set-password link.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,284 @@
+/**
+ * The Users screen (DESIGN section 6, issue 4 "Users, settings, audit"): the staff list with role
+ * changes, set-password links, deactivation and reactivation, a form to add a member of staff,
+ * and the recent staff activity. Every form posts to the route action and works without JS.
+ */
+import { Clock, MailPlus, ShieldCheck, UserPlus } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { Field } from "~/components/field";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from "~/components/ui/alert-dialog";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input, NativeSelect } from "~/components/ui/input";
+import { AdminPageHeader } from "~/features/admin/components/page-header";
+import type { AuditListEntry } from "~/features/audit/audit-list.server";
+import { RecentActivity } from "~/features/audit/components/recent-activity";
+import type { StaffMember } from "~/features/auth/users.server";
+import { ADMIN_ROLES } from "~/db/schema";
+import { roleLabel } from "../roles";
+import { ROLE_DESCRIPTIONS } from "../schema";
+import { useHydrated } from "./use-hydrated";
+
+/** What the Users action answers; `errors` are field errors of the add form. */
+export type UsersActionResult = {
+  intent: string;
+  ok: boolean;
+  message: string;
+  errors?: Record<string, string[]>;
+};
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Europe/London" });
+
+/** Shows the action's answer as a toast, once per answer. */
+function useResultToast(result: UsersActionResult | undefined, state: string) {
+  const last = useRef<UsersActionResult | undefined>(undefined);
+  useEffect(() => {
+    if (state !== "idle" || !result || last.current === result) return;
+    last.current = result;
+    if (result.ok) toast.success(result.message, { id: `users-${result.intent}` });
+    else toast.error("Could not save", { id: `users-${result.intent}-error`, description: result.message });
+  }, [result, state]);
+}
+
+function StatusBadge({ member }: { member: StaffMember }) {
+  if (!member.isActive) return <Badge variant="grey">Deactivated</Badge>;
+  if (!member.passwordSet) return <Badge variant="yellow">Invitation sent</Badge>;
+  return <Badge variant="green">Active</Badge>;
+}
+
+function StaffRow({ member, isSelf, onlySuperAdmin }: { member: StaffMember; isSelf: boolean; onlySuperAdmin: boolean }) {
+  const fetcher = useFetcher<UsersActionResult>();
+  const hydrated = useHydrated();
+  const [role, setRole] = useState(member.role);
+  const [confirming, setConfirming] = useState(false);
+  const deactivateForm = useRef<HTMLFormElement>(null);
+  useResultToast(fetcher.data, fetcher.state);
+  useEffect(() => setRole(member.role), [member.role]);
+  const busy = fetcher.state !== "idle";
+  const locked = isSelf || onlySuperAdmin || !member.isActive;
+  const lockReason = isSelf ? "This is you." : onlySuperAdmin ? "The only super admin." : null;
+  const initial = (member.name.trim()[0] ?? "?").toUpperCase();
+
+  return (
+    <li className="grid gap-4 p-4 sm:p-5 md:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_auto] md:items-center">
+      <div className="flex min-w-0 items-center gap-3">
+        <span
+          aria-hidden
+          className={
+            member.isActive
+              ? "flex size-10 shrink-0 items-center justify-center rounded-full bg-accent font-semibold text-primary"
+              : "flex size-10 shrink-0 items-center justify-center rounded-full bg-muted font-semibold text-muted-foreground"
+          }
+        >
+          {initial}
+        </span>
+        <div className="min-w-0">
+          <p className="flex flex-wrap items-center gap-2 font-medium">
+            <span className="truncate">{member.name}</span>
+            {isSelf ? <Badge variant="soft">You</Badge> : null}
+            <StatusBadge member={member} />
+          </p>
+          <p className="truncate text-sm text-muted-foreground">{member.email}</p>
+          <p className="text-xs text-muted-foreground">Added {dateFormat.format(new Date(member.createdAt))}</p>
+        </div>
+      </div>
+
+      <fetcher.Form method="post" className="flex items-end gap-2">
+        <input type="hidden" name="intent" value="role" />
+        <input type="hidden" name="adminId" value={member.id} />
+        <div className="min-w-0 flex-1">
+          <label htmlFor={`role-${member.id}`} className="mb-1 block text-xs font-medium text-muted-foreground">
+            Role of {member.name}
+          </label>
+          <NativeSelect
+            id={`role-${member.id}`}
+            name="role"
+            value={role}
+            disabled={locked}
+            onChange={(e) => setRole(e.target.value as StaffMember["role"])}
+            className="capitalize"
+          >
+            {ADMIN_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {roleLabel(r)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        {locked ? null : (
+          <Button type="submit" variant="outline" disabled={hydrated && (role === member.role || busy)}>
+            Save
+          </Button>
+        )}
+      </fetcher.Form>
+
+      <div className="flex flex-wrap items-center gap-2 md:justify-end">
+        {lockReason ? <span className="text-xs text-muted-foreground">{lockReason}</span> : null}
+        {member.isActive && !isSelf ? (
+          <fetcher.Form method="post">
+            <input type="hidden" name="intent" value="resend" />
+            <input type="hidden" name="adminId" value={member.id} />
+            <Button type="submit" variant="ghost" size="sm" disabled={busy}>
+              <MailPlus aria-hidden /> {member.passwordSet ? "Send reset link" : "Resend invitation"}
+            </Button>
+          </fetcher.Form>
+        ) : null}
+        {member.isActive && !locked ? (
+          <fetcher.Form method="post" ref={deactivateForm}>
+            <input type="hidden" name="intent" value="deactivate" />
+            <input type="hidden" name="adminId" value={member.id} />
+            <Button
+              type="submit"
+              variant="ghost"
+              size="sm"
+              className="text-destructive hover:bg-red-50 hover:text-destructive"
+              disabled={busy}
+              onClick={(e) => {
+                e.preventDefault();
+                setConfirming(true);
+              }}
+            >
+              Deactivate
+            </Button>
+          </fetcher.Form>
+        ) : null}
+        {!member.isActive ? (
+          <fetcher.Form method="post">
+            <input type="hidden" name="intent" value="reactivate" />
+            <input type="hidden" name="adminId" value={member.id} />
+            <Button type="submit" variant="outline" size="sm" disabled={busy}>
+              Reactivate
+            </Button>
+          </fetcher.Form>
+        ) : null}
+      </div>
+
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogContent>
+          <AlertDialogTitle>Deactivate {member.name}?</AlertDialogTitle>
+          <AlertDialogDescription>
+            They will be signed out everywhere at once and cannot sign in again until a super admin reactivates the
+            account. Their past activity stays in the log.
+          </AlertDialogDescription>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction onClick={() => fetcher.submit(deactivateForm.current)}>Deactivate</AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </li>
+  );
+}
+
+function InviteForm() {
+  const fetcher = useFetcher<UsersActionResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  useResultToast(fetcher.data, fetcher.state);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) formRef.current?.reset();
+  }, [fetcher.state, fetcher.data]);
+  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined;
+  return (
+    <Card>
+      <CardHeader className="pb-4">
+        <CardTitle className="flex items-center gap-2">
+          <UserPlus className="size-5 text-primary" aria-hidden /> Add User
+        </CardTitle>
+        <CardDescription>They receive an e-mail with a link to choose their password.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <fetcher.Form method="post" ref={formRef} className="space-y-4" noValidate>
+          <input type="hidden" name="intent" value="invite" />
+          <Field label="Name" errors={errors?.name} required>
+            {(p) => <Input {...p} name="name" autoComplete="off" required />}
+          </Field>
+          <Field label="E-mail" errors={errors?.email} required>
+            {(p) => <Input {...p} name="email" type="email" autoComplete="off" required />}
+          </Field>
+          <Field label="Role" errors={errors?.role} required>
+            {(p) => (
+              <NativeSelect {...p} name="role" defaultValue="editor" className="capitalize">
+                {ADMIN_ROLES.map((r) => (
+                  <option key={r} value={r}>
+                    {roleLabel(r)}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
+          <dl className="space-y-1.5 rounded-lg bg-muted p-3 text-xs">
+            {ADMIN_ROLES.map((r) => (
+              <div key={r} className="flex gap-2">
+                <dt className="w-20 shrink-0 font-semibold capitalize">{roleLabel(r)}</dt>
+                <dd className="text-muted-foreground">{ROLE_DESCRIPTIONS[r]}</dd>
+              </div>
+            ))}
+          </dl>
+          <Button type="submit" className="w-full" disabled={fetcher.state !== "idle"}>
+            <MailPlus aria-hidden /> {fetcher.state !== "idle" ? "Sending..." : "Send invitation"}
+          </Button>
+        </fetcher.Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function UsersScreen({
+  staff,
+  activity,
+  currentAdminId,
+}: {
+  staff: StaffMember[];
+  activity: AuditListEntry[];
+  currentAdminId: string;
+}) {
+  const activeSuperAdmins = staff.filter((s) => s.isActive && s.role === "super_admin");
+  return (
+    <>
+      <AdminPageHeader title="Users" description="Who can sign in to the admin portal, and what each person may do." />
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_360px]">
+        <Card className="overflow-hidden">
+          <CardHeader className="flex-row items-center justify-between gap-3 border-b pb-4">
+            <div>
+              <CardTitle className="flex items-center gap-2">
+                <ShieldCheck className="size-5 text-primary" aria-hidden /> Staff
+              </CardTitle>
+              <CardDescription>
+                {staff.filter((s) => s.isActive).length} active of {staff.length}
+              </CardDescription>
+            </div>
+          </CardHeader>
+          <ul className="divide-y" aria-label="Staff">
+            {staff.map((member) => (
+              <StaffRow
+                key={member.id}
+                member={member}
+                isSelf={member.id === currentAdminId}
+                onlySuperAdmin={member.role === "super_admin" && member.isActive && activeSuperAdmins.length <= 1}
+              />
+            ))}
+          </ul>
+        </Card>
+        <div className="space-y-6">
+          <InviteForm />
+          <RecentActivity
+            entries={activity}
+            emptyText="No staff changes yet."
+            icon={<Clock className="size-5 text-primary" aria-hidden />}
+          />
+        </div>
+      </div>
+    </>
+  );
+}

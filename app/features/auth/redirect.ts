@@ -1,0 +1,12 @@
+/**
+ * Where to go after signing in: the `redirectTo` parameter when it is a path inside the admin
+ * portal (never another site, never the login page), else /admin/dashboard.
+ */
+export function safeAdminRedirect(value: FormDataEntryValue | string | null | undefined): string {
+  const target = typeof value === "string" ? value.trim() : "";
+  if (!target.startsWith("/admin/") || target.startsWith("//") || target.includes("\\")) return "/admin/dashboard";
+  if (target.startsWith("/admin/login") || target.startsWith("/admin/logout") || target.startsWith("/admin/set-password")) {
+    return "/admin/dashboard";
+  }
+  return target;
+}

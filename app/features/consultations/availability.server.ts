@@ -1,0 +1,421 @@
+/**
+ * Availability slots managed by staff (`shared/spec/booking-and-admin.md` sections 2, 4, 5, 7 and 9;
+ * `shared/DESIGN.md` section 6): list upcoming, create single and recurring, edit, delete, close a
+ * date range, and the five consultation stats.
+ *
+ * Dates (`yyyy-mm-dd`) and times (`HH:MM`) are Europe/London wall-clock values, as stored.
+ * Every change runs in one transaction together with its audit entry.
+ *
+ * Rules beyond the spec (decided here):
+ * - A slot that any booking references (whatever its status, cancelled included) cannot be deleted
+ *   and cannot change its date or times: the booking history keeps pointing at that slot (the
+ *   foreign key is RESTRICT), so staff cancel or move the bookings first, or close the slot.
+ * - Maximum bookings can never go below the places currently taken (`current_bookings`).
+ * - Two slots cannot share a date and start time (unique in the database); recurring creation
+ *   skips those duplicates and counts them.
+ */
+import Holidays from "date-holidays";
+import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
+import type { AuditActor } from "~/features/audit/audit.server";
+import { recordAudit } from "~/features/audit/audit.server";
+import { db } from "~/db/client.server";
+import { consultationAvailability, consultationBookings } from "~/db/schema";
+import { WEEKDAYS, type Weekday } from "./admin-schema";
+import { addDays, londonToday, startOfWeek } from "./time";
+
+/** A rule broken by a slot change; `message` is written for staff and safe to show as is. */
+export class SlotRuleError extends Error {
+  constructor(
+    message: string,
+    /** The form field the message belongs to, when there is one. */
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = "SlotRuleError";
+  }
+}
+
+/** The slot asked for does not exist (deleted meanwhile). */
+export class SlotNotFoundError extends Error {
+  constructor() {
+    super("This availability slot no longer exists. Refresh the page.");
+    this.name = "SlotNotFoundError";
+  }
+}
+
+/** A slot as the admin grid shows it; times `HH:MM` London. */
+export type AdminSlot = {
+  id: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+  maxBookings: number;
+  /** Places taken (bookings that hold a place). */
+  currentBookings: number;
+  isAvailable: boolean;
+  /** Bookings of any status referencing the slot; above 0 the slot cannot be deleted or moved. */
+  bookingCount: number;
+};
+
+
+/** `HH:MM:SS` or `HH:MM` to `HH:MM`. */
+const hhmm = (t: string) => t.slice(0, 5);
+
+
+/** Lowercase weekday name of a `yyyy-mm-dd` date. */
+export function weekdayOf(date: string): Weekday {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay(); // 0 = Sunday
+  return WEEKDAYS[(day + 6) % 7];
+}
+
+const holidayCache = new Map<number, Set<string>>();
+/**
+ * True when `date` is a bank holiday in England and Wales (substitute days included), from the
+ * `date-holidays` data set (GB, region ENG; public holidays only, not observances).
+ */
+export function isUkBankHoliday(date: string): boolean {
+  const year = Number(date.slice(0, 4));
+  let days = holidayCache.get(year);
+  if (!days) {
+    const hd = new Holidays("GB", "ENG");
+    days = new Set(
+      hd
+        .getHolidays(year)
+        .filter((h) => h.type === "public" || h.type === "bank")
+        .map((h) => h.date.slice(0, 10)),
+    );
+    holidayCache.set(year, days);
+  }
+  return days.has(date);
+}
+
+const slotColumns = {
+  id: consultationAvailability.id,
+  date: consultationAvailability.date,
+  startTime: consultationAvailability.startTime,
+  endTime: consultationAvailability.endTime,
+  maxBookings: consultationAvailability.maxBookings,
+  currentBookings: consultationAvailability.currentBookings,
+  isAvailable: consultationAvailability.isAvailable,
+  bookingCount: sql<number>`(select count(*) from ${consultationBookings} where ${consultationBookings.availabilityId} = ${consultationAvailability.id})::int`,
+};
+
+const toSlot = (r: { startTime: string; endTime: string; bookingCount: number | string } & Omit<AdminSlot, "startTime" | "endTime" | "bookingCount">): AdminSlot => ({
+  ...r,
+  startTime: hhmm(r.startTime),
+  endTime: hhmm(r.endTime),
+  bookingCount: Number(r.bookingCount),
+});
+
+/**
+ * Slots dated today (London) or later, ordered by date then start time (spec section 7, List slots).
+ * Includes unavailable slots. `limit` caps the list (default 500).
+ */
+export async function listUpcomingSlots(now: Date, limit = 500): Promise<AdminSlot[]> {
+  const rows = await db
+    .select(slotColumns)
+    .from(consultationAvailability)
+    .where(gte(consultationAvailability.date, londonToday(now)))
+    .orderBy(asc(consultationAvailability.date), asc(consultationAvailability.startTime))
+    .limit(limit);
+  return rows.map(toSlot);
+}
+
+/** One slot by id, or null. */
+export async function getSlot(id: string): Promise<AdminSlot | null> {
+  const [row] = await db.select(slotColumns).from(consultationAvailability).where(eq(consultationAvailability.id, id));
+  return row ? toSlot(row) : null;
+}
+
+const DUPLICATE_MESSAGE = "Another slot already starts at that date and time.";
+
+/** True for PostgreSQL's unique-violation error, however the driver wraps it. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === "23505") return true;
+  }
+  return false;
+}
+
+/**
+ * Creates one available slot (spec section 7, Create slot). Input is validated by
+ * `singleSlotSchema`. Throws `SlotRuleError` when a slot already starts at that date and time.
+ * Returns the new slot.
+ */
+export async function createSlot(
+  actor: AuditActor,
+  input: { date: string; startTime: string; endTime: string; maxBookings: number },
+): Promise<AdminSlot> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(consultationAvailability)
+        .values({ ...input, isAvailable: true, currentBookings: 0 })
+        .onConflictDoNothing()
+        .returning({ id: consultationAvailability.id });
+      if (!row) throw new SlotRuleError(DUPLICATE_MESSAGE, "startTime");
+      await recordAudit(tx, { actor, action: "slot.created", entityType: "slot", entityId: row.id, details: input });
+      return { id: row.id, ...input, currentBookings: 0, isAvailable: true, bookingCount: 0 };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new SlotRuleError(DUPLICATE_MESSAGE, "startTime");
+    throw error;
+  }
+}
+
+/**
+ * Updates a slot's date, times, maximum and availability (spec section 7, Update slot).
+ * Locks the slot row so a booking taken meanwhile is counted. Throws `SlotNotFoundError`, or
+ * `SlotRuleError` when the maximum would fall below the places taken, when the date or times of
+ * a slot with bookings would change, or when another slot starts at the new date and time.
+ */
+export async function updateSlot(
+  actor: AuditActor,
+  id: string,
+  input: { date: string; startTime: string; endTime: string; maxBookings: number; isAvailable: boolean },
+): Promise<AdminSlot> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(consultationAvailability)
+        .where(eq(consultationAvailability.id, id))
+        .for("update");
+      if (!current) throw new SlotNotFoundError();
+      const [{ count }] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(consultationBookings)
+        .where(eq(consultationBookings.availabilityId, id));
+      const bookingCount = Number(count);
+      if (input.maxBookings < current.currentBookings) {
+        throw new SlotRuleError(
+          `This slot already has ${current.currentBookings} booking${current.currentBookings === 1 ? "" : "s"}; maximum bookings cannot be lower than that.`,
+          "maxBookings",
+        );
+      }
+      const moved =
+        input.date !== current.date ||
+        input.startTime !== hhmm(current.startTime) ||
+        input.endTime !== hhmm(current.endTime);
+      if (moved && bookingCount > 0) {
+        throw new SlotRuleError(
+          "This slot has bookings, so its date and times cannot change. Cancel or reschedule its bookings first, or add a new slot.",
+          "date",
+        );
+      }
+      if (moved) {
+        const [clash] = await tx
+          .select({ id: consultationAvailability.id })
+          .from(consultationAvailability)
+          .where(
+            and(
+              eq(consultationAvailability.date, input.date),
+              eq(consultationAvailability.startTime, input.startTime),
+              sql`${consultationAvailability.id} <> ${id}`,
+            ),
+          );
+        if (clash) throw new SlotRuleError(DUPLICATE_MESSAGE, "startTime");
+      }
+      await tx
+        .update(consultationAvailability)
+        .set({ ...input, updatedAt: new Date() })
+        .where(eq(consultationAvailability.id, id));
+      await recordAudit(tx, {
+        actor,
+        action: "slot.updated",
+        entityType: "slot",
+        entityId: id,
+        details: {
+          before: {
+            date: current.date,
+            startTime: hhmm(current.startTime),
+            endTime: hhmm(current.endTime),
+            maxBookings: current.maxBookings,
+            isAvailable: current.isAvailable,
+          },
+          after: input,
+        },
+      });
+      return { id, ...input, currentBookings: current.currentBookings, bookingCount };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new SlotRuleError(DUPLICATE_MESSAGE, "startTime");
+    throw error;
+  }
+}
+
+/**
+ * Deletes a slot (spec section 7, Delete slot). Refused with `SlotRuleError` while any booking
+ * (of any status) references it: cancel or move those bookings, or mark the slot unavailable.
+ * Throws `SlotNotFoundError` when it is already gone.
+ */
+export async function deleteSlot(actor: AuditActor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(consultationAvailability)
+      .where(eq(consultationAvailability.id, id))
+      .for("update");
+    if (!current) throw new SlotNotFoundError();
+    const [{ count }] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(consultationBookings)
+      .where(eq(consultationBookings.availabilityId, id));
+    const n = Number(count);
+    if (n > 0) {
+      throw new SlotRuleError(
+        `This slot still has ${n} booking${n === 1 ? "" : "s"} (including cancelled ones), so it cannot be deleted. Mark it unavailable instead, or move its bookings first.`,
+      );
+    }
+    await tx.delete(consultationAvailability).where(eq(consultationAvailability.id, id));
+    await recordAudit(tx, {
+      actor,
+      action: "slot.deleted",
+      entityType: "slot",
+      entityId: id,
+      details: { date: current.date, startTime: hhmm(current.startTime), endTime: hhmm(current.endTime) },
+    });
+  });
+}
+
+/** What a recurring creation did. */
+export type RecurringResult = {
+  /** Slots inserted. */
+  created: number;
+  /** Dates skipped because a slot already starts there at that time. */
+  skipped: number;
+  /** Dates left out because they are UK (England and Wales) bank holidays. */
+  skippedBankHolidays: number;
+};
+
+/**
+ * The dates from `startDate` to `endDate` (inclusive) falling on the given weekdays, without bank
+ * holidays when asked. Pure: used by `createRecurringSlots` and its tests.
+ */
+export function recurringDates(input: {
+  startDate: string;
+  endDate: string;
+  daysOfWeek: readonly Weekday[];
+  skipBankHolidays: boolean;
+}): { dates: string[]; bankHolidays: string[] } {
+  const dates: string[] = [];
+  const bankHolidays: string[] = [];
+  for (let d = input.startDate; d <= input.endDate; d = addDays(d, 1)) {
+    if (!input.daysOfWeek.includes(weekdayOf(d))) continue;
+    if (input.skipBankHolidays && isUkBankHoliday(d)) bankHolidays.push(d);
+    else dates.push(d);
+  }
+  return { dates, bankHolidays };
+}
+
+/**
+ * Creates a slot on every chosen weekday in the range (spec section 7, Recurring slots), all
+ * available. A date that already has a slot starting at `startTime` is skipped and counted.
+ * Input is validated by `recurringSlotsSchema` (range at most 366 days).
+ */
+export async function createRecurringSlots(
+  actor: AuditActor,
+  input: {
+    startDate: string;
+    endDate: string;
+    daysOfWeek: readonly Weekday[];
+    startTime: string;
+    endTime: string;
+    maxBookings: number;
+    skipBankHolidays: boolean;
+  },
+): Promise<RecurringResult> {
+  const { dates, bankHolidays } = recurringDates(input);
+  return db.transaction(async (tx) => {
+    const rows =
+      dates.length === 0
+        ? []
+        : await tx
+            .insert(consultationAvailability)
+            .values(
+              dates.map((date) => ({
+                date,
+                startTime: input.startTime,
+                endTime: input.endTime,
+                maxBookings: input.maxBookings,
+                isAvailable: true,
+                currentBookings: 0,
+              })),
+            )
+            .onConflictDoNothing()
+            .returning({ id: consultationAvailability.id });
+    const result = { created: rows.length, skipped: dates.length - rows.length, skippedBankHolidays: bankHolidays.length };
+    await recordAudit(tx, {
+      actor,
+      action: "slot.recurring_created",
+      entityType: "slot",
+      details: { ...input, daysOfWeek: [...input.daysOfWeek], ...result },
+    });
+    return result;
+  });
+}
+
+/**
+ * Marks every available slot dated from `startDate` to `endDate` (inclusive) unavailable, e.g. for
+ * a holiday. Bookings already made are kept. Returns how many slots were closed.
+ */
+export async function closeDateRange(actor: AuditActor, input: { startDate: string; endDate: string }): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(consultationAvailability)
+      .set({ isAvailable: false, updatedAt: new Date() })
+      .where(
+        and(
+          gte(consultationAvailability.date, input.startDate),
+          lte(consultationAvailability.date, input.endDate),
+          eq(consultationAvailability.isAvailable, true),
+        ),
+      )
+      .returning({ id: consultationAvailability.id });
+    await recordAudit(tx, {
+      actor,
+      action: "slot.dates_closed",
+      entityType: "slot",
+      details: { ...input, closed: rows.length },
+    });
+    return rows.length;
+  });
+}
+
+/** The five stat cards (spec section 3, Consultation stats). */
+export type ConsultationStats = {
+  total_bookings: number;
+  pending_bookings: number;
+  confirmed_bookings: number;
+  completed_bookings: number;
+  /**
+   * Bookings whose slot falls in the London Monday-to-Sunday week containing today, except
+   * cancelled and rescheduled ones (those no longer take place then).
+   */
+  this_week_bookings: number;
+};
+
+/** Counts for the stat cards at instant `now` (spec section 7, Stats). One query. */
+export async function getConsultationStats(now: Date): Promise<ConsultationStats> {
+  const monday = startOfWeek(londonToday(now));
+  const sunday = addDays(monday, 6);
+  const b = consultationBookings;
+  const a = consultationAvailability;
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      pending: sql<number>`(count(*) filter (where ${b.status} = 'pending'))::int`,
+      confirmed: sql<number>`(count(*) filter (where ${b.status} = 'confirmed'))::int`,
+      completed: sql<number>`(count(*) filter (where ${b.status} = 'completed'))::int`,
+      thisWeek: sql<number>`(count(*) filter (where ${a.date} between ${monday} and ${sunday} and ${b.status} not in ('cancelled', 'rescheduled')))::int`,
+    })
+    .from(b)
+    .innerJoin(a, eq(a.id, b.availabilityId));
+  return {
+    total_bookings: Number(row?.total ?? 0),
+    pending_bookings: Number(row?.pending ?? 0),
+    confirmed_bookings: Number(row?.confirmed ?? 0),
+    completed_bookings: Number(row?.completed ?? 0),
+    this_week_bookings: Number(row?.thisWeek ?? 0),
+  };
+}

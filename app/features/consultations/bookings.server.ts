@@ -1,0 +1,438 @@
+/**
+ * The booking domain (`shared/spec/booking-and-admin.md` sections 3, 4 and 7 "Book" / "Update
+ * booking"; `shared/DESIGN.md` section 6): creating a booking without ever overbooking, the
+ * visitor's cancellation by manage token, and the status changes staff make.
+ *
+ * Invariant kept in every transaction here: a slot's `current_bookings` equals the number of its
+ * bookings whose status holds a place (`holdsPlace`). Every change locks the rows it reads
+ * (`SELECT ... FOR UPDATE`), so simultaneous requests cannot overbook. Mail is queued in the same
+ * transaction through the outbox, so a mail failure never loses or blocks a booking.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { db, type Database, type Transaction } from "~/db/client.server";
+import {
+  BOOKING_STATUSES,
+  consultationAvailability,
+  consultationBookings,
+  consultationTypes,
+  emailOutbox,
+} from "~/db/schema";
+import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
+import { enqueueEmails } from "~/features/mail/outbox.server";
+import { getSiteSettings } from "~/features/settings/settings.server";
+import type { SiteSettings } from "~/features/settings/schema";
+import {
+  cancellationEmail,
+  confirmationEmail,
+  confirmedEmail,
+  rescheduledEmail,
+  staffNotificationEmails,
+  type BookingMailData,
+} from "./booking-mail.server";
+import type { BookingDetails } from "./schema";
+import { isOutsideNotice, londonInstant } from "./time";
+
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** Statuses that hold a place in their slot; cancelled and rescheduled free it (spec section 4). */
+export const PLACE_HOLDING_STATUSES: readonly BookingStatus[] = ["pending", "confirmed", "completed", "no_show"];
+
+/** True when a booking in `status` counts towards its slot's `current_bookings`. */
+export function holdsPlace(status: BookingStatus): boolean {
+  return PLACE_HOLDING_STATUSES.includes(status);
+}
+
+/** Why a booking could not be made or changed; `status` is the HTTP status a route should answer. */
+export type BookingErrorCode =
+  | "unknown_slot"
+  | "past_slot"
+  | "inside_notice"
+  | "unavailable_slot"
+  | "slot_full"
+  | "unknown_type"
+  | "inactive_type"
+  | "not_found";
+
+const ERROR_INFO: Record<BookingErrorCode, { status: number; message: string }> = {
+  unknown_slot: { status: 404, message: "That time is not offered. Please choose another time." },
+  past_slot: { status: 409, message: "That time has already passed. Please choose another time." },
+  inside_notice: { status: 409, message: "That time is now too soon to book. Please choose a later time." },
+  unavailable_slot: { status: 409, message: "That time is no longer available. Please choose another time." },
+  slot_full: {
+    status: 409,
+    message: "Sorry, that time has just been fully booked by someone else. Please choose another time.",
+  },
+  unknown_type: { status: 422, message: "That consultation type is not offered. Please choose another type." },
+  inactive_type: {
+    status: 422,
+    message: "That consultation type is no longer offered. Please choose another type.",
+  },
+  not_found: { status: 404, message: "Booking not found." },
+};
+
+/** A rule broken by a booking request; `code` says which, `status` is the HTTP answer (4xx). */
+export class BookingError extends Error {
+  readonly code: BookingErrorCode;
+  readonly status: number;
+  constructor(code: BookingErrorCode, message?: string) {
+    super(message ?? ERROR_INFO[code].message);
+    this.name = "BookingError";
+    this.code = code;
+    this.status = ERROR_INFO[code].status;
+  }
+  /** True for errors about the chosen time: the visitor goes back to step 2 with fresh slots. */
+  get isSlotProblem(): boolean {
+    return ["unknown_slot", "past_slot", "inside_notice", "unavailable_slot", "slot_full"].includes(this.code);
+  }
+}
+
+/** SHA-256 (hex) of a manage token; only the hash is stored. */
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** What a visitor asks for: the chosen type and slot ids and the validated details. */
+export type CreateBookingInput = { typeId: string; slotId: string; details: BookingDetails };
+
+/** The stored booking returned to callers. */
+export type BookingRow = typeof consultationBookings.$inferSelect;
+
+/**
+ * Creates a pending booking (spec section 7 "Book") in ONE transaction: locks the slot row,
+ * re-checks that the type is active and the slot exists, is available, not past, outside the
+ * minimum notice and not full; inserts the booking with a random manage token (hash stored),
+ * increments `current_bookings`, and queues the visitor's confirmation (with `.ics` and manage
+ * link) and the staff notifications.
+ *
+ * A repeated `idempotencyKey` returns the first booking and creates nothing (`created: false`,
+ * `manageToken: null`). Throws `BookingError` for every rule broken (nothing is stored).
+ */
+export async function createBooking(
+  input: CreateBookingInput,
+  { idempotencyKey, now = new Date(), settings }: { idempotencyKey: string; now?: Date; settings?: SiteSettings },
+): Promise<{ booking: BookingRow; created: boolean; manageToken: string | null }> {
+  // Read before the transaction: PGlite runs one statement stream at a time.
+  const site = settings ?? (await getSiteSettings());
+  const existingByKey = async (executor: Database | Transaction) => {
+    const [row] = await executor
+      .select()
+      .from(consultationBookings)
+      .where(eq(consultationBookings.idempotencyKey, idempotencyKey));
+    return row ?? null;
+  };
+  const first = await existingByKey(db);
+  if (first) return { booking: first, created: false, manageToken: null };
+
+  try {
+    return await db.transaction(async (tx) => {
+      const [slot] = await tx
+        .select()
+        .from(consultationAvailability)
+        .where(eq(consultationAvailability.id, input.slotId))
+        .for("update");
+      // Checked again under the slot lock: a double submit waits here for the first one.
+      const again = await existingByKey(tx);
+      if (again) return { booking: again, created: false, manageToken: null };
+
+      const [type] = await tx.select().from(consultationTypes).where(eq(consultationTypes.id, input.typeId));
+      if (!type) throw new BookingError("unknown_type");
+      if (!type.isActive) throw new BookingError("inactive_type");
+      if (!slot) throw new BookingError("unknown_slot");
+      if (!slot.isAvailable) throw new BookingError("unavailable_slot");
+      if (londonInstant(slot.date, slot.startTime).getTime() <= now.getTime()) throw new BookingError("past_slot");
+      if (!isOutsideNotice(slot.date, slot.startTime, now, site.minimumNoticeHours)) {
+        throw new BookingError("inside_notice");
+      }
+      if (slot.currentBookings >= slot.maxBookings) throw new BookingError("slot_full");
+
+      const token = randomBytes(32).toString("base64url");
+      const d = input.details;
+      const [booking] = await tx
+        .insert(consultationBookings)
+        .values({
+          availabilityId: slot.id,
+          name: d.name,
+          email: d.email,
+          phone: d.phone,
+          companyName: d.companyName,
+          consultationType: type.name,
+          consultationTypeId: type.id,
+          projectType: d.projectType,
+          projectDescription: d.projectDescription,
+          timeline: d.timeline,
+          budgetRange: d.budgetRange,
+          howHeardAboutUs: null,
+          specialRequirements: d.specialRequirements,
+          status: "pending",
+          manageTokenHash: hashToken(token),
+          idempotencyKey,
+          icsSequence: 0,
+        })
+        .returning();
+      await tx
+        .update(consultationAvailability)
+        .set({ currentBookings: sql`${consultationAvailability.currentBookings} + 1`, updatedAt: now })
+        .where(eq(consultationAvailability.id, slot.id));
+
+      const mail = mailData(booking, slot, type.durationMinutes);
+      await enqueueEmails(tx, [confirmationEmail(mail, site, token), ...staffNotificationEmails(mail, site)]);
+      return { booking, created: true, manageToken: token };
+    });
+  } catch (error) {
+    // Two submits with one key racing on different slots: the unique index decides; return the winner.
+    if (isUniqueViolation(error)) {
+      const winner = await existingByKey(db);
+      if (winner) return { booking: winner, created: false, manageToken: null };
+    }
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === "23505") return true;
+  }
+  return false;
+}
+
+type SlotRow = typeof consultationAvailability.$inferSelect;
+
+function mailData(b: BookingRow, slot: Pick<SlotRow, "date" | "startTime" | "endTime">, durationMinutes: number | null): BookingMailData {
+  const slotMinutes = Math.round(
+    (londonInstant(slot.date, slot.endTime).getTime() - londonInstant(slot.date, slot.startTime).getTime()) / 60_000,
+  );
+  return {
+    id: b.id,
+    name: b.name,
+    email: b.email,
+    phone: b.phone,
+    companyName: b.companyName,
+    consultationType: b.consultationType,
+    durationMinutes: durationMinutes ?? slotMinutes,
+    projectType: b.projectType,
+    projectDescription: b.projectDescription,
+    timeline: b.timeline,
+    budgetRange: b.budgetRange,
+    specialRequirements: b.specialRequirements,
+    meetingLink: b.meetingLink,
+    icsSequence: b.icsSequence,
+    date: slot.date,
+    startTime: slot.startTime,
+  };
+}
+
+/** Locks a booking and its slot (in that order) and reads the type's duration. */
+async function lockBooking(tx: Transaction, where: ReturnType<typeof eq>) {
+  const [booking] = await tx.select().from(consultationBookings).where(where).for("update");
+  if (!booking) return null;
+  const [slot] = await tx
+    .select()
+    .from(consultationAvailability)
+    .where(eq(consultationAvailability.id, booking.availabilityId))
+    .for("update");
+  const [type] = booking.consultationTypeId
+    ? await tx
+        .select({ durationMinutes: consultationTypes.durationMinutes })
+        .from(consultationTypes)
+        .where(eq(consultationTypes.id, booking.consultationTypeId))
+    : [];
+  return { booking, slot: slot!, durationMinutes: type?.durationMinutes ?? null };
+}
+
+/** Adds `delta` (+1 or -1) to a slot's `current_bookings`. */
+async function movePlace(tx: Transaction, slotId: string, delta: 1 | -1) {
+  await tx
+    .update(consultationAvailability)
+    .set({ currentBookings: sql`${consultationAvailability.currentBookings} + ${delta}`, updatedAt: new Date() })
+    .where(eq(consultationAvailability.id, slotId));
+}
+
+/** Withdraws a queued, not yet claimed reminder, so none is sent after a cancellation. */
+async function withdrawReminder(tx: Transaction, bookingId: string) {
+  await tx
+    .update(emailOutbox)
+    .set({ status: "failed", lastError: "Booking cancelled before the reminder was sent" })
+    .where(
+      and(eq(emailOutbox.dedupeKey, `reminder:${bookingId}`), eq(emailOutbox.status, "pending"), eq(emailOutbox.attempts, 0)),
+    );
+}
+
+/** What the visitor's manage page shows about a booking. */
+export type ManagedBooking = {
+  id: string;
+  name: string;
+  consultationType: string;
+  status: BookingStatus;
+  date: string;
+  startTime: string;
+  endTime: string;
+  durationMinutes: number | null;
+};
+
+/** The booking a manage token opens, or null for a wrong token. Times are London wall-clock. */
+export async function getBookingByToken(token: string): Promise<ManagedBooking | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await db
+    .select({
+      id: consultationBookings.id,
+      name: consultationBookings.name,
+      consultationType: consultationBookings.consultationType,
+      status: consultationBookings.status,
+      date: consultationAvailability.date,
+      startTime: consultationAvailability.startTime,
+      endTime: consultationAvailability.endTime,
+      durationMinutes: consultationTypes.durationMinutes,
+    })
+    .from(consultationBookings)
+    .innerJoin(consultationAvailability, eq(consultationAvailability.id, consultationBookings.availabilityId))
+    .leftJoin(consultationTypes, eq(consultationTypes.id, consultationBookings.consultationTypeId))
+    .where(eq(consultationBookings.manageTokenHash, hashToken(token)));
+  return row ?? null;
+}
+
+/** The outcome of a visitor's cancellation; never thrown. */
+export type CancelResult =
+  | { ok: true; booking: ManagedBooking }
+  | { ok: false; reason: "not_found" | "already_cancelled" | "not_cancellable" | "started" };
+
+/**
+ * The visitor cancels through the manage link: only a pending or confirmed booking that has not
+ * started. Frees the place, raises SEQUENCE and queues a cancellation with METHOD:CANCEL, notifies
+ * nobody else, withdraws a queued reminder, records an audit entry (actor: system). One transaction.
+ */
+export async function cancelBookingByToken(token: string, { now = new Date() }: { now?: Date } = {}): Promise<CancelResult> {
+  if (!token || token.length > 200) return { ok: false, reason: "not_found" };
+  const site = await getSiteSettings();
+  return db.transaction(async (tx): Promise<CancelResult> => {
+    const locked = await lockBooking(tx, eq(consultationBookings.manageTokenHash, hashToken(token)));
+    if (!locked) return { ok: false, reason: "not_found" };
+    const { booking, slot, durationMinutes } = locked;
+    if (booking.status === "cancelled") return { ok: false, reason: "already_cancelled" };
+    if (booking.status !== "pending" && booking.status !== "confirmed") return { ok: false, reason: "not_cancellable" };
+    if (londonInstant(slot.date, slot.startTime).getTime() <= now.getTime()) return { ok: false, reason: "started" };
+
+    const sequence = booking.icsSequence + 1;
+    const [updated] = await tx
+      .update(consultationBookings)
+      .set({ status: "cancelled", icsSequence: sequence, updatedAt: now })
+      .where(eq(consultationBookings.id, booking.id))
+      .returning();
+    await movePlace(tx, slot.id, -1);
+    await withdrawReminder(tx, booking.id);
+    await enqueueEmails(tx, [cancellationEmail(mailData(updated, slot, durationMinutes), site, sequence, "visitor")]);
+    await recordAudit(tx, {
+      actor: null,
+      action: "booking.cancelled_by_visitor",
+      entityType: "booking",
+      entityId: booking.id,
+      details: { from: booking.status, to: "cancelled" },
+    });
+    return {
+      ok: true,
+      booking: {
+        id: updated.id,
+        name: updated.name,
+        consultationType: updated.consultationType,
+        status: updated.status,
+        date: slot.date,
+        startTime: slot.startTime,
+        endTime: slot.endTime,
+        durationMinutes,
+      },
+    };
+  });
+}
+
+/** The fields staff change in the booking detail dialog (spec section 7 "Update booking"). */
+export type AdminBookingUpdate = {
+  status: BookingStatus;
+  /** `undefined` keeps the current value; "" or null clears it. */
+  meetingLink?: string | null;
+  meetingNotes?: string | null;
+};
+
+/**
+ * A staff member updates a booking (spec section 4: any of the six statuses, no restricted
+ * transitions). In one transaction: locks the booking and its slot; moving into cancelled or
+ * rescheduled frees the place; moving out of them takes a place again, or throws
+ * `BookingError("slot_full")` when the slot has none left. Mails the visitor: confirmed (with the
+ * meeting link, updated invitation), cancelled (METHOD:CANCEL), rescheduled; a changed meeting link
+ * on a confirmed booking sends an updated invitation. Records an audit entry.
+ * Throws `BookingError("not_found")` for an unknown id. Returns the updated row.
+ */
+export async function updateBookingByAdmin(
+  actor: AuditActor,
+  bookingId: string,
+  update: AdminBookingUpdate,
+): Promise<BookingRow> {
+  if (!(BOOKING_STATUSES as readonly string[]).includes(update.status)) {
+    throw new TypeError(`Unknown booking status: ${String(update.status)}`);
+  }
+  const site = await getSiteSettings();
+  const clean = (v: string | null) => (v?.trim() ? v.trim() : null);
+  return db.transaction(async (tx) => {
+    const locked = await lockBooking(tx, eq(consultationBookings.id, bookingId));
+    if (!locked) throw new BookingError("not_found");
+    const { booking, slot, durationMinutes } = locked;
+    const before = booking.status;
+    const after = update.status;
+    const heldBefore = holdsPlace(before);
+    const heldAfter = holdsPlace(after);
+    if (!heldBefore && heldAfter) {
+      if (slot.currentBookings >= slot.maxBookings) {
+        throw new BookingError(
+          "slot_full",
+          "This booking's time is now fully booked, so it cannot take a place again. Raise the slot's maximum bookings or book the client into another time.",
+        );
+      }
+      await movePlace(tx, slot.id, 1);
+    } else if (heldBefore && !heldAfter) {
+      await movePlace(tx, slot.id, -1);
+    }
+
+    const meetingLink = update.meetingLink === undefined ? booking.meetingLink : clean(update.meetingLink);
+    const meetingNotes = update.meetingNotes === undefined ? booking.meetingNotes : clean(update.meetingNotes);
+    const statusChanged = before !== after;
+    const linkChanged = meetingLink !== booking.meetingLink;
+    const mailKind =
+      after === "confirmed" && (statusChanged || linkChanged)
+        ? "confirmed"
+        : statusChanged && (after === "cancelled" || after === "rescheduled")
+          ? after
+          : null;
+    const sequence = mailKind ? booking.icsSequence + 1 : booking.icsSequence;
+
+    const [updated] = await tx
+      .update(consultationBookings)
+      .set({ status: after, meetingLink, meetingNotes, icsSequence: sequence, updatedAt: new Date() })
+      .where(eq(consultationBookings.id, booking.id))
+      .returning();
+    if (!heldAfter) await withdrawReminder(tx, booking.id);
+
+    if (mailKind) {
+      const mail = mailData(updated, slot, durationMinutes);
+      const message =
+        mailKind === "confirmed"
+          ? confirmedEmail(mail, site, sequence)
+          : mailKind === "cancelled"
+            ? cancellationEmail(mail, site, sequence, "staff")
+            : rescheduledEmail(mail, site, sequence);
+      await enqueueEmails(tx, [message]);
+    }
+    await recordAudit(tx, {
+      actor,
+      action: statusChanged ? "booking.status_changed" : "booking.updated",
+      entityType: "booking",
+      entityId: booking.id,
+      details: {
+        from: before,
+        to: after,
+        ...(linkChanged ? { meetingLinkChanged: true } : {}),
+        ...(meetingNotes !== booking.meetingNotes ? { notesChanged: true } : {}),
+        ...(mailKind ? { mailed: mailKind } : {}),
+      },
+    });
+    return updated;
+  });
+}

@@ -1,0 +1,164 @@
+import { useState } from "react";
+import { ExternalLink, Loader2 } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Input, NativeSelect, Textarea } from "~/components/ui/input";
+import { Field } from "~/components/field";
+import { BOOKING_STATUSES } from "~/db/schema";
+import type { AdminBooking } from "../admin-bookings.server";
+import { formatCreated, formatLongSlotDate, formatTimeRange12, humanise, STATUS_META } from "./admin-format";
+import { errorsOf, submitWith, type Submitter } from "./submitter";
+
+/** A booking as the screen receives it (dates may arrive as strings). */
+export type BookingView = Omit<AdminBooking, "createdAt"> & { createdAt: Date | string };
+
+function InfoRow({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-[8.5rem_1fr] gap-3 py-1.5 text-sm max-sm:grid-cols-1 max-sm:gap-0.5">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 break-words text-foreground">{children}</dd>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="rounded-lg border bg-muted/40 p-4">
+      <h3 className="mb-2 text-sm font-semibold tracking-wide text-foreground uppercase">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The booking detail dialog (spec section 2): client info, consultation details, status
+ * management (status, meeting link, admin notes, Update Booking, Join Meeting) and created time.
+ */
+export function BookingDialog({
+  booking,
+  onOpenChange,
+  submitter,
+}: {
+  booking: BookingView | null;
+  onOpenChange: (open: boolean) => void;
+  submitter: Submitter;
+}) {
+  return (
+    <Dialog open={booking !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        {booking ? <BookingDetail booking={booking} submitter={submitter} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function BookingDetail({ booking, submitter }: { booking: BookingView; submitter: Submitter }) {
+  const [submitted, setSubmitted] = useState(false);
+  const errors = submitted ? errorsOf(submitter) : {};
+  const meta = STATUS_META[booking.status];
+  const StatusIcon = meta.icon;
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Booking #{booking.id.slice(0, 8)}</DialogTitle>
+        <DialogDescription>
+          {booking.name} · {formatLongSlotDate(booking.date)}
+        </DialogDescription>
+      </DialogHeader>
+
+      <Section title="Client information">
+        <dl>
+          <InfoRow label="Full name">{booking.name}</InfoRow>
+          <InfoRow label="Email">
+            <a className="text-primary underline-offset-4 hover:underline" href={`mailto:${booking.email}`}>
+              {booking.email}
+            </a>
+          </InfoRow>
+          <InfoRow label="Phone">{booking.phone || "Not provided"}</InfoRow>
+          <InfoRow label="Company">{booking.companyName || "Not provided"}</InfoRow>
+        </dl>
+      </Section>
+
+      <Section title="Consultation details">
+        <dl>
+          <InfoRow label="Date">{formatLongSlotDate(booking.date)}</InfoRow>
+          <InfoRow label="Time">{formatTimeRange12(booking.startTime, booking.endTime)} (UK time)</InfoRow>
+          <InfoRow label="Type">{booking.consultationType}</InfoRow>
+          {booking.projectType ? <InfoRow label="Project type">{humanise(booking.projectType)}</InfoRow> : null}
+          {booking.projectDescription ? (
+            <InfoRow label="Project description">
+              <span className="whitespace-pre-line">{booking.projectDescription}</span>
+            </InfoRow>
+          ) : null}
+          {booking.budgetRange ? <InfoRow label="Budget range">{humanise(booking.budgetRange)}</InfoRow> : null}
+          {booking.timeline ? <InfoRow label="Timeline">{humanise(booking.timeline)}</InfoRow> : null}
+          {booking.specialRequirements ? (
+            <InfoRow label="Special requirements">
+              <span className="whitespace-pre-line">{booking.specialRequirements}</span>
+            </InfoRow>
+          ) : null}
+        </dl>
+      </Section>
+
+      <Section title="Status management">
+        <div className="mb-3 flex items-center gap-2 text-sm">
+          <span className="text-muted-foreground">Current status:</span>
+          <Badge variant={meta.badge}>
+            <StatusIcon className="size-3.5" aria-hidden />
+            {meta.label}
+          </Badge>
+        </div>
+        <form
+          method="post"
+          className="grid gap-4"
+          onSubmit={(e) => {
+            setSubmitted(true);
+            submitWith(submitter)(e);
+          }}
+        >
+          <input type="hidden" name="intent" value="update-booking" />
+          <input type="hidden" name="id" value={booking.id} />
+          <Field label="Update status" errors={errors.status}>
+            {(p) => (
+              <NativeSelect {...p} name="status" defaultValue={booking.status}>
+                {BOOKING_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {STATUS_META[s].label}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
+          <Field label="Meeting link" errors={errors.meetingLink} hint="Teams, Zoom or Meet link; sent to the client when the booking is confirmed.">
+            {(p) => (
+              <Input {...p} type="url" name="meetingLink" defaultValue={booking.meetingLink ?? ""} placeholder="https://" inputMode="url" />
+            )}
+          </Field>
+          <Field label="Admin notes" errors={errors.meetingNotes}>
+            {(p) => <Textarea {...p} name="meetingNotes" rows={3} defaultValue={booking.meetingNotes ?? ""} />}
+          </Field>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
+            {booking.meetingLink ? (
+              <Button asChild variant="outline">
+                <a href={booking.meetingLink} target="_blank" rel="noopener noreferrer">
+                  <ExternalLink aria-hidden />
+                  Join Meeting
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </Button>
+            ) : (
+              <span />
+            )}
+            <Button type="submit" disabled={submitter.pending}>
+              {submitter.pending ? <Loader2 className="animate-spin" aria-hidden /> : null}
+              Update Booking
+            </Button>
+          </div>
+        </form>
+      </Section>
+
+      <p className="text-xs text-muted-foreground">Created {formatCreated(booking.createdAt)}</p>
+    </>
+  );
+}

@@ -1,0 +1,404 @@
+import { useMemo, useState } from "react";
+import {
+  Building2,
+  CalendarCheck,
+  CalendarDays,
+  CalendarOff,
+  CalendarPlus,
+  CheckCircle2,
+  CircleCheckBig,
+  Clock,
+  Eye,
+  Mail,
+  MoreVertical,
+  Pencil,
+  Phone,
+  Search,
+  Trash2,
+  Users,
+} from "lucide-react";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
+import { Input, NativeSelect } from "~/components/ui/input";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { BOOKING_STATUSES } from "~/db/schema";
+import { cn } from "~/utils/cn";
+import type { ConsultationActionResult } from "../admin-actions";
+import type { AdminSlot, ConsultationStats } from "../availability.server";
+import { formatSlotDate, formatTimeRange12, STATUS_META, formatLongSlotDate } from "./admin-format";
+import { BookingDialog, type BookingView } from "./booking-dialog";
+import { AddAvailabilityDialog, CloseDatesDialog, DeleteSlotDialog, EditSlotDialog } from "./slot-dialogs";
+import { useResultToast, type Submitter } from "./submitter";
+
+export type ConsultationsTab = "bookings" | "availability";
+
+export type ConsultationsScreenProps = {
+  stats: ConsultationStats;
+  bookings: BookingView[];
+  total: number;
+  page: number;
+  pageSize: number;
+  slots: AdminSlot[];
+  today: string;
+  filters: { q: string; status: string; tab: ConsultationsTab };
+  /** Answer of a plain (no JavaScript) POST, shown as a banner. */
+  actionData?: ConsultationActionResult;
+  onTabChange: (tab: ConsultationsTab) => void;
+  /** Applies the bookings search form (a GET form) without a full page load. */
+  onFilter: (form: HTMLFormElement) => void;
+  /** `href` of a page of the bookings list with the current filters. */
+  pageHref: (page: number) => string;
+  submitters: {
+    booking: Submitter;
+    single: Submitter;
+    recurring: Submitter;
+    edit: Submitter;
+    remove: Submitter;
+    close: Submitter;
+  };
+};
+
+const STAT_CARDS = [
+  { key: "total_bookings", label: "Total Bookings", icon: Users, tone: "bg-accent text-primary" },
+  { key: "pending_bookings", label: "Pending", icon: Clock, tone: "bg-yellow-50 text-yellow-800" },
+  { key: "confirmed_bookings", label: "Confirmed", icon: CheckCircle2, tone: "bg-green-50 text-green-800" },
+  { key: "completed_bookings", label: "Completed", icon: CircleCheckBig, tone: "bg-blue-50 text-blue-800" },
+  { key: "this_week_bookings", label: "This Week", icon: CalendarDays, tone: "bg-purple-50 text-purple-800" },
+] as const;
+
+/** The consultations screen (spec section 2 "Consultation management"): stats, Bookings and Availability tabs. */
+export function ConsultationsScreen(props: ConsultationsScreenProps) {
+  const { stats, filters, actionData, submitters } = props;
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-6">
+      <header className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold tracking-tight text-foreground sm:text-3xl">Consultations</h1>
+        <p className="text-sm text-muted-foreground">Confirm bookings, share meeting links and set the times clients can book. All times are UK time.</p>
+      </header>
+
+      {actionData ? (
+        <p
+          role={actionData.ok ? "status" : "alert"}
+          className={cn(
+            "rounded-md border px-4 py-3 text-sm",
+            actionData.ok ? "border-teal-200 bg-accent text-accent-foreground" : "border-red-200 bg-red-50 text-red-900",
+          )}
+        >
+          {actionData.message}
+          {!actionData.ok && actionData.reason ? ` ${actionData.reason}` : ""}
+          {actionData.ok && actionData.detail ? `. ${actionData.detail}` : ""}
+          {!actionData.ok && actionData.errors ? ` ${Object.values(actionData.errors).flat().join(" ")}` : ""}
+        </p>
+      ) : null}
+
+      <section aria-label="Booking statistics" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        {STAT_CARDS.map(({ key, label, icon: Icon, tone }, i) => (
+          <Card key={key} className={cn("flex items-center gap-3 p-4", i === 0 && "col-span-2 sm:col-span-1")}>
+            <span className={cn("flex size-10 shrink-0 items-center justify-center rounded-lg", tone)}>
+              <Icon className="size-5" aria-hidden />
+            </span>
+            <div className="min-w-0">
+              <p className="truncate text-sm text-muted-foreground">{label}</p>
+              <p className="text-2xl font-semibold tabular-nums text-foreground">{stats[key]}</p>
+            </div>
+          </Card>
+        ))}
+      </section>
+
+      <Tabs value={filters.tab} onValueChange={(v) => props.onTabChange(v as ConsultationsTab)}>
+        <TabsList className="w-full sm:w-auto">
+          <TabsTrigger value="bookings" className="flex-1 sm:flex-none">
+            Bookings
+          </TabsTrigger>
+          <TabsTrigger value="availability" className="flex-1 sm:flex-none">
+            Availability
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="bookings">
+          <BookingsPanel {...props} submitter={submitters.booking} />
+        </TabsContent>
+        <TabsContent value="availability">
+          <AvailabilityPanel {...props} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+function BookingsPanel({
+  bookings,
+  total,
+  page,
+  pageSize,
+  filters,
+  onFilter,
+  pageHref,
+  submitter,
+}: ConsultationsScreenProps & { submitter: Submitter }) {
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // Keep the last seen copy so the dialog stays put if a refresh filters the booking out.
+  const [snapshot, setSnapshot] = useState<BookingView | null>(null);
+  const selected = selectedId ? (bookings.find((b) => b.id === selectedId) ?? snapshot) : null;
+  useResultToast(submitter, () => setSelectedId(null));
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+
+  return (
+    <div className="flex flex-col gap-4">
+      <form
+        method="get"
+        role="search"
+        aria-label="Search bookings"
+        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onFilter(e.currentTarget);
+        }}
+      >
+        <input type="hidden" name="tab" value="bookings" />
+        <div className="relative flex-1">
+          <label htmlFor="booking-search" className="sr-only">
+            Search by name, email or type
+          </label>
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Input id="booking-search" type="search" name="q" defaultValue={filters.q} placeholder="Search by name, email or type" className="pl-9" />
+        </div>
+        <div className="flex gap-3">
+          <label htmlFor="booking-status" className="sr-only">
+            Status
+          </label>
+          <NativeSelect
+            id="booking-status"
+            name="status"
+            defaultValue={filters.status || "all"}
+            className="sm:w-48"
+            onChange={(e) => e.currentTarget.form?.requestSubmit()}
+          >
+            <option value="all">All statuses</option>
+            {BOOKING_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_META[s].label}
+              </option>
+            ))}
+          </NativeSelect>
+          <Button type="submit" variant="outline">
+            Search
+          </Button>
+        </div>
+      </form>
+
+      <p className="text-sm text-muted-foreground" role="status">
+        {total} {total === 1 ? "booking" : "bookings"} found
+      </p>
+
+      {bookings.length === 0 ? (
+        <Card className="flex flex-col items-center gap-2 px-6 py-12 text-center">
+          <CalendarCheck className="size-8 text-muted-foreground" aria-hidden />
+          <p className="font-medium">No bookings found</p>
+          <p className="text-sm text-muted-foreground">
+            {filters.q || (filters.status && filters.status !== "all") ? "Try adjusting your search or filters." : "New bookings from the website will appear here."}
+          </p>
+        </Card>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {bookings.map((b) => {
+            const meta = STATUS_META[b.status];
+            const Icon = meta.icon;
+            return (
+              <li key={b.id}>
+                <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:gap-4 sm:p-5">
+                  <Icon className={cn("hidden size-6 shrink-0 sm:block", meta.iconClass)} aria-hidden />
+                  <div className="flex min-w-0 flex-1 flex-col gap-2">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h3 className="font-semibold text-foreground">{b.name}</h3>
+                      <Badge variant={meta.badge}>
+                        <Icon className="size-3.5 sm:hidden" aria-hidden />
+                        {meta.label}
+                      </Badge>
+                    </div>
+                    <dl className="grid gap-x-6 gap-y-1.5 text-sm text-muted-foreground sm:grid-cols-2 xl:grid-cols-3">
+                      <div className="flex min-w-0 items-center gap-2">
+                        <dt className="sr-only">Email</dt>
+                        <Mail className="size-4 shrink-0" aria-hidden />
+                        <dd className="truncate">{b.email}</dd>
+                      </div>
+                      <div className="flex items-center gap-2">
+                        <dt className="sr-only">Date and time</dt>
+                        <CalendarDays className="size-4 shrink-0" aria-hidden />
+                        <dd>
+                          {formatSlotDate(b.date)}, {formatTimeRange12(b.startTime, b.endTime)}
+                        </dd>
+                      </div>
+                      <div className="flex items-center gap-2">
+                        <dt className="sr-only">Type</dt>
+                        <CalendarCheck className="size-4 shrink-0" aria-hidden />
+                        <dd className="truncate">{b.consultationType}</dd>
+                      </div>
+                      {b.phone ? (
+                        <div className="flex items-center gap-2">
+                          <dt className="sr-only">Phone</dt>
+                          <Phone className="size-4 shrink-0" aria-hidden />
+                          <dd>{b.phone}</dd>
+                        </div>
+                      ) : null}
+                      {b.companyName ? (
+                        <div className="flex min-w-0 items-center gap-2">
+                          <dt className="sr-only">Company</dt>
+                          <Building2 className="size-4 shrink-0" aria-hidden />
+                          <dd className="truncate">{b.companyName}</dd>
+                        </div>
+                      ) : null}
+                    </dl>
+                  </div>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    size="sm"
+                    className="self-start"
+                    onClick={() => {
+                      setSnapshot(b);
+                      setSelectedId(b.id);
+                    }}
+                  >
+                    <Eye aria-hidden />
+                    View<span className="sr-only"> booking of {b.name}</span>
+                  </Button>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      {pages > 1 ? (
+        <nav aria-label="Bookings pages" className="flex items-center justify-between gap-3 text-sm">
+          {page > 1 ? (
+            <Button asChild variant="outline" size="sm">
+              <a href={pageHref(page - 1)}>Previous</a>
+            </Button>
+          ) : (
+            <span />
+          )}
+          <span className="text-muted-foreground">
+            Page {page} of {pages}
+          </span>
+          {page < pages ? (
+            <Button asChild variant="outline" size="sm">
+              <a href={pageHref(page + 1)}>Next</a>
+            </Button>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+
+      <BookingDialog booking={selected} onOpenChange={(open) => !open && setSelectedId(null)} submitter={submitter} />
+    </div>
+  );
+}
+
+function AvailabilityPanel({ slots, today, submitters }: ConsultationsScreenProps) {
+  const [adding, setAdding] = useState(false);
+  const [closing, setClosing] = useState(false);
+  const [editId, setEditId] = useState<string | null>(null);
+  const [deleteId, setDeleteId] = useState<string | null>(null);
+  const editing = slots.find((s) => s.id === editId) ?? null;
+  const deleting = slots.find((s) => s.id === deleteId) ?? null;
+
+  useResultToast(submitters.single, () => setAdding(false));
+  useResultToast(submitters.recurring);
+  useResultToast(submitters.edit, () => setEditId(null));
+  useResultToast(submitters.remove, () => setDeleteId(null));
+  useResultToast(submitters.close, () => setClosing(false));
+
+  const byDate = useMemo(() => {
+    const groups = new Map<string, AdminSlot[]>();
+    for (const s of slots) groups.set(s.date, [...(groups.get(s.date) ?? []), s]);
+    return [...groups.entries()];
+  }, [slots]);
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h2 className="text-lg font-semibold">Upcoming availability</h2>
+          <p className="text-sm text-muted-foreground">
+            {slots.length} {slots.length === 1 ? "slot" : "slots"} from today, UK time
+          </p>
+        </div>
+        <div className="flex gap-2">
+          <Button type="button" variant="outline" className="flex-1 sm:flex-none" onClick={() => setClosing(true)}>
+            <CalendarOff aria-hidden />
+            Close dates
+          </Button>
+          <Button type="button" className="flex-1 sm:flex-none" onClick={() => setAdding(true)}>
+            <CalendarPlus aria-hidden />
+            Add Availability
+          </Button>
+        </div>
+      </div>
+
+      {slots.length === 0 ? (
+        <Card className="flex flex-col items-center gap-2 px-6 py-12 text-center">
+          <CalendarDays className="size-8 text-muted-foreground" aria-hidden />
+          <p className="font-medium">No upcoming availability</p>
+          <p className="text-sm text-muted-foreground">Add a single slot or a weekly pattern so clients can book a consultation.</p>
+        </Card>
+      ) : (
+        <div className="flex flex-col gap-6">
+          {byDate.map(([date, daySlots]) => (
+            <section key={date} aria-labelledby={`slots-${date}`} className="flex flex-col gap-2">
+              <h3 id={`slots-${date}`} className="text-sm font-semibold text-foreground">
+                {formatLongSlotDate(date)}
+                {date === today ? <span className="ml-2 font-normal text-muted-foreground">Today</span> : null}
+              </h3>
+              <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+                {daySlots.map((s) => (
+                  <li key={s.id}>
+                    <Card className={cn("flex items-start justify-between gap-2 p-4", !s.isAvailable && "bg-muted/60")}>
+                      <div className="flex min-w-0 flex-col gap-1.5">
+                        <p className="font-medium text-foreground">{formatTimeRange12(s.startTime, s.endTime)}</p>
+                        <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+                          <Badge variant={s.isAvailable ? "green" : "grey"}>{s.isAvailable ? "Available" : "Unavailable"}</Badge>
+                          <span className="tabular-nums">
+                            {s.currentBookings}/{s.maxBookings} booked
+                          </span>
+                        </div>
+                      </div>
+                      <DropdownMenu>
+                        <DropdownMenuTrigger asChild>
+                          <Button type="button" variant="ghost" size="icon" className="-mt-2 -mr-2">
+                            <MoreVertical aria-hidden />
+                            <span className="sr-only">
+                              Slot actions for {formatSlotDate(s.date)}, {formatTimeRange12(s.startTime, s.endTime)}
+                            </span>
+                          </Button>
+                        </DropdownMenuTrigger>
+                        <DropdownMenuContent align="end">
+                          <DropdownMenuItem onSelect={() => setEditId(s.id)}>
+                            <Pencil aria-hidden />
+                            Edit Slot
+                          </DropdownMenuItem>
+                          <DropdownMenuItem onSelect={() => setDeleteId(s.id)} className="text-destructive">
+                            <Trash2 aria-hidden />
+                            Delete Slot
+                          </DropdownMenuItem>
+                        </DropdownMenuContent>
+                      </DropdownMenu>
+                    </Card>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      )}
+
+      <AddAvailabilityDialog open={adding} onOpenChange={setAdding} today={today} single={submitters.single} recurring={submitters.recurring} />
+      <CloseDatesDialog open={closing} onOpenChange={setClosing} today={today} submitter={submitters.close} />
+      <EditSlotDialog slot={editing} onOpenChange={(open) => !open && setEditId(null)} today={today} submitter={submitters.edit} />
+      <DeleteSlotDialog slot={deleting} onOpenChange={(open) => !open && setDeleteId(null)} submitter={submitters.remove} />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect, useRef } from "react";
+import { toast } from "sonner";
+import type { ConsultationActionResult } from "../admin-actions";
+
+/**
+ * One form's connection to the route action, provided by the route (a `useFetcher` there), so the
+ * screen stays free of router imports. Forms are real `<form method="post">` elements: without
+ * JavaScript they post to the page; with it, `submit` sends them in the background.
+ */
+export type Submitter = {
+  submit: (form: HTMLFormElement) => void;
+  /** True while the request runs. */
+  pending: boolean;
+  /** The last answer, until the next submission. */
+  result: ConsultationActionResult | undefined;
+};
+
+/** `onSubmit` for a `<form>`: hands the form to the submitter instead of navigating. */
+export function submitWith(submitter: Submitter) {
+  return (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submitter.submit(event.currentTarget);
+  };
+}
+
+/**
+ * Shows one toast per answer: the success message, or the spec's failure message with the reason.
+ * Calls `onSuccess` after a success (e.g. to close the dialog). Field errors stay in the form.
+ */
+export function useResultToast(submitter: Submitter, onSuccess?: (result: Extract<ConsultationActionResult, { ok: true }>) => void) {
+  // An answer already there when the form mounted (tab switched back) is not shown again.
+  const seen = useRef<ConsultationActionResult | undefined>(submitter.result);
+  const onSuccessRef = useRef(onSuccess);
+  useEffect(() => {
+    onSuccessRef.current = onSuccess;
+  });
+  const { result, pending } = submitter;
+  useEffect(() => {
+    if (pending || !result || seen.current === result) return;
+    seen.current = result;
+    const id = `consultations-${result.intent ?? "action"}`;
+    if (result.ok) {
+      toast.success(result.message, { id, description: result.detail });
+      onSuccessRef.current?.(result);
+    } else {
+      toast.error(result.message, { id, description: result.reason });
+    }
+  }, [result, pending]);
+}
+
+/** Field errors of the last failed answer, when it was for this form. */
+export function errorsOf(submitter: Submitter): Record<string, string[]> {
+  const r = submitter.result;
+  return r && !r.ok && r.errors ? r.errors : {};
+}

@@ -1,0 +1,80 @@
+/**
+ * The 24-hour reminder (`shared/spec/booking-and-admin.md` section 2 step 5 and section 9;
+ * `shared/DESIGN.md` section 6): every pending or confirmed booking starting within the next 24
+ * hours gets one reminder, exactly once, and never after a cancellation. Run periodically by the
+ * job worker (`app/features/jobs/tasks.server.ts`) on every instance: rows are claimed with
+ * `FOR UPDATE SKIP LOCKED` and the message carries the dedupe key `reminder:{id}`.
+ */
+import { and, eq, gte, inArray, isNull, lte } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { consultationAvailability, consultationBookings, consultationTypes } from "~/db/schema";
+import { enqueueEmails } from "~/features/mail/outbox.server";
+import { getSiteSettings } from "~/features/settings/settings.server";
+import { reminderEmail } from "./booking-mail.server";
+import { addDays, londonInstant, londonToday } from "./time";
+
+/** How long before the start a reminder is due. */
+export const REMINDER_LEAD_MS = 24 * 3_600_000;
+
+/**
+ * Queues the reminders due at `now` (bookings starting in `(now, now + 24 h]`, status pending or
+ * confirmed, not yet reminded): in one transaction, sets `reminder_sent_at` and enqueues each
+ * message. Returns how many bookings were reminded.
+ */
+export async function queueDueReminders(now: Date = new Date()): Promise<number> {
+  const site = await getSiteSettings();
+  const today = londonToday(now);
+  const horizon = addDays(today, 2);
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ booking: consultationBookings, slot: consultationAvailability, durationMinutes: consultationTypes.durationMinutes })
+      .from(consultationBookings)
+      .innerJoin(consultationAvailability, eq(consultationAvailability.id, consultationBookings.availabilityId))
+      .leftJoin(consultationTypes, eq(consultationTypes.id, consultationBookings.consultationTypeId))
+      .where(
+        and(
+          inArray(consultationBookings.status, ["pending", "confirmed"]),
+          isNull(consultationBookings.reminderSentAt),
+          gte(consultationAvailability.date, today),
+          lte(consultationAvailability.date, horizon),
+        ),
+      )
+      .for("update", { of: consultationBookings, skipLocked: true });
+    const due = rows.filter(({ slot }) => {
+      const start = londonInstant(slot.date, slot.startTime).getTime();
+      return start > now.getTime() && start - now.getTime() <= REMINDER_LEAD_MS;
+    });
+    if (due.length === 0) return 0;
+    await tx
+      .update(consultationBookings)
+      .set({ reminderSentAt: now })
+      .where(inArray(consultationBookings.id, due.map((r) => r.booking.id)));
+    await enqueueEmails(
+      tx,
+      due.map(({ booking: b, slot, durationMinutes }) =>
+        reminderEmail(
+          {
+            id: b.id,
+            name: b.name,
+            email: b.email,
+            phone: b.phone,
+            companyName: b.companyName,
+            consultationType: b.consultationType,
+            durationMinutes: durationMinutes ?? 60,
+            projectType: b.projectType,
+            projectDescription: b.projectDescription,
+            timeline: b.timeline,
+            budgetRange: b.budgetRange,
+            specialRequirements: b.specialRequirements,
+            meetingLink: b.meetingLink,
+            icsSequence: b.icsSequence,
+            date: slot.date,
+            startTime: slot.startTime,
+          },
+          site,
+        ),
+      ),
+    );
+    return due.length;
+  });
+}

@@ -1,0 +1,114 @@
+/**
+ * What the /book-consultation route needs per request (`shared/spec/booking-and-admin.md`
+ * sections 2 and 5): the step to show, resolved from the URL (`step`, `type`, `week`, `slot`) so
+ * that reload, the browser's back button and JavaScript-free forms all work. A step the URL
+ * cannot support yet (no valid type, no bookable slot) falls back to the earlier step with a note.
+ */
+import { getSiteSettings } from "~/features/settings/settings.server";
+import { logger } from "~/utils/logger.server";
+import { getAvailableSlots, getSlot, listActiveTypes, type AvailableSlot, type ConsultationTypeOption } from "./slots.server";
+import {
+  addDays,
+  formatMonthYear,
+  isNextWeekDisabled,
+  isOutsideNotice,
+  isPreviousWeekDisabled,
+  resolveWeekStart,
+  WEEK_DAYS,
+  weekWindow,
+} from "./time";
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The wizard's state for one request. Dates are London `yyyy-mm-dd`; times `HH:MM:SS`. */
+export type WizardState = {
+  step: 1 | 2 | 3 | 4 | 5;
+  types: ConsultationTypeOption[];
+  typesError: boolean;
+  type: ConsultationTypeOption | null;
+  weekStart: string;
+  monthYear: string;
+  previousWeek: string | null;
+  nextWeek: string | null;
+  slots: AvailableSlot[];
+  slotsError: boolean;
+  slot: AvailableSlot | null;
+  /** Why the URL's step could not be shown (e.g. the chosen time is no longer free). */
+  notice: string | null;
+};
+
+/** Resolves the wizard state from a request URL at `now`. Never throws for bad parameters. */
+export async function loadWizardState(url: URL, now: Date = new Date()): Promise<WizardState> {
+  const settings = await getSiteSettings();
+  const params = url.searchParams;
+  const requested = Math.min(5, Math.max(1, Number.parseInt(params.get("step") ?? "1", 10) || 1)) as WizardState["step"];
+
+  let types: ConsultationTypeOption[] = [];
+  let typesError = false;
+  try {
+    types = await listActiveTypes();
+  } catch (error) {
+    logger.error({ err: error }, "consultation types could not be loaded");
+    typesError = true;
+  }
+  const typeParam = params.get("type");
+  const type = types.find((t) => t.id === typeParam) ?? null;
+
+  const weekStart = resolveWeekStart(params.get("week"), now, settings.bookingWeeksAhead);
+  const window = weekWindow(weekStart);
+  let slots: AvailableSlot[] = [];
+  let slotsError = false;
+  if (type && requested >= 2 && requested <= 4) {
+    try {
+      slots = await getAvailableSlots({ startDate: window.startDate, endDate: window.endDate, now, minimumNoticeHours: settings.minimumNoticeHours });
+    } catch (error) {
+      logger.error({ err: error }, "consultation slots could not be loaded");
+      slotsError = true;
+    }
+  }
+
+  // The chosen slot may lie in another week than the one shown; read it directly.
+  const slotParam = params.get("slot");
+  let slot: AvailableSlot | null = null;
+  let slotProblem: string | null = null;
+  if (slotParam && UUID_RE.test(slotParam)) {
+    const row = await getSlot(slotParam).catch(() => null);
+    if (!row) slotProblem = "That time is not offered. Please choose another time.";
+    else {
+      const spots = Math.max(0, row.maxBookings - row.currentBookings);
+      if (!row.isAvailable || !isOutsideNotice(row.date, row.startTime, now, settings.minimumNoticeHours)) {
+        slotProblem = "That time is no longer available. Please choose another time.";
+      } else if (spots === 0) {
+        slotProblem = "Sorry, that time has just been fully booked. Please choose another time.";
+      } else {
+        slot = { id: row.id, date: row.date, start_time: row.startTime, end_time: row.endTime, available_spots: spots };
+      }
+    }
+  } else if (slotParam) {
+    slotProblem = "That time is not offered. Please choose another time.";
+  }
+
+  let step = requested;
+  let notice: string | null = null;
+  if (step >= 2 && step <= 4 && !type) {
+    step = 1;
+    if (typeParam) notice = "That consultation type is not offered. Please choose another type.";
+  } else if (step >= 3 && step <= 4 && !slot) {
+    step = 2;
+    notice = slotProblem ?? "Please choose a date and time to continue.";
+  }
+  return {
+    step,
+    types,
+    typesError,
+    type,
+    weekStart,
+    monthYear: formatMonthYear(weekStart),
+    previousWeek: isPreviousWeekDisabled(weekStart, now) ? null : addDays(weekStart, -WEEK_DAYS),
+    nextWeek: isNextWeekDisabled(weekStart, now, settings.bookingWeeksAhead) ? null : addDays(weekStart, WEEK_DAYS),
+    slots,
+    slotsError,
+    slot,
+    notice,
+  };
+}

@@ -1,0 +1,235 @@
+/**
+ * Staff side of the contact enquiries (`shared/spec/booking-and-admin.md` section 2 "Enquiries
+ * management", sections 4 and 5; `shared/DESIGN.md` section 6): the filtered, paginated list,
+ * status/priority/type/notes changes, deletion, the spam view and the CSV export.
+ *
+ * Everything is filtered, ordered and paginated in the database. Every change is written to the
+ * audit log in the same transaction. Callers (routes) check the session and role first.
+ */
+import { Readable } from "node:stream";
+import { stringify } from "csv-stringify";
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { enquiries } from "~/db/schema";
+import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
+import { ENQUIRY_PAGE_SIZE, type EnquiryFilters, type EnquiryUpdate } from "./admin-schema";
+
+/** One enquiry as the admin screen shows it. `createdAt`/`updatedAt` are instants. */
+export type AdminEnquiry = typeof enquiries.$inferSelect;
+
+/** A page of the list: `items` newest first, `total` rows matching the filters, `pageCount` at least 1. */
+export type EnquiryPage = {
+  items: AdminEnquiry[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+};
+
+/** Escapes the LIKE wildcards `%` and `_` (and the escape character `\`) so they match literally. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The WHERE clause of a set of filters (search, status, priority, spam view). */
+function whereOf(filters: Pick<EnquiryFilters, "q" | "status" | "priority" | "spam">): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    filters.spam ? isNotNull(enquiries.spamReason) : isNull(enquiries.spamReason),
+  ];
+  if (filters.q) {
+    const pattern = `%${escapeLike(filters.q)}%`;
+    conditions.push(
+      or(
+        ilike(enquiries.name, pattern),
+        ilike(enquiries.email, pattern),
+        ilike(enquiries.company, pattern),
+        ilike(enquiries.message, pattern),
+      ),
+    );
+  }
+  if (filters.status) conditions.push(eq(enquiries.status, filters.status));
+  if (filters.priority) conditions.push(eq(enquiries.priority, filters.priority));
+  return and(...conditions);
+}
+
+/**
+ * One page of enquiries matching the filters, newest `created_at` first (ties by id).
+ * `q` matches name, e-mail, company and message case-insensitively, `%` and `_` literally.
+ * Spam submissions (with `spam_reason`) are left out unless `spam` is true, which shows only them.
+ * `pageSize` defaults to {@link ENQUIRY_PAGE_SIZE}; a page past the end returns no items.
+ */
+export async function listEnquiries(
+  filters: Partial<EnquiryFilters> & { pageSize?: number } = {},
+): Promise<EnquiryPage> {
+  const pageSize = Math.min(Math.max(filters.pageSize ?? ENQUIRY_PAGE_SIZE, 1), 500);
+  const page = Math.max(filters.page ?? 1, 1);
+  const where = whereOf({ spam: false, ...filters });
+  const [items, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(enquiries)
+      .where(where)
+      .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ value: count() }).from(enquiries).where(where),
+  ]);
+  const total = Number(totalRow?.value ?? 0);
+  return { items, total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+/** One enquiry by id (spam or not), or null when it does not exist. */
+export async function getEnquiry(id: string): Promise<AdminEnquiry | null> {
+  const [row] = await db.select().from(enquiries).where(eq(enquiries.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Number of enquiries flagged as spam (for the Spam view's tab label). */
+export async function countSpamEnquiries(): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(enquiries).where(isNotNull(enquiries.spamReason));
+  return Number(row?.value ?? 0);
+}
+
+const UPDATABLE = ["status", "priority", "projectType", "internalNotes"] as const;
+
+/**
+ * Changes an enquiry's status, priority, type and/or internal notes (empty notes clear them), in
+ * one transaction that locks the row and writes an `enquiry.updated` audit entry with the changed
+ * fields before and after. Returns the updated row, or null when the enquiry does not exist.
+ * A change that changes nothing writes no audit entry.
+ */
+export async function updateEnquiry(actor: AuditActor, id: string, change: EnquiryUpdate): Promise<AdminEnquiry | null> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(enquiries).where(eq(enquiries.id, id)).for("update");
+    if (!current) return null;
+    const before: Record<string, unknown> = {};
+    const after: Record<string, unknown> = {};
+    const set: Partial<typeof enquiries.$inferInsert> = {};
+    for (const key of UPDATABLE) {
+      let value = change[key];
+      if (value === undefined) continue;
+      if (key === "internalNotes" && value === "") value = null as never;
+      if (current[key] === value) continue;
+      before[key] = current[key];
+      after[key] = value;
+      (set as Record<string, unknown>)[key] = value;
+    }
+    if (Object.keys(set).length === 0) return current;
+    const [updated] = await tx
+      .update(enquiries)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(enquiries.id, id))
+      .returning();
+    await recordAudit(tx, { actor, action: "enquiry.updated", entityType: "enquiry", entityId: id, details: { before, after } });
+    return updated ?? null;
+  });
+}
+
+/**
+ * Deletes an enquiry and writes an `enquiry.deleted` audit entry (name, e-mail, status kept in the
+ * entry). Returns false when it did not exist.
+ */
+export async function deleteEnquiry(actor: AuditActor, id: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(enquiries).where(eq(enquiries.id, id)).returning();
+    if (!deleted) return false;
+    await recordAudit(tx, {
+      actor,
+      action: "enquiry.deleted",
+      entityType: "enquiry",
+      entityId: id,
+      details: {
+        before: {
+          name: deleted.name,
+          email: deleted.email,
+          status: deleted.status,
+          projectType: deleted.projectType,
+          spamReason: deleted.spamReason,
+        },
+      },
+    });
+    return true;
+  });
+}
+
+/**
+ * Clears an enquiry's spam flag so it joins the normal list, with an `enquiry.marked_not_spam`
+ * audit entry keeping the former reason. Returns the row, or null when it does not exist.
+ */
+export async function markNotSpam(actor: AuditActor, id: string): Promise<AdminEnquiry | null> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(enquiries).where(eq(enquiries.id, id)).for("update");
+    if (!current) return null;
+    if (current.spamReason === null) return current;
+    const [updated] = await tx
+      .update(enquiries)
+      .set({ spamReason: null, updatedAt: new Date() })
+      .where(eq(enquiries.id, id))
+      .returning();
+    await recordAudit(tx, {
+      actor,
+      action: "enquiry.marked_not_spam",
+      entityType: "enquiry",
+      entityId: id,
+      details: { before: { spamReason: current.spamReason }, after: { spamReason: null } },
+    });
+    return updated ?? null;
+  });
+}
+
+/** Header row of the CSV export, in column order. */
+export const ENQUIRY_CSV_COLUMNS = ["Created", "Name", "Email", "Company", "Type", "Status", "Priority", "Message"] as const;
+
+/**
+ * Makes a cell safe to open in a spreadsheet: a value starting with `=`, `+`, `-`, `@`, tab or
+ * carriage return gets a leading apostrophe so it is never read as a formula (CSV injection).
+ */
+export function neutraliseCsvCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+const EXPORT_BATCH = 1000;
+
+/**
+ * The enquiries matching `filters` (all pages; `page` is ignored) as a UTF-8 CSV byte stream with
+ * a BOM (Excel) and a header row: created instant (ISO 8601, UTC), name, e-mail, company, type,
+ * status, priority, message. Quoting by csv-stringify; formula-like cells neutralised by
+ * {@link neutraliseCsvCell}. Rows are read from the database in batches, newest first.
+ */
+export function exportEnquiriesCsv(filters: Partial<EnquiryFilters> = {}): ReadableStream<Uint8Array> {
+  const where = whereOf({ spam: false, ...filters });
+  async function* rows() {
+    for (let offset = 0; ; offset += EXPORT_BATCH) {
+      const batch = await db
+        .select()
+        .from(enquiries)
+        .where(where)
+        .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
+        .limit(EXPORT_BATCH)
+        .offset(offset);
+      for (const e of batch) {
+        yield [
+          e.createdAt.toISOString(),
+          e.name,
+          e.email,
+          e.company ?? "",
+          e.projectType,
+          e.status,
+          e.priority,
+          e.message,
+        ];
+      }
+      if (batch.length < EXPORT_BATCH) return;
+    }
+  }
+  const stringifier = stringify({
+    bom: true,
+    header: true,
+    columns: [...ENQUIRY_CSV_COLUMNS],
+    cast: { string: (value) => neutraliseCsvCell(value) },
+  });
+  const source = Readable.from(rows());
+  source.on("error", (error) => stringifier.destroy(error));
+  source.pipe(stringifier);
+  return Readable.toWeb(stringifier) as unknown as ReadableStream<Uint8Array>;
+}

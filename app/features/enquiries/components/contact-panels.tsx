@@ -1,0 +1,169 @@
+/**
+ * The contact page's presentational parts (`shared/spec/public-site.md` section 2, "/contact"):
+ * the three contact cards, the promises, the enquiry form's fields and the no-JavaScript
+ * confirmation. The route owns submission (React Router stays in the route layer).
+ */
+import { CheckCircle2, Clock, Handshake, Mail, MapPin, Phone, ShieldCheck } from "lucide-react";
+import { Field } from "~/components/field";
+import { Input, NativeSelect, Textarea } from "~/components/ui/input";
+import { ENQUIRY_LIMITS, ENQUIRY_TYPES, HONEYPOT_FIELD, FORM_TOKEN_FIELD, type EnquiryFieldErrors } from "../schema";
+
+/** Company contact details shown on the cards. */
+export type ContactDetails = { email: string; phone: string; location: string };
+
+/** The three contact cards: e-mail, phone and location. */
+export function ContactCards({ email, phone, location }: ContactDetails) {
+  const cards = [
+    { icon: Mail, title: "Email Us", value: email, href: `mailto:${email}`, hint: "For enquiries and proposals" },
+    { icon: Phone, title: "Call Us", value: phone, href: `tel:${phone.replace(/[^+\d]/g, "")}`, hint: "Monday to Friday, 9:00 to 17:30" },
+    { icon: MapPin, title: "Visit Us", value: location, href: null, hint: "Working with clients worldwide" },
+  ];
+  return (
+    <ul className="grid gap-4 sm:grid-cols-3" aria-label="Contact details">
+      {cards.map(({ icon: Icon, title, value, href, hint }) => (
+        <li key={title} className="flex items-start gap-4 rounded-xl border bg-card p-5 shadow-sm sm:flex-col sm:gap-3 lg:flex-row lg:gap-4">
+          <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-accent text-primary">
+            <Icon className="size-5" aria-hidden />
+          </span>
+          <div className="min-w-0">
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{title}</h2>
+            {href ? (
+              <a href={href} className="mt-1 block break-words font-semibold text-foreground underline-offset-4 hover:text-primary hover:underline">
+                {value}
+              </a>
+            ) : (
+              <p className="mt-1 font-semibold text-foreground">{value}</p>
+            )}
+            <p className="mt-1 text-sm text-muted-foreground">{hint}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The promises: 24-hour response, free consultation, confidential (spec section 9). */
+export function ContactPromises() {
+  const promises = [
+    { icon: Clock, title: "24-hour response", text: "A qualified engineer replies to every enquiry within one working day." },
+    { icon: Handshake, title: "Free consultation", text: "Your first conversation about scope, feasibility and budget costs nothing." },
+    { icon: ShieldCheck, title: "Confidential", text: "Project details you share stay with our team and are never passed on." },
+  ];
+  return (
+    <ul className="flex flex-col gap-5">
+      {promises.map(({ icon: Icon, title, text }) => (
+        <li key={title} className="flex gap-4">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+            <Icon className="size-5" aria-hidden />
+          </span>
+          <div>
+            <h3 className="font-semibold text-foreground">{title}</h3>
+            <p className="text-sm text-muted-foreground">{text}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Values to show in the fields (after a failed no-JavaScript submission). */
+export type EnquiryFormValues = Partial<Record<"name" | "email" | "company" | "projectType" | "message", string>>;
+
+/**
+ * The enquiry form's controls: full name, e-mail, company, enquiry type, message (4 rows), plus
+ * the hidden honeypot and signed render token. Uncontrolled, so `form.reset()` clears them.
+ */
+export function EnquiryFields({
+  errors,
+  values,
+  formToken,
+  disabled,
+}: {
+  errors?: EnquiryFieldErrors;
+  values?: EnquiryFormValues;
+  formToken: string;
+  disabled?: boolean;
+}) {
+  return (
+    <>
+      <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
+      {/* Honeypot: hidden from people and assistive technology; bots that fill it are flagged. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] top-auto size-px overflow-hidden">
+        <label>
+          Leave this field empty
+          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+      <fieldset disabled={disabled} className="grid gap-5 sm:grid-cols-2">
+        <legend className="sr-only">Your enquiry</legend>
+        <Field label="Full name" required errors={errors?.name}>
+          {(p) => (
+            <Input {...p} name="name" autoComplete="name" required maxLength={ENQUIRY_LIMITS.name} defaultValue={values?.name} placeholder="Jane Smith" />
+          )}
+        </Field>
+        <Field label="E-mail address" required errors={errors?.email}>
+          {(p) => (
+            <Input
+              {...p}
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              maxLength={ENQUIRY_LIMITS.email}
+              defaultValue={values?.email}
+              placeholder="jane@company.com"
+            />
+          )}
+        </Field>
+        <Field label="Company" errors={errors?.company} hint="Optional">
+          {(p) => (
+            <Input {...p} name="company" autoComplete="organization" maxLength={ENQUIRY_LIMITS.company} defaultValue={values?.company} placeholder="Your organisation" />
+          )}
+        </Field>
+        <Field label="Enquiry type" required errors={errors?.projectType}>
+          {(p) => (
+            <NativeSelect {...p} name="projectType" required defaultValue={values?.projectType ?? ""}>
+              <option value="" disabled>
+                Select an enquiry type
+              </option>
+              {ENQUIRY_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+        <Field label="Message" required errors={errors?.message} className="sm:col-span-2">
+          {(p) => (
+            <Textarea
+              {...p}
+              name="message"
+              rows={4}
+              required
+              maxLength={ENQUIRY_LIMITS.message}
+              defaultValue={values?.message}
+              placeholder="Tell us about your project: location, scale, timeline and what you need from us."
+            />
+          )}
+        </Field>
+      </fieldset>
+    </>
+  );
+}
+
+/** The confirmation shown after a submission without JavaScript (same words as the toast). */
+export function EnquirySentPanel({ children }: { children?: React.ReactNode }) {
+  return (
+    <div role="status" className="flex flex-col items-start gap-4 rounded-xl border border-primary/30 bg-accent p-6">
+      <CheckCircle2 className="size-10 text-primary" aria-hidden />
+      <div>
+        <h2 className="text-xl font-semibold text-foreground">Message sent successfully!</h2>
+        <p className="mt-2 text-muted-foreground">
+          We'll get back to you within 24 hours. Your enquiry has been logged and assigned to our team.
+        </p>
+      </div>
+      {children}
+    </div>
+  );
+}

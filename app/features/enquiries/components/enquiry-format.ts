@@ -1,0 +1,50 @@
+/**
+ * Display helpers of the admin enquiries screen: 12-hour UK dates (spec section 9, "Admin times
+ * are shown 12-hour"), colour tones of statuses and priorities, the reply-by-mail link.
+ */
+import type { EnquiryPriority, EnquiryStatus } from "../admin-schema";
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "Europe/London",
+});
+const timeFormat = new Intl.DateTimeFormat("en-GB", {
+  hour: "numeric",
+  minute: "2-digit",
+  hour12: true,
+  timeZone: "Europe/London",
+});
+
+/** "21 Nov 2026" in UK time. */
+export function formatEnquiryDate(value: Date | string): string {
+  return dateFormat.format(new Date(value));
+}
+
+/** "9:14 am" in UK time (12-hour). */
+export function formatEnquiryTime(value: Date | string): string {
+  return timeFormat.format(new Date(value)).replace(/\s?([ap])\.?m\.?$/i, " $1m").toLowerCase();
+}
+
+/** Tailwind classes tinting a status select or badge. */
+export const STATUS_TONE: Record<EnquiryStatus, string> = {
+  new: "border-blue-200 bg-blue-50 text-blue-900",
+  in_review: "border-amber-200 bg-amber-50 text-amber-900",
+  responded: "border-violet-200 bg-violet-50 text-violet-900",
+  project_started: "border-emerald-200 bg-emerald-50 text-emerald-900",
+  closed: "border-slate-200 bg-slate-100 text-slate-800",
+};
+
+/** Tailwind classes tinting a priority select or badge. */
+export const PRIORITY_TONE: Record<EnquiryPriority, string> = {
+  low: "border-slate-200 bg-white text-slate-800",
+  medium: "border-amber-200 bg-amber-50 text-amber-900",
+  high: "border-red-200 bg-red-50 text-red-900",
+};
+
+/** A `mailto:` link answering an enquiry, with a subject naming its type. */
+export function replyMailto(enquiry: { email: string; projectType: string }, companyName?: string): string {
+  const subject = `Re: your ${enquiry.projectType.toLowerCase()} enquiry${companyName ? ` to ${companyName}` : ""}`;
+  return `mailto:${encodeURIComponent(enquiry.email).replace(/%40/g, "@")}?subject=${encodeURIComponent(subject)}`;
+}

@@ -1,0 +1,89 @@
+/**
+ * The two messages a clean enquiry sends (`shared/DESIGN.md` section 6, "Mail"): a notification
+ * to every staff address in `notificationRecipients`, with every field and a link to the admin
+ * list, and an acknowledgement to the visitor promising a reply within 24 hours
+ * (`shared/spec/public-site.md` section 9).
+ */
+import type { OutgoingEmail } from "~/features/mail/outbox.server";
+import { renderEmail, siteUrl } from "~/features/mail/templates.server";
+import type { SiteSettings } from "~/features/settings/schema";
+import type { EnquiryInput } from "./schema";
+
+/** A stored enquiry as the messages need it. `createdAt` is shown in UK time. */
+export type EnquiryForEmail = EnquiryInput & { id: string; createdAt: Date };
+
+/** Collapses whitespace (newlines included) so a visitor's text cannot break a header. */
+function oneLine(value: string): string {
+  return value.replace(/\s+/g, " ").trim();
+}
+
+function ukDateTime(date: Date): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: "Europe/London",
+  }).format(date);
+}
+
+/**
+ * The staff notification (one per recipient) and the visitor acknowledgement, ready for
+ * `enqueueEmails`. Dedupe keys make a repeat enqueue for the same enquiry a no-op.
+ */
+export function buildEnquiryEmails(enquiry: EnquiryForEmail, settings: SiteSettings): OutgoingEmail[] {
+  const name = oneLine(enquiry.name);
+  const notification = renderEmail(
+    {
+      preheader: `${enquiry.projectType} from ${name}${enquiry.company ? ` (${oneLine(enquiry.company)})` : ""}`,
+      heading: `New enquiry from ${name}`,
+      intro: "A visitor has sent an enquiry through the website's contact form. The visitor has been told to expect a reply within 24 hours.",
+      paragraphs: [],
+      details: [
+        ["Name", enquiry.name],
+        ["E-mail", enquiry.email],
+        ["Company", enquiry.company ?? "Not provided"],
+        ["Enquiry type", enquiry.projectType],
+        ["Received", ukDateTime(enquiry.createdAt)],
+        ["Message", enquiry.message],
+      ],
+      button: { label: "Open enquiries", url: siteUrl("/admin/enquiries") },
+      footerNote: "You receive this because your address is a notification recipient in Admin > Settings. Reply to the visitor directly at the address above.",
+    },
+    settings,
+  );
+  const staff: OutgoingEmail[] = settings.notificationRecipients.map((to) => ({
+    kind: "enquiry.notification",
+    to,
+    subject: `New enquiry: ${enquiry.projectType} from ${name}`,
+    ...notification,
+    dedupeKey: `enquiry:${enquiry.id}:notification:${to.toLowerCase()}`,
+  }));
+
+  const acknowledgement = renderEmail(
+    {
+      preheader: "We'll get back to you within 24 hours.",
+      heading: `Thank you, ${name}`,
+      intro: `We've received your enquiry and it has been logged and assigned to our team. We'll get back to you within 24 hours.`,
+      paragraphs: [
+        "Your first consultation with us is free, and everything you share is treated as confidential.",
+        `If anything is urgent, call us on ${settings.phone} or reply to ${settings.email}.`,
+      ],
+      details: [
+        ["Enquiry type", enquiry.projectType],
+        ...(enquiry.company ? ([["Company", enquiry.company]] as [string, string][]) : []),
+        ["Your message", enquiry.message],
+      ],
+      button: { label: "Book a free consultation", url: siteUrl("/book-consultation") },
+      footerNote: `You receive this because you sent an enquiry through the ${settings.companyName} website.`,
+    },
+    settings,
+  );
+  const visitor: OutgoingEmail = {
+    kind: "enquiry.acknowledgement",
+    to: enquiry.email,
+    subject: `We've received your enquiry - ${settings.companyName}`,
+    ...acknowledgement,
+    dedupeKey: `enquiry:${enquiry.id}:acknowledgement`,
+  };
+
+  return [...staff, visitor];
+}

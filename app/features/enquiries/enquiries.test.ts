@@ -1,0 +1,148 @@
+import { asc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { emailOutbox, enquiries, siteSettings } from "~/db/schema";
+import { setupTestDatabase } from "../../../tests/setup/database";
+import { submitEnquiry } from "./enquiries.server";
+import { ENQUIRY_RATE_LIMIT, issueFormToken, MIN_SUBMIT_MS } from "./spam.server";
+
+setupTestDatabase();
+
+const renderedAt = new Date("2030-03-04T10:00:00Z");
+/** A submission made comfortably after the form was rendered. */
+const later = new Date(renderedAt.getTime() + 20_000);
+
+function form(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: "  Ada Lovelace ",
+    email: "ada@example.com",
+    company: "Analytical Engines Ltd",
+    projectType: "Humanitarian Engineering",
+    message: "We need a flood-resilient school design for a coastal town.",
+    website: "",
+    formToken: issueFormToken(renderedAt),
+    ...overrides,
+  };
+}
+
+const allEnquiries = () => db.select().from(enquiries).orderBy(asc(enquiries.createdAt));
+const allMail = () => db.select().from(emailOutbox).orderBy(asc(emailOutbox.kind));
+
+describe("submitEnquiry", () => {
+  it("stores the enquiry as new with medium priority and queues one notification and one acknowledgement", async () => {
+    const result = await submitEnquiry(form(), { clientIp: "203.0.113.1", now: later });
+    expect(result).toMatchObject({ ok: true, spamReason: null, emailsQueued: 2 });
+
+    const [row, ...rest] = await allEnquiries();
+    expect(rest).toHaveLength(0);
+    expect(row).toMatchObject({
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      company: "Analytical Engines Ltd",
+      projectType: "Humanitarian Engineering",
+      message: "We need a flood-resilient school design for a coastal town.",
+      status: "new",
+      priority: "medium",
+      spamReason: null,
+    });
+
+    const mail = await allMail();
+    expect(mail.map((m) => [m.kind, m.to])).toEqual([
+      ["enquiry.acknowledgement", "ada@example.com"],
+      ["enquiry.notification", "hello@meridian-engineering.co.uk"],
+    ]);
+    const notification = mail[1]!;
+    expect(notification.subject).toBe("New enquiry: Humanitarian Engineering from Ada Lovelace");
+    for (const value of ["Ada Lovelace", "ada@example.com", "Analytical Engines Ltd", "Humanitarian Engineering", "flood-resilient school"]) {
+      expect(notification.text).toContain(value);
+      expect(notification.html).toContain(value);
+    }
+    expect(notification.text).toContain("http://localhost:3000/admin/enquiries");
+    expect(mail[0]!.text).toContain("within 24 hours");
+    expect(mail.every((m) => m.status === "pending")).toBe(true);
+  });
+
+  it("notifies every configured recipient", async () => {
+    await db.insert(siteSettings).values({ id: 1, data: { notificationRecipients: ["a@firm.example", "b@firm.example"] } });
+    await submitEnquiry(form(), { clientIp: "203.0.113.1", now: later });
+    const mail = await allMail();
+    expect(mail.filter((m) => m.kind === "enquiry.notification").map((m) => m.to).sort()).toEqual(["a@firm.example", "b@firm.example"]);
+    expect(mail.filter((m) => m.kind === "enquiry.acknowledgement")).toHaveLength(1);
+  });
+
+  it("stores company as null when it is empty or missing", async () => {
+    await submitEnquiry(form({ company: "   " }), { clientIp: "203.0.113.1", now: later });
+    await submitEnquiry(form({ company: undefined, email: "b@example.com" }), { clientIp: "203.0.113.2", now: later });
+    const rows = await allEnquiries();
+    expect(rows.map((r) => r.company)).toEqual([null, null]);
+  });
+
+  it("escapes the visitor's text in the HTML of the messages", async () => {
+    await submitEnquiry(form({ name: "<script>alert(1)</script>" }), { clientIp: "203.0.113.1", now: later });
+    const [ack] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "enquiry.acknowledgement"));
+    expect(ack!.html).not.toContain("<script>");
+    expect(ack!.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+  });
+
+  it("returns field errors and stores nothing for invalid input", async () => {
+    const result = await submitEnquiry(
+      { name: " ", email: "not-an-email", projectType: "Lunch", message: "", formToken: issueFormToken(renderedAt) },
+      { clientIp: "203.0.113.1", now: later },
+    );
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors.name).toEqual(["Please enter your full name."]);
+    expect(result.errors.email).toEqual(["Please enter a valid e-mail address, like name@example.com."]);
+    expect(result.errors.projectType).toEqual(["Please choose an enquiry type."]);
+    expect(result.errors.message).toEqual(["Please enter your message."]);
+    expect(result.errors.company).toBeUndefined();
+
+    const tooLong = await submitEnquiry(form({ message: "x".repeat(5001) }), { clientIp: "203.0.113.1", now: later });
+    expect(tooLong).toMatchObject({ ok: false, errors: { message: ["Please keep your message under 5000 characters."] } });
+
+    expect(await allEnquiries()).toHaveLength(0);
+    expect(await allMail()).toHaveLength(0);
+  });
+
+  it("stores a filled honeypot as spam and sends no mail", async () => {
+    const result = await submitEnquiry(form({ website: "http://spam.example" }), { clientIp: "203.0.113.1", now: later });
+    expect(result).toMatchObject({ ok: true, spamReason: "honeypot", emailsQueued: 0 });
+    expect((await allEnquiries()).map((r) => r.spamReason)).toEqual(["honeypot"]);
+    expect(await allMail()).toHaveLength(0);
+  });
+
+  it("stores a submission faster than a person could type as spam", async () => {
+    const tooSoon = new Date(renderedAt.getTime() + MIN_SUBMIT_MS - 500);
+    const result = await submitEnquiry(form(), { clientIp: "203.0.113.1", now: tooSoon });
+    expect(result).toMatchObject({ ok: true, spamReason: "too_fast", emailsQueued: 0 });
+    expect((await allEnquiries()).map((r) => r.spamReason)).toEqual(["too_fast"]);
+    expect(await allMail()).toHaveLength(0);
+  });
+
+  it("stores a missing or forged form token as spam", async () => {
+    const genuine = issueFormToken(renderedAt);
+    const forged = `${renderedAt.getTime() - 60_000}.${genuine.split(".")[1]}`;
+    await submitEnquiry(form({ formToken: forged }), { clientIp: "203.0.113.1", now: later });
+    await submitEnquiry(form({ formToken: undefined }), { clientIp: "203.0.113.2", now: later });
+    expect((await allEnquiries()).map((r) => r.spamReason)).toEqual(["invalid_token", "invalid_token"]);
+    expect(await allMail()).toHaveLength(0);
+  });
+
+  it("stores submissions over the per-IP limit as spam, in a fixed window, per address", async () => {
+    for (let i = 0; i < ENQUIRY_RATE_LIMIT; i++) {
+      const r = await submitEnquiry(form(), { clientIp: "198.51.100.7", now: new Date(later.getTime() + i * 1000) });
+      expect(r).toMatchObject({ ok: true, spamReason: null });
+    }
+    const over = await submitEnquiry(form(), { clientIp: "198.51.100.7", now: new Date(later.getTime() + 10_000) });
+    expect(over).toMatchObject({ ok: true, spamReason: "rate_limit", emailsQueued: 0 });
+    // Another address is unaffected; the same address is allowed again in the next window.
+    expect(await submitEnquiry(form(), { clientIp: "198.51.100.8", now: later })).toMatchObject({ spamReason: null });
+    const nextWindow = new Date(later.getTime() + 2 * 60 * 60_000);
+    expect(await submitEnquiry(form(), { clientIp: "198.51.100.7", now: nextWindow })).toMatchObject({ spamReason: null });
+
+    const rows = await allEnquiries();
+    expect(rows).toHaveLength(ENQUIRY_RATE_LIMIT + 3);
+    expect(rows.filter((r) => r.spamReason === "rate_limit")).toHaveLength(1);
+    expect(await allMail()).toHaveLength(2 * (ENQUIRY_RATE_LIMIT + 2));
+  });
+});

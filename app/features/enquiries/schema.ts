@@ -1,0 +1,77 @@
+/**
+ * The contact enquiry form's rules (`shared/spec/public-site.md` sections 5 and 7): full name,
+ * e-mail, enquiry type and message are required; company is optional and stored as null when
+ * empty. The spec shows no length limits; the caps below keep a row and its e-mails readable.
+ * Shared by the server (validation) and the form (field names, the type list).
+ */
+import { z } from "zod";
+
+/** The enquiry types offered, in the spec's order (section 5). */
+export const ENQUIRY_TYPES = [
+  "General Enquiry",
+  "Project Consultation",
+  "Partnership Opportunity",
+  "Commercial Engineering",
+  "Humanitarian Engineering",
+  "Media & Press",
+  "Careers",
+  "Other",
+] as const;
+
+export type EnquiryType = (typeof ENQUIRY_TYPES)[number];
+
+/** Length caps, in characters. */
+export const ENQUIRY_LIMITS = { name: 120, email: 254, company: 160, message: 5000 } as const;
+
+/** Name of the hidden honeypot input: people never see or fill it; naive bots do. */
+export const HONEYPOT_FIELD = "website";
+/** Name of the hidden input carrying the signed render timestamp. */
+export const FORM_TOKEN_FIELD = "formToken";
+
+const text = (v: unknown) => (typeof v === "string" ? v.trim() : v);
+
+/** Trimmed text; required fields reject empty or missing values with `requiredMessage`. */
+const requiredText = (requiredMessage: string, max: number, maxMessage: string) =>
+  z.preprocess(
+    text,
+    z.string({ error: requiredMessage }).min(1, requiredMessage).max(max, maxMessage),
+  );
+
+/** A visitor's enquiry as submitted. `company` becomes null when empty or missing. */
+export const EnquirySchema = z.object({
+  name: requiredText(
+    "Please enter your full name.",
+    ENQUIRY_LIMITS.name,
+    `Please keep your name under ${ENQUIRY_LIMITS.name} characters.`,
+  ),
+  email: z.preprocess(
+    text,
+    z
+      .string({ error: "Please enter your e-mail address." })
+      .min(1, "Please enter your e-mail address.")
+      .max(ENQUIRY_LIMITS.email, "This e-mail address is too long.")
+      .pipe(z.email({ error: "Please enter a valid e-mail address, like name@example.com." })),
+  ),
+  company: z.preprocess(
+    (v) => {
+      const t = text(v);
+      return t === "" || t === undefined ? null : t;
+    },
+    z
+      .string()
+      .max(ENQUIRY_LIMITS.company, `Please keep the company name under ${ENQUIRY_LIMITS.company} characters.`)
+      .nullable(),
+  ),
+  projectType: z.enum(ENQUIRY_TYPES, { error: "Please choose an enquiry type." }),
+  message: requiredText(
+    "Please enter your message.",
+    ENQUIRY_LIMITS.message,
+    `Please keep your message under ${ENQUIRY_LIMITS.message} characters.`,
+  ),
+});
+
+/** A valid enquiry: trimmed strings, `company` null when not given. */
+export type EnquiryInput = z.infer<typeof EnquirySchema>;
+
+/** Field errors keyed by form field name (only fields with errors appear). */
+export type EnquiryFieldErrors = Partial<Record<keyof EnquiryInput, string[]>>;

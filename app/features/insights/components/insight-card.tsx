@@ -1,0 +1,73 @@
+/**
+ * A blog card (`shared/spec/public-site.md` section 2 "/insights" and home "Latest insights"):
+ * hero image, category, date (or 'Recent'), reading time, title, excerpt, author, linking to
+ * /insights/{slug}. Used on /insights and the home page.
+ */
+import { ArrowRight, CalendarDays, Clock } from "lucide-react";
+import { cn } from "~/utils/cn";
+import type { InsightCardData } from "../insights.server";
+import { projectImageSrcSet } from "~/features/projects/components/project-image";
+
+export function InsightCard({
+  insight,
+  className,
+  headingLevel = 3,
+}: {
+  insight: InsightCardData;
+  className?: string;
+  /** Level of the title heading (3 by default, under a section's h2). */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const href = `/insights/${insight.slug}`;
+  return (
+    <article
+      className={cn(
+        "group relative flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2 hover:shadow-md",
+        className,
+      )}
+    >
+      <div className="relative aspect-[16/9] overflow-hidden bg-muted">
+        <img
+          src={insight.heroImage}
+          srcSet={projectImageSrcSet(insight.heroImage)}
+          sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+          alt=""
+          width={800}
+          height={450}
+          loading="lazy"
+          decoding="async"
+          className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
+        />
+        <span className="absolute top-3 left-3 rounded-full bg-white/95 px-3 py-1 text-xs font-semibold text-accent-foreground shadow-sm">
+          {insight.category}
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs font-medium text-muted-foreground">
+          <span className="inline-flex items-center gap-1.5">
+            <CalendarDays aria-hidden className="size-3.5" />
+            {insight.publishedDate ? <time dateTime={insight.publishedDate}>{insight.dateLabel}</time> : insight.dateLabel}
+          </span>
+          <span className="inline-flex items-center gap-1.5">
+            <Clock aria-hidden className="size-3.5" />
+            {insight.readingTime}
+          </span>
+        </p>
+        <Heading className="text-lg leading-snug font-semibold text-foreground">
+          <a href={href} className="after:absolute after:inset-0 focus-visible:outline-none">
+            {insight.title}
+          </a>
+        </Heading>
+        {insight.excerpt ? <p className="line-clamp-3 text-sm leading-relaxed text-slate-700">{insight.excerpt}</p> : null}
+        <div className="mt-auto flex items-center justify-between gap-3 border-t pt-4 text-sm">
+          <span className="truncate font-medium text-slate-700">{insight.authorName}</span>
+          <span aria-hidden className="inline-flex items-center gap-1 font-semibold text-primary">
+            Read
+            <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" />
+          </span>
+        </div>
+      </div>
+    </article>
+  );
+}

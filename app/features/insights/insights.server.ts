@@ -1,0 +1,178 @@
+/**
+ * Public reads of insights (blog articles) (`shared/spec/public-site.md` sections 2, 3, 4 and 7).
+ * Only rows with `status = 'published'` are returned. Missing values get the spec's defaults here,
+ * so every page and the RSS feed show the same thing.
+ */
+import { and, desc, eq, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { insights, type InsightBlock } from "~/db/schema";
+import { getSiteSettings } from "~/features/settings/settings.server";
+import {
+  ARTICLE_READING_TIME_FALLBACK,
+  CARD_DATE_FALLBACK,
+  CARD_READING_TIME_FALLBACK,
+  DEFAULT_INSIGHT_CATEGORY,
+  FALLBACK_INSIGHT_IMAGE,
+  formatInsightDate,
+} from "./format";
+
+/**
+ * An insight as a card (spec section 7 "Home insights"/"Insights list" fields, defaults applied):
+ * `publishedDate` is an ISO 8601 instant or null; `dateLabel` is the en-US long date or 'Recent'.
+ */
+export type InsightCardData = {
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  category: string;
+  heroImage: string;
+  authorName: string;
+  publishedDate: string | null;
+  dateLabel: string;
+  readingTime: string;
+};
+
+/** One published article with defaults applied; dates are ISO 8601 instants. */
+export type InsightDetail = {
+  id: string;
+  slug: string;
+  title: string;
+  subtitle: string | null;
+  excerpt: string;
+  summary: string | null;
+  category: string;
+  heroImage: string;
+  authorName: string;
+  authorRole: string | null;
+  authorBio: string | null;
+  authorImage: string | null;
+  /** The reading time, or 'Read time not specified'. */
+  readingTime: string;
+  tags: string[];
+  content: InsightBlock[];
+  featured: boolean;
+  seoTitle: string | null;
+  seoDescription: string | null;
+  publishedDate: string | null;
+  /** en-US long date, or null without a published date. */
+  dateLabel: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+const cardColumns = {
+  id: insights.id,
+  slug: insights.slug,
+  title: insights.title,
+  excerpt: insights.excerpt,
+  category: insights.category,
+  heroImage: insights.heroImage,
+  authorName: insights.authorName,
+  publishedDate: insights.publishedDate,
+  readingTime: insights.readingTime,
+};
+
+const published = eq(insights.status, "published");
+const blank = (s: string | null | undefined): s is null | undefined | "" => !s || !s.trim();
+
+async function defaultAuthor(): Promise<string> {
+  return (await getSiteSettings()).companyName;
+}
+
+function toCard(
+  row: { id: string; slug: string; title: string; excerpt: string | null; category: string | null; heroImage: string | null; authorName: string | null; publishedDate: Date | null; readingTime: string | null },
+  author: string,
+): InsightCardData {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt ?? "",
+    category: blank(row.category) ? DEFAULT_INSIGHT_CATEGORY : row.category,
+    heroImage: blank(row.heroImage) ? FALLBACK_INSIGHT_IMAGE : row.heroImage,
+    authorName: blank(row.authorName) ? author : row.authorName,
+    publishedDate: row.publishedDate ? row.publishedDate.toISOString() : null,
+    dateLabel: formatInsightDate(row.publishedDate) ?? CARD_DATE_FALLBACK,
+    readingTime: blank(row.readingTime) ? CARD_READING_TIME_FALLBACK : row.readingTime,
+  };
+}
+
+// Newest published first; undated rows last, then newest created.
+const newestFirst = [sql`${insights.publishedDate} desc nulls last`, desc(insights.createdAt)];
+
+/** The newest published insights for the home page (spec section 7 "Home insights"), at most `limit` (default 3). */
+export async function listLatestInsights(limit = 3): Promise<InsightCardData[]> {
+  const [rows, author] = await Promise.all([
+    db.select(cardColumns).from(insights).where(published).orderBy(...newestFirst).limit(limit),
+    defaultAuthor(),
+  ]);
+  return rows.map((r) => toCard(r, author));
+}
+
+/** Every published insight, newest published date first (spec section 7 "Insights list"). */
+export async function listPublishedInsights(): Promise<InsightCardData[]> {
+  const [rows, author] = await Promise.all([
+    db.select(cardColumns).from(insights).where(published).orderBy(...newestFirst),
+    defaultAuthor(),
+  ]);
+  return rows.map((r) => toCard(r, author));
+}
+
+/** One published article by slug (spec section 7 "Insight detail"), or null when missing or not published. */
+export async function getPublishedInsightBySlug(slug: string): Promise<InsightDetail | null> {
+  if (!slug) return null;
+  const [rows, author] = await Promise.all([
+    db.select().from(insights).where(and(published, eq(insights.slug, slug))).limit(1),
+    defaultAuthor(),
+  ]);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    subtitle: row.subtitle,
+    excerpt: row.excerpt ?? "",
+    summary: row.summary,
+    category: blank(row.category) ? DEFAULT_INSIGHT_CATEGORY : row.category,
+    heroImage: blank(row.heroImage) ? FALLBACK_INSIGHT_IMAGE : row.heroImage,
+    authorName: blank(row.authorName) ? author : row.authorName,
+    authorRole: row.authorRole,
+    authorBio: row.authorBio,
+    authorImage: row.authorImage,
+    readingTime: blank(row.readingTime) ? ARTICLE_READING_TIME_FALLBACK : row.readingTime,
+    tags: row.tags ?? [],
+    content: Array.isArray(row.content) ? row.content : [],
+    featured: row.featured,
+    seoTitle: row.seoTitle,
+    seoDescription: row.seoDescription,
+    publishedDate: row.publishedDate ? row.publishedDate.toISOString() : null,
+    dateLabel: formatInsightDate(row.publishedDate),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Published articles for the RSS feed: newest first, at most `limit` (default 50), with defaults applied. */
+export async function listInsightsForFeed(limit = 50): Promise<(InsightCardData & { summary: string | null; updatedAt: string })[]> {
+  const [rows, author] = await Promise.all([
+    db
+      .select({ ...cardColumns, summary: insights.summary, updatedAt: insights.updatedAt })
+      .from(insights)
+      .where(published)
+      .orderBy(...newestFirst)
+      .limit(limit),
+    defaultAuthor(),
+  ]);
+  return rows.map((r) => ({ ...toCard(r, author), summary: r.summary, updatedAt: r.updatedAt.toISOString() }));
+}
+
+/** Slugs and last-modified instants of every published article, for the sitemap. */
+export async function listPublishedInsightSlugs(): Promise<{ slug: string; updatedAt: Date }[]> {
+  return db
+    .select({ slug: insights.slug, updatedAt: insights.updatedAt })
+    .from(insights)
+    .where(published)
+    .orderBy(desc(insights.updatedAt));
+}

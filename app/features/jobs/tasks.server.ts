@@ -1,0 +1,28 @@
+/**
+ * Periodic tasks run by the in-process job worker (`app/features/jobs/worker.server.ts`,
+ * `shared/DESIGN.md` section 3). Each task runs once per `intervalMs` on every app instance, so a
+ * task must be safe to run concurrently on several instances (claim its rows with
+ * `FOR UPDATE SKIP LOCKED` or make its writes idempotent, e.g. with an outbox `dedupeKey`).
+ */
+import { queueDueReminders } from "~/features/consultations/reminders.server";
+
+/** A task the worker runs on its own interval. `run` errors are logged; the task runs again next interval. */
+export type PeriodicTask = {
+  /** A short stable name for logs, e.g. "booking-reminders". */
+  name: string;
+  /** Milliseconds between the end of one run and the start of the next. */
+  intervalMs: number;
+  /** Does one round of work. Should finish in well under `intervalMs`. */
+  run(): Promise<void>;
+};
+
+/** Every periodic task of the product. Areas add theirs here (e.g. the 24-hour booking reminder). */
+export const periodicTasks: PeriodicTask[] = [
+  {
+    name: "booking-reminders",
+    intervalMs: 60_000,
+    run: async () => {
+      await queueDueReminders(new Date());
+    },
+  },
+];

@@ -1,0 +1,166 @@
+/**
+ * Branded e-mail bodies (`shared/DESIGN.md` section 6, "Mail"). One layout for every message the
+ * product sends: a teal header with the company name, a heading, paragraphs, an optional table of
+ * details and an optional button, then a footer with the company's contact details. The HTML uses
+ * tables and inline styles only (no `<style>` blocks, no web fonts, no images) so it renders the
+ * same in Outlook, Gmail and Apple Mail; the plain-text part carries the same content.
+ *
+ * Every value given is escaped: callers pass raw text (a visitor's name or message included) and
+ * never HTML.
+ */
+import type { SiteSettings } from "~/features/settings/schema";
+import { env } from "~/utils/env.server";
+
+/** What a message says. All strings are plain text (newlines are kept); none may contain HTML. */
+export type EmailContent = {
+  /** Short summary shown by mail clients after the subject; hidden in the body. */
+  preheader?: string;
+  /** The main heading, e.g. "New enquiry from Jane Smith". */
+  heading: string;
+  /** A lead paragraph shown slightly larger under the heading. */
+  intro?: string;
+  /** Body paragraphs in order. A paragraph may contain newlines (rendered as line breaks). */
+  paragraphs: string[];
+  /** A two-column table of `[label, value]` rows, e.g. `["E-mail", "jane@example.com"]`. */
+  details?: [label: string, value: string][];
+  /** A call-to-action button; `url` must be absolute (see `siteUrl`). */
+  button?: { label: string; url: string };
+  /** Small print above the footer, e.g. why the recipient got this message. */
+  footerNote?: string;
+};
+
+/** The company details a message's header and footer show; pass the result of `getSiteSettings()`. */
+export type EmailBranding = Pick<SiteSettings, "companyName" | "email" | "phone" | "location">;
+
+/** A complete message body in both forms. */
+export type RenderedEmail = { html: string; text: string };
+
+const TEAL = "#0f766e";
+const TEAL_DARK = "#134e4a";
+const INK = "#0f172a";
+const MUTED = "#475569";
+const BORDER = "#e2e8f0";
+const PAGE_BG = "#f1f5f9";
+const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+
+/** Escapes text for HTML element content and double-quoted attributes. */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** Escaped text with newlines as `<br>`. */
+function multiline(value: string): string {
+  return escapeHtml(value).replace(/\r?\n/g, "<br>");
+}
+
+/**
+ * An absolute URL on this site for links in e-mails, from `PUBLIC_URL`.
+ * `siteUrl("/admin/enquiries")` -> `https://example.com/admin/enquiries`.
+ */
+export function siteUrl(path: string): string {
+  return `${env.PUBLIC_URL.replace(/\/$/, "")}${path.startsWith("/") ? path : `/${path}`}`;
+}
+
+/** Only http(s) and mailto links may become buttons; anything else is dropped to its text. */
+function safeUrl(url: string): string | null {
+  return /^(https?:|mailto:)/i.test(url.trim()) ? url.trim() : null;
+}
+
+/**
+ * Renders a branded message as HTML and plain text.
+ * @param content what the message says (plain text; escaped here)
+ * @param settings the company identity shown in the header and footer
+ * @returns `{ html, text }` ready for `enqueueEmails`
+ */
+export function renderEmail(content: EmailContent, settings: EmailBranding): RenderedEmail {
+  return { html: renderHtml(content, settings), text: renderText(content, settings) };
+}
+
+function renderHtml(c: EmailContent, s: EmailBranding): string {
+  const company = escapeHtml(s.companyName);
+  const p = (text: string, extra = "") =>
+    `<p style="margin:0 0 16px 0;font-family:${FONT};font-size:15px;line-height:24px;color:${INK};${extra}">${multiline(text)}</p>`;
+
+  const preheader = c.preheader
+    ? `<div style="display:none;max-height:0;overflow:hidden;mso-hide:all;font-size:1px;line-height:1px;color:${PAGE_BG};opacity:0;">${escapeHtml(c.preheader)}&#8199;&#65279;&#847;&#8199;&#65279;&#847;&#8199;&#65279;&#847;</div>`
+    : "";
+
+  const intro = c.intro ? p(c.intro, `font-size:17px;line-height:26px;color:${INK};`) : "";
+  const paragraphs = c.paragraphs.map((t) => p(t)).join("");
+
+  const details =
+    c.details && c.details.length > 0
+      ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;margin:8px 0 24px 0;border:1px solid ${BORDER};border-radius:6px;">${c.details
+          .map(
+            ([label, value], i) =>
+              `<tr><th scope="row" align="left" valign="top" style="padding:10px 14px;width:34%;font-family:${FONT};font-size:13px;line-height:20px;font-weight:600;color:${MUTED};background:#f8fafc;${i > 0 ? `border-top:1px solid ${BORDER};` : ""}">${escapeHtml(label)}</th><td valign="top" style="padding:10px 14px;font-family:${FONT};font-size:14px;line-height:20px;color:${INK};${i > 0 ? `border-top:1px solid ${BORDER};` : ""}">${multiline(value)}</td></tr>`,
+          )
+          .join("")}</table>`
+      : "";
+
+  const href = c.button ? safeUrl(c.button.url) : null;
+  const button =
+    c.button && href
+      ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px 0;"><tr><td bgcolor="${TEAL}" style="border-radius:6px;background:${TEAL};"><a href="${escapeHtml(href)}" target="_blank" style="display:inline-block;padding:12px 22px;font-family:${FONT};font-size:15px;font-weight:600;line-height:20px;color:#ffffff;text-decoration:none;border-radius:6px;">${escapeHtml(c.button.label)}</a></td></tr></table><p style="margin:0 0 16px 0;font-family:${FONT};font-size:12px;line-height:18px;color:${MUTED};">Or open this link: <a href="${escapeHtml(href)}" style="color:${TEAL};word-break:break-all;">${escapeHtml(href)}</a></p>`
+      : "";
+
+  const footerNote = c.footerNote
+    ? `<p style="margin:0 0 12px 0;font-family:${FONT};font-size:12px;line-height:18px;color:${MUTED};">${multiline(c.footerNote)}</p>`
+    : "";
+
+  const contact = [escapeHtml(s.email), escapeHtml(s.phone), escapeHtml(s.location)].join(" &middot; ");
+
+  return `<!DOCTYPE html>
+<html lang="en-GB">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="x-apple-disable-message-reformatting">
+<meta name="color-scheme" content="light">
+<title>${escapeHtml(c.heading)}</title>
+</head>
+<body style="margin:0;padding:0;background:${PAGE_BG};">
+${preheader}
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="${PAGE_BG}" style="background:${PAGE_BG};">
+<tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;border-collapse:separate;">
+<tr><td bgcolor="${TEAL}" style="background:${TEAL};padding:22px 28px;border-radius:8px 8px 0 0;">
+<span style="font-family:${FONT};font-size:20px;font-weight:700;letter-spacing:0.2px;color:#ffffff;">${company}</span><br>
+<span style="font-family:${FONT};font-size:12px;letter-spacing:1px;text-transform:uppercase;color:#ccfbf1;">Commercial &amp; Humanitarian Engineering</span>
+</td></tr>
+<tr><td bgcolor="#ffffff" style="background:#ffffff;padding:28px 28px 12px 28px;border-left:1px solid ${BORDER};border-right:1px solid ${BORDER};">
+<h1 style="margin:0 0 16px 0;font-family:${FONT};font-size:22px;line-height:30px;font-weight:700;color:${TEAL_DARK};">${escapeHtml(c.heading)}</h1>
+${intro}${paragraphs}${details}${button}
+</td></tr>
+<tr><td bgcolor="#ffffff" style="background:#ffffff;padding:16px 28px 24px 28px;border:1px solid ${BORDER};border-top:1px solid ${BORDER};border-radius:0 0 8px 8px;">
+${footerNote}<p style="margin:0;font-family:${FONT};font-size:12px;line-height:18px;color:${MUTED};"><strong style="color:${INK};">${company}</strong><br>${contact}</p>
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>`;
+}
+
+function renderText(c: EmailContent, s: EmailBranding): string {
+  const lines: string[] = [s.companyName, "=".repeat(Math.min(s.companyName.length, 60)), "", c.heading, ""];
+  if (c.intro) lines.push(c.intro, "");
+  for (const para of c.paragraphs) lines.push(para, "");
+  if (c.details && c.details.length > 0) {
+    for (const [label, value] of c.details) {
+      const v = value.includes("\n") ? `\n  ${value.split(/\r?\n/).join("\n  ")}` : ` ${value}`;
+      lines.push(`${label}:${v}`);
+    }
+    lines.push("");
+  }
+  if (c.button) lines.push(`${c.button.label}: ${c.button.url}`, "");
+  lines.push("--");
+  if (c.footerNote) lines.push(c.footerNote);
+  lines.push(s.companyName, [s.email, s.phone, s.location].join(" | "));
+  return lines.join("\n") + "\n";
+}

@@ -1,0 +1,121 @@
+/**
+ * A project card (`shared/spec/public-site.md` section 2 "/projects" and section 3 "Card mapping"):
+ * image, category, title, client, description, up to 3 tags, the metrics result block and a
+ * VIEW PROJECT link to the card's own href, else /projects/{slug}. Used on /projects and the home page.
+ */
+import { ArrowRight, Building2, MapPin } from "lucide-react";
+import { cn } from "~/utils/cn";
+import { metricEntries } from "../metrics";
+import type { ProjectCardData } from "../projects.server";
+import { projectImageSrcSet } from "./project-image";
+
+export const CATEGORY_LABELS = {
+  commercial: "Commercial Engineering",
+  humanitarian: "Humanitarian Engineering",
+} as const;
+
+/** The link target of a card: its own href when set, otherwise /projects/{slug}. */
+export function projectCardHref(project: Pick<ProjectCardData, "href" | "slug">): string {
+  return project.href ?? `/projects/${project.slug}`;
+}
+
+export function ProjectCard({
+  project,
+  className,
+  headingLevel = 3,
+}: {
+  project: ProjectCardData;
+  className?: string;
+  /** Level of the title heading (3 by default, under a section's h2). */
+  headingLevel?: 2 | 3;
+}) {
+  const href = projectCardHref(project);
+  const external = /^https?:\/\//.test(href);
+  const metrics = metricEntries(project.metrics).slice(0, 4);
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article
+      className={cn(
+        "group flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow hover:shadow-md",
+        className,
+      )}
+    >
+      <div className="relative aspect-[16/10] overflow-hidden bg-muted">
+        {project.image ? (
+          <img
+            src={project.image}
+            srcSet={projectImageSrcSet(project.image)}
+            sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+            alt=""
+            width={800}
+            height={500}
+            loading="lazy"
+            decoding="async"
+            className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
+          />
+        ) : null}
+        <span className="absolute top-3 left-3 rounded-full bg-white/95 px-3 py-1 text-xs font-semibold text-accent-foreground shadow-sm">
+          {CATEGORY_LABELS[project.category]}
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <Heading className="text-lg leading-snug font-semibold text-foreground">{project.title}</Heading>
+        <div className="flex flex-col gap-1 text-sm text-muted-foreground">
+          {project.client ? (
+            <p className="flex items-center gap-1.5">
+              <Building2 aria-hidden className="size-4 shrink-0 text-primary" />
+              <span>
+                <span className="sr-only">Client: </span>
+                {project.client}
+              </span>
+            </p>
+          ) : null}
+          {project.location ? (
+            <p className="flex items-center gap-1.5">
+              <MapPin aria-hidden className="size-4 shrink-0 text-primary" />
+              <span>
+                <span className="sr-only">Location: </span>
+                {project.location}
+                {project.year ? ` · ${project.year}` : ""}
+              </span>
+            </p>
+          ) : null}
+        </div>
+        {project.description ? (
+          <p className="line-clamp-3 text-sm leading-relaxed text-slate-700">{project.description}</p>
+        ) : null}
+        {project.tags.length > 0 ? (
+          <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+            {project.tags.slice(0, 3).map((tag) => (
+              <li key={tag} className="rounded-full bg-accent px-2.5 py-0.5 text-xs font-medium text-accent-foreground">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {metrics.length > 0 ? (
+          <dl className="mt-auto grid grid-cols-2 gap-x-4 gap-y-3 rounded-lg bg-muted p-3">
+            {metrics.map((m) => (
+              <div key={m.key} className="min-w-0">
+                <dt className="text-[0.65rem] font-semibold tracking-wider text-muted-foreground">{m.label}</dt>
+                <dd className="truncate text-sm font-bold text-foreground">{m.value}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
+        <a
+          href={href}
+          {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+          className={cn(
+            "inline-flex items-center gap-2 self-start text-sm font-bold tracking-wide text-primary hover:underline",
+            metrics.length === 0 && "mt-auto",
+          )}
+        >
+          VIEW PROJECT
+          <span className="sr-only">: {project.title}</span>
+          <ArrowRight aria-hidden className="size-4 transition-transform group-hover:translate-x-0.5" />
+        </a>
+      </div>
+    </article>
+  );
+}

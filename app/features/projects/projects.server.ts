@@ -1,0 +1,159 @@
+/**
+ * Public reads of projects (`shared/spec/public-site.md` sections 2, 3, 4 and 7). Only rows with
+ * `display_status = 'published'` are ever returned; drafts and archived rows never reach a visitor.
+ */
+import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { cmsProjects, type ProjectMetrics } from "~/db/schema";
+import type { ProjectCategoryFilter } from "./schema";
+
+type ProjectRow = typeof cmsProjects.$inferSelect;
+
+/** A project as a card (spec section 3 "Card mapping"): id is the slug, description the overview, image the hero. */
+export type ProjectCardData = {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  image: string | null;
+  /** The card's own link when set, else null (the card then links to /projects/{slug}). */
+  href: string | null;
+  category: "commercial" | "humanitarian";
+  location: string | null;
+  year: string | null;
+  client: string | null;
+  tags: string[];
+  metrics: ProjectMetrics | null;
+  featured: boolean;
+};
+
+/** Every public field of one published project, for the detail page. Dates are ISO 8601 instants. */
+export type ProjectDetail = Omit<ProjectRow, "createdAt" | "updatedAt" | "displayStatus"> & {
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** Counts of matching projects per tab of /projects. */
+export type ProjectCounts = { all: number; commercial: number; humanitarian: number };
+
+const cardColumns = {
+  slug: cmsProjects.slug,
+  title: cmsProjects.title,
+  overview: cmsProjects.overview,
+  heroImage: cmsProjects.heroImage,
+  href: cmsProjects.href,
+  category: cmsProjects.category,
+  location: cmsProjects.location,
+  year: cmsProjects.year,
+  client: cmsProjects.client,
+  tags: cmsProjects.tags,
+  metrics: cmsProjects.metrics,
+  featured: cmsProjects.featured,
+};
+
+type CardRow = Pick<ProjectRow, "slug" | "title" | "overview" | "heroImage" | "href" | "category" | "location" | "year" | "client" | "tags" | "metrics" | "featured">;
+
+function toCard(row: CardRow): ProjectCardData {
+  return {
+    id: row.slug,
+    slug: row.slug,
+    title: row.title,
+    description: row.overview ?? "",
+    image: row.heroImage ?? null,
+    href: row.href?.trim() ? row.href.trim() : null,
+    category: row.category,
+    location: row.location,
+    year: row.year,
+    client: row.client,
+    tags: row.tags ?? [],
+    metrics: row.metrics ?? null,
+    featured: row.featured,
+  };
+}
+
+const published = eq(cmsProjects.displayStatus, "published");
+
+/** Escapes `\`, `%` and `_` so user text matches literally inside an ILIKE pattern (default escape `\`). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Case-insensitive substring match of `q` on title, overview and location; undefined when `q` is empty. */
+function searchCondition(q: string): SQL | undefined {
+  const text = q.trim();
+  if (!text) return undefined;
+  const pattern = `%${escapeLike(text)}%`;
+  return or(
+    ilike(cmsProjects.title, pattern),
+    ilike(cmsProjects.overview, pattern),
+    ilike(cmsProjects.location, pattern),
+  );
+}
+
+/**
+ * The newest published projects for the home page (spec section 7 "Home projects"):
+ * newest `created_at` first, at most `limit` (default 3).
+ */
+export async function listLatestProjects(limit = 3): Promise<ProjectCardData[]> {
+  const rows = await db
+    .select(cardColumns)
+    .from(cmsProjects)
+    .where(published)
+    .orderBy(desc(cmsProjects.createdAt), desc(cmsProjects.id))
+    .limit(limit);
+  return rows.map(toCard);
+}
+
+/**
+ * The /projects list (spec sections 2 and 7): published projects matching the category tab and
+ * the search text (case-insensitive substring on title, overview, location; `%` and `_` literal),
+ * ordered featured first, then newest `created_at`. `counts` gives, per tab, how many published
+ * projects match the search text (the category filter is not applied to the counts).
+ */
+export async function listPublishedProjects(
+  filters: { category?: ProjectCategoryFilter; q?: string } = {},
+): Promise<{ projects: ProjectCardData[]; counts: ProjectCounts }> {
+  const category = filters.category ?? "all";
+  const search = searchCondition(filters.q ?? "");
+  const base = and(published, search);
+  const [rows, countRows] = await Promise.all([
+    db
+      .select(cardColumns)
+      .from(cmsProjects)
+      .where(category === "all" ? base : and(base, eq(cmsProjects.category, category)))
+      .orderBy(desc(cmsProjects.featured), desc(cmsProjects.createdAt), desc(cmsProjects.id)),
+    db
+      .select({ category: cmsProjects.category, n: count() })
+      .from(cmsProjects)
+      .where(base)
+      .groupBy(cmsProjects.category),
+  ]);
+  const counts: ProjectCounts = { all: 0, commercial: 0, humanitarian: 0 };
+  for (const r of countRows) {
+    counts[r.category] = Number(r.n);
+    counts.all += Number(r.n);
+  }
+  return { projects: rows.map(toCard), counts };
+}
+
+/** One published project by slug (spec section 7 "Project detail"), or null when missing or not published. */
+export async function getPublishedProjectBySlug(slug: string): Promise<ProjectDetail | null> {
+  if (!slug) return null;
+  const [row] = await db
+    .select()
+    .from(cmsProjects)
+    .where(and(published, eq(cmsProjects.slug, slug)))
+    .limit(1);
+  if (!row) return null;
+  const { displayStatus: _d, createdAt, updatedAt, ...rest } = row;
+  return { ...rest, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() };
+}
+
+/** Slugs and last-modified instants of every published project, for the sitemap. */
+export async function listPublishedProjectSlugs(): Promise<{ slug: string; updatedAt: Date }[]> {
+  return db
+    .select({ slug: cmsProjects.slug, updatedAt: cmsProjects.updatedAt })
+    .from(cmsProjects)
+    .where(published)
+    .orderBy(desc(cmsProjects.updatedAt));
+}

@@ -1,0 +1,97 @@
+/**
+ * sitemap.xml, robots.txt and the RSS 2.0 feed of insights (`shared/DESIGN.md` section 6:
+ * "sitemap.xml, robots.txt and an RSS feed of insights exist"). Absolute URLs come from PUBLIC_URL;
+ * only published projects and articles are listed.
+ */
+import { listInsightsForFeed, listPublishedInsightSlugs } from "~/features/insights/insights.server";
+import { listPublishedProjectSlugs } from "~/features/projects/projects.server";
+import { getSiteSettings } from "~/features/settings/settings.server";
+import { absoluteUrl } from "./meta";
+
+/** Escapes text for XML element content and attribute values. */
+export function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+}
+
+/** Public pages of the site map (public-site spec section 2), with their change frequency. */
+export const STATIC_PUBLIC_PATHS: { path: string; changefreq: string; priority: string }[] = [
+  { path: "/", changefreq: "weekly", priority: "1.0" },
+  { path: "/about", changefreq: "monthly", priority: "0.8" },
+  { path: "/services", changefreq: "monthly", priority: "0.8" },
+  { path: "/services/commercial", changefreq: "monthly", priority: "0.8" },
+  { path: "/services/humanitarian", changefreq: "monthly", priority: "0.8" },
+  { path: "/projects", changefreq: "weekly", priority: "0.9" },
+  { path: "/insights", changefreq: "weekly", priority: "0.9" },
+  { path: "/contact", changefreq: "yearly", priority: "0.7" },
+  { path: "/book-consultation", changefreq: "monthly", priority: "0.8" },
+  { path: "/privacy", changefreq: "yearly", priority: "0.2" },
+  { path: "/terms", changefreq: "yearly", priority: "0.2" },
+];
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The sitemap XML: every public page plus each published project and article with its lastmod (YYYY-MM-DD, UTC). */
+export async function buildSitemapXml(publicUrl: string): Promise<string> {
+  const [projects, articles] = await Promise.all([listPublishedProjectSlugs(), listPublishedInsightSlugs()]);
+  const newest = (rows: { updatedAt: Date }[]) => rows.reduce<Date | null>((m, r) => (!m || r.updatedAt > m ? r.updatedAt : m), null);
+  const listLastmod: Record<string, Date | null> = {
+    "/projects": newest(projects),
+    "/insights": newest(articles),
+    "/": newest([...projects, ...articles]),
+  };
+  const entry = (path: string, lastmod: Date | null, changefreq: string, priority: string) =>
+    `  <url>\n    <loc>${escapeXml(absoluteUrl(publicUrl, path))}</loc>\n` +
+    (lastmod ? `    <lastmod>${day(lastmod)}</lastmod>\n` : "") +
+    `    <changefreq>${changefreq}</changefreq>\n    <priority>${priority}</priority>\n  </url>`;
+  const urls = [
+    ...STATIC_PUBLIC_PATHS.map((p) => entry(p.path, listLastmod[p.path] ?? null, p.changefreq, p.priority)),
+    ...projects.map((p) => entry(`/projects/${encodeURIComponent(p.slug)}`, p.updatedAt, "monthly", "0.7")),
+    ...articles.map((a) => entry(`/insights/${encodeURIComponent(a.slug)}`, a.updatedAt, "monthly", "0.7")),
+  ];
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}
+
+/** robots.txt: everything allowed except the admin portal, with the sitemap's absolute URL. */
+export function buildRobotsTxt(publicUrl: string): string {
+  return `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${absoluteUrl(publicUrl, "/sitemap.xml")}\n`;
+}
+
+/** RSS 2.0 feed of the newest published insights (at most 50), dates in RFC 822. */
+export async function buildInsightsRss(publicUrl: string): Promise<string> {
+  const [items, settings] = await Promise.all([listInsightsForFeed(50), getSiteSettings()]);
+  const link = absoluteUrl(publicUrl, "/insights");
+  const self = absoluteUrl(publicUrl, "/insights/rss.xml");
+  const newest = items.find((i) => i.publishedDate)?.publishedDate;
+  const body = items
+    .map((item) => {
+      const url = absoluteUrl(publicUrl, `/insights/${encodeURIComponent(item.slug)}`);
+      const description = item.excerpt || item.summary || "";
+      return [
+        "    <item>",
+        `      <title>${escapeXml(item.title)}</title>`,
+        `      <link>${escapeXml(url)}</link>`,
+        `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
+        `      <description>${escapeXml(description)}</description>`,
+        `      <category>${escapeXml(item.category)}</category>`,
+        `      <dc:creator>${escapeXml(item.authorName)}</dc:creator>`,
+        item.publishedDate ? `      <pubDate>${new Date(item.publishedDate).toUTCString()}</pubDate>` : null,
+        `      <enclosure url="${escapeXml(absoluteUrl(publicUrl, item.heroImage))}" type="image/webp" length="0"/>`,
+        "    </item>",
+      ]
+        .filter(Boolean)
+        .join("\n");
+    })
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
+  <channel>
+    <title>${escapeXml(`Insights & updates | ${settings.companyName}`)}</title>
+    <link>${escapeXml(link)}</link>
+    <description>${escapeXml(`Articles from the engineers of ${settings.companyName}: structural and humanitarian engineering.`)}</description>
+    <language>en-gb</language>
+    <atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml"/>
+${newest ? `    <lastBuildDate>${new Date(newest).toUTCString()}</lastBuildDate>\n` : ""}${body}
+  </channel>
+</rss>
+`;
+}

@@ -1,0 +1,157 @@
+/**
+ * The Settings screen (DESIGN section 6): company details, notification recipients, booking rules,
+ * analytics id and site verification. One form, saved at once; the public site reads the new
+ * values on its next request. Works without JavaScript.
+ */
+import { BarChart3, Building2, CalendarClock, Clock, Save, BellRing } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { Field } from "~/components/field";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input, Textarea } from "~/components/ui/input";
+import { AdminPageHeader } from "~/features/admin/components/page-header";
+import type { AuditListEntry } from "~/features/audit/audit-list.server";
+import { RecentActivity } from "~/features/audit/components/recent-activity";
+import type { SiteSettings } from "../schema";
+
+/** What the settings action answers. */
+export type SettingsActionResult =
+  | { ok: true; changed: number }
+  | { ok: false; errors: Partial<Record<keyof SiteSettings, string[]>>; values: Record<string, string> };
+
+function Section({ icon, title, description, children }: { icon: React.ReactNode; title: string; description: string; children: React.ReactNode }) {
+  return (
+    <Card>
+      <CardHeader className="pb-4">
+        <CardTitle className="flex items-center gap-2 text-base">
+          {icon}
+          {title}
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5 sm:grid-cols-2">{children}</CardContent>
+    </Card>
+  );
+}
+
+export function SettingsScreen({
+  settings,
+  activity,
+  result,
+}: {
+  settings: SiteSettings;
+  activity: AuditListEntry[];
+  result: SettingsActionResult | undefined;
+}) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  const errors = result && !result.ok ? result.errors : {};
+  const typed = result && !result.ok ? result.values : null;
+  const value = (key: keyof SiteSettings): string => {
+    if (typed && key in typed) return String(typed[key] ?? "");
+    const v = settings[key];
+    return Array.isArray(v) ? v.join("\n") : String(v ?? "");
+  };
+  const shown = useRef<SettingsActionResult | undefined>(undefined);
+  useEffect(() => {
+    if (!result || shown.current === result) return;
+    shown.current = result;
+    if (result.ok) {
+      toast.success(result.changed > 0 ? "Settings saved" : "No changes to save", {
+        id: "settings-saved",
+        description: result.changed > 0 ? "The website uses the new values from now on." : undefined,
+      });
+    } else {
+      toast.error("Settings not saved", { id: "settings-error", description: "Check the highlighted fields." });
+    }
+  }, [result]);
+
+  return (
+    <>
+      <AdminPageHeader title="Settings" description="Company details, who is told about new enquiries and bookings, and booking rules." />
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_340px]">
+        <Form method="post" className="space-y-6" key={result?.ok ? "saved" : "editing"}>
+          <Section
+            icon={<Building2 className="size-5 text-primary" aria-hidden />}
+            title="Company details"
+            description="Shown in the website header, footer, contact page and e-mails."
+          >
+            <Field label="Company name" errors={errors.companyName} required>
+              {(p) => <Input {...p} name="companyName" defaultValue={value("companyName")} required maxLength={120} />}
+            </Field>
+            <Field label="E-mail" errors={errors.email} required>
+              {(p) => <Input {...p} name="email" type="email" defaultValue={value("email")} required />}
+            </Field>
+            <Field label="Phone" errors={errors.phone} required>
+              {(p) => <Input {...p} name="phone" type="tel" defaultValue={value("phone")} required maxLength={40} />}
+            </Field>
+            <Field label="Location" errors={errors.location} required>
+              {(p) => <Input {...p} name="location" defaultValue={value("location")} required maxLength={120} />}
+            </Field>
+            <Field label="LinkedIn page" errors={errors.linkedinUrl} required className="sm:col-span-2">
+              {(p) => <Input {...p} name="linkedinUrl" type="url" defaultValue={value("linkedinUrl")} required />}
+            </Field>
+          </Section>
+
+          <Section
+            icon={<BellRing className="size-5 text-primary" aria-hidden />}
+            title="Notifications"
+            description="Who receives an e-mail for each new enquiry and consultation booking."
+          >
+            <Field
+              label="Notification recipients"
+              errors={errors.notificationRecipients}
+              required
+              hint="One e-mail address per line (up to 20)."
+              className="sm:col-span-2"
+            >
+              {(p) => <Textarea {...p} name="notificationRecipients" rows={4} defaultValue={value("notificationRecipients")} required />}
+            </Field>
+          </Section>
+
+          <Section
+            icon={<CalendarClock className="size-5 text-primary" aria-hidden />}
+            title="Booking rules"
+            description="What the consultation booking wizard offers visitors."
+          >
+            <Field label="Minimum notice (hours)" errors={errors.minimumNoticeHours} required hint="Slots starting sooner are not offered.">
+              {(p) => (
+                <Input {...p} name="minimumNoticeHours" type="number" inputMode="numeric" min={0} max={336} defaultValue={value("minimumNoticeHours")} required />
+              )}
+            </Field>
+            <Field label="Weeks ahead" errors={errors.bookingWeeksAhead} required hint="How far ahead visitors can browse (1 to 52).">
+              {(p) => (
+                <Input {...p} name="bookingWeeksAhead" type="number" inputMode="numeric" min={1} max={52} defaultValue={value("bookingWeeksAhead")} required />
+              )}
+            </Field>
+          </Section>
+
+          <Section
+            icon={<BarChart3 className="size-5 text-primary" aria-hidden />}
+            title="Analytics and search"
+            description="Analytics loads only for visitors who accept cookies."
+          >
+            <Field label="Google Analytics measurement ID" errors={errors.analyticsId} hint="Like G-ABC123XYZ. Leave empty for none.">
+              {(p) => <Input {...p} name="analyticsId" defaultValue={value("analyticsId")} placeholder="G-XXXXXXXXXX" spellCheck={false} />}
+            </Field>
+            <Field label="Google site verification" errors={errors.siteVerification} hint="The content of the google-site-verification tag.">
+              {(p) => <Input {...p} name="siteVerification" defaultValue={value("siteVerification")} spellCheck={false} />}
+            </Field>
+          </Section>
+
+          <div className="sticky bottom-0 -mx-4 flex items-center justify-end gap-3 border-t bg-background/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
+            <p className="mr-auto hidden text-sm text-muted-foreground sm:block">Changes apply to the website at once.</p>
+            <Button type="submit" disabled={saving}>
+              <Save aria-hidden /> {saving ? "Saving..." : "Save settings"}
+            </Button>
+          </div>
+        </Form>
+        <div>
+          <RecentActivity entries={activity} emptyText="No settings changes yet." icon={<Clock className="size-5 text-primary" aria-hidden />} />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * A founder on /about (`shared/spec/public-site.md` section 2 "/about"): portrait, role, bio,
+ * headline claims, expertise list and experience entries. Each entry is a button with
+ * aria-expanded that toggles its own details (and media) open or closed, independently of the
+ * other entries.
+ */
+import { ChevronDown } from "lucide-react";
+import { useState } from "react";
+import type { Founder } from "~/content/founders";
+import { cn } from "~/utils/cn";
+import { srcSetFor, TEAM_WIDTHS } from "./media";
+
+/** Toggles `key` in a set of open entry keys, leaving the others as they are. */
+export function toggleEntry(open: ReadonlySet<number>, key: number): Set<number> {
+  const next = new Set(open);
+  if (next.has(key)) next.delete(key);
+  else next.add(key);
+  return next;
+}
+
+export function FounderProfile({ founder, reverse = false }: { founder: Founder; reverse?: boolean }) {
+  const [open, setOpen] = useState<Set<number>>(() => new Set());
+
+  return (
+    <article aria-labelledby={`${founder.slug}-name`} className="grid gap-10 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-16">
+      <div className={cn("lg:sticky lg:top-28 lg:self-start", reverse && "lg:order-last")}>
+        <img
+          src={`${founder.image}-800.webp`}
+          srcSet={srcSetFor(founder.image, TEAM_WIDTHS)}
+          sizes="(min-width: 1024px) 460px, 100vw"
+          width={800}
+          height={1000}
+          alt={`Portrait of ${founder.name}`}
+          loading="lazy"
+          decoding="async"
+          className="aspect-[4/5] w-full rounded-2xl object-cover shadow-xl"
+        />
+        <dl className="mt-6 grid grid-cols-3 gap-3">
+          {founder.highlights.map((h) => (
+            <div key={h.label} className="flex flex-col rounded-xl bg-accent p-3 text-center">
+              <dt className="text-xs leading-snug text-accent-foreground">{h.label}</dt>
+              <dd className="order-first text-xl font-bold text-primary">{h.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+
+      <div>
+        <h3 id={`${founder.slug}-name`} className="text-3xl font-bold tracking-tight text-foreground">
+          {founder.name}
+        </h3>
+        <p className="mt-2 font-medium text-primary">{founder.role}</p>
+        <p className="mt-5 leading-relaxed text-slate-600">{founder.bio}</p>
+
+        <h4 className="mt-8 text-sm font-semibold uppercase tracking-wider text-foreground">Expertise</h4>
+        <ul className="mt-3 flex flex-wrap gap-2">
+          {founder.expertise.map((item) => (
+            <li key={item} className="rounded-full border border-teal-200 bg-accent px-3 py-1.5 text-sm text-accent-foreground">
+              {item}
+            </li>
+          ))}
+        </ul>
+
+        <h4 className="mt-8 text-sm font-semibold uppercase tracking-wider text-foreground">Experience</h4>
+        <ol className="mt-3 space-y-3">
+          {founder.experience.map((entry, i) => {
+            const isOpen = open.has(i);
+            const panelId = `${founder.slug}-exp-${i}`;
+            return (
+              <li key={entry.title} className="rounded-xl border bg-white shadow-sm">
+                <button
+                  type="button"
+                  className="flex w-full items-start gap-4 rounded-xl p-5 text-left hover:bg-muted/60"
+                  aria-expanded={isOpen}
+                  aria-controls={panelId}
+                  onClick={() => setOpen((current) => toggleEntry(current, i))}
+                >
+                  <span className="mt-0.5 shrink-0 rounded-md bg-primary px-2 py-1 text-xs font-semibold text-white">{entry.year}</span>
+                  <span className="flex-1">
+                    <span className="block font-semibold text-foreground">{entry.title}</span>
+                    <span className="mt-1 block text-sm text-slate-600">{entry.description}</span>
+                  </span>
+                  <ChevronDown
+                    className={cn("mt-1 size-5 shrink-0 text-slate-500 transition-transform", isOpen && "rotate-180")}
+                    aria-hidden="true"
+                  />
+                </button>
+                <div id={panelId} hidden={!isOpen} className="border-t px-5 pb-5 pt-4">
+                  <p className="text-sm leading-relaxed text-slate-700">{entry.details}</p>
+                  {entry.media?.length ? (
+                    <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+                      {entry.media.map((item) => (
+                        <li key={item.src}>
+                          {item.type === "image" ? (
+                            <img
+                              src={item.src}
+                              alt={item.alt}
+                              width={640}
+                              height={360}
+                              loading="lazy"
+                              decoding="async"
+                              className="aspect-video w-full rounded-lg object-cover"
+                            />
+                          ) : (
+                            <video
+                              src={item.src}
+                              poster={item.poster}
+                              aria-label={item.alt}
+                              width={640}
+                              height={360}
+                              controls
+                              muted
+                              playsInline
+                              preload="none"
+                              className="aspect-video w-full rounded-lg bg-ink object-cover"
+                            />
+                          )}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      </div>
+    </article>
+  );
+}

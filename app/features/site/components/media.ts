@@ -1,0 +1,13 @@
+/**
+ * Helpers for the generated placeholder media (scripts/generate-site-media.ts): files are named
+ * `${base}-${width}.webp`.
+ */
+
+/** `srcset` for a generated image base path and its widths, e.g. "/media/hero/hero-1-640.webp 640w, ...". */
+export function srcSetFor(base: string, widths: number[]): string {
+  return widths.map((w) => `${base}-${w}.webp ${w}w`).join(", ");
+}
+
+/** Widths written for each kind of generated image. */
+export const HERO_WIDTHS = [640, 1280, 1920];
+export const TEAM_WIDTHS = [400, 800];

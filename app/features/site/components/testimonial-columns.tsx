@@ -1,0 +1,65 @@
+/**
+ * Nine testimonials in three auto-scrolling columns (home section 8; 15, 19 and 17 second loops,
+ * spec section 9). The second and third columns are hidden on smaller screens. Each column's list
+ * is rendered twice for a seamless CSS loop; the copy is hidden from assistive tech. Motion stops
+ * under prefers-reduced-motion (app.css) and pauses on hover.
+ */
+import type { Testimonial } from "~/content/testimonials";
+import { cn } from "~/utils/cn";
+
+/** Loop duration of each column in seconds (spec section 9). */
+export const TESTIMONIAL_DURATIONS = [15, 19, 17] as const;
+
+function initials(name: string) {
+  return name
+    .replace(/^Dr\.?\s+/, "")
+    .split(/\s+/)
+    .map((part) => part[0])
+    .slice(0, 2)
+    .join("");
+}
+
+function Quote({ testimonial }: { testimonial: Testimonial }) {
+  return (
+    <figure className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <blockquote className="text-[0.95rem] leading-relaxed text-slate-700">“{testimonial.text}”</blockquote>
+      <figcaption className="mt-5 flex items-center gap-3">
+        <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-sm font-bold text-accent-foreground">
+          {initials(testimonial.name)}
+        </span>
+        <span className="flex flex-col">
+          <span className="text-sm font-semibold text-foreground">{testimonial.name}</span>
+          <span className="text-sm text-slate-600">{testimonial.role}</span>
+        </span>
+      </figcaption>
+    </figure>
+  );
+}
+
+export function TestimonialColumns({ testimonials }: { testimonials: Testimonial[] }) {
+  const columns = [testimonials.slice(0, 3), testimonials.slice(3, 6), testimonials.slice(6, 9)];
+  return (
+    <div className="grid max-h-[44rem] grid-cols-1 gap-6 overflow-hidden [mask-image:linear-gradient(to_bottom,transparent,black_12%,black_88%,transparent)] md:grid-cols-2 lg:grid-cols-3">
+      {columns.map((column, i) => (
+        <div
+          key={i}
+          data-testid="testimonial-column"
+          className={cn(i === 1 && "hidden md:block", i === 2 && "hidden lg:block")}
+        >
+          <div
+            className="flex animate-scroll-up flex-col hover:[animation-play-state:paused]"
+            style={{ "--duration": `${TESTIMONIAL_DURATIONS[i]}s` } as React.CSSProperties}
+          >
+            {[0, 1].map((copy) => (
+              <div key={copy} className="flex flex-col gap-6 pb-6" aria-hidden={copy === 1 ? "true" : undefined}>
+                {column.map((t) => (
+                  <Quote key={t.name} testimonial={t} />
+                ))}
+              </div>
+            ))}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * `npm run bench`: every benchmark in turn, each printing its own table of figures.
+ * Pages (bytes, Lighthouse, requests/s), the booking race, and the admin lists at volume.
+ * Each starts and stops its own production server; the build must exist (`npm run build`).
+ * `npm run bench -- pages` (or booking, admin) runs one.
+ */
+import { existsSync } from "node:fs";
+
+const suites: Record<string, () => Promise<void>> = {
+  pages: async () => (await import("./pages")).runPagesBench(),
+  booking: async () => (await import("./booking")).runBookingBench(),
+  admin: async () => (await import("./admin")).runAdminBench(),
+};
+
+if (!existsSync(`${process.env.BUILD_DIR ?? "build"}/server/index.js`)) {
+  console.error("No production build: run `npm run build` first.");
+  process.exit(1);
+}
+
+const wanted = process.argv.slice(2).filter((a) => a in suites);
+for (const name of wanted.length ? wanted : Object.keys(suites)) {
+  console.log(`\n=== ${name} ===`);
+  await suites[name]();
+}

@@ -1,0 +1,36 @@
+import { chromium } from "playwright-core";
+const base = process.env.BASE ?? "http://127.0.0.1:4404";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+for (const [name, width] of [["desk", 1440], ["mob", 390]]) {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  page.on("pageerror", (e) => console.log("pageerror", e.message));
+  page.on("console", (m) => { if (m.type() === "error") console.log("console", m.text()); });
+  await page.goto(`${base}/book-consultation`, { waitUntil: "networkidle" });
+  await page.screenshot({ path: `/tmp/h4shots/${name}-1.png`, fullPage: true });
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.waitForURL(/step=2/);
+  await page.getByRole("link", { name: "Next Week" }).click();
+  await page.waitForURL(/week=/);
+  await page.waitForLoadState("networkidle");
+  await page.screenshot({ path: `/tmp/h4shots/${name}-2.png`, fullPage: true });
+  const slot = page.locator('input[name="slot"]:not([disabled])').first();
+  await slot.locator("xpath=..").click();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.waitForURL(/step=3/);
+  await page.getByLabel("Full name").fill("Jo Bloggs");
+  await page.getByLabel("Email address").fill("jo@example.com");
+  await page.getByLabel("Project type").selectOption("mixed");
+  await page.getByLabel("Project description").fill("A four-storey timber frame office.");
+  await page.screenshot({ path: `/tmp/h4shots/${name}-3.png`, fullPage: true });
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.waitForURL(/step=4/);
+  await page.getByRole("button", { name: "Confirm Booking" }).waitFor();
+  await page.screenshot({ path: `/tmp/h4shots/${name}-4.png`, fullPage: true });
+  await page.getByRole("button", { name: "Confirm Booking" }).click();
+  await page.waitForURL(/step=5/);
+  await page.getByText("Booking Confirmed!").waitFor();
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `/tmp/h4shots/${name}-5.png`, fullPage: true });
+  await page.close();
+}
+await browser.close();
