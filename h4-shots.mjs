@@ -5,13 +5,13 @@ for (const [name, width] of [["desk", 1440], ["mob", 390]]) {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   page.on("pageerror", (e) => console.log("pageerror", e.message));
   page.on("console", (m) => { if (m.type() === "error") console.log("console", m.text()); });
-  await page.goto(`${base}/book-consultation`, { waitUntil: "networkidle" });
+  await page.goto(`${base}/book-consultation`, { waitUntil: "load" });
   await page.screenshot({ path: `/tmp/h4shots/${name}-1.png`, fullPage: true });
   await page.getByRole("button", { name: "Continue" }).click();
   await page.waitForURL(/step=2/);
   await page.getByRole("link", { name: "Next Week" }).click();
   await page.waitForURL(/week=/);
-  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(300);
   await page.screenshot({ path: `/tmp/h4shots/${name}-2.png`, fullPage: true });
   const slot = page.locator('input[name="slot"]:not([disabled])').first();
   await slot.locator("xpath=..").click();

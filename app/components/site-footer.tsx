@@ -32,8 +32,8 @@ export function SiteFooter() {
       <h2 id="footer-heading" className="sr-only">
         Footer
       </h2>
-      <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 md:grid-cols-2 lg:grid-cols-12 lg:px-8">
-        <div className="lg:col-span-4">
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-8 gap-y-12 px-4 py-16 sm:px-6 md:grid-cols-4 lg:grid-cols-12 lg:px-8">
+        <div className="col-span-2 md:col-span-4 lg:col-span-4">
           <Link to="/" className="inline-block rounded-md" aria-label={`${site.companyName} home`}>
             <Logo companyName={site.companyName} inverse />
           </Link>
@@ -67,7 +67,7 @@ export function SiteFooter() {
           </div>
         ))}
 
-        <div className="lg:col-span-4">
+        <div className="col-span-2 lg:col-span-4">
           <h3 className="text-sm font-semibold uppercase tracking-wider text-white">Contact</h3>
           <ul className="mt-4 space-y-4 text-sm">
             <li>

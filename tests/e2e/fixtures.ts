@@ -2,8 +2,10 @@
  * Fixed data the browser tests rely on, written into the fresh e2e database before the server
  * starts (tests/setup/e2e-prepare.ts). Each area adds its fixtures here and exports their keys.
  */
+import { seedBookingFixtures } from "./support/booking-fixtures";
 import { seedEnquiryFixtures } from "./support/enquiry-fixtures";
 
 export async function seedE2eFixtures(): Promise<void> {
   await seedEnquiryFixtures();
+  await seedBookingFixtures();
 }

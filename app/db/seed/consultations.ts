@@ -64,7 +64,7 @@ export async function seedConsultations(tx: Transaction, now: Date = new Date())
       if ((day + i) % 4 === 3) return;
       const maxBookings = ((day + i) % 3) + 1;
       // Roughly every fifth slot is already full.
-      const full = (day * 5 + i) % 5 === 0 && day > 2;
+      const full = (day + i * 2) % 5 === 0 && day > 2;
       slots.push({
         date,
         startTime: `${time}:00`,

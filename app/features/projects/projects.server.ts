@@ -5,7 +5,7 @@
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { cmsProjects, type ProjectMetrics } from "~/db/schema";
-import type { ProjectCategoryFilter } from "./schema";
+import type { ProjectCategoryFilter } from "./query";
 
 type ProjectRow = typeof cmsProjects.$inferSelect;
 

@@ -3,10 +3,11 @@
  * `?category=commercial|humanitarian` (anything else means All Projects) and `?q=` search text.
  */
 import { z } from "zod";
-import { PROJECT_CATEGORIES } from "~/db/schema";
+import { PROJECT_CATEGORY_FILTERS, type ProjectListQuery } from "./query";
 
-export const ProjectCategoryFilterSchema = z.enum(["all", ...PROJECT_CATEGORIES]);
-export type ProjectCategoryFilter = z.infer<typeof ProjectCategoryFilterSchema>;
+export { projectListSearch, type ProjectCategoryFilter, type ProjectListQuery } from "./query";
+
+export const ProjectCategoryFilterSchema = z.enum(PROJECT_CATEGORY_FILTERS);
 
 /** Parsed filters; never fails: an unknown category falls back to "all", search text is trimmed and capped at 200 characters. */
 export const ProjectListQuerySchema = z.object({
@@ -16,7 +17,6 @@ export const ProjectListQuerySchema = z.object({
     .transform((s) => s.trim().slice(0, 200))
     .catch(""),
 });
-export type ProjectListQuery = z.infer<typeof ProjectListQuerySchema>;
 
 /** Reads the filters from a URL's search params. */
 export function parseProjectListQuery(params: URLSearchParams): ProjectListQuery {
@@ -24,13 +24,4 @@ export function parseProjectListQuery(params: URLSearchParams): ProjectListQuery
     category: params.get("category") ?? "all",
     q: params.get("q") ?? "",
   });
-}
-
-/** Builds the `?category=&q=` search string for a filter state (empty values left out). */
-export function projectListSearch(query: ProjectListQuery): string {
-  const params = new URLSearchParams();
-  if (query.category !== "all") params.set("category", query.category);
-  if (query.q) params.set("q", query.q);
-  const s = params.toString();
-  return s ? `?${s}` : "";
 }

@@ -1,4 +1,5 @@
-import { Outlet } from "react-router";
+import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
+import { AdminErrorPanel } from "~/features/admin/components/admin-error";
 import { AdminShell } from "~/features/admin/components/admin-shell";
 import { getSidebarCounts } from "~/features/admin/admin.server";
 import { MANAGER_ROLES, requireAdmin, roleAllows } from "~/features/auth/guard.server";
@@ -29,6 +30,27 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       {/* React hoists this into <head>: no admin page is indexed, whatever its own meta says. */}
       <meta name="robots" content="noindex, nofollow" />
       <Outlet />
+    </AdminShell>
+  );
+}
+
+/** A page's error (403 for a role without access, 404, failures) inside the portal shell when possible. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const layout = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  const status = isRouteErrorResponse(error) ? error.status : undefined;
+  const panel = <AdminErrorPanel status={status} />;
+  if (!layout) {
+    return (
+      <main className="flex min-h-dvh items-center justify-center bg-muted/60 px-4">
+        <meta name="robots" content="noindex, nofollow" />
+        {panel}
+      </main>
+    );
+  }
+  return (
+    <AdminShell admin={layout.admin} companyName={layout.companyName} counts={layout.counts}>
+      <meta name="robots" content="noindex, nofollow" />
+      {panel}
     </AdminShell>
   );
 }

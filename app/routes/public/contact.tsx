@@ -67,6 +67,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/**
+ * In the browser: the server action, with a network failure or server error turned into the
+ * destructive toast instead of the error page (spec section 8, "Enquiry failure").
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ActionResult> {
+  try {
+    return (await serverAction()) as ActionResult;
+  } catch {
+    return { ok: false, failed: true, values: {} };
+  }
+}
+
 /** Field errors from the shared schema, for checking in the browser before posting. */
 function validateInBrowser(form: HTMLFormElement): EnquiryFieldErrors | null {
   const parsed = EnquirySchema.safeParse(Object.fromEntries(new FormData(form)));

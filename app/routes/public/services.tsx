@@ -113,7 +113,7 @@ export default function Services() {
           <ol className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
             {processSteps.map((step) => (
               <li key={step.number} className="relative rounded-2xl border bg-white p-7 shadow-sm">
-                <span className="text-5xl font-bold text-primary/25" aria-hidden="true">
+                <span className="text-5xl font-bold text-primary" aria-hidden="true">
                   {step.number}
                 </span>
                 <h3 className="mt-3 text-lg font-semibold text-foreground">

@@ -165,7 +165,7 @@ export function AdminShell({ admin, companyName, counts, children }: AdminShellP
           >
             {companyName.trim()[0]?.toUpperCase() ?? "M"}
           </span>
-          <span className={cn("min-w-0 truncate font-semibold", hideWhenCollapsed)}>{companyName}</span>
+          <span className={cn("line-clamp-2 min-w-0 text-[15px] font-semibold leading-tight", hideWhenCollapsed)}>{companyName}</span>
           {mobileOpen ? (
             <button
               type="button"
@@ -236,7 +236,7 @@ export function AdminShell({ admin, companyName, counts, children }: AdminShellP
             </span>
             <div className={cn("min-w-0 flex-1", hideWhenCollapsed)}>
               <p className="truncate text-sm font-semibold text-white">{admin.name}</p>
-              <p className="truncate text-xs capitalize text-teal-100/80">{roleLabel(admin.role)}</p>
+              <p className="truncate text-xs text-teal-100/80">{roleLabel(admin.role)}</p>
             </div>
           </div>
           <Form method="post" action="/admin/logout" reloadDocument>

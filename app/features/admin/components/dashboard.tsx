@@ -22,17 +22,17 @@ const STATUS_VARIANT: Record<string, "blue" | "yellow" | "purple" | "green" | "g
 
 function StatCard({ label, value, icon: Icon, tone }: { label: string; value: number; icon: LucideIcon; tone: string }) {
   return (
-    <Card className="p-5">
+    <Card className="p-4 sm:p-5">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-sm font-medium text-muted-foreground">{label}</p>
           {value === 0 ? (
-            <p className="mt-2 text-base font-medium text-muted-foreground">No data yet</p>
+            <p className="mt-2 text-sm font-medium text-muted-foreground sm:text-base">No data yet</p>
           ) : (
             <p className="mt-1 text-3xl font-semibold tabular-nums tracking-tight">{value.toLocaleString("en-GB")}</p>
           )}
         </div>
-        <span aria-hidden className={cn("flex size-10 shrink-0 items-center justify-center rounded-lg", tone)}>
+        <span aria-hidden className={cn("hidden size-10 shrink-0 items-center justify-center rounded-lg sm:flex", tone)}>
           <Icon className="size-5" />
         </span>
       </div>
@@ -43,7 +43,7 @@ function StatCard({ label, value, icon: Icon, tone }: { label: string; value: nu
 /** The four enquiry counts of spec section 9. */
 export function StatCards({ stats }: { stats: DashboardData["stats"] }) {
   return (
-    <section aria-label="Enquiry figures" className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 xl:grid-cols-4">
+    <section aria-label="Enquiry figures" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <StatCard label="Total Enquiries" value={stats.total} icon={Inbox} tone="bg-accent text-primary" />
       <StatCard label="New Enquiries" value={stats.new} icon={Sparkles} tone="bg-blue-50 text-blue-700" />
       <StatCard label="In Review" value={stats.inReview} icon={Search} tone="bg-yellow-50 text-yellow-800" />
@@ -117,7 +117,7 @@ export function ServiceDistribution({ distribution }: { distribution: DashboardD
         <CardDescription>Enquiries by type of engineering</CardDescription>
       </CardHeader>
       <CardContent>
-        <div className="flex flex-col items-center gap-6 sm:flex-row lg:flex-col xl:flex-row">
+        <div className="flex flex-col items-center gap-6 sm:flex-row lg:flex-col">
           <svg viewBox="0 0 100 100" className="size-36 shrink-0 -rotate-90" role="img" aria-label={`Enquiries by service. ${summary}`}>
             <circle cx="50" cy="50" r={radius} fill="none" stroke="#e2e8f0" strokeWidth="14" />
             {total > 0
@@ -141,7 +141,7 @@ export function ServiceDistribution({ distribution }: { distribution: DashboardD
                 })
               : null}
           </svg>
-          <ul className="w-full space-y-3">
+          <ul className="w-full min-w-0 space-y-3">
             {distribution.map((d, i) => {
               const pct = total > 0 ? Math.round((d.count / total) * 100) : 0;
               return (

@@ -38,7 +38,12 @@ export type UsersActionResult = {
   errors?: Record<string, string[]>;
 };
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Europe/London" });
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "Europe/London",
+});
 
 /** Shows the action's answer as a toast, once per answer. */
 function useResultToast(result: UsersActionResult | undefined, state: string) {
@@ -71,59 +76,61 @@ function StaffRow({ member, isSelf, onlySuperAdmin }: { member: StaffMember; isS
   const initial = (member.name.trim()[0] ?? "?").toUpperCase();
 
   return (
-    <li className="grid gap-4 p-4 sm:p-5 md:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_auto] md:items-center">
-      <div className="flex min-w-0 items-center gap-3">
-        <span
-          aria-hidden
-          className={
-            member.isActive
-              ? "flex size-10 shrink-0 items-center justify-center rounded-full bg-accent font-semibold text-primary"
-              : "flex size-10 shrink-0 items-center justify-center rounded-full bg-muted font-semibold text-muted-foreground"
-          }
-        >
-          {initial}
-        </span>
-        <div className="min-w-0">
-          <p className="flex flex-wrap items-center gap-2 font-medium">
-            <span className="truncate">{member.name}</span>
-            {isSelf ? <Badge variant="soft">You</Badge> : null}
-            <StatusBadge member={member} />
-          </p>
-          <p className="truncate text-sm text-muted-foreground">{member.email}</p>
-          <p className="text-xs text-muted-foreground">Added {dateFormat.format(new Date(member.createdAt))}</p>
+    <li className="space-y-3 p-4 sm:p-5">
+      <div className="flex flex-wrap items-end gap-4">
+        <div className="flex min-w-56 flex-1 items-center gap-3">
+          <span
+            aria-hidden
+            className={
+              member.isActive
+                ? "flex size-10 shrink-0 items-center justify-center rounded-full bg-accent font-semibold text-primary"
+                : "flex size-10 shrink-0 items-center justify-center rounded-full bg-muted font-semibold text-muted-foreground"
+            }
+          >
+            {initial}
+          </span>
+          <div className="min-w-0">
+            <p className="flex flex-wrap items-center gap-2 font-medium">
+              <span className="truncate">{member.name}</span>
+              {isSelf ? <Badge variant="soft">You</Badge> : null}
+              <StatusBadge member={member} />
+            </p>
+            <p className="truncate text-sm text-muted-foreground">{member.email}</p>
+            <p className="text-xs text-muted-foreground">Added {dateFormat.format(new Date(member.createdAt))}</p>
+          </div>
         </div>
+
+        <fetcher.Form method="post" className="flex w-full items-end gap-2 sm:w-64">
+          <input type="hidden" name="intent" value="role" />
+          <input type="hidden" name="adminId" value={member.id} />
+          <div className="min-w-0 flex-1">
+            <label htmlFor={`role-${member.id}`} className="mb-1 block text-xs font-medium text-muted-foreground">
+              Role<span className="sr-only"> of {member.name}</span>
+            </label>
+            <NativeSelect
+              id={`role-${member.id}`}
+              name="role"
+              value={role}
+              disabled={locked}
+              onChange={(e) => setRole(e.target.value as StaffMember["role"])}
+              className="capitalize"
+            >
+              {ADMIN_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {roleLabel(r)}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          {locked ? null : (
+            <Button type="submit" variant="outline" disabled={hydrated && (role === member.role || busy)}>
+              Save
+            </Button>
+          )}
+        </fetcher.Form>
       </div>
 
-      <fetcher.Form method="post" className="flex items-end gap-2">
-        <input type="hidden" name="intent" value="role" />
-        <input type="hidden" name="adminId" value={member.id} />
-        <div className="min-w-0 flex-1">
-          <label htmlFor={`role-${member.id}`} className="mb-1 block text-xs font-medium text-muted-foreground">
-            Role of {member.name}
-          </label>
-          <NativeSelect
-            id={`role-${member.id}`}
-            name="role"
-            value={role}
-            disabled={locked}
-            onChange={(e) => setRole(e.target.value as StaffMember["role"])}
-            className="capitalize"
-          >
-            {ADMIN_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {roleLabel(r)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        {locked ? null : (
-          <Button type="submit" variant="outline" disabled={hydrated && (role === member.role || busy)}>
-            Save
-          </Button>
-        )}
-      </fetcher.Form>
-
-      <div className="flex flex-wrap items-center gap-2 md:justify-end">
+      <div className="flex flex-wrap items-center justify-end gap-2">
         {lockReason ? <span className="text-xs text-muted-foreground">{lockReason}</span> : null}
         {member.isActive && !isSelf ? (
           <fetcher.Form method="post">
@@ -168,8 +175,8 @@ function StaffRow({ member, isSelf, onlySuperAdmin }: { member: StaffMember; isS
         <AlertDialogContent>
           <AlertDialogTitle>Deactivate {member.name}?</AlertDialogTitle>
           <AlertDialogDescription>
-            They will be signed out everywhere at once and cannot sign in again until a super admin reactivates the
-            account. Their past activity stays in the log.
+            They will be signed out everywhere at once and cannot sign in again until a super admin reactivates the account. Their
+            past activity stays in the log.
           </AlertDialogDescription>
           <AlertDialogFooter>
             <AlertDialogCancel>Cancel</AlertDialogCancel>
@@ -248,7 +255,7 @@ export function UsersScreen({
     <>
       <AdminPageHeader title="Users" description="Who can sign in to the admin portal, and what each person may do." />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_360px]">
-        <Card className="overflow-hidden">
+        <Card className="self-start overflow-hidden">
           <CardHeader className="flex-row items-center justify-between gap-3 border-b pb-4">
             <div>
               <CardTitle className="flex items-center gap-2">

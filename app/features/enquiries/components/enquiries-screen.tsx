@@ -89,6 +89,8 @@ export function EnquiriesScreen({ filters, page, spamCount, selected, enquiryTyp
   const [deleteTarget, setDeleteTarget] = useState<EnquiryRowData | null>(null);
   const deleteFetcher = useFetcher<EnquiryActionResult>({ key: "enquiry-delete" });
   useResultToast(deleteFetcher, "Could not delete the enquiry");
+  const notSpamFetcher = useFetcher<EnquiryActionResult>({ key: "enquiry-not-spam" });
+  useResultToast(notSpamFetcher, "Could not move the enquiry");
 
   // Rows being deleted or moved out of the spam view disappear at once.
   const fetchers = useFetchers();
@@ -183,22 +185,22 @@ export function EnquiriesScreen({ filters, page, spamCount, selected, enquiryTyp
         {items.length === 0 ? (
           <EmptyState filtered={filtered} spam={filters.spam} />
         ) : (
-          <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
-            <table className="w-full min-w-[980px] border-separate border-spacing-0 text-sm">
+          <div className="relative overflow-x-auto rounded-xl border bg-card shadow-sm">
+            <table className="w-full min-w-[880px] border-separate border-spacing-0 text-sm">
               <caption className="sr-only">
                 {filters.spam ? "Spam submissions" : "Contact enquiries"}, newest first
               </caption>
               <thead>
                 <tr className="text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-                  <th scope="col" className="sticky left-0 z-10 w-[220px] border-b bg-muted px-4 py-3">
+                  <th scope="col" className="sticky left-0 z-10 w-[190px] border-b bg-muted px-3 py-3">
                     Contact
                   </th>
-                  <th scope="col" className="border-b bg-muted px-4 py-3">Type</th>
-                  <th scope="col" className="border-b bg-muted px-4 py-3">Message</th>
-                  <th scope="col" className="border-b bg-muted px-4 py-3">Status</th>
-                  <th scope="col" className="border-b bg-muted px-4 py-3">Priority</th>
-                  <th scope="col" className="border-b bg-muted px-4 py-3">Date</th>
-                  <th scope="col" className="border-b bg-muted px-4 py-3 text-right">Actions</th>
+                  <th scope="col" className="border-b bg-muted px-3 py-3">Type</th>
+                  <th scope="col" className="border-b bg-muted px-3 py-3">Message</th>
+                  <th scope="col" className="border-b bg-muted px-3 py-3">Status</th>
+                  <th scope="col" className="border-b bg-muted px-3 py-3">Priority</th>
+                  <th scope="col" className="border-b bg-muted px-3 py-3">Date</th>
+                  <th scope="col" className="border-b bg-muted px-3 py-3 text-right">Actions</th>
                 </tr>
               </thead>
               <tbody>
@@ -211,6 +213,7 @@ export function EnquiriesScreen({ filters, page, spamCount, selected, enquiryTyp
                     viewHref={`${ACTION}${search({ id: enquiry.id })}`}
                     onView={() => setDetailId(enquiry.id)}
                     onDelete={() => setDeleteTarget(enquiry)}
+                    notSpamFetcher={notSpamFetcher}
                   />
                 ))}
               </tbody>
@@ -239,6 +242,11 @@ export function EnquiriesScreen({ filters, page, spamCount, selected, enquiryTyp
             <DialogContent
               className="top-0 right-0 left-auto h-dvh max-h-dvh w-full max-w-xl translate-x-0 translate-y-0 content-start rounded-none border-y-0 border-r-0 sm:w-[36rem]"
               aria-describedby="enquiry-detail-description"
+              onOpenAutoFocus={(event) => {
+                // Start on the panel itself (read first), not on the first field.
+                event.preventDefault();
+                (event.currentTarget as HTMLElement | null)?.focus();
+              }}
             >
               <DialogHeader>
                 <DialogTitle>{detail.name}</DialogTitle>
@@ -464,7 +472,7 @@ function InlineSelect<T extends string>({
         onChange={(event) => {
           if (hydrated) fetcher.submit(event.currentTarget.form);
         }}
-        className={cn("h-9 w-auto min-w-[8.5rem] rounded-full py-1 pl-3 text-sm font-medium", tone[value])}
+        className={cn("h-9 w-auto rounded-full py-1 pr-7 pl-3 text-sm font-medium", tone[value])}
       >
         {values.map((v) => (
           <option key={v} value={v}>
@@ -488,6 +496,7 @@ function EnquiryRow({
   viewHref,
   onView,
   onDelete,
+  notSpamFetcher: notSpam,
 }: {
   enquiry: EnquiryRowData;
   spamView: boolean;
@@ -495,15 +504,15 @@ function EnquiryRow({
   viewHref: string;
   onView: () => void;
   onDelete: () => void;
+  /** Shared by the rows so its answer is toasted after the row has gone. */
+  notSpamFetcher: ReturnType<typeof useFetcher<EnquiryActionResult>>;
 }) {
-  const notSpam = useFetcher<EnquiryActionResult>({ key: `enquiry-not-spam-${enquiry.id}` });
-  useResultToast(notSpam, "Could not move the enquiry");
-  const cell = "border-b px-4 py-3 align-top";
+  const cell = "border-b px-3 py-3 align-top";
   return (
     <tr className="group">
       <th
         scope="row"
-        className={cn(cell, "sticky left-0 z-10 w-[220px] max-w-[220px] bg-card text-left font-normal group-hover:bg-accent")}
+        className={cn(cell, "sticky left-0 z-10 w-[190px] max-w-[190px] bg-card text-left font-normal group-hover:bg-accent")}
       >
         <div className="font-semibold break-words text-foreground">{enquiry.name}</div>
         <a href={`mailto:${enquiry.email}`} className="block truncate text-sm text-primary hover:underline">
@@ -512,12 +521,10 @@ function EnquiryRow({
         {enquiry.company ? <div className="truncate text-xs text-muted-foreground">{enquiry.company}</div> : null}
       </th>
       <td className={cn(cell, "group-hover:bg-accent")}>
-        <Badge variant="outline" className="font-medium">
-          {enquiry.projectType}
-        </Badge>
+        <span className="inline-block max-w-[8rem] text-sm leading-snug font-medium text-foreground">{enquiry.projectType}</span>
       </td>
-      <td className={cn(cell, "min-w-[16rem] group-hover:bg-accent")}>
-        <p className="line-clamp-2 max-w-md text-muted-foreground">{enquiry.message}</p>
+      <td className={cn(cell, "min-w-[10rem] group-hover:bg-accent")}>
+        <p className="line-clamp-3 max-w-md text-muted-foreground">{enquiry.message}</p>
         {enquiry.spamReason ? (
           <Badge variant="red" className="mt-2">
             Spam: {enquiry.spamReason}

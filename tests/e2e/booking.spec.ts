@@ -1,0 +1,206 @@
+/**
+ * The consultation booking wizard end to end (`shared/spec/booking-and-admin.md` sections 2, 5 and
+ * 8; issue 3): the whole wizard with Back and week navigation, a full slot disabled, the flow with
+ * JavaScript off, two browsers racing for the last place, and the manage link from the
+ * confirmation e-mail cancelling the booking. Fixture slots: tests/e2e/support/booking-fixtures.ts.
+ */
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import PostalMime from "postal-mime";
+import { E2E_DATA_DIR } from "../../playwright.config";
+import { formatLongDate, formatMonthYear } from "../../app/features/consultations/time";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { bookingFixtures } from "./support/booking-fixtures";
+
+const F = bookingFixtures();
+
+type Parsed = Awaited<ReturnType<typeof PostalMime.parse>>;
+
+/** Every message the e2e server's mail worker has written to its outbox folder. */
+async function outbox(): Promise<Parsed[]> {
+  const dir = path.join(E2E_DATA_DIR, "outbox");
+  const files = await readdir(dir).catch(() => [] as string[]);
+  return Promise.all(files.filter((f) => f.endsWith(".eml")).map(async (f) => PostalMime.parse(await readFile(path.join(dir, f)))));
+}
+
+const sentTo = (m: Parsed, email: string) => (m.to ?? []).some((a) => "address" in a && a.address === email);
+
+/** The slot radio of a London date and time (its accessible name is "<long date> HH:MM[ Full]"). */
+const slotRadio = (page: Page, date: string, time: string) => page.getByRole("radio", { name: new RegExp(`^${formatLongDate(date)} ${time}`) });
+
+/** From the start to step 2 of the fixture week, via Continue and two Next Week clicks. */
+async function toFixtureWeek(page: Page) {
+  await page.goto("/book-consultation");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Select Date & Time" })).toBeVisible();
+  await page.getByRole("link", { name: "Next Week" }).click();
+  await expect(page).toHaveURL(/week=/);
+  await page.getByRole("link", { name: "Next Week" }).click();
+  await expect(page).toHaveURL(new RegExp(`week=${F.week}`));
+  await expect(page.getByRole("heading", { name: formatMonthYear(F.week) })).toBeVisible();
+}
+
+async function fillDetails(page: Page, v: { name: string; email: string }) {
+  await page.getByRole("textbox", { name: "Full name" }).fill(v.name);
+  await page.getByRole("textbox", { name: "Email address" }).fill(v.email);
+  await page.getByRole("combobox", { name: "Project type" }).selectOption("commercial");
+  await page.getByRole("textbox", { name: "Project description" }).fill("Two-storey extension with a steel frame.");
+}
+
+/** Steps 2 to 4 for a slot: choose it, fill the details, arrive at the summary. */
+async function bookUpToConfirm(page: Page, slot: { date: string; startTime: string }, person: { name: string; email: string }) {
+  await toFixtureWeek(page);
+  await slotRadio(page, slot.date, slot.startTime).check({ force: true });
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Your Information" })).toBeVisible();
+  await fillDetails(page, person);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Confirmation" })).toBeVisible();
+}
+
+test.describe("booking wizard", () => {
+  test("walks through every step with Back, week navigation and a full slot disabled", async ({ page }) => {
+    await page.goto("/book-consultation");
+    await expect(page.getByRole("heading", { name: "Choose Consultation Type" })).toBeVisible();
+    for (const label of ["Select Type", "Pick Time", "Your Details", "Confirm"]) {
+      await expect(page.getByRole("navigation", { name: "Booking progress" }).getByText(label)).toBeVisible();
+    }
+    const types = page.getByRole("radio");
+    await expect(types.first()).toBeChecked();
+    await expect(page.getByText("30 minutes")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // Step 2: the current week cannot go back; two weeks ahead shows the fixtures.
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Select Date & Time" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Previous Week" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Continue" })).toBeDisabled();
+    await toFixtureWeek(page);
+    await expect(page.getByRole("link", { name: "Previous Week" })).toBeVisible();
+    const full = slotRadio(page, F.full.date, F.full.startTime);
+    await expect(full).toBeDisabled();
+    await expect(full).toHaveAccessibleName(/Full$/);
+    await expectNoSeriousA11yViolations(page);
+
+    // Previous Week goes back one week; Next Week returns.
+    await page.getByRole("link", { name: "Previous Week" }).click();
+    await expect(page).not.toHaveURL(new RegExp(`week=${F.week}`));
+    await page.getByRole("link", { name: "Next Week" }).click();
+    await expect(page).toHaveURL(new RegExp(`week=${F.week}`));
+
+    // Back returns one step, keeping the week; the browser's back button works too.
+    await page.getByRole("link", { name: "Back" }).click();
+    await expect(page.getByRole("heading", { name: "Choose Consultation Type" })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole("heading", { name: "Select Date & Time" })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`week=${F.week}`));
+
+    await slotRadio(page, F.open.date, F.open.startTime).check({ force: true });
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Your Information" })).toBeVisible();
+    // Reload keeps the step, type and slot (they are in the URL).
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Your Information" })).toBeVisible();
+    await fillDetails(page, { name: "Ada Wizard", email: "ada.wizard@example.com" });
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole("button", { name: "Continue" }).click();
+
+    await expect(page.getByRole("heading", { name: "Confirmation" })).toBeVisible();
+    await expect(page.getByText(formatLongDate(F.open.date))).toBeVisible();
+    await expect(page.getByText(/18:00 UK time \((GMT|BST)\)/)).toBeVisible();
+    await expect(page.getByText("ada.wizard@example.com")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // Back to the details keeps what was typed.
+    await page.getByRole("button", { name: "Back" }).click();
+    await expect(page.getByRole("heading", { name: "Your Information" })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Full name" })).toHaveValue("Ada Wizard");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("button", { name: "Confirm Booking" }).click();
+
+    await expect(page.getByRole("heading", { name: "Booking Confirmed!" })).toBeVisible();
+    await expect(page.getByText("Consultation booked successfully!")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "What happens next?" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+    await expect(page.getByRole("link", { name: "View Our Work" })).toHaveAttribute("href", "/projects");
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("works from start to finish with JavaScript turned off", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await bookUpToConfirm(page, F.open, { name: "Noah Script", email: "noah.script@example.com" });
+    await page.getByRole("button", { name: "Confirm Booking" }).click();
+    await expect(page.getByRole("heading", { name: "Booking Confirmed!" })).toBeVisible();
+    await context.close();
+  });
+
+  test("refuses bad input with a 4xx and a clear message", async ({ request }) => {
+    const response = await request.post("/book-consultation?step=4", {
+      form: { intent: "confirm", name: "X", email: "not-an-email", typeId: "x", slotId: "y", idempotencyKey: "k" },
+    });
+    expect(response.status()).toBe(400);
+    expect(await response.text()).toContain("Please enter a valid email address");
+  });
+
+  test("two browsers racing for the last place: one books, the other is sent back with fresh slots", async ({ browser }) => {
+    const a = await (await browser.newContext()).newPage();
+    const b = await (await browser.newContext()).newPage();
+    await bookUpToConfirm(a, F.lastPlace, { name: "Racer One", email: "racer.one@example.com" });
+    await bookUpToConfirm(b, F.lastPlace, { name: "Racer Two", email: "racer.two@example.com" });
+
+    await a.getByRole("button", { name: "Confirm Booking" }).click();
+    await expect(a.getByRole("heading", { name: "Booking Confirmed!" })).toBeVisible();
+
+    await b.getByRole("button", { name: "Confirm Booking" }).click();
+    await expect(b.getByRole("alert").filter({ hasText: "fully booked" })).toBeVisible();
+    await expect(b.getByText("Error booking consultation")).toBeVisible();
+    await expect(b.getByRole("heading", { name: "Select Date & Time" })).toBeVisible();
+    await expect(slotRadio(b, F.lastPlace.date, F.lastPlace.startTime)).toBeDisabled();
+    await a.context().close();
+    await b.context().close();
+  });
+
+  test("the manage link in the confirmation e-mail cancels the booking", async ({ page }) => {
+    const email = `cancel.${Date.now()}@example.com`;
+    await bookUpToConfirm(page, F.cancel, { name: "Cara Cancel", email });
+    await page.getByRole("button", { name: "Confirm Booking" }).click();
+    await expect(page.getByRole("heading", { name: "Booking Confirmed!" })).toBeVisible();
+
+    let confirmation: Parsed | undefined;
+    await expect
+      .poll(async () => (confirmation = (await outbox()).find((m) => sentTo(m, email) && /booked/i.test(m.subject ?? ""))), {
+        timeout: 15_000,
+      })
+      .toBeTruthy();
+    const ics = confirmation!.attachments.find((a) => a.filename?.endsWith(".ics"));
+    expect(ics).toBeTruthy();
+    const link = /https?:\/\/\S+\/book-consultation\/manage\/[A-Za-z0-9_-]+/.exec(confirmation!.text ?? "")?.[0];
+    expect(link).toBeTruthy();
+    const managePath = new URL(link!).pathname;
+
+    await page.goto(managePath);
+    await expect(page.getByRole("heading", { name: "Your consultation" })).toBeVisible();
+    await expect(page.getByText(formatLongDate(F.cancel.date))).toBeVisible();
+    await expect(page.getByText("Pending confirmation")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole("button", { name: "Cancel booking" }).click();
+    await expect(page.getByRole("heading", { name: "Cancel this consultation?" })).toBeVisible();
+    await page.getByRole("button", { name: "Yes, cancel booking" }).click();
+    await expect(page.getByRole("heading", { name: "Your booking has been cancelled" })).toBeVisible();
+
+    const again = await page.goto(managePath);
+    expect(again?.status()).toBe(410);
+    await expect(page.getByRole("heading", { name: "This booking has been cancelled" })).toBeVisible();
+    const wrong = await page.goto("/book-consultation/manage/not-a-real-token");
+    expect(wrong?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "We couldn't find this booking" })).toBeVisible();
+
+    await expect
+      .poll(async () => (await outbox()).some((m) => sentTo(m, email) && m.attachments.some((a) => /METHOD:CANCEL/.test(String(typeof a.content === "string" ? a.content : new TextDecoder().decode(a.content))))), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+  });
+});

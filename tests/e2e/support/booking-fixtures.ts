@@ -1,0 +1,58 @@
+/**
+ * Slots the booking browser tests (tests/e2e/booking.spec.ts) rely on, written before the server
+ * starts. They sit in the week starting two Mondays from now (London), at 17:30 and 18:00, times
+ * the demo seed never uses, so they never collide with demo slots.
+ */
+import { addDays, currentWeekStart } from "../../../app/features/consultations/time";
+
+/** The Monday of the week holding the fixture slots, for the wizard's `week` parameter. */
+export function bookingFixtureWeek(now: Date = new Date()): string {
+  return addDays(currentWeekStart(now), 14);
+}
+
+/** The fixture slots by role: dates are London `yyyy-mm-dd`, times `HH:MM`. */
+export function bookingFixtures(now: Date = new Date()) {
+  const week = bookingFixtureWeek(now);
+  return {
+    week,
+    /** Ten places: the whole-wizard and no-JavaScript flows book here. */
+    open: { date: addDays(week, 1), startTime: "18:00", maxBookings: 10 },
+    /** One place: two browsers race for it. */
+    lastPlace: { date: addDays(week, 2), startTime: "17:30", maxBookings: 1 },
+    /** Already full (one place, one booking): shown disabled as Full. */
+    full: { date: addDays(week, 3), startTime: "17:30", maxBookings: 1 },
+    /** Two places: the manage-link cancellation books and cancels here. */
+    cancel: { date: addDays(week, 4), startTime: "18:00", maxBookings: 2 },
+  };
+}
+
+const plusHour = (t: string) => `${String(Number(t.slice(0, 2)) + 1).padStart(2, "0")}${t.slice(2)}`;
+
+/** Writes the fixture slots (and the booking that fills the full one). */
+export async function seedBookingFixtures(): Promise<void> {
+  const { db } = await import("../../../app/db/client.server");
+  const { consultationAvailability, consultationBookings } = await import("../../../app/db/schema");
+  const f = bookingFixtures();
+  const rows = await db
+    .insert(consultationAvailability)
+    .values(
+      [f.open, f.lastPlace, f.full, f.cancel].map((s) => ({
+        date: s.date,
+        startTime: `${s.startTime}:00`,
+        endTime: `${plusHour(s.startTime)}:00`,
+        maxBookings: s.maxBookings,
+        currentBookings: s === f.full ? 1 : 0,
+        isAvailable: true,
+      })),
+    )
+    .returning();
+  const full = rows.find((r) => r.date === f.full.date)!;
+  await db.insert(consultationBookings).values({
+    availabilityId: full.id,
+    name: "Fixture Fullslot",
+    email: "fullslot@example.com",
+    consultationType: "Initial Project Consultation",
+    status: "confirmed",
+    reminderSentAt: new Date(),
+  });
+}
