@@ -35,7 +35,7 @@ async function freePort(): Promise<number> {
 }
 
 /** Creates the throwaway database, applies the migrations and seeds the rows. */
-async function prepareDatabase(adminUrl: string, name: string): Promise<string> {
+export async function prepareDatabase(adminUrl: string, name: string): Promise<string> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`drop database if exists "${name}"`);

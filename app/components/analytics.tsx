@@ -105,29 +105,29 @@ export function Analytics({ measurementId, nonce }: { measurementId: string; non
       <h2 className="text-base font-semibold text-foreground">Cookies on this site</h2>
       <p className="mt-1.5 text-sm leading-relaxed text-slate-600">
         We use essential cookies to make this site work. With your permission we would also like to use Google Analytics cookies
-        to understand how the site is used. You can change your choice at any time from "Cookie settings" in the footer. See our{" "}
+        to understand how the site is used. You can change your mind at any time in "Cookie settings" in the footer. See our{" "}
         <a href="/privacy#cookies" className="font-medium text-primary underline underline-offset-2">
           privacy policy
         </a>
         .
       </p>
-      <div className="mt-4 flex flex-wrap gap-3">
+      <div className="mt-4 flex flex-wrap items-center gap-3">
         <button
           type="button"
           onClick={() => decide("accepted")}
-          className="inline-flex h-10 items-center rounded-md bg-primary px-5 text-sm font-semibold text-white hover:bg-teal-800"
+          className="inline-flex h-10 flex-1 items-center justify-center rounded-md bg-primary px-5 text-sm font-semibold text-white hover:bg-teal-800 sm:flex-none"
         >
-          Accept analytics cookies
+          Accept
         </button>
         <button
           type="button"
           onClick={() => decide("rejected")}
-          className="inline-flex h-10 items-center rounded-md border border-slate-300 bg-white px-5 text-sm font-semibold text-slate-800 hover:bg-muted"
+          className="inline-flex h-10 flex-1 items-center justify-center rounded-md border border-slate-300 bg-white px-5 text-sm font-semibold text-slate-800 hover:bg-muted sm:flex-none"
         >
-          Reject analytics cookies
+          Reject
         </button>
         {choice ? (
-          <p className="self-center text-sm text-slate-600" aria-live="polite">
+          <p className="w-full text-sm text-slate-600 sm:w-auto">
             Current choice: {choice === "accepted" ? "accepted" : "rejected"}
           </p>
         ) : null}

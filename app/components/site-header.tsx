@@ -45,7 +45,7 @@ export function Logo({ companyName, inverse = false }: { companyName: string; in
         />
       </svg>
       <span className="flex flex-col leading-none">
-        <span className={cn("text-lg font-bold tracking-tight", inverse ? "text-white" : "text-foreground")}>{first}</span>
+        <span className={cn("text-lg font-bold tracking-tight", inverse ? "text-white" : "text-foreground")}>{first}</span>{" "}
         {rest.length ? (
           <span className={cn("text-[0.7rem] font-semibold uppercase tracking-[0.2em]", inverse ? "text-teal-200" : "text-primary")}>
             {rest.join(" ")}

@@ -112,6 +112,23 @@ test.describe("contact page", () => {
   });
 });
 
+test("with JavaScript: a failed send shows the destructive toast and keeps what was typed", async ({ page }) => {
+  await page.goto("/contact");
+  await page.waitForLoadState("networkidle");
+  // The network drops the form post (the server is unreachable).
+  await page.route(
+    (url) => url.pathname.startsWith("/contact"),
+    (route) => (route.request().method() === "POST" ? route.abort("connectionrefused") : route.continue()),
+  );
+  await fillEnquiry(page, { name: "Nikola Tesla", email: "nikola@example.com", type: "Other", message: "Is anyone there?" });
+  await page.getByRole("button", { name: "Send Message" }).click();
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Error sending message" });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText("Please try again or contact us directly.");
+  await expect(page.getByRole("textbox", { name: "Full name", exact: true })).toHaveValue("Nikola Tesla");
+  await expect(page.getByRole("button", { name: "Send Message" })).toBeEnabled();
+});
+
 test.describe("contact page without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

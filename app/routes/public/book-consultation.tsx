@@ -140,6 +140,15 @@ export async function action({ request }: Route.ActionArgs) {
   return data<ActionData>({ intent: "unknown", ok: false, message: "Unknown request." }, { status: 400 });
 }
 
+/**
+ * React Router skips reloading after an action answers 4xx; a slot that filled meanwhile must
+ * show the fresh slots (spec: back to step 2 with fresh slots), so reload then.
+ */
+export const shouldRevalidate: Route.ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {
+  if (actionResult && typeof actionResult === "object" && "slotProblem" in actionResult && actionResult.slotProblem) return true;
+  return defaultShouldRevalidate;
+};
+
 /** A wizard URL keeping the given state keys. */
 function wizardHref(params: { step: number; type?: string | null; week?: string | null; slot?: string | null }) {
   const q = new URLSearchParams();
@@ -170,6 +179,9 @@ export default function BookConsultation({ loaderData: state, actionData }: Rout
   const zone = useVisitorZone();
   const step = shownStep(state, actionData);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // Without JavaScript a Continue button must stay usable (the server checks the choice instead).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const firstRender = useRef(true);
 
   const [typeId, setTypeId] = useState<string | null>(state.type?.id ?? state.types[0]?.id ?? null);
@@ -217,7 +229,7 @@ export default function BookConsultation({ loaderData: state, actionData }: Rout
   const week = state.weekStart;
 
   return (
-    <main className="bg-muted/60 pb-20">
+    <div className="bg-muted/60 pb-20">
       <section className="bg-ink text-white">
         <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16">
           <p className="text-sm font-semibold uppercase tracking-widest text-teal-300">Free consultation</p>
@@ -270,7 +282,7 @@ export default function BookConsultation({ loaderData: state, actionData }: Rout
                 )}
                 {state.weekStart && state.type ? <input type="hidden" name="week" value={week} /> : null}
                 <div className="mt-8 flex justify-end">
-                  <Button type="submit" size="lg" disabled={!typeId || busy}>
+                  <Button type="submit" size="lg" disabled={(hydrated && !typeId) || busy}>
                     Continue
                     {busy ? <Spinner /> : <ArrowRight aria-hidden />}
                   </Button>
@@ -328,7 +340,7 @@ export default function BookConsultation({ loaderData: state, actionData }: Rout
                     <ArrowLeft aria-hidden />
                     Back
                   </Link>
-                  <Button type="submit" size="lg" disabled={!slotId || busy}>
+                  <Button type="submit" size="lg" disabled={(hydrated && !slotId) || busy}>
                     Continue
                     {busy ? <Spinner /> : <ArrowRight aria-hidden />}
                   </Button>
@@ -416,7 +428,7 @@ export default function BookConsultation({ loaderData: state, actionData }: Rout
           </div>
         </Card>
       </div>
-    </main>
+    </div>
   );
 }
 

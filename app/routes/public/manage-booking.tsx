@@ -82,7 +82,7 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
   const [asking, setAsking] = useState(false);
 
   return (
-    <main className="bg-muted/60 px-4 py-12 sm:py-20">
+    <div className="bg-muted/60 px-4 py-12 sm:py-20">
       <div className="mx-auto max-w-xl">
         <Card className="p-6 sm:p-8">
           {view.kind === "not-found" ? (
@@ -201,7 +201,7 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
           </div>
         </Card>
       </div>
-    </main>
+    </div>
   );
 }
 

@@ -82,6 +82,7 @@ function useResultToast(
   }, [fetcher.state, fetcher.data, errorTitle, quietSuccess]);
 }
 
+/** The whole enquiries screen; `selected` is the enquiry named by `?id=` (opened on load). */
 export function EnquiriesScreen({ filters, page, spamCount, selected, enquiryTypes, actionData }: EnquiriesScreenProps) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -170,6 +171,17 @@ export function EnquiriesScreen({ filters, page, spamCount, selected, enquiryTyp
             </Link>
           </div>
           <EnquiryDetailBody enquiry={selected} enquiryTypes={enquiryTypes} />
+          <Form method="post" className="mt-6 flex flex-col gap-3 border-t pt-6 sm:flex-row sm:items-center sm:justify-between">
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="id" value={selected.id} />
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="confirm" required className="size-4 accent-[var(--color-destructive)]" />
+              Yes, delete this enquiry. This action cannot be undone.
+            </label>
+            <Button type="submit" variant="destructive">
+              <Trash2 aria-hidden /> Delete enquiry
+            </Button>
+          </Form>
         </section>
       ) : null}
 
@@ -277,7 +289,7 @@ export function EnquiriesScreen({ filters, page, spamCount, selected, enquiryTyp
               variant="destructive"
               onClick={() => {
                 if (!deleteTarget) return;
-                deleteFetcher.submit({ intent: "delete", id: deleteTarget.id }, { method: "post", action: ACTION });
+                deleteFetcher.submit({ intent: "delete", id: deleteTarget.id }, { method: "post" });
                 if (detailId === deleteTarget.id) closeDetail();
                 setDeleteTarget(null);
               }}
@@ -332,6 +344,18 @@ function FilterBar({ filters, hydrated }: { filters: EnquiryFilters; hydrated: b
   const searching = navigation.state === "loading" && navigation.location.pathname === ACTION;
   const filtered = Boolean(filters.q || filters.status || filters.priority);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // Keep the fields in step with the URL (Clear, back and forward), but never under the typing cursor.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
+    const q = field("q");
+    if (q && document.activeElement !== q) q.value = filters.q ?? "";
+    const status = field("status");
+    if (status) status.value = filters.status ?? "";
+    const priority = field("priority");
+    if (priority) priority.value = filters.priority ?? "";
+  }, [filters.q, filters.status, filters.priority]);
 
   const apply = (delay: number) => {
     clearTimeout(timer.current);
@@ -410,7 +434,7 @@ function FilterBar({ filters, hydrated }: { filters: EnquiryFilters; hydrated: b
           <Link
             to={`${ACTION}${enquiryFiltersToSearch({ spam: filters.spam })}`}
             className={buttonVariants({ variant: "ghost" })}
-            onClick={() => formRef.current?.reset()}
+            onClick={() => clearTimeout(timer.current)}
           >
             <X aria-hidden /> Clear
           </Link>
@@ -459,7 +483,7 @@ function InlineSelect<T extends string>({
   const label = field === "status" ? "Status" : "Priority";
   const id = `enquiry-${field}-${enquiry.id}`;
   return (
-    <fetcher.Form method="post" action={ACTION} className="flex items-center gap-2">
+    <fetcher.Form method="post" className="flex items-center gap-2">
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="id" value={enquiry.id} />
       <label htmlFor={id} className="sr-only">
@@ -544,7 +568,7 @@ function EnquiryRow({
       <td className={cn(cell, "group-hover:bg-accent")}>
         <div className="flex items-center justify-end gap-1">
           {spamView ? (
-            <notSpam.Form method="post" action={ACTION}>
+            <notSpam.Form method="post">
               <input type="hidden" name="intent" value="not-spam" />
               <input type="hidden" name="id" value={enquiry.id} />
               <Button type="submit" variant="outline" size="sm" aria-label={`Not spam: move the enquiry from ${enquiry.name} to enquiries`}>
@@ -642,7 +666,7 @@ function EnquiryDetailBody({
         </a>
       </section>
 
-      <fetcher.Form method="post" action={ACTION} className="space-y-4 border-t pt-6">
+      <fetcher.Form method="post" className="space-y-4 border-t pt-6">
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="id" value={enquiry.id} />
         <div className="space-y-2">
