@@ -350,6 +350,8 @@ export const emailOutbox = pgTable(
     dedupeKey: text("dedupe_key"),
     kind: text("kind").notNull(),
     to: text("to").notNull(),
+    /** Optional `Reply-To` address (e.g. the visitor's, on a staff notification). */
+    replyTo: text("reply_to"),
     subject: text("subject").notNull(),
     html: text("html").notNull(),
     text: text("text").notNull(),

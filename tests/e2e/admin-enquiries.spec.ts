@@ -16,7 +16,7 @@ import { ENQUIRY_FIXTURES } from "./support/enquiry-fixtures";
 test.use({ extraHTTPHeaders: { "x-forwarded-for": "198.51.100.46" } });
 test.describe.configure({ mode: "serial" });
 
-const { girder, shelter, removable, spam } = ENQUIRY_FIXTURES;
+const { girder, shelter, removable, rollback, spam } = ENQUIRY_FIXTURES;
 
 const statusSelect = (page: Page, name: string) => page.getByLabel(`Status of the enquiry from ${name}`);
 const prioritySelect = (page: Page, name: string) => page.getByLabel(`Priority of the enquiry from ${name}`);
@@ -197,4 +197,51 @@ test("the list stays usable on a 390 px phone", async ({ page }) => {
   expect(overflow).toBeLessThanOrEqual(0);
   await page.getByRole("link", { name: `View enquiry from ${girder.name}` }).click();
   await expect(page.getByRole("dialog", { name: girder.name }).getByRole("link", { name: "Reply by email" })).toBeInViewport();
+});
+
+test("a refused change rolls back with an error toast", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin/enquiries?q=rollback");
+  const href = await page.getByRole("link", { name: `View enquiry from ${rollback.name}` }).getAttribute("href");
+  const id = new URL(href!, "http://x").searchParams.get("id")!;
+  // Someone else deletes it while this list is open.
+  const deleted = await page.request.post("/admin/enquiries", { form: { intent: "delete", id } });
+  expect(deleted.status()).toBe(200);
+
+  const refused = actionDone(page);
+  await statusSelect(page, rollback.name).selectOption("closed");
+  expect((await refused).status()).toBe(404);
+  await expect(page.getByText("Could not update the status")).toBeVisible();
+  await expect(page.getByText("This enquiry no longer exists.")).toBeVisible();
+  await expect(statusSelect(page, rollback.name)).toHaveValue("new");
+});
+
+test("search, filters, status changes and the detail work without JavaScript", async ({ page, browser }) => {
+  await signInAsAdmin(page);
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: { "x-forwarded-for": "198.51.100.46" },
+  });
+  const noJs = await context.newPage();
+  await noJs.goto("/admin/enquiries");
+  await noJs.getByRole("searchbox", { name: "Search enquiries" }).fill("girderfield");
+  await noJs.getByRole("button", { name: "Search" }).click();
+  await expect(noJs).toHaveURL(/q=girderfield/);
+  await expect(row(noJs, girder.name)).toBeVisible();
+  await expect(row(noJs, shelter.name)).toHaveCount(0);
+
+  const girderRow = row(noJs, girder.name);
+  await prioritySelect(noJs, girder.name).selectOption("low");
+  await girderRow.getByRole("button", { name: "Save" }).nth(1).click();
+  await expect(noJs.getByRole("status").filter({ hasText: "Enquiry updated" })).toBeVisible();
+  await expect(prioritySelect(noJs, girder.name)).toHaveValue("low");
+  await noJs.goto("/admin/enquiries?q=girderfield");
+  await expect(prioritySelect(noJs, girder.name)).toHaveValue("low");
+
+  await noJs.getByRole("link", { name: `View enquiry from ${girder.name}` }).click();
+  await expect(noJs.getByRole("heading", { name: girder.name, level: 2 })).toBeVisible();
+  await expect(noJs.getByRole("link", { name: "Reply by email" })).toHaveAttribute("href", /^mailto:fiona@girderfield\.example/);
+  await context.close();
 });

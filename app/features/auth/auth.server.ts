@@ -7,6 +7,7 @@
  * admin bootstrap or by `npm run admin:create`. A new member of staff gets a "set password" link,
  * which is better-auth's password-reset token.
  */
+import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { and, eq } from "drizzle-orm";
@@ -35,12 +36,24 @@ export const SIGN_IN_RATE_LIMIT = { window: 60, max: 10 } as const;
 
 const DEV_SECRET = "dev-only-better-auth-secret-change-me-0000000000";
 
+/**
+ * Production served on a public address. A production build on a loopback PUBLIC_URL
+ * (`npm start` on a laptop) is a local run: it may start without BETTER_AUTH_SECRET (a random
+ * per-process secret) and without ADMIN_EMAIL/ADMIN_PASSWORD (a demo admin, see bootstrap.server.ts).
+ */
+export const isPublicProduction =
+  isProduction && !["localhost", "127.0.0.1", "[::1]"].includes(new URL(env.PUBLIC_URL).hostname);
+
 function authSecret(): string {
   if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
-  if (isProduction) {
+  if (isPublicProduction) {
     throw new Error(
       "BETTER_AUTH_SECRET is not set. Set it to a long random string (e.g. `openssl rand -base64 32`) before starting in production.",
     );
+  }
+  if (isProduction) {
+    logger.warn("BETTER_AUTH_SECRET is not set: using a random secret for this local run (sessions end at restart).");
+    return randomBytes(32).toString("base64url");
   }
   return DEV_SECRET;
 }

@@ -5,7 +5,9 @@
  * - ADMIN_EMAIL and ADMIN_PASSWORD are set: that super admin is created;
  * - otherwise, outside production: a demo super admin (ADMIN_EMAIL or admin@example.com) with a
  *   random password, printed once in the server log;
- * - otherwise, in production: an error, so the server refuses to start without a way in.
+ * - otherwise, in production on a public address: an error, so the server refuses to start
+ *   without a way in (a production build on a loopback PUBLIC_URL, `npm start` on a laptop,
+ *   counts as a local run and gets the demo admin).
  *
  * An advisory lock makes instances starting together create one admin, not two.
  */
@@ -14,9 +16,10 @@ import { count, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { adminUsers } from "~/db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
-import { env, isProduction } from "~/utils/env.server";
+import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { createStaffAccount } from "./accounts.server";
+import { isPublicProduction } from "./auth.server";
 
 /** Where the first admin came from; what `ensureFirstAdmin` did. */
 export type BootstrapResult =
@@ -41,7 +44,7 @@ export type BootstrapOptions = {
 export async function ensureFirstAdmin(options: BootstrapOptions = {}): Promise<BootstrapResult> {
   const adminEmail = "adminEmail" in options ? options.adminEmail : env.ADMIN_EMAIL;
   const adminPassword = "adminPassword" in options ? options.adminPassword : env.ADMIN_PASSWORD;
-  const production = options.production ?? isProduction;
+  const production = options.production ?? isPublicProduction;
 
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727002)`);

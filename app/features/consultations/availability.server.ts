@@ -97,7 +97,8 @@ const slotColumns = {
   maxBookings: consultationAvailability.maxBookings,
   currentBookings: consultationAvailability.currentBookings,
   isAvailable: consultationAvailability.isAvailable,
-  bookingCount: sql<number>`(select count(*) from ${consultationBookings} where ${consultationBookings.availabilityId} = ${consultationAvailability.id})::int`,
+  // Qualified by hand: in a single-table select Drizzle leaves column names unqualified.
+  bookingCount: sql<number>`(select count(*) from consultation_bookings b where b.availability_id = consultation_availability.id)::int`,
 };
 
 const toSlot = (r: { startTime: string; endTime: string; bookingCount: number | string } & Omit<AdminSlot, "startTime" | "endTime" | "bookingCount">): AdminSlot => ({

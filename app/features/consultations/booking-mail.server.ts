@@ -136,6 +136,7 @@ export function staffNotificationEmails(b: BookingMailData, settings: Settings):
   return settings.notificationRecipients.map((to) => ({
     kind: "booking.staff_notification",
     to,
+    replyTo: b.email,
     subject: `New booking: ${b.name}, ${describeWhen(b)}`,
     ...body,
   }));

@@ -46,13 +46,14 @@ export function buildEnquiryEmails(enquiry: EnquiryForEmail, settings: SiteSetti
         ["Message", enquiry.message],
       ],
       button: { label: "Open enquiries", url: siteUrl("/admin/enquiries") },
-      footerNote: "You receive this because your address is a notification recipient in Admin > Settings. Reply to the visitor directly at the address above.",
+      footerNote: "You receive this because your address is a notification recipient in Admin > Settings. Press Reply to answer the visitor directly.",
     },
     settings,
   );
   const staff: OutgoingEmail[] = settings.notificationRecipients.map((to) => ({
     kind: "enquiry.notification",
     to,
+    replyTo: enquiry.email,
     subject: `New enquiry: ${enquiry.projectType} from ${name}`,
     ...notification,
     dedupeKey: `enquiry:${enquiry.id}:notification:${to.toLowerCase()}`,

@@ -93,6 +93,7 @@ describe("processOutboxBatch over SMTP", () => {
     await enqueueEmails(db, [
       message(1, {
         subject: "Your consultation is booked",
+        replyTo: "ada@example.com",
         attachments: [{ filename: "consultation.ics", contentType: "text/calendar", content: "BEGIN:VCALENDAR\r\nEND:VCALENDAR" }],
       }),
     ]);
@@ -108,6 +109,7 @@ describe("processOutboxBatch over SMTP", () => {
     expect(mail.subject).toBe("Your consultation is booked");
     expect(mail.from?.address).toBe("hello@meridian.example");
     expect(mail.to?.map((a) => ("address" in a ? a.address : ""))).toEqual(["visitor1@example.com"]);
+    expect(mail.replyTo?.map((a) => ("address" in a ? a.address : ""))).toEqual(["ada@example.com"]);
     expect(mail.text?.trim()).toBe("Hello number 1");
     expect(mail.html).toContain("<p>Hello number 1</p>");
     expect(mail.attachments).toHaveLength(1);
@@ -116,7 +118,7 @@ describe("processOutboxBatch over SMTP", () => {
     expect(new TextDecoder().decode(mail.attachments[0]!.content as ArrayBuffer)).toContain("BEGIN:VCALENDAR");
 
     const [row] = await rows();
-    expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null, replyTo: "ada@example.com" });
     expect(row!.sentAt).toBeInstanceOf(Date);
 
     // Nothing is sent twice.
@@ -147,6 +149,8 @@ describe("processOutboxBatch over SMTP", () => {
     const subjects = smtp.received.map((r) => r.mail.subject).sort();
     expect(subjects).toEqual(Array.from({ length: count }, (_, i) => `Message ${i + 1}`).sort());
     expect(new Set(subjects).size).toBe(count);
+    // No Reply-To unless the message asks for one.
+    expect(smtp.received.every((r) => r.mail.replyTo === undefined)).toBe(true);
     const stored = await rows();
     expect(stored.every((r) => r.status === "sent" && r.attempts === 1)).toBe(true);
   });

@@ -12,6 +12,8 @@ export type OutgoingEmail = {
   /** What the message is, for logs and tests: e.g. "enquiry.notification", "booking.confirmation". */
   kind: string;
   to: string;
+  /** Optional `Reply-To` address, e.g. the visitor's on a staff notification so staff can press Reply. */
+  replyTo?: string;
   subject: string;
   html: string;
   text: string;
@@ -28,7 +30,7 @@ export async function enqueueEmails(executor: Database | Transaction, messages: 
   if (messages.length === 0) return 0;
   const rows = await executor
     .insert(emailOutbox)
-    .values(messages.map((m) => ({ ...m, attachments: m.attachments ?? null, dedupeKey: m.dedupeKey ?? null })))
+    .values(messages.map((m) => ({ ...m, attachments: m.attachments ?? null, replyTo: m.replyTo ?? null, dedupeKey: m.dedupeKey ?? null })))
     .onConflictDoNothing()
     .returning({ id: emailOutbox.id });
   return rows.length;

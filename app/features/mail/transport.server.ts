@@ -17,6 +17,8 @@ import { env } from "~/utils/env.server";
 /** One message to send; the same shape the outbox stores. Attachments are UTF-8 text. */
 export type MailMessage = {
   to: string;
+  /** Sets the `Reply-To` header when present. */
+  replyTo?: string | null;
   subject: string;
   html: string;
   text: string;
@@ -50,6 +52,7 @@ function toNodemailer(message: MailMessage, from: string): SendMailOptions {
   return {
     from,
     to: message.to,
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
     subject: message.subject,
     html: message.html,
     text: message.text,

@@ -11,7 +11,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import { AlertCircle, ArrowLeft, ArrowRight, CalendarX2, ChevronLeft, ChevronRight } from "lucide-react";
 import { toast } from "sonner";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -144,7 +144,7 @@ export async function action({ request }: Route.ActionArgs) {
  * React Router skips reloading after an action answers 4xx; a slot that filled meanwhile must
  * show the fresh slots (spec: back to step 2 with fresh slots), so reload then.
  */
-export const shouldRevalidate: Route.ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {
   if (actionResult && typeof actionResult === "object" && "slotProblem" in actionResult && actionResult.slotProblem) return true;
   return defaultShouldRevalidate;
 };

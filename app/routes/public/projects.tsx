@@ -136,7 +136,7 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
                 name="q"
                 value={text}
                 onChange={(e) => onSearchChange(e.target.value)}
-                placeholder="Search by title, description or location"
+                placeholder="Search title, description, location"
                 autoComplete="off"
                 className="h-11 w-full rounded-md border border-white/20 bg-white pr-3 pl-9 text-base text-foreground placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-300 md:text-sm"
               />

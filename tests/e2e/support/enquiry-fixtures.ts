@@ -34,6 +34,15 @@ export const ENQUIRY_FIXTURES = {
     status: "new",
     priority: "medium",
   },
+  rollback: {
+    name: "Rita Rollback",
+    email: "rita@rollback.example",
+    company: null,
+    projectType: "Other",
+    message: "Deleted elsewhere while the list is open.",
+    status: "new",
+    priority: "medium",
+  },
   spam: {
     name: "Spammy Offerbot",
     email: "offers@spam.example",

@@ -33,7 +33,15 @@ export function AuthPageFrame({ children }: { children: React.ReactNode }) {
         </p>
       </aside>
       <main className="flex items-center justify-center px-4 py-10 sm:px-8">
-        <div className="w-full max-w-md">{children}</div>
+        <div className="w-full max-w-md">
+          <Link to="/" className="mb-6 flex items-center justify-center gap-2.5 font-semibold lg:hidden">
+            <span aria-hidden className="flex size-9 items-center justify-center rounded-lg bg-primary text-lg font-bold text-white">
+              {companyName.trim()[0]?.toUpperCase()}
+            </span>
+            {companyName}
+          </Link>
+          {children}
+        </div>
       </main>
     </div>
   );

@@ -217,7 +217,7 @@ function BookingsPanel({
                         {meta.label}
                       </Badge>
                     </div>
-                    <dl className="grid gap-x-6 gap-y-1.5 text-sm text-muted-foreground sm:grid-cols-2 xl:grid-cols-3">
+                    <dl className="grid gap-x-6 gap-y-1.5 text-sm text-muted-foreground sm:grid-cols-2 xl:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]">
                       <div className="flex min-w-0 items-center gap-2">
                         <dt className="sr-only">Email</dt>
                         <Mail className="size-4 shrink-0" aria-hidden />
@@ -226,7 +226,7 @@ function BookingsPanel({
                       <div className="flex items-center gap-2">
                         <dt className="sr-only">Date and time</dt>
                         <CalendarDays className="size-4 shrink-0" aria-hidden />
-                        <dd>
+                        <dd className="xl:whitespace-nowrap">
                           {formatSlotDate(b.date)}, {formatTimeRange12(b.startTime, b.endTime)}
                         </dd>
                       </div>

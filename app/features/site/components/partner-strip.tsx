@@ -1,12 +1,15 @@
 /**
  * The looping strip of placeholder partner logos under 'Trusted by leading organizations
  * worldwide' (home section 1; one loop every 20 s, spec section 9). The list is rendered twice so
- * the CSS marquee (translateX 0 → -50%) loops seamlessly; the copy is hidden from assistive tech.
+ * the CSS marquee (translateX 0 → -50%) loops seamlessly (the copy only in the browser); the copy
+ * is hidden from assistive tech.
  * The animation stops under prefers-reduced-motion (app.css).
  */
 import { partners } from "~/content/about";
+import { useHydrated } from "./use-hydrated";
 
 export function PartnerStrip() {
+  const copies = useHydrated() ? [0, 1] : [0];
   return (
     <div className="border-t bg-white py-6">
       <p className="text-center text-xs font-semibold uppercase tracking-[0.2em] text-slate-600">
@@ -14,7 +17,7 @@ export function PartnerStrip() {
       </p>
       <div className="relative mt-5 overflow-hidden [mask-image:linear-gradient(to_right,transparent,black_10%,black_90%,transparent)]">
         <div className="flex w-max animate-marquee hover:[animation-play-state:paused]" data-testid="partner-track">
-          {[0, 1].map((copy) => (
+          {copies.map((copy) => (
             <ul key={copy} className="flex shrink-0 items-center gap-14 pr-14" aria-hidden={copy === 1 ? "true" : undefined}>
               {partners.map((partner) => (
                 <li key={partner.name} className="shrink-0">

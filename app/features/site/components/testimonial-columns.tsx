@@ -1,11 +1,13 @@
 /**
  * Nine testimonials in three auto-scrolling columns (home section 8; 15, 19 and 17 second loops,
  * spec section 9). The second and third columns are hidden on smaller screens. Each column's list
- * is rendered twice for a seamless CSS loop; the copy is hidden from assistive tech. Motion stops
+ * is rendered twice for a seamless CSS loop (the copy only in the browser, to keep the HTML small;
+ * the columns are clipped, so adding it shifts nothing); the copy is hidden from assistive tech. Motion stops
  * under prefers-reduced-motion (app.css) and pauses on hover.
  */
 import type { Testimonial } from "~/content/testimonials";
 import { cn } from "~/utils/cn";
+import { useHydrated } from "./use-hydrated";
 
 /** Loop duration of each column in seconds (spec section 9). */
 export const TESTIMONIAL_DURATIONS = [15, 19, 17] as const;
@@ -38,6 +40,7 @@ function Quote({ testimonial }: { testimonial: Testimonial }) {
 
 export function TestimonialColumns({ testimonials }: { testimonials: Testimonial[] }) {
   const columns = [testimonials.slice(0, 3), testimonials.slice(3, 6), testimonials.slice(6, 9)];
+  const copies = useHydrated() ? [0, 1] : [0];
   return (
     <div className="grid max-h-[44rem] grid-cols-1 gap-6 overflow-hidden [mask-image:linear-gradient(to_bottom,transparent,black_12%,black_88%,transparent)] md:grid-cols-2 lg:grid-cols-3">
       {columns.map((column, i) => (
@@ -50,7 +53,7 @@ export function TestimonialColumns({ testimonials }: { testimonials: Testimonial
             className="flex animate-scroll-up flex-col hover:[animation-play-state:paused]"
             style={{ "--duration": `${TESTIMONIAL_DURATIONS[i]}s` } as React.CSSProperties}
           >
-            {[0, 1].map((copy) => (
+            {copies.map((copy) => (
               <div key={copy} className="flex flex-col gap-6 pb-6" aria-hidden={copy === 1 ? "true" : undefined}>
                 {column.map((t) => (
                   <Quote key={t.name} testimonial={t} />
