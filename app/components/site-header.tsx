@@ -162,8 +162,8 @@ export function SiteHeader({ companyName }: { companyName: string }) {
       className={cn(
         "fixed inset-x-0 top-0 z-40 border-b transition-[background-color,box-shadow,backdrop-filter] duration-300",
         scrolled || menuOpen
-          ? "border-slate-200/80 bg-white/85 shadow-sm backdrop-blur-xl"
-          : "border-transparent bg-white/60 backdrop-blur-sm",
+          ? "border-slate-200/80 bg-white/95 shadow-md shadow-slate-900/5 backdrop-blur-xl"
+          : "border-transparent bg-white/80 backdrop-blur-sm",
       )}
     >
       <a

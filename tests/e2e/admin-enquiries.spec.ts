@@ -93,6 +93,8 @@ test("search and filters live in the URL and survive a reload", async ({ page })
   await expect(page.getByText("Try adjusting your search or filters.")).toBeVisible();
   await page.getByRole("link", { name: "Clear" }).click();
   await expect(page).toHaveURL(/\/admin\/enquiries$/);
+  await expect(page.getByRole("searchbox", { name: "Search enquiries" })).toHaveValue("");
+  await expect(page.getByRole("combobox", { name: "Priority", exact: true })).toHaveValue("");
   await expect(row(page, shelter.name)).toBeVisible();
 
   // Priority filter alone, and a search on the company.

@@ -91,7 +91,7 @@ export default function Services() {
                 </div>
                 <Link
                   to={pillar.href}
-                  className="mt-10 inline-flex h-12 items-center gap-2 rounded-md bg-primary px-6 font-semibold text-white hover:bg-teal-800"
+                  className="mt-10 inline-flex min-h-12 items-center gap-2 rounded-md bg-primary px-6 py-3 font-semibold text-white hover:bg-teal-800"
                 >
                   Explore {pillar.title}
                   <ArrowRight className="size-4" aria-hidden="true" />

@@ -66,7 +66,7 @@ function SlotFields({
   return (
     <>
       <Field label="Date" required errors={errors.date} hint={locked ? "This slot has bookings, so its date and times are fixed." : undefined}>
-        {(p) => <Input {...p} type="date" name="date" required min={today} defaultValue={slot?.date ?? today} readOnly={locked} />}
+        {(p) => <Input {...p} type="date" name="date" required min={today} defaultValue={slot?.date ?? today} readOnly={locked} className="read-only:bg-muted" />}
       </Field>
       <div className="grid grid-cols-2 gap-3">
         <Field label="Start time" required errors={errors.startTime}>

@@ -204,7 +204,7 @@ export function EnquiriesScreen({ filters, page, spamCount, selected, enquiryTyp
               </caption>
               <thead>
                 <tr className="text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-                  <th scope="col" className="sticky left-0 z-10 w-[190px] border-b bg-muted px-3 py-3">
+                  <th scope="col" className="sticky left-0 z-10 w-[150px] border-b bg-muted px-3 py-3 sm:w-[190px]">
                     Contact
                   </th>
                   <th scope="col" className="border-b bg-muted px-3 py-3">Type</th>
@@ -536,7 +536,7 @@ function EnquiryRow({
     <tr className="group">
       <th
         scope="row"
-        className={cn(cell, "sticky left-0 z-10 w-[190px] max-w-[190px] bg-card text-left font-normal group-hover:bg-accent")}
+        className={cn(cell, "sticky left-0 z-10 w-[150px] max-w-[150px] bg-card sm:w-[190px] sm:max-w-[190px] text-left font-normal group-hover:bg-accent")}
       >
         <div className="font-semibold break-words text-foreground">{enquiry.name}</div>
         <a href={`mailto:${enquiry.email}`} className="block truncate text-sm text-primary hover:underline">

@@ -75,10 +75,12 @@ export function FounderProfile({ founder, reverse = false }: { founder: Founder;
                   aria-controls={panelId}
                   onClick={() => setOpen((current) => toggleEntry(current, i))}
                 >
-                  <span className="mt-0.5 shrink-0 rounded-md bg-primary px-2 py-1 text-xs font-semibold text-white">{entry.year}</span>
-                  <span className="flex-1">
-                    <span className="block font-semibold text-foreground">{entry.title}</span>
-                    <span className="mt-1 block text-sm text-slate-600">{entry.description}</span>
+                  <span className="flex flex-1 flex-col items-start gap-2 sm:flex-row sm:gap-4">
+                    <span className="mt-0.5 shrink-0 rounded-md bg-primary px-2 py-1 text-xs font-semibold text-white">{entry.year}</span>
+                    <span className="flex-1">
+                      <span className="block font-semibold text-foreground">{entry.title}</span>
+                      <span className="mt-1 block text-sm text-slate-600">{entry.description}</span>
+                    </span>
                   </span>
                   <ChevronDown
                     className={cn("mt-1 size-5 shrink-0 text-slate-500 transition-transform", isOpen && "rotate-180")}
