@@ -22,6 +22,9 @@ test.describe("fixed-content pages", () => {
     await expect(hero.getByRole("link", { name: "Book Free Consultation" })).toHaveAttribute("href", "/book-consultation");
     await expect(hero.getByRole("link", { name: "View Our Work" })).toHaveAttribute("href", "/projects");
     await expect(page.getByText("Trusted by leading organizations worldwide")).toBeVisible();
+    const track = page.getByTestId("partner-track");
+    expect(await track.evaluate((el) => getComputedStyle(el).animationDuration)).toBe("20s");
+    await expect(track.getByRole("img")).toHaveCount(7);
 
     // Hero: 3 images in the HTML, the first is the high-priority LCP candidate with a srcset.
     const heroImages = page.locator("img[data-active]");
@@ -78,6 +81,8 @@ test.describe("fixed-content pages", () => {
     await expect(columns).toHaveCount(3);
     const durations = await columns.evaluateAll((cols) => cols.map((c) => (c.firstElementChild as HTMLElement).style.getPropertyValue("--duration")));
     expect(durations).toEqual(["15s", "19s", "17s"]);
+    const computed = await columns.evaluateAll((cols) => cols.map((c) => getComputedStyle(c.firstElementChild as HTMLElement).animationDuration));
+    expect(computed).toEqual(["15s", "19s", "17s"]);
     await expect(page.locator('[data-testid="testimonial-column"] > div > div:not([aria-hidden]) figure')).toHaveCount(9);
 
     // Closing call to action.

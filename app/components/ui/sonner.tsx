@@ -1,31 +1,20 @@
-import { useEffect, useState } from "react";
-import { Toaster as Sonner } from "sonner";
+import { lazy, Suspense, useEffect, useState } from "react";
+
+const SonnerToaster = lazy(() => import("./sonner-toaster"));
 
 /**
- * The toast area (spec section 9): bottom-right, 5000 ms, Alt+T, following the system theme.
- * Plain (not rich) colours: sonner's richColors success toast fails contrast (STACK-NOTES).
+ * The toast area (spec section 9): bottom-right, 5000 ms, Alt+T, following the system theme (see
+ * ./sonner-toaster). It renders nothing on the server and mounts sonner right after hydration, in
+ * its own chunk, so sonner is not part of any page's first-load JavaScript. Toasts fired before it
+ * is mounted are not lost: sonner replays active toasts when its Toaster subscribes. Fire toasts
+ * through `toast` from ./toast, which loads sonner on demand.
  */
 export function Toaster() {
-  const [theme, setTheme] = useState<"light" | "dark">("light");
-  useEffect(() => {
-    const query = window.matchMedia("(prefers-color-scheme: dark)");
-    const update = () => setTheme(query.matches ? "dark" : "light");
-    update();
-    query.addEventListener("change", update);
-    return () => query.removeEventListener("change", update);
-  }, []);
-  return (
-    <Sonner
-      theme={theme}
-      position="bottom-right"
-      duration={5000}
-      hotkey={["altKey", "KeyT"]}
-      closeButton
-      toastOptions={{
-        classNames: {
-          error: "!border-red-300 !bg-red-50 !text-red-900 [&_[data-description]]:!text-red-900",
-        },
-      }}
-    />
-  );
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
+  ) : null;
 }

@@ -7,12 +7,7 @@
 import { z } from "zod";
 import { BOOKING_PROJECT_TYPES } from "~/db/schema";
 
-/** Project types offered in step 3, with their labels. */
-export const PROJECT_TYPE_OPTIONS: { value: (typeof BOOKING_PROJECT_TYPES)[number]; label: string }[] = [
-  { value: "commercial", label: "Commercial" },
-  { value: "humanitarian", label: "Humanitarian" },
-  { value: "mixed", label: "Mixed (commercial and humanitarian)" },
-];
+export { DETAIL_FIELDS, PROJECT_TYPE_OPTIONS } from "./fields";
 
 /** An optional text field: trimmed, capped, empty becomes null. */
 const optionalText = (max: number, label: string) =>
@@ -54,19 +49,6 @@ export const BookingDetailsSchema = z.object({
 export type BookingDetails = z.infer<typeof BookingDetailsSchema>;
 /** The raw form values of the details step, as re-displayed in the form. */
 export type BookingDetailsInput = z.input<typeof BookingDetailsSchema>;
-
-/** The details form's field names, in form order (hidden fields of step 4 carry the same names). */
-export const DETAIL_FIELDS = [
-  "name",
-  "email",
-  "phone",
-  "companyName",
-  "projectType",
-  "projectDescription",
-  "timeline",
-  "budgetRange",
-  "specialRequirements",
-] as const;
 
 /** The identifiers the final Confirm Booking post carries besides the details. */
 export const ConfirmSchema = z.object({

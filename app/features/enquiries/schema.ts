@@ -5,28 +5,9 @@
  * Shared by the server (validation) and the form (field names, the type list).
  */
 import { z } from "zod";
+import { ENQUIRY_LIMITS, ENQUIRY_TYPES } from "./constants";
 
-/** The enquiry types offered, in the spec's order (section 5). */
-export const ENQUIRY_TYPES = [
-  "General Enquiry",
-  "Project Consultation",
-  "Partnership Opportunity",
-  "Commercial Engineering",
-  "Humanitarian Engineering",
-  "Media & Press",
-  "Careers",
-  "Other",
-] as const;
-
-export type EnquiryType = (typeof ENQUIRY_TYPES)[number];
-
-/** Length caps, in characters. */
-export const ENQUIRY_LIMITS = { name: 120, email: 254, company: 160, message: 5000 } as const;
-
-/** Name of the hidden honeypot input: people never see or fill it; naive bots do. */
-export const HONEYPOT_FIELD = "website";
-/** Name of the hidden input carrying the signed render timestamp. */
-export const FORM_TOKEN_FIELD = "formToken";
+export { ENQUIRY_LIMITS, ENQUIRY_TYPES, FORM_TOKEN_FIELD, HONEYPOT_FIELD, type EnquiryType } from "./constants";
 
 const text = (v: unknown) => (typeof v === "string" ? v.trim() : v);
 

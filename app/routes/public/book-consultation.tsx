@@ -13,7 +13,7 @@ import { randomUUID } from "node:crypto";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import { AlertCircle, ArrowLeft, ArrowRight, CalendarX2, ChevronLeft, ChevronRight } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
@@ -29,13 +29,9 @@ import {
   useVisitorZone,
   type DetailsValues,
 } from "~/features/consultations/components/wizard";
-import {
-  BookingDetailsSchema,
-  ConfirmSchema,
-  DETAIL_FIELDS,
-  fieldErrors,
-  type FieldErrors,
-} from "~/features/consultations/schema";
+import { DETAIL_FIELDS } from "~/features/consultations/fields";
+import { BookingDetailsSchema, ConfirmSchema, fieldErrors } from "~/features/consultations/schema";
+import type { FieldErrors } from "~/features/consultations/schema";
 import { formatLongDate, formatTime24 } from "~/features/consultations/time";
 import { loadWizardState, type WizardState } from "~/features/consultations/wizard.server";
 import { pageMeta } from "~/features/seo/meta";

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { Send } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Button, buttonVariants } from "~/components/ui/button";
 import {
   ContactCards,
@@ -17,7 +17,8 @@ import {
   type EnquiryFormValues,
 } from "~/features/enquiries/components/contact-panels";
 import { issueFormToken, submitEnquiry } from "~/features/enquiries/enquiries.server";
-import { EnquirySchema, FORM_TOKEN_FIELD, type EnquiryFieldErrors } from "~/features/enquiries/schema";
+import { FORM_TOKEN_FIELD } from "~/features/enquiries/constants";
+import type { EnquiryFieldErrors, EnquirySchema } from "~/features/enquiries/schema";
 import { pageMeta } from "~/features/seo/meta";
 import { useRootData } from "~/root";
 import { logger } from "~/utils/logger.server";
@@ -79,9 +80,21 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
   }
 }
 
-/** Field errors from the shared schema, for checking in the browser before posting. */
+/** The shared schema, loaded after hydration in its own chunk so Zod is not in the first load. */
+let browserSchema: typeof EnquirySchema | undefined;
+function loadBrowserSchema() {
+  void import("~/features/enquiries/schema").then((m) => {
+    browserSchema = m.EnquirySchema;
+  });
+}
+
+/**
+ * Field errors from the shared schema, for checking in the browser before posting. Until the
+ * schema has loaded it returns null and the server answers with the same schema's errors.
+ */
 function validateInBrowser(form: HTMLFormElement): EnquiryFieldErrors | null {
-  const parsed = EnquirySchema.safeParse(Object.fromEntries(new FormData(form)));
+  if (!browserSchema) return null;
+  const parsed = browserSchema.safeParse(Object.fromEntries(new FormData(form)));
   if (parsed.success) return null;
   const errors: EnquiryFieldErrors = {};
   for (const issue of parsed.error.issues) (errors[String(issue.path[0]) as keyof EnquiryFieldErrors] ??= []).push(issue.message);
@@ -99,6 +112,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
   const [clientErrors, setClientErrors] = useState<EnquiryFieldErrors | null>(null);
   const [pausing, setPausing] = useState(false);
   const handled = useRef<unknown>(null);
+  useEffect(loadBrowserSchema, []);
 
   // The fetcher's answer: success waits 1.5 s, then the toast and a reset; failure toasts at once.
   useEffect(() => {

@@ -21,7 +21,7 @@ import {
 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { LOGIN_TOAST_KEY } from "~/features/auth/components/login-form";
 import { MANAGER_ROLES, roleAllows, roleLabel, STAFF_ROLES, SUPER_ADMIN_ONLY, type AdminRole } from "~/features/auth/roles";
 import { cn } from "~/utils/cn";

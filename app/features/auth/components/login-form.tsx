@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, Loader2, LogIn } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";

@@ -6,7 +6,7 @@
 import { Clock, MailPlus, ShieldCheck, UserPlus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Field } from "~/components/field";
 import {
   AlertDialog,

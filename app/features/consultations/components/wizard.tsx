@@ -8,7 +8,8 @@ import { Check, Clock, CalendarDays, Mail, ClipboardList, BellRing } from "lucid
 import { Field } from "~/components/field";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { cn } from "~/utils/cn";
-import { PROJECT_TYPE_OPTIONS, type FieldErrors } from "../schema";
+import { PROJECT_TYPE_OPTIONS } from "../fields";
+import type { FieldErrors } from "../schema";
 import { formatInZone, formatLongDate, formatShortDate, formatTime24, LONDON, ukZoneLabel } from "../time";
 
 /** The step indicator labels (spec section 2). */

@@ -6,7 +6,8 @@
 import { CheckCircle2, Clock, Handshake, Mail, MapPin, Phone, ShieldCheck } from "lucide-react";
 import { Field } from "~/components/field";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
-import { ENQUIRY_LIMITS, ENQUIRY_TYPES, HONEYPOT_FIELD, FORM_TOKEN_FIELD, type EnquiryFieldErrors } from "../schema";
+import { ENQUIRY_LIMITS, ENQUIRY_TYPES, HONEYPOT_FIELD, FORM_TOKEN_FIELD } from "../constants";
+import type { EnquiryFieldErrors } from "../schema";
 
 /** Company contact details shown on the cards. */
 export type ContactDetails = { email: string; phone: string; location: string };

@@ -11,7 +11,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useFetcher, useFetchers, useNavigate, useNavigation, useSubmit } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Download, Eye, Inbox, Loader2, Mail, Search, ShieldAlert, ShieldCheck, Trash2, X } from "lucide-react";
 import {
   AlertDialog,

@@ -4,6 +4,7 @@
  * /insights/{slug}. Used on /insights and the home page.
  */
 import { ArrowRight, CalendarDays, Clock } from "lucide-react";
+import { Link } from "react-router";
 import { cn } from "~/utils/cn";
 import type { InsightCardData } from "../insights.server";
 import { projectImageSrcSet } from "~/features/projects/components/project-image";
@@ -55,9 +56,9 @@ export function InsightCard({
           </span>
         </p>
         <Heading className="text-lg leading-snug font-semibold text-foreground">
-          <a href={href} className="after:absolute after:inset-0 focus-visible:outline-none">
+          <Link to={href} className="after:absolute after:inset-0 focus-visible:outline-none">
             {insight.title}
-          </a>
+          </Link>
         </Heading>
         {insight.excerpt ? <p className="line-clamp-3 text-sm leading-relaxed text-slate-700">{insight.excerpt}</p> : null}
         <div className="mt-auto flex items-center justify-between gap-3 border-t pt-4 text-sm">

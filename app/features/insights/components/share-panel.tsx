@@ -4,7 +4,7 @@
  * and Copy link, which writes the URL to the clipboard and confirms with a toast (a failure is logged only).
  */
 import { Link2, Mail } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 
 /** The three share addresses for a page URL and title. */
 export function shareLinks(url: string, title: string) {

@@ -4,6 +4,7 @@
  * VIEW PROJECT link to the card's own href, else /projects/{slug}. Used on /projects and the home page.
  */
 import { ArrowRight, Building2, MapPin } from "lucide-react";
+import { Link } from "react-router";
 import { cn } from "~/utils/cn";
 import { metricEntries } from "../metrics";
 import type { ProjectCardData } from "../projects.server";
@@ -32,6 +33,17 @@ export function ProjectCard({
   const href = projectCardHref(project);
   const external = /^https?:\/\//.test(href);
   const metrics = metricEntries(project.metrics).slice(0, 4);
+  const linkClass = cn(
+    "inline-flex items-center gap-2 self-start text-sm font-bold tracking-wide text-primary hover:underline",
+    metrics.length === 0 && "mt-auto",
+  );
+  const linkContent = (
+    <>
+      VIEW PROJECT
+      <span className="sr-only">: {project.title}</span>
+      <ArrowRight aria-hidden className="size-4 transition-transform group-hover:translate-x-0.5" />
+    </>
+  );
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article
@@ -103,18 +115,15 @@ export function ProjectCard({
             ))}
           </dl>
         ) : null}
-        <a
-          href={href}
-          {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-          className={cn(
-            "inline-flex items-center gap-2 self-start text-sm font-bold tracking-wide text-primary hover:underline",
-            metrics.length === 0 && "mt-auto",
-          )}
-        >
-          VIEW PROJECT
-          <span className="sr-only">: {project.title}</span>
-          <ArrowRight aria-hidden className="size-4 transition-transform group-hover:translate-x-0.5" />
-        </a>
+        {external ? (
+          <a href={href} target="_blank" rel="noopener noreferrer" className={linkClass}>
+            {linkContent}
+          </a>
+        ) : (
+          <Link to={href} className={linkClass}>
+            {linkContent}
+          </Link>
+        )}
       </div>
     </article>
   );

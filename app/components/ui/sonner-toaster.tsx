@@ -1,0 +1,33 @@
+import { useEffect, useState } from "react";
+import { Toaster as Sonner } from "sonner";
+
+/**
+ * sonner's toast area as the spec wants it (section 9): bottom-right, 5000 ms, Alt+T, following the
+ * system theme. Plain (not rich) colours: sonner's richColors success toast fails contrast
+ * (STACK-NOTES). Loaded lazily by `Toaster` in ./sonner after hydration, so sonner stays out of
+ * every page's first-load JavaScript.
+ */
+export default function SonnerToaster() {
+  const [theme, setTheme] = useState<"light" | "dark">("light");
+  useEffect(() => {
+    const query = window.matchMedia("(prefers-color-scheme: dark)");
+    const update = () => setTheme(query.matches ? "dark" : "light");
+    update();
+    query.addEventListener("change", update);
+    return () => query.removeEventListener("change", update);
+  }, []);
+  return (
+    <Sonner
+      theme={theme}
+      position="bottom-right"
+      duration={5000}
+      hotkey={["altKey", "KeyT"]}
+      closeButton
+      toastOptions={{
+        classNames: {
+          error: "!border-red-300 !bg-red-50 !text-red-900 [&_[data-description]]:!text-red-900",
+        },
+      }}
+    />
+  );
+}
