@@ -7,7 +7,9 @@
 import { existsSync } from "node:fs";
 
 const suites: Record<string, () => Promise<void>> = {
-  pages: async () => (await import("./pages")).runPagesBench(),
+  pages: async () => {
+    await (await import("./pages")).runPagesBench();
+  },
   booking: async () => (await import("./booking")).runBookingBench(),
   admin: async () => (await import("./admin")).runAdminBench(),
 };

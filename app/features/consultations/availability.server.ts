@@ -18,7 +18,7 @@ import Holidays from "date-holidays";
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { AuditActor } from "~/features/audit/audit.server";
 import { recordAudit } from "~/features/audit/audit.server";
-import { db } from "~/db/client.server";
+import { db, type Transaction } from "~/db/client.server";
 import { consultationAvailability, consultationBookings } from "~/db/schema";
 import { WEEKDAYS, type Weekday } from "./admin-schema";
 import { addDays, londonToday, startOfWeek } from "./time";
@@ -165,6 +165,20 @@ export async function createSlot(
 }
 
 /**
+ * Locks a slot row (`FOR UPDATE`) and counts the bookings of any status that reference it.
+ * Throws `SlotNotFoundError` when there is no such slot.
+ */
+async function lockSlot(tx: Transaction, id: string) {
+  const [current] = await tx.select().from(consultationAvailability).where(eq(consultationAvailability.id, id)).for("update");
+  if (!current) throw new SlotNotFoundError();
+  const [{ count }] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(consultationBookings)
+    .where(eq(consultationBookings.availabilityId, id));
+  return { current, bookingCount: Number(count) };
+}
+
+/**
  * Updates a slot's date, times, maximum and availability (spec section 7, Update slot).
  * Locks the slot row so a booking taken meanwhile is counted. Throws `SlotNotFoundError`, or
  * `SlotRuleError` when the maximum would fall below the places taken, when the date or times of
@@ -177,17 +191,7 @@ export async function updateSlot(
 ): Promise<AdminSlot> {
   try {
     return await db.transaction(async (tx) => {
-      const [current] = await tx
-        .select()
-        .from(consultationAvailability)
-        .where(eq(consultationAvailability.id, id))
-        .for("update");
-      if (!current) throw new SlotNotFoundError();
-      const [{ count }] = await tx
-        .select({ count: sql<number>`count(*)::int` })
-        .from(consultationBookings)
-        .where(eq(consultationBookings.availabilityId, id));
-      const bookingCount = Number(count);
+      const { current, bookingCount } = await lockSlot(tx, id);
       if (input.maxBookings < current.currentBookings) {
         throw new SlotRuleError(
           `This slot already has ${current.currentBookings} booking${current.currentBookings === 1 ? "" : "s"}; maximum bookings cannot be lower than that.`,
@@ -252,17 +256,7 @@ export async function updateSlot(
  */
 export async function deleteSlot(actor: AuditActor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(consultationAvailability)
-      .where(eq(consultationAvailability.id, id))
-      .for("update");
-    if (!current) throw new SlotNotFoundError();
-    const [{ count }] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(consultationBookings)
-      .where(eq(consultationBookings.availabilityId, id));
-    const n = Number(count);
+    const { current, bookingCount: n } = await lockSlot(tx, id);
     if (n > 0) {
       throw new SlotRuleError(
         `This slot still has ${n} booking${n === 1 ? "" : "s"} (including cancelled ones), so it cannot be deleted. Mark it unavailable instead, or move its bookings first.`,

@@ -5,6 +5,7 @@
  * rescheduled. Each returns an `OutgoingEmail` for `enqueueEmails`; nothing is sent here. Times are
  * written in UK time with the zone named (GMT or BST on that day).
  */
+import type { consultationBookings } from "~/db/schema";
 import type { OutgoingEmail } from "~/features/mail/outbox.server";
 import { renderEmail, siteUrl } from "~/features/mail/templates.server";
 import type { SiteSettings } from "~/features/settings/schema";
@@ -32,6 +33,35 @@ export type BookingMailData = {
   date: string;
   startTime: string;
 };
+
+/**
+ * The mail data of a booking row and its slot (`date` YYYY-MM-DD and `startTime` HH:MM[:SS],
+ * London wall-clock). `durationMinutes` is the meeting length already resolved by the caller.
+ */
+export function bookingMailData(
+  b: typeof consultationBookings.$inferSelect,
+  slot: Pick<BookingMailData, "date" | "startTime">,
+  durationMinutes: number,
+): BookingMailData {
+  return {
+    id: b.id,
+    name: b.name,
+    email: b.email,
+    phone: b.phone,
+    companyName: b.companyName,
+    consultationType: b.consultationType,
+    durationMinutes,
+    projectType: b.projectType,
+    projectDescription: b.projectDescription,
+    timeline: b.timeline,
+    budgetRange: b.budgetRange,
+    specialRequirements: b.specialRequirements,
+    meetingLink: b.meetingLink,
+    icsSequence: b.icsSequence,
+    date: slot.date,
+    startTime: slot.startTime,
+  };
+}
 
 type Settings = Pick<SiteSettings, "companyName" | "email" | "phone" | "location" | "notificationRecipients">;
 

@@ -23,6 +23,7 @@ import { enqueueEmails } from "~/features/mail/outbox.server";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import type { SiteSettings } from "~/features/settings/schema";
 import {
+  bookingMailData,
   cancellationEmail,
   confirmationEmail,
   confirmedEmail,
@@ -202,24 +203,7 @@ function mailData(b: BookingRow, slot: Pick<SlotRow, "date" | "startTime" | "end
   const slotMinutes = Math.round(
     (londonInstant(slot.date, slot.endTime).getTime() - londonInstant(slot.date, slot.startTime).getTime()) / 60_000,
   );
-  return {
-    id: b.id,
-    name: b.name,
-    email: b.email,
-    phone: b.phone,
-    companyName: b.companyName,
-    consultationType: b.consultationType,
-    durationMinutes: durationMinutes ?? slotMinutes,
-    projectType: b.projectType,
-    projectDescription: b.projectDescription,
-    timeline: b.timeline,
-    budgetRange: b.budgetRange,
-    specialRequirements: b.specialRequirements,
-    meetingLink: b.meetingLink,
-    icsSequence: b.icsSequence,
-    date: slot.date,
-    startTime: slot.startTime,
-  };
+  return bookingMailData(b, slot, durationMinutes ?? slotMinutes);
 }
 
 /** Locks a booking and its slot (in that order) and reads the type's duration. */

@@ -10,7 +10,7 @@ import { db } from "~/db/client.server";
 import { consultationAvailability, consultationBookings, consultationTypes } from "~/db/schema";
 import { enqueueEmails } from "~/features/mail/outbox.server";
 import { getSiteSettings } from "~/features/settings/settings.server";
-import { reminderEmail } from "./booking-mail.server";
+import { bookingMailData, reminderEmail } from "./booking-mail.server";
 import { addDays, londonInstant, londonToday } from "./time";
 
 /** How long before the start a reminder is due. */
@@ -51,29 +51,7 @@ export async function queueDueReminders(now: Date = new Date()): Promise<number>
       .where(inArray(consultationBookings.id, due.map((r) => r.booking.id)));
     await enqueueEmails(
       tx,
-      due.map(({ booking: b, slot, durationMinutes }) =>
-        reminderEmail(
-          {
-            id: b.id,
-            name: b.name,
-            email: b.email,
-            phone: b.phone,
-            companyName: b.companyName,
-            consultationType: b.consultationType,
-            durationMinutes: durationMinutes ?? 60,
-            projectType: b.projectType,
-            projectDescription: b.projectDescription,
-            timeline: b.timeline,
-            budgetRange: b.budgetRange,
-            specialRequirements: b.specialRequirements,
-            meetingLink: b.meetingLink,
-            icsSequence: b.icsSequence,
-            date: slot.date,
-            startTime: slot.startTime,
-          },
-          site,
-        ),
-      ),
+      due.map(({ booking, slot, durationMinutes }) => reminderEmail(bookingMailData(booking, slot, durationMinutes ?? 60), site)),
     );
     return due.length;
   });

@@ -278,10 +278,7 @@ export default function BookConsultation({ loaderData: state, actionData }: Rout
                 )}
                 {state.weekStart && state.type ? <input type="hidden" name="week" value={week} /> : null}
                 <div className="mt-8 flex justify-end">
-                  <Button type="submit" size="lg" disabled={(hydrated && !typeId) || busy}>
-                    Continue
-                    {busy ? <Spinner /> : <ArrowRight aria-hidden />}
-                  </Button>
+                  <ContinueButton busy={busy} disabled={hydrated && !typeId} />
                 </div>
               </Form>
             ) : null}
@@ -332,14 +329,8 @@ export default function BookConsultation({ loaderData: state, actionData }: Rout
                   <SlotGrid slots={state.slots} selected={slotId} onSelect={setSlotId} zone={zone} />
                 )}
                 <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-                  <Link to={wizardHref({ step: 1, type: typeKey, week })} className={buttonVariants({ variant: "outline", size: "lg" })}>
-                    <ArrowLeft aria-hidden />
-                    Back
-                  </Link>
-                  <Button type="submit" size="lg" disabled={(hydrated && !slotId) || busy}>
-                    Continue
-                    {busy ? <Spinner /> : <ArrowRight aria-hidden />}
-                  </Button>
+                  <BackLink to={wizardHref({ step: 1, type: typeKey, week })} />
+                  <ContinueButton busy={busy} disabled={hydrated && !slotId} />
                 </div>
               </Form>
             ) : null}
@@ -355,17 +346,8 @@ export default function BookConsultation({ loaderData: state, actionData }: Rout
                 <input type="hidden" name="intent" value="review" />
                 <DetailsFields values={values} errors={errors} />
                 <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-                  <Link
-                    to={wizardHref({ step: 2, type: typeKey, week, slot: state.slot.id })}
-                    className={buttonVariants({ variant: "outline", size: "lg" })}
-                  >
-                    <ArrowLeft aria-hidden />
-                    Back
-                  </Link>
-                  <Button type="submit" size="lg" disabled={busy}>
-                    Continue
-                    {busy ? <Spinner /> : <ArrowRight aria-hidden />}
-                  </Button>
+                  <BackLink to={wizardHref({ step: 2, type: typeKey, week, slot: state.slot.id })} />
+                  <ContinueButton busy={busy} />
                 </div>
               </Form>
             ) : null}
@@ -425,6 +407,26 @@ export default function BookConsultation({ loaderData: state, actionData }: Rout
         </Card>
       </div>
     </div>
+  );
+}
+
+/** The Continue button of steps 1 to 3: disabled while a request runs (spinner) or when `disabled`. */
+function ContinueButton({ busy, disabled }: { busy: boolean; disabled?: boolean }) {
+  return (
+    <Button type="submit" size="lg" disabled={disabled || busy}>
+      Continue
+      {busy ? <Spinner /> : <ArrowRight aria-hidden />}
+    </Button>
+  );
+}
+
+/** The Back link of steps 2 and 3, to the previous step's URL. */
+function BackLink({ to }: { to: string }) {
+  return (
+    <Link to={to} className={buttonVariants({ variant: "outline", size: "lg" })}>
+      <ArrowLeft aria-hidden />
+      Back
+    </Link>
   );
 }
 

@@ -1,5 +1,4 @@
-import { useState } from "react";
-import { ExternalLink, Loader2 } from "lucide-react";
+import { ExternalLink } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -8,7 +7,8 @@ import { Field } from "~/components/field";
 import { BOOKING_STATUSES } from "~/db/schema";
 import type { AdminBooking } from "../admin-bookings.server";
 import { formatCreated, formatLongSlotDate, formatTimeRange12, humanise, STATUS_META } from "./admin-format";
-import { errorsOf, submitWith, type Submitter } from "./submitter";
+import { SubmitButton } from "./submit-button";
+import { useFormSubmission, type Submitter } from "./submitter";
 
 /** A booking as the screen receives it (dates may arrive as strings). */
 export type BookingView = Omit<AdminBooking, "createdAt"> & { createdAt: Date | string };
@@ -54,8 +54,7 @@ export function BookingDialog({
 }
 
 function BookingDetail({ booking, submitter }: { booking: BookingView; submitter: Submitter }) {
-  const [submitted, setSubmitted] = useState(false);
-  const errors = submitted ? errorsOf(submitter) : {};
+  const { errors, onSubmit } = useFormSubmission(submitter);
   const meta = STATUS_META[booking.status];
   const StatusIcon = meta.icon;
   return (
@@ -109,14 +108,7 @@ function BookingDetail({ booking, submitter }: { booking: BookingView; submitter
             {meta.label}
           </Badge>
         </div>
-        <form
-          method="post"
-          className="grid gap-4"
-          onSubmit={(e) => {
-            setSubmitted(true);
-            submitWith(submitter)(e);
-          }}
-        >
+        <form method="post" className="grid gap-4" onSubmit={onSubmit}>
           <input type="hidden" name="intent" value="update-booking" />
           <input type="hidden" name="id" value={booking.id} />
           <Field label="Update status" errors={errors.status}>
@@ -150,10 +142,7 @@ function BookingDetail({ booking, submitter }: { booking: BookingView; submitter
             ) : (
               <span />
             )}
-            <Button type="submit" disabled={submitter.pending}>
-              {submitter.pending ? <Loader2 className="animate-spin" aria-hidden /> : null}
-              Update Booking
-            </Button>
+            <SubmitButton pending={submitter.pending}>Update Booking</SubmitButton>
           </div>
         </form>
       </Section>

@@ -1,6 +1,4 @@
 import { useState } from "react";
-import { Loader2 } from "lucide-react";
-import { Button } from "~/components/ui/button";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -16,7 +14,8 @@ import { Field } from "~/components/field";
 import { TIME_OPTIONS, WEEKDAYS } from "../admin-schema";
 import type { AdminSlot } from "../availability.server";
 import { formatLongSlotDate, formatTimeRange12, timeOptionLabel } from "./admin-format";
-import { errorsOf, submitWith, type Submitter } from "./submitter";
+import { SubmitButton } from "./submit-button";
+import { submitWith, useFormSubmission, type Submitter } from "./submitter";
 
 function TimeSelect({ name, defaultValue, ...props }: { name: string; defaultValue: string } & React.ComponentProps<"select">) {
   return (
@@ -27,15 +26,6 @@ function TimeSelect({ name, defaultValue, ...props }: { name: string; defaultVal
         </option>
       ))}
     </NativeSelect>
-  );
-}
-
-function SubmitButton({ pending, children, disabled }: { pending: boolean; children: React.ReactNode; disabled?: boolean }) {
-  return (
-    <Button type="submit" disabled={pending || disabled}>
-      {pending ? <Loader2 className="animate-spin" aria-hidden /> : null}
-      {children}
-    </Button>
   );
 }
 
@@ -89,6 +79,28 @@ function SlotFields({
   );
 }
 
+/** Start date and End date, from today on; the start defaults to today. */
+function DateRangeFields({
+  today,
+  errors,
+  endDefaultValue,
+}: {
+  today: string;
+  errors: Record<string, string[]>;
+  endDefaultValue?: string;
+}) {
+  return (
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+      <Field label="Start date" required errors={errors.startDate}>
+        {(p) => <Input {...p} type="date" name="startDate" required min={today} defaultValue={today} />}
+      </Field>
+      <Field label="End date" required errors={errors.endDate}>
+        {(p) => <Input {...p} type="date" name="endDate" required min={today} defaultValue={endDefaultValue} />}
+      </Field>
+    </div>
+  );
+}
+
 /** Add Availability: Single Slot and Recurring Slots tabs (spec section 2). */
 export function AddAvailabilityDialog({
   open,
@@ -128,17 +140,9 @@ export function AddAvailabilityDialog({
 }
 
 function SingleSlotForm({ today, submitter }: { today: string; submitter: Submitter }) {
-  const [submitted, setSubmitted] = useState(false);
-  const errors = submitted ? errorsOf(submitter) : {};
+  const { submitted, errors, onSubmit } = useFormSubmission(submitter);
   return (
-    <form
-      method="post"
-      className="grid gap-4"
-      onSubmit={(e) => {
-        setSubmitted(true);
-        submitWith(submitter)(e);
-      }}
-    >
+    <form method="post" className="grid gap-4" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="create-slot" />
       <SlotFields today={today} errors={errors} />
       <FormReason submitter={submitter} show={submitted} />
@@ -152,28 +156,13 @@ function SingleSlotForm({ today, submitter }: { today: string; submitter: Submit
 const dayLabel = (d: string) => d.charAt(0).toUpperCase() + d.slice(1);
 
 function RecurringForm({ today, submitter }: { today: string; submitter: Submitter }) {
-  const [submitted, setSubmitted] = useState(false);
+  const { submitted, errors, onSubmit } = useFormSubmission(submitter);
   const [days, setDays] = useState<string[]>([]);
-  const errors = submitted ? errorsOf(submitter) : {};
   const r = submitter.result;
   return (
-    <form
-      method="post"
-      className="grid gap-4"
-      onSubmit={(e) => {
-        setSubmitted(true);
-        submitWith(submitter)(e);
-      }}
-    >
+    <form method="post" className="grid gap-4" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="create-recurring" />
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <Field label="Start date" required errors={errors.startDate}>
-          {(p) => <Input {...p} type="date" name="startDate" required min={today} defaultValue={today} />}
-        </Field>
-        <Field label="End date" required errors={errors.endDate}>
-          {(p) => <Input {...p} type="date" name="endDate" required min={today} />}
-        </Field>
-      </div>
+      <DateRangeFields today={today} errors={errors} />
       <fieldset className="grid gap-2" aria-describedby={errors.daysOfWeek ? "recurring-days-error" : undefined}>
         <legend className="mb-2 text-sm font-medium">
           Days of the week<span aria-hidden className="text-destructive"> *</span>
@@ -256,9 +245,8 @@ export function EditSlotDialog({
 }
 
 function EditSlotForm({ slot, today, submitter }: { slot: AdminSlot; today: string; submitter: Submitter }) {
-  const [submitted, setSubmitted] = useState(false);
+  const { submitted, errors, onSubmit } = useFormSubmission(submitter);
   const [available, setAvailable] = useState(slot.isAvailable);
-  const errors = submitted ? errorsOf(submitter) : {};
   return (
     <>
       <DialogHeader>
@@ -267,14 +255,7 @@ function EditSlotForm({ slot, today, submitter }: { slot: AdminSlot; today: stri
           {formatLongSlotDate(slot.date)}, {formatTimeRange12(slot.startTime, slot.endTime)}
         </DialogDescription>
       </DialogHeader>
-      <form
-        method="post"
-        className="grid gap-4"
-        onSubmit={(e) => {
-          setSubmitted(true);
-          submitWith(submitter)(e);
-        }}
-      >
+      <form method="post" className="grid gap-4" onSubmit={onSubmit}>
         <input type="hidden" name="intent" value="update-slot" />
         <input type="hidden" name="id" value={slot.id} />
         <SlotFields today={today} errors={errors} slot={slot} locked={slot.bookingCount > 0} />
@@ -331,10 +312,9 @@ export function DeleteSlotDialog({
             ) : null}
             <AlertDialogFooter>
               <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
-              <Button type="submit" variant="destructive" disabled={submitter.pending}>
-                {submitter.pending ? <Loader2 className="animate-spin" aria-hidden /> : null}
+              <SubmitButton pending={submitter.pending} variant="destructive">
                 Delete
-              </Button>
+              </SubmitButton>
             </AlertDialogFooter>
           </form>
         ) : null}
@@ -365,8 +345,7 @@ export function CloseDatesDialog({
 }
 
 function CloseDatesForm({ today, submitter }: { today: string; submitter: Submitter }) {
-  const [submitted, setSubmitted] = useState(false);
-  const errors = submitted ? errorsOf(submitter) : {};
+  const { submitted, errors, onSubmit } = useFormSubmission(submitter);
   return (
     <>
       <DialogHeader>
@@ -375,23 +354,9 @@ function CloseDatesForm({ today, submitter }: { today: string; submitter: Submit
           Every slot from the start date to the end date becomes unavailable, for a holiday or an office closure. Bookings already made are kept.
         </DialogDescription>
       </DialogHeader>
-      <form
-        method="post"
-        className="grid gap-4"
-        onSubmit={(e) => {
-          setSubmitted(true);
-          submitWith(submitter)(e);
-        }}
-      >
+      <form method="post" className="grid gap-4" onSubmit={onSubmit}>
         <input type="hidden" name="intent" value="close-dates" />
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <Field label="Start date" required errors={errors.startDate}>
-            {(p) => <Input {...p} type="date" name="startDate" required min={today} defaultValue={today} />}
-          </Field>
-          <Field label="End date" required errors={errors.endDate}>
-            {(p) => <Input {...p} type="date" name="endDate" required min={today} defaultValue={today} />}
-          </Field>
-        </div>
+        <DateRangeFields today={today} errors={errors} endDefaultValue={today} />
         <FormReason submitter={submitter} show={submitted} />
         <DialogFooter>
           <SubmitButton pending={submitter.pending}>Close dates</SubmitButton>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "~/components/ui/toast";
 import type { ConsultationActionResult } from "../admin-actions";
 
@@ -52,4 +52,21 @@ export function useResultToast(submitter: Submitter, onSuccess?: (result: Extrac
 export function errorsOf(submitter: Submitter): Record<string, string[]> {
   const r = submitter.result;
   return r && !r.ok && r.errors ? r.errors : {};
+}
+
+/**
+ * A dialog form's submission state. `submitted` turns true on its first submission, so the errors
+ * of answers that came before (another form, an earlier dialog) stay hidden until then; `errors`
+ * are the field errors to show; `onSubmit` marks the form submitted and hands it to the submitter.
+ */
+export function useFormSubmission(submitter: Submitter) {
+  const [submitted, setSubmitted] = useState(false);
+  return {
+    submitted,
+    errors: submitted ? errorsOf(submitter) : {},
+    onSubmit: (event: React.FormEvent<HTMLFormElement>) => {
+      setSubmitted(true);
+      submitWith(submitter)(event);
+    },
+  };
 }

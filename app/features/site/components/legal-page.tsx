@@ -8,7 +8,7 @@ export function LegalPage({ title, updated, intro, sections }: { title: string; 
   return (
     <>
       <section className="border-b bg-accent px-4 py-16 sm:px-6 lg:px-8">
-        <div className="mx-auto max-w-4xl">
+        <div className="mx-auto max-w-6xl">
           <p className="text-sm font-semibold uppercase tracking-[0.2em] text-primary">Legal</p>
           <h1 className="mt-3 text-4xl font-bold tracking-tight text-foreground sm:text-5xl">{title}</h1>
           <p className="mt-4 text-sm text-slate-600">Last updated: {updated}</p>
