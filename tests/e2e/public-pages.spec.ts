@@ -79,7 +79,7 @@ test.describe("fixed-content pages", () => {
     // Testimonials: three columns with 15/19/17 s loops and nine distinct quotes.
     const columns = page.getByTestId("testimonial-column");
     await expect(columns).toHaveCount(3);
-    const durations = await columns.evaluateAll((cols) => cols.map((c) => (c.firstElementChild as HTMLElement).style.getPropertyValue("--duration")));
+    const durations = await columns.evaluateAll((cols) => cols.map((c) => (c.firstElementChild as HTMLElement).style.animationDuration));
     expect(durations).toEqual(["15s", "19s", "17s"]);
     const computed = await columns.evaluateAll((cols) => cols.map((c) => getComputedStyle(c.firstElementChild as HTMLElement).animationDuration));
     expect(computed).toEqual(["15s", "19s", "17s"]);

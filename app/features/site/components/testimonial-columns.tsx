@@ -51,7 +51,8 @@ export function TestimonialColumns({ testimonials }: { testimonials: Testimonial
         >
           <div
             className="flex animate-scroll-up flex-col hover:[animation-play-state:paused]"
-            style={{ "--duration": `${TESTIMONIAL_DURATIONS[i]}s` } as React.CSSProperties}
+            // The theme's --animate-scroll-up resolves its duration at :root, so set it here directly.
+            style={{ animationDuration: `${TESTIMONIAL_DURATIONS[i]}s` }}
           >
             {copies.map((copy) => (
               <div key={copy} className="flex flex-col gap-6 pb-6" aria-hidden={copy === 1 ? "true" : undefined}>
