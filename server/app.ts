@@ -13,7 +13,7 @@ import { seedDemoContent } from "~/db/seed.server";
 import { startJobs, stopJobs } from "~/features/jobs/worker.server";
 import { ensureFirstAdmin } from "~/features/auth/bootstrap.server";
 import { uploadsRouter } from "~/features/media/storage.server";
-import { env, isProduction } from "~/utils/env.server";
+import { env, isProduction, isPublicProduction } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 
 declare module "react-router" {
@@ -87,7 +87,7 @@ app.all(
 /** Migrates, seeds demo content once, creates the first admin, starts the mail worker. */
 export async function start(): Promise<void> {
   await migrate();
-  if (env.SEED_DEMO ?? !isProduction) await seedDemoContent();
+  if (env.SEED_DEMO ?? !isPublicProduction) await seedDemoContent();
   await ensureFirstAdmin();
   if (!env.DISABLE_JOBS) startJobs();
   logger.info({ database: env.DATABASE_URL ? "postgres" : "pglite" }, "services started");

@@ -47,3 +47,11 @@ function parseEnv(): ServerEnv {
 export const env: ServerEnv = parseEnv();
 
 export const isProduction = env.NODE_ENV === "production";
+
+/**
+ * Production served on a public address. A production build on a loopback PUBLIC_URL
+ * (`npm start` on a laptop) is a local run: it seeds demo content, may start without
+ * BETTER_AUTH_SECRET and without a first-admin configuration (docs/decisions/0004).
+ */
+export const isPublicProduction =
+  isProduction && !["localhost", "127.0.0.1", "[::1]"].includes(new URL(env.PUBLIC_URL).hostname);

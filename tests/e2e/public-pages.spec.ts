@@ -389,6 +389,24 @@ test.describe("accessibility", () => {
     });
   }
 
+  // The header takes its scrolled style past 20 px and then sits over dark heroes: its logo and
+  // links must keep their contrast there too (spec section 9, "stronger blur after 20 px").
+  for (const path of ["/", "/projects/thames-wharf-mixed-use-tower", "/book-consultation"]) {
+    test(`axe finds no serious violation with the header scrolled over the dark hero of ${path}`, async ({ page }) => {
+      await gotoOk(page, path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      const header = page.locator("header").first();
+      // Scroll inside the poll: hydration and the root's scroll-to-top may land after the first scroll.
+      await expect(async () => {
+        await page.evaluate(() => window.scrollTo(0, 200));
+        await expect(header).toHaveAttribute("data-scrolled", "true", { timeout: 500 });
+      }).toPass();
+      // The dark hero is now behind the header, and its colour transition has finished.
+      await page.waitForTimeout(400);
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+
   test("axe is clean with the mobile menu open", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await gotoOk(page, "/about");

@@ -16,7 +16,7 @@ import { account, adminUsers, rateLimit, session, user, verification } from "~/d
 import { enqueueEmails } from "~/features/mail/outbox.server";
 import { renderEmail } from "~/features/mail/templates.server";
 import { getSiteSettings } from "~/features/settings/settings.server";
-import { env, isProduction } from "~/utils/env.server";
+import { env, isProduction, isPublicProduction } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 
 /**
@@ -35,14 +35,6 @@ export const SET_PASSWORD_TTL_SECONDS = 48 * 60 * 60;
 export const SIGN_IN_RATE_LIMIT = { window: 60, max: 10 } as const;
 
 const DEV_SECRET = "dev-only-better-auth-secret-change-me-0000000000";
-
-/**
- * Production served on a public address. A production build on a loopback PUBLIC_URL
- * (`npm start` on a laptop) is a local run: it may start without BETTER_AUTH_SECRET (a random
- * per-process secret) and without ADMIN_EMAIL/ADMIN_PASSWORD (a demo admin, see bootstrap.server.ts).
- */
-export const isPublicProduction =
-  isProduction && !["localhost", "127.0.0.1", "[::1]"].includes(new URL(env.PUBLIC_URL).hostname);
 
 function authSecret(): string {
   if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;

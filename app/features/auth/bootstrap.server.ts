@@ -16,10 +16,9 @@ import { count, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { adminUsers } from "~/db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
-import { env } from "~/utils/env.server";
+import { env, isPublicProduction } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { createStaffAccount } from "./accounts.server";
-import { isPublicProduction } from "./auth.server";
 
 /** Where the first admin came from; what `ensureFirstAdmin` did. */
 export type BootstrapResult =

@@ -112,17 +112,18 @@ describe("createBooking", () => {
 
   it("refuses full, past, inside-notice, unavailable and unknown slots and inactive types, storing nothing", async () => {
     const type = await makeType();
-    const cases: [Promise<unknown>, string][] = [
-      [book(type.id, (await makeSlot({ startTime: "11:00", endTime: "12:00", maxBookings: 1, currentBookings: 1 })).id), "slot_full"],
-      [book(type.id, (await makeSlot({ date: "2030-01-06" })).id), "past_slot"],
-      [book(type.id, (await makeSlot({ date: "2030-01-08", startTime: "08:00", endTime: "09:00" })).id), "inside_notice"],
-      [book(type.id, (await makeSlot({ startTime: "13:00", endTime: "14:00", isAvailable: false })).id), "unavailable_slot"],
-      [book(type.id, randomUUID()), "unknown_slot"],
-      [book((await makeType(false)).id, (await makeSlot({ startTime: "15:00", endTime: "16:00" })).id), "inactive_type"],
-      [book(randomUUID(), (await makeSlot({ startTime: "16:00", endTime: "17:00" })).id), "unknown_type"],
+    // Each booking starts only when its turn comes, so no refusal is left unhandled meanwhile.
+    const cases: [() => Promise<unknown>, string][] = [
+      [async () => book(type.id, (await makeSlot({ startTime: "11:00", endTime: "12:00", maxBookings: 1, currentBookings: 1 })).id), "slot_full"],
+      [async () => book(type.id, (await makeSlot({ date: "2030-01-06" })).id), "past_slot"],
+      [async () => book(type.id, (await makeSlot({ date: "2030-01-08", startTime: "08:00", endTime: "09:00" })).id), "inside_notice"],
+      [async () => book(type.id, (await makeSlot({ startTime: "13:00", endTime: "14:00", isAvailable: false })).id), "unavailable_slot"],
+      [async () => book(type.id, randomUUID()), "unknown_slot"],
+      [async () => book((await makeType(false)).id, (await makeSlot({ startTime: "15:00", endTime: "16:00" })).id), "inactive_type"],
+      [async () => book(randomUUID(), (await makeSlot({ startTime: "16:00", endTime: "17:00" })).id), "unknown_type"],
     ];
-    for (const [promise, code] of cases) {
-      const error = await promise.then(() => null, (e: unknown) => e);
+    for (const [attempt, code] of cases) {
+      const error = await attempt().then(() => null, (e: unknown) => e);
       expect(error).toBeInstanceOf(BookingError);
       expect((error as BookingError).code).toBe(code);
       expect((error as BookingError).status).toBeGreaterThanOrEqual(400);
