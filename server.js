@@ -32,6 +32,8 @@ if (DEV) {
 } else {
   // Hashed assets never change: cache them for a year.
   app.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));
+  // Demo and placeholder media under /media are replaced by new file names, never edited in place.
+  app.use("/media", express.static(`${BUILD_DIR}/client/media`, { maxAge: "30d" }));
   app.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h" }));
   const build = await import(`./${BUILD_DIR}/server/index.js`);
   services = build;

@@ -17,6 +17,17 @@ import { cn } from "~/utils/cn";
 /** Scroll distance in pixels after which the header takes its stronger blur style (spec section 9). */
 export const HEADER_SCROLL_THRESHOLD = 20;
 
+/**
+ * The header's backgrounds. Both stay at least 90 % white, so the teal-800 logo line and active
+ * links keep WCAG AA contrast (at least 6:1) even over a near-black hero, in either state, in the
+ * transition between them and without JavaScript (where the header never turns "scrolled").
+ * The scrolled state adds the stronger blur, a border and a shadow.
+ */
+const headerStyles = {
+  normal: "border-transparent bg-white/90 backdrop-blur-sm",
+  scrolled: "border-slate-200/80 bg-white/95 shadow-md shadow-slate-900/5 backdrop-blur-xl",
+} as const;
+
 function useScrolled(threshold: number): boolean {
   const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
@@ -47,7 +58,7 @@ export function Logo({ companyName, inverse = false }: { companyName: string; in
       <span className="flex flex-col leading-none">
         <span className={cn("text-lg font-bold tracking-tight", inverse ? "text-white" : "text-foreground")}>{first}</span>{" "}
         {rest.length ? (
-          <span className={cn("text-[0.7rem] font-semibold uppercase tracking-[0.2em]", inverse ? "text-teal-200" : "text-primary")}>
+          <span className={cn("text-[0.7rem] font-semibold uppercase tracking-[0.2em]", inverse ? "text-teal-200" : "text-teal-800")}>
             {rest.join(" ")}
           </span>
         ) : null}
@@ -89,8 +100,8 @@ function DesktopDropdown({ item, pathname }: { item: NavItem; pathname: string }
         <Link
           to={item.href}
           className={cn(
-            "rounded-md py-2 pl-3 pr-1 text-sm font-medium transition-colors hover:text-primary",
-            active ? "text-primary" : "text-slate-700",
+            "rounded-md py-2 pl-3 pr-1 text-sm font-medium transition-colors hover:text-teal-800",
+            active ? "text-teal-800" : "text-slate-700",
           )}
           aria-current={active ? "page" : undefined}
         >
@@ -98,7 +109,7 @@ function DesktopDropdown({ item, pathname }: { item: NavItem; pathname: string }
         </Link>
         <button
           type="button"
-          className="rounded-md p-1.5 text-slate-600 hover:text-primary"
+          className="rounded-md p-1.5 text-slate-600 hover:text-teal-800"
           aria-expanded={isOpen}
           aria-controls={menuId}
           aria-label={`${item.label} menu`}
@@ -161,9 +172,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
       data-scrolled={scrolled ? "true" : "false"}
       className={cn(
         "fixed inset-x-0 top-0 z-40 border-b transition-[background-color,box-shadow,backdrop-filter] duration-300",
-        scrolled || menuOpen
-          ? "border-slate-200/80 bg-white/95 shadow-md shadow-slate-900/5 backdrop-blur-xl"
-          : "border-transparent bg-white/80 backdrop-blur-sm",
+        scrolled || menuOpen ? headerStyles.scrolled : headerStyles.normal,
       )}
     >
       <a
@@ -187,8 +196,8 @@ export function SiteHeader({ companyName }: { companyName: string }) {
                   <Link
                     to={item.href}
                     className={cn(
-                      "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-primary",
-                      isNavActive(item.href, pathname) ? "text-primary" : "text-slate-700",
+                      "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-teal-800",
+                      isNavActive(item.href, pathname) ? "text-teal-800" : "text-slate-700",
                     )}
                     aria-current={isNavActive(item.href, pathname) ? "page" : undefined}
                   >

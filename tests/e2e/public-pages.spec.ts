@@ -369,6 +369,14 @@ test.describe("mobile (390 px)", () => {
     await expect(columns.nth(2)).toBeHidden();
   });
 
+  test("media files are cached for 30 days, other static files for an hour", async ({ request }) => {
+    const media = await request.get("/media/hero/hero-1-640.webp");
+    expect(media.status()).toBe(200);
+    expect(media.headers()["cache-control"]).toContain("max-age=2592000");
+    const favicon = await request.get("/favicon.ico");
+    if (favicon.ok()) expect(favicon.headers()["cache-control"]).toContain("max-age=3600");
+  });
+
   test("no horizontal overflow on the fixed-content pages", async ({ page }) => {
     for (const path of ["/", "/about", "/services", "/services/commercial", "/privacy"]) {
       await gotoOk(page, path);

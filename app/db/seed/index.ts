@@ -1,5 +1,6 @@
 import type { Transaction } from "~/db/client.server";
 import { seedConsultations } from "./consultations";
+import { seedEnquiries } from "./enquiries";
 import { seedInsights } from "./insights";
 import { seedProjects } from "./projects";
 
@@ -8,4 +9,5 @@ export async function seedDemoRows(tx: Transaction): Promise<void> {
   await seedProjects(tx);
   await seedInsights(tx);
   await seedConsultations(tx);
+  await seedEnquiries(tx);
 }

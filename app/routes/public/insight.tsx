@@ -145,7 +145,7 @@ export default function InsightPage({ loaderData }: Route.ComponentProps) {
   if (!article) return <ArticleNotFound />;
 
   return (
-    <main id="main-content">
+    <div id="main-content">
       <ReadingProgress />
       <header className="bg-ink pt-28 pb-10 text-white sm:pt-32 sm:pb-12">
         <div className="mx-auto max-w-4xl px-4 sm:px-6">
@@ -313,13 +313,13 @@ export default function InsightPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </article>
-    </main>
+    </div>
   );
 }
 
 function ArticleNotFound() {
   return (
-    <main
+    <div
       id="main-content"
       className="flex min-h-[70svh] items-center justify-center bg-muted px-4 pt-28 pb-16"
     >
@@ -341,6 +341,6 @@ function ArticleNotFound() {
           View All Insights
         </Link>
       </div>
-    </main>
+    </div>
   );
 }

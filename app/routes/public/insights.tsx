@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = (args) =>
 export default function InsightsPage({ loaderData }: Route.ComponentProps) {
   const { insights } = loaderData;
   return (
-    <main id="main-content">
+    <div id="main-content">
       <section className="relative overflow-hidden bg-ink pt-28 pb-14 text-white sm:pt-36 sm:pb-20">
         <div
           aria-hidden
@@ -63,6 +63,6 @@ export default function InsightsPage({ loaderData }: Route.ComponentProps) {
           <p className="rounded-xl border border-dashed bg-muted/50 px-6 py-16 text-center text-muted-foreground">No insights available</p>
         )}
       </section>
-    </main>
+    </div>
   );
 }

@@ -76,7 +76,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
   const metrics = metricEntries(project.metrics);
 
   return (
-    <main id="main-content">
+    <div id="main-content">
       <section className="relative isolate flex min-h-[85svh] flex-col justify-end overflow-hidden bg-ink text-white lg:min-h-svh">
         {project.heroImage ? (
           <img
@@ -184,13 +184,13 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
           </div>
         </aside>
       </div>
-    </main>
+    </div>
   );
 }
 
 function ProjectNotFound() {
   return (
-    <main id="main-content" className="flex min-h-[70svh] items-center justify-center bg-muted px-4 pt-28 pb-16">
+    <div id="main-content" className="flex min-h-[70svh] items-center justify-center bg-muted px-4 pt-28 pb-16">
       <div className="max-w-md text-center">
         <p className="text-sm font-bold tracking-[0.2em] text-primary uppercase">404</p>
         <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">Project Not Found</h1>
@@ -200,7 +200,7 @@ function ProjectNotFound() {
           View All Projects
         </Link>
       </div>
-    </main>
+    </div>
   );
 }
 

@@ -68,7 +68,7 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
   };
 
   return (
-    <main id="main-content">
+    <div id="main-content">
       <section className="relative overflow-hidden bg-ink pt-28 pb-12 text-white sm:pt-32 sm:pb-16">
         <img
           src="/media/projects/thames-wharf-mixed-use-tower-2-1280.webp"
@@ -186,6 +186,6 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </section>
-    </main>
+    </div>
   );
 }
