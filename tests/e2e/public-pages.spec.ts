@@ -373,8 +373,9 @@ test.describe("mobile (390 px)", () => {
     const media = await request.get("/media/hero/hero-1-640.webp");
     expect(media.status()).toBe(200);
     expect(media.headers()["cache-control"]).toContain("max-age=2592000");
-    const favicon = await request.get("/favicon.ico");
-    if (favicon.ok()) expect(favicon.headers()["cache-control"]).toContain("max-age=3600");
+    const favicon = await request.get("/favicon.svg");
+    expect(favicon.status()).toBe(200);
+    expect(favicon.headers()["cache-control"]).toContain("max-age=3600");
   });
 
   test("no horizontal overflow on the fixed-content pages", async ({ page }) => {

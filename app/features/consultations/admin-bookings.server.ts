@@ -4,6 +4,7 @@
  *
  * Slot `date` (`yyyy-mm-dd`) and `startTime`/`endTime` (`HH:MM`) are Europe/London wall-clock.
  */
+import { containsPattern } from "~/db/sql";
 import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { BOOKING_STATUSES, consultationAvailability, consultationBookings } from "~/db/schema";
@@ -69,7 +70,6 @@ const toBooking = (r: Row): AdminBooking => ({
 });
 
 /** `%` and `_` typed by staff match themselves, not any text. */
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export type BookingListQuery = {
   /** Matches name, email or consultation type, case-insensitively, anywhere in the text. */
@@ -89,7 +89,7 @@ export async function listBookings(query: BookingListQuery = {}): Promise<{ book
   const conditions: SQL[] = [];
   const q = query.q?.trim();
   if (q) {
-    const pattern = `%${escapeLike(q)}%`;
+    const pattern = containsPattern(q);
     conditions.push(or(ilike(b.name, pattern), ilike(b.email, pattern), ilike(b.consultationType, pattern))!);
   }
   if (query.status && (BOOKING_STATUSES as readonly string[]).includes(query.status)) {

@@ -14,6 +14,7 @@
  * - Two slots cannot share a date and start time (unique in the database); recurring creation
  *   skips those duplicates and counts them.
  */
+import { isUniqueViolation } from "~/db/sql";
 import Holidays from "date-holidays";
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { AuditActor } from "~/features/audit/audit.server";
@@ -129,14 +130,6 @@ export async function getSlot(id: string): Promise<AdminSlot | null> {
 }
 
 const DUPLICATE_MESSAGE = "Another slot already starts at that date and time.";
-
-/** True for PostgreSQL's unique-violation error, however the driver wraps it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === "23505") return true;
-  }
-  return false;
-}
 
 /**
  * Creates one available slot (spec section 7, Create slot). Input is validated by

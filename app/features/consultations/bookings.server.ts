@@ -8,6 +8,7 @@
  * (`SELECT ... FOR UPDATE`), so simultaneous requests cannot overbook. Mail is queued in the same
  * transaction through the outbox, so a mail failure never loses or blocks a booking.
  */
+import { isUniqueViolation } from "~/db/sql";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { db, type Database, type Transaction } from "~/db/client.server";
@@ -188,13 +189,6 @@ export async function createBooking(
     }
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === "23505") return true;
-  }
-  return false;
 }
 
 type SlotRow = typeof consultationAvailability.$inferSelect;

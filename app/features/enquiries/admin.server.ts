@@ -6,6 +6,7 @@
  * Everything is filtered, ordered and paginated in the database. Every change is written to the
  * audit log in the same transaction. Callers (routes) check the session and role first.
  */
+import { containsPattern } from "~/db/sql";
 import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
@@ -26,18 +27,13 @@ export type EnquiryPage = {
   pageCount: number;
 };
 
-/** Escapes the LIKE wildcards `%` and `_` (and the escape character `\`) so they match literally. */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** The WHERE clause of a set of filters (search, status, priority, spam view). */
 function whereOf(filters: Pick<EnquiryFilters, "q" | "status" | "priority" | "spam">): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     filters.spam ? isNotNull(enquiries.spamReason) : isNull(enquiries.spamReason),
   ];
   if (filters.q) {
-    const pattern = `%${escapeLike(filters.q)}%`;
+    const pattern = containsPattern(filters.q);
     conditions.push(
       or(
         ilike(enquiries.name, pattern),

@@ -2,6 +2,7 @@
  * Public reads of projects (`shared/spec/public-site.md` sections 2, 3, 4 and 7). Only rows with
  * `display_status = 'published'` are ever returned; drafts and archived rows never reach a visitor.
  */
+import { containsPattern } from "~/db/sql";
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { cmsProjects, type ProjectMetrics } from "~/db/schema";
@@ -73,16 +74,11 @@ function toCard(row: CardRow): ProjectCardData {
 
 const published = eq(cmsProjects.displayStatus, "published");
 
-/** Escapes `\`, `%` and `_` so user text matches literally inside an ILIKE pattern (default escape `\`). */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** Case-insensitive substring match of `q` on title, overview and location; undefined when `q` is empty. */
 function searchCondition(q: string): SQL | undefined {
   const text = q.trim();
   if (!text) return undefined;
-  const pattern = `%${escapeLike(text)}%`;
+  const pattern = containsPattern(text);
   return or(
     ilike(cmsProjects.title, pattern),
     ilike(cmsProjects.overview, pattern),

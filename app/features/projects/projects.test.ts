@@ -4,7 +4,7 @@ import { cmsProjects } from "~/db/schema";
 import { demoProjects } from "~/db/seed/projects";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { metricEntries } from "./metrics";
-import { escapeLike, getPublishedProjectBySlug, listLatestProjects, listPublishedProjects } from "./projects.server";
+import { getPublishedProjectBySlug, listLatestProjects, listPublishedProjects } from "./projects.server";
 import { parseProjectListQuery, projectListSearch } from "./schema";
 
 setupTestDatabase();
@@ -145,9 +145,6 @@ describe("demo projects", () => {
 });
 
 describe("helpers", () => {
-  it("escapes LIKE wildcards", () => {
-    expect(escapeLike("50%_a\\b")).toBe("50\\%\\_a\\\\b");
-  });
   it("labels metrics in order and gives PROJECT VALUE no unit", () => {
     expect(
       metricEntries({ savings: { value: "£5m", unit: "GBP" }, powerRating: { value: "112", unit: "m" }, roi: { value: "75", unit: "%" }, impact: { value: "" } }),
