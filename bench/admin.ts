@@ -7,57 +7,32 @@
  *
  * Needs PostgreSQL on 127.0.0.1:5432 (user postgres; override with BENCH_PG_URL, any database:
  * the bench creates and drops its own) and a production build (BUILD_DIR, default `build`).
- * Run: `npm run bench -- admin`.
+ * Run: `npm run bench -- admin`. Quick runs: BENCH_ADMIN_ENQUIRIES (default 10,000),
+ * BENCH_ADMIN_BOOKINGS (default 5,000), BENCH_ADMIN_SAMPLES (timed requests each, default 30);
+ * BENCH_ADMIN_PORT fixes the server's port (default: a free one).
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
-import { createServer } from "node:net";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { drizzle } from "drizzle-orm/node-postgres";
-import { migrate } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
+import type pg from "pg";
+import { adminDatabaseUrl, createBenchDatabase, envInt, percentile, startServer, type BenchDatabase, type BenchServer } from "./lib";
 
 const ADMIN = { email: "bench-admin@example.com", password: "bench-admin-password-1" };
-const SAMPLES = 30;
+/** Timed requests per measurement: BENCH_ADMIN_SAMPLES, default 30. */
+const SAMPLES = envInt("BENCH_ADMIN_SAMPLES", 30);
 const WARMUP = 3;
+/** Enquiries seeded (5% spam): BENCH_ADMIN_ENQUIRIES, default 10,000 (the issue's figure). */
+const ENQUIRIES = envInt("BENCH_ADMIN_ENQUIRIES", 10_000);
+/** Bookings seeded, 5 per slot over BOOKINGS / 5 slots: BENCH_ADMIN_BOOKINGS, default 5,000 (the issue's figure). */
+const BOOKINGS = envInt("BENCH_ADMIN_BOOKINGS", 5_000);
 const TARGET_P50_MS = 150;
 
-/** A free TCP port on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const port = (server.address() as { port: number }).port;
-  server.close();
-  await once(server, "close");
-  return port;
-}
-
-/** Creates the throwaway database, applies the migrations and seeds the rows. */
-export async function prepareDatabase(adminUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists "${name}"`);
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
-  try {
-    await migrate(drizzle(pool), { migrationsFolder: path.resolve("app/db/migrations") });
-    await seed(pool);
-  } finally {
-    await pool.end();
-  }
-  return url.toString();
-}
-
-/** 10,000 enquiries (5% spam), 1,000 slots and 5,000 bookings, with varied names, types and statuses. */
+/**
+ * ENQUIRIES enquiries (5% spam), ceil(BOOKINGS / 5) slots and BOOKINGS bookings (10,000, 1,000 and
+ * 5,000 by default), with varied names, types and statuses.
+ */
 async function seed(pool: pg.Pool): Promise<void> {
   const started = performance.now();
-  await pool.query(`
+  await pool.query(
+    `
     insert into enquiries (name, email, company, project_type, message, status, priority, spam_reason, created_at)
     select
       (array['Oliver','Amelia','George','Isla','Harry','Ava','Noah','Mia','Jack','Sophia','Leo','Grace',
@@ -88,21 +63,27 @@ async function seed(pool: pg.Pool): Promise<void> {
       (array['low','medium','high'])[1 + (i * 11) % 3],
       case when i % 20 = 0 then 'honeypot' else null end,
       now() - make_interval(mins => i * 7)
-    from generate_series(1, 10000) as i
-  `);
+    from generate_series(1, $1::int) as i
+  `,
+    [ENQUIRIES],
+  );
   await pool.query(`
     insert into consultation_types (name, description, duration_minutes, sort_order)
     values ('Initial Consultation', 'A first conversation about your project.', 30, 1),
            ('Technical Review', 'A detailed look at drawings or a design.', 60, 2)
     on conflict do nothing
   `);
-  await pool.query(`
+  await pool.query(
+    `
     insert into consultation_availability (date, start_time, end_time, max_bookings, current_bookings, is_available)
     select current_date - 50 + (i / 10), time '09:00' + make_interval(mins => (i % 10) * 30),
            time '09:30' + make_interval(mins => (i % 10) * 30), 10, 5, true
-    from generate_series(0, 999) as i
-  `);
-  await pool.query(`
+    from generate_series(0, $1::int - 1) as i
+  `,
+    [Math.ceil(BOOKINGS / 5)],
+  );
+  await pool.query(
+    `
     insert into consultation_bookings (availability_id, name, email, phone, company_name, consultation_type,
                                        project_type, project_description, status, created_at)
     select s.id,
@@ -119,45 +100,16 @@ async function seed(pool: pg.Pool): Promise<void> {
     from (select id, row_number() over (order by date, start_time) as r from consultation_availability) as s
     cross join generate_series(1, 5) as k
     cross join lateral (select ((s.r - 1) * 5 + k)::int as n) as x
-  `);
+    where n <= $1::int
+  `,
+    [BOOKINGS],
+  );
   await pool.query("analyze");
   const counts = await pool.query<{ e: string; b: string; s: string }>(
     "select (select count(*) from enquiries) e, (select count(*) from consultation_bookings) b, (select count(*) from consultation_availability) s",
   );
   const c = counts.rows[0]!;
   console.log(`seeded ${c.e} enquiries, ${c.b} bookings over ${c.s} slots in ${Math.round(performance.now() - started)} ms`);
-}
-
-/** Starts the production server on the database; resolves once /readyz answers 200. */
-async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: base,
-      DATABASE_URL: databaseUrl,
-      BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-01",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SEED_DEMO: "false",
-      DISABLE_JOBS: "true",
-      LOG_LEVEL: "warn",
-      DATA_DIR: `./data/bench-admin-${port}`,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`${base}/readyz`).then((r) => r.ok).catch(() => false);
-    if (ok) return child;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill("SIGTERM");
-  throw new Error("server did not become ready within 60 s");
 }
 
 /** Signs in through better-auth's endpoint; returns the Cookie header. */
@@ -173,8 +125,6 @@ async function signIn(base: string): Promise<string> {
     .map((c) => c.split(";")[0])
     .join("; ");
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 type Result = { page: string; kind: string; p50: number; p95: number; max: number; status: number; kb: number; rows: string };
 
@@ -202,16 +152,25 @@ async function measure(url: string, cookie: string, check: (body: string) => str
   };
 }
 
-/** Seeds, serves, measures and prints the table; drops the database afterwards. */
+/** Seeds, serves, measures and prints the table; stops the server and drops the database afterwards, even on failure. */
 export async function runAdminBench(): Promise<void> {
-  const adminUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const dbName = `bench_admin_${process.pid}`;
-  const databaseUrl = await prepareDatabase(adminUrl, dbName);
-  const port = Number(process.env.BENCH_ADMIN_PORT ?? (await freePort()));
-  const base = `http://127.0.0.1:${port}`;
-  let server: ChildProcess | undefined;
+  let database: BenchDatabase<void> | undefined;
+  let server: BenchServer | undefined;
   try {
-    server = await startServer(databaseUrl, port);
+    database = await createBenchDatabase(adminDatabaseUrl(), `bench_admin_${process.pid}`, seed);
+    const databaseUrl = database.url;
+    server = await startServer({
+      label: "admin",
+      port: process.env.BENCH_ADMIN_PORT ? Number(process.env.BENCH_ADMIN_PORT) : undefined,
+      env: () => ({
+        DATABASE_URL: databaseUrl,
+        BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-01",
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        SEED_DEMO: "false",
+      }),
+    });
+    const { base } = server;
     const cookie = await signIn(base);
 
     const enquiryRows = (body: string) => String((body.match(/View enquiry from /g) ?? []).length);
@@ -252,14 +211,8 @@ export async function runAdminBench(): Promise<void> {
     const failing = results.filter((r) => r.p50 >= TARGET_P50_MS || r.status !== 200);
     console.log(failing.length ? `${failing.length} measurement(s) miss the target or failed.` : "Every p50 is under 150 ms.");
   } finally {
-    if (server && server.exitCode === null) {
-      server.kill("SIGTERM");
-      await once(server, "exit");
-    }
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists "${dbName}" with (force)`);
-    await admin.end();
+    await server?.stop();
+    await database?.drop();
   }
 }
 

@@ -9,29 +9,14 @@
  * Run: `npm run bench -- booking`. BENCH_BOOKING_PLACES (default 3) and BENCH_BOOKING_REQUESTS
  * (default 50) change the figures.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { once } from "node:events";
-import { createServer } from "node:net";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { drizzle } from "drizzle-orm/node-postgres";
-import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { adminDatabaseUrl, createBenchDatabase, percentile, startServer, type BenchDatabase, type BenchServer } from "./lib";
 
 const PLACES = Number(process.env.BENCH_BOOKING_PLACES ?? 3);
 const REQUESTS = Number(process.env.BENCH_BOOKING_REQUESTS ?? 50);
 const TARGET_P99_MS = 1000;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const port = (server.address() as { port: number }).port;
-  server.close();
-  await once(server, "close");
-  return port;
-}
 
 /** A London date `days` from today, `yyyy-mm-dd` (a weekday is not needed: slots may be any day). */
 function dateInDays(days: number): string {
@@ -39,138 +24,106 @@ function dateInDays(days: number): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(d);
 }
 
-/** Creates the throwaway database with one type and one slot of PLACES places. */
-async function prepare(adminUrl: string, name: string) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists "${name}"`);
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
-  try {
-    await migrate(drizzle(pool), { migrationsFolder: path.resolve("app/db/migrations") });
-    const type = await pool.query<{ id: string }>(
-      `insert into consultation_types (name, description, duration_minutes) values ('Bench Consultation', 'Benchmark', 30) returning id`,
-    );
-    const slot = await pool.query<{ id: string }>(
-      `insert into consultation_availability (date, start_time, end_time, max_bookings) values ($1, '10:00', '11:00', $2) returning id`,
-      [dateInDays(5), PLACES],
-    );
-    return { databaseUrl: url.toString(), typeId: type.rows[0].id, slotId: slot.rows[0].id };
-  } finally {
-    await pool.end();
-  }
+/** The bench's rows: one consultation type and one slot of PLACES places, 5 days ahead, 10:00-11:00. */
+async function populate(pool: pg.Pool): Promise<{ typeId: string; slotId: string }> {
+  const type = await pool.query<{ id: string }>(
+    `insert into consultation_types (name, description, duration_minutes) values ('Bench Consultation', 'Benchmark', 30) returning id`,
+  );
+  const slot = await pool.query<{ id: string }>(
+    `insert into consultation_availability (date, start_time, end_time, max_bookings) values ($1, '10:00', '11:00', $2) returning id`,
+    [dateInDays(5), PLACES],
+  );
+  return { typeId: type.rows[0].id, slotId: slot.rows[0].id };
 }
 
-async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: base,
-      DATABASE_URL: databaseUrl,
-      BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-01",
-      SEED_DEMO: "false",
-      DISABLE_JOBS: "true",
-      LOG_LEVEL: "warn",
-      DATA_DIR: `./data/bench-booking-${port}`,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (await fetch(`${base}/readyz`).then((r) => r.ok).catch(() => false)) return child;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill("SIGTERM");
-  throw new Error("server did not become ready within 60 s");
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
-/** Runs the race and prints its figures; throws when bookings made differ from the places. */
+/**
+ * Runs the race on a fresh database and server and prints its figures; sets exit code 1 when the
+ * bookings made differ from the places. The server and database are removed even when it throws.
+ */
 export async function runBookingBench(): Promise<void> {
-  const adminUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = `bench_booking_${process.pid}`;
-  const { databaseUrl, typeId, slotId } = await prepare(adminUrl, name);
-  const port = await freePort();
-  const server = await startServer(databaseUrl, port);
-  const base = `http://127.0.0.1:${port}`;
+  let database: BenchDatabase<{ typeId: string; slotId: string }> | undefined;
+  let server: BenchServer | undefined;
+  try {
+    database = await createBenchDatabase(adminDatabaseUrl(), `bench_booking_${process.pid}`, populate);
+    const databaseUrl = database.url;
+    server = await startServer({
+      label: "booking",
+      env: () => ({
+        DATABASE_URL: databaseUrl,
+        BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-01",
+        SEED_DEMO: "false",
+      }),
+    });
+    await race(server.base, databaseUrl, database.populated);
+  } finally {
+    await server?.stop();
+    await database?.drop();
+  }
+}
+
+/** Fires REQUESTS Confirm Booking posts at once at the slot, prints the table and sets the exit code. */
+async function race(base: string, databaseUrl: string, { typeId, slotId }: { typeId: string; slotId: string }): Promise<void> {
   // BENCH_BOOKING_MODE=document posts as a browser without JavaScript (full page back);
   // the default posts as the enhanced wizard does (React Router's `.data` request).
   const documentMode = process.env.BENCH_BOOKING_MODE === "document";
   const action = `${base}/book-consultation${documentMode ? "" : ".data"}?step=4&type=${typeId}&slot=${slotId}`;
-  try {
-    // Warm the route (module load, pool) with a page view.
-    await fetch(`${base}/book-consultation?step=2&type=${typeId}`).then((r) => r.text());
+  // Warm the route (module load, pool) with a page view.
+  await fetch(`${base}/book-consultation?step=2&type=${typeId}`).then((r) => r.text());
 
-    const post = async (i: number) => {
-      const body = new URLSearchParams({
-        intent: "confirm",
-        typeId,
-        slotId,
-        idempotencyKey: randomUUID(),
-        name: `Bench Visitor ${i}`,
-        email: `bench${i}@example.com`,
-        projectType: "commercial",
-        projectDescription: "Benchmark booking",
-      });
-      const started = performance.now();
-      const response = await fetch(action, { method: "POST", body, redirect: "manual" });
-      const text = await response.text();
-      const booked = documentMode ? response.status === 302 : response.status < 300 && text.includes("step=5");
-      return { status: booked && !documentMode ? 302 : response.status, ms: performance.now() - started, booked };
-    };
+  const post = async (i: number) => {
+    const body = new URLSearchParams({
+      intent: "confirm",
+      typeId,
+      slotId,
+      idempotencyKey: randomUUID(),
+      name: `Bench Visitor ${i}`,
+      email: `bench${i}@example.com`,
+      projectType: "commercial",
+      projectDescription: "Benchmark booking",
+    });
     const started = performance.now();
-    const results = await Promise.all(Array.from({ length: REQUESTS }, (_, i) => post(i)));
-    const wall = performance.now() - started;
+    const response = await fetch(action, { method: "POST", body, redirect: "manual" });
+    const text = await response.text();
+    const booked = documentMode ? response.status === 302 : response.status < 300 && text.includes("step=5");
+    return { status: booked && !documentMode ? 302 : response.status, ms: performance.now() - started, booked };
+  };
+  const started = performance.now();
+  const results = await Promise.all(Array.from({ length: REQUESTS }, (_, i) => post(i)));
+  const wall = performance.now() - started;
 
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-    const stored = await pool.query<{ bookings: number; current: number }>(
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  const stored = await pool
+    .query<{ bookings: number; current: number }>(
       `select (select count(*)::int from consultation_bookings where availability_id = $1) as bookings,
               (select current_bookings from consultation_availability where id = $1) as current`,
       [slotId],
-    );
-    await pool.end();
+    )
+    .finally(() => pool.end());
 
-    const latencies = results.map((r) => r.ms).sort((a, b) => a - b);
-    const statuses = results.reduce<Record<number, number>>((acc, r) => ((acc[r.status] = (acc[r.status] ?? 0) + 1), acc), {});
-    const made = results.filter((r) => r.booked).length;
-    const p50 = percentile(latencies, 50);
-    const p99 = percentile(latencies, 99);
-    console.table([
-      {
-        mode: documentMode ? "document" : "data",
-        requests: REQUESTS,
-        places: PLACES,
-        "bookings made (HTTP)": made,
-        "bookings stored": stored.rows[0].bookings,
-        current_bookings: stored.rows[0].current,
-        statuses: Object.entries(statuses).map(([s, n]) => `${s}×${n}`).join(" "),
-        "p50 ms": Math.round(p50),
-        "p99 ms": Math.round(p99),
-        "wall ms": Math.round(wall),
-      },
-    ]);
-    const ok = made === PLACES && stored.rows[0].bookings === PLACES && stored.rows[0].current === PLACES;
-    console.log(
-      `${ok ? "OK" : "FAIL"}: ${made} bookings made for ${PLACES} places; p99 ${Math.round(p99)} ms (target < ${TARGET_P99_MS} ms${p99 < TARGET_P99_MS ? ", met" : ", missed"})`,
-    );
-    if (!ok) process.exitCode = 1;
-  } finally {
-    server.kill("SIGTERM");
-    await once(server, "exit").catch(() => {});
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists "${name}" with (force)`).catch(() => {});
-    await admin.end();
-  }
+  const latencies = results.map((r) => r.ms).sort((a, b) => a - b);
+  const statuses = results.reduce<Record<number, number>>((acc, r) => ((acc[r.status] = (acc[r.status] ?? 0) + 1), acc), {});
+  const made = results.filter((r) => r.booked).length;
+  const p50 = percentile(latencies, 50);
+  const p99 = percentile(latencies, 99);
+  console.table([
+    {
+      mode: documentMode ? "document" : "data",
+      requests: REQUESTS,
+      places: PLACES,
+      "bookings made (HTTP)": made,
+      "bookings stored": stored.rows[0].bookings,
+      current_bookings: stored.rows[0].current,
+      statuses: Object.entries(statuses).map(([s, n]) => `${s}×${n}`).join(" "),
+      "p50 ms": Math.round(p50),
+      "p99 ms": Math.round(p99),
+      "wall ms": Math.round(wall),
+    },
+  ]);
+  const ok = made === PLACES && stored.rows[0].bookings === PLACES && stored.rows[0].current === PLACES;
+  console.log(
+    `${ok ? "OK" : "FAIL"}: ${made} bookings made for ${PLACES} places; p99 ${Math.round(p99)} ms (target < ${TARGET_P99_MS} ms${p99 < TARGET_P99_MS ? ", met" : ", missed"})`,
+  );
+  if (!ok) process.exitCode = 1;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

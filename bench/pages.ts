@@ -13,17 +13,15 @@
  * It builds nothing: it starts its own production server from BUILD_DIR (default `build`) on a
  * fresh embedded database with the demo content, on a free port, and stops it at the end.
  * Run alone: `npx tsx bench/pages.ts`; from bench/run.ts: `runPagesBench()`.
- * Chromium: CHROME_PATH (default /usr/bin/chromium).
+ * Chromium: CHROME_PATH (default /usr/bin/chromium). Quick runs: BENCH_SKIP_LIGHTHOUSE=1 (no
+ * Lighthouse), BENCH_PAGES_CANNON_SECONDS (seconds of autocannon per page, default 5).
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
-import { rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium, type Browser } from "playwright-core";
+import { envInt, printTable, startServer } from "./lib";
 
 /** Every public page; `audit` marks the four the issue names (Lighthouse and autocannon run on those). */
 const PAGES: { name: string; path: string; audit?: true }[] = [
@@ -44,8 +42,11 @@ const PAGES: { name: string; path: string; audit?: true }[] = [
 ];
 /** The issue's budget for first-load JS per page, gzipped. */
 const JS_BUDGET_BYTES = 100 * 1024;
-const CANNON_SECONDS = 5;
+/** Length of each autocannon run, in seconds: BENCH_PAGES_CANNON_SECONDS, default 5. */
+const CANNON_SECONDS = envInt("BENCH_PAGES_CANNON_SECONDS", 5);
 const CANNON_CONNECTIONS = 10;
+/** BENCH_SKIP_LIGHTHOUSE=1 leaves the Lighthouse columns empty (quick runs on a busy machine). */
+const SKIP_LIGHTHOUSE = process.env.BENCH_SKIP_LIGHTHOUSE === "1";
 
 /** One row of the printed table. Bytes are gzipped; scores 0-100; LCP/TBT in ms. */
 export type PageFigures = {
@@ -66,54 +67,6 @@ export type PageFigures = {
   cls: number | null;
   requestsPerSecond: number;
 };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const port = (server.address() as { port: number }).port;
-  server.close();
-  await once(server, "close");
-  return port;
-}
-
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: base,
-      DATABASE_URL: "",
-      PGLITE_DIR: `${dataDir}/pglite`,
-      DATA_DIR: dataDir,
-      BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-02",
-      ADMIN_EMAIL: "bench-pages@example.com",
-      ADMIN_PASSWORD: "bench-pages-password-1",
-      SEED_DEMO: "true",
-      DISABLE_JOBS: "true",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`${base}/readyz`).then((r) => r.ok).catch(() => false);
-    if (ok) return child;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill("SIGTERM");
-  throw new Error("server did not become ready within 90 s");
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  child.kill("SIGTERM");
-  await Promise.race([once(child, "exit"), new Promise((r) => setTimeout(r, 12_000))]);
-}
 
 const gzipBytes = (body: Buffer | string) => gzipSync(body, { level: 6 }).length;
 
@@ -220,24 +173,29 @@ export function printPagesTable(rows: PageFigures[]): void {
     or(r.cls, (n) => n.toFixed(3)),
     r.requestsPerSecond ? String(r.requestsPerSecond) : "-",
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  console.log(fmt(header));
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const l of lines) console.log(fmt(l));
+  printTable(header, lines);
   console.log(
     `KB = 1024 bytes; budget: first-load JS <= ${kb(JS_BUDGET_BYTES)} gzip. Lighthouse 12 mobile (simulated throttling) ` +
-      `and req/s (autocannon, ${CANNON_CONNECTIONS} connections, ${CANNON_SECONDS} s) on the four pages the issue names only.`,
+      `and req/s (autocannon, ${CANNON_CONNECTIONS} connections, ${CANNON_SECONDS} s) on the four pages the issue names only.` +
+      (SKIP_LIGHTHOUSE ? " Lighthouse skipped (BENCH_SKIP_LIGHTHOUSE=1)." : ""),
   );
 }
 
 /** Starts a production server, measures every public page, prints the table, stops the server. Returns the rows. */
 export async function runPagesBench(): Promise<PageFigures[]> {
-  const port = await freePort();
-  const dataDir = `./data/bench-pages-${port}`;
-  const base = `http://127.0.0.1:${port}`;
-  await rm(dataDir, { recursive: true, force: true });
-  const server = await startServer(port, dataDir);
+  const server = await startServer({
+    label: "pages",
+    readyWithinMs: 90_000,
+    env: ({ dataDir }) => ({
+      DATABASE_URL: "",
+      PGLITE_DIR: `${dataDir}/pglite`,
+      BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-02",
+      ADMIN_EMAIL: "bench-pages@example.com",
+      ADMIN_PASSWORD: "bench-pages-password-1",
+      SEED_DEMO: "true",
+    }),
+  });
+  const { base } = server;
   const rows: PageFigures[] = [];
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
@@ -256,19 +214,20 @@ export async function runPagesBench(): Promise<PageFigures[]> {
     } finally {
       await browser.close();
     }
-    chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-      chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-    });
     const audited = rows.filter((r) => PAGES.find((p) => p.path === r.path)?.audit);
-    for (const row of audited) Object.assign(row, await audit(base + row.path, chrome.port));
-    await chrome.kill();
-    chrome = undefined;
+    if (!SKIP_LIGHTHOUSE) {
+      chrome = await chromeLauncher.launch({
+        chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+        chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+      });
+      for (const row of audited) Object.assign(row, await audit(base + row.path, chrome.port));
+      await chrome.kill();
+      chrome = undefined;
+    }
     for (const row of audited) row.requestsPerSecond = await throughput(base + row.path);
   } finally {
     if (chrome) await chrome.kill();
-    await stopServer(server);
-    await rm(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
   printPagesTable(rows);
   return rows;
