@@ -1,0 +1,39 @@
+import { expect, test } from "@playwright/test";
+
+test("health and readiness probes answer without caching", async ({ request }) => {
+  const health = await request.get("/healthz");
+  expect(health.status()).toBe(200);
+  expect(await health.json()).toEqual({ status: "ok" });
+  const ready = await request.get("/readyz");
+  expect(ready.status()).toBe(200);
+  expect(await ready.json()).toEqual({ status: "ready", database: true });
+  expect(ready.headers()["cache-control"]).toBe("no-store");
+});
+
+test("pages carry the security headers: a nonce CSP and strict-origin-when-cross-origin", async ({ page }) => {
+  const blocked: string[] = [];
+  page.on("console", (message) => {
+    if (message.text().includes("Content Security Policy")) blocked.push(message.text());
+  });
+  const response = await page.goto("/", { waitUntil: "networkidle" });
+  const headers = response!.headers();
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  const csp = headers["content-security-policy"];
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  expect(nonce).toBeTruthy();
+  // The server-rendered inline scripts carry a nonce, the browser blocked nothing, and the page hydrated.
+  const html = await (await page.request.get("/")).text();
+  expect(html).toMatch(/<script nonce="[^"]+"/);
+  expect(blocked).toEqual([]);
+  await page.getByRole("button", { name: "Services" }).first().hover();
+  await expect(page.getByRole("link", { name: "Commercial Engineering" }).first()).toBeVisible();
+});
+
+test("hashed assets are cached immutably for a year", async ({ page, request }) => {
+  await page.goto("/");
+  const asset = await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="modulepreload"]')?.getAttribute("href"));
+  expect(asset).toMatch(/^\/assets\//);
+  const response = await request.get(asset!);
+  expect(response.headers()["cache-control"]).toContain("immutable");
+  expect(response.headers()["cache-control"]).toContain("max-age=31536000");
+});
