@@ -47,6 +47,21 @@ export async function loader() {
   return { projects, insights };
 }
 
+/**
+ * Below-the-fold sections skip style, layout and paint until they near the viewport
+ * (`content-visibility: auto`), which shortens the first render and hydration's layout work. The
+ * placeholder heights are rough mobile sizes; `auto` keeps the real height once rendered.
+ */
+const belowFold = {
+  services: "[content-visibility:auto] [contain-intrinsic-size:auto_1500px]",
+  about: "[content-visibility:auto] [contain-intrinsic-size:auto_1100px]",
+  approach: "[content-visibility:auto] [contain-intrinsic-size:auto_1200px]",
+  projects: "[content-visibility:auto] [contain-intrinsic-size:auto_1600px]",
+  insights: "[content-visibility:auto] [contain-intrinsic-size:auto_1600px]",
+  team: "[content-visibility:auto] [contain-intrinsic-size:auto_2000px]",
+  testimonials: "[content-visibility:auto] [contain-intrinsic-size:auto_1000px]",
+};
+
 const serviceIcons = [Building2, ShieldCheck];
 const pillarIcons = [Compass, Leaf, ShieldCheck];
 
@@ -107,7 +122,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {/* 2. Services */}
-      <section aria-labelledby="services-heading" className="bg-muted/60 px-4 py-20 sm:px-6 lg:px-8 lg:py-28">
+      <section aria-labelledby="services-heading" className={`${belowFold.services} bg-muted/60 px-4 py-20 sm:px-6 lg:px-8 lg:py-28`}>
         <div className="mx-auto max-w-7xl">
           <SectionHeading
             id="services-heading"
@@ -152,7 +167,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {/* 3. About us */}
-      <section aria-labelledby="about-heading" className="px-4 py-20 sm:px-6 lg:px-8 lg:py-28">
+      <section aria-labelledby="about-heading" className={`${belowFold.about} px-4 py-20 sm:px-6 lg:px-8 lg:py-28`}>
         <div className="mx-auto grid max-w-7xl items-center gap-12 lg:grid-cols-2 lg:gap-20">
           <div className="relative">
             <img
@@ -196,7 +211,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {/* 4. Approach */}
-      <section aria-labelledby="approach-heading" className="bg-ink px-4 py-20 text-white sm:px-6 lg:px-8 lg:py-28">
+      <section aria-labelledby="approach-heading" className={`${belowFold.approach} bg-ink px-4 py-20 text-white sm:px-6 lg:px-8 lg:py-28`}>
         <div className="mx-auto grid max-w-7xl items-center gap-12 lg:grid-cols-2 lg:gap-16">
           <div>
             <p className="text-sm font-semibold uppercase tracking-[0.2em] text-teal-300">Our approach</p>
@@ -229,7 +244,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {/* 5. Latest projects */}
-      <section aria-labelledby="projects-heading" className="px-4 py-20 sm:px-6 lg:px-8 lg:py-28">
+      <section aria-labelledby="projects-heading" className={`${belowFold.projects} px-4 py-20 sm:px-6 lg:px-8 lg:py-28`}>
         <div className="mx-auto max-w-7xl">
           <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
             <SectionHeading id="projects-heading" eyebrow="Our work" title="Latest projects" align="left" />
@@ -253,7 +268,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {/* 6. Latest insights */}
-      <section aria-labelledby="insights-heading" className="bg-muted/60 px-4 py-20 sm:px-6 lg:px-8 lg:py-28">
+      <section aria-labelledby="insights-heading" className={`${belowFold.insights} bg-muted/60 px-4 py-20 sm:px-6 lg:px-8 lg:py-28`}>
         <div className="mx-auto max-w-7xl">
           <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
             <SectionHeading id="insights-heading" eyebrow="Insights" title="Latest insights" align="left" />
@@ -277,7 +292,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {/* 7. Team */}
-      <section aria-labelledby="team-heading" className="px-4 py-20 sm:px-6 lg:px-8 lg:py-28">
+      <section aria-labelledby="team-heading" className={`${belowFold.team} px-4 py-20 sm:px-6 lg:px-8 lg:py-28`}>
         <div className="mx-auto max-w-7xl">
           <SectionHeading
             id="team-heading"
@@ -326,7 +341,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {/* 8. Testimonials */}
-      <section aria-labelledby="testimonials-heading" className="bg-muted/60 px-4 py-20 sm:px-6 lg:px-8 lg:py-28">
+      <section aria-labelledby="testimonials-heading" className={`${belowFold.testimonials} bg-muted/60 px-4 py-20 sm:px-6 lg:px-8 lg:py-28`}>
         <div className="mx-auto max-w-7xl">
           <SectionHeading
             id="testimonials-heading"

@@ -1,15 +1,15 @@
 /**
  * The looping strip of placeholder partner logos under 'Trusted by leading organizations
  * worldwide' (home section 1; one loop every 20 s, spec section 9). The list is rendered twice so
- * the CSS marquee (translateX 0 → -50%) loops seamlessly (the copy only in the browser); the copy
- * is hidden from assistive tech.
+ * the CSS marquee (translateX 0 → -50%) loops seamlessly; the copy is hidden from assistive tech.
+ * Both copies are in the server HTML (the same few logo files, so no extra requests): adding the
+ * copy after hydration cost a synchronous re-render and layout in the page's busiest moment.
  * The animation stops under prefers-reduced-motion (app.css).
  */
 import { partners } from "~/content/about";
-import { useHydrated } from "./use-hydrated";
 
 export function PartnerStrip() {
-  const copies = useHydrated() ? [0, 1] : [0];
+  const copies = [0, 1];
   return (
     <div className="border-t bg-white py-6">
       <p className="text-center text-xs font-semibold uppercase tracking-[0.2em] text-slate-600">
