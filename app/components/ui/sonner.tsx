@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense } from "react";
+import { useHydrated } from "~/utils/use-hydrated";
 
 const SonnerToaster = lazy(() => import("./sonner-toaster"));
 
@@ -10,9 +11,7 @@ const SonnerToaster = lazy(() => import("./sonner-toaster"));
  * through `toast` from ./toast, which loads sonner on demand.
  */
 export function Toaster() {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return mounted ? (
+  return useHydrated() ? (
     <Suspense fallback={null}>
       <SonnerToaster />
     </Suspense>

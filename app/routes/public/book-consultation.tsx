@@ -38,6 +38,7 @@ import { pageMeta } from "~/features/seo/meta";
 import { useRootData } from "~/root";
 import { cn } from "~/utils/cn";
 import { logger } from "~/utils/logger.server";
+import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/book-consultation";
 
 const PATH = "/book-consultation";
@@ -176,8 +177,7 @@ export default function BookConsultation({ loaderData: state, actionData }: Rout
   const step = shownStep(state, actionData);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Without JavaScript a Continue button must stay usable (the server checks the choice instead).
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const firstRender = useRef(true);
 
   const [typeId, setTypeId] = useState<string | null>(state.type?.id ?? state.types[0]?.id ?? null);

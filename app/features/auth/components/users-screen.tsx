@@ -28,7 +28,7 @@ import type { StaffMember } from "~/features/auth/users.server";
 import { ADMIN_ROLES } from "~/db/schema";
 import { roleLabel } from "../roles";
 import { ROLE_DESCRIPTIONS } from "../schema";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 
 /** What the Users action answers; `errors` are field errors of the add form. */
 export type UsersActionResult = {

@@ -27,7 +27,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { ENQUIRY_PRIORITIES, ENQUIRY_STATUSES } from "~/db/schema";
-import { useHydrated } from "~/features/auth/components/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import { cn } from "~/utils/cn";
 import {
   enquiryFiltersToSearch,
