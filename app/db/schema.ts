@@ -228,6 +228,11 @@ export const consultationBookings = pgTable(
     manageTokenHash: text("manage_token_hash"),
     /** Client-generated key that makes a double-submitted form create one booking. */
     idempotencyKey: text("idempotency_key"),
+    /**
+     * Length of the consultation in minutes, copied from the type when booked, so invitations and
+     * reminders stay right after the type is changed or deleted. Null only for rows older than it.
+     */
+    durationMinutes: integer("duration_minutes"),
     /** iCalendar SEQUENCE of the last invitation sent; raised on every change mailed. */
     icsSequence: integer("ics_sequence").notNull().default(0),
     reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
@@ -327,6 +332,23 @@ export const adminUsers = pgTable(
     uniqueIndex("admin_users_email_key").on(t.email),
     check("admin_users_role_check", inList("role", ADMIN_ROLES)),
   ],
+);
+
+/**
+ * A member of staff's private calendar subscription (issue 12): the SHA-256 (hex) of the random
+ * token in the feed URL; the token itself is shown once. One feed per person; regenerating
+ * replaces the row, turning it off deletes it.
+ */
+export const staffCalendarFeeds = pgTable(
+  "staff_calendar_feeds",
+  {
+    adminUserId: uuid("admin_user_id")
+      .primaryKey()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("staff_calendar_feeds_token_hash_key").on(t.tokenHash)],
 );
 
 /** Single row (id = 1) of editable settings; `data` is validated by `features/settings/schema.ts`. */

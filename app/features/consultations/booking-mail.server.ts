@@ -10,8 +10,9 @@ import type { OutgoingEmail } from "~/features/mail/outbox.server";
 import { renderEmail, siteUrl } from "~/features/mail/templates.server";
 import type { SiteSettings } from "~/features/settings/schema";
 import { env } from "~/utils/env.server";
-import { buildBookingIcs } from "./ics";
-import { formatLongDate, formatTime24, ukZoneLabel } from "./time";
+import { mailFromAddress } from "~/features/mail/transport.server";
+import { buildBookingIcs, uidHostOf, type InviteStatus } from "./ics";
+import { formatLongDate, formatTime24, londonInstant, ukZoneLabel } from "./time";
 
 /** What the messages need to know about a booking and its slot (London wall-clock date and time). */
 export type BookingMailData = {
@@ -35,14 +36,17 @@ export type BookingMailData = {
 };
 
 /**
- * The mail data of a booking row and its slot (`date` YYYY-MM-DD and `startTime` HH:MM[:SS],
- * London wall-clock). `durationMinutes` is the meeting length already resolved by the caller.
+ * The mail data of a booking row and its slot (`date` YYYY-MM-DD, `startTime`/`endTime`
+ * HH:MM[:SS], London wall-clock). The length is the booking's stored `duration_minutes`, or the
+ * slot's length for a row without one.
  */
 export function bookingMailData(
   b: typeof consultationBookings.$inferSelect,
-  slot: Pick<BookingMailData, "date" | "startTime">,
-  durationMinutes: number,
+  slot: { date: string; startTime: string; endTime: string },
 ): BookingMailData {
+  const durationMinutes =
+    b.durationMinutes ??
+    Math.round((londonInstant(slot.date, slot.endTime).getTime() - londonInstant(slot.date, slot.startTime).getTime()) / 60_000);
   return {
     id: b.id,
     name: b.name,
@@ -84,23 +88,32 @@ function whenDetails(b: BookingMailData): [string, string][] {
   ];
 }
 
-function invite(b: BookingMailData, settings: Settings, method: "REQUEST" | "CANCEL", sequence: number) {
+/**
+ * The invitation attached to a visitor's message: STATUS tells the truth about the booking
+ * (TENTATIVE pending, CONFIRMED, CANCELLED with METHOD:CANCEL); the UID's host is PUBLIC_URL's
+ * host name; the ORGANIZER is the From address of the mail carrying it.
+ */
+function invite(b: BookingMailData, settings: Settings, status: InviteStatus, sequence: number) {
+  const from = mailFromAddress();
   const content = buildBookingIcs({
     bookingId: b.id,
-    uidHost: new URL(env.PUBLIC_URL).host,
+    uidHost: uidHostOf(env.PUBLIC_URL),
     sequence,
-    method,
+    status,
     date: b.date,
     startTime: b.startTime,
     durationMinutes: b.durationMinutes,
     title: `${b.consultationType} with ${settings.companyName}`,
     description: b.meetingLink
       ? `Your consultation with ${settings.companyName}. Join the meeting: ${b.meetingLink}`
-      : `Your consultation with ${settings.companyName}. The meeting link will follow by e-mail.`,
-    organizer: { name: settings.companyName, email: settings.email },
+      : status === "TENTATIVE"
+        ? `Your consultation with ${settings.companyName}, awaiting our confirmation. The meeting link will follow by e-mail.`
+        : `Your consultation with ${settings.companyName}. The meeting link will follow by e-mail.`,
+    organizer: { name: from.name || settings.companyName, email: from.address },
     attendee: { name: b.name, email: b.email },
     meetingLink: b.meetingLink,
   });
+  const method = status === "CANCELLED" ? "CANCEL" : "REQUEST";
   return {
     filename: method === "CANCEL" ? "cancelled-consultation.ics" : "consultation.ics",
     contentType: `text/calendar; charset=utf-8; method=${method}`,
@@ -118,7 +131,7 @@ export function confirmationEmail(b: BookingMailData, settings: Settings, token:
       paragraphs: [
         "We will review your project information before the call and send you the meeting link by e-mail. A calendar invitation is attached.",
         "We will also send you a reminder 24 hours before the consultation.",
-        "If your plans change, you can cancel the booking from the link below.",
+        "If your plans change, you can reschedule or cancel the booking from the link below.",
       ],
       details: whenDetails(b),
       button: { label: "Manage your booking", url: manageUrl(token) },
@@ -131,7 +144,7 @@ export function confirmationEmail(b: BookingMailData, settings: Settings, token:
     to: b.email,
     subject: `Consultation booked: ${describeWhen(b)}`,
     ...body,
-    attachments: [invite(b, settings, "REQUEST", b.icsSequence)],
+    attachments: [invite(b, settings, "TENTATIVE", b.icsSequence)],
   };
 }
 
@@ -172,7 +185,10 @@ export function staffNotificationEmails(b: BookingMailData, settings: Settings):
   }));
 }
 
-/** The reminder 24 hours before; deduplicated by `reminder:{id}`. */
+/**
+ * The reminder 24 hours before; deduplicated by `reminder:{id}:{date}T{start}`, so a booking
+ * moved to another time gets one reminder for its new time.
+ */
 export function reminderEmail(b: BookingMailData, settings: Settings): OutgoingEmail {
   const body = renderEmail(
     {
@@ -195,7 +211,7 @@ export function reminderEmail(b: BookingMailData, settings: Settings): OutgoingE
     to: b.email,
     subject: `Reminder: consultation ${describeWhen(b)}`,
     ...body,
-    dedupeKey: `reminder:${b.id}`,
+    dedupeKey: `reminder:${b.id}:${b.date}T${b.startTime}`,
   };
 }
 
@@ -228,7 +244,7 @@ export function cancellationEmail(
     to: b.email,
     subject: `Cancelled: consultation ${describeWhen(b)}`,
     ...body,
-    attachments: [invite(b, settings, "CANCEL", sequence)],
+    attachments: [invite(b, settings, "CANCELLED", sequence)],
   };
 }
 
@@ -255,7 +271,7 @@ export function confirmedEmail(b: BookingMailData, settings: Settings, sequence:
     to: b.email,
     subject: `Confirmed: consultation ${describeWhen(b)}`,
     ...body,
-    attachments: [invite(b, settings, "REQUEST", sequence)],
+    attachments: [invite(b, settings, "CONFIRMED", sequence)],
   };
 }
 
@@ -280,6 +296,68 @@ export function rescheduledEmail(b: BookingMailData, settings: Settings, sequenc
     to: b.email,
     subject: `Rescheduling: consultation ${describeWhen(b)}`,
     ...body,
-    attachments: [invite(b, settings, "CANCEL", sequence)],
+    attachments: [invite(b, settings, "CANCELLED", sequence)],
   };
+}
+
+/**
+ * The visitor moved their booking from the manage link (issue 12): the new time, pending again
+ * until staff confirm it, with the updated invitation (same UID, `b.icsSequence`, TENTATIVE) and
+ * the manage link. `previous` is the old London date and start time.
+ */
+export function visitorRescheduleEmail(
+  b: BookingMailData,
+  settings: Settings,
+  token: string,
+  previous: Pick<BookingMailData, "date" | "startTime">,
+): OutgoingEmail {
+  const body = renderEmail(
+    {
+      preheader: `Your consultation is moved to ${describeWhen(b)}`,
+      heading: "Your consultation has been moved",
+      intro: `Hello ${b.name}, your ${b.consultationType} is moved from ${describeWhen(previous)} to the new time below.`,
+      paragraphs: [
+        "We will confirm the new time and send you the meeting link by e-mail. The attached calendar invitation replaces the earlier one.",
+        "If your plans change again, you can reschedule or cancel the booking from the link below.",
+      ],
+      details: whenDetails(b),
+      button: { label: "Manage your booking", url: manageUrl(token) },
+      footerNote: `You received this e-mail because you booked a consultation with ${settings.companyName}.`,
+    },
+    settings,
+  );
+  return {
+    kind: "booking.visitor_rescheduled",
+    to: b.email,
+    subject: `Consultation moved: ${describeWhen(b)}`,
+    ...body,
+    attachments: [invite(b, settings, "TENTATIVE", b.icsSequence)],
+  };
+}
+
+/** One message per staff recipient: a visitor moved their booking; it is pending again. */
+export function staffRescheduleNotificationEmails(
+  b: BookingMailData,
+  settings: Settings,
+  previous: Pick<BookingMailData, "date" | "startTime">,
+): OutgoingEmail[] {
+  const body = renderEmail(
+    {
+      preheader: `${b.name} moved their ${b.consultationType}`,
+      heading: `${b.name} moved their consultation`,
+      intro: `${b.consultationType}, moved from ${describeWhen(previous)} to ${describeWhen(b)}. The booking is pending again until you confirm it; its meeting link was cleared.`,
+      paragraphs: [],
+      details: [...whenDetails(b), ["Name", b.name], ["E-mail", b.email], ["Company", b.companyName ?? "Not provided"]],
+      button: { label: "Open consultations", url: siteUrl("/admin/consultations") },
+      footerNote: "You receive these notifications as a listed recipient in the site settings.",
+    },
+    settings,
+  );
+  return settings.notificationRecipients.map((to) => ({
+    kind: "booking.staff_rescheduled",
+    to,
+    replyTo: b.email,
+    subject: `Booking moved: ${b.name}, now ${describeWhen(b)}`,
+    ...body,
+  }));
 }

@@ -10,7 +10,7 @@
  */
 import { isUniqueViolation } from "~/db/sql";
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import { db, type Database, type Transaction } from "~/db/client.server";
 import {
   BOOKING_STATUSES,
@@ -30,10 +30,11 @@ import {
   confirmedEmail,
   rescheduledEmail,
   staffNotificationEmails,
-  type BookingMailData,
+  staffRescheduleNotificationEmails,
+  visitorRescheduleEmail,
 } from "./booking-mail.server";
 import type { BookingDetails } from "./schema";
-import { isOutsideNotice, londonInstant } from "./time";
+import { addDays, isOutsideNotice, lastBrowsableWeekStart, londonInstant, WEEK_DAYS } from "./time";
 
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
@@ -51,6 +52,7 @@ export type BookingErrorCode =
   | "past_slot"
   | "inside_notice"
   | "unavailable_slot"
+  | "outside_window"
   | "slot_full"
   | "unknown_type"
   | "inactive_type"
@@ -61,6 +63,7 @@ const ERROR_INFO: Record<BookingErrorCode, { status: number; message: string }> 
   past_slot: { status: 409, message: "That time has already passed. Please choose another time." },
   inside_notice: { status: 409, message: "That time is now too soon to book. Please choose a later time." },
   unavailable_slot: { status: 409, message: "That time is no longer available. Please choose another time." },
+  outside_window: { status: 409, message: "That time is too far ahead to book. Please choose an earlier time." },
   slot_full: {
     status: 409,
     message: "Sorry, that time has just been fully booked by someone else. Please choose another time.",
@@ -85,9 +88,36 @@ export class BookingError extends Error {
   }
   /** True for errors about the chosen time: the visitor goes back to step 2 with fresh slots. */
   get isSlotProblem(): boolean {
-    return ["unknown_slot", "past_slot", "inside_notice", "unavailable_slot", "slot_full"].includes(this.code);
+    return isSlotProblem(this.code);
   }
 }
+
+const SLOT_PROBLEMS: readonly BookingErrorCode[] = ["unknown_slot", "past_slot", "inside_notice", "unavailable_slot", "outside_window", "slot_full"];
+
+/** True for codes about the chosen time: the visitor is shown fresh slots to choose again. */
+export function isSlotProblem(code: string): boolean {
+  return (SLOT_PROBLEMS as readonly string[]).includes(code);
+}
+
+type SlotRow = typeof consultationAvailability.$inferSelect;
+
+/**
+ * Why `slot` cannot take a new booking at `now`, or null when it can (spec sections 2 and 3;
+ * DESIGN section 6): it must exist, be available, not have started, start outside the minimum
+ * notice, lie within the booking window (`bookingWeeksAhead` weeks counting the current one) and
+ * have a place left. Call it on a slot row locked `FOR UPDATE`.
+ */
+function slotRefusal(slot: SlotRow | undefined, now: Date, site: SiteSettings): BookingErrorCode | null {
+  if (!slot) return "unknown_slot";
+  if (!slot.isAvailable) return "unavailable_slot";
+  if (londonInstant(slot.date, slot.startTime).getTime() <= now.getTime()) return "past_slot";
+  if (!isOutsideNotice(slot.date, slot.startTime, now, site.minimumNoticeHours)) return "inside_notice";
+  if (slot.date > addDays(lastBrowsableWeekStart(now, site.bookingWeeksAhead), WEEK_DAYS - 1)) return "outside_window";
+  if (slot.currentBookings >= slot.maxBookings) return "slot_full";
+  return null;
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** SHA-256 (hex) of a manage token; only the hash is stored. */
 export function hashToken(token: string): string {
@@ -103,7 +133,7 @@ export type BookingRow = typeof consultationBookings.$inferSelect;
 /**
  * Creates a pending booking (spec section 7 "Book") in ONE transaction: locks the slot row,
  * re-checks that the type is active and the slot exists, is available, not past, outside the
- * minimum notice and not full; inserts the booking with a random manage token (hash stored),
+ * minimum notice, inside the booking window and not full; inserts the booking with a random manage token (hash stored),
  * increments `current_bookings`, and queues the visitor's confirmation (with `.ics` and manage
  * link) and the staff notifications.
  *
@@ -140,13 +170,8 @@ export async function createBooking(
       const [type] = await tx.select().from(consultationTypes).where(eq(consultationTypes.id, input.typeId));
       if (!type) throw new BookingError("unknown_type");
       if (!type.isActive) throw new BookingError("inactive_type");
-      if (!slot) throw new BookingError("unknown_slot");
-      if (!slot.isAvailable) throw new BookingError("unavailable_slot");
-      if (londonInstant(slot.date, slot.startTime).getTime() <= now.getTime()) throw new BookingError("past_slot");
-      if (!isOutsideNotice(slot.date, slot.startTime, now, site.minimumNoticeHours)) {
-        throw new BookingError("inside_notice");
-      }
-      if (slot.currentBookings >= slot.maxBookings) throw new BookingError("slot_full");
+      const refusal = slotRefusal(slot, now, site);
+      if (refusal) throw new BookingError(refusal);
 
       const token = randomBytes(32).toString("base64url");
       const d = input.details;
@@ -160,6 +185,7 @@ export async function createBooking(
           companyName: d.companyName,
           consultationType: type.name,
           consultationTypeId: type.id,
+          durationMinutes: type.durationMinutes,
           projectType: d.projectType,
           projectDescription: d.projectDescription,
           timeline: d.timeline,
@@ -177,7 +203,7 @@ export async function createBooking(
         .set({ currentBookings: sql`${consultationAvailability.currentBookings} + 1`, updatedAt: now })
         .where(eq(consultationAvailability.id, slot.id));
 
-      const mail = mailData(booking, slot, type.durationMinutes);
+      const mail = bookingMailData(booking, slot);
       await enqueueEmails(tx, [confirmationEmail(mail, site, token), ...staffNotificationEmails(mail, site)]);
       return { booking, created: true, manageToken: token };
     });
@@ -191,16 +217,7 @@ export async function createBooking(
   }
 }
 
-type SlotRow = typeof consultationAvailability.$inferSelect;
-
-function mailData(b: BookingRow, slot: Pick<SlotRow, "date" | "startTime" | "endTime">, durationMinutes: number | null): BookingMailData {
-  const slotMinutes = Math.round(
-    (londonInstant(slot.date, slot.endTime).getTime() - londonInstant(slot.date, slot.startTime).getTime()) / 60_000,
-  );
-  return bookingMailData(b, slot, durationMinutes ?? slotMinutes);
-}
-
-/** Locks a booking and its slot (in that order) and reads the type's duration. */
+/** Locks a booking and its slot (in that order: every change locks bookings before slots). */
 async function lockBooking(tx: Transaction, where: ReturnType<typeof eq>) {
   const [booking] = await tx.select().from(consultationBookings).where(where).for("update");
   if (!booking) return null;
@@ -209,13 +226,7 @@ async function lockBooking(tx: Transaction, where: ReturnType<typeof eq>) {
     .from(consultationAvailability)
     .where(eq(consultationAvailability.id, booking.availabilityId))
     .for("update");
-  const [type] = booking.consultationTypeId
-    ? await tx
-        .select({ durationMinutes: consultationTypes.durationMinutes })
-        .from(consultationTypes)
-        .where(eq(consultationTypes.id, booking.consultationTypeId))
-    : [];
-  return { booking, slot: slot!, durationMinutes: type?.durationMinutes ?? null };
+  return { booking, slot: slot! };
 }
 
 /** Adds `delta` (+1 or -1) to a slot's `current_bookings`. */
@@ -226,19 +237,24 @@ async function movePlace(tx: Transaction, slotId: string, delta: 1 | -1) {
     .where(eq(consultationAvailability.id, slotId));
 }
 
-/** Withdraws a queued, not yet claimed reminder, so none is sent after a cancellation. */
-async function withdrawReminder(tx: Transaction, bookingId: string) {
+/**
+ * Withdraws a queued, not yet claimed reminder (dedupe keys `reminder:{id}` and
+ * `reminder:{id}:{start}`), so none is sent after a cancellation or for a time left behind.
+ */
+async function withdrawReminder(tx: Transaction, bookingId: string, why = "Booking cancelled before the reminder was sent") {
   await tx
     .update(emailOutbox)
-    .set({ status: "failed", lastError: "Booking cancelled before the reminder was sent" })
+    .set({ status: "failed", lastError: why })
     .where(
-      and(eq(emailOutbox.dedupeKey, `reminder:${bookingId}`), eq(emailOutbox.status, "pending"), eq(emailOutbox.attempts, 0)),
+      and(like(emailOutbox.dedupeKey, `reminder:${bookingId}%`), eq(emailOutbox.status, "pending"), eq(emailOutbox.attempts, 0)),
     );
 }
 
 /** What the visitor's manage page shows about a booking. */
 export type ManagedBooking = {
   id: string;
+  /** The slot the booking holds. */
+  availabilityId: string;
   name: string;
   consultationType: string;
   status: BookingStatus;
@@ -254,17 +270,17 @@ export async function getBookingByToken(token: string): Promise<ManagedBooking |
   const [row] = await db
     .select({
       id: consultationBookings.id,
+      availabilityId: consultationBookings.availabilityId,
       name: consultationBookings.name,
       consultationType: consultationBookings.consultationType,
       status: consultationBookings.status,
       date: consultationAvailability.date,
       startTime: consultationAvailability.startTime,
       endTime: consultationAvailability.endTime,
-      durationMinutes: consultationTypes.durationMinutes,
+      durationMinutes: consultationBookings.durationMinutes,
     })
     .from(consultationBookings)
     .innerJoin(consultationAvailability, eq(consultationAvailability.id, consultationBookings.availabilityId))
-    .leftJoin(consultationTypes, eq(consultationTypes.id, consultationBookings.consultationTypeId))
     .where(eq(consultationBookings.manageTokenHash, hashToken(token)));
   return row ?? null;
 }
@@ -285,7 +301,7 @@ export async function cancelBookingByToken(token: string, { now = new Date() }: 
   return db.transaction(async (tx): Promise<CancelResult> => {
     const locked = await lockBooking(tx, eq(consultationBookings.manageTokenHash, hashToken(token)));
     if (!locked) return { ok: false, reason: "not_found" };
-    const { booking, slot, durationMinutes } = locked;
+    const { booking, slot } = locked;
     if (booking.status === "cancelled") return { ok: false, reason: "already_cancelled" };
     if (booking.status !== "pending" && booking.status !== "confirmed") return { ok: false, reason: "not_cancellable" };
     if (londonInstant(slot.date, slot.startTime).getTime() <= now.getTime()) return { ok: false, reason: "started" };
@@ -298,7 +314,7 @@ export async function cancelBookingByToken(token: string, { now = new Date() }: 
       .returning();
     await movePlace(tx, slot.id, -1);
     await withdrawReminder(tx, booking.id);
-    await enqueueEmails(tx, [cancellationEmail(mailData(updated, slot, durationMinutes), site, sequence, "visitor")]);
+    await enqueueEmails(tx, [cancellationEmail(bookingMailData(updated, slot), site, sequence, "visitor")]);
     await recordAudit(tx, {
       actor: null,
       action: "booking.cancelled_by_visitor",
@@ -306,19 +322,113 @@ export async function cancelBookingByToken(token: string, { now = new Date() }: 
       entityId: booking.id,
       details: { from: booking.status, to: "cancelled" },
     });
-    return {
-      ok: true,
-      booking: {
-        id: updated.id,
-        name: updated.name,
-        consultationType: updated.consultationType,
-        status: updated.status,
-        date: slot.date,
-        startTime: slot.startTime,
-        endTime: slot.endTime,
-        durationMinutes,
-      },
-    };
+    return { ok: true, booking: managed(updated, slot) };
+  });
+}
+
+function managed(b: BookingRow, slot: SlotRow): ManagedBooking {
+  return {
+    id: b.id,
+    availabilityId: slot.id,
+    name: b.name,
+    consultationType: b.consultationType,
+    status: b.status,
+    date: slot.date,
+    startTime: slot.startTime,
+    endTime: slot.endTime,
+    durationMinutes: b.durationMinutes,
+  };
+}
+
+/** Why a visitor's reschedule was refused: a booking-state reason, or a slot problem code. */
+export type RescheduleRefusal = "not_found" | "already_cancelled" | "not_reschedulable" | "started" | "same_slot" | BookingErrorCode;
+
+/** The outcome of a visitor's reschedule; never thrown for a broken rule. */
+export type RescheduleResult =
+  | { ok: true; booking: ManagedBooking; previous: { date: string; startTime: string } }
+  | { ok: false; reason: RescheduleRefusal; message: string; slotProblem: boolean };
+
+const RESCHEDULE_MESSAGES: Record<"not_found" | "already_cancelled" | "not_reschedulable" | "started" | "same_slot", string> = {
+  not_found: ERROR_INFO.not_found.message,
+  already_cancelled: "This booking has been cancelled, so it can no longer be moved. You are welcome to book another time.",
+  not_reschedulable: "This booking can no longer be moved online. Please contact us if anything has changed.",
+  started: "This consultation has already started, so it can no longer be moved online.",
+  same_slot: "Your consultation is already at that time. Please choose a different time.",
+};
+
+/**
+ * The visitor moves their booking to another slot through the manage link (issue 12). ONE
+ * transaction: locks the booking, then both slot rows in id order (so two visitors swapping slots
+ * cannot deadlock), refuses a booking that is cancelled, not pending/confirmed or already started,
+ * and re-checks the new slot exactly as `createBooking` does (available, not past, outside the
+ * notice, inside the window, a place left). Then frees the old place and takes the new one, sets
+ * the booking back to `pending` with its meeting link cleared, raises SEQUENCE, clears
+ * `reminder_sent_at` and withdraws a queued reminder (so the 24-hour reminder follows the new
+ * time), queues the visitor's updated invitation (same UID, TENTATIVE) and the staff
+ * notifications, and records an audit entry (actor: system). A refusal changes nothing.
+ */
+export async function rescheduleBookingByToken(
+  token: string,
+  newSlotId: string,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<RescheduleResult> {
+  const refuse = (reason: RescheduleRefusal): RescheduleResult => ({
+    ok: false,
+    reason,
+    message: reason in RESCHEDULE_MESSAGES ? RESCHEDULE_MESSAGES[reason as keyof typeof RESCHEDULE_MESSAGES] : ERROR_INFO[reason as BookingErrorCode].message,
+    slotProblem: isSlotProblem(reason),
+  });
+  if (!token || token.length > 200) return refuse("not_found");
+  if (!UUID_RE.test(newSlotId)) return refuse("unknown_slot");
+  const site = await getSiteSettings();
+  return db.transaction(async (tx): Promise<RescheduleResult> => {
+    const [booking] = await tx
+      .select()
+      .from(consultationBookings)
+      .where(eq(consultationBookings.manageTokenHash, hashToken(token)))
+      .for("update");
+    if (!booking) return refuse("not_found");
+    if (booking.status === "cancelled") return refuse("already_cancelled");
+    if (booking.status !== "pending" && booking.status !== "confirmed") return refuse("not_reschedulable");
+    if (booking.availabilityId === newSlotId) return refuse("same_slot");
+
+    const locked = new Map<string, SlotRow>();
+    for (const id of [booking.availabilityId, newSlotId].sort()) {
+      const [row] = await tx.select().from(consultationAvailability).where(eq(consultationAvailability.id, id)).for("update");
+      if (row) locked.set(id, row);
+    }
+    const old = locked.get(booking.availabilityId)!;
+    const target = locked.get(newSlotId);
+    if (londonInstant(old.date, old.startTime).getTime() <= now.getTime()) return refuse("started");
+    const refusal = slotRefusal(target, now, site);
+    if (refusal) return refuse(refusal);
+
+    const [updated] = await tx
+      .update(consultationBookings)
+      .set({
+        availabilityId: target!.id,
+        status: "pending",
+        meetingLink: null,
+        icsSequence: booking.icsSequence + 1,
+        reminderSentAt: null,
+        updatedAt: now,
+      })
+      .where(eq(consultationBookings.id, booking.id))
+      .returning();
+    await movePlace(tx, old.id, -1);
+    await movePlace(tx, target!.id, 1);
+    await withdrawReminder(tx, booking.id, "Booking moved before the reminder was sent");
+    const previous = { date: old.date, startTime: old.startTime };
+    const mail = bookingMailData(updated, target!);
+    await enqueueEmails(tx, [visitorRescheduleEmail(mail, site, token, previous), ...staffRescheduleNotificationEmails(mail, site, previous)]);
+    await recordAudit(tx, {
+      actor: null,
+      action: "booking.rescheduled_by_visitor",
+      entityType: "booking",
+      entityId: booking.id,
+      details: { from: booking.status, to: "pending", fromSlot: old.id, toSlot: target!.id },
+    });
+    return { ok: true, booking: managed(updated, target!), previous };
   });
 }
 
@@ -352,7 +462,7 @@ export async function updateBookingByAdmin(
   return db.transaction(async (tx) => {
     const locked = await lockBooking(tx, eq(consultationBookings.id, bookingId));
     if (!locked) throw new BookingError("not_found");
-    const { booking, slot, durationMinutes } = locked;
+    const { booking, slot } = locked;
     const before = booking.status;
     const after = update.status;
     const heldBefore = holdsPlace(before);
@@ -389,7 +499,7 @@ export async function updateBookingByAdmin(
     if (!heldAfter) await withdrawReminder(tx, booking.id);
 
     if (mailKind) {
-      const mail = mailData(updated, slot, durationMinutes);
+      const mail = bookingMailData(updated, slot);
       const message =
         mailKind === "confirmed"
           ? confirmedEmail(mail, site, sequence)

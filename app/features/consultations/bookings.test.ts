@@ -255,7 +255,7 @@ describe("reminders", () => {
     expect(await queueDueReminders(new Date("2030-01-09T11:00:00Z"))).toBe(0);
     const reminders = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.reminder"));
     expect(reminders).toHaveLength(1);
-    expect(reminders[0].dedupeKey).toBe(`reminder:${a.id}`);
+    expect(reminders[0].dedupeKey).toBe(`reminder:${a.id}:2030-01-10T09:00:00`);
     expect(reminders[0].text).toContain("09:00 UK time (GMT)");
   });
 
@@ -265,7 +265,7 @@ describe("reminders", () => {
     const { manageToken, booking } = await book(type.id, slot.id);
     expect(await queueDueReminders(new Date("2030-01-09T10:00:00Z"))).toBe(1);
     await cancelBookingByToken(manageToken!, { now: new Date("2030-01-09T10:05:00Z") });
-    const [reminder] = await db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `reminder:${booking.id}`));
+    const [reminder] = await db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `reminder:${booking.id}:2030-01-10T09:00:00`));
     expect(reminder.status).toBe("failed");
   });
 });

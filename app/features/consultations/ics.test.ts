@@ -1,6 +1,6 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { buildBookingIcs } from "./ics";
+import { buildBookingIcs, buildCalendarFeed, uidHostOf } from "./ics";
 
 const base = {
   bookingId: "7f1c2a9e-0000-4000-8000-000000000001",
@@ -21,9 +21,10 @@ function parse(text: string) {
 }
 
 describe("booking invitation (.ics)", () => {
-  it("is a REQUEST with a stable UID, SEQUENCE and UTC times from London wall-clock (BST)", () => {
-    const { cal, event } = parse(buildBookingIcs({ ...base, sequence: 0, method: "REQUEST" }));
+  it("is a TENTATIVE REQUEST with a stable UID, SEQUENCE and UTC times from London wall-clock (BST)", () => {
+    const { cal, event } = parse(buildBookingIcs({ ...base, sequence: 0, status: "TENTATIVE" }));
     expect(cal.getFirstPropertyValue("method")).toBe("REQUEST");
+    expect(event.getFirstPropertyValue("status")).toBe("TENTATIVE");
     expect(event.getFirstPropertyValue("uid")).toBe(`booking-${base.bookingId}@meridian.example`);
     expect(event.getFirstPropertyValue("sequence")).toBe(0);
     const e = new ICAL.Event(event);
@@ -37,7 +38,7 @@ describe("booking invitation (.ics)", () => {
 
   it("keeps the UID, raises SEQUENCE and cancels with METHOD:CANCEL (GMT date)", () => {
     const { cal, event } = parse(
-      buildBookingIcs({ ...base, date: "2025-10-27", sequence: 2, method: "CANCEL" }),
+      buildBookingIcs({ ...base, date: "2025-10-27", sequence: 2, status: "CANCELLED" }),
     );
     expect(cal.getFirstPropertyValue("method")).toBe("CANCEL");
     expect(event.getFirstPropertyValue("uid")).toBe(`booking-${base.bookingId}@meridian.example`);
@@ -48,9 +49,32 @@ describe("booking invitation (.ics)", () => {
 
   it("carries the meeting link as LOCATION and URL when known", () => {
     const { event } = parse(
-      buildBookingIcs({ ...base, sequence: 1, method: "REQUEST", meetingLink: "https://meet.example.com/abc-def" }),
+      buildBookingIcs({ ...base, sequence: 1, status: "CONFIRMED", meetingLink: "https://meet.example.com/abc-def" }),
     );
+    expect(event.getFirstPropertyValue("status")).toBe("CONFIRMED");
     expect(event.getFirstPropertyValue("location")).toBe("https://meet.example.com/abc-def");
     expect(String(event.getFirstPropertyValue("url"))).toBe("https://meet.example.com/abc-def");
+  });
+
+  it("takes the UID host from PUBLIC_URL without its port", () => {
+    expect(uidHostOf("https://book.meridian.example:8443/base")).toBe("book.meridian.example");
+    expect(uidHostOf("http://127.0.0.1:4417")).toBe("127.0.0.1");
+  });
+});
+
+describe("calendar feed (.ics subscription)", () => {
+  it("publishes every event with its own status and URL, and is valid when empty", () => {
+    const text = buildCalendarFeed("Meridian bookings", [
+      { ...base, sequence: 0, status: "TENTATIVE", url: "https://meridian.example/admin/consultations?booking=1" },
+      { ...base, bookingId: "7f1c2a9e-0000-4000-8000-000000000002", sequence: 3, status: "CONFIRMED", meetingLink: "https://meet.example.com/x" },
+    ]);
+    const cal = new ICAL.Component(ICAL.parse(text));
+    expect(cal.getFirstPropertyValue("method")).toBe("PUBLISH");
+    expect(cal.getFirstPropertyValue("x-wr-calname")).toBe("Meridian bookings");
+    const events = cal.getAllSubcomponents("vevent");
+    expect(events.map((e) => e.getFirstPropertyValue("status"))).toEqual(["TENTATIVE", "CONFIRMED"]);
+    expect(String(events[0].getFirstPropertyValue("url"))).toBe("https://meridian.example/admin/consultations?booking=1");
+    expect(events[1].getFirstPropertyValue("location")).toBe("https://meet.example.com/x");
+    expect(new ICAL.Component(ICAL.parse(buildCalendarFeed("Empty", []))).getAllSubcomponents("vevent")).toHaveLength(0);
   });
 });

@@ -1,20 +1,24 @@
 /**
- * iCalendar invitations for bookings (`shared/DESIGN.md` section 6, issue "Mail"), built with the
- * `ics` package. One stable UID per booking; SEQUENCE rises with every change mailed; METHOD is
- * REQUEST for an invitation or update and CANCEL when the booking is cancelled or moved. Start and
- * end are UTC instants derived from the slot's Europe/London wall-clock, so calendars abroad and
- * across the clock changes show the right time.
+ * iCalendar for bookings (`shared/DESIGN.md` section 6; issue 12 "Invitations that tell the
+ * truth"), built with the `ics` package. One stable UID per booking; SEQUENCE rises with every
+ * change mailed. An invitation's STATUS says what the booking is: TENTATIVE while pending,
+ * CONFIRMED once staff confirm it, CANCELLED (with METHOD:CANCEL) when it is cancelled or moved
+ * away. Start and end are UTC instants derived from the slot's Europe/London wall-clock, so
+ * calendars abroad and across the clock changes show the right time.
  */
-import { createEvent, type DateArray, type EventAttributes } from "ics";
+import { createEvent, createEvents, type DateArray, type EventAttributes } from "ics";
 import { londonInstant } from "./time";
 
-/** What an invitation needs to know about a booking. */
-export type BookingInvite = {
+/** The event's STATUS (RFC 5545 section 3.8.1.11). */
+export type InviteStatus = "TENTATIVE" | "CONFIRMED" | "CANCELLED";
+
+/** One booking as a calendar event. */
+export type BookingEvent = {
   bookingId: string;
-  /** Host name used in the UID (`booking-{id}@{host}`), e.g. the PUBLIC_URL's host. */
+  /** Host name used in the UID (`booking-{id}@{host}`): the PUBLIC_URL's host name, no port. */
   uidHost: string;
   sequence: number;
-  method: "REQUEST" | "CANCEL";
+  status: InviteStatus;
   /** London wall-clock date (`yyyy-mm-dd`) and start time (`HH:MM[:SS]`). */
   date: string;
   startTime: string;
@@ -22,11 +26,17 @@ export type BookingInvite = {
   durationMinutes: number;
   title: string;
   description: string;
+  /** Must be the address the mail is sent From, so calendars accept updates from it. */
   organizer: { name: string; email: string };
   attendee: { name: string; email: string };
-  /** The video meeting link, when staff have set one: becomes LOCATION and URL. */
+  /** The video meeting link, when staff have set one: becomes LOCATION (and URL unless `url` is given). */
   meetingLink?: string | null;
+  /** URL property; defaults to the meeting link. */
+  url?: string | null;
 };
+
+/** An e-mailed invitation: one event; the iTIP method follows its status (CANCEL when cancelled). */
+export type BookingInvite = BookingEvent;
 
 const utcArray = (d: Date): DateArray => [
   d.getUTCFullYear(),
@@ -36,46 +46,69 @@ const utcArray = (d: Date): DateArray => [
   d.getUTCMinutes(),
 ];
 
+const PRODUCT_ID = "meridian-engineering/booking";
+
 /** The stable UID of a booking's calendar event. */
 export function bookingUid(bookingId: string, uidHost: string): string {
   return `booking-${bookingId}@${uidHost}`;
 }
 
-/**
- * The `.ics` text of one invitation (VCALENDAR with one VEVENT). Throws when `ics` rejects the
- * input (e.g. a malformed e-mail address), which callers treat as a programming error.
- */
-export function buildBookingIcs(invite: BookingInvite): string {
-  const start = londonInstant(invite.date, invite.startTime);
-  const end = new Date(start.getTime() + invite.durationMinutes * 60_000);
-  const attributes: EventAttributes = {
-    productId: "meridian-engineering/booking",
-    method: invite.method,
-    uid: bookingUid(invite.bookingId, invite.uidHost),
-    sequence: invite.sequence,
+/** The UID host of a public URL: its host name without the port (`https://a.example:8443` -> `a.example`). */
+export function uidHostOf(publicUrl: string): string {
+  return new URL(publicUrl).hostname;
+}
+
+function eventAttributes(e: BookingEvent): EventAttributes {
+  const start = londonInstant(e.date, e.startTime);
+  const end = new Date(start.getTime() + e.durationMinutes * 60_000);
+  const url = e.url ?? e.meetingLink;
+  return {
+    productId: PRODUCT_ID,
+    uid: bookingUid(e.bookingId, e.uidHost),
+    sequence: e.sequence,
     start: utcArray(start),
     startInputType: "utc",
     startOutputType: "utc",
     end: utcArray(end),
     endInputType: "utc",
     endOutputType: "utc",
-    title: invite.title,
-    description: invite.description,
-    status: invite.method === "CANCEL" ? "CANCELLED" : "CONFIRMED",
-    busyStatus: invite.method === "CANCEL" ? "FREE" : "BUSY",
-    organizer: { name: invite.organizer.name, email: invite.organizer.email },
+    title: e.title,
+    description: e.description,
+    status: e.status,
+    busyStatus: e.status === "CANCELLED" ? "FREE" : e.status === "TENTATIVE" ? "TENTATIVE" : "BUSY",
+    organizer: { name: e.organizer.name, email: e.organizer.email },
     attendees: [
       {
-        name: invite.attendee.name,
-        email: invite.attendee.email,
+        name: e.attendee.name,
+        email: e.attendee.email,
         rsvp: false,
-        partstat: "ACCEPTED",
+        partstat: e.status === "TENTATIVE" ? "TENTATIVE" : "ACCEPTED",
         role: "REQ-PARTICIPANT",
       },
     ],
-    ...(invite.meetingLink ? { location: invite.meetingLink, url: invite.meetingLink } : {}),
+    ...(e.meetingLink ? { location: e.meetingLink } : {}),
+    ...(url ? { url } : {}),
   };
-  const { error, value } = createEvent(attributes);
+}
+
+/**
+ * The `.ics` text of one e-mailed invitation (VCALENDAR with one VEVENT): METHOD:CANCEL when
+ * the status is CANCELLED, else METHOD:REQUEST. Throws when `ics` rejects the input (e.g. a
+ * malformed e-mail address), which callers treat as a programming error.
+ */
+export function buildBookingIcs(invite: BookingInvite): string {
+  const method = invite.status === "CANCELLED" ? "CANCEL" : "REQUEST";
+  const { error, value } = createEvent({ ...eventAttributes(invite), method });
   if (error || !value) throw error ?? new Error("Could not build the calendar invitation");
+  return value;
+}
+
+/**
+ * A subscription calendar (METHOD:PUBLISH, named `calName`) holding `events`; an empty list gives
+ * a valid calendar with no events. Throws when `ics` rejects an event.
+ */
+export function buildCalendarFeed(calName: string, events: BookingEvent[]): string {
+  const { error, value } = createEvents(events.map(eventAttributes), { productId: PRODUCT_ID, method: "PUBLISH", calName });
+  if (error || !value) throw error ?? new Error("Could not build the calendar feed");
   return value;
 }

@@ -1,13 +1,15 @@
 /**
  * The 24-hour reminder (`shared/spec/booking-and-admin.md` section 2 step 5 and section 9;
  * `shared/DESIGN.md` section 6): every pending or confirmed booking starting within the next 24
- * hours gets one reminder, exactly once, and never after a cancellation. Run periodically by the
+ * hours gets one reminder, exactly once, and never after a cancellation; a booking the visitor
+ * moves is reminded again for its new time. Its length is the booking's stored duration, so a
+ * deleted consultation type changes nothing. Run periodically by the
  * job worker (`app/features/jobs/tasks.server.ts`) on every instance: rows are claimed with
- * `FOR UPDATE SKIP LOCKED` and the message carries the dedupe key `reminder:{id}`.
+ * `FOR UPDATE SKIP LOCKED` and the message carries the dedupe key `reminder:{id}:{date}T{start}`.
  */
 import { and, eq, gte, inArray, isNull, lte } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { consultationAvailability, consultationBookings, consultationTypes } from "~/db/schema";
+import { consultationAvailability, consultationBookings } from "~/db/schema";
 import { enqueueEmails } from "~/features/mail/outbox.server";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import { bookingMailData, reminderEmail } from "./booking-mail.server";
@@ -27,10 +29,9 @@ export async function queueDueReminders(now: Date = new Date()): Promise<number>
   const horizon = addDays(today, 2);
   return db.transaction(async (tx) => {
     const rows = await tx
-      .select({ booking: consultationBookings, slot: consultationAvailability, durationMinutes: consultationTypes.durationMinutes })
+      .select({ booking: consultationBookings, slot: consultationAvailability })
       .from(consultationBookings)
       .innerJoin(consultationAvailability, eq(consultationAvailability.id, consultationBookings.availabilityId))
-      .leftJoin(consultationTypes, eq(consultationTypes.id, consultationBookings.consultationTypeId))
       .where(
         and(
           inArray(consultationBookings.status, ["pending", "confirmed"]),
@@ -51,7 +52,7 @@ export async function queueDueReminders(now: Date = new Date()): Promise<number>
       .where(inArray(consultationBookings.id, due.map((r) => r.booking.id)));
     await enqueueEmails(
       tx,
-      due.map(({ booking, slot, durationMinutes }) => reminderEmail(bookingMailData(booking, slot, durationMinutes ?? 60), site)),
+      due.map(({ booking, slot }) => reminderEmail(bookingMailData(booking, slot), site)),
     );
     return due.length;
   });

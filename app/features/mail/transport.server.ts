@@ -12,7 +12,19 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { SendMailOptions, Transporter } from "nodemailer";
+import addressparser from "nodemailer/lib/addressparser";
 import { env } from "~/utils/env.server";
+
+/**
+ * The name and address of the From header every message carries (`MAIL_FROM`, e.g.
+ * `Meridian Engineering <hello@example.com>`), parsed with nodemailer's address parser. Calendar
+ * invitations name it as ORGANIZER so that the organizer and the sender agree (issue 12).
+ * A bare address gives an empty name.
+ */
+export function mailFromAddress(from: string = env.MAIL_FROM): { name: string; address: string } {
+  const [first] = addressparser(from, { flatten: true });
+  return { name: first?.name ?? "", address: first?.address ?? from };
+}
 
 /** One message to send; the same shape the outbox stores. Attachments are UTF-8 text. */
 export type MailMessage = {
