@@ -217,3 +217,105 @@ test.describe("booking wizard", () => {
       .toBe(true);
   });
 });
+
+/** The text of an .ics attachment of a parsed message. */
+const icsText = (m: Parsed) =>
+  m.attachments
+    .filter((a) => a.filename?.endsWith(".ics"))
+    .map((a) => (typeof a.content === "string" ? a.content : new TextDecoder().decode(a.content)))
+    .join("\n");
+
+/** Books `slot` through the wizard (with JavaScript) and returns the manage path from the confirmation e-mail. */
+async function bookAndOpenManageLink(page: Page, slot: { date: string; startTime: string }, person: { name: string; email: string }) {
+  await bookUpToConfirm(page, slot, person);
+  await page.getByRole("button", { name: "Confirm Booking" }).click();
+  await expect(page.getByRole("heading", { name: "Booking Confirmed!" })).toBeVisible();
+  let confirmation: Parsed | undefined;
+  await expect
+    .poll(async () => (confirmation = (await outbox()).find((m) => sentTo(m, person.email) && /booked/i.test(m.subject ?? ""))), { timeout: 15_000 })
+    .toBeTruthy();
+  expect(icsText(confirmation!)).toContain("STATUS:TENTATIVE");
+  const link = /https?:\/\/\S+\/book-consultation\/manage\/[A-Za-z0-9_-]+/.exec(confirmation!.text ?? "")?.[0];
+  expect(link).toBeTruthy();
+  return new URL(link!).pathname;
+}
+
+/** From the manage page: Reschedule, go to the fixture week, choose `to`, Continue, Confirm new time. */
+async function rescheduleTo(page: Page, to: { date: string; startTime: string }, screenshot?: string) {
+  await page.getByRole("link", { name: "Reschedule" }).click();
+  await expect(page.getByRole("heading", { name: "Choose a new time" })).toBeVisible();
+  await page.getByRole("link", { name: "Next Week" }).click();
+  await expect(page).toHaveURL(/week=/);
+  await page.getByRole("link", { name: "Next Week" }).click();
+  await expect(page.getByRole("heading", { name: formatMonthYear(F.week) })).toBeVisible();
+  // The booking's own time is not offered as a new time.
+  await expect(slotRadio(page, F.moveFrom.date, F.moveFrom.startTime)).toHaveCount(0);
+  if (screenshot) {
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: `test-results/screens/${screenshot}-picker-1440.png`, fullPage: true });
+  }
+  await slotRadio(page, to.date, to.startTime).check({ force: true });
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Move your consultation?" })).toBeVisible();
+  if (screenshot) {
+    await expectNoSeriousA11yViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `test-results/screens/${screenshot}-confirm-390.png`, fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+  }
+  await page.getByRole("button", { name: "Confirm new time" }).click();
+  await expect(page.getByText("Your consultation has been moved.")).toBeVisible();
+  await expect(page.getByText(formatLongDate(to.date))).toBeVisible();
+  await expect(page.getByText("Pending confirmation")).toBeVisible();
+}
+
+test.describe("rescheduling from the manage link", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("moves the booking to another time and mails an updated, tentative invitation", async ({ page }) => {
+    const email = `move.${Date.now()}@example.com`;
+    const managePath = await bookAndOpenManageLink(page, F.moveFrom, { name: "Mo Reschedule", email });
+    await page.goto(managePath);
+    await expect(page.getByRole("heading", { name: "Your consultation" })).toBeVisible();
+    await rescheduleTo(page, F.moveTo, "reschedule");
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: "test-results/screens/reschedule-moved-1440.png", fullPage: true });
+
+    let moved: Parsed | undefined;
+    await expect
+      .poll(async () => (moved = (await outbox()).find((m) => sentTo(m, email) && /moved/i.test(m.subject ?? ""))), { timeout: 15_000 })
+      .toBeTruthy();
+    const ics = icsText(moved!);
+    expect(ics).toContain("STATUS:TENTATIVE");
+    expect(ics).toContain("SEQUENCE:1");
+    expect(ics).toContain("METHOD:REQUEST");
+  });
+
+  test("works with JavaScript turned off, and a slot that filled meanwhile shows fresh slots", async ({ browser, page }) => {
+    const email = `move.nojs.${Date.now()}@example.com`;
+    const managePath = await bookAndOpenManageLink(page, F.moveFrom, { name: "Nora Script", email });
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const noJs = await context.newPage();
+    await noJs.goto(managePath);
+    await rescheduleTo(noJs, F.moveTo);
+    await expect
+      .poll(async () => (await outbox()).some((m) => sentTo(m, email) && /moved/i.test(m.subject ?? "")), { timeout: 15_000 })
+      .toBe(true);
+
+    // The full fixture slot cannot be chosen; posting it anyway answers 409 with fresh slots.
+    await noJs.goto(`${managePath}?reschedule=1&week=${F.week}`);
+    await expect(slotRadio(noJs, F.full.date, F.full.startTime)).toBeDisabled();
+    const response = await noJs.request.post(managePath, {
+      form: { intent: "reschedule", slotId: await fullSlotId(noJs, managePath), week: F.week },
+    });
+    expect(response.status()).toBe(409);
+    expect(await response.text()).toContain("fully booked");
+    await context.close();
+  });
+});
+
+/** The id of the full fixture slot, read from the picker's disabled radio. */
+async function fullSlotId(page: Page, managePath: string) {
+  await page.goto(`${managePath}?reschedule=1&week=${F.week}`);
+  return (await slotRadio(page, F.full.date, F.full.startTime).getAttribute("value"))!;
+}

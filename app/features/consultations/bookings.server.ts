@@ -348,6 +348,27 @@ export type RescheduleResult =
   | { ok: true; booking: ManagedBooking; previous: { date: string; startTime: string } }
   | { ok: false; reason: RescheduleRefusal; message: string; slotProblem: boolean };
 
+/**
+ * Why a booking cannot be moved at `now` (cancelled, not pending/confirmed, or already started),
+ * or null when it can. `date`/`startTime` are its slot's London wall-clock start.
+ */
+export function rescheduleBlocker(
+  booking: { status: BookingStatus; date: string; startTime: string },
+  now: Date = new Date(),
+): "already_cancelled" | "not_reschedulable" | "started" | null {
+  if (booking.status === "cancelled") return "already_cancelled";
+  if (booking.status !== "pending" && booking.status !== "confirmed") return "not_reschedulable";
+  if (londonInstant(booking.date, booking.startTime).getTime() <= now.getTime()) return "started";
+  return null;
+}
+
+/** The message a visitor reads for a reschedule refusal. */
+export function rescheduleMessage(reason: RescheduleRefusal): string {
+  return reason in RESCHEDULE_MESSAGES
+    ? RESCHEDULE_MESSAGES[reason as keyof typeof RESCHEDULE_MESSAGES]
+    : ERROR_INFO[reason as BookingErrorCode].message;
+}
+
 const RESCHEDULE_MESSAGES: Record<"not_found" | "already_cancelled" | "not_reschedulable" | "started" | "same_slot", string> = {
   not_found: ERROR_INFO.not_found.message,
   already_cancelled: "This booking has been cancelled, so it can no longer be moved. You are welcome to book another time.",
@@ -375,7 +396,7 @@ export async function rescheduleBookingByToken(
   const refuse = (reason: RescheduleRefusal): RescheduleResult => ({
     ok: false,
     reason,
-    message: reason in RESCHEDULE_MESSAGES ? RESCHEDULE_MESSAGES[reason as keyof typeof RESCHEDULE_MESSAGES] : ERROR_INFO[reason as BookingErrorCode].message,
+    message: rescheduleMessage(reason),
     slotProblem: isSlotProblem(reason),
   });
   if (!token || token.length > 200) return refuse("not_found");
@@ -388,18 +409,17 @@ export async function rescheduleBookingByToken(
       .where(eq(consultationBookings.manageTokenHash, hashToken(token)))
       .for("update");
     if (!booking) return refuse("not_found");
-    if (booking.status === "cancelled") return refuse("already_cancelled");
-    if (booking.status !== "pending" && booking.status !== "confirmed") return refuse("not_reschedulable");
-    if (booking.availabilityId === newSlotId) return refuse("same_slot");
 
     const locked = new Map<string, SlotRow>();
-    for (const id of [booking.availabilityId, newSlotId].sort()) {
+    for (const id of [...new Set([booking.availabilityId, newSlotId])].sort()) {
       const [row] = await tx.select().from(consultationAvailability).where(eq(consultationAvailability.id, id)).for("update");
       if (row) locked.set(id, row);
     }
     const old = locked.get(booking.availabilityId)!;
+    const blocked = rescheduleBlocker({ status: booking.status, date: old.date, startTime: old.startTime }, now);
+    if (blocked) return refuse(blocked);
+    if (booking.availabilityId === newSlotId) return refuse("same_slot");
     const target = locked.get(newSlotId);
-    if (londonInstant(old.date, old.startTime).getTime() <= now.getTime()) return refuse("started");
     const refusal = slotRefusal(target, now, site);
     if (refusal) return refuse(refusal);
 

@@ -4,6 +4,7 @@
  * that reload, the browser's back button and JavaScript-free forms all work. A step the URL
  * cannot support yet (no valid type, no bookable slot) falls back to the earlier step with a note.
  */
+import type { SiteSettings } from "~/features/settings/schema";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import { logger } from "~/utils/logger.server";
 import { getAvailableSlots, getSlot, listActiveTypes, type AvailableSlot, type ConsultationTypeOption } from "./slots.server";
@@ -20,18 +21,79 @@ import {
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The wizard's state for one request. Dates are London `yyyy-mm-dd`; times `HH:MM:SS`. */
-export type WizardState = {
-  step: 1 | 2 | 3 | 4 | 5;
-  types: ConsultationTypeOption[];
-  typesError: boolean;
-  type: ConsultationTypeOption | null;
+/**
+ * One week of the slot picker (spec section 2 step 2), shared by the wizard and the manage page's
+ * reschedule: the Monday shown, its "Month Year" heading, the neighbouring weeks the visitor may
+ * browse (null when disabled) and the week's offered slots (full ones with 0 places).
+ */
+export type WeekSlots = {
   weekStart: string;
   monthYear: string;
   previousWeek: string | null;
   nextWeek: string | null;
   slots: AvailableSlot[];
   slotsError: boolean;
+};
+
+/**
+ * The week a `week` URL parameter asks for (clamped to the booking window) and, when `withSlots`,
+ * its offered slots at `now` with the site's minimum notice. A failed read gives `slotsError`
+ * (logged), never a throw.
+ */
+export async function loadWeekSlots(
+  weekParam: string | null,
+  { now, settings, withSlots }: { now: Date; settings: SiteSettings; withSlots: boolean },
+): Promise<WeekSlots> {
+  const weekStart = resolveWeekStart(weekParam, now, settings.bookingWeeksAhead);
+  const window = weekWindow(weekStart);
+  let slots: AvailableSlot[] = [];
+  let slotsError = false;
+  if (withSlots) {
+    try {
+      slots = await getAvailableSlots({ startDate: window.startDate, endDate: window.endDate, now, minimumNoticeHours: settings.minimumNoticeHours });
+    } catch (error) {
+      logger.error({ err: error }, "consultation slots could not be loaded");
+      slotsError = true;
+    }
+  }
+  return {
+    weekStart,
+    monthYear: formatMonthYear(weekStart),
+    previousWeek: isPreviousWeekDisabled(weekStart, now) ? null : addDays(weekStart, -WEEK_DAYS),
+    nextWeek: isNextWeekDisabled(weekStart, now, settings.bookingWeeksAhead) ? null : addDays(weekStart, WEEK_DAYS),
+    slots,
+    slotsError,
+  };
+}
+
+/**
+ * The slot a `slot` URL parameter names, when it can still be booked at `now`; else the message
+ * saying why not (unknown, no longer available or inside the notice, or full). Null parameter:
+ * no slot and no problem.
+ */
+export async function resolveChosenSlot(
+  slotParam: string | null,
+  { now, settings }: { now: Date; settings: SiteSettings },
+): Promise<{ slot: AvailableSlot | null; problem: string | null }> {
+  if (!slotParam) return { slot: null, problem: null };
+  const unknown = { slot: null, problem: "That time is not offered. Please choose another time." };
+  if (!UUID_RE.test(slotParam)) return unknown;
+  const row = await getSlot(slotParam).catch(() => null);
+  if (!row) return unknown;
+  const spots = Math.max(0, row.maxBookings - row.currentBookings);
+  if (!row.isAvailable || !isOutsideNotice(row.date, row.startTime, now, settings.minimumNoticeHours)) {
+    return { slot: null, problem: "That time is no longer available. Please choose another time." };
+  }
+  if (spots === 0) return { slot: null, problem: "Sorry, that time has just been fully booked. Please choose another time." };
+  return { slot: { id: row.id, date: row.date, start_time: row.startTime, end_time: row.endTime, available_spots: spots }, problem: null };
+}
+
+/** The wizard's state for one request. Dates are London `yyyy-mm-dd`; times `HH:MM:SS`. */
+export type WizardState = WeekSlots & {
+  step: 1 | 2 | 3 | 4 | 5;
+  types: ConsultationTypeOption[];
+  typesError: boolean;
+  type: ConsultationTypeOption | null;
   slot: AvailableSlot | null;
   /** Why the URL's step could not be shown (e.g. the chosen time is no longer free). */
   notice: string | null;
@@ -54,39 +116,9 @@ export async function loadWizardState(url: URL, now: Date = new Date()): Promise
   const typeParam = params.get("type");
   const type = types.find((t) => t.id === typeParam) ?? null;
 
-  const weekStart = resolveWeekStart(params.get("week"), now, settings.bookingWeeksAhead);
-  const window = weekWindow(weekStart);
-  let slots: AvailableSlot[] = [];
-  let slotsError = false;
-  if (type && requested >= 2 && requested <= 4) {
-    try {
-      slots = await getAvailableSlots({ startDate: window.startDate, endDate: window.endDate, now, minimumNoticeHours: settings.minimumNoticeHours });
-    } catch (error) {
-      logger.error({ err: error }, "consultation slots could not be loaded");
-      slotsError = true;
-    }
-  }
-
+  const week = await loadWeekSlots(params.get("week"), { now, settings, withSlots: Boolean(type) && requested >= 2 && requested <= 4 });
   // The chosen slot may lie in another week than the one shown; read it directly.
-  const slotParam = params.get("slot");
-  let slot: AvailableSlot | null = null;
-  let slotProblem: string | null = null;
-  if (slotParam && UUID_RE.test(slotParam)) {
-    const row = await getSlot(slotParam).catch(() => null);
-    if (!row) slotProblem = "That time is not offered. Please choose another time.";
-    else {
-      const spots = Math.max(0, row.maxBookings - row.currentBookings);
-      if (!row.isAvailable || !isOutsideNotice(row.date, row.startTime, now, settings.minimumNoticeHours)) {
-        slotProblem = "That time is no longer available. Please choose another time.";
-      } else if (spots === 0) {
-        slotProblem = "Sorry, that time has just been fully booked. Please choose another time.";
-      } else {
-        slot = { id: row.id, date: row.date, start_time: row.startTime, end_time: row.endTime, available_spots: spots };
-      }
-    }
-  } else if (slotParam) {
-    slotProblem = "That time is not offered. Please choose another time.";
-  }
+  const { slot, problem: slotProblem } = await resolveChosenSlot(params.get("slot"), { now, settings });
 
   let step = requested;
   let notice: string | null = null;
@@ -97,18 +129,5 @@ export async function loadWizardState(url: URL, now: Date = new Date()): Promise
     step = 2;
     notice = slotProblem ?? "Please choose a date and time to continue.";
   }
-  return {
-    step,
-    types,
-    typesError,
-    type,
-    weekStart,
-    monthYear: formatMonthYear(weekStart),
-    previousWeek: isPreviousWeekDisabled(weekStart, now) ? null : addDays(weekStart, -WEEK_DAYS),
-    nextWeek: isNextWeekDisabled(weekStart, now, settings.bookingWeeksAhead) ? null : addDays(weekStart, WEEK_DAYS),
-    slots,
-    slotsError,
-    slot,
-    notice,
-  };
+  return { ...week, step, types, typesError, type, slot, notice };
 }

@@ -12,7 +12,7 @@
 import { randomUUID } from "node:crypto";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunction } from "react-router";
-import { AlertCircle, ArrowLeft, ArrowRight, CalendarX2, ChevronLeft, ChevronRight } from "lucide-react";
+import { AlertCircle, ArrowLeft, ArrowRight } from "lucide-react";
 import { toast } from "~/components/ui/toast";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -21,12 +21,12 @@ import { BookingError, createBooking } from "~/features/consultations/bookings.s
 import {
   BookingSummary,
   DetailsFields,
-  SlotGrid,
   Stepper,
   STEP_TITLES,
   SuccessPanel,
   TypeCards,
   useVisitorZone,
+  WeekPicker,
   type DetailsValues,
 } from "~/features/consultations/components/wizard";
 import { DETAIL_FIELDS } from "~/features/consultations/fields";
@@ -296,38 +296,17 @@ export default function BookConsultation({ loaderData: state, actionData }: Rout
                     </>
                   ) : null}
                 </p>
-                <div className="mb-5 flex items-center justify-between gap-2">
-                  <WeekLink to={state.previousWeek && wizardHref({ step: 2, type: typeKey, week: state.previousWeek })} dir="prev" />
-                  <h3 aria-live="polite" className="text-center text-base font-semibold sm:text-lg">
-                    {state.monthYear}
-                  </h3>
-                  <WeekLink to={state.nextWeek && wizardHref({ step: 2, type: typeKey, week: state.nextWeek })} dir="next" />
-                </div>
-                {state.slotsError ? (
-                  <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
-                    We could not load the available times. Please try again or contact us directly.
-                  </p>
-                ) : state.slots.length === 0 ? (
-                  <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed bg-background px-6 py-12 text-center">
-                    <CalendarX2 aria-hidden className="mb-2 size-8 text-muted-foreground" />
-                    <p className="font-semibold">No available slots this week</p>
-                    <p className="max-w-md text-sm text-muted-foreground">
-                      Try next week, or contact us directly
-                      {site ? (
-                        <>
-                          {" "}
-                          at{" "}
-                          <a className="font-medium text-primary underline underline-offset-4" href={`mailto:${site.email}`}>
-                            {site.email}
-                          </a>
-                        </>
-                      ) : null}{" "}
-                      and we will find a time that works.
-                    </p>
-                  </div>
-                ) : (
-                  <SlotGrid slots={state.slots} selected={slotId} onSelect={setSlotId} zone={zone} />
-                )}
+                <WeekPicker
+                  monthYear={state.monthYear}
+                  previousHref={state.previousWeek && wizardHref({ step: 2, type: typeKey, week: state.previousWeek })}
+                  nextHref={state.nextWeek && wizardHref({ step: 2, type: typeKey, week: state.nextWeek })}
+                  slots={state.slots}
+                  slotsError={state.slotsError}
+                  selected={slotId}
+                  onSelect={setSlotId}
+                  zone={zone}
+                  contactEmail={site?.email}
+                />
                 <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
                   <BackLink to={wizardHref({ step: 1, type: typeKey, week })} />
                   <ContinueButton busy={busy} disabled={hydrated && !slotId} />
@@ -426,37 +405,6 @@ function BackLink({ to }: { to: string }) {
     <Link to={to} className={buttonVariants({ variant: "outline", size: "lg" })}>
       <ArrowLeft aria-hidden />
       Back
-    </Link>
-  );
-}
-
-/** Previous Week / Next Week: a link, or a disabled button when that week cannot be shown. */
-function WeekLink({ to, dir }: { to: string | null; dir: "prev" | "next" }) {
-  const label = dir === "prev" ? "Previous Week" : "Next Week";
-  const content =
-    dir === "prev" ? (
-      <>
-        <ChevronLeft aria-hidden />
-        <span className="hidden sm:inline">{label}</span>
-        <span className="sm:hidden">Previous</span>
-      </>
-    ) : (
-      <>
-        <span className="hidden sm:inline">{label}</span>
-        <span className="sm:hidden">Next</span>
-        <ChevronRight aria-hidden />
-      </>
-    );
-  if (!to) {
-    return (
-      <Button type="button" variant="outline" size="sm" disabled aria-label={label}>
-        {content}
-      </Button>
-    );
-  }
-  return (
-    <Link to={to} aria-label={label} className={buttonVariants({ variant: "outline", size: "sm" })}>
-      {content}
     </Link>
   );
 }

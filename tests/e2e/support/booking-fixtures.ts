@@ -23,6 +23,9 @@ export function bookingFixtures(now: Date = new Date()) {
     full: { date: addDays(week, 3), startTime: "17:30", maxBookings: 1 },
     /** Two places: the manage-link cancellation books and cancels here. */
     cancel: { date: addDays(week, 4), startTime: "18:00", maxBookings: 2 },
+    /** Reschedule (with and without JavaScript): booked here, then moved to `moveTo`. */
+    moveFrom: { date: addDays(week, 2), startTime: "18:00", maxBookings: 4 },
+    moveTo: { date: addDays(week, 1), startTime: "17:30", maxBookings: 4 },
   };
 }
 
@@ -36,7 +39,7 @@ export async function seedBookingFixtures(): Promise<void> {
   const rows = await db
     .insert(consultationAvailability)
     .values(
-      [f.open, f.lastPlace, f.full, f.cancel].map((s) => ({
+      [f.open, f.lastPlace, f.full, f.cancel, f.moveFrom, f.moveTo].map((s) => ({
         date: s.date,
         startTime: `${s.startTime}:00`,
         endTime: `${plusHour(s.startTime)}:00`,

@@ -4,8 +4,10 @@
  * without JavaScript; the route supplies the forms and links.
  */
 import { useEffect, useState } from "react";
-import { Check, Clock, CalendarDays, Mail, ClipboardList, BellRing } from "lucide-react";
+import { Link } from "react-router";
+import { Check, Clock, CalendarDays, CalendarX2, ChevronLeft, ChevronRight, Mail, ClipboardList, BellRing } from "lucide-react";
 import { Field } from "~/components/field";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { cn } from "~/utils/cn";
 import { PROJECT_TYPE_OPTIONS } from "../fields";
@@ -204,6 +206,101 @@ export function SlotGrid({
         </fieldset>
       ))}
     </div>
+  );
+}
+
+/** Previous Week / Next Week: a link, or a disabled button when that week cannot be shown. */
+function WeekLink({ to, dir }: { to: string | null; dir: "prev" | "next" }) {
+  const label = dir === "prev" ? "Previous Week" : "Next Week";
+  const content =
+    dir === "prev" ? (
+      <>
+        <ChevronLeft aria-hidden />
+        <span className="hidden sm:inline">{label}</span>
+        <span className="sm:hidden">Previous</span>
+      </>
+    ) : (
+      <>
+        <span className="hidden sm:inline">{label}</span>
+        <span className="sm:hidden">Next</span>
+        <ChevronRight aria-hidden />
+      </>
+    );
+  if (!to) {
+    return (
+      <Button type="button" variant="outline" size="sm" disabled aria-label={label}>
+        {content}
+      </Button>
+    );
+  }
+  return (
+    <Link to={to} aria-label={label} className={buttonVariants({ variant: "outline", size: "sm" })}>
+      {content}
+    </Link>
+  );
+}
+
+/**
+ * The week picker of step 2, also used to reschedule from the manage page: Previous/Next Week
+ * links (URL-driven, so it works without JavaScript), the "Month Year" heading and the week's
+ * slots as radios named `slot`, or the error or empty state. Put it inside the caller's form.
+ */
+export function WeekPicker({
+  monthYear,
+  previousHref,
+  nextHref,
+  slots,
+  slotsError,
+  selected,
+  onSelect,
+  zone,
+  contactEmail,
+}: {
+  monthYear: string;
+  previousHref: string | null;
+  nextHref: string | null;
+  slots: SlotOption[];
+  slotsError: boolean;
+  selected: string | null;
+  onSelect: (id: string) => void;
+  zone: string | null;
+  contactEmail?: string | null;
+}) {
+  return (
+    <>
+      <div className="mb-5 flex items-center justify-between gap-2">
+        <WeekLink to={previousHref} dir="prev" />
+        <h3 aria-live="polite" className="text-center text-base font-semibold sm:text-lg">
+          {monthYear}
+        </h3>
+        <WeekLink to={nextHref} dir="next" />
+      </div>
+      {slotsError ? (
+        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
+          We could not load the available times. Please try again or contact us directly.
+        </p>
+      ) : slots.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed bg-background px-6 py-12 text-center">
+          <CalendarX2 aria-hidden className="mb-2 size-8 text-muted-foreground" />
+          <p className="font-semibold">No available slots this week</p>
+          <p className="max-w-md text-sm text-muted-foreground">
+            Try next week, or contact us directly
+            {contactEmail ? (
+              <>
+                {" "}
+                at{" "}
+                <a className="font-medium text-primary underline underline-offset-4" href={`mailto:${contactEmail}`}>
+                  {contactEmail}
+                </a>
+              </>
+            ) : null}{" "}
+            and we will find a time that works.
+          </p>
+        </div>
+      ) : (
+        <SlotGrid slots={slots} selected={selected} onSelect={onSelect} zone={zone} />
+      )}
+    </>
   );
 }
 
