@@ -11,10 +11,43 @@ const optionalString = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+/** The named address ranges Express's `trust proxy` understands (proxy-addr). */
+const TRUST_PROXY_NAMES = ["loopback", "linklocal", "uniquelocal"];
+const trustedAddress = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6(), z.enum(TRUST_PROXY_NAMES)]);
+
+/**
+ * `TRUST_PROXY`: which proxies may set `X-Forwarded-For` (and so the client address every rate
+ * limit keys on). `false` trusts none (the server faces the internet), `true` trusts every hop
+ * (only behind a proxy that overwrites the header), a whole number trusts that many hops, or a
+ * comma-separated list of addresses, CIDR ranges and `loopback` / `linklocal` / `uniquelocal`
+ * trusts those. Default `loopback` (a proxy on the same machine). Parsed into the value Express's
+ * `app.set("trust proxy", ...)` takes.
+ */
+const TrustProxySchema = z
+  .string()
+  .trim()
+  .default("loopback")
+  .transform((raw, ctx): boolean | number | string[] => {
+    const value = (raw || "loopback").toLowerCase();
+    if (value === "true" || value === "false") return value === "true";
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(",").map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !trustedAddress.safeParse(entry).success);
+    if (bad.length > 0 || entries.length === 0) {
+      ctx.addIssue({
+        code: "custom",
+        message: `expected true, false, a hop count, or addresses/CIDR ranges/loopback/linklocal/uniquelocal separated by commas; not ${bad.map((b) => JSON.stringify(b)).join(", ")}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
+  TRUST_PROXY: TrustProxySchema,
   PUBLIC_URL: z.url().default("http://localhost:3000"),
   DATABASE_URL: optionalString.pipe(z.url().optional()),
   /** Folder of the embedded PGlite database when DATABASE_URL is unset; `memory://` for none. */
@@ -34,8 +67,9 @@ const EnvSchema = z.object({
 
 export type ServerEnv = z.infer<typeof EnvSchema>;
 
-function parseEnv(): ServerEnv {
-  const result = EnvSchema.safeParse(process.env);
+/** Validates an environment like `process.env`; throws an Error listing every invalid variable by name. */
+export function parseServerEnv(source: Record<string, string | undefined>): ServerEnv {
+  const result = EnvSchema.safeParse(source);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid environment variables:\n${problems}`);
@@ -44,7 +78,7 @@ function parseEnv(): ServerEnv {
 }
 
 /** The validated environment. Throws at import with a readable list when a variable is invalid. */
-export const env: ServerEnv = parseEnv();
+export const env: ServerEnv = parseServerEnv(process.env);
 
 export const isProduction = env.NODE_ENV === "production";
 
