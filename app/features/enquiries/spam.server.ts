@@ -14,7 +14,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import { rateLimitHits } from "~/db/schema";
-import { env } from "~/utils/env.server";
+import { serverSecret } from "~/utils/env.server";
 
 /** Fewer milliseconds than this between render and submit is too fast for a person. */
 export const MIN_SUBMIT_MS = 3_000;
@@ -26,12 +26,8 @@ export const ENQUIRY_RATE_WINDOW_MS = 60 * 60_000;
 /** Why a submission was flagged, as stored in `enquiries.spam_reason`. */
 export type SpamReason = "honeypot" | "invalid_token" | "too_fast" | "rate_limit";
 
-function secret(): string {
-  return env.BETTER_AUTH_SECRET ?? "dev-only-enquiry-form-secret";
-}
-
 function sign(payload: string): string {
-  return createHmac("sha256", secret()).update(`enquiry-form:${payload}`).digest("base64url");
+  return createHmac("sha256", serverSecret).update(`enquiry-form:${payload}`).digest("base64url");
 }
 
 /** A token for a form rendered at `now`: `"<epoch ms>.<signature>"`. */
