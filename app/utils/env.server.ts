@@ -33,6 +33,16 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Turns off the in-process mail worker (tests that drive it themselves). */
   DISABLE_JOBS: z.stringbool().default(false),
+  /**
+   * Public write limits, shared by every instance through the database
+   * (`app/features/abuse/limits.server.ts`): bookings and enquiries per client (IPv4 address or
+   * IPv6 /64) per hour, for everyone together per hour, and active future bookings per e-mail.
+   */
+  BOOKING_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(5),
+  BOOKING_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(100),
+  BOOKING_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(3),
+  ENQUIRY_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(5),
+  ENQUIRY_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(100),
   /** Seeds demo content on first start; on by default outside production. */
   SEED_DEMO: z.stringbool().optional(),
 });
