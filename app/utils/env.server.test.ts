@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { parseServerEnv } from "./env.server";
+import { loadEnv } from "./env.server";
 
 describe("TRUST_PROXY", () => {
-  const trustProxy = (value: string | undefined) => parseServerEnv({ TRUST_PROXY: value }).TRUST_PROXY;
+  const trustProxy = (value: string | undefined) => loadEnv({ TRUST_PROXY: value }).TRUST_PROXY;
 
   it("defaults to a proxy on the same machine", () => {
     expect(trustProxy(undefined)).toEqual(["loopback"]);
