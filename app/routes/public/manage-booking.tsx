@@ -31,15 +31,11 @@ import type { AvailableSlot } from "~/features/consultations/slots.server";
 import { pageMeta } from "~/features/seo/meta";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import { useHydrated } from "~/utils/use-hydrated";
+import { dataHeaders } from "~/utils/headers";
 import type { Route } from "./+types/manage-booking";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Manage your booking", path: "/book-consultation", noIndex: true });
-
-/** A token page: never stored by a cache, never indexed. */
-export function headers() {
-  return { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
-}
 
 type View =
   | { kind: "booking"; booking: ManagedBooking; confirming: boolean; moved: boolean }
@@ -49,7 +45,10 @@ type View =
   | { kind: "gone"; booking: ManagedBooking | null }
   | { kind: "refused"; booking: ManagedBooking; reason: string };
 
-const noStore = { "Cache-Control": "private, no-store" };
+export const headers = dataHeaders;
+
+/** A token page: never stored by a cache, never indexed, its URL never sent as a referrer. */
+const noStore = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow" };
 
 /** The reschedule screen for a week and an optional chosen slot, or the refusal when the booking cannot move. */
 async function rescheduleView(
