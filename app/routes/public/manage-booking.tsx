@@ -47,8 +47,12 @@ type View =
 
 export const headers = dataHeaders;
 
-/** A token page: never stored by a cache, never indexed, its URL never sent as a referrer. */
-const noStore = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow" };
+/**
+ * A token page: never stored by a cache, never indexed, its URL never sent to another site as a
+ * referrer. `same-origin`, not `no-referrer`: with `no-referrer` Chromium sends `Origin: null` on
+ * a form posted without JavaScript and React Router aborts the action (STACK-NOTES).
+ */
+const noStore = { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex, nofollow" };
 
 /** The reschedule screen for a week and an optional chosen slot, or the refusal when the booking cannot move. */
 async function rescheduleView(
