@@ -368,7 +368,7 @@ export const emailOutbox = pgTable(
   "email_outbox",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    /** Makes a message unique, e.g. `reminder:{bookingId}`: a second insert is ignored. */
+    /** Makes a message unique, e.g. `reminder:{bookingId}:{start}`: a second insert is ignored. */
     dedupeKey: text("dedupe_key"),
     kind: text("kind").notNull(),
     to: text("to").notNull(),

@@ -18,7 +18,7 @@ export type OutgoingEmail = {
   html: string;
   text: string;
   attachments?: { filename: string; contentType: string; content: string }[];
-  /** Makes the message unique (e.g. `reminder:{bookingId}`); a second enqueue is ignored. */
+  /** Makes the message unique (e.g. `reminder:{bookingId}:{start}`); a second enqueue is ignored. */
   dedupeKey?: string;
 };
 
