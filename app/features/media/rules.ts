@@ -65,3 +65,20 @@ export type MediaItem = {
 
 /** The JSON answer of `POST /admin/media/upload`: the new library image, or why it was refused. */
 export type UploadResult = { ok: true; media: MediaItem } | { ok: false; message: string };
+
+/**
+ * A library image ready for a public page (made by `resolveImages` in resolve.server.ts): AVIF and
+ * WebP `srcset` strings ("url 320w, url 640w, ..."), the fallback `src` (a WebP), intrinsic size in
+ * pixels, the library's alt text, focal point in percent and a blurred data-URL placeholder.
+ */
+export type ResponsiveImage = {
+  src: string;
+  avifSrcSet: string;
+  webpSrcSet: string;
+  width: number;
+  height: number;
+  alt: string;
+  focalX: number;
+  focalY: number;
+  placeholder: string;
+};

@@ -68,6 +68,8 @@ export async function readUpload(request: Request): Promise<ParsedUpload> {
       });
       stream.on("error", reject);
     });
+    // Awaited after the pipeline; when the pipeline fails first its error is the one reported.
+    fileDone.catch(() => undefined);
   });
 
   let seen = 0;
