@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: every benchmark in turn, each printing its own table of figures.
- * Pages (bytes, Lighthouse, requests/s), the booking race, and the admin lists at volume.
+ * Pages (bytes, Lighthouse, requests/s), the booking race, the admin lists at volume, and media
+ * (upload to variants, memory and home p99 under 4 uploads, image bytes at 390 px).
  * Each starts and stops its own production server; the build must exist (`npm run build`).
- * `npm run bench -- pages` (or booking, admin) runs one.
+ * `npm run bench -- pages` (or booking, admin, media) runs one.
  */
 import { existsSync } from "node:fs";
 
@@ -12,6 +13,7 @@ const suites: Record<string, () => Promise<void>> = {
   },
   booking: async () => (await import("./booking")).runBookingBench(),
   admin: async () => (await import("./admin")).runAdminBench(),
+  media: async () => (await import("./media")).runMediaBench(),
 };
 
 if (!existsSync(`${process.env.BUILD_DIR ?? "build"}/server/index.js`)) {
