@@ -334,23 +334,6 @@ export const adminUsers = pgTable(
   ],
 );
 
-/**
- * A member of staff's private calendar subscription (issue 12): the SHA-256 (hex) of the random
- * token in the feed URL; the token itself is shown once. One feed per person; regenerating
- * replaces the row, turning it off deletes it.
- */
-export const staffCalendarFeeds = pgTable(
-  "staff_calendar_feeds",
-  {
-    adminUserId: uuid("admin_user_id")
-      .primaryKey()
-      .references(() => adminUsers.id, { onDelete: "cascade" }),
-    tokenHash: text("token_hash").notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex("staff_calendar_feeds_token_hash_key").on(t.tokenHash)],
-);
-
 /** Single row (id = 1) of editable settings; `data` is validated by `features/settings/schema.ts`. */
 export const siteSettings = pgTable(
   "site_settings",

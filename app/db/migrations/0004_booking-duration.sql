@@ -1,0 +1,1 @@
+ALTER TABLE "consultation_bookings" ADD COLUMN "duration_minutes" integer;
