@@ -269,3 +269,23 @@ describe("reminders", () => {
     expect(reminder.status).toBe("failed");
   });
 });
+
+describe("invitations the calendar library refuses (issue 9 item 4)", () => {
+  it("books and mails the confirmation without the .ics when the stored address is refused by ics", async () => {
+    const type = await makeType();
+    const slot = await makeSlot();
+    const legacy = { ...details, email: "jo@example-.com" }; // accepted by z.email(), refused by ics
+    const { created, booking } = await createBooking({ typeId: type.id, slotId: slot.id, details: legacy }, { idempotencyKey: randomUUID(), now: NOW });
+    expect(created).toBe(true);
+    expect(await slotCount(slot.id)).toBe(1);
+    const [confirmation] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.confirmation"));
+    expect(confirmation).toMatchObject({ to: "jo@example-.com", attachments: [] });
+
+    const updated = await updateBookingByAdmin(staff, booking.id, { status: "confirmed", meetingLink: "https://Meet.example.com/j/1" });
+    expect(updated.status).toBe("confirmed");
+    const [confirmed] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.confirmed"));
+    expect(confirmed!.attachments).toEqual([]);
+    expect(confirmed!.text).toContain("https://Meet.example.com/j/1");
+    await expectInvariant();
+  });
+});
