@@ -76,6 +76,11 @@ const EnvSchema = z.object({
   BOOKING_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(3),
   ENQUIRY_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(5),
   ENQUIRY_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(100),
+  /**
+   * How long a claimed outbox message stays invisible to other instances' workers while one sends
+   * it, in ms (default 5 minutes); after that an instance that died mid-send is taken over.
+   */
+  MAIL_CLAIM_LEASE_MS: z.coerce.number().int().min(1_000).default(5 * 60_000),
   /** Seeds demo content on first start; on by default outside production. */
   SEED_DEMO: z.stringbool().optional(),
 });
