@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "~/utils/nonce";
+import { needsHydration } from "~/utils/page-mode";
 
 export const streamTimeout = 5_000;
 
@@ -39,6 +40,12 @@ function lowPriorityModulePreloads(): Transform {
   });
 }
 
+/**
+ * Renders a document. A page whose routes do not ask for hydration (ADR "Content pages without React") is sent without
+ * React Router's hydration data (the inline `serverHandoffStream` scripts) and without a nonce: it
+ * carries no inline script at all, and `loadContext.htmlCacheable` tells the HTML cache
+ * (`server/html-cache.ts`) it may store it.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -46,7 +53,15 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = loadContext.cspNonce;
+  const hydrate = needsHydration(
+    routerContext.staticHandlerContext.matches.map((match) => ({ handle: routerContext.routeModules[match.route.id]?.handle })),
+  );
+  if (!hydrate) {
+    void routerContext.serverHandoffStream?.cancel();
+    routerContext = { ...routerContext, serverHandoffStream: undefined };
+    loadContext.htmlCacheable = true;
+  }
+  const nonce = hydrate ? loadContext.cspNonce : undefined;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -62,7 +77,7 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body.pipe(lowPriorityModulePreloads()));
+          const stream = createReadableStreamFromReadable(hydrate ? body.pipe(lowPriorityModulePreloads()) : body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

@@ -397,3 +397,19 @@ export const rateLimitHits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
+
+/**
+ * Single row (id = 1): a counter that PostgreSQL triggers on every table public pages read
+ * (cms_projects, insights, site_settings) bump in the writing statement, with a
+ * `pg_notify('content_changed', version)` (migration 0004). The HTML cache of every instance
+ * drops its pages when the version moves (ADR "HTML cache"); writers call nothing.
+ */
+export const contentVersion = pgTable(
+  "content_version",
+  {
+    id: integer("id").primaryKey().default(1),
+    version: bigint("version", { mode: "number" }).notNull().default(0),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [check("content_version_single_row", sql`id = 1`)],
+);

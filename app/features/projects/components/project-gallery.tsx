@@ -2,36 +2,27 @@
  * The project gallery (`shared/spec/public-site.md` section 2 "/projects/{slug}"): one large
  * picture with previous and next buttons (wrapping around), an optional caption, and a 4-column
  * thumbnail grid when there is more than one picture. Arrow keys move between pictures when the
- * gallery has focus.
+ * gallery has focus. Server markup only: each thumbnail carries its picture in `data-*`
+ * attributes and `app/enhance/gallery.ts` swaps the large picture. Without JavaScript the first
+ * picture and all the thumbnails show.
  */
-import { useState } from "react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { cn } from "~/utils/cn";
 import { projectImageSrcSet } from "./project-image";
 
 export type GalleryImage = { src: string; alt: string; caption?: string | null };
 
 export function ProjectGallery({ images, title = "Project gallery" }: { images: GalleryImage[]; title?: string }) {
-  const [index, setIndex] = useState(0);
   if (images.length === 0) return null;
-  const current = images[Math.min(index, images.length - 1)]!;
+  const current = images[0]!;
   const many = images.length > 1;
-  const go = (delta: number) => setIndex((i) => (i + delta + images.length) % images.length);
 
   return (
-    <section aria-labelledby="gallery-heading" className="flex flex-col gap-4">
+    <section aria-labelledby="gallery-heading" className="flex flex-col gap-4" data-gallery="">
       <h2 id="gallery-heading" className="text-2xl font-bold tracking-tight">
         {title}
       </h2>
-      <figure
-        className="relative overflow-hidden rounded-xl bg-muted"
-        onKeyDown={(e) => {
-          if (e.key === "ArrowLeft") go(-1);
-          if (e.key === "ArrowRight") go(1);
-        }}
-      >
+      <figure className="relative overflow-hidden rounded-xl bg-muted">
         <img
-          key={current.src}
           src={current.src}
           srcSet={projectImageSrcSet(current.src)}
           sizes="(min-width: 1024px) 800px, 100vw"
@@ -40,13 +31,14 @@ export function ProjectGallery({ images, title = "Project gallery" }: { images: 
           height={800}
           loading="lazy"
           decoding="async"
+          data-gallery-image=""
           className="aspect-[16/10] w-full object-cover"
         />
         {many ? (
           <>
             <button
               type="button"
-              onClick={() => go(-1)}
+              data-gallery-step="-1"
               aria-label="Previous image"
               className="absolute top-1/2 left-3 grid size-11 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-foreground shadow-md transition hover:bg-white"
             >
@@ -54,18 +46,24 @@ export function ProjectGallery({ images, title = "Project gallery" }: { images: 
             </button>
             <button
               type="button"
-              onClick={() => go(1)}
+              data-gallery-step="1"
               aria-label="Next image"
               className="absolute top-1/2 right-3 grid size-11 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-foreground shadow-md transition hover:bg-white"
             >
               <ChevronRight aria-hidden className="size-5" />
             </button>
-            <p className="absolute right-3 bottom-3 rounded-full bg-black/70 px-3 py-1 text-xs font-semibold text-white tabular-nums" aria-live="polite">
-              {index + 1} / {images.length}
+            <p
+              className="absolute right-3 bottom-3 rounded-full bg-black/70 px-3 py-1 text-xs font-semibold text-white tabular-nums"
+              aria-live="polite"
+              data-gallery-counter=""
+            >
+              1 / {images.length}
             </p>
           </>
         ) : null}
-        {current.caption ? <figcaption className="border-t bg-white px-4 py-3 text-sm text-muted-foreground">{current.caption}</figcaption> : null}
+        <figcaption hidden={!current.caption} data-gallery-caption="" className="border-t bg-white px-4 py-3 text-sm text-muted-foreground">
+          {current.caption}
+        </figcaption>
       </figure>
       {many ? (
         <ul className="grid grid-cols-4 gap-2 sm:gap-3">
@@ -73,13 +71,14 @@ export function ProjectGallery({ images, title = "Project gallery" }: { images: 
             <li key={image.src}>
               <button
                 type="button"
-                onClick={() => setIndex(i)}
                 aria-label={`Show image ${i + 1} of ${images.length}`}
-                aria-pressed={i === index}
-                className={cn(
-                  "block w-full overflow-hidden rounded-lg ring-offset-2 transition",
-                  i === index ? "ring-2 ring-primary" : "opacity-70 hover:opacity-100",
-                )}
+                aria-pressed={i === 0}
+                data-gallery-thumb=""
+                data-src={image.src}
+                data-srcset={projectImageSrcSet(image.src) ?? ""}
+                data-alt={image.alt}
+                data-caption={image.caption ?? ""}
+                className="block w-full overflow-hidden rounded-lg opacity-70 ring-primary ring-offset-2 transition hover:opacity-100 aria-pressed:opacity-100 aria-pressed:ring-2"
               >
                 <img
                   src={projectImageSrcSet(image.src) ? image.src.replace(/-1280\.webp$/, "-640.webp") : image.src}
