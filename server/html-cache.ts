@@ -83,7 +83,7 @@ export type HtmlCacheOptions = {
 export function createHtmlCache(options: HtmlCacheOptions) {
   const entries = new LRUCache<string, CachedPage>({
     maxSize: options.maxBytes,
-    sizeCalculation: (page) => page.identity.length + page.gzip.length + (page.br?.length ?? page.identity.length / 4) + 512,
+    sizeCalculation: (page) => page.identity.length + page.gzip.length + (page.br?.length ?? page.gzip.length) + 512,
   });
   /** Bumped on every invalidation; a render that started in an older generation is not stored. */
   let generation = 0;

@@ -7,7 +7,9 @@ CREATE OR REPLACE FUNCTION "bump_content_version"() RETURNS trigger LANGUAGE plp
 DECLARE
   next_version bigint;
 BEGIN
-  UPDATE "content_version" SET "version" = "version" + 1, "changed_at" = now() WHERE "id" = 1
+  -- An upsert: the row comes back if a maintenance TRUNCATE emptied the table.
+  INSERT INTO "content_version" ("id", "version", "changed_at") VALUES (1, 1, now())
+    ON CONFLICT ("id") DO UPDATE SET "version" = "content_version"."version" + 1, "changed_at" = now()
     RETURNING "version" INTO next_version;
   PERFORM pg_notify('content_changed', next_version::text);
   RETURN NULL;
