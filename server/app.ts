@@ -1,9 +1,12 @@
 /**
- * The Express application: security headers, health checks, uploads, the HTML cache, then React Router.
+ * The Express application, in this order: security headers (on every response), the built static
+ * files in production, health checks, request-body rules, uploads, the HTML cache, then React Router.
  * Built into the server bundle (see vite.config.ts) so it shares every module with the routes.
  * `start()` and `stop()` are called by `server.js` around listening.
  */
 import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import helmet from "helmet";
@@ -17,6 +20,7 @@ import { uploadsRouter } from "~/features/media/storage.server";
 import { env, isProduction, isPublicProduction } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { createHtmlCache } from "./html-cache";
+import { requestBodyRules } from "./request-body";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -30,6 +34,8 @@ declare module "react-router" {
 }
 
 export const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", env.TRUST_PROXY);
 
 app.use((_req, res, next) => {
   res.locals.cspNonce = isProduction ? randomBytes(16).toString("base64") : undefined;
@@ -62,9 +68,19 @@ app.use(
     // `no-referrer` makes Chromium send `Origin: null` on plain form posts (STACK-NOTES).
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: env.PUBLIC_URL.startsWith("https:"),
+    strictTransportSecurity: isProduction && env.PUBLIC_URL.startsWith("https:"),
   }),
 );
+
+if (isProduction) {
+  // The browser build sits beside this server bundle (build/server/index.js -> build/client).
+  const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
+  // Hashed assets never change: cache them for a year.
+  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+  // Demo and placeholder media under /media are replaced by new file names, never edited in place.
+  app.use("/media", express.static(path.join(clientDir, "media"), { maxAge: "30d" }));
+  app.use(express.static(clientDir, { maxAge: "1h" }));
+}
 
 app.get("/healthz", (_req, res) => {
   res.set("Cache-Control", "no-store").json({ status: "ok" });
@@ -74,6 +90,8 @@ app.get("/readyz", async (_req, res) => {
   const ready = await isDatabaseReady();
   res.set("Cache-Control", "no-store").status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable", database: ready });
 });
+
+app.use(requestBodyRules());
 
 app.use("/uploads", uploadsRouter());
 
@@ -103,6 +121,9 @@ let stopWatchingContent: (() => Promise<void>) | null = null;
 
 /** Migrates, seeds demo content once, creates the first admin, starts the mail worker. */
 export async function start(): Promise<void> {
+  if (isProduction && !env.BETTER_AUTH_SECRET) {
+    logger.warn("BETTER_AUTH_SECRET is not set: using a random secret for this local run (sessions and open forms end at restart).");
+  }
   await migrate();
   if (env.SEED_DEMO ?? !isPublicProduction) await seedDemoContent();
   await ensureFirstAdmin();

@@ -16,13 +16,15 @@ import {
   EnquirySentPanel,
   type EnquiryFormValues,
 } from "~/features/enquiries/components/contact-panels";
-import { issueFormToken, submitEnquiry } from "~/features/enquiries/enquiries.server";
-import { FORM_TOKEN_FIELD } from "~/features/enquiries/constants";
+import { FORM_TOKEN_FIELD } from "~/features/abuse/form-guard";
+import { issueFormToken } from "~/features/abuse/form-guard.server";
+import { submitEnquiry } from "~/features/enquiries/enquiries.server";
 import type { EnquiryFieldErrors, EnquirySchema } from "~/features/enquiries/schema";
 import { pageMeta } from "~/features/seo/meta";
 import { useRootData } from "~/root";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/contact";
+import { dataHeaders } from "~/utils/headers";
 import { hydrateHandle } from "~/utils/page-mode";
 
 /** Hydrated (ADR "Content pages without React"). */
@@ -41,6 +43,8 @@ export const meta: Route.MetaFunction = (args) =>
       "Talk to our structural and humanitarian engineers. Send an enquiry and we'll respond within 24 hours; your first consultation is free and confidential.",
     path: "/contact",
   });
+
+export const headers = dataHeaders;
 
 export function loader() {
   return data({ formToken: issueFormToken() }, { headers: { "Cache-Control": "private, no-store" } });

@@ -16,6 +16,7 @@ import { cancelBookingByToken, getBookingByToken, type ManagedBooking } from "~/
 import { formatLongDate, formatTime24, ukZoneLabel } from "~/features/consultations/time";
 import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/manage-booking";
+import { dataHeaders } from "~/utils/headers";
 import { privateHydrateHandle } from "~/utils/page-mode";
 
 /** Hydrated (ADR "Content pages without React"), and never shown to analytics (issue 9 item 6). */
@@ -30,6 +31,8 @@ type View =
   | { kind: "not-found" }
   | { kind: "gone"; booking: ManagedBooking | null }
   | { kind: "not-cancellable"; booking: ManagedBooking; reason: string };
+
+export const headers = dataHeaders;
 
 const noStore = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
 
