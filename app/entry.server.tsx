@@ -3,8 +3,11 @@ import { StringDecoder } from "node:string_decoder";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { isDatabaseUnavailable, reportDatabaseError } from "~/db/client.server";
+import { UNAVAILABLE_HEADERS, UNAVAILABLE_PAGE } from "~/features/site/unavailable.server";
+import { logger } from "~/utils/logger.server";
 import { NonceContext } from "~/utils/nonce";
 import { needsHydration } from "~/utils/page-mode";
 
@@ -41,6 +44,15 @@ function lowPriorityModulePreloads(): Transform {
 }
 
 /**
+ * Errors thrown by loaders and actions: a lost database connection marks the database
+ * unavailable (logged once, see client.server.ts); anything else is logged here.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted || reportDatabaseError(error)) return;
+  logger.error({ err: error, url: request.url }, "unhandled error in a loader or action");
+};
+
+/**
  * Renders a document. A page whose routes do not ask for hydration (ADR "Content pages without React") is sent without
  * React Router's hydration data (the inline `serverHandoffStream` scripts) and without a nonce: it
  * carries no inline script at all, and `loadContext.htmlCacheable` tells the HTML cache
@@ -53,6 +65,11 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // A loader hit a lost database connection (handleError ran first): the friendly 503 page
+  // rather than the generic error page.
+  if (responseStatusCode >= 500 && isDatabaseUnavailable()) {
+    return new Response(UNAVAILABLE_PAGE, { status: 503, headers: UNAVAILABLE_HEADERS });
+  }
   const hydrate = needsHydration(
     routerContext.staticHandlerContext.matches.map((match) => ({ handle: routerContext.routeModules[match.route.id]?.handle })),
   );

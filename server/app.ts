@@ -11,11 +11,12 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import helmet from "helmet";
 import { createRequestHandler as createFetchHandler, type AppLoadContext } from "react-router";
-import { closeDatabase, isDatabaseReady, migrate } from "~/db/client.server";
+import { closeDatabase, isDatabaseReady, isDatabaseUnavailable, migrate } from "~/db/client.server";
 import { seedDemoContent } from "~/db/seed.server";
 import { startJobs, stopJobs } from "~/features/jobs/worker.server";
 import { ensureFirstAdmin } from "~/features/auth/bootstrap.server";
 import { watchContentState } from "~/features/site/content-version.server";
+import { UNAVAILABLE_HEADERS, UNAVAILABLE_PAGE } from "~/features/site/unavailable.server";
 import { uploadsRouter } from "~/features/media/storage.server";
 import { env, isProduction, isPublicProduction } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
@@ -91,6 +92,13 @@ app.get("/readyz", async (_req, res) => {
   res.set("Cache-Control", "no-store").status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable", database: ready });
 });
 
+// While PostgreSQL is unreachable every other request gets the 503 page at once (no hanging on
+// the pool); a probe in client.server.ts lifts this as soon as the database answers again.
+app.use((_req, res, next) => {
+  if (!isDatabaseUnavailable()) return next();
+  res.status(503).set(UNAVAILABLE_HEADERS).send(UNAVAILABLE_PAGE);
+});
+
 app.use(requestBodyRules());
 
 app.use("/uploads", uploadsRouter());
@@ -111,6 +119,7 @@ const htmlCache = isProduction
       maxBytes: HTML_CACHE_MAX_BYTES,
       handler: createFetchHandler(build, "production"),
       getLoadContext,
+      canStore: () => !isDatabaseUnavailable(),
     })
   : null;
 if (htmlCache) app.use(htmlCache.middleware);

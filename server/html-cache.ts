@@ -77,6 +77,11 @@ export type HtmlCacheOptions = {
   handler: Handler;
   /** The load context of a request (nonce, client address). */
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+  /**
+   * Asked before storing a rendered page: false keeps it out (e.g. while the database is marked
+   * unavailable, a list page may have rendered its empty state).
+   */
+  canStore?: () => boolean;
 };
 
 /** The cache, its Express middleware and its invalidation entry points. */
@@ -188,6 +193,7 @@ export function createHtmlCache(options: HtmlCacheOptions) {
       const storable =
         response.status === 200 &&
         loadContext.htmlCacheable === true &&
+        (options.canStore?.() ?? true) &&
         !response.headers.has("set-cookie") &&
         (response.headers.get("content-type") ?? "").startsWith("text/html");
       if (storable) {

@@ -12,7 +12,7 @@
  *   `failed` after `MAX_ATTEMPTS` attempts.
  */
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
-import { db, type Database } from "~/db/client.server";
+import { db, reportDatabaseError, type Database } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { createMailTransport, type MailTransport } from "~/features/mail/transport.server";
 import { logger } from "~/utils/logger.server";
@@ -126,7 +126,8 @@ function loop(worker: RunningWorker, name: string, intervalMs: number, fn: () =>
   const tick = () => {
     if (worker.stopped) return;
     const p = fn()
-      .catch((error) => logger.error({ err: error, job: name }, "job failed"))
+      // While the database is unreachable the loops keep ticking quietly (logged once there).
+      .catch((error) => reportDatabaseError(error) || logger.error({ err: error, job: name }, "job failed"))
       .finally(() => {
         worker.inFlight.delete(p);
         if (!worker.stopped) schedule(intervalMs);
