@@ -37,12 +37,12 @@ describe("HTML cache on two instances", () => {
     expect(cached.headers.get("x-html-cache")).toBe("hit");
     expect(await cached.text()).toContain("© ");
 
-    const cookie = await signIn(a.base, cluster.publicUrl);
+    const cookie = await signIn(a.base);
     const save = (values: Record<string, string>) =>
       fetch(`${a.base}/admin/settings`, {
         method: "POST",
         redirect: "manual",
-        headers: { cookie, origin: cluster.publicUrl, "content-type": "application/x-www-form-urlencoded" },
+        headers: { cookie, origin: a.base, "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({ ...SETTINGS, ...values }),
       });
     const saved = await save({ companyName: "Meridian Cache Test", analyticsId: "G-CACHE1234" });

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { db, listen } from "~/db/client.server";
 import { logger } from "~/utils/logger.server";
 
-/** The NOTIFY channel of the triggers in migration 0004. */
+/** The NOTIFY channel of the triggers in migration 0005. */
 export const CONTENT_CHANNEL = "content_changed";
 
 /** How often the version row is read while LISTEN is down (ms): the one-second guarantee. */

@@ -1,5 +1,6 @@
 import { Search, SearchX, X } from "lucide-react";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { type ImageMap, resolveImages } from "~/features/media/resolve.server";
 import { ProjectCard } from "~/features/projects/components/project-card";
 import { listPublishedProjects, type ProjectCounts } from "~/features/projects/projects.server";
 import { projectListSearch, type ProjectCategoryFilter } from "~/features/projects/query";
@@ -17,11 +18,12 @@ import type { Route } from "./+types/projects";
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parseProjectListQuery(new URL(request.url).searchParams);
   try {
-    return { query, ...(await listPublishedProjects(query)) };
+    const list = await listPublishedProjects(query);
+    return { query, ...list, images: await resolveImages(list.projects.map((p) => p.image)) };
   } catch (error) {
     // Spec section 8: a list load failure is logged only; the page shows the empty state.
     logger.error({ err: error }, "Failed to load projects");
-    return { query, projects: [], counts: { all: 0, commercial: 0, humanitarian: 0 } satisfies ProjectCounts };
+    return { query, projects: [], counts: { all: 0, commercial: 0, humanitarian: 0 } satisfies ProjectCounts, images: {} as ImageMap };
   }
 }
 
@@ -42,7 +44,7 @@ const TABS: { value: ProjectCategoryFilter; label: string }[] = [
 ];
 
 export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
-  const { query, projects, counts } = loaderData;
+  const { query, projects, counts, images } = loaderData;
   return (
     <div id="main-content">
       <section className="relative overflow-hidden bg-ink pt-28 pb-12 text-white sm:pt-32 sm:pb-16">
@@ -137,7 +139,7 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3">
             {projects.map((project) => (
               <li key={project.id}>
-                <ProjectCard project={project} />
+                <ProjectCard project={project} picture={project.image ? images[project.image] : undefined} />
               </li>
             ))}
           </ul>

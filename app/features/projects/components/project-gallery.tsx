@@ -2,18 +2,19 @@
  * The project gallery (`shared/spec/public-site.md` section 2 "/projects/{slug}"): one large
  * picture with previous and next buttons (wrapping around), an optional caption, and a 4-column
  * thumbnail grid when there is more than one picture. Arrow keys move between pictures when the
- * gallery has focus. Server markup only: each thumbnail carries its picture in `data-*`
- * attributes and `app/enhance/gallery.ts` swaps the large picture. Without JavaScript the first
- * picture and all the thumbnails show.
+ * gallery has focus. Server markup only: every large picture is in the HTML (lazy, all but the
+ * first `hidden`, so none loads before it is shown) and `app/enhance/gallery.ts` switches between
+ * them. Without JavaScript the first picture and all the thumbnails show.
  */
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { projectImageSrcSet } from "./project-image";
+import { Picture } from "~/features/media/components/picture";
+import type { ResponsiveImage } from "~/features/media/rules";
 
-export type GalleryImage = { src: string; alt: string; caption?: string | null };
+/** A gallery picture: its stored URL, alt text, optional caption and library image (absent for other URLs). */
+export type GalleryImage = { src: string; alt: string; caption?: string | null; picture?: ResponsiveImage };
 
 export function ProjectGallery({ images, title = "Project gallery" }: { images: GalleryImage[]; title?: string }) {
   if (images.length === 0) return null;
-  const current = images[0]!;
   const many = images.length > 1;
 
   return (
@@ -22,18 +23,18 @@ export function ProjectGallery({ images, title = "Project gallery" }: { images: 
         {title}
       </h2>
       <figure className="relative overflow-hidden rounded-xl bg-muted">
-        <img
-          src={current.src}
-          srcSet={projectImageSrcSet(current.src)}
-          sizes="(min-width: 1024px) 800px, 100vw"
-          alt={current.alt}
-          width={1280}
-          height={800}
-          loading="lazy"
-          decoding="async"
-          data-gallery-image=""
-          className="aspect-[16/10] w-full object-cover"
-        />
+        {images.map((image, i) => (
+          <div key={image.src} hidden={i !== 0} data-gallery-slide="" data-caption={image.caption ?? ""}>
+            <Picture
+              image={image.picture ?? image.src}
+              alt={image.alt}
+              sizes="(min-width: 1280px) 800px, (min-width: 1024px) calc(100vw - 480px), 100vw"
+              width={1280}
+              height={800}
+              className="aspect-[16/10] w-full object-cover"
+            />
+          </div>
+        ))}
         {many ? (
           <>
             <button
@@ -61,8 +62,8 @@ export function ProjectGallery({ images, title = "Project gallery" }: { images: 
             </p>
           </>
         ) : null}
-        <figcaption hidden={!current.caption} data-gallery-caption="" className="border-t bg-white px-4 py-3 text-sm text-muted-foreground">
-          {current.caption}
+        <figcaption hidden={!images[0]!.caption} data-gallery-caption="" className="border-t bg-white px-4 py-3 text-sm text-muted-foreground">
+          {images[0]!.caption}
         </figcaption>
       </figure>
       {many ? (
@@ -74,19 +75,14 @@ export function ProjectGallery({ images, title = "Project gallery" }: { images: 
                 aria-label={`Show image ${i + 1} of ${images.length}`}
                 aria-pressed={i === 0}
                 data-gallery-thumb=""
-                data-src={image.src}
-                data-srcset={projectImageSrcSet(image.src) ?? ""}
-                data-alt={image.alt}
-                data-caption={image.caption ?? ""}
                 className="block w-full overflow-hidden rounded-lg opacity-70 ring-primary ring-offset-2 transition hover:opacity-100 aria-pressed:opacity-100 aria-pressed:ring-2"
               >
-                <img
-                  src={projectImageSrcSet(image.src) ? image.src.replace(/-1280\.webp$/, "-640.webp") : image.src}
+                <Picture
+                  image={image.picture ?? image.src}
                   alt=""
+                  sizes="(min-width: 1024px) 200px, 25vw"
                   width={320}
                   height={200}
-                  loading="lazy"
-                  decoding="async"
                   className="aspect-[16/10] w-full object-cover"
                 />
               </button>
