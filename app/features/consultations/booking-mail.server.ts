@@ -11,6 +11,7 @@ import { renderEmail, siteUrl } from "~/features/mail/templates.server";
 import type { SiteSettings } from "~/features/settings/schema";
 import { env } from "~/utils/env.server";
 import { mailFromAddress } from "~/features/mail/transport.server";
+import { logger } from "~/utils/logger.server";
 import { buildBookingIcs, uidHostOf, type InviteStatus } from "./ics";
 import { formatLongDate, formatTime24, londonInstant, ukZoneLabel } from "./time";
 
@@ -89,36 +90,46 @@ function whenDetails(b: BookingMailData): [string, string][] {
 }
 
 /**
- * The invitation attached to a visitor's message: STATUS tells the truth about the booking
- * (TENTATIVE pending, CONFIRMED, CANCELLED with METHOD:CANCEL); the UID's host is PUBLIC_URL's
- * host name; the ORGANIZER is the From address of the mail carrying it.
+ * The message's `.ics` attachment, as a list of zero or one. STATUS tells the truth about the
+ * booking (TENTATIVE pending, CONFIRMED, CANCELLED with METHOD:CANCEL); the UID's host is
+ * PUBLIC_URL's host name; the ORGANIZER is the From address of the mail carrying it. When the
+ * calendar library refuses the booking's data the error is logged and the message goes without
+ * the invitation: a booking or status change never fails because of it (issue 9 item 4).
  */
 function invite(b: BookingMailData, settings: Settings, status: InviteStatus, sequence: number) {
-  const from = mailFromAddress();
-  const content = buildBookingIcs({
-    bookingId: b.id,
-    uidHost: uidHostOf(env.PUBLIC_URL),
-    sequence,
-    status,
-    date: b.date,
-    startTime: b.startTime,
-    durationMinutes: b.durationMinutes,
-    title: `${b.consultationType} with ${settings.companyName}`,
-    description: b.meetingLink
-      ? `Your consultation with ${settings.companyName}. Join the meeting: ${b.meetingLink}`
-      : status === "TENTATIVE"
-        ? `Your consultation with ${settings.companyName}, awaiting our confirmation. The meeting link will follow by e-mail.`
-        : `Your consultation with ${settings.companyName}. The meeting link will follow by e-mail.`,
-    organizer: { name: from.name || settings.companyName, email: from.address },
-    attendee: { name: b.name, email: b.email },
-    meetingLink: b.meetingLink,
-  });
   const method = status === "CANCELLED" ? "CANCEL" : "REQUEST";
-  return {
-    filename: method === "CANCEL" ? "cancelled-consultation.ics" : "consultation.ics",
-    contentType: `text/calendar; charset=utf-8; method=${method}`,
-    content,
-  };
+  const from = mailFromAddress();
+  let content: string;
+  try {
+    content = buildBookingIcs({
+      bookingId: b.id,
+      uidHost: uidHostOf(env.PUBLIC_URL),
+      sequence,
+      status,
+      date: b.date,
+      startTime: b.startTime,
+      durationMinutes: b.durationMinutes,
+      title: `${b.consultationType} with ${settings.companyName}`,
+      description: b.meetingLink
+        ? `Your consultation with ${settings.companyName}. Join the meeting: ${b.meetingLink}`
+        : status === "TENTATIVE"
+          ? `Your consultation with ${settings.companyName}, awaiting our confirmation. The meeting link will follow by e-mail.`
+          : `Your consultation with ${settings.companyName}. The meeting link will follow by e-mail.`,
+      organizer: { name: from.name || settings.companyName, email: from.address },
+      attendee: { name: b.name, email: b.email },
+      meetingLink: b.meetingLink,
+    });
+  } catch (error) {
+    logger.error({ err: error, bookingId: b.id, method }, "calendar invitation could not be built; mailing without it");
+    return [];
+  }
+  return [
+    {
+      filename: method === "CANCEL" ? "cancelled-consultation.ics" : "consultation.ics",
+      contentType: `text/calendar; charset=utf-8; method=${method}`,
+      content,
+    },
+  ];
 }
 
 /** Confirmation to the visitor of a new (pending) booking, with the invitation and the manage link. */
@@ -144,7 +155,7 @@ export function confirmationEmail(b: BookingMailData, settings: Settings, token:
     to: b.email,
     subject: `Consultation booked: ${describeWhen(b)}`,
     ...body,
-    attachments: [invite(b, settings, "TENTATIVE", b.icsSequence)],
+    attachments: invite(b, settings, "TENTATIVE", b.icsSequence),
   };
 }
 
@@ -244,7 +255,7 @@ export function cancellationEmail(
     to: b.email,
     subject: `Cancelled: consultation ${describeWhen(b)}`,
     ...body,
-    attachments: [invite(b, settings, "CANCELLED", sequence)],
+    attachments: invite(b, settings, "CANCELLED", sequence),
   };
 }
 
@@ -271,7 +282,7 @@ export function confirmedEmail(b: BookingMailData, settings: Settings, sequence:
     to: b.email,
     subject: `Confirmed: consultation ${describeWhen(b)}`,
     ...body,
-    attachments: [invite(b, settings, "CONFIRMED", sequence)],
+    attachments: invite(b, settings, "CONFIRMED", sequence),
   };
 }
 
@@ -296,7 +307,7 @@ export function rescheduledEmail(b: BookingMailData, settings: Settings, sequenc
     to: b.email,
     subject: `Rescheduling: consultation ${describeWhen(b)}`,
     ...body,
-    attachments: [invite(b, settings, "CANCELLED", sequence)],
+    attachments: invite(b, settings, "CANCELLED", sequence),
   };
 }
 
@@ -331,7 +342,7 @@ export function visitorRescheduleEmail(
     to: b.email,
     subject: `Consultation moved: ${describeWhen(b)}`,
     ...body,
-    attachments: [invite(b, settings, "TENTATIVE", b.icsSequence)],
+    attachments: invite(b, settings, "TENTATIVE", b.icsSequence),
   };
 }
 

@@ -32,7 +32,11 @@ import { pageMeta } from "~/features/seo/meta";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { dataHeaders } from "~/utils/headers";
+import { privateHydrateHandle } from "~/utils/page-mode";
 import type { Route } from "./+types/manage-booking";
+
+/** Hydrated (ADR "Content pages without React"), and never shown to analytics (issue 9 item 6). */
+export const handle = privateHydrateHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Manage your booking", path: "/book-consultation", noIndex: true });
@@ -268,7 +272,7 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
               <Link to="/book-consultation" className={buttonVariants({ variant: view.kind === "booking" ? "outline" : "default" })}>
                 Book a consultation
               </Link>
-              <Link to="/" className={buttonVariants({ variant: "ghost" })}>
+              <Link to="/" reloadDocument className={buttonVariants({ variant: "ghost" })}>
                 Return to Home
               </Link>
             </div>
