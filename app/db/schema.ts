@@ -43,6 +43,18 @@ export const BOOKING_PROJECT_TYPES = ["commercial", "humanitarian", "mixed"] as 
 export const ADMIN_ROLES = ["super_admin", "admin", "editor"] as const;
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
 
+/**
+ * Retention periods' defaults and inclusive bounds (issue 11): the `site_settings` columns, their
+ * CHECK constraints and the retention form all use these.
+ */
+export const RETENTION_LIMITS = {
+  spamDays: { default: 30, min: 1, max: 365 },
+  recordsMonths: { default: 24, min: 1, max: 120 },
+  emailBodyDays: { default: 90, min: 1, max: 3650 },
+} as const;
+
+const between = (column: string, { min, max }: { min: number; max: number }) => sql.raw(`${column} between ${min} and ${max}`);
+
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
 
@@ -150,6 +162,8 @@ export const enquiries = pgTable(
     /** Why the submission was flagged as spam (honeypot, too fast, rate limit); null when not spam. */
     spamReason: text("spam_reason"),
     internalNotes: text("internal_notes"),
+    /** When the personal fields were anonymised (erasure or retention); null while they are held. */
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -231,6 +245,8 @@ export const consultationBookings = pgTable(
     /** iCalendar SEQUENCE of the last invitation sent; raised on every change mailed. */
     icsSequence: integer("ics_sequence").notNull().default(0),
     reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
+    /** When the personal fields were anonymised (erasure or retention); null while they are held. */
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -329,16 +345,31 @@ export const adminUsers = pgTable(
   ],
 );
 
-/** Single row (id = 1) of editable settings; `data` is validated by `features/settings/schema.ts`. */
+/**
+ * Single row (id = 1) of editable settings; `data` is validated by `features/settings/schema.ts`.
+ * The retention periods (issue 11, `app/features/data-protection/retention.server.ts`) are real
+ * columns with their bounds as CHECK constraints.
+ */
 export const siteSettings = pgTable(
   "site_settings",
   {
     id: integer("id").primaryKey().default(1),
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    /** Spam submissions are deleted this many days after they arrived. */
+    retentionSpamDays: integer("retention_spam_days").notNull().default(RETENTION_LIMITS.spamDays.default),
+    /** Closed enquiries and finished or cancelled bookings are anonymised after this many months. */
+    retentionRecordsMonths: integer("retention_records_months").notNull().default(RETENTION_LIMITS.recordsMonths.default),
+    /** Bodies of sent (or failed) e-mails are removed this many days after sending. */
+    retentionEmailBodyDays: integer("retention_email_body_days").notNull().default(RETENTION_LIMITS.emailBodyDays.default),
     updatedAt: updatedAt(),
     updatedBy: text("updated_by"),
   },
-  () => [check("site_settings_single_row", sql`id = 1`)],
+  () => [
+    check("site_settings_single_row", sql`id = 1`),
+    check("site_settings_retention_spam_check", between("retention_spam_days", RETENTION_LIMITS.spamDays)),
+    check("site_settings_retention_records_check", between("retention_records_months", RETENTION_LIMITS.recordsMonths)),
+    check("site_settings_retention_email_body_check", between("retention_email_body_days", RETENTION_LIMITS.emailBodyDays)),
+  ],
 );
 
 /** A message waiting to be sent, written in the same transaction as what caused it. */
@@ -362,6 +393,11 @@ export const emailOutbox = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /**
+     * Set on a message queued by an erasure (the cancellation of the person's future booking): the
+     * worker sends it, then blanks its recipient, subject and bodies, so no trace of them is kept.
+     */
+    eraseAfterSend: boolean("erase_after_send").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -396,4 +432,18 @@ export const rateLimitHits = pgTable(
     count: integer("count").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/**
+ * One row per run of a once-a-day job (e.g. the retention job), keyed by its Europe/London date:
+ * inserting the row is the claim, so the job runs exactly once a day across every app instance.
+ */
+export const jobRuns = pgTable(
+  "job_runs",
+  {
+    job: text("job").notNull(),
+    runOn: date("run_on", { mode: "string" }).notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.runOn] })],
 );
