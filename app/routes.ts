@@ -38,6 +38,8 @@ export default [
       route("cms/blog/edit/:id", "routes/admin/cms/blog-edit.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("settings", "routes/admin/settings.tsx"),
+      route("data-protection", "routes/admin/data-protection.tsx"),
+      route("data-protection/export", "routes/admin/data-protection-export.tsx"),
     ]),
   ]),
 

@@ -20,31 +20,7 @@ import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { cancelBookingForErasure } from "~/features/consultations/bookings.server";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import { anonymiseBookings, anonymiseEnquiries, eraseEmails, scrubAuditEntries } from "./anonymise.server";
-import { findSubjectRecords, type SubjectRecords } from "./subject-access.server";
-
-/** How many records of each kind an erasure changes (or would change). */
-export type ErasureCounts = {
-  enquiries: number;
-  bookings: number;
-  /** Bookings holding a place in a future slot: cancelled (and the person notified) before anonymising. */
-  futureBookings: number;
-  emails: number;
-  /** E-mails still queued to or about the person: withdrawn, never sent. */
-  pendingEmails: number;
-  auditEntries: number;
-};
-
-/** What erasing the person with these records would change (the confirmation dialog's numbers). */
-export function erasurePreview(records: SubjectRecords): ErasureCounts {
-  return {
-    enquiries: records.enquiries.length,
-    bookings: records.bookings.length,
-    futureBookings: records.bookings.filter((b) => b.holdsFuturePlace).length,
-    emails: records.emails.length,
-    pendingEmails: records.emails.filter((m) => m.status === "pending").length,
-    auditEntries: records.audit.length,
-  };
-}
+import { erasurePreview, findSubjectRecords, type ErasureCounts } from "./subject-access.server";
 
 /** Why an erasure was refused; nothing was changed. `status` is the HTTP answer. */
 export type ErasureRefusal = {

@@ -16,6 +16,7 @@ import {
   PanelLeftClose,
   PanelLeftOpen,
   Settings,
+  ShieldCheck,
   Users,
   X,
 } from "lucide-react";
@@ -126,6 +127,7 @@ export function AdminShell({ admin, companyName, counts, children }: AdminShellP
       items: [
         { to: "/admin/users", label: "Users", icon: Users, roles: SUPER_ADMIN_ONLY },
         { to: "/admin/settings", label: "Settings", icon: Settings, roles: SUPER_ADMIN_ONLY },
+        { to: "/admin/data-protection", label: "Data protection", icon: ShieldCheck, roles: MANAGER_ROLES },
       ],
     },
   ]
