@@ -201,7 +201,7 @@ export function DataProtectionScreen({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const searching = busy && navigation.formData?.get("intent") === "search";
+  const searching = navigation.state === "submitting" && navigation.formData?.get("intent") === "search";
 
   const shown = useRef<DataProtectionActionResult | undefined>(undefined);
   useEffect(() => {
