@@ -118,3 +118,23 @@ test("the screen on a phone", async ({ page }) => {
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: path.join(shots, "results-390.png"), fullPage: true });
 });
+
+test("the privacy policy states the retention periods saved on the screen", async ({ page }) => {
+  await page.goto("/privacy");
+  await expect(page.getByText("Enquiries: 24 months after the enquiry is closed, then anonymised.")).toBeVisible();
+  await expect(page.getByText("Submissions our spam checks flag: deleted after 30 days.")).toBeVisible();
+
+  await signInAsAdmin(page);
+  await page.goto("/admin/data-protection");
+  await page.getByLabel("Spam submissions (days)").fill("45");
+  await page.getByRole("button", { name: "Save retention periods" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Retention periods saved" })).toBeVisible();
+
+  await page.goto("/privacy");
+  await expect(page.getByText("Submissions our spam checks flag: deleted after 45 days.")).toBeVisible();
+
+  await page.goto("/admin/data-protection");
+  await page.getByLabel("Spam submissions (days)").fill("30");
+  await page.getByRole("button", { name: "Save retention periods" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Retention periods saved" })).toBeVisible();
+});

@@ -14,7 +14,8 @@ import { createBooking, holdsPlace, updateBookingByAdmin } from "~/features/cons
 import { BookingDetailsSchema } from "~/features/consultations/schema";
 import { addDays, londonToday } from "~/features/consultations/time";
 import { deleteEnquiry, updateEnquiry } from "~/features/enquiries/admin.server";
-import { issueFormToken, submitEnquiry } from "~/features/enquiries/enquiries.server";
+import { issueFormToken } from "~/features/abuse/form-guard.server";
+import { submitEnquiry } from "~/features/enquiries/enquiries.server";
 import { processOutboxBatch } from "~/features/jobs/worker.server";
 import { createMailTransport } from "~/features/mail/transport.server";
 import { setupTestDatabase } from "../../../tests/setup/database";
