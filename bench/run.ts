@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: every benchmark in turn, each printing its own table of figures.
- * Pages (bytes, Lighthouse, requests/s), the booking race, and the admin lists at volume.
+ * Pages (bytes, Lighthouse, requests/s), the booking race, the admin lists at volume, and server
+ * memory under large request bodies.
  * Each starts and stops its own production server; the build must exist (`npm run build`).
- * `npm run bench -- pages` (or booking, admin) runs one.
+ * `npm run bench -- pages` (or booking, admin, bodies) runs one.
  */
 import { existsSync } from "node:fs";
 
@@ -12,6 +13,7 @@ const suites: Record<string, () => Promise<void>> = {
   },
   booking: async () => (await import("./booking")).runBookingBench(),
   admin: async () => (await import("./admin")).runAdminBench(),
+  bodies: async () => (await import("./bodies")).runBodiesBench(),
 };
 
 if (!existsSync(`${process.env.BUILD_DIR ?? "build"}/server/index.js`)) {

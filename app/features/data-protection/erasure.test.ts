@@ -20,7 +20,7 @@ import { processOutboxBatch } from "~/features/jobs/worker.server";
 import { createMailTransport } from "~/features/mail/transport.server";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { tablesContaining } from "../../../tests/setup/scan";
-import { TestSmtp } from "../../../tests/setup/smtp";
+import { TestSmtp } from "../../../tests/setup/test-smtp";
 import { ERASED } from "./anonymise.server";
 import { erasePerson } from "./erasure.server";
 import { findSubjectRecords, subjectRecordsCsv, subjectRecordsJson } from "./subject-access.server";

@@ -9,7 +9,7 @@ import { emailOutbox } from "~/db/schema";
 import { enqueueEmails, type OutgoingEmail } from "~/features/mail/outbox.server";
 import { createMailTransport } from "~/features/mail/transport.server";
 import { setupTestDatabase } from "../../../tests/setup/database";
-import { TestSmtp } from "../../../tests/setup/smtp";
+import { TestSmtp } from "../../../tests/setup/test-smtp";
 import { MAX_ATTEMPTS, processOutboxBatch, retryDelayMs } from "./worker.server";
 
 setupTestDatabase();
