@@ -70,7 +70,7 @@ async function seedPerson(): Promise<Seeded> {
     projectType: "mixed",
     projectDescription: "A footbridge over the canal",
   });
-  const { booking: future } = await createBooking({ typeId: type!.id, slotId: futureSlot.id, details }, { idempotencyKey: randomUUID() });
+  const { booking: future } = await createBooking({ typeId: type!.id, slotId: futureSlot.id, details }, { idempotencyKey: randomUUID(), clientIp: "203.0.113.9" });
   await updateBookingByAdmin(staff, future.id, { status: "confirmed", meetingLink: "https://meet.example/ada", meetingNotes: "Ada brings drawings" });
   const pastSlot = await addSlot(addDays(londonToday(now), -40), 2);
   const past = await addBooking(pastSlot.id, "completed", { email: "ada.lovelace@example.com " });
