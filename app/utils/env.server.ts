@@ -83,6 +83,17 @@ const EnvSchema = z.object({
   MAIL_CLAIM_LEASE_MS: z.coerce.number().int().min(1_000).default(5 * 60_000),
   /** Seeds demo content on first start; on by default outside production. */
   SEED_DEMO: z.stringbool().optional(),
+  /**
+   * Image storage (issue 8): an S3-compatible bucket when S3_BUCKET is set, else local disk under
+   * DATA_DIR/uploads. S3_ENDPOINT for a non-AWS service (path-style addressing is used then);
+   * S3_PUBLIC_URL for a CDN or public bucket URL in front of it (else the app serves /uploads).
+   */
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+  S3_REGION: z.string().default("auto"),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_URL: optionalString.pipe(z.url().optional()),
 });
 
 /** The validated environment; `PUBLIC_URL` is always set after `loadEnv`. */
