@@ -10,12 +10,12 @@
  * tables; afterwards every slot's `current_bookings` equals its bookings holding a place, every
  * stored enquiry and booking passes the form's own schema, the settings still parse, and an
  * active super admin remains. Prints submissions and statuses per action. FUZZ_RUNS sets the
- * submissions per action (default 100).
+ * submissions per action (default 100 on PostgreSQL, 25 on PGlite).
  */
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
-import { db } from "~/db/client.server";
+import { databaseKind, db } from "~/db/client.server";
 import { adminUsers, consultationAvailability, consultationBookings, consultationTypes, enquiries } from "~/db/schema";
 import { hashToken, PLACE_HOLDING_STATUSES } from "~/features/consultations/bookings.server";
 import { BookingDetailsSchema } from "~/features/consultations/schema";
@@ -29,6 +29,8 @@ import * as logout from "~/routes/admin/logout";
 import * as setPassword from "~/routes/admin/set-password";
 import * as adminConsultations from "~/routes/admin/consultations";
 import * as adminEnquiries from "~/routes/admin/enquiries";
+import * as adminMedia from "~/routes/admin/media";
+import * as adminMediaUpload from "~/routes/admin/media-upload";
 import * as adminSettings from "~/routes/admin/settings";
 import * as adminUsersRoute from "~/routes/admin/users";
 import { checkRequestBody } from "../../server/request-body";
@@ -37,7 +39,8 @@ import { setupTestDatabase } from "../setup/database";
 
 setupTestDatabase();
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
+/** Submissions per action: 100 on PostgreSQL (CI's run that counts), 25 on the PGlite pass. */
+const RUNS = Number(process.env.FUZZ_RUNS ?? (databaseKind === "postgres" ? 100 : 25));
 const MANAGE_TOKEN = "fuzz-manage-token-0123456789abcdefghijklmnop";
 
 type ActionFn = (args: { request: Request; params: Record<string, string>; context: { clientIp: string } }) => Promise<unknown>;
@@ -76,6 +79,10 @@ const TARGETS: Target[] = [
     fields: ["id", "status", "meetingLink", "meetingNotes", "date", "startTime", "endTime", "maxBookings", "isAvailable", "startDate", "endDate", "daysOfWeek", "skipBankHolidays"] },
   { name: "POST /admin/users", path: () => "/admin/users", action: asAction(adminUsersRoute.action), staff: true,
     intents: ["invite", "role", "deactivate", "reactivate", "resend"], fields: ["email", "name", "role", "adminId"] },
+  { name: "POST /admin/media/upload", path: () => "/admin/media/upload", action: asAction(adminMediaUpload.action), staff: true, intents: [],
+    fields: ["file", "alt", "focalX", "focalY"] },
+  { name: "POST /admin/media", path: () => "/admin/media", action: asAction(adminMedia.action), staff: true, intents: ["update", "delete"],
+    fields: ["id", "altText", "focalX", "focalY"] },
   { name: "POST /admin/settings", path: () => "/admin/settings", action: asAction(adminSettings.action), staff: true, intents: [],
     fields: ["companyName", "email", "phone", "location", "linkedinUrl", "notificationRecipients", "minimumNoticeHours", "bookingWeeksAhead", "analyticsId", "siteVerification"] },
 ];
@@ -104,7 +111,7 @@ type Value = string | { id: keyof Ids } | { file: string };
 type Submission = {
   entries: [string, Value][];
   intent: Value | null;
-  encoding: "urlencoded" | "multipart" | "json" | "text" | "none" | "multipart-no-boundary" | "bad-header";
+  encoding: "urlencoded" | "multipart" | "json" | "text" | "none" | "multipart-no-boundary" | "multipart-garbage" | "bad-header";
   foreign: boolean;
 };
 
@@ -130,7 +137,7 @@ function submission(target: Target): fc.Arbitrary<Submission> {
   return fc.record({
     entries: fc.array(fc.tuple(name, value), { maxLength: 14 }),
     intent,
-    encoding: fc.constantFrom("urlencoded", "urlencoded", "multipart", "multipart", "json", "text", "none", "multipart-no-boundary", "bad-header"),
+    encoding: fc.constantFrom("urlencoded", "urlencoded", "multipart", "multipart", "json", "text", "none", "multipart-no-boundary", "multipart-garbage", "bad-header"),
     foreign: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
   });
 }
@@ -166,6 +173,11 @@ async function toRequest(target: Target, ids: Ids, s: Submission, cookie: string
     case "multipart-no-boundary":
       body = new URLSearchParams(text()).toString();
       headers.set("content-type", "multipart/form-data");
+      break;
+    case "multipart-garbage":
+      // A boundary is declared but the body is not multipart.
+      body = new URLSearchParams(text()).toString();
+      headers.set("content-type", "multipart/form-data; boundary=----fuzz");
       break;
     case "bad-header":
       body = new URLSearchParams(text()).toString();

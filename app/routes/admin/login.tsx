@@ -7,6 +7,7 @@ import { safeAdminRedirect } from "~/features/auth/redirect";
 import { pageMeta } from "~/features/seo/meta";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/login";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Admin Sign In", path: "/admin/login", noIndex: true });
@@ -27,8 +28,8 @@ const fail = (error: LoginError, status: number) => data({ error }, { status });
 
 /** Signs in with e-mail (trimmed) and password; spec "Admin login" and section 8 "Login". */
 export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readFormData(request);
   try {
-    const form = await request.formData();
     const email = String(form.get("email") ?? "").trim();
     const password = String(form.get("password") ?? "");
     const redirectTo = safeAdminRedirect(form.get("redirectTo"));

@@ -41,6 +41,7 @@ import { logger } from "~/utils/logger.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/book-consultation";
 import { dataHeaders } from "~/utils/headers";
+import { readFormData } from "~/utils/form-data.server";
 
 const PATH = "/book-consultation";
 
@@ -78,7 +79,7 @@ type ActionData =
   | { intent: "unknown"; ok: false; message: string };
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = form.get("intent");
   const values: DetailsValues = {};
   for (const key of DETAIL_FIELDS) {

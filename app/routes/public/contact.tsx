@@ -25,6 +25,7 @@ import { useRootData } from "~/root";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/contact";
 import { dataHeaders } from "~/utils/headers";
+import { readFormData } from "~/utils/form-data.server";
 
 /** Pause between the stored enquiry and the success toast (spec sections 4 and 7). */
 const SUCCESS_PAUSE_MS = 1500;
@@ -56,7 +57,7 @@ type ActionResult =
   | { ok: false; failed: true; errors?: undefined; values: EnquiryFormValues; formToken?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   const values: EnquiryFormValues = {};
   for (const key of ["name", "email", "company", "projectType", "message"] as const) {
     if (typeof form[key] === "string") values[key] = form[key];

@@ -17,6 +17,7 @@ import { formatLongDate, formatTime24, ukZoneLabel } from "~/features/consultati
 import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/manage-booking";
 import { dataHeaders } from "~/utils/headers";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Manage your booking", path: "/book-consultation", noIndex: true });
@@ -40,7 +41,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = form.get("intent");
   const booking = await getBookingByToken(params.token);
   if (!booking) return data<View>({ kind: "not-found" }, { status: 404, headers: noStore });
