@@ -1,13 +1,17 @@
 import { data, redirect } from "react-router";
 import { LoginForm, type LoginError } from "~/features/auth/components/login-form";
 import { AuthPageFrame } from "~/features/auth/components/auth-page-frame";
-import { hasActiveAdmin, revokeSessionCookies, signInWithPassword } from "~/features/auth/auth.server";
+import { signInWithPassword } from "~/features/auth/auth.server";
 import { getAdminSession } from "~/features/auth/guard.server";
 import { safeAdminRedirect } from "~/features/auth/redirect";
 import { pageMeta } from "~/features/seo/meta";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/login";
 import { readFormData } from "~/utils/form-data.server";
+import { privateHydrateHandle } from "~/utils/page-mode";
+
+/** Hydrated (ADR "Content pages without React"), and never shown to analytics (issue 9 item 6). */
+export const handle = privateHydrateHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Admin Sign In", path: "/admin/login", noIndex: true });
@@ -49,13 +53,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       return fail(
         { title: "Login failed", description: result.message ?? "Invalid credentials. Please try again." },
         result.status,
-      );
-    }
-    if (!(await hasActiveAdmin(result.userId))) {
-      await revokeSessionCookies(result.setCookie);
-      return fail(
-        { title: "Login failed", description: "This account does not have access to the admin portal." },
-        403,
       );
     }
     const headers = new Headers();

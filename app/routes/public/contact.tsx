@@ -26,6 +26,10 @@ import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/contact";
 import { dataHeaders } from "~/utils/headers";
 import { readFormData } from "~/utils/form-data.server";
+import { hydrateHandle } from "~/utils/page-mode";
+
+/** Hydrated (ADR "Content pages without React"). */
+export const handle = hydrateHandle;
 
 /** Pause between the stored enquiry and the success toast (spec sections 4 and 7). */
 const SUCCESS_PAUSE_MS = 1500;

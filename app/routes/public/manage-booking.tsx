@@ -18,6 +18,10 @@ import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/manage-booking";
 import { dataHeaders } from "~/utils/headers";
 import { readFormData } from "~/utils/form-data.server";
+import { privateHydrateHandle } from "~/utils/page-mode";
+
+/** Hydrated (ADR "Content pages without React"), and never shown to analytics (issue 9 item 6). */
+export const handle = privateHydrateHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Manage your booking", path: "/book-consultation", noIndex: true });
@@ -199,7 +203,7 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
             <Link to="/book-consultation" className={buttonVariants({ variant: view.kind === "booking" ? "outline" : "default" })}>
               Book a consultation
             </Link>
-            <Link to="/" className={buttonVariants({ variant: "ghost" })}>
+            <Link to="/" reloadDocument className={buttonVariants({ variant: "ghost" })}>
               Return to Home
             </Link>
           </div>
