@@ -7,7 +7,7 @@
  * admin bootstrap or by `npm run admin:create`. A new member of staff gets a "set password" link,
  * which is better-auth's password-reset token.
  */
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { and, eq } from "drizzle-orm";
@@ -97,10 +97,20 @@ async function sendSetPasswordMail(target: { id: string; email: string; name: st
   ]);
 }
 
+const secret = authSecret();
+
+/**
+ * HMAC-SHA256 of `message` keyed with the auth secret, base64url (43 characters). For signed
+ * links that must die with the secret (CMS preview links); the secret itself never leaves here.
+ */
+export function authSecretHmac(message: string): string {
+  return createHmac("sha256", secret).update(message).digest("base64url");
+}
+
 /** The better-auth instance. Use the helpers below rather than its API directly in routes. */
 export const auth = betterAuth({
   appName: "Meridian Engineering admin",
-  secret: authSecret(),
+  secret,
   baseURL: env.PUBLIC_URL,
   basePath: "/api/auth",
   trustedOrigins: [publicOrigin],
