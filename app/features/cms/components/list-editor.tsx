@@ -55,7 +55,7 @@ export function ListEditor({
         </Button>
       </div>
       {items.length ? (
-        <ul className="flex flex-wrap gap-2" aria-label={label}>
+        <ul className="flex flex-wrap gap-2" aria-label={`${label} added`}>
           {items.map((item) => (
             <li key={item} className="flex max-w-full items-center gap-1 rounded-full bg-accent py-1 pr-1 pl-3 text-sm text-accent-foreground">
               <span className="truncate">{item}</span>
