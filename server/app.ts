@@ -86,6 +86,9 @@ app.all(
 
 /** Migrates, seeds demo content once, creates the first admin, starts the mail worker. */
 export async function start(): Promise<void> {
+  if (isProduction && !env.BETTER_AUTH_SECRET) {
+    logger.warn("BETTER_AUTH_SECRET is not set: using a random secret for this local run (sessions and open forms end at restart).");
+  }
   await migrate();
   if (env.SEED_DEMO ?? !isPublicProduction) await seedDemoContent();
   await ensureFirstAdmin();

@@ -2,7 +2,11 @@
  * The server's environment, validated once with Zod at start-up (`shared/DESIGN.md` section 3).
  * Every variable is optional for a local run. A wrong value stops the process with a message that
  * names the variable. Secrets stay here; `publicEnv` is the only part that reaches the browser.
+ *
+ * Production needs an explicit `PUBLIC_URL`, and on a public address `BETTER_AUTH_SECRET` too
+ * (issue 9 item 8, docs/decisions/0004); locally `PUBLIC_URL` defaults to `http://localhost:$PORT`.
  */
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
 
 const optionalString = z
@@ -15,7 +19,8 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
-  PUBLIC_URL: z.url().default("http://localhost:3000"),
+  /** The site's public origin (links in mail, canonical URLs, cookies). Required in production. */
+  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   DATABASE_URL: optionalString.pipe(z.url().optional()),
   /** Folder of the embedded PGlite database when DATABASE_URL is unset; `memory://` for none. */
   PGLITE_DIR: z.string().default("./data/pglite"),
@@ -28,23 +33,54 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Turns off the in-process mail worker (tests that drive it themselves). */
   DISABLE_JOBS: z.stringbool().default(false),
+  /**
+   * Public write limits, shared by every instance through the database
+   * (`app/features/abuse/limits.server.ts`): bookings and enquiries per client (IPv4 address or
+   * IPv6 /64) per hour, for everyone together per hour, and active future bookings per e-mail.
+   */
+  BOOKING_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(5),
+  BOOKING_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(100),
+  BOOKING_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(3),
+  ENQUIRY_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(5),
+  ENQUIRY_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(100),
   /** Seeds demo content on first start; on by default outside production. */
   SEED_DEMO: z.stringbool().optional(),
 });
 
-export type ServerEnv = z.infer<typeof EnvSchema>;
+/** The validated environment; `PUBLIC_URL` is always set after `loadEnv`. */
+export type ServerEnv = Omit<z.infer<typeof EnvSchema>, "PUBLIC_URL"> & { PUBLIC_URL: string };
 
-function parseEnv(): ServerEnv {
-  const result = EnvSchema.safeParse(process.env);
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
+
+/**
+ * Validates `source` (normally `process.env`). Throws an Error listing every invalid variable, or
+ * naming what production lacks: `PUBLIC_URL` (any production run) and `BETTER_AUTH_SECRET`
+ * (production on a public, i.e. non-loopback, `PUBLIC_URL`). Outside production a missing
+ * `PUBLIC_URL` becomes `http://localhost:$PORT`.
+ */
+export function loadEnv(source: Record<string, string | undefined>): ServerEnv {
+  const result = EnvSchema.safeParse(source);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid environment variables:\n${problems}`);
   }
-  return result.data;
+  const parsed = result.data;
+  if (parsed.NODE_ENV === "production" && !parsed.PUBLIC_URL) {
+    throw new Error(
+      "PUBLIC_URL is not set. In production set it to the site's public address (e.g. https://www.example.com); for a production build on this machine use http://localhost:PORT (`npm start` does).",
+    );
+  }
+  const publicUrl = parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`;
+  if (parsed.NODE_ENV === "production" && !LOOPBACK_HOSTS.includes(new URL(publicUrl).hostname) && !parsed.BETTER_AUTH_SECRET) {
+    throw new Error(
+      "BETTER_AUTH_SECRET is not set. Set it to a long random string (e.g. `openssl rand -base64 32`) before starting in production.",
+    );
+  }
+  return { ...parsed, PUBLIC_URL: publicUrl };
 }
 
-/** The validated environment. Throws at import with a readable list when a variable is invalid. */
-export const env: ServerEnv = parseEnv();
+/** The validated environment. Throws at import with a readable message when a variable is invalid. */
+export const env: ServerEnv = loadEnv(process.env);
 
 export const isProduction = env.NODE_ENV === "production";
 
@@ -53,5 +89,14 @@ export const isProduction = env.NODE_ENV === "production";
  * (`npm start` on a laptop) is a local run: it seeds demo content, may start without
  * BETTER_AUTH_SECRET and without a first-admin configuration (docs/decisions/0004).
  */
-export const isPublicProduction =
-  isProduction && !["localhost", "127.0.0.1", "[::1]"].includes(new URL(env.PUBLIC_URL).hostname);
+export const isPublicProduction = isProduction && !LOOPBACK_HOSTS.includes(new URL(env.PUBLIC_URL).hostname);
+
+const DEV_SECRET = "dev-only-better-auth-secret-change-me-0000000000";
+
+/**
+ * The one server secret: signs staff sessions (better-auth) and the public forms' tokens
+ * (`~/features/abuse/form-guard.server`). `BETTER_AUTH_SECRET` when set; otherwise a fixed
+ * development value outside production, and a random value per process for a local production
+ * run (so no production build ever signs with a secret published in this repository).
+ */
+export const serverSecret: string = env.BETTER_AUTH_SECRET ?? (isProduction ? randomBytes(32).toString("base64url") : DEV_SECRET);

@@ -28,23 +28,32 @@ export const DISTRIBUTION_TYPES = ["Commercial Engineering", "Humanitarian Engin
 export type DashboardData = {
   /** Spec section 9: counts of total, new, in_review and high priority enquiries (spam left out). */
   stats: { total: number; new: number; inReview: number; highPriority: number };
-  /** The five most recent enquiries, newest first. */
-  recent: {
-    id: string;
-    name: string;
-    email: string;
-    company: string | null;
-    projectType: string;
-    status: string;
-    priority: string;
-    createdAt: string;
-  }[];
+  /**
+   * The five most recent enquiries, newest first; null when the caller may not see enquiries
+   * (editors: issue 9 item 7, no enquiry personal data reaches them).
+   */
+  recent:
+    | {
+        id: string;
+        name: string;
+        company: string | null;
+        projectType: string;
+        status: string;
+        priority: string;
+        createdAt: string;
+      }[]
+    | null;
   /** Enquiries per type: the two engineering types, then every other type together. */
   distribution: { label: string; count: number }[];
 };
 
-/** Everything the dashboard shows, in three queries. Dates as ISO 8601 instants. */
-export async function getDashboardData(): Promise<DashboardData> {
+/**
+ * Everything the dashboard shows, in three queries (two without `includeRecent`). Dates as ISO
+ * 8601 instants. Counts and the distribution are aggregates without personal data; the recent
+ * list (names, companies) is read only when `includeRecent` is true, i.e. for roles that may open
+ * enquiries (`MANAGER_ROLES`). No e-mail address is ever sent: the card does not show one.
+ */
+export async function getDashboardData({ includeRecent }: { includeRecent: boolean }): Promise<DashboardData> {
   const notSpam = isNull(enquiries.spamReason);
   const [[stats], recent, byType] = await Promise.all([
     db
@@ -56,21 +65,22 @@ export async function getDashboardData(): Promise<DashboardData> {
       })
       .from(enquiries)
       .where(notSpam),
-    db
-      .select({
-        id: enquiries.id,
-        name: enquiries.name,
-        email: enquiries.email,
-        company: enquiries.company,
-        projectType: enquiries.projectType,
-        status: enquiries.status,
-        priority: enquiries.priority,
-        createdAt: enquiries.createdAt,
-      })
-      .from(enquiries)
-      .where(notSpam)
-      .orderBy(desc(enquiries.createdAt))
-      .limit(5),
+    includeRecent
+      ? db
+          .select({
+            id: enquiries.id,
+            name: enquiries.name,
+            company: enquiries.company,
+            projectType: enquiries.projectType,
+            status: enquiries.status,
+            priority: enquiries.priority,
+            createdAt: enquiries.createdAt,
+          })
+          .from(enquiries)
+          .where(notSpam)
+          .orderBy(desc(enquiries.createdAt))
+          .limit(5)
+      : Promise.resolve(null),
     db
       .select({ type: enquiries.projectType, n: count() })
       .from(enquiries)
@@ -89,7 +99,7 @@ export async function getDashboardData(): Promise<DashboardData> {
       inReview: Number(stats?.inReview ?? 0),
       highPriority: Number(stats?.highPriority ?? 0),
     },
-    recent: recent.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    recent: recent?.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) ?? null,
     distribution: [...named, { label: "Other", count: other }],
   };
 }

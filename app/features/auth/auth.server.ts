@@ -7,7 +7,6 @@
  * admin bootstrap or by `npm run admin:create`. A new member of staff gets a "set password" link,
  * which is better-auth's password-reset token.
  */
-import { createHmac, randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { and, eq } from "drizzle-orm";
@@ -16,7 +15,7 @@ import { account, adminUsers, rateLimit, session, user, verification } from "~/d
 import { enqueueEmails } from "~/features/mail/outbox.server";
 import { renderEmail } from "~/features/mail/templates.server";
 import { getSiteSettings } from "~/features/settings/settings.server";
-import { env, isProduction, isPublicProduction } from "~/utils/env.server";
+import { env, isProduction, serverSecret } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 
 /**
@@ -33,22 +32,6 @@ export const SET_PASSWORD_TTL_SECONDS = 48 * 60 * 60;
 
 /** Sign-in attempts allowed per client address per window (better-auth rate limit). */
 export const SIGN_IN_RATE_LIMIT = { window: 60, max: 10 } as const;
-
-const DEV_SECRET = "dev-only-better-auth-secret-change-me-0000000000";
-
-function authSecret(): string {
-  if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
-  if (isPublicProduction) {
-    throw new Error(
-      "BETTER_AUTH_SECRET is not set. Set it to a long random string (e.g. `openssl rand -base64 32`) before starting in production.",
-    );
-  }
-  if (isProduction) {
-    logger.warn("BETTER_AUTH_SECRET is not set: using a random secret for this local run (sessions end at restart).");
-    return randomBytes(32).toString("base64url");
-  }
-  return DEV_SECRET;
-}
 
 const publicOrigin = new URL(env.PUBLIC_URL).origin;
 
@@ -97,20 +80,10 @@ async function sendSetPasswordMail(target: { id: string; email: string; name: st
   ]);
 }
 
-const secret = authSecret();
-
-/**
- * HMAC-SHA256 of `message` keyed with the auth secret, base64url (43 characters). For signed
- * links that must die with the secret (CMS preview links); the secret itself never leaves here.
- */
-export function authSecretHmac(message: string): string {
-  return createHmac("sha256", secret).update(message).digest("base64url");
-}
-
 /** The better-auth instance. Use the helpers below rather than its API directly in routes. */
 export const auth = betterAuth({
   appName: "Meridian Engineering admin",
-  secret,
+  secret: serverSecret,
   baseURL: env.PUBLIC_URL,
   basePath: "/api/auth",
   trustedOrigins: [publicOrigin],

@@ -1,11 +1,11 @@
 /**
  * Signed preview links (issue 7 "Preview"): staff open the public page of a draft or scheduled
  * project or insight through `/{projects|insights}/{slug}?preview={token}`. The token is
- * `{expiry}.{signature}`: expiry in Unix seconds, signature an HMAC-SHA256 (keyed with the auth
- * secret) of the item's kind, id and expiry, so it is valid for that one item only, for one hour.
+ * `{expiry}.{signature}`: expiry in Unix seconds, signature an HMAC-SHA256 (keyed with the server
+ * secret, the auth secret) of the item's kind, id and expiry, so it is valid for that one item only, for one hour.
  */
-import { timingSafeEqual } from "node:crypto";
-import { authSecretHmac } from "~/features/auth/auth.server";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { serverSecret } from "~/utils/env.server";
 import type { ContentKindName } from "./kinds";
 
 /** How long a preview link stays valid, in seconds. */
@@ -14,7 +14,7 @@ export const PREVIEW_TTL_SECONDS = 60 * 60;
 export type PreviewKind = ContentKindName;
 
 function sign(kind: PreviewKind, id: string, expiry: number): string {
-  return authSecretHmac(`cms-preview:${kind}:${id}:${expiry}`);
+  return createHmac("sha256", serverSecret).update(`cms-preview:${kind}:${id}:${expiry}`).digest("base64url");
 }
 
 /** A token valid for `PREVIEW_TTL_SECONDS` from `now` for one item. */

@@ -1,6 +1,6 @@
 /**
  * Browser-safe constants of the contact enquiry form (`shared/spec/public-site.md` sections 5 and
- * 7): the enquiry types, length caps and hidden field names. Kept apart from ./schema so the form
+ * 7): the enquiry types and length caps. Kept apart from ./schema so the form
  * can use them without putting Zod in the page's JavaScript; ./schema re-exports them.
  */
 
@@ -20,8 +20,3 @@ export type EnquiryType = (typeof ENQUIRY_TYPES)[number];
 
 /** Length caps, in characters. */
 export const ENQUIRY_LIMITS = { name: 120, email: 254, company: 160, message: 5000 } as const;
-
-/** Name of the hidden honeypot input: people never see or fill it; naive bots do. */
-export const HONEYPOT_FIELD = "website";
-/** Name of the hidden input carrying the signed render timestamp. */
-export const FORM_TOKEN_FIELD = "formToken";

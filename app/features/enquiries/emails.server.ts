@@ -3,6 +3,10 @@
  * to every staff address in `notificationRecipients`, with every field and a link to the admin
  * list, and an acknowledgement to the visitor promising a reply within 24 hours
  * (`shared/spec/public-site.md` section 9).
+ *
+ * The acknowledgement goes to whatever address was typed, so it repeats none of the visitor's
+ * free text (name, company, message): only the chosen enquiry type, from a fixed list. Otherwise
+ * the form would mail anyone a text of the sender's choosing from our domain (issue 9 item 5).
  */
 import type { OutgoingEmail } from "~/features/mail/outbox.server";
 import { renderEmail, siteUrl } from "~/features/mail/templates.server";
@@ -62,17 +66,13 @@ export function buildEnquiryEmails(enquiry: EnquiryForEmail, settings: SiteSetti
   const acknowledgement = renderEmail(
     {
       preheader: "We'll get back to you within 24 hours.",
-      heading: `Thank you, ${name}`,
+      heading: "Thank you for your enquiry",
       intro: `We've received your enquiry and it has been logged and assigned to our team. We'll get back to you within 24 hours.`,
       paragraphs: [
         "Your first consultation with us is free, and everything you share is treated as confidential.",
         `If anything is urgent, call us on ${settings.phone} or reply to ${settings.email}.`,
       ],
-      details: [
-        ["Enquiry type", enquiry.projectType],
-        ...(enquiry.company ? ([["Company", enquiry.company]] as [string, string][]) : []),
-        ["Your message", enquiry.message],
-      ],
+      details: [["Enquiry type", enquiry.projectType]],
       button: { label: "Book a free consultation", url: siteUrl("/book-consultation") },
       footerNote: `You receive this because you sent an enquiry through the ${settings.companyName} website.`,
     },

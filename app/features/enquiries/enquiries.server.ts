@@ -3,7 +3,11 @@
  * stored with status 'new' and priority 'medium'. A clean enquiry queues, in the same
  * transaction, a notification to staff and an acknowledgement to the visitor
  * (`shared/DESIGN.md` section 6). Suspected spam is stored with its `spam_reason` and sends no
- * mail; the visitor sees the same success either way.
+ * mail; the visitor sees the same success either way (`shared/DESIGN.md` section 7: never a
+ * silent drop). Spam is: a failed bot check (`~/features/abuse/form-guard.server`), more than
+ * `LIMITS.enquiryPerClient` submissions from one client (IPv4 address or IPv6 /64) in the hour,
+ * or a clean enquiry over the global ceiling `LIMITS.enquiryGlobal` (issue 9 item 5), which bounds
+ * the mail a flood can make us send.
  */
 import { db } from "~/db/client.server";
 import { enquiries } from "~/db/schema";
@@ -11,16 +15,12 @@ import { enqueueEmails } from "~/features/mail/outbox.server";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import { logger } from "~/utils/logger.server";
 import { buildEnquiryEmails } from "./emails.server";
-import { EnquirySchema, FORM_TOKEN_FIELD, HONEYPOT_FIELD, type EnquiryFieldErrors } from "./schema";
-import {
-  checkFormToken,
-  ENQUIRY_RATE_LIMIT,
-  ENQUIRY_RATE_WINDOW_MS,
-  hitRateLimit,
-  type SpamReason,
-} from "./spam.server";
+import { checkFormGuard, type FormGuardReason } from "~/features/abuse/form-guard.server";
+import { clientKey, exceedsLimit, LIMITS } from "~/features/abuse/limits.server";
+import { EnquirySchema, type EnquiryFieldErrors } from "./schema";
 
-export { issueFormToken } from "./spam.server";
+/** Why a submission was flagged, as stored in `enquiries.spam_reason`. */
+export type SpamReason = FormGuardReason | "rate_limit" | "global_limit";
 
 /** The outcome of a submission. Spam is a success to the visitor; only `spamReason` tells. */
 export type SubmitEnquiryResult =
@@ -31,7 +31,7 @@ export type SubmitEnquiryResult =
  * Validates and stores an enquiry.
  * @param input the raw form fields (`name`, `email`, `company`, `projectType`, `message`, plus the
  *   hidden `website` honeypot and `formToken`), e.g. `Object.fromEntries(formData)`
- * @param context.clientIp the visitor's address, for the per-IP rate limit
+ * @param context.clientIp the visitor's address, for the per-client rate limit
  * @param context.now the instant of submission (default now)
  * @returns field errors when invalid (nothing stored), otherwise the new enquiry's id
  * @throws only when the database fails
@@ -52,15 +52,14 @@ export async function submitEnquiry(
   }
   const enquiry = parsed.data;
 
-  const honeypot = input[HONEYPOT_FIELD];
-  const staticReason: SpamReason | null =
-    typeof honeypot === "string" && honeypot.trim() !== "" ? "honeypot" : checkFormToken(input[FORM_TOKEN_FIELD], now);
-
+  const guardReason = checkFormGuard(input, now);
   const settings = await getSiteSettings();
 
   const result = await db.transaction(async (tx) => {
-    const hits = await hitRateLimit(tx, { key: `enquiry:${context.clientIp}`, windowMs: ENQUIRY_RATE_WINDOW_MS, now });
-    const spamReason: SpamReason | null = staticReason ?? (hits > ENQUIRY_RATE_LIMIT ? "rate_limit" : null);
+    const overClientLimit = await exceedsLimit(tx, `enquiry:client:${clientKey(context.clientIp)}`, LIMITS.enquiryPerClient, now);
+    let spamReason: SpamReason | null = guardReason ?? (overClientLimit ? "rate_limit" : null);
+    // Only otherwise clean enquiries count towards the global ceiling: a bot flood cannot use it up.
+    if (!spamReason && (await exceedsLimit(tx, "enquiry:all", LIMITS.enquiryGlobal, now))) spamReason = "global_limit";
     const [row] = await tx
       .insert(enquiries)
       .values({ ...enquiry, status: "new", priority: "medium", spamReason, createdAt: now, updatedAt: now })

@@ -1,10 +1,13 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { emailOutbox, enquiries, siteSettings } from "~/db/schema";
+import { emailOutbox, enquiries, rateLimitHits, siteSettings } from "~/db/schema";
+import { issueFormToken, MIN_SUBMIT_MS } from "~/features/abuse/form-guard.server";
+import { HOUR_MS, LIMITS } from "~/features/abuse/limits.server";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { submitEnquiry } from "./enquiries.server";
-import { ENQUIRY_RATE_LIMIT, issueFormToken, MIN_SUBMIT_MS } from "./spam.server";
+
+const ENQUIRY_RATE_LIMIT = LIMITS.enquiryPerClient.max;
 
 setupTestDatabase();
 
@@ -79,11 +82,22 @@ describe("submitEnquiry", () => {
     expect(rows.map((r) => r.company)).toEqual([null, null]);
   });
 
-  it("escapes the visitor's text in the HTML of the messages", async () => {
+  it("escapes the visitor's text in the HTML of the staff notification", async () => {
     await submitEnquiry(form({ name: "<script>alert(1)</script>" }), { clientIp: "203.0.113.1", now: later });
+    const [notification] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "enquiry.notification"));
+    expect(notification!.html).not.toContain("<script>");
+    expect(notification!.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+  });
+
+  it("repeats none of the visitor's free text in the acknowledgement sent to the typed address", async () => {
+    const spam = { name: "Cheap pills www.spam.example", company: "Visit bad.example now", message: "Click https://phish.example/login" };
+    await submitEnquiry(form(spam), { clientIp: "203.0.113.1", now: later });
     const [ack] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "enquiry.acknowledgement"));
-    expect(ack!.html).not.toContain("<script>");
-    expect(ack!.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    for (const text of [ack!.text, ack!.html, ack!.subject]) {
+      for (const value of ["spam.example", "bad.example", "phish.example", "Cheap pills"]) expect(text).not.toContain(value);
+    }
+    expect(ack!.text).toContain("within 24 hours");
+    expect(ack!.text).toContain("Humanitarian Engineering");
   });
 
   it("returns field errors and stores nothing for invalid input", async () => {
@@ -146,5 +160,33 @@ describe("submitEnquiry", () => {
     expect(rows).toHaveLength(ENQUIRY_RATE_LIMIT + 3);
     expect(rows.filter((r) => r.spamReason === "rate_limit")).toHaveLength(1);
     expect(await allMail()).toHaveLength(2 * (ENQUIRY_RATE_LIMIT + 2));
+  });
+
+  it("keys the per-client limit of an IPv6 client by its /64", async () => {
+    for (let i = 0; i < ENQUIRY_RATE_LIMIT; i++) {
+      const r = await submitEnquiry(form(), { clientIp: `2001:db8:aa:bb::${i + 1}`, now: later });
+      expect(r).toMatchObject({ ok: true, spamReason: null });
+    }
+    // Another address of the same /64 is over the limit...
+    expect(await submitEnquiry(form(), { clientIp: "2001:db8:aa:bb:ffff:1:2:3", now: later })).toMatchObject({ spamReason: "rate_limit" });
+    // ...while a neighbouring /64 is not.
+    expect(await submitEnquiry(form(), { clientIp: "2001:db8:aa:bc::1", now: later })).toMatchObject({ spamReason: null });
+    expect((await allEnquiries()).filter((r) => r.spamReason === "rate_limit")).toHaveLength(1);
+  });
+
+  it("stores clean enquiries over the global ceiling as spam with a reason and sends no mail", async () => {
+    const windowStart = new Date(Math.floor(later.getTime() / HOUR_MS) * HOUR_MS);
+    await db.insert(rateLimitHits).values({ key: "enquiry:all", windowStart, count: LIMITS.enquiryGlobal.max });
+    const result = await submitEnquiry(form(), { clientIp: "203.0.113.9", now: later });
+    expect(result).toMatchObject({ ok: true, spamReason: "global_limit", emailsQueued: 0 });
+    expect((await allEnquiries()).map((r) => r.spamReason)).toEqual(["global_limit"]);
+    expect(await allMail()).toHaveLength(0);
+    // Submissions already flagged do not use up the ceiling; the next window is open again.
+    await submitEnquiry(form({ website: "bot" }), { clientIp: "203.0.113.10", now: later });
+    const [hits] = await db.select().from(rateLimitHits).where(eq(rateLimitHits.key, "enquiry:all"));
+    expect(hits!.count).toBe(LIMITS.enquiryGlobal.max + 1);
+    expect(await submitEnquiry(form(), { clientIp: "203.0.113.9", now: new Date(later.getTime() + HOUR_MS) })).toMatchObject({
+      spamReason: null,
+    });
   });
 });

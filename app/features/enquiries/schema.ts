@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { ENQUIRY_LIMITS, ENQUIRY_TYPES } from "./constants";
 
-export { ENQUIRY_LIMITS, ENQUIRY_TYPES, FORM_TOKEN_FIELD, HONEYPOT_FIELD, type EnquiryType } from "./constants";
+export { ENQUIRY_LIMITS, ENQUIRY_TYPES, type EnquiryType } from "./constants";
 
 const text = (v: unknown) => (typeof v === "string" ? v.trim() : v);
 

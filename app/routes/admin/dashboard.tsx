@@ -7,11 +7,17 @@ import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Dashboard", path: "/admin/dashboard", noIndex: true });
 
-/** Spec "Dashboard": every staff role. */
+/**
+ * Spec "Dashboard": every staff role. Editors may not see enquiries, so they get counts only and
+ * no enquiry personal data (issue 9 item 7).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdmin(request);
   const isManager = roleAllows(session.admin.role, MANAGER_ROLES);
-  const [dashboard, counts] = await Promise.all([getDashboardData(), isManager ? getSidebarCounts() : Promise.resolve(null)]);
+  const [dashboard, counts] = await Promise.all([
+    getDashboardData({ includeRecent: isManager }),
+    isManager ? getSidebarCounts() : Promise.resolve(null),
+  ]);
   return { ...dashboard, counts, isManager };
 }
 
@@ -22,15 +28,22 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <AdminPageHeader title="Dashboard" description="Today's enquiries and content at a glance." />
       <div className="space-y-6">
         <StatCards stats={stats} />
-        <div className="grid gap-6 lg:grid-cols-3">
-          <div className="lg:col-span-2">
-            <RecentEnquiries recent={recent} canOpen={isManager} />
+        {recent ? (
+          <div className="grid gap-6 lg:grid-cols-3">
+            <div className="lg:col-span-2">
+              <RecentEnquiries recent={recent} />
+            </div>
+            <div className="space-y-6">
+              <ServiceDistribution distribution={distribution} />
+              <QuickActions showManagement={isManager} counts={counts} />
+            </div>
           </div>
-          <div className="space-y-6">
+        ) : (
+          <div className="grid gap-6 md:grid-cols-2">
             <ServiceDistribution distribution={distribution} />
             <QuickActions showManagement={isManager} counts={counts} />
           </div>
-        </div>
+        )}
       </div>
     </>
   );

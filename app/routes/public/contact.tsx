@@ -16,8 +16,9 @@ import {
   EnquirySentPanel,
   type EnquiryFormValues,
 } from "~/features/enquiries/components/contact-panels";
-import { issueFormToken, submitEnquiry } from "~/features/enquiries/enquiries.server";
-import { FORM_TOKEN_FIELD } from "~/features/enquiries/constants";
+import { FORM_TOKEN_FIELD } from "~/features/abuse/form-guard";
+import { issueFormToken } from "~/features/abuse/form-guard.server";
+import { submitEnquiry } from "~/features/enquiries/enquiries.server";
 import type { EnquiryFieldErrors, EnquirySchema } from "~/features/enquiries/schema";
 import { pageMeta } from "~/features/seo/meta";
 import { useRootData } from "~/root";

@@ -52,8 +52,8 @@ export function StatCards({ stats }: { stats: DashboardData["stats"] }) {
   );
 }
 
-/** The five most recent enquiries; links to the enquiries screen when the role may open it. */
-export function RecentEnquiries({ recent, canOpen }: { recent: DashboardData["recent"]; canOpen: boolean }) {
+/** The five most recent enquiries, with a link to the enquiries screen (roles that may open enquiries). */
+export function RecentEnquiries({ recent }: { recent: NonNullable<DashboardData["recent"]> }) {
   return (
     <Card className="flex flex-col">
       <CardHeader className="flex-row items-center justify-between gap-3 space-y-0 pb-4">
@@ -61,11 +61,9 @@ export function RecentEnquiries({ recent, canOpen }: { recent: DashboardData["re
           <CardTitle>Recent Enquiries</CardTitle>
           <CardDescription>The five newest messages from the contact form</CardDescription>
         </div>
-        {canOpen ? (
-          <Link to="/admin/enquiries" className="inline-flex shrink-0 items-center gap-1 text-sm font-medium text-primary hover:underline">
-            View all <ArrowRight className="size-4" aria-hidden />
-          </Link>
-        ) : null}
+        <Link to="/admin/enquiries" className="inline-flex shrink-0 items-center gap-1 text-sm font-medium text-primary hover:underline">
+          View all <ArrowRight className="size-4" aria-hidden />
+        </Link>
       </CardHeader>
       <CardContent className="flex-1">
         {recent.length === 0 ? (

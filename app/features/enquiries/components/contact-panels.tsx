@@ -6,7 +6,8 @@
 import { CheckCircle2, Clock, Handshake, Mail, MapPin, Phone, ShieldCheck } from "lucide-react";
 import { Field } from "~/components/field";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
-import { ENQUIRY_LIMITS, ENQUIRY_TYPES, HONEYPOT_FIELD, FORM_TOKEN_FIELD } from "../constants";
+import { FormGuardFields } from "~/features/abuse/components/form-guard-fields";
+import { ENQUIRY_LIMITS, ENQUIRY_TYPES } from "../constants";
 import type { EnquiryFieldErrors } from "../schema";
 
 /** Company contact details shown on the cards. */
@@ -87,14 +88,7 @@ export function EnquiryFields({
 }) {
   return (
     <>
-      <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
-      {/* Honeypot: hidden from people and assistive technology; bots that fill it are flagged. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] top-auto size-px overflow-hidden">
-        <label>
-          Leave this field empty
-          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
+      <FormGuardFields token={formToken} />
       <fieldset disabled={disabled} className="grid gap-5 sm:grid-cols-2">
         <legend className="sr-only">Your enquiry</legend>
         <Field label="Full name" required errors={errors?.name}>

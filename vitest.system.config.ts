@@ -1,0 +1,27 @@
+import { defineConfig } from "vitest/config";
+
+// Post-build system tests (tests/system, contract 5 in the team notes): each file starts production
+// servers (`node server.js` from the build `npm run build` made) against the PostgreSQL database of
+// TEST_DATABASE_URL, so they run after the build inside `npm test`, one file at a time.
+const databaseUrl = process.env.TEST_DATABASE_URL;
+
+if (!databaseUrl) {
+  if (process.env.REQUIRE_POSTGRES_TESTS === "1") {
+    throw new Error("REQUIRE_POSTGRES_TESTS=1 but TEST_DATABASE_URL is not set: the system tests would not run.");
+  }
+  console.warn("TEST_DATABASE_URL is not set: skipping the system tests (tests/system).");
+}
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    name: "system",
+    include: databaseUrl ? ["tests/system/**/*.test.ts"] : [],
+    passWithNoTests: !databaseUrl,
+    globalSetup: databaseUrl ? ["tests/system/support/global-setup.ts"] : [],
+    fileParallelism: false,
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+    env: { NODE_ENV: "test", LOG_LEVEL: "silent", DISABLE_JOBS: "true", DATABASE_URL: databaseUrl ?? "" },
+  },
+});
