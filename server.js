@@ -1,6 +1,6 @@
 // Process entry: serves the app in production (from the build) or development (through Vite),
 // starts the background services, and shuts down gracefully on SIGTERM/SIGINT.
-// Everything else (headers, health checks, rate limits, routes) is in server/app.ts.
+// Everything else (headers, static files, health checks, body rules, routes) is in server/app.ts.
 import compression from "compression";
 import express from "express";
 
@@ -11,7 +11,6 @@ const HOST = process.env.HOST ?? "0.0.0.0";
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
 app.use(compression());
 
 /** @type {{ start(): Promise<void>; stop(): Promise<void> }} */
@@ -30,11 +29,6 @@ if (DEV) {
     }
   });
 } else {
-  // Hashed assets never change: cache them for a year.
-  app.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));
-  // Demo and placeholder media under /media are replaced by new file names, never edited in place.
-  app.use("/media", express.static(`${BUILD_DIR}/client/media`, { maxAge: "30d" }));
-  app.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h" }));
   const build = await import(`./${BUILD_DIR}/server/index.js`);
   services = build;
   app.use(build.app);

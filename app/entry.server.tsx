@@ -3,8 +3,11 @@ import { StringDecoder } from "node:string_decoder";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { isDatabaseUnavailable, reportDatabaseError } from "~/db/client.server";
+import { UNAVAILABLE_HEADERS, UNAVAILABLE_PAGE } from "~/features/site/unavailable.server";
+import { logger } from "~/utils/logger.server";
 import { NonceContext } from "~/utils/nonce";
 
 export const streamTimeout = 5_000;
@@ -39,6 +42,15 @@ function lowPriorityModulePreloads(): Transform {
   });
 }
 
+/**
+ * Errors thrown by loaders and actions: a lost database connection marks the database
+ * unavailable (logged once, see client.server.ts); anything else is logged here.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted || reportDatabaseError(error)) return;
+  logger.error({ err: error, url: request.url }, "unhandled error in a loader or action");
+};
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -46,6 +58,11 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // A loader hit a lost database connection (handleError ran first): the friendly 503 page
+  // rather than the generic error page.
+  if (responseStatusCode >= 500 && isDatabaseUnavailable()) {
+    return new Response(UNAVAILABLE_PAGE, { status: 503, headers: UNAVAILABLE_HEADERS });
+  }
   const nonce = loadContext.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

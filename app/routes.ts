@@ -24,6 +24,7 @@ export default [
     route("login", "routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.tsx"),
     route("set-password", "routes/admin/set-password.tsx"),
+    route("media/upload", "routes/admin/media-upload.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
       route("dashboard", "routes/admin/dashboard.tsx"),
@@ -36,6 +37,7 @@ export default [
       route("cms/blog", "routes/admin/cms/blog.tsx"),
       route("cms/blog/create", "routes/admin/cms/blog-create.tsx"),
       route("cms/blog/edit/:id", "routes/admin/cms/blog-edit.tsx"),
+      route("media", "routes/admin/media.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("settings", "routes/admin/settings.tsx"),
     ]),

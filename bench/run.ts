@@ -1,8 +1,10 @@
 /**
  * `npm run bench`: every benchmark in turn, each printing its own table of figures.
- * Pages (bytes, Lighthouse, requests/s), the booking race, and the admin lists at volume.
+ * Pages (bytes, Lighthouse, requests/s), the booking race, the admin lists at volume, server
+ * memory under large request bodies, and media (upload to variants, memory and home p99 under
+ * 4 uploads, image bytes at 390 px).
  * Each starts and stops its own production server; the build must exist (`npm run build`).
- * `npm run bench -- pages` (or booking, admin) runs one.
+ * `npm run bench -- pages` (or booking, admin, bodies, media) runs one.
  */
 import { existsSync } from "node:fs";
 
@@ -12,6 +14,8 @@ const suites: Record<string, () => Promise<void>> = {
   },
   booking: async () => (await import("./booking")).runBookingBench(),
   admin: async () => (await import("./admin")).runAdminBench(),
+  bodies: async () => (await import("./bodies")).runBodiesBench(),
+  media: async () => (await import("./media")).runMediaBench(),
 };
 
 if (!existsSync(`${process.env.BUILD_DIR ?? "build"}/server/index.js`)) {

@@ -1,20 +1,25 @@
 /**
- * The Express application: security headers, health checks, uploads, then React Router.
+ * The Express application, in this order: security headers (on every response), the built static
+ * files in production, health checks, request-body rules, uploads, then React Router.
  * Built into the server bundle (see vite.config.ts) so it shares every module with the routes.
  * `start()` and `stop()` are called by `server.js` around listening.
  */
 import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import helmet from "helmet";
 import "react-router";
-import { closeDatabase, isDatabaseReady, migrate } from "~/db/client.server";
+import { closeDatabase, isDatabaseReady, isDatabaseUnavailable, migrate } from "~/db/client.server";
 import { seedDemoContent } from "~/db/seed.server";
 import { startJobs, stopJobs } from "~/features/jobs/worker.server";
 import { ensureFirstAdmin } from "~/features/auth/bootstrap.server";
+import { UNAVAILABLE_HEADERS, UNAVAILABLE_PAGE } from "~/features/site/unavailable.server";
 import { uploadsRouter } from "~/features/media/storage.server";
 import { env, isProduction, isPublicProduction } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
+import { requestBodyRules } from "./request-body";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -26,6 +31,8 @@ declare module "react-router" {
 }
 
 export const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", env.TRUST_PROXY);
 
 app.use((_req, res, next) => {
   res.locals.cspNonce = isProduction ? randomBytes(16).toString("base64") : undefined;
@@ -58,9 +65,19 @@ app.use(
     // `no-referrer` makes Chromium send `Origin: null` on plain form posts (STACK-NOTES).
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: env.PUBLIC_URL.startsWith("https:"),
+    strictTransportSecurity: isProduction && env.PUBLIC_URL.startsWith("https:"),
   }),
 );
+
+if (isProduction) {
+  // The browser build sits beside this server bundle (build/server/index.js -> build/client).
+  const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
+  // Hashed assets never change: cache them for a year.
+  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+  // Demo and placeholder media under /media are replaced by new file names, never edited in place.
+  app.use("/media", express.static(path.join(clientDir, "media"), { maxAge: "30d" }));
+  app.use(express.static(clientDir, { maxAge: "1h" }));
+}
 
 app.get("/healthz", (_req, res) => {
   res.set("Cache-Control", "no-store").json({ status: "ok" });
@@ -70,6 +87,15 @@ app.get("/readyz", async (_req, res) => {
   const ready = await isDatabaseReady();
   res.set("Cache-Control", "no-store").status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable", database: ready });
 });
+
+// While PostgreSQL is unreachable every other request gets the 503 page at once (no hanging on
+// the pool); a probe in client.server.ts lifts this as soon as the database answers again.
+app.use((_req, res, next) => {
+  if (!isDatabaseUnavailable()) return next();
+  res.status(503).set(UNAVAILABLE_HEADERS).send(UNAVAILABLE_PAGE);
+});
+
+app.use(requestBodyRules());
 
 app.use("/uploads", uploadsRouter());
 

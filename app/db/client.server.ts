@@ -2,6 +2,12 @@
  * The database connection: node-postgres when `DATABASE_URL` is set, otherwise embedded PGlite
  * persisted under `PGLITE_DIR` (`shared/DESIGN.md` section 2). Both speak the same SQL through one
  * Drizzle schema. Migrations in `app/db/migrations` are applied by `migrate()` at start-up.
+ *
+ * PostgreSQL failures (issue 9 item 12): the pool has timeouts (`POOL_TIMEOUTS`) so nothing hangs,
+ * and an `error` listener so a connection dropped by the server (a restart) never crashes the
+ * process. A connection-class error reported through `reportDatabaseError` marks the database
+ * unavailable: pages then answer 503 (server/app.ts, entry.server.tsx) until a probe every
+ * `PROBE_INTERVAL_MS` reaches it again. Nothing needs a restart.
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -14,6 +20,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { sql } from "drizzle-orm";
 import { env } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
 import * as schema from "./schema";
 
 /** A Drizzle database over either driver; transactions and `FOR UPDATE` work on both. */
@@ -32,23 +39,44 @@ type Connection = {
 /** Folder of the committed SQL migrations; the server always runs from the project root. */
 const migrationsFolder = () => path.resolve(process.cwd(), "app/db/migrations");
 
+/**
+ * Limits of the PostgreSQL pool, in ms: a connection must open within `connect`; PostgreSQL
+ * cancels a statement after `statement`, and the client gives up waiting for an answer after
+ * `query` (a server that stopped answering); a transaction left idle is ended after
+ * `idleInTransaction`. Migrations run on their own connection without these limits.
+ */
+export const POOL_TIMEOUTS = { connect: 5_000, statement: 15_000, query: 20_000, idleInTransaction: 30_000 } as const;
+
 function connect(): Connection {
   const migrationsDir = migrationsFolder();
   if (env.DATABASE_URL) {
-    const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: env.DATABASE_URL,
+      max: 10,
+      connectionTimeoutMillis: POOL_TIMEOUTS.connect,
+      statement_timeout: POOL_TIMEOUTS.statement,
+      query_timeout: POOL_TIMEOUTS.query,
+      idle_in_transaction_session_timeout: POOL_TIMEOUTS.idleInTransaction,
+      keepAlive: true,
+    });
+    // An idle connection closed by the server (restart, failover) is dropped and replaced;
+    // without this listener pg would crash the process.
+    pool.on("error", (error) => reportDatabaseError(error));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
       kind: "postgres",
       // An advisory lock keeps two instances starting together from migrating at once.
       migrate: async () => {
-        const client = await pool.connect();
+        const client = new pg.Client({ connectionString: env.DATABASE_URL, connectionTimeoutMillis: POOL_TIMEOUTS.connect });
+        client.on("error", (error) => logger.warn({ err: error }, "migration connection failed"));
+        await client.connect();
         try {
           await client.query("select pg_advisory_lock(727001)");
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsDir });
         } finally {
           await client.query("select pg_advisory_unlock(727001)").catch(() => {});
-          client.release();
+          await client.end().catch(() => {});
         }
       },
       close: () => pool.end(),
@@ -77,16 +105,77 @@ export const databaseKind = connection.kind;
 export const migrate = () => connection.migrate();
 
 /** Closes the pool or the embedded database (graceful shutdown). */
-export const closeDatabase = () => connection.close();
+export const closeDatabase = async () => {
+  stopProbe();
+  await connection.close();
+};
 
 /** True when the database answers a trivial query (readiness probe). */
 export async function isDatabaseReady(): Promise<boolean> {
   try {
     await db.execute(sql`select 1`);
     return true;
-  } catch {
+  } catch (error) {
+    reportDatabaseError(error);
     return false;
   }
+}
+
+/** SQLSTATE codes and socket errors that mean "cannot reach PostgreSQL", not "bad query". */
+const CONNECTION_ERROR_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "57P01", "57P02", "57P03"]);
+const CONNECTION_ERROR_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection refused|the database system is (starting up|shutting down)/i;
+
+/**
+ * True when `error` (or any error in its `cause` chain, e.g. Drizzle's wrapper around pg's) says
+ * PostgreSQL cannot be reached: a refused or dropped connection, a connect or read timeout, an
+ * administrator shutdown, SQLSTATE class 08 (connection exception). False for query errors.
+ */
+export function isDatabaseConnectionError(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && (CONNECTION_ERROR_CODES.has(code) || code.startsWith("08"))) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === "string" && CONNECTION_ERROR_MESSAGES.test(message)) return true;
+  }
+  return false;
+}
+
+/** How often, while the database is unavailable, a `select 1` checks whether it is back. */
+export const PROBE_INTERVAL_MS = 1_000;
+let probe: NodeJS.Timeout | undefined;
+
+function stopProbe() {
+  clearInterval(probe);
+  probe = undefined;
+}
+
+/** True from a connection error reported by `reportDatabaseError` until the probe reaches the database again. */
+export function isDatabaseUnavailable(): boolean {
+  return probe !== undefined;
+}
+
+/**
+ * Reports an error seen while using the database. A connection-class error marks the database
+ * unavailable (logged once) and starts the recovery probe; returns whether it was one.
+ */
+export function reportDatabaseError(error: unknown): boolean {
+  if (!isDatabaseConnectionError(error)) return false;
+  if (probe) return true;
+  logger.error({ err: error }, "database unavailable: answering 503 until it is reachable again");
+  let checking = false;
+  probe = setInterval(() => {
+    if (checking) return;
+    checking = true;
+    db.execute(sql`select 1`)
+      .then(() => {
+        stopProbe();
+        logger.info("database reachable again");
+      })
+      .catch(() => {})
+      .finally(() => (checking = false));
+  }, PROBE_INTERVAL_MS);
+  probe.unref();
+  return true;
 }
 
 export { schema };

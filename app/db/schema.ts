@@ -455,3 +455,40 @@ export const rateLimitHits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
+
+/** One responsive variant of a library image: a stored file at one width in one format. */
+export type MediaVariant = { key: string; format: "avif" | "webp"; width: number; height: number; bytes: number };
+
+/**
+ * The media library (issue 8): every uploaded image once. `storage_key` is the re-encoded image
+ * (EXIF/GPS stripped, orientation applied) under `project-images/`; its public URL is what content
+ * columns (`hero_image`, `images[]`, `author_image`) store. `variants` are its AVIF and WebP widths;
+ * `placeholder` a tiny blurred data URL; the focal point is the crop centre in percent (0-100).
+ */
+export const media = pgTable(
+  "media",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    storageKey: text("storage_key").notNull(),
+    originalName: text("original_name").notNull(),
+    contentType: text("content_type").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    /** Size of the stored re-encoded image in bytes. */
+    bytes: integer("bytes").notNull(),
+    altText: text("alt_text").notNull(),
+    focalX: integer("focal_x").notNull().default(50),
+    focalY: integer("focal_y").notNull().default(50),
+    variants: jsonb("variants").$type<MediaVariant[]>().notNull(),
+    placeholder: text("placeholder").notNull(),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("media_storage_key_key").on(t.storageKey),
+    index("media_created_at_idx").on(t.createdAt),
+    check("media_content_type_check", inList("content_type", ["image/jpeg", "image/png", "image/webp"])),
+    check("media_focal_check", sql`focal_x between 0 and 100 and focal_y between 0 and 100`),
+    check("media_size_check", sql`width > 0 and height > 0 and bytes > 0`),
+  ],
+);

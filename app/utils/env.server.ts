@@ -15,10 +15,43 @@ const optionalString = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+/** The named address ranges Express's `trust proxy` understands (proxy-addr). */
+const TRUST_PROXY_NAMES = ["loopback", "linklocal", "uniquelocal"];
+const trustedAddress = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6(), z.enum(TRUST_PROXY_NAMES)]);
+
+/**
+ * `TRUST_PROXY`: which proxies may set `X-Forwarded-For` (and so the client address every rate
+ * limit keys on). `false` trusts none (the server faces the internet), `true` trusts every hop
+ * (only behind a proxy that overwrites the header), a whole number trusts that many hops, or a
+ * comma-separated list of addresses, CIDR ranges and `loopback` / `linklocal` / `uniquelocal`
+ * trusts those. Default `loopback` (a proxy on the same machine). Parsed into the value Express's
+ * `app.set("trust proxy", ...)` takes.
+ */
+const TrustProxySchema = z
+  .string()
+  .trim()
+  .default("loopback")
+  .transform((raw, ctx): boolean | number | string[] => {
+    const value = (raw || "loopback").toLowerCase();
+    if (value === "true" || value === "false") return value === "true";
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(",").map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !trustedAddress.safeParse(entry).success);
+    if (bad.length > 0 || entries.length === 0) {
+      ctx.addIssue({
+        code: "custom",
+        message: `expected true, false, a hop count, or addresses/CIDR ranges/loopback/linklocal/uniquelocal separated by commas; not ${bad.map((b) => JSON.stringify(b)).join(", ")}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
+  TRUST_PROXY: TrustProxySchema,
   /** The site's public origin (links in mail, canonical URLs, cookies). Required in production. */
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   DATABASE_URL: optionalString.pipe(z.url().optional()),
@@ -43,8 +76,24 @@ const EnvSchema = z.object({
   BOOKING_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(3),
   ENQUIRY_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(5),
   ENQUIRY_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(100),
+  /**
+   * How long a claimed outbox message stays invisible to other instances' workers while one sends
+   * it, in ms (default 5 minutes); after that an instance that died mid-send is taken over.
+   */
+  MAIL_CLAIM_LEASE_MS: z.coerce.number().int().min(1_000).default(5 * 60_000),
   /** Seeds demo content on first start; on by default outside production. */
   SEED_DEMO: z.stringbool().optional(),
+  /**
+   * Image storage (issue 8): an S3-compatible bucket when S3_BUCKET is set, else local disk under
+   * DATA_DIR/uploads. S3_ENDPOINT for a non-AWS service (path-style addressing is used then);
+   * S3_PUBLIC_URL for a CDN or public bucket URL in front of it (else the app serves /uploads).
+   */
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+  S3_REGION: z.string().default("auto"),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_URL: optionalString.pipe(z.url().optional()),
 });
 
 /** The validated environment; `PUBLIC_URL` is always set after `loadEnv`. */

@@ -2,10 +2,12 @@ import type { Transaction } from "~/db/client.server";
 import { seedConsultations } from "./consultations";
 import { seedEnquiries } from "./enquiries";
 import { seedInsights } from "./insights";
+import { seedDemoMedia } from "./media";
 import { seedProjects } from "./projects";
 
 /** Inserts every demo row inside the caller's transaction. Each area adds its own seeder here. */
 export async function seedDemoRows(tx: Transaction): Promise<void> {
+  await seedDemoMedia(tx);
   await seedProjects(tx);
   await seedInsights(tx);
   await seedConsultations(tx);

@@ -1,11 +1,12 @@
 /**
  * Demo insights (`shared/spec/public-site.md` sections 2 and 3): six articles, five published and
  * one draft, using every body block type (paragraph, heading 2 and 3, quote with and without an
- * author, list). Images in public/media/insights/ come from scripts/generate-content-media.ts,
- * which reads `DEMO_INSIGHT_MEDIA` and `DEMO_AUTHOR_AVATARS` below.
+ * author, list). Pictures are media-library images (./media.ts) made by
+ * scripts/generate-content-media.ts, which reads `DEMO_INSIGHT_MEDIA` and `DEMO_AUTHOR_AVATARS` below.
  */
 import type { Transaction } from "~/db/client.server";
 import { insights, type InsightBlock } from "~/db/schema";
+import { demoMediaUrl } from "./media";
 
 type NewInsight = typeof insights.$inferInsert;
 
@@ -22,8 +23,8 @@ export const DEMO_INSIGHT_MEDIA = {
 /** Author portraits (seed of the portrait scene). Read by the media script. */
 export const DEMO_AUTHOR_AVATARS = { "james-whitfield": 2, "amara-okafor": 5, "priya-raman": 3 } as const;
 
-const hero = (slug: keyof typeof DEMO_INSIGHT_MEDIA) => `/media/insights/${slug}-1280.webp`;
-const avatar = (name: keyof typeof DEMO_AUTHOR_AVATARS) => `/media/insights/authors/${name}-192.webp`;
+const hero = (slug: keyof typeof DEMO_INSIGHT_MEDIA) => demoMediaUrl(slug);
+const avatar = (name: keyof typeof DEMO_AUTHOR_AVATARS) => demoMediaUrl(`author-${name}`);
 
 const JAMES = {
   authorName: "James Whitfield",

@@ -4,6 +4,7 @@
  * (empty list stored as null), safe URLs, and the publishing intent of a save.
  */
 import { z } from "zod";
+import { isImageUrl } from "~/features/media/components/image-picker";
 import { parseUkDateTimeInput } from "./publication";
 
 /** The most characters a long text field (overview, body sections, bio) accepts. */
@@ -25,22 +26,11 @@ export const optionalText = (max = 300) =>
     z.string().max(max, `Use at most ${max} characters.`).nullable(),
   );
 
-/** Whether a value is a web address (http/https) or a path on this site ("/media/x.webp"). */
-export function isSafeUrl(value: string): boolean {
-  if (/^\/(?!\/)/.test(value)) return !/[\s\\]/.test(value);
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:";
-  } catch {
-    return false;
-  }
-}
-
 const URL_MESSAGE = "Enter a web address starting with https:// (or a site path starting with /).";
 
 /** An optional image or video address (http, https or a site path); empty becomes null. */
 export const optionalUrl = () =>
-  optionalText(2_000).refine((v) => v === null || isSafeUrl(v), URL_MESSAGE);
+  optionalText(2_000).refine((v) => v === null || isImageUrl(v), URL_MESSAGE);
 
 /**
  * An add/remove list (tags, team members, awards, gallery URLs): each entry trimmed, empties and
@@ -64,7 +54,7 @@ export const textList = (options: { maxItems?: number; maxLength?: number; url?:
           z
             .string()
             .max(maxLength, `Use at most ${maxLength} characters per entry.`)
-            .refine((v) => !url || isSafeUrl(v), URL_MESSAGE),
+            .refine((v) => !url || isImageUrl(v), URL_MESSAGE),
         )
         .max(maxItems, `Add at most ${maxItems} entries.`),
     )

@@ -12,9 +12,10 @@
  *   `failed` after `MAX_ATTEMPTS` attempts.
  */
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
-import { db, type Database } from "~/db/client.server";
+import { db, reportDatabaseError, type Database } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { createMailTransport, type MailTransport } from "~/features/mail/transport.server";
+import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { periodicTasks, type PeriodicTask } from "./tasks.server";
 
@@ -24,8 +25,8 @@ export const MAX_ATTEMPTS = 8;
 export const BACKOFF_BASE_MS = 30_000;
 /** Longest retry delay. */
 export const BACKOFF_CAP_MS = 60 * 60_000;
-/** How long a claimed row stays invisible to other workers while it is being sent. */
-export const CLAIM_LEASE_MS = 5 * 60_000;
+/** How long a claimed row stays invisible to other workers while it is being sent (MAIL_CLAIM_LEASE_MS, default 5 min). */
+export const CLAIM_LEASE_MS = env.MAIL_CLAIM_LEASE_MS;
 
 /**
  * The poll interval of the outbox loop in ms: 200 when `E2E_FAST_JOBS=true` (browser tests wait
@@ -126,7 +127,8 @@ function loop(worker: RunningWorker, name: string, intervalMs: number, fn: () =>
   const tick = () => {
     if (worker.stopped) return;
     const p = fn()
-      .catch((error) => logger.error({ err: error, job: name }, "job failed"))
+      // While the database is unreachable the loops keep ticking quietly (logged once there).
+      .catch((error) => reportDatabaseError(error) || logger.error({ err: error, job: name }, "job failed"))
       .finally(() => {
         worker.inFlight.delete(p);
         if (!worker.stopped) schedule(intervalMs);

@@ -40,6 +40,7 @@ import { cn } from "~/utils/cn";
 import { logger } from "~/utils/logger.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/book-consultation";
+import { dataHeaders } from "~/utils/headers";
 
 const PATH = "/book-consultation";
 
@@ -61,6 +62,8 @@ export const meta: Route.MetaFunction = (args) =>
       "Book a free consultation with our structural and humanitarian engineers: choose a type, pick a time that suits you and tell us about your project.",
     path: PATH,
   });
+
+export const headers = dataHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const state = await loadWizardState(new URL(request.url));

@@ -24,6 +24,7 @@ import { pageMeta } from "~/features/seo/meta";
 import { useRootData } from "~/root";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/contact";
+import { dataHeaders } from "~/utils/headers";
 
 /** Pause between the stored enquiry and the success toast (spec sections 4 and 7). */
 const SUCCESS_PAUSE_MS = 1500;
@@ -38,6 +39,8 @@ export const meta: Route.MetaFunction = (args) =>
       "Talk to our structural and humanitarian engineers. Send an enquiry and we'll respond within 24 hours; your first consultation is free and confidential.",
     path: "/contact",
   });
+
+export const headers = dataHeaders;
 
 export function loader() {
   return data({ formToken: issueFormToken() }, { headers: { "Cache-Control": "private, no-store" } });

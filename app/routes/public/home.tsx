@@ -9,6 +9,7 @@ import { testimonials } from "~/content/testimonials";
 import { InsightCard } from "~/features/insights/components/insight-card";
 import { listLatestInsights } from "~/features/insights/insights.server";
 import { ProjectCard } from "~/features/projects/components/project-card";
+import { type ImageMap, resolveImages } from "~/features/media/resolve.server";
 import { listLatestProjects } from "~/features/projects/projects.server";
 import { pageMeta } from "~/features/seo/meta";
 import { ApproachVideo } from "~/features/site/components/approach-video";
@@ -44,7 +45,11 @@ export async function loader() {
       return [];
     }),
   ]);
-  return { projects, insights };
+  const images = await resolveImages([...projects.map((p) => p.image), ...insights.map((i) => i.heroImage)]).catch((error: unknown) => {
+    logger.error({ err: error }, "home: failed to resolve images");
+    return {} as ImageMap;
+  });
+  return { projects, insights, images };
 }
 
 /**
@@ -66,7 +71,7 @@ const serviceIcons = [Building2, ShieldCheck];
 const pillarIcons = [Compass, Leaf, ShieldCheck];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { projects, insights } = loaderData;
+  const { projects, insights, images } = loaderData;
   const companyName = useRootData()?.site.companyName ?? "Meridian Engineering";
 
   return (
@@ -257,7 +262,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul className="mt-12 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
               {projects.map((project) => (
                 <li key={project.id}>
-                  <ProjectCard project={project} />
+                  <ProjectCard project={project} picture={project.image ? images[project.image] : undefined} />
                 </li>
               ))}
             </ul>
@@ -281,7 +286,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul className="mt-12 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
               {insights.map((insight) => (
                 <li key={insight.id}>
-                  <InsightCard insight={insight} />
+                  <InsightCard insight={insight} picture={images[insight.heroImage]} />
                 </li>
               ))}
             </ul>

@@ -6,7 +6,9 @@ import { ReadingProgress } from "~/features/insights/components/reading-progress
 import { SharePanel } from "~/features/insights/components/share-panel";
 import { PREVIEW_HEADERS } from "~/features/cms/preview.server";
 import { getPreviewInsightBySlug, getPublishedInsightBySlug } from "~/features/insights/insights.server";
-import { projectImageSrcSet } from "~/features/projects/components/project-image";
+import { Picture } from "~/features/media/components/picture";
+import { resolveImages } from "~/features/media/resolve.server";
+import type { ResponsiveImage } from "~/features/media/rules";
 import { absoluteUrl, pageMeta } from "~/features/seo/meta";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
@@ -28,7 +30,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   try {
     const article = token !== null ? await getPreviewInsightBySlug(params.slug, token) : await getPublishedInsightBySlug(params.slug);
     if (!article) return data({ article: null, url, preview: false, error: "Article not found" }, { status: 404, headers });
-    return data({ article, url, preview: token !== null, error: null }, { headers });
+    const images = await resolveImages([article.heroImage, article.authorImage]);
+    return data({ article, url, images, preview: token !== null, error: null }, { headers });
   } catch (error) {
     logger.error({ err: error, slug: params.slug }, "Failed to load article");
     return data({ article: null, url, preview: false, error: "Failed to load article" }, { status: 500, headers });
@@ -108,17 +111,20 @@ function initials(name: string): string {
 function Avatar({
   name,
   src,
+  picture,
   size,
 }: {
   name: string;
   src: string | null;
+  picture?: ResponsiveImage;
   size: "sm" | "lg";
 }) {
   const cls = size === "lg" ? "size-20" : "size-12";
   return src ? (
-    <img
-      src={src}
+    <Picture
+      image={picture ?? src}
       alt=""
+      sizes={size === "lg" ? "80px" : "48px"}
       width={96}
       height={96}
       className={cn(
@@ -141,6 +147,7 @@ function Avatar({
 
 export default function InsightPage({ loaderData }: Route.ComponentProps) {
   const { article, url } = loaderData;
+  const pictures = "images" in loaderData ? loaderData.images : {};
   if (!article) return <ArticleNotFound />;
 
   return (
@@ -190,6 +197,7 @@ export default function InsightPage({ loaderData }: Route.ComponentProps) {
               <Avatar
                 name={article.authorName}
                 src={article.authorImage}
+                picture={article.authorImage ? pictures[article.authorImage] : undefined}
                 size="sm"
               />
               <div>
@@ -219,14 +227,13 @@ export default function InsightPage({ loaderData }: Route.ComponentProps) {
 
       <div className="bg-[linear-gradient(to_bottom,var(--color-ink)_50%,transparent_50%)]">
         <div className="mx-auto max-w-5xl px-4 sm:px-6">
-          <img
-            src={article.heroImage}
-            srcSet={projectImageSrcSet(article.heroImage)}
-            sizes="(min-width: 1024px) 1024px, 100vw"
+          <Picture
+            image={pictures[article.heroImage] ?? article.heroImage}
             alt=""
+            sizes="(min-width: 1024px) 1024px, 100vw"
             width={1280}
             height={720}
-            fetchPriority="high"
+            priority
             className="aspect-[16/9] w-full rounded-2xl object-cover shadow-xl"
           />
         </div>
@@ -275,6 +282,7 @@ export default function InsightPage({ loaderData }: Route.ComponentProps) {
           <Avatar
             name={article.authorName}
             src={article.authorImage}
+            picture={article.authorImage ? pictures[article.authorImage] : undefined}
             size="lg"
           />
           <div>

@@ -1,5 +1,6 @@
 import { Rss } from "lucide-react";
 import { InsightCard } from "~/features/insights/components/insight-card";
+import { type ImageMap, resolveImages } from "~/features/media/resolve.server";
 import { listPublishedInsights, type InsightCardData } from "~/features/insights/insights.server";
 import { pageMeta } from "~/features/seo/meta";
 import { logger } from "~/utils/logger.server";
@@ -8,10 +9,11 @@ import type { Route } from "./+types/insights";
 /** /insights (public-site spec section 2): published articles, newest first; a load failure is logged and the list stays empty (section 8). */
 export async function loader() {
   try {
-    return { insights: await listPublishedInsights() };
+    const insights = await listPublishedInsights();
+    return { insights, images: await resolveImages(insights.map((i) => i.heroImage)) };
   } catch (error) {
     logger.error({ err: error }, "Failed to load insights");
-    return { insights: [] as InsightCardData[] };
+    return { insights: [] as InsightCardData[], images: {} as ImageMap };
   }
 }
 
@@ -28,7 +30,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function InsightsPage({ loaderData }: Route.ComponentProps) {
-  const { insights } = loaderData;
+  const { insights, images } = loaderData;
   return (
     <div id="main-content">
       <section className="relative overflow-hidden bg-ink pt-28 pb-14 text-white sm:pt-36 sm:pb-20">
@@ -55,7 +57,7 @@ export default function InsightsPage({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {insights.map((insight) => (
               <li key={insight.id}>
-                <InsightCard insight={insight} headingLevel={2} />
+                <InsightCard insight={insight} headingLevel={2} picture={images[insight.heroImage]} />
               </li>
             ))}
           </ul>

@@ -16,6 +16,7 @@ import { cancelBookingByToken, getBookingByToken, type ManagedBooking } from "~/
 import { formatLongDate, formatTime24, ukZoneLabel } from "~/features/consultations/time";
 import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/manage-booking";
+import { dataHeaders } from "~/utils/headers";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Manage your booking", path: "/book-consultation", noIndex: true });
@@ -26,6 +27,8 @@ type View =
   | { kind: "not-found" }
   | { kind: "gone"; booking: ManagedBooking | null }
   | { kind: "not-cancellable"; booking: ManagedBooking; reason: string };
+
+export const headers = dataHeaders;
 
 const noStore = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
 

@@ -3,7 +3,8 @@ import { ArrowLeft, Building2, CalendarDays, ChevronRight, MapPin } from "lucide
 import { buttonVariants } from "~/components/ui/button";
 import { CATEGORY_LABELS } from "~/features/projects/components/project-card";
 import { ProjectGallery } from "~/features/projects/components/project-gallery";
-import { projectImageSrcSet } from "~/features/projects/components/project-image";
+import { Picture } from "~/features/media/components/picture";
+import { resolveImages } from "~/features/media/resolve.server";
 import { ProjectSidePanel } from "~/features/projects/components/project-side-panel";
 import { metricEntries } from "~/features/projects/metrics";
 import { PREVIEW_HEADERS } from "~/features/cms/preview.server";
@@ -26,7 +27,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   try {
     const project = token !== null ? await getPreviewProjectBySlug(params.slug, token) : await getPublishedProjectBySlug(params.slug);
     if (!project) return data({ project: null, preview: false, error: "Project not found" }, { status: 404, headers });
-    return data({ project, preview: token !== null, error: null }, { headers });
+    const images = await resolveImages([project.heroImage, ...(project.images ?? [])]);
+    return data({ project, images, preview: token !== null, error: null }, { headers });
   } catch (error) {
     logger.error({ err: error, slug: params.slug }, "Failed to load project");
     return data({ project: null, preview: false, error: "Failed to load project" }, { status: 500, headers });
@@ -79,10 +81,12 @@ function Section({ id, title, text, fallback }: { id: string; title: string; tex
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
   const { project } = loaderData;
   if (!project) return <ProjectNotFound />;
+  const pictures = loaderData.images ?? {};
 
   const images = (project.images?.length ? project.images : project.heroImage ? [project.heroImage] : []).map((src, i, all) => ({
     src,
-    alt: `${project.title}: picture ${i + 1} of ${all.length}`,
+    alt: pictures[src]?.alt ?? `${project.title}: picture ${i + 1} of ${all.length}`,
+    picture: pictures[src],
   }));
   const metrics = metricEntries(project.metrics);
 
@@ -90,14 +94,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
     <div id="main-content">
       <section className="relative isolate flex min-h-[85svh] flex-col justify-end overflow-hidden bg-ink text-white lg:min-h-svh">
         {project.heroImage ? (
-          <img
-            src={project.heroImage}
-            srcSet={projectImageSrcSet(project.heroImage)}
-            sizes="100vw"
-            alt=""
-            fetchPriority="high"
-            className="absolute inset-0 -z-10 size-full object-cover"
-          />
+          <Picture image={pictures[project.heroImage] ?? project.heroImage} alt="" sizes="100vw" priority className="absolute inset-0 -z-10 size-full object-cover" />
         ) : null}
         <div aria-hidden className="absolute inset-0 -z-10 bg-gradient-to-t from-ink via-ink/70 to-ink/20" />
         <div className="mx-auto w-full max-w-7xl px-4 pt-28 pb-12 sm:px-6 sm:pb-16 lg:px-8 lg:pb-20">

@@ -3,6 +3,7 @@ import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { Search, SearchX, X } from "lucide-react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
+import { type ImageMap, resolveImages } from "~/features/media/resolve.server";
 import { ProjectCard } from "~/features/projects/components/project-card";
 import { listPublishedProjects, type ProjectCounts } from "~/features/projects/projects.server";
 import { projectListSearch, type ProjectCategoryFilter } from "~/features/projects/query";
@@ -16,11 +17,12 @@ import type { Route } from "./+types/projects";
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parseProjectListQuery(new URL(request.url).searchParams);
   try {
-    return { query, ...(await listPublishedProjects(query)) };
+    const list = await listPublishedProjects(query);
+    return { query, ...list, images: await resolveImages(list.projects.map((p) => p.image)) };
   } catch (error) {
     // Spec section 8: a list load failure is logged only; the page shows the empty state.
     logger.error({ err: error }, "Failed to load projects");
-    return { query, projects: [], counts: { all: 0, commercial: 0, humanitarian: 0 } satisfies ProjectCounts };
+    return { query, projects: [], counts: { all: 0, commercial: 0, humanitarian: 0 } satisfies ProjectCounts, images: {} as ImageMap };
   }
 }
 
@@ -43,7 +45,7 @@ const TABS: { value: ProjectCategoryFilter; label: string }[] = [
 const SEARCH_DEBOUNCE_MS = 250;
 
 export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
-  const { query, projects, counts } = loaderData;
+  const { query, projects, counts, images } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/projects";
@@ -170,7 +172,7 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
           <ul className={cn("grid gap-6 sm:grid-cols-2 lg:grid-cols-3", loading && "opacity-60 transition-opacity")}>
             {projects.map((project) => (
               <li key={project.id}>
-                <ProjectCard project={project} />
+                <ProjectCard project={project} picture={project.image ? images[project.image] : undefined} />
               </li>
             ))}
           </ul>

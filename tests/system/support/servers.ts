@@ -69,7 +69,10 @@ export type StartServersOptions = {
 /** The servers of `startServers`; `stop()` stops them all (SIGTERM, then SIGKILL after a grace period). */
 export type Cluster = {
   servers: SystemServer[];
-  /** The shared PUBLIC_URL (the first server's base URL): send it as `Origin` on form posts. */
+  /**
+   * The shared PUBLIC_URL (the first server's base URL). Form posts carry the `Origin` of the
+   * instance they go to: React Router refuses an action whose Origin differs from its Host.
+   */
   publicUrl: string;
   databaseUrl: string;
   stop(): Promise<void>;
@@ -138,11 +141,11 @@ function withKill(server: BenchServer): SystemServer {
  * Signs in through the login form of `base` (as a browser without JavaScript would) and returns
  * the session's Cookie header value. Throws when the form does not answer with a redirect.
  */
-export async function signIn(base: string, origin: string, account: { email: string; password: string } = SYSTEM_ADMIN): Promise<string> {
+export async function signIn(base: string, account: { email: string; password: string } = SYSTEM_ADMIN): Promise<string> {
   const response = await fetch(`${base}/admin/login`, {
     method: "POST",
     redirect: "manual",
-    headers: { origin, "content-type": "application/x-www-form-urlencoded" },
+    headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ email: account.email, password: account.password, redirectTo: "/admin/dashboard" }),
   });
   const cookies = response.headers.getSetCookie();

@@ -9,6 +9,7 @@ import {
   Briefcase,
   CalendarClock,
   ExternalLink,
+  Images,
   LayoutDashboard,
   LogOut,
   Mail,
@@ -119,6 +120,7 @@ export function AdminShell({ admin, companyName, counts, children }: AdminShellP
       items: [
         { to: "/admin/cms/projects", label: "Our Work (Projects)", icon: Briefcase, roles: STAFF_ROLES },
         { to: "/admin/cms/blog", label: "Blog Posts", icon: BookOpen, roles: STAFF_ROLES },
+        { to: "/admin/media", label: "Media Library", icon: Images, roles: STAFF_ROLES },
       ],
     },
     {

@@ -7,14 +7,18 @@ import { ArrowRight, CalendarDays, Clock } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "~/utils/cn";
 import type { InsightCardData } from "../insights.server";
-import { projectImageSrcSet } from "~/features/projects/components/project-image";
+import { Picture } from "~/features/media/components/picture";
+import type { ResponsiveImage } from "~/features/media/rules";
 
 export function InsightCard({
   insight,
   className,
   headingLevel = 3,
+  picture,
 }: {
   insight: InsightCardData;
+  /** The hero image resolved from the media library (absent for other URLs). */
+  picture?: ResponsiveImage;
   className?: string;
   /** Level of the title heading (3 by default, under a section's h2). */
   headingLevel?: 2 | 3;
@@ -29,15 +33,12 @@ export function InsightCard({
       )}
     >
       <div className="relative aspect-[16/9] overflow-hidden bg-muted">
-        <img
-          src={insight.heroImage}
-          srcSet={projectImageSrcSet(insight.heroImage)}
-          sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+        <Picture
+          image={picture ?? insight.heroImage}
           alt=""
+          sizes="(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw"
           width={800}
           height={450}
-          loading="lazy"
-          decoding="async"
           className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
         />
         <span className="absolute top-3 left-3 rounded-full bg-white/95 px-3 py-1 text-xs font-semibold text-accent-foreground shadow-sm">

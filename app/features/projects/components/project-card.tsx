@@ -8,7 +8,8 @@ import { Link } from "react-router";
 import { cn } from "~/utils/cn";
 import { metricEntries } from "../metrics";
 import type { ProjectCardData } from "../projects.server";
-import { projectImageSrcSet } from "./project-image";
+import { Picture } from "~/features/media/components/picture";
+import type { ResponsiveImage } from "~/features/media/rules";
 
 export const CATEGORY_LABELS = {
   commercial: "Commercial Engineering",
@@ -24,8 +25,11 @@ export function ProjectCard({
   project,
   className,
   headingLevel = 3,
+  picture,
 }: {
   project: ProjectCardData;
+  /** The card image resolved from the media library (absent for other URLs). */
+  picture?: ResponsiveImage;
   className?: string;
   /** Level of the title heading (3 by default, under a section's h2). */
   headingLevel?: 2 | 3;
@@ -54,15 +58,12 @@ export function ProjectCard({
     >
       <div className="relative aspect-[16/10] overflow-hidden bg-muted">
         {project.image ? (
-          <img
-            src={project.image}
-            srcSet={projectImageSrcSet(project.image)}
-            sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+          <Picture
+            image={picture ?? project.image}
             alt=""
+            sizes="(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw"
             width={800}
             height={500}
-            loading="lazy"
-            decoding="async"
             className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
           />
         ) : null}

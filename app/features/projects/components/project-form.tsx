@@ -9,14 +9,15 @@ import { Card } from "~/components/ui/card";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { PROJECT_CATEGORIES, PROJECT_WORK_STATUSES, type ProjectMetrics, type TechnicalSpecs } from "~/db/schema";
 import type { RevisionSummary } from "~/features/cms/content.server";
-import { ImageUrlField } from "~/features/cms/components/image-url-field";
 import { LeaveDialog } from "~/features/cms/components/leave-dialog";
 import { ListEditor } from "~/features/cms/components/list-editor";
 import { OrderedRows } from "~/features/cms/components/ordered-rows";
+import { FieldErrors } from "~/features/cms/components/field-errors";
 import { PublishingPanel } from "~/features/cms/components/publishing-panel";
 import { RevisionsPanel } from "~/features/cms/components/revisions-panel";
 import { SeoPanel } from "~/features/cms/components/seo-panel";
 import { useUnsavedChanges } from "~/features/cms/components/use-unsaved-changes";
+import { ImagePicker } from "~/features/media/components/image-picker";
 import type { PublicationState } from "~/features/cms/publication";
 import { METRIC_KEYS, METRIC_LABELS, metricList, technicalSpecEntries } from "../metrics";
 import { CATEGORY_LABELS } from "./project-card";
@@ -109,7 +110,8 @@ export function ProjectForm({ mode, defaults: d, errors = {}, publicOrigin, edit
           {text("impact", "Impact", { long: true })}
         </Section>
         <Section title="Media">
-          <ImageUrlField name="heroImage" label="Hero Image" required defaultValue={d.heroImage} errors={errors.heroImage} />
+          <ImagePicker name="heroImage" label="Hero Image" required defaultValue={d.heroImage} />
+          <FieldErrors errors={errors.heroImage} />
           <ListEditor name="images" label="Gallery Image URLs" itemLabel="image URL" placeholder="https://... then Enter" defaultValue={d.images} errors={errors.images} />
           {text("videoUrl", "Video URL (optional)")}
         </Section>

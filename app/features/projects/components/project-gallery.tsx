@@ -7,9 +7,11 @@
 import { useState } from "react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { cn } from "~/utils/cn";
-import { projectImageSrcSet } from "./project-image";
+import { Picture } from "~/features/media/components/picture";
+import type { ResponsiveImage } from "~/features/media/rules";
 
-export type GalleryImage = { src: string; alt: string; caption?: string | null };
+/** A gallery picture: its stored URL, alt text, optional caption and library image (absent for other URLs). */
+export type GalleryImage = { src: string; alt: string; caption?: string | null; picture?: ResponsiveImage };
 
 export function ProjectGallery({ images, title = "Project gallery" }: { images: GalleryImage[]; title?: string }) {
   const [index, setIndex] = useState(0);
@@ -30,16 +32,13 @@ export function ProjectGallery({ images, title = "Project gallery" }: { images: 
           if (e.key === "ArrowRight") go(1);
         }}
       >
-        <img
+        <Picture
           key={current.src}
-          src={current.src}
-          srcSet={projectImageSrcSet(current.src)}
-          sizes="(min-width: 1024px) 800px, 100vw"
+          image={current.picture ?? current.src}
           alt={current.alt}
+          sizes="(min-width: 1280px) 800px, (min-width: 1024px) calc(100vw - 480px), 100vw"
           width={1280}
           height={800}
-          loading="lazy"
-          decoding="async"
           className="aspect-[16/10] w-full object-cover"
         />
         {many ? (
@@ -81,13 +80,12 @@ export function ProjectGallery({ images, title = "Project gallery" }: { images: 
                   i === index ? "ring-2 ring-primary" : "opacity-70 hover:opacity-100",
                 )}
               >
-                <img
-                  src={projectImageSrcSet(image.src) ? image.src.replace(/-1280\.webp$/, "-640.webp") : image.src}
+                <Picture
+                  image={image.picture ?? image.src}
                   alt=""
+                  sizes="(min-width: 1024px) 200px, 25vw"
                   width={320}
                   height={200}
-                  loading="lazy"
-                  decoding="async"
                   className="aspect-[16/10] w-full object-cover"
                 />
               </button>

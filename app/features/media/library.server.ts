@@ -1,0 +1,216 @@
+/**
+ * The media library (issue 8 "A media library"): every uploaded image once, with its alt text,
+ * focal point and size; reusable from any project or article through `ImagePicker`. Content
+ * columns (`cms_projects.hero_image`, `cms_projects.images[]`, `insights.hero_image`,
+ * `insights.author_image`) store an image's public URL; an image still named there cannot be
+ * deleted.
+ */
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { arrayOverlaps, desc, eq, inArray, or } from "drizzle-orm";
+import { type Database, db, type Transaction } from "~/db/client.server";
+import { cmsProjects, insights, media, type MediaVariant } from "~/db/schema";
+import { type AuditActor, recordAudit } from "~/features/audit/audit.server";
+import { env } from "~/utils/env.server";
+import { ACCEPTED_IMAGE_TYPES, type AcceptedImageType, ImageRejectedError, inspectImage, MAX_UPLOAD_BYTES, processImage, UPLOAD_MESSAGES } from "./pipeline.server";
+import type { MediaItem } from "./rules";
+import { type FileStorage, MEDIA_PREFIX, storage } from "./storage.server";
+
+export type { MediaItem };
+
+
+type MediaRow = typeof media.$inferSelect;
+
+/** A row as a `MediaItem`, URLs from the given storage. */
+export function toMediaItem(row: MediaRow, files: FileStorage = storage()): MediaItem {
+  const thumb = row.variants.find((v) => v.format === "webp") ?? null;
+  return {
+    id: row.id,
+    url: files.publicUrl(row.storageKey),
+    thumbnailUrl: files.publicUrl(thumb?.key ?? row.storageKey),
+    originalName: row.originalName,
+    contentType: row.contentType,
+    width: row.width,
+    height: row.height,
+    bytes: row.bytes,
+    altText: row.altText,
+    focalX: row.focalX,
+    focalY: row.focalY,
+    placeholder: row.placeholder,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The stored name of an upload (spec section 5): a random part, a timestamp (ms since the epoch)
+ * and the original extension, under `project-images/`, e.g. `project-images/9f2c41d07ab3e815-1763880000000.jpg`.
+ * The original extension is kept when it names the detected type, else the type's own is used.
+ */
+export function storedName(originalName: string, type: AcceptedImageType, now = Date.now()): string {
+  const ext = path.extname(originalName).slice(1).toLowerCase();
+  const allowed: readonly string[] = ACCEPTED_IMAGE_TYPES[type];
+  return `${MEDIA_PREFIX}/${randomBytes(8).toString("hex")}-${now}.${allowed.includes(ext) ? ext : allowed[0]}`;
+}
+
+/** An upload to add to the library. */
+export type NewUpload = {
+  bytes: Uint8Array;
+  originalName: string;
+  altText: string;
+  createdBy: AuditActor;
+  focalX?: number;
+  focalY?: number;
+};
+
+/**
+ * Checks, processes and stores an image, then records it: the files are written first and the
+ * row last, and the files are removed again if the row cannot be written, so a refusal or failure
+ * leaves nothing behind. Throws `ImageRejectedError` (400 alt text missing, 413 too large, 415 not
+ * a JPEG/PNG/WebP or a polyglot, 422 pixel bomb or damaged file) before anything is stored.
+ */
+export async function addToLibrary(upload: NewUpload, files: FileStorage = storage()): Promise<MediaItem> {
+  if (upload.bytes.byteLength > MAX_UPLOAD_BYTES) throw new ImageRejectedError(UPLOAD_MESSAGES.tooLarge, 413);
+  const type = await inspectImage(upload.bytes);
+  const altText = upload.altText.trim();
+  if (!altText) throw new ImageRejectedError(UPLOAD_MESSAGES.altRequired, 400);
+  const processed = await processImage(upload.bytes, type);
+
+  const mainKey = storedName(upload.originalName, type);
+  const stem = mainKey.replace(/\.[a-z]+$/, "");
+  const variants: MediaVariant[] = processed.variants.map((v) => ({
+    key: `${stem}-${v.width}.${v.format}`,
+    format: v.format,
+    width: v.width,
+    height: v.height,
+    bytes: v.body.byteLength,
+  }));
+  const written: string[] = [];
+  try {
+    await files.put(mainKey, processed.main.body, type);
+    written.push(mainKey);
+    for (const [i, v] of processed.variants.entries()) {
+      await files.put(variants[i]!.key, v.body, `image/${v.format}`);
+      written.push(variants[i]!.key);
+    }
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(media)
+        .values({
+          storageKey: mainKey,
+          originalName: upload.originalName.slice(0, 255),
+          contentType: type,
+          width: processed.main.width,
+          height: processed.main.height,
+          bytes: processed.main.body.byteLength,
+          altText,
+          focalX: upload.focalX ?? 50,
+          focalY: upload.focalY ?? 50,
+          variants,
+          placeholder: processed.placeholder,
+          createdBy: upload.createdBy?.email ?? null,
+        })
+        .returning();
+      await recordAudit(tx, { actor: upload.createdBy, action: "media.uploaded", entityType: "media", entityId: inserted!.id, details: { name: upload.originalName } });
+      return inserted!;
+    });
+    return toMediaItem(row, files);
+  } catch (error) {
+    await files.delete(written).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Every library image, newest first. */
+export async function listLibrary(): Promise<MediaItem[]> {
+  const rows = await db.select().from(media).orderBy(desc(media.createdAt), desc(media.id));
+  const files = storage();
+  return rows.map((row) => toMediaItem(row, files));
+}
+
+/** Where an image is used: the project or article and the field naming it. */
+export type MediaUsage = { kind: "project" | "insight"; id: string; title: string; field: "hero image" | "gallery" | "author image" };
+
+/** Every project and article field that names one of `urls` (hero image, gallery, author image). */
+export async function findUsages(urls: readonly string[], executor: Database | Transaction = db): Promise<MediaUsage[]> {
+  if (urls.length === 0) return [];
+  const list = [...urls];
+  const [projects, articles] = await Promise.all([
+    executor
+      .select({ id: cmsProjects.id, title: cmsProjects.title, heroImage: cmsProjects.heroImage, images: cmsProjects.images })
+      .from(cmsProjects)
+      .where(or(inArray(cmsProjects.heroImage, list), arrayOverlaps(cmsProjects.images, list))),
+    executor
+      .select({ id: insights.id, title: insights.title, heroImage: insights.heroImage, authorImage: insights.authorImage })
+      .from(insights)
+      .where(or(inArray(insights.heroImage, list), inArray(insights.authorImage, list))),
+  ]);
+  const usages: MediaUsage[] = [];
+  for (const p of projects) {
+    if (p.heroImage && list.includes(p.heroImage)) usages.push({ kind: "project", id: p.id, title: p.title, field: "hero image" });
+    if ((p.images ?? []).some((u) => list.includes(u))) usages.push({ kind: "project", id: p.id, title: p.title, field: "gallery" });
+  }
+  for (const a of articles) {
+    if (a.heroImage && list.includes(a.heroImage)) usages.push({ kind: "insight", id: a.id, title: a.title, field: "hero image" });
+    if (a.authorImage && list.includes(a.authorImage)) usages.push({ kind: "insight", id: a.id, title: a.title, field: "author image" });
+  }
+  return usages;
+}
+
+/** The URLs content may store for a library image: its public URL, and that URL made absolute. */
+function urlsOf(row: MediaRow, files: FileStorage): string[] {
+  const url = files.publicUrl(row.storageKey);
+  return url.startsWith("/") ? [url, `${new URL(env.PUBLIC_URL).origin}${url}`] : [url];
+}
+
+/** Outcome of `updateMediaDetails` and `deleteMedia`. */
+export type MediaChangeResult = { ok: true } | { ok: false; status: 400 | 404 | 409; message: string; usages?: MediaUsage[] };
+
+/**
+ * Sets an image's alt text (required, trimmed) and focal point (percent from the left and top,
+ * integers 0-100). Answers 400 for an empty alt text or a focal point out of range, 404 for an
+ * unknown id. Audited.
+ */
+export async function updateMediaDetails(
+  id: string,
+  changes: { altText: string; focalX: number; focalY: number },
+  actor: AuditActor,
+): Promise<MediaChangeResult> {
+  const altText = changes.altText.trim();
+  if (!altText) return { ok: false, status: 400, message: UPLOAD_MESSAGES.altRequired };
+  const inRange = (n: number) => Number.isInteger(n) && n >= 0 && n <= 100;
+  if (!inRange(changes.focalX) || !inRange(changes.focalY)) return { ok: false, status: 400, message: "The focal point must be inside the image." };
+  return db.transaction(async (tx) => {
+    const updated = await tx.update(media).set({ altText, focalX: changes.focalX, focalY: changes.focalY }).where(eq(media.id, id)).returning({ id: media.id });
+    if (updated.length === 0) return { ok: false, status: 404, message: "This image no longer exists." } as const;
+    await recordAudit(tx, { actor, action: "media.updated", entityType: "media", entityId: id, details: { altText, focalX: changes.focalX, focalY: changes.focalY } });
+    return { ok: true } as const;
+  });
+}
+
+/**
+ * Deletes an image and its files, unless a project or article still uses it: then answers 409
+ * with the places it is used (so staff can change them first). 404 for an unknown id. The row is
+ * deleted before the files, so a visitor never meets a row whose files are gone.
+ */
+export async function deleteMedia(id: string, actor: AuditActor, files: FileStorage = storage()): Promise<MediaChangeResult> {
+  const result = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(media).where(eq(media.id, id)).for("update");
+    if (!row) return { ok: false, status: 404, message: "This image no longer exists." } as const;
+    const usages = await findUsages(urlsOf(row, files), tx);
+    if (usages.length > 0) {
+      return { ok: false, status: 409, message: `This image is still used by ${describeUsages(usages)}. Choose another image there first.`, usages } as const;
+    }
+    await tx.delete(media).where(eq(media.id, id));
+    await recordAudit(tx, { actor, action: "media.deleted", entityType: "media", entityId: id, details: { name: row.originalName } });
+    return { ok: true, keys: [row.storageKey, ...row.variants.map((v) => v.key)] } as const;
+  });
+  if (!result.ok) return result;
+  await files.delete(result.keys);
+  return { ok: true };
+}
+
+/** "the project 'X' (hero image) and the article 'Y' (author image)". */
+export function describeUsages(usages: readonly MediaUsage[]): string {
+  const parts = usages.map((u) => `the ${u.kind === "project" ? "project" : "article"} '${u.title}' (${u.field})`);
+  return parts.length <= 1 ? (parts[0] ?? "") : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
+}

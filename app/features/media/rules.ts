@@ -1,0 +1,84 @@
+/**
+ * The upload rules and messages shared by the browser and the server (`shared/spec/booking-and-admin.md`
+ * section 5 "Image upload", section 8 "Upload", section 9 "Image upload maximum: 5 MB"), and the
+ * shape of a library image. Safe for the browser: no server imports.
+ */
+
+/** The spec's upload limit: 5 MB, in bytes. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+/** The spec's messages (section 5) and ours for what the spec does not name. */
+export const UPLOAD_MESSAGES = {
+  notImage: "Please select an image file",
+  tooLarge: "Image must be smaller than 5MB",
+  polyglot: "This file contains more than an image (embedded code or a document) and cannot be used",
+  tooManyPixels: "The image has too many pixels (at most 40 megapixels)",
+  damaged: "The image file is damaged or incomplete",
+  altRequired: "Alt text is required: describe the image for people who cannot see it",
+} as const;
+
+/** The spec's hint under the file input. */
+export const UPLOAD_HINT = "PNG, JPG or WEBP";
+/** The `accept` attribute of the file input. */
+export const UPLOAD_ACCEPT = "image/png,image/jpeg,image/webp";
+/** The spec's preview fallback text. */
+export const PREVIEW_FAILED = "Failed to load image";
+
+/**
+ * The browser-side check of a chosen file (spec section 5): its declared type must be an image and
+ * it must be at most 5 MB. Returns the message to show, or null when the file may be sent (the
+ * server then reads the real type from the bytes).
+ */
+export function checkImageFile(file: { type: string; size: number }): string | null {
+  if (!file.type.startsWith("image/")) return UPLOAD_MESSAGES.notImage;
+  if (file.size > MAX_UPLOAD_BYTES) return UPLOAD_MESSAGES.tooLarge;
+  return null;
+}
+
+/** A byte count as people read it: "812 KB", "4.2 MB" (1 KB = 1024 bytes). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** A library image as staff see it. `url` is what content columns store. */
+export type MediaItem = {
+  id: string;
+  url: string;
+  /** The smallest WebP variant, for thumbnails. */
+  thumbnailUrl: string;
+  originalName: string;
+  contentType: string;
+  width: number;
+  height: number;
+  /** Bytes of the stored image. */
+  bytes: number;
+  altText: string;
+  /** Focal point (the crop centre) in percent from the left and from the top, 0-100. */
+  focalX: number;
+  focalY: number;
+  placeholder: string;
+  /** ISO 8601 instant. */
+  createdAt: string;
+};
+
+/** The JSON answer of `POST /admin/media/upload`: the new library image, or why it was refused. */
+export type UploadResult = { ok: true; media: MediaItem } | { ok: false; message: string };
+
+/**
+ * A library image ready for a public page (made by `resolveImages` in resolve.server.ts): AVIF and
+ * WebP `srcset` strings ("url 320w, url 640w, ..."), the fallback `src` (a WebP), intrinsic size in
+ * pixels, the library's alt text, focal point in percent and a blurred data-URL placeholder.
+ */
+export type ResponsiveImage = {
+  src: string;
+  avifSrcSet: string;
+  webpSrcSet: string;
+  width: number;
+  height: number;
+  alt: string;
+  focalX: number;
+  focalY: number;
+  placeholder: string;
+};

@@ -1,0 +1,44 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { auditActor, requireAdmin } from "~/features/auth/guard.server";
+import type { MediaActionResult } from "~/features/media/components/media-library-screen";
+import { MediaLibraryScreen } from "~/features/media/components/media-library-screen";
+import { deleteMedia, listLibrary, updateMediaDetails } from "~/features/media/library.server";
+import { pageMeta } from "~/features/seo/meta";
+import type { Route } from "./+types/media";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Media Library", path: "/admin/media", noIndex: true });
+
+/** The media library (issue 8): every image, newest first. Every staff role. Also read by `ImagePicker`. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { items: await listLibrary() };
+}
+
+const ActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("update"), id: z.uuid(), altText: z.string(), focalX: z.coerce.number(), focalY: z.coerce.number() }),
+  z.object({ intent: z.literal("delete"), id: z.uuid() }),
+]);
+
+/**
+ * Row actions as form data: `update` (id, altText, focalX, focalY in percent) and `delete` (id).
+ * 400 for invalid input, 404 for an unknown image, 409 when a deleted image is still in use
+ * (the message says where). Audited.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireAdmin(request);
+  const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data<MediaActionResult>({ ok: false, intent: "update", message: "Invalid request." }, { status: 400 });
+  const input = parsed.data;
+  const actor = auditActor(session);
+  const result =
+    input.intent === "update"
+      ? await updateMediaDetails(input.id, { altText: input.altText, focalX: input.focalX, focalY: input.focalY }, actor)
+      : await deleteMedia(input.id, actor);
+  if (!result.ok) return data<MediaActionResult>({ ok: false, intent: input.intent, message: result.message }, { status: result.status });
+  return data<MediaActionResult>({ ok: true, intent: input.intent, message: input.intent === "update" ? "Image updated" : "Image deleted" });
+}
+
+export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
+  return <MediaLibraryScreen items={loaderData.items} />;
+}

@@ -1,0 +1,93 @@
+/**
+ * Request-body rules for every action, applied once in Express before React Router (issue 9
+ * items 2 and 3; contract 4 of the team notes): per route a largest body and the content types
+ * accepted. A request breaking them is answered here, before a byte of its body is read:
+ *
+ * - a body larger than the route's cap (by its `Content-Length`): 413 at once. Node's HTTP parser
+ *   never delivers more than `Content-Length` bytes, so a body under the cap cannot grow past it
+ *   while it streams. The unread rest is discarded as it arrives (never buffered), so the client
+ *   can read the answer, for at most `LINGER_MS`, then the connection is cut;
+ * - a body without a length (`Transfer-Encoding: chunked`): 411, since its size cannot be checked
+ *   before reading (browsers and better-auth's client always send a length);
+ * - a content type the route does not parse (e.g. JSON posted to `/contact`): 415;
+ * - `multipart/form-data` without a boundary, or an unparsable `Content-Type`: 400.
+ *
+ * GET, HEAD and OPTIONS carry no body the app reads and are not checked.
+ */
+import contentType from "content-type";
+import type { RequestHandler } from "express";
+
+/** What a route accepts: the largest body in bytes and the media types (lower case, no parameters). */
+export type BodyPolicy = { maxBytes: number; mediaTypes: readonly string[] };
+
+const KB = 1024;
+const MB = 1024 * KB;
+const FORMS = ["application/x-www-form-urlencoded", "multipart/form-data"] as const;
+
+/**
+ * The rules, first match wins, by path prefix (`.data` requests of React Router's single fetch
+ * share their page's rule). Forms: 64 KB fits the longest public message (5,000 characters of
+ * percent-encoded non-Latin text is about 45 KB).
+ */
+export const BODY_POLICIES: readonly { prefix: string; policy: BodyPolicy }[] = [
+  // better-auth's client posts JSON.
+  { prefix: "/api/auth/", policy: { maxBytes: 16 * KB, mediaTypes: ["application/json", ...FORMS] } },
+  // Contract 3: 5 MB files plus the multipart envelope.
+  { prefix: "/admin/media/upload", policy: { maxBytes: 6 * MB, mediaTypes: ["multipart/form-data"] } },
+  // Article and project editors post long bodies of text.
+  { prefix: "/admin/cms/", policy: { maxBytes: 512 * KB, mediaTypes: FORMS } },
+];
+
+/** Every other action: booking, contact, manage booking, sign-in and the admin forms. */
+export const DEFAULT_BODY_POLICY: BodyPolicy = { maxBytes: 64 * KB, mediaTypes: FORMS };
+
+/** The rule for a request path (without query string). */
+export function bodyPolicyFor(pathname: string): BodyPolicy {
+  return BODY_POLICIES.find((rule) => pathname.startsWith(rule.prefix))?.policy ?? DEFAULT_BODY_POLICY;
+}
+
+const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** How long the unread body of a refused request may keep arriving (and be discarded), in ms. */
+export const LINGER_MS = 5_000;
+
+/** Express middleware enforcing `bodyPolicyFor(req.path)` on every request that may carry a body. */
+export function requestBodyRules(): RequestHandler {
+  return (req, res, next) => {
+    if (BODYLESS_METHODS.has(req.method)) return next();
+    const policy = bodyPolicyFor(req.path);
+    const refuse = (status: number, message: string) => {
+      // Node discards the unread body after the answer (so the client sees it rather than a
+      // reset mid-upload); a body still arriving after LINGER_MS has its connection cut.
+      res.once("finish", () => {
+        if (req.complete) return;
+        const cut = setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
+        req.once("end", () => clearTimeout(cut));
+      });
+      res.set("Cache-Control", "no-store").status(status).type("text/plain").send(message);
+    };
+
+    const length = req.headers["content-length"];
+    if (length === undefined) {
+      if (req.headers["transfer-encoding"] !== undefined) return refuse(411, "A Content-Length header is required.");
+    } else if (Number(length) > policy.maxBytes) {
+      return refuse(413, `The request body is too large (at most ${Math.floor(policy.maxBytes / KB)} KB here).`);
+    }
+
+    const header = req.headers["content-type"];
+    if (!header) return refuse(415, `Unsupported content type: send ${policy.mediaTypes.join(" or ")}.`);
+    let parsed: contentType.ParsedMediaType;
+    try {
+      parsed = contentType.parse(header);
+    } catch {
+      return refuse(400, "The Content-Type header is malformed.");
+    }
+    if (!policy.mediaTypes.includes(parsed.type)) {
+      return refuse(415, `Unsupported content type: send ${policy.mediaTypes.join(" or ")}.`);
+    }
+    if (parsed.type === "multipart/form-data" && !parsed.parameters.boundary) {
+      return refuse(400, "A multipart/form-data body needs a boundary.");
+    }
+    next();
+  };
+}
