@@ -1,13 +1,57 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/** The progressive-enhancement module of the pages sent without React (ADR 0006-perf). */
+const ENHANCE_ENTRY = "app/enhance/site.ts";
+const ENHANCE_ID = "virtual:enhance-url";
+
+/**
+ * Builds `app/enhance/site.ts` as its own client entry (a hashed file under /assets) and exposes
+ * its public URL as `import enhanceUrl from "virtual:enhance-url"`. In development Vite serves the
+ * source module itself. The server build runs after the client build and reads the client's Vite
+ * manifest, as React Router does; in the browser (hydrated pages) the URL is read back from the
+ * server-rendered `<script data-enhance>`, so hydration matches.
+ */
+function enhanceEntry(): Plugin {
+  let command: "build" | "serve" = "serve";
+  let clientOutDir = "";
+  return {
+    name: "meridian:enhance-entry",
+    configResolved(config) {
+      command = config.command;
+      clientOutDir = path.resolve(config.root, process.env.BUILD_DIR ?? "build", "client");
+    },
+    buildStart() {
+      if (command === "build" && !this.environment.config.build.ssr) {
+        this.emitFile({ type: "chunk", id: path.resolve(ENHANCE_ENTRY), name: "enhance" });
+      }
+    },
+    resolveId(id) {
+      return id === ENHANCE_ID ? `\0${ENHANCE_ID}` : undefined;
+    },
+    load(id) {
+      if (id !== `\0${ENHANCE_ID}`) return undefined;
+      if (command === "serve") return `export default ${JSON.stringify(`/${ENHANCE_ENTRY}`)};`;
+      if (!this.environment.config.build.ssr) {
+        return `export default document.querySelector("script[data-enhance]")?.getAttribute("src") ?? "";`;
+      }
+      const manifest = JSON.parse(readFileSync(path.join(clientOutDir, ".vite", "manifest.json"), "utf8")) as Record<string, { file: string }>;
+      const chunk = manifest[ENHANCE_ENTRY];
+      if (!chunk) throw new Error(`${ENHANCE_ENTRY} is missing from the client build`);
+      return `export default ${JSON.stringify(`/${chunk.file}`)};`;
+    },
+  };
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle's entry is the Express app, so the server and the routes share one
   // instance of every module (one database connection, one logger).
   build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), enhanceEntry()],
   optimizeDeps: { include: ["radix-ui", "sonner", "lucide-react", "better-auth/react"] },
   ssr: { external: ["@electric-sql/pglite", "sharp", "pg", "pino", "pino-pretty"] },
 }));

@@ -9,6 +9,7 @@ import { isDatabaseUnavailable, reportDatabaseError } from "~/db/client.server";
 import { UNAVAILABLE_HEADERS, UNAVAILABLE_PAGE } from "~/features/site/unavailable.server";
 import { logger } from "~/utils/logger.server";
 import { NonceContext } from "~/utils/nonce";
+import { needsHydration } from "~/utils/page-mode";
 
 export const streamTimeout = 5_000;
 
@@ -51,6 +52,12 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   logger.error({ err: error, url: request.url }, "unhandled error in a loader or action");
 };
 
+/**
+ * Renders a document. A page whose routes do not ask for hydration (ADR "Content pages without React") is sent without
+ * React Router's hydration data (the inline `serverHandoffStream` scripts) and without a nonce: it
+ * carries no inline script at all, and `loadContext.htmlCacheable` tells the HTML cache
+ * (`server/html-cache.ts`) it may store it.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -63,7 +70,15 @@ export default function handleRequest(
   if (responseStatusCode >= 500 && isDatabaseUnavailable()) {
     return new Response(UNAVAILABLE_PAGE, { status: 503, headers: UNAVAILABLE_HEADERS });
   }
-  const nonce = loadContext.cspNonce;
+  const hydrate = needsHydration(
+    routerContext.staticHandlerContext.matches.map((match) => ({ handle: routerContext.routeModules[match.route.id]?.handle })),
+  );
+  if (!hydrate) {
+    void routerContext.serverHandoffStream?.cancel();
+    routerContext = { ...routerContext, serverHandoffStream: undefined };
+    loadContext.htmlCacheable = true;
+  }
+  const nonce = hydrate ? loadContext.cspNonce : undefined;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -79,7 +94,7 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body.pipe(lowPriorityModulePreloads()));
+          const stream = createReadableStreamFromReadable(hydrate ? body.pipe(lowPriorityModulePreloads()) : body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

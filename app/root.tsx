@@ -6,13 +6,17 @@ import {
   Outlet,
   Scripts,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
+import enhanceUrl from "virtual:enhance-url";
+import { CookieBanner } from "~/components/cookie-banner";
 import { Toaster } from "~/components/ui/sonner";
-import { Analytics } from "~/components/analytics";
+import { parseConsent } from "~/features/site/consent";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import { env } from "~/utils/env.server";
 import { useNonce } from "~/utils/nonce";
+import { allowsAnalytics, needsHydration } from "~/utils/page-mode";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 
@@ -26,9 +30,10 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: appS
 
 /**
  * Site-wide data every page needs: the company identity, analytics and verification settings,
- * and the absolute site URL for canonical links (`shared/spec/public-site.md` section 2).
+ * the absolute site URL for canonical links (`shared/spec/public-site.md` section 2), and the
+ * visitor's cookie-consent choice (the banner is server-rendered; the HTML cache keys on it).
  */
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const settings = await getSiteSettings();
   return {
     site: {
@@ -42,6 +47,7 @@ export async function loader() {
       publicUrl: env.PUBLIC_URL.replace(/\/$/, ""),
     },
     year: new Date().getFullYear(),
+    consent: parseConsent(request.headers.get("cookie")),
   };
 }
 
@@ -64,9 +70,18 @@ function ScrollToTop() {
   return null;
 }
 
+/**
+ * The document. Only routes whose `handle` asks for hydration (contact, booking, manage-booking,
+ * the portal) get React Router's <Scripts /> (ADR "Content pages without React"); every page gets the small
+ * enhancement module from 'self' (header menus, consent banner and the content pages' behaviours).
+ * The consent banner, and so analytics, is left out where a route forbids it (token pages, /admin).
+ */
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRootData();
+  const matches = useMatches();
+  const hydrate = needsHydration(matches);
+  const analyticsId = allowsAnalytics(matches) ? data?.site.analyticsId : undefined;
   return (
     <html lang="en-GB">
       <head>
@@ -79,13 +94,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        <script type="module" src={enhanceUrl} data-enhance="" />
       </head>
       <body className="min-h-dvh bg-background font-sans text-foreground antialiased">
         {children}
-        <ScrollToTop />
-        <Toaster />
-        {data?.site.analyticsId ? <Analytics measurementId={data.site.analyticsId} nonce={nonce} /> : null}
-        <Scripts nonce={nonce} />
+        {analyticsId ? <CookieBanner measurementId={analyticsId} choice={data?.consent ?? null} /> : null}
+        {hydrate ? (
+          <>
+            <ScrollToTop />
+            <Toaster />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

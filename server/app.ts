@@ -1,6 +1,6 @@
 /**
  * The Express application, in this order: security headers (on every response), the built static
- * files in production, health checks, request-body rules, uploads, then React Router.
+ * files in production, health checks, request-body rules, uploads, the HTML cache, then React Router.
  * Built into the server bundle (see vite.config.ts) so it shares every module with the routes.
  * `start()` and `stop()` are called by `server.js` around listening.
  */
@@ -10,15 +10,17 @@ import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import helmet from "helmet";
-import "react-router";
+import { createRequestHandler as createFetchHandler, type AppLoadContext } from "react-router";
 import { closeDatabase, isDatabaseReady, isDatabaseUnavailable, migrate } from "~/db/client.server";
 import { seedDemoContent } from "~/db/seed.server";
 import { startJobs, stopJobs } from "~/features/jobs/worker.server";
 import { ensureFirstAdmin } from "~/features/auth/bootstrap.server";
+import { watchContentState } from "~/features/site/content-version.server";
 import { UNAVAILABLE_HEADERS, UNAVAILABLE_PAGE } from "~/features/site/unavailable.server";
 import { uploadsRouter } from "~/features/media/storage.server";
 import { env, isProduction, isPublicProduction } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
+import { createHtmlCache } from "./html-cache";
 import { requestBodyRules } from "./request-body";
 
 declare module "react-router" {
@@ -27,6 +29,8 @@ declare module "react-router" {
     cspNonce?: string;
     /** The client's address as Express sees it (trust proxy applied). */
     clientIp: string;
+    /** Set by entry.server when the document was rendered without hydration (the HTML cache may store it). */
+    htmlCacheable?: boolean;
   }
 }
 
@@ -99,16 +103,30 @@ app.use(requestBodyRules());
 
 app.use("/uploads", uploadsRouter());
 
-app.all(
-  "/{*splat}",
-  createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
-    getLoadContext: (req, res) => ({
-      cspNonce: res.locals.cspNonce as string | undefined,
-      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-    }),
-  }),
-);
+const build = () => import("virtual:react-router/server-build");
+const getLoadContext = (req: express.Request, res: express.Response): AppLoadContext => ({
+  cspNonce: res.locals.cspNonce as string | undefined,
+  clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+});
+
+/** Upper bound of the HTML cache's memory (all encodings of all pages), in bytes. */
+const HTML_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+
+// Anonymous public pages from memory (ADR "HTML cache"); off in development, where code changes under it.
+const htmlCache = isProduction
+  ? createHtmlCache({
+      buildId: (await build()).assets.version,
+      maxBytes: HTML_CACHE_MAX_BYTES,
+      handler: createFetchHandler(build, "production"),
+      getLoadContext,
+      canStore: () => !isDatabaseUnavailable(),
+    })
+  : null;
+if (htmlCache) app.use(htmlCache.middleware);
+
+app.all("/{*splat}", createRequestHandler({ build, getLoadContext }));
+
+let stopWatchingContent: (() => Promise<void>) | null = null;
 
 /** Migrates, seeds demo content once, creates the first admin, starts the mail worker. */
 export async function start(): Promise<void> {
@@ -119,11 +137,13 @@ export async function start(): Promise<void> {
   if (env.SEED_DEMO ?? !isPublicProduction) await seedDemoContent();
   await ensureFirstAdmin();
   if (!env.DISABLE_JOBS) startJobs();
+  if (htmlCache) stopWatchingContent = watchContentState(htmlCache.applyContentState);
   logger.info({ database: env.DATABASE_URL ? "postgres" : "pglite" }, "services started");
 }
 
 /** Stops the worker and closes the database (graceful shutdown). */
 export async function stop(): Promise<void> {
+  await stopWatchingContent?.();
   await stopJobs();
   await closeDatabase();
 }

@@ -2,15 +2,17 @@
  * The site footer (`shared/spec/public-site.md` section 2, "Footer"): company blurb, link columns
  * (services, about, projects, insights), contact details (e-mail, phone, London, United Kingdom,
  * LinkedIn), /privacy and /terms, the current year, and a "Cookie settings" button when analytics
- * is configured. Identity comes from the root loader (`useRootData()`).
+ * is configured and the page allows it (the enhancement module reopens the banner). Identity comes
+ * from the root loader (`useRootData()`). Links are plain anchors: every page is its own document
+ * (ADR "Content pages without React").
  */
 import { Mail, MapPin, Phone } from "lucide-react";
-import { Link } from "react-router";
-import { openCookieSettings } from "~/components/analytics";
+import { useMatches } from "react-router";
 import { Logo } from "~/components/site-header";
 import { companyDefaults } from "~/content/company";
 import { footerColumns, legalLinks } from "~/content/nav";
 import { useRootData } from "~/root";
+import { allowsAnalytics } from "~/utils/page-mode";
 
 function LinkedInIcon() {
   return (
@@ -25,6 +27,8 @@ export function SiteFooter() {
   const root = useRootData();
   const site = root?.site ?? { ...companyDefaults, analyticsId: "" };
   const year = root?.year ?? new Date().getFullYear();
+  const matches = useMatches();
+  const cookieSettings = Boolean(site.analyticsId) && allowsAnalytics(matches);
   const [city, ...country] = site.location.split(",");
 
   return (
@@ -34,9 +38,9 @@ export function SiteFooter() {
       </h2>
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-8 gap-y-12 px-4 py-16 sm:px-6 md:grid-cols-4 lg:grid-cols-12 lg:px-8">
         <div className="col-span-2 md:col-span-4 lg:col-span-4">
-          <Link to="/" className="inline-block rounded-md" aria-label={`${site.companyName} home`}>
+          <a href="/" className="inline-block rounded-md" aria-label={`${site.companyName} home`}>
             <Logo companyName={site.companyName} inverse />
-          </Link>
+          </a>
           <p className="mt-5 max-w-sm text-sm leading-relaxed text-slate-300">
             Structural engineering for commercial clients and disaster-resilient infrastructure for communities worldwide, from our
             base in London.
@@ -58,9 +62,9 @@ export function SiteFooter() {
             <ul className="mt-4 space-y-3">
               {column.links.map((link) => (
                 <li key={link.href}>
-                  <Link to={link.href} className="text-sm text-slate-300 hover:text-teal-300">
+                  <a href={link.href} className="text-sm text-slate-300 hover:text-teal-300">
                     {link.label}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>
@@ -106,14 +110,14 @@ export function SiteFooter() {
           <ul className="flex flex-wrap items-center gap-x-6 gap-y-2">
             {legalLinks.map((link) => (
               <li key={link.href}>
-                <Link to={link.href} className="hover:text-teal-300">
+                <a href={link.href} className="hover:text-teal-300">
                   {link.label}
-                </Link>
+                </a>
               </li>
             ))}
-            {site.analyticsId ? (
+            {cookieSettings ? (
               <li>
-                <button type="button" onClick={openCookieSettings} className="hover:text-teal-300">
+                <button type="button" data-cookie-settings="" className="hover:text-teal-300">
                   Cookie settings
                 </button>
               </li>

@@ -4,40 +4,28 @@
  * a Services dropdown that opens on hover and by keyboard, the Book Free Consultation button,
  * and below the `lg` breakpoint a menu with an expandable Services group.
  *
- * State (spec section 4): header normal or scrolled (more than 20 px); mobile menu open or closed;
- * one named dropdown group open or none. Menu and group state are keyed to the path they were
- * opened on, so every route change closes the menu and clears the submenu without an effect.
+ * Rendered by the server only (no React state): the enhancement module (`app/enhance/header.ts`)
+ * drives the scrolled style (`data-scrolled`, more than 20 px), the dropdown, the mobile menu and
+ * its groups through the `data-*` hooks and ARIA attributes below (spec section 4). Every link is a
+ * plain anchor, so each page is its own document and any navigation closes the menus
+ * (ADR "Content pages without React"). Without JavaScript the Services link and the footer still reach every page.
  */
 import { ChevronDown, Menu, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useId } from "react";
+import { useLocation } from "react-router";
 import { consultationCta, isNavActive, navItems, type NavItem } from "~/content/nav";
 import { cn } from "~/utils/cn";
-
-/** Scroll distance in pixels after which the header takes its stronger blur style (spec section 9). */
-export const HEADER_SCROLL_THRESHOLD = 20;
 
 /**
  * The header's backgrounds. Both stay at least 90 % white, so the teal-800 logo line and active
  * links keep WCAG AA contrast (at least 6:1) even over a near-black hero, in either state, in the
  * transition between them and without JavaScript (where the header never turns "scrolled").
- * The scrolled state adds the stronger blur, a border and a shadow.
+ * The scrolled state (or an open mobile menu) adds the stronger blur, a border and a shadow.
  */
-const headerStyles = {
-  normal: "border-transparent bg-white/90 backdrop-blur-sm",
-  scrolled: "border-slate-200/80 bg-white/95 shadow-md shadow-slate-900/5 backdrop-blur-xl",
-} as const;
-
-function useScrolled(threshold: number): boolean {
-  const [scrolled, setScrolled] = useState(false);
-  useEffect(() => {
-    const onScroll = () => setScrolled(window.scrollY > threshold);
-    onScroll();
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
-  }, [threshold]);
-  return scrolled;
-}
+const headerStyle =
+  "border-transparent bg-white/90 backdrop-blur-sm " +
+  "data-[scrolled=true]:border-slate-200/80 data-[scrolled=true]:bg-white/95 data-[scrolled=true]:shadow-md data-[scrolled=true]:shadow-slate-900/5 data-[scrolled=true]:backdrop-blur-xl " +
+  "data-[menu=open]:border-slate-200/80 data-[menu=open]:bg-white/95 data-[menu=open]:shadow-md data-[menu=open]:shadow-slate-900/5 data-[menu=open]:backdrop-blur-xl";
 
 /** The company mark: a stylised truss in a teal square, plus the name. */
 export function Logo({ companyName, inverse = false }: { companyName: string; inverse?: boolean }) {
@@ -68,37 +56,13 @@ export function Logo({ companyName, inverse = false }: { companyName: string; in
 }
 
 function DesktopDropdown({ item, pathname }: { item: NavItem; pathname: string }) {
-  const [open, setOpen] = useState(false);
   const menuId = useId();
-  const rootRef = useRef<HTMLLIElement>(null);
   const active = isNavActive(item.href, pathname);
-  // Close when the route changes (the link inside was followed).
-  const [openedOn, setOpenedOn] = useState(pathname);
-  const isOpen = open && openedOn === pathname;
-  const show = () => {
-    setOpenedOn(pathname);
-    setOpen(true);
-  };
-
   return (
-    <li
-      ref={rootRef}
-      className="relative"
-      onMouseEnter={show}
-      onMouseLeave={() => setOpen(false)}
-      onBlur={(event) => {
-        if (!rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
-      }}
-      onKeyDown={(event) => {
-        if (event.key === "Escape" && isOpen) {
-          setOpen(false);
-          rootRef.current?.querySelector<HTMLButtonElement>("button")?.focus();
-        }
-      }}
-    >
+    <li className="relative" data-dropdown="">
       <div className="flex items-center">
-        <Link
-          to={item.href}
+        <a
+          href={item.href}
           className={cn(
             "rounded-md py-2 pl-3 pr-1 text-sm font-medium transition-colors hover:text-teal-800",
             active ? "text-teal-800" : "text-slate-700",
@@ -106,30 +70,26 @@ function DesktopDropdown({ item, pathname }: { item: NavItem; pathname: string }
           aria-current={active ? "page" : undefined}
         >
           {item.label}
-        </Link>
+        </a>
         <button
           type="button"
-          className="rounded-md p-1.5 text-slate-600 hover:text-teal-800"
-          aria-expanded={isOpen}
+          className="group/toggle rounded-md p-1.5 text-slate-600 hover:text-teal-800"
+          aria-expanded={false}
           aria-controls={menuId}
           aria-label={`${item.label} menu`}
-          onClick={() => (isOpen ? setOpen(false) : show())}
+          data-dropdown-toggle=""
         >
-          <ChevronDown className={cn("size-4 transition-transform", isOpen && "rotate-180")} aria-hidden="true" />
+          <ChevronDown className="size-4 transition-transform group-aria-expanded/toggle:rotate-180" aria-hidden="true" />
         </button>
       </div>
-      <div
-        id={menuId}
-        hidden={!isOpen}
-        className="absolute left-0 top-full z-50 w-72 pt-2"
-      >
+      <div id={menuId} hidden className="absolute left-0 top-full z-50 w-72 pt-2">
         <ul className="rounded-xl border bg-white p-2 shadow-xl shadow-slate-900/10">
           {item.children?.map((child) => {
             const childActive = pathname === child.href;
             return (
               <li key={child.href}>
-                <Link
-                  to={child.href}
+                <a
+                  href={child.href}
                   className={cn(
                     "block rounded-lg px-3 py-2.5 text-sm font-medium hover:bg-accent hover:text-accent-foreground",
                     childActive ? "bg-accent text-accent-foreground" : "text-slate-700",
@@ -137,7 +97,7 @@ function DesktopDropdown({ item, pathname }: { item: NavItem; pathname: string }
                   aria-current={childActive ? "page" : undefined}
                 >
                   {child.label}
-                </Link>
+                </a>
               </li>
             );
           })}
@@ -150,30 +110,13 @@ function DesktopDropdown({ item, pathname }: { item: NavItem; pathname: string }
 /** The site header; `companyName` comes from the root loader's site identity. */
 export function SiteHeader({ companyName }: { companyName: string }) {
   const { pathname } = useLocation();
-  const scrolled = useScrolled(HEADER_SCROLL_THRESHOLD);
-  // The menu is open only on the path it was opened on: any navigation closes it.
-  const [menuOpenedOn, setMenuOpenedOn] = useState<string | null>(null);
-  const [groupOpen, setGroupOpen] = useState<{ path: string; name: string } | null>(null);
-  const menuOpen = menuOpenedOn === pathname;
-  const openGroup = groupOpen?.path === pathname ? groupOpen.name : null;
   const menuId = useId();
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setMenuOpenedOn(null);
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [menuOpen]);
 
   return (
     <header
-      data-scrolled={scrolled ? "true" : "false"}
-      className={cn(
-        "fixed inset-x-0 top-0 z-40 border-b transition-[background-color,box-shadow,backdrop-filter] duration-300",
-        scrolled || menuOpen ? headerStyles.scrolled : headerStyles.normal,
-      )}
+      data-site-header=""
+      data-scrolled="false"
+      className={cn("fixed inset-x-0 top-0 z-40 border-b transition-[background-color,box-shadow,backdrop-filter] duration-300", headerStyle)}
     >
       <a
         href="#main"
@@ -182,9 +125,9 @@ export function SiteHeader({ companyName }: { companyName: string }) {
         Skip to content
       </a>
       <div className="mx-auto flex h-18 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to="/" className="rounded-md" aria-label={`${companyName} home`}>
+        <a href="/" className="rounded-md" aria-label={`${companyName} home`}>
           <Logo companyName={companyName} />
-        </Link>
+        </a>
 
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
@@ -193,8 +136,8 @@ export function SiteHeader({ companyName }: { companyName: string }) {
                 <DesktopDropdown key={item.href} item={item} pathname={pathname} />
               ) : (
                 <li key={item.href}>
-                  <Link
-                    to={item.href}
+                  <a
+                    href={item.href}
                     className={cn(
                       "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-teal-800",
                       isNavActive(item.href, pathname) ? "text-teal-800" : "text-slate-700",
@@ -202,7 +145,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
                     aria-current={isNavActive(item.href, pathname) ? "page" : undefined}
                   >
                     {item.label}
-                  </Link>
+                  </a>
                 </li>
               ),
             )}
@@ -210,26 +153,27 @@ export function SiteHeader({ companyName }: { companyName: string }) {
         </nav>
 
         <div className="flex items-center gap-2">
-          <Link
-            to={consultationCta.href}
+          <a
+            href={consultationCta.href}
             className="hidden h-10 items-center rounded-md bg-primary px-4 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-teal-800 sm:inline-flex"
           >
             {consultationCta.label}
-          </Link>
+          </a>
           <button
             type="button"
-            className="inline-flex size-11 items-center justify-center rounded-md text-slate-800 hover:bg-accent lg:hidden"
-            aria-expanded={menuOpen}
+            className="group/toggle inline-flex size-11 items-center justify-center rounded-md text-slate-800 hover:bg-accent lg:hidden"
+            aria-expanded={false}
             aria-controls={menuId}
-            aria-label={menuOpen ? "Close menu" : "Open menu"}
-            onClick={() => setMenuOpenedOn(menuOpen ? null : pathname)}
+            aria-label="Open menu"
+            data-menu-toggle=""
           >
-            {menuOpen ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
+            <Menu className="size-6 group-aria-expanded/toggle:hidden" aria-hidden="true" />
+            <X className="hidden size-6 group-aria-expanded/toggle:block" aria-hidden="true" />
           </button>
         </div>
       </div>
 
-      <div id={menuId} hidden={!menuOpen} className="max-h-[calc(100dvh-4.5rem)] overflow-y-auto border-t bg-white lg:hidden">
+      <div id={menuId} hidden className="max-h-[calc(100dvh-4.5rem)] overflow-y-auto border-t bg-white lg:hidden">
         <nav aria-label="Mobile" className="mx-auto max-w-7xl px-4 py-4 sm:px-6">
           <ul className="flex flex-col gap-1">
             {navItems.map((item) => {
@@ -241,36 +185,35 @@ export function SiteHeader({ companyName }: { companyName: string }) {
               if (!item.children) {
                 return (
                   <li key={item.href}>
-                    <Link to={item.href} className={linkClass} aria-current={active ? "page" : undefined}>
+                    <a href={item.href} className={linkClass} aria-current={active ? "page" : undefined}>
                       {item.label}
-                    </Link>
+                    </a>
                   </li>
                 );
               }
-              const expanded = openGroup === item.label;
               const groupId = `${menuId}-${item.label.toLowerCase()}`;
               return (
                 <li key={item.href}>
                   <div className="flex items-center gap-1">
-                    <Link to={item.href} className={linkClass} aria-current={active ? "page" : undefined}>
+                    <a href={item.href} className={linkClass} aria-current={active ? "page" : undefined}>
                       {item.label}
-                    </Link>
+                    </a>
                     <button
                       type="button"
-                      className="inline-flex size-12 items-center justify-center rounded-lg text-slate-700 hover:bg-muted"
-                      aria-expanded={expanded}
+                      className="group/toggle inline-flex size-12 items-center justify-center rounded-lg text-slate-700 hover:bg-muted"
+                      aria-expanded={false}
                       aria-controls={groupId}
                       aria-label={`Show ${item.label} pages`}
-                      onClick={() => setGroupOpen(expanded ? null : { path: pathname, name: item.label })}
+                      data-group-toggle=""
                     >
-                      <ChevronDown className={cn("size-5 transition-transform", expanded && "rotate-180")} aria-hidden="true" />
+                      <ChevronDown className="size-5 transition-transform group-aria-expanded/toggle:rotate-180" aria-hidden="true" />
                     </button>
                   </div>
-                  <ul id={groupId} hidden={!expanded} className="ml-3 mt-1 flex flex-col gap-1 border-l-2 border-primary/30 pl-3">
+                  <ul id={groupId} hidden className="ml-3 mt-1 flex flex-col gap-1 border-l-2 border-primary/30 pl-3">
                     {item.children.map((child) => (
                       <li key={child.href}>
-                        <Link
-                          to={child.href}
+                        <a
+                          href={child.href}
                           className={cn(
                             "block rounded-lg px-3 py-2.5 text-[0.95rem]",
                             pathname === child.href ? "font-semibold text-primary" : "text-slate-700 hover:bg-muted",
@@ -278,7 +221,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
                           aria-current={pathname === child.href ? "page" : undefined}
                         >
                           {child.label}
-                        </Link>
+                        </a>
                       </li>
                     ))}
                   </ul>
@@ -286,12 +229,12 @@ export function SiteHeader({ companyName }: { companyName: string }) {
               );
             })}
           </ul>
-          <Link
-            to={consultationCta.href}
+          <a
+            href={consultationCta.href}
             className="mt-4 flex h-12 items-center justify-center rounded-md bg-primary text-base font-semibold text-white hover:bg-teal-800"
           >
             {consultationCta.label}
-          </Link>
+          </a>
         </nav>
       </div>
     </header>

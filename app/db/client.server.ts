@@ -29,12 +29,68 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle inside `db.transaction(async (tx) => ...)`; domain functions accept `Database | Transaction`. */
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
+/**
+ * A LISTEN subscription. `onConnected(true)` once listening (again, after a reconnect: messages
+ * sent while it was down are lost, so the caller re-reads what it follows), `onConnected(false)`
+ * when the dedicated connection drops. `stop()` unsubscribes and closes it.
+ */
+export type Subscription = { stop: () => Promise<void> };
+type ListenHandlers = { onMessage: (payload: string) => void; onConnected: (connected: boolean) => void };
+
 type Connection = {
   db: Database;
   kind: "postgres" | "pglite";
   migrate: () => Promise<void>;
   close: () => Promise<void>;
+  listen: (channel: string, handlers: ListenHandlers) => Subscription;
 };
+
+/** Delay before re-opening a dropped LISTEN connection, in milliseconds. */
+const LISTEN_RETRY_MS = 500;
+
+/**
+ * LISTEN on a dedicated node-postgres client (a pooled one would be handed to queries and lose
+ * the subscription), re-opened and re-subscribed after any error or disconnect.
+ */
+function listenPostgres(connectionString: string, channel: string, handlers: ListenHandlers): Subscription {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const open = async () => {
+    if (stopped) return;
+    const next = new pg.Client({ connectionString, connectionTimeoutMillis: 2000, keepAlive: true });
+    client = next;
+    const drop = () => {
+      if (client !== next) return;
+      client = null;
+      handlers.onConnected(false);
+      next.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void open(), LISTEN_RETRY_MS);
+    };
+    next.on("error", drop);
+    next.on("end", drop);
+    next.on("notification", (message) => {
+      if (message.channel === channel) handlers.onMessage(message.payload ?? "");
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+      if (client === next) handlers.onConnected(true);
+    } catch {
+      drop();
+    }
+  };
+  void open();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(retry);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => {});
+    },
+  };
+}
 
 /** Folder of the committed SQL migrations; the server always runs from the project root. */
 const migrationsFolder = () => path.resolve(process.cwd(), "app/db/migrations");
@@ -80,6 +136,7 @@ function connect(): Connection {
         }
       },
       close: () => pool.end(),
+      listen: (channel, handlers) => listenPostgres(env.DATABASE_URL!, channel, handlers),
     };
   }
   const dir = env.PGLITE_DIR;
@@ -91,6 +148,14 @@ function connect(): Connection {
     kind: "pglite",
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsDir }),
     close: () => client.close(),
+    // In process: PGlite delivers NOTIFY from its own triggers to its own listeners.
+    listen: (channel, handlers) => {
+      const unsubscribe = client.listen(channel, handlers.onMessage).then((off) => {
+        handlers.onConnected(true);
+        return off;
+      });
+      return { stop: async () => (await unsubscribe)() };
+    },
   };
 }
 
@@ -103,6 +168,9 @@ export const databaseKind = connection.kind;
 
 /** Applies pending migrations. Safe to call from several instances at once on PostgreSQL. */
 export const migrate = () => connection.migrate();
+
+/** Subscribes to `NOTIFY channel` (see `Subscription`); on PGlite in process. */
+export const listen = (channel: string, handlers: ListenHandlers): Subscription => connection.listen(channel, handlers);
 
 /** Closes the pool or the embedded database (graceful shutdown). */
 export const closeDatabase = async () => {

@@ -492,3 +492,19 @@ export const media = pgTable(
     check("media_size_check", sql`width > 0 and height > 0 and bytes > 0`),
   ],
 );
+
+/**
+ * Single row (id = 1): a counter that PostgreSQL triggers on every table public pages read
+ * (cms_projects, insights, site_settings, media) bump in the writing statement, with a
+ * `pg_notify('content_changed', version)` (migration 0005). The HTML cache of every instance
+ * drops its pages when the version moves (ADR "HTML cache"); writers call nothing.
+ */
+export const contentVersion = pgTable(
+  "content_version",
+  {
+    id: integer("id").primaryKey().default(1),
+    version: bigint("version", { mode: "number" }).notNull().default(0),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [check("content_version_single_row", sql`id = 1`)],
+);

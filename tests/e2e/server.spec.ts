@@ -15,14 +15,15 @@ test("pages carry the security headers: a nonce CSP and strict-origin-when-cross
   page.on("console", (message) => {
     if (message.text().includes("Content Security Policy")) blocked.push(message.text());
   });
-  const response = await page.goto("/", { waitUntil: "networkidle" });
+  // A hydrated page (content pages carry no inline script at all: no-javascript.spec.ts).
+  const response = await page.goto("/contact", { waitUntil: "networkidle" });
   const headers = response!.headers();
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   const csp = headers["content-security-policy"];
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
   expect(nonce).toBeTruthy();
   // The server-rendered inline scripts carry a nonce, the browser blocked nothing, and the page hydrated.
-  const html = await (await page.request.get("/")).text();
+  const html = await (await page.request.get("/contact")).text();
   expect(html).toMatch(/<script nonce="[^"]+"/);
   expect(blocked).toEqual([]);
   await page.getByRole("button", { name: "Services" }).first().hover();
@@ -31,7 +32,7 @@ test("pages carry the security headers: a nonce CSP and strict-origin-when-cross
 
 test("hashed assets are cached immutably for a year", async ({ request }) => {
   // The server-rendered HTML, not the live DOM: lazily loaded chunks add their own links later.
-  const html = await (await request.get("/")).text();
+  const html = await (await request.get("/contact")).text();
   const asset = /<link rel="modulepreload"[^>]*href="([^"]+)"/.exec(html)?.[1];
   expect(asset).toMatch(/^\/assets\//);
   const response = await request.get(asset!);

@@ -5,6 +5,10 @@ import { getSidebarCounts } from "~/features/admin/admin.server";
 import { MANAGER_ROLES, requireAdmin, roleAllows } from "~/features/auth/guard.server";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import type { Route } from "./+types/layout";
+import { privateHydrateHandle } from "~/utils/page-mode";
+
+/** Hydrated (ADR "Content pages without React"), and never shown to analytics (issue 9 item 6). */
+export const handle = privateHydrateHandle;
 
 /** The signed-in admin and the live sidebar badges; redirects to /admin/login without an admin. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -7,6 +7,10 @@ import { safeAdminRedirect } from "~/features/auth/redirect";
 import { pageMeta } from "~/features/seo/meta";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/login";
+import { privateHydrateHandle } from "~/utils/page-mode";
+
+/** Hydrated (ADR "Content pages without React"), and never shown to analytics (issue 9 item 6). */
+export const handle = privateHydrateHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Admin Sign In", path: "/admin/login", noIndex: true });

@@ -2,6 +2,10 @@ import { redirect } from "react-router";
 import { signOut } from "~/features/auth/auth.server";
 import { hasForeignOrigin } from "~/features/auth/guard.server";
 import type { Route } from "./+types/logout";
+import { privateHydrateHandle } from "~/utils/page-mode";
+
+/** Hydrated (ADR "Content pages without React"), and never shown to analytics (issue 9 item 6). */
+export const handle = privateHydrateHandle;
 
 /** Signs out (POST only; a foreign Origin is refused) and returns to the login screen. */
 export async function action({ request }: Route.ActionArgs) {

@@ -9,6 +9,10 @@ import { hasForeignOrigin } from "~/features/auth/guard.server";
 import { SetPasswordSchema } from "~/features/auth/schema";
 import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/set-password";
+import { privateHydrateHandle } from "~/utils/page-mode";
+
+/** Hydrated (ADR "Content pages without React"), and never shown to analytics (issue 9 item 6). */
+export const handle = privateHydrateHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Set your password", path: "/admin/set-password", noIndex: true });

@@ -41,6 +41,10 @@ import { logger } from "~/utils/logger.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/book-consultation";
 import { dataHeaders } from "~/utils/headers";
+import { hydrateHandle } from "~/utils/page-mode";
+
+/** Hydrated (ADR "Content pages without React"). */
+export const handle = hydrateHandle;
 
 const PATH = "/book-consultation";
 
@@ -397,10 +401,10 @@ export default function BookConsultation({ loaderData: state, actionData }: Rout
             {step === 5 ? (
               <div className="py-6">
                 <SuccessPanel>
-                  <Link to="/" className={buttonVariants({ size: "lg" })}>
+                  <Link to="/" reloadDocument className={buttonVariants({ size: "lg" })}>
                     Return to Home
                   </Link>
-                  <Link to="/projects" className={buttonVariants({ variant: "outline", size: "lg" })}>
+                  <Link to="/projects" reloadDocument className={buttonVariants({ variant: "outline", size: "lg" })}>
                     View Our Work
                   </Link>
                 </SuccessPanel>

@@ -25,6 +25,10 @@ import { useRootData } from "~/root";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/contact";
 import { dataHeaders } from "~/utils/headers";
+import { hydrateHandle } from "~/utils/page-mode";
+
+/** Hydrated (ADR "Content pages without React"). */
+export const handle = hydrateHandle;
 
 /** Pause between the stored enquiry and the success toast (spec sections 4 and 7). */
 const SUCCESS_PAUSE_MS = 1500;

@@ -17,6 +17,10 @@ import { formatLongDate, formatTime24, ukZoneLabel } from "~/features/consultati
 import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/manage-booking";
 import { dataHeaders } from "~/utils/headers";
+import { privateHydrateHandle } from "~/utils/page-mode";
+
+/** Hydrated (ADR "Content pages without React"), and never shown to analytics (issue 9 item 6). */
+export const handle = privateHydrateHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Manage your booking", path: "/book-consultation", noIndex: true });
@@ -198,7 +202,7 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
             <Link to="/book-consultation" className={buttonVariants({ variant: view.kind === "booking" ? "outline" : "default" })}>
               Book a consultation
             </Link>
-            <Link to="/" className={buttonVariants({ variant: "ghost" })}>
+            <Link to="/" reloadDocument className={buttonVariants({ variant: "ghost" })}>
               Return to Home
             </Link>
           </div>

@@ -1,8 +1,5 @@
-import { useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { Search, SearchX, X } from "lucide-react";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Spinner } from "~/components/ui/spinner";
 import { type ImageMap, resolveImages } from "~/features/media/resolve.server";
 import { ProjectCard } from "~/features/projects/components/project-card";
 import { listPublishedProjects, type ProjectCounts } from "~/features/projects/projects.server";
@@ -13,7 +10,11 @@ import { logger } from "~/utils/logger.server";
 import { cn } from "~/utils/cn";
 import type { Route } from "./+types/projects";
 
-/** /projects (public-site spec section 2): published projects filtered by `?category=` and `?q=` on the server. */
+/**
+ * /projects (public-site spec section 2): published projects filtered by `?category=` and `?q=` on
+ * the server. The tabs are links and the search a GET form, so the page works without JavaScript;
+ * `app/enhance/projects.ts` makes them instant (debounced typing, swapped results, URL replaced).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parseProjectListQuery(new URL(request.url).searchParams);
   try {
@@ -42,33 +43,8 @@ const TABS: { value: ProjectCategoryFilter; label: string }[] = [
   { value: "humanitarian", label: "Humanitarian Engineering" },
 ];
 
-const SEARCH_DEBOUNCE_MS = 250;
-
 export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
   const { query, projects, counts, images } = loaderData;
-  const navigate = useNavigate();
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/projects";
-
-  // The URL is the one source of truth; the input mirrors it and pushes debounced changes back.
-  const [text, setText] = useState(query.q);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => {
-    setText(query.q);
-  }, [query.q]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const onSearchChange = (value: string) => {
-    setText(value);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      void navigate(`/projects${projectListSearch({ category: query.category, q: value.trim() })}`, {
-        replace: true,
-        preventScrollReset: true,
-      });
-    }, SEARCH_DEBOUNCE_MS);
-  };
-
   return (
     <div id="main-content">
       <section className="relative overflow-hidden bg-ink pt-28 pb-12 text-white sm:pt-32 sm:pb-16">
@@ -91,16 +67,15 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
             and built to last.
           </p>
 
-          <nav aria-label="Project categories" className="mt-8">
+          <nav aria-label="Project categories" className="mt-8" data-projects-tabs="">
             <ul className="flex gap-2 overflow-x-auto pb-1 [scrollbar-width:none]">
               {TABS.map((tab) => {
                 const active = query.category === tab.value;
                 return (
                   <li key={tab.value} className="shrink-0">
-                    <Link
-                      to={`/projects${projectListSearch({ category: tab.value, q: query.q })}`}
-                      replace
-                      preventScrollReset
+                    <a
+                      href={`/projects${projectListSearch({ category: tab.value, q: query.q })}`}
+                      data-projects-link=""
                       aria-current={active ? "page" : undefined}
                       className={cn(
                         "inline-flex items-center gap-2 rounded-full border px-4 py-2 text-sm font-semibold transition-colors",
@@ -118,15 +93,15 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
                       >
                         {counts[tab.value]}
                       </span>
-                    </Link>
+                    </a>
                   </li>
                 );
               })}
             </ul>
           </nav>
 
-          <Form method="get" action="/projects" role="search" className="mt-5 flex max-w-xl gap-2" onSubmit={() => clearTimeout(timer.current)}>
-            {query.category !== "all" ? <input type="hidden" name="category" value={query.category} /> : null}
+          <form method="get" action="/projects" role="search" className="mt-5 flex max-w-xl gap-2" data-projects-search="">
+            <input type="hidden" name="category" value={query.category} disabled={query.category === "all"} />
             <label htmlFor="project-search" className="sr-only">
               Search projects
             </label>
@@ -136,8 +111,7 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
                 id="project-search"
                 type="search"
                 name="q"
-                value={text}
-                onChange={(e) => onSearchChange(e.target.value)}
+                defaultValue={query.q}
                 placeholder="Search title, description, location"
                 autoComplete="off"
                 className="h-11 w-full rounded-md border border-white/20 bg-white pr-3 pl-9 text-base text-foreground placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-300 md:text-sm"
@@ -146,30 +120,23 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
             <Button type="submit" size="lg" className="h-11">
               Search
             </Button>
-          </Form>
+          </form>
         </div>
       </section>
 
-      <section aria-labelledby="project-results" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8 lg:py-16">
+      <section aria-labelledby="project-results" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8 lg:py-16" data-projects-results="">
         <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
           <h2 id="project-results" className="text-xl font-semibold">
             {TABS.find((t) => t.value === query.category)?.label}
             {query.q ? <span className="font-normal text-muted-foreground"> matching “{query.q}”</span> : null}
           </h2>
-          <p aria-live="polite" className="text-sm text-muted-foreground">
-            {loading ? (
-              <span className="inline-flex items-center gap-2">
-                <Spinner className="inline-flex" />
-                Loading projects...
-              </span>
-            ) : (
-              `${projects.length} ${projects.length === 1 ? "project" : "projects"}`
-            )}
+          <p aria-live="polite" className="text-sm text-muted-foreground" data-projects-status="">
+            {`${projects.length} ${projects.length === 1 ? "project" : "projects"}`}
           </p>
         </div>
 
         {projects.length > 0 ? (
-          <ul className={cn("grid gap-6 sm:grid-cols-2 lg:grid-cols-3", loading && "opacity-60 transition-opacity")}>
+          <ul className="grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3">
             {projects.map((project) => (
               <li key={project.id}>
                 <ProjectCard project={project} picture={project.image ? images[project.image] : undefined} />
@@ -181,10 +148,10 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
             <SearchX aria-hidden className="size-10 text-primary" />
             <p className="mt-4 text-lg font-semibold">No projects found</p>
             <p className="mt-1 text-muted-foreground">Try adjusting your search terms or filters</p>
-            <Link to="/projects" replace preventScrollReset className={cn(buttonVariants({ variant: "outline" }), "mt-6")}>
+            <a href="/projects" data-projects-link="" className={cn(buttonVariants({ variant: "outline" }), "mt-6")}>
               <X aria-hidden />
               Clear Filters
-            </Link>
+            </a>
           </div>
         )}
       </section>

@@ -281,6 +281,7 @@ export function AdminShell({ admin, companyName, counts, children }: AdminShellP
           </div>
           <Link
             to="/"
+            reloadDocument
             className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-primary hover:bg-accent"
           >
             <span className="max-sm:sr-only">View site</span>

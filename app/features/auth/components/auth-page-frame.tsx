@@ -16,7 +16,7 @@ export function AuthPageFrame({ children }: { children: React.ReactNode }) {
           aria-hidden
           className="pointer-events-none absolute inset-0 opacity-[0.07] [background-image:linear-gradient(to_right,white_1px,transparent_1px),linear-gradient(to_bottom,white_1px,transparent_1px)] [background-size:40px_40px]"
         />
-        <Link to="/" className="relative flex items-center gap-3 text-lg font-semibold">
+        <Link to="/" reloadDocument className="relative flex items-center gap-3 text-lg font-semibold">
           <span aria-hidden className="flex size-10 items-center justify-center rounded-lg bg-primary text-xl font-bold">
             {companyName.trim()[0]?.toUpperCase()}
           </span>
@@ -34,7 +34,7 @@ export function AuthPageFrame({ children }: { children: React.ReactNode }) {
       </aside>
       <main className="flex items-center justify-center px-4 py-10 sm:px-8">
         <div className="w-full max-w-md">
-          <Link to="/" className="mb-6 flex items-center justify-center gap-2.5 font-semibold lg:hidden">
+          <Link to="/" reloadDocument className="mb-6 flex items-center justify-center gap-2.5 font-semibold lg:hidden">
             <span aria-hidden className="flex size-9 items-center justify-center rounded-lg bg-primary text-lg font-bold text-white">
               {companyName.trim()[0]?.toUpperCase()}
             </span>

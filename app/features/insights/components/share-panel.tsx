@@ -1,10 +1,10 @@
 /**
  * Share panel of an article (`shared/spec/public-site.md` section 2 "/insights/{slug}" and section 8):
  * X/Twitter intent and LinkedIn share links carrying the page URL, a mailto with the title and URL,
- * and Copy link, which writes the URL to the clipboard and confirms with a toast (a failure is logged only).
+ * and Copy link, which writes the URL to the clipboard and confirms with a toast (a failure is logged
+ * only; `app/enhance/share.ts`). Without JavaScript the Copy link button is not shown.
  */
 import { Link2, Mail } from "lucide-react";
-import { toast } from "~/components/ui/toast";
 
 /** The three share addresses for a page URL and title. */
 export function shareLinks(url: string, title: string) {
@@ -36,14 +36,6 @@ const itemClass =
 
 export function SharePanel({ url, title }: { url: string; title: string }) {
   const links = shareLinks(url, title);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.success("Link copied to clipboard", { id: "copy-link" });
-    } catch (error) {
-      console.error("Copy link failed", error);
-    }
-  };
   return (
     <section aria-labelledby="share-heading" className="rounded-xl border bg-muted/60 p-5">
       <h2 id="share-heading" className="text-sm font-bold tracking-wider text-accent-foreground uppercase">
@@ -64,7 +56,7 @@ export function SharePanel({ url, title }: { url: string; title: string }) {
           <Mail aria-hidden className="size-4" />
           Email
         </a>
-        <button type="button" onClick={() => void copy()} className={itemClass}>
+        <button type="button" data-copy-link={url} hidden className={itemClass}>
           <Link2 aria-hidden className="size-4" />
           Copy link
         </button>

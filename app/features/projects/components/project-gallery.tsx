@@ -2,11 +2,11 @@
  * The project gallery (`shared/spec/public-site.md` section 2 "/projects/{slug}"): one large
  * picture with previous and next buttons (wrapping around), an optional caption, and a 4-column
  * thumbnail grid when there is more than one picture. Arrow keys move between pictures when the
- * gallery has focus.
+ * gallery has focus. Server markup only: every large picture is in the HTML (lazy, all but the
+ * first `hidden`, so none loads before it is shown) and `app/enhance/gallery.ts` switches between
+ * them. Without JavaScript the first picture and all the thumbnails show.
  */
-import { useState } from "react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { cn } from "~/utils/cn";
 import { Picture } from "~/features/media/components/picture";
 import type { ResponsiveImage } from "~/features/media/rules";
 
@@ -14,38 +14,32 @@ import type { ResponsiveImage } from "~/features/media/rules";
 export type GalleryImage = { src: string; alt: string; caption?: string | null; picture?: ResponsiveImage };
 
 export function ProjectGallery({ images, title = "Project gallery" }: { images: GalleryImage[]; title?: string }) {
-  const [index, setIndex] = useState(0);
   if (images.length === 0) return null;
-  const current = images[Math.min(index, images.length - 1)]!;
   const many = images.length > 1;
-  const go = (delta: number) => setIndex((i) => (i + delta + images.length) % images.length);
 
   return (
-    <section aria-labelledby="gallery-heading" className="flex flex-col gap-4">
+    <section aria-labelledby="gallery-heading" className="flex flex-col gap-4" data-gallery="">
       <h2 id="gallery-heading" className="text-2xl font-bold tracking-tight">
         {title}
       </h2>
-      <figure
-        className="relative overflow-hidden rounded-xl bg-muted"
-        onKeyDown={(e) => {
-          if (e.key === "ArrowLeft") go(-1);
-          if (e.key === "ArrowRight") go(1);
-        }}
-      >
-        <Picture
-          key={current.src}
-          image={current.picture ?? current.src}
-          alt={current.alt}
-          sizes="(min-width: 1280px) 800px, (min-width: 1024px) calc(100vw - 480px), 100vw"
-          width={1280}
-          height={800}
-          className="aspect-[16/10] w-full object-cover"
-        />
+      <figure className="relative overflow-hidden rounded-xl bg-muted">
+        {images.map((image, i) => (
+          <div key={image.src} hidden={i !== 0} data-gallery-slide="" data-caption={image.caption ?? ""}>
+            <Picture
+              image={image.picture ?? image.src}
+              alt={image.alt}
+              sizes="(min-width: 1280px) 800px, (min-width: 1024px) calc(100vw - 480px), 100vw"
+              width={1280}
+              height={800}
+              className="aspect-[16/10] w-full object-cover"
+            />
+          </div>
+        ))}
         {many ? (
           <>
             <button
               type="button"
-              onClick={() => go(-1)}
+              data-gallery-step="-1"
               aria-label="Previous image"
               className="absolute top-1/2 left-3 grid size-11 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-foreground shadow-md transition hover:bg-white"
             >
@@ -53,18 +47,24 @@ export function ProjectGallery({ images, title = "Project gallery" }: { images: 
             </button>
             <button
               type="button"
-              onClick={() => go(1)}
+              data-gallery-step="1"
               aria-label="Next image"
               className="absolute top-1/2 right-3 grid size-11 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-foreground shadow-md transition hover:bg-white"
             >
               <ChevronRight aria-hidden className="size-5" />
             </button>
-            <p className="absolute right-3 bottom-3 rounded-full bg-black/70 px-3 py-1 text-xs font-semibold text-white tabular-nums" aria-live="polite">
-              {index + 1} / {images.length}
+            <p
+              className="absolute right-3 bottom-3 rounded-full bg-black/70 px-3 py-1 text-xs font-semibold text-white tabular-nums"
+              aria-live="polite"
+              data-gallery-counter=""
+            >
+              1 / {images.length}
             </p>
           </>
         ) : null}
-        {current.caption ? <figcaption className="border-t bg-white px-4 py-3 text-sm text-muted-foreground">{current.caption}</figcaption> : null}
+        <figcaption hidden={!images[0]!.caption} data-gallery-caption="" className="border-t bg-white px-4 py-3 text-sm text-muted-foreground">
+          {images[0]!.caption}
+        </figcaption>
       </figure>
       {many ? (
         <ul className="grid grid-cols-4 gap-2 sm:gap-3">
@@ -72,13 +72,10 @@ export function ProjectGallery({ images, title = "Project gallery" }: { images: 
             <li key={image.src}>
               <button
                 type="button"
-                onClick={() => setIndex(i)}
                 aria-label={`Show image ${i + 1} of ${images.length}`}
-                aria-pressed={i === index}
-                className={cn(
-                  "block w-full overflow-hidden rounded-lg ring-offset-2 transition",
-                  i === index ? "ring-2 ring-primary" : "opacity-70 hover:opacity-100",
-                )}
+                aria-pressed={i === 0}
+                data-gallery-thumb=""
+                className="block w-full overflow-hidden rounded-lg opacity-70 ring-primary ring-offset-2 transition hover:opacity-100 aria-pressed:opacity-100 aria-pressed:ring-2"
               >
                 <Picture
                   image={image.picture ?? image.src}

@@ -2,25 +2,14 @@
  * A founder on /about (`shared/spec/public-site.md` section 2 "/about"): portrait, role, bio,
  * headline claims, expertise list and experience entries. Each entry is a button with
  * aria-expanded that toggles its own details (and media) open or closed, independently of the
- * other entries.
+ * other entries (`app/enhance/disclosure.ts` on the `data-disclosure` buttons).
  */
 import { ChevronDown } from "lucide-react";
-import { useState } from "react";
 import type { Founder } from "~/content/founders";
 import { cn } from "~/utils/cn";
 import { srcSetFor, TEAM_WIDTHS } from "./media";
 
-/** Toggles `key` in a set of open entry keys, leaving the others as they are. */
-export function toggleEntry(open: ReadonlySet<number>, key: number): Set<number> {
-  const next = new Set(open);
-  if (next.has(key)) next.delete(key);
-  else next.add(key);
-  return next;
-}
-
 export function FounderProfile({ founder, reverse = false }: { founder: Founder; reverse?: boolean }) {
-  const [open, setOpen] = useState<Set<number>>(() => new Set());
-
   return (
     <article aria-labelledby={`${founder.slug}-name`} className="grid gap-10 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-16">
       <div className={cn("lg:sticky lg:top-28 lg:self-start", reverse && "lg:order-last")}>
@@ -64,16 +53,15 @@ export function FounderProfile({ founder, reverse = false }: { founder: Founder;
         <h4 className="mt-8 text-sm font-semibold uppercase tracking-wider text-foreground">Experience</h4>
         <ol className="mt-3 space-y-3">
           {founder.experience.map((entry, i) => {
-            const isOpen = open.has(i);
             const panelId = `${founder.slug}-exp-${i}`;
             return (
               <li key={entry.title} className="rounded-xl border bg-white shadow-sm">
                 <button
                   type="button"
-                  className="flex w-full items-start gap-4 rounded-xl p-5 text-left hover:bg-muted/60"
-                  aria-expanded={isOpen}
+                  className="group/toggle flex w-full items-start gap-4 rounded-xl p-5 text-left hover:bg-muted/60"
+                  aria-expanded={false}
                   aria-controls={panelId}
-                  onClick={() => setOpen((current) => toggleEntry(current, i))}
+                  data-disclosure=""
                 >
                   <span className="flex flex-1 flex-col items-start gap-2 sm:flex-row sm:gap-4">
                     <span className="mt-0.5 shrink-0 rounded-md bg-primary px-2 py-1 text-xs font-semibold text-white">{entry.year}</span>
@@ -83,11 +71,11 @@ export function FounderProfile({ founder, reverse = false }: { founder: Founder;
                     </span>
                   </span>
                   <ChevronDown
-                    className={cn("mt-1 size-5 shrink-0 text-slate-500 transition-transform", isOpen && "rotate-180")}
+                    className="mt-1 size-5 shrink-0 text-slate-500 transition-transform group-aria-expanded/toggle:rotate-180"
                     aria-hidden="true"
                   />
                 </button>
-                <div id={panelId} hidden={!isOpen} className="border-t px-5 pb-5 pt-4">
+                <div id={panelId} hidden className="border-t px-5 pb-5 pt-4">
                   <p className="text-sm leading-relaxed text-slate-700">{entry.details}</p>
                   {entry.media?.length ? (
                     <ul className="mt-4 grid gap-3 sm:grid-cols-2">

@@ -1,13 +1,9 @@
 /**
  * Nine testimonials in three auto-scrolling columns (home section 8; 15, 19 and 17 second loops,
  * spec section 9). The second and third columns are hidden on smaller screens. Each column's list
- * is rendered twice for a seamless CSS loop; the copy is hidden from assistive tech. The copy is
- * added only in the browser and only once the columns come within a screen of the viewport, so
- * neither the HTML nor the work right after hydration grows (the columns are clipped, so adding it
- * shifts nothing). Motion stops
- * under prefers-reduced-motion (app.css) and pauses on hover.
+ * is rendered twice for a seamless CSS loop; the copy is hidden from assistive tech. Pure CSS, no
+ * script. Motion stops under prefers-reduced-motion (app.css) and pauses on hover.
  */
-import { type RefObject, useEffect, useRef, useState } from "react";
 import type { Testimonial } from "~/content/testimonials";
 import { cn } from "~/utils/cn";
 
@@ -40,31 +36,11 @@ function Quote({ testimonial }: { testimonial: Testimonial }) {
   );
 }
 
-/** True once the element has come within `margin` of the viewport (stays true). */
-function useNear(ref: RefObject<HTMLElement | null>, margin = "100% 0px"): boolean {
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || near) return;
-    const observer = new IntersectionObserver(
-      ([entry]) => {
-        if (entry?.isIntersecting) setNear(true);
-      },
-      { rootMargin: margin },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref, margin, near]);
-  return near;
-}
-
 export function TestimonialColumns({ testimonials }: { testimonials: Testimonial[] }) {
   const columns = [testimonials.slice(0, 3), testimonials.slice(3, 6), testimonials.slice(6, 9)];
-  const ref = useRef<HTMLDivElement>(null);
-  const copies = useNear(ref) ? [0, 1] : [0];
+  const copies = [0, 1];
   return (
     <div
-      ref={ref}
       className="grid max-h-[44rem] grid-cols-1 gap-6 overflow-hidden [mask-image:linear-gradient(to_bottom,transparent,black_12%,black_88%,transparent)] md:grid-cols-2 lg:grid-cols-3">
       {columns.map((column, i) => (
         <div

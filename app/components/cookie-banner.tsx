@@ -1,0 +1,50 @@
+/**
+ * The cookie-consent banner (`shared/DESIGN.md` section 6): rendered by the server when a GA4
+ * measurement id is set and the page allows analytics; shown until the visitor chooses, hidden
+ * afterwards (the choice is part of the HTML cache key). The enhancement module
+ * (`app/enhance/consent.ts`) stores the choice, loads GA4 after Accept and reopens the banner from
+ * the footer's "Cookie settings" button. No inline script: the measurement id travels in a data attribute.
+ */
+import type { ConsentChoice } from "~/features/site/consent";
+
+export function CookieBanner({ measurementId, choice }: { measurementId: string; choice: ConsentChoice | null }) {
+  return (
+    <section
+      aria-label="Cookie consent"
+      data-cookie-banner=""
+      data-measurement-id={measurementId}
+      data-choice={choice ?? ""}
+      hidden={choice !== null}
+      className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-3xl rounded-xl border border-slate-200 bg-white p-5 shadow-2xl shadow-slate-900/20 sm:inset-x-6 sm:bottom-6"
+    >
+      <h2 className="text-base font-semibold text-foreground">Cookies on this site</h2>
+      <p className="mt-1.5 text-sm leading-relaxed text-slate-600">
+        We use essential cookies to make this site work. With your permission we would also like to use Google Analytics cookies
+        to understand how the site is used. You can change your mind at any time in "Cookie settings" in the footer. See our{" "}
+        <a href="/privacy#cookies" className="font-medium text-primary underline underline-offset-2">
+          privacy policy
+        </a>
+        .
+      </p>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          data-consent="accepted"
+          className="inline-flex h-10 flex-1 items-center justify-center rounded-md bg-primary px-5 text-sm font-semibold text-white hover:bg-teal-800 sm:flex-none"
+        >
+          Accept
+        </button>
+        <button
+          type="button"
+          data-consent="rejected"
+          className="inline-flex h-10 flex-1 items-center justify-center rounded-md border border-slate-300 bg-white px-5 text-sm font-semibold text-slate-800 hover:bg-muted sm:flex-none"
+        >
+          Reject
+        </button>
+        <p data-consent-current="" hidden={!choice} className="w-full text-sm text-slate-600 sm:w-auto">
+          Current choice: <span data-consent-label="">{choice ?? ""}</span>
+        </p>
+      </div>
+    </section>
+  );
+}

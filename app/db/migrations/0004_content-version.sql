@@ -1,0 +1,6 @@
+CREATE TABLE "content_version" (
+	"id" integer PRIMARY KEY DEFAULT 1 NOT NULL,
+	"version" bigint DEFAULT 0 NOT NULL,
+	"changed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "content_version_single_row" CHECK (id = 1)
+);

@@ -1,0 +1,75 @@
+/**
+ * The site header's behaviour (`shared/spec/public-site.md` sections 2, 4 and 9) on the
+ * server-rendered markup of `components/site-header.tsx`: the scrolled style past 20 px, the
+ * Services dropdown (hover, click, keyboard: Escape closes and returns focus to its toggle) and
+ * the mobile menu with its expandable groups (Escape closes). Opening the menu starts every group collapsed.
+ */
+
+/** Scroll distance in pixels after which the header takes its stronger blur style (spec section 9). */
+export const HEADER_SCROLL_THRESHOLD = 20;
+
+function controlled(button: HTMLElement): HTMLElement | null {
+  const id = button.getAttribute("aria-controls");
+  return id ? document.getElementById(id) : null;
+}
+
+function setExpanded(button: HTMLElement, open: boolean) {
+  button.setAttribute("aria-expanded", String(open));
+  const panel = controlled(button);
+  if (panel) panel.hidden = !open;
+}
+
+function isExpanded(button: HTMLElement): boolean {
+  return button.getAttribute("aria-expanded") === "true";
+}
+
+function dropdown(root: HTMLElement) {
+  const toggle = root.querySelector<HTMLElement>("[data-dropdown-toggle]");
+  if (!toggle) return;
+  root.addEventListener("mouseenter", () => setExpanded(toggle, true));
+  root.addEventListener("mouseleave", () => setExpanded(toggle, false));
+  toggle.addEventListener("click", () => setExpanded(toggle, !isExpanded(toggle)));
+  root.addEventListener("focusout", (event) => {
+    if (!root.contains(event.relatedTarget as Node | null)) setExpanded(toggle, false);
+  });
+  root.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && isExpanded(toggle)) {
+      setExpanded(toggle, false);
+      toggle.focus();
+    }
+  });
+}
+
+function mobileMenu(header: HTMLElement) {
+  const toggle = header.querySelector<HTMLElement>("[data-menu-toggle]");
+  if (!toggle) return;
+  const groups = [...header.querySelectorAll<HTMLElement>("[data-group-toggle]")];
+  const setOpen = (open: boolean) => {
+    setExpanded(toggle, open);
+    toggle.setAttribute("aria-label", open ? "Close menu" : "Open menu");
+    header.dataset.menu = open ? "open" : "closed";
+    if (open) for (const group of groups) setExpanded(group, false);
+  };
+  toggle.addEventListener("click", () => setOpen(!isExpanded(toggle)));
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && isExpanded(toggle)) setOpen(false);
+  });
+  for (const group of groups) group.addEventListener("click", () => setExpanded(group, !isExpanded(group)));
+}
+
+function scrolledStyle(header: HTMLElement) {
+  const update = () => {
+    header.dataset.scrolled = window.scrollY > HEADER_SCROLL_THRESHOLD ? "true" : "false";
+  };
+  update();
+  window.addEventListener("scroll", update, { passive: true });
+}
+
+/** Wires every `[data-site-header]` on the page. */
+export function enhanceHeader() {
+  for (const header of document.querySelectorAll<HTMLElement>("[data-site-header]")) {
+    scrolledStyle(header);
+    for (const root of header.querySelectorAll<HTMLElement>("[data-dropdown]")) dropdown(root);
+    mobileMenu(header);
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Which documents ship React (ADR "Content pages without React"): a route opts in with `export const handle = hydrateHandle`
+ * (or `tokenPageHandle`). Every other page is sent as plain HTML plus the small enhancement module
+ * (`app/enhance/site.ts`), and only such pages may be stored by the HTML cache (`server/html-cache.ts`).
+ */
+
+/** What a route module's `handle` may say about its document. */
+export type RouteHandle = {
+  /** Render React Router's <Scripts />: the page needs React in the browser (forms with live state, the portal). */
+  hydrate?: boolean;
+  /** False on pages whose URL carries a secret or staff data (token pages, /admin): analytics never loads there. */
+  analytics?: boolean;
+};
+
+/** The handle of a route that needs React in the browser. */
+export const hydrateHandle: RouteHandle = { hydrate: true };
+
+/** The handle of a hydrated page whose URL must never reach analytics (tokens, the staff portal). */
+export const privateHydrateHandle: RouteHandle = { hydrate: true, analytics: false };
+
+type WithHandle = { handle?: unknown };
+
+function handles(matches: readonly WithHandle[]): RouteHandle[] {
+  return matches.map((match) => (match.handle && typeof match.handle === "object" ? (match.handle as RouteHandle) : {}));
+}
+
+/** True when any matched route asks for hydration. */
+export function needsHydration(matches: readonly WithHandle[]): boolean {
+  return handles(matches).some((handle) => handle.hydrate === true);
+}
+
+/** False when any matched route forbids analytics (issue 9 item 6). */
+export function allowsAnalytics(matches: readonly WithHandle[]): boolean {
+  return !handles(matches).some((handle) => handle.analytics === false);
+}

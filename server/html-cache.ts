@@ -1,0 +1,217 @@
+/**
+ * The HTML cache for anonymous visitors (issue 10, ADR "HTML cache"), in front of React Router.
+ *
+ * Stored: GET/HEAD documents answered 200 as `text/html`, rendered without hydration
+ * (`loadContext.htmlCacheable`, so they contain no inline script and need no nonce), setting no
+ * cookie, for a request that carries no cookie but the consent and analytics ones (so never a
+ * staff session), outside /admin, /api and /book-consultation (live availability, token pages)
+ * and without a `preview` parameter. The key is build id + consent choice + path and query.
+ * Entries are kept gzip- and brotli-compressed with a strong ETag (304 on If-None-Match) in an
+ * LRU bounded by bytes. Every entry is dropped when the content version moves (any instance's
+ * write, via `watchContentState`), when the next scheduled publication is reached, and on a
+ * new build (a new process: the cache lives in memory).
+ */
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzipSync } from "node:zlib";
+import { writeReadableStreamToWritable } from "@react-router/node";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { LRUCache } from "lru-cache";
+import type { AppLoadContext } from "react-router";
+import { parseConsent } from "~/features/site/consent";
+import type { ContentState } from "~/features/site/content-version.server";
+
+const brotli = promisify(brotliCompress);
+
+/** A stored page: its bytes in each encoding and the headers React Router answered with. */
+export type CachedPage = {
+  identity: Buffer;
+  gzip: Buffer;
+  /** Filled in shortly after storing (brotli at quality 11 takes a while); gzip is served until then. */
+  br: Buffer | null;
+  etag: string;
+  headers: [string, string][];
+};
+
+/** Cookies that may accompany a cached page: the consent choice and Google Analytics' own. */
+export function onlyAnonymousCookies(cookieHeader: string | undefined): boolean {
+  if (!cookieHeader) return true;
+  return cookieHeader.split(";").every((part) => {
+    const name = part.split("=")[0]!.trim();
+    return name === "" || name === "cookie_consent" || name === "_ga" || name === "_gid" || name.startsWith("_ga_");
+  });
+}
+
+const UNCACHED_PATHS = /^\/(?:admin|api|book-consultation)(?:\/|$)/;
+
+/** The cache key of a request, or null when the request must bypass the cache. */
+export function cacheKey(buildId: string, req: Pick<ExpressRequest, "method" | "path" | "originalUrl" | "query" | "headers">): string | null {
+  if (req.method !== "GET" && req.method !== "HEAD") return null;
+  if (UNCACHED_PATHS.test(req.path)) return null;
+  if (req.query && "preview" in (req.query as Record<string, unknown>)) return null;
+  if (!onlyAnonymousCookies(req.headers.cookie)) return null;
+  return `${buildId}\n${parseConsent(req.headers.cookie) ?? "none"}\n${req.originalUrl}`;
+}
+
+/** True when the HTML holds an executable inline script (it would need this response's nonce). */
+export function hasInlineScript(html: string): boolean {
+  for (const match of html.matchAll(/<script\b([^>]*)>/gi)) {
+    const attributes = match[1] ?? "";
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    if (/\btype\s*=\s*"application\/(?:ld\+)?json"/i.test(attributes)) continue;
+    return true;
+  }
+  return false;
+}
+
+const DROPPED_HEADERS = new Set(["content-length", "content-encoding", "etag", "date", "set-cookie", "transfer-encoding", "connection"]);
+
+type Handler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
+
+export type HtmlCacheOptions = {
+  /** Identifies the deployed build: part of every key and ETag. */
+  buildId: string;
+  /** Upper bound of the stored bytes (all encodings of all entries). */
+  maxBytes: number;
+  /** React Router's request handler. */
+  handler: Handler;
+  /** The load context of a request (nonce, client address). */
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+  /**
+   * Asked before storing a rendered page: false keeps it out (e.g. while the database is marked
+   * unavailable, a list page may have rendered its empty state).
+   */
+  canStore?: () => boolean;
+};
+
+/** The cache, its Express middleware and its invalidation entry points. */
+export function createHtmlCache(options: HtmlCacheOptions) {
+  const entries = new LRUCache<string, CachedPage>({
+    maxSize: options.maxBytes,
+    sizeCalculation: (page) => page.identity.length + page.gzip.length + (page.br?.length ?? page.gzip.length) + 512,
+  });
+  /** Bumped on every invalidation; a render that started in an older generation is not stored. */
+  let generation = 0;
+  let expiresAt: number | null = null;
+  let expiryTimer: ReturnType<typeof setTimeout> | undefined;
+  let known: ContentState | null = null;
+
+  const invalidate = () => {
+    generation += 1;
+    entries.clear();
+  };
+
+  /** Applies a content state: a new version drops everything; the next publication sets the expiry. */
+  const applyContentState = (state: ContentState) => {
+    if (known && known.version !== state.version) invalidate();
+    known = state;
+    clearTimeout(expiryTimer);
+    expiresAt = state.nextPublicationAt?.getTime() ?? null;
+    if (expiresAt !== null) {
+      // setTimeout holds at most ~24.8 days; a later date is re-armed by the next state read.
+      expiryTimer = setTimeout(invalidate, Math.min(Math.max(0, expiresAt - Date.now()), 2 ** 31 - 1));
+      expiryTimer.unref();
+    }
+  };
+
+  const lookup = (key: string): CachedPage | undefined => {
+    if (expiresAt !== null && Date.now() >= expiresAt) {
+      expiresAt = null;
+      invalidate();
+    }
+    return entries.get(key);
+  };
+
+  const store = (key: string, startedIn: number, headers: Headers, identity: Buffer): CachedPage => {
+    const page: CachedPage = {
+      identity,
+      gzip: gzipSync(identity, { level: 9 }),
+      br: null,
+      etag: `"${createHash("sha256").update(options.buildId).update(identity).digest("base64url").slice(0, 32)}"`,
+      headers: [...headers].filter(([name]) => !DROPPED_HEADERS.has(name.toLowerCase())),
+    };
+    if (startedIn !== generation) return page;
+    entries.set(key, page);
+    void brotli(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }).then((br) => {
+      page.br = br;
+      if (entries.peek(key) === page) entries.set(key, page);
+    });
+    return page;
+  };
+
+  const send = (req: ExpressRequest, res: ExpressResponse, page: CachedPage, state: "hit" | "miss") => {
+    for (const [name, value] of page.headers) res.setHeader(name, value);
+    res.setHeader("ETag", page.etag);
+    res.setHeader("Vary", "Accept-Encoding");
+    res.setHeader("X-Html-Cache", state);
+    const tags = req.headers["if-none-match"];
+    if (tags && tags.split(",").some((tag) => tag.trim().replace(/^W\//, "") === page.etag)) {
+      res.removeHeader("Content-Type");
+      res.status(304).end();
+      return;
+    }
+    const encoding = req.acceptsEncodings(page.br ? ["br", "gzip", "identity"] : ["gzip", "identity"]);
+    const body = encoding === "br" && page.br ? page.br : encoding === "gzip" ? page.gzip : page.identity;
+    if (body !== page.identity) res.setHeader("Content-Encoding", encoding as string);
+    res.setHeader("Content-Length", body.length);
+    res.status(200);
+    if (req.method === "HEAD") res.end();
+    else res.end(body);
+  };
+
+  /** Sends an uncached response as it streams (a page that was not stored: 404s, hydrated pages). */
+  const sendResponse = async (req: ExpressRequest, res: ExpressResponse, response: Response) => {
+    res.status(response.status);
+    for (const [name, value] of response.headers) res.append(name, value);
+    res.setHeader("X-Html-Cache", "bypass");
+    if (req.method === "HEAD" || !response.body) {
+      await response.body?.cancel();
+      res.end();
+      return;
+    }
+    await writeReadableStreamToWritable(response.body, res);
+  };
+
+  /** Serves cached pages and stores new ones; everything else goes on to `next` (React Router). */
+  const middleware = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    const key = cacheKey(options.buildId, req);
+    if (key === null) return next();
+    const cached = lookup(key);
+    if (cached) return send(req, res, cached, "hit");
+    try {
+      const startedIn = generation;
+      const loadContext = options.getLoadContext(req, res);
+      const controller = new AbortController();
+      res.on("close", () => controller.abort());
+      const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (typeof value === "string") headers.set(name, value);
+        else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+      }
+      const response = await options.handler(new Request(url, { method: "GET", headers, signal: controller.signal }), loadContext);
+      const storable =
+        response.status === 200 &&
+        loadContext.htmlCacheable === true &&
+        (options.canStore?.() ?? true) &&
+        !response.headers.has("set-cookie") &&
+        (response.headers.get("content-type") ?? "").startsWith("text/html");
+      if (storable) {
+        const body = Buffer.from(await response.arrayBuffer());
+        if (!hasInlineScript(body.toString("utf8"))) return send(req, res, store(key, startedIn, response.headers, body), "miss");
+        return sendResponse(req, res, new Response(body, { status: response.status, headers: response.headers }));
+      }
+      await sendResponse(req, res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  return {
+    middleware,
+    applyContentState,
+    invalidate,
+    /** Number of stored pages and their bytes (for tests and the benchmark). */
+    stats: () => ({ entries: entries.size, bytes: entries.calculatedSize }),
+  };
+}

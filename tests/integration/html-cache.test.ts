@@ -1,0 +1,202 @@
+/**
+ * The HTML cache's rules (issue 10, ADR "HTML cache"): what is and is not stored, encodings,
+ * ETag/304, the consent key, invalidation by content version and by the next scheduled
+ * publication; and the triggers + NOTIFY that report content changes, on PGlite and PostgreSQL.
+ */
+import type { AddressInfo } from "node:net";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { eq, sql } from "drizzle-orm";
+import express from "express";
+import type { AppLoadContext } from "react-router";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { db, schema } from "~/db/client.server";
+import { readContentState, watchContentState, type ContentState } from "~/features/site/content-version.server";
+import { cacheKey, createHtmlCache, hasInlineScript } from "../../server/html-cache";
+import { setupTestDatabase } from "../setup/database";
+
+setupTestDatabase();
+
+type Page = { status?: number; cacheable?: boolean; html?: string; headers?: Record<string, string> };
+
+/** A server with the cache in front of a handler that renders `pages[path]` and counts renders. */
+async function startCache(pages: Record<string, Page>) {
+  const renders: string[] = [];
+  const cache = createHtmlCache({
+    buildId: "build-1",
+    maxBytes: 1024 * 1024,
+    getLoadContext: () => ({ clientIp: "127.0.0.1" }),
+    handler: async (request: Request, context: AppLoadContext) => {
+      const url = new URL(request.url);
+      const page = pages[url.pathname] ?? { status: 404, html: "<h1>Not found</h1>" };
+      renders.push(`${url.pathname}${url.search} ${request.headers.get("cookie") ?? ""}`);
+      context.htmlCacheable = page.cacheable ?? true;
+      const consent = /cookie_consent=(\w+)/.exec(request.headers.get("cookie") ?? "")?.[1] ?? "none";
+      const html = page.html ?? `<!DOCTYPE html><html><body><h1>${url.pathname}</h1><p>consent ${consent}</p>${"<p>text</p>".repeat(200)}</body></html>`;
+      return new Response(html, { status: page.status ?? 200, headers: { "Content-Type": "text/html; charset=utf-8", ...page.headers } });
+    },
+  });
+  const app = express();
+  app.use(cache.middleware);
+  app.use((_req, res) => res.status(418).send("fell through"));
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const get = (path: string, headers: Record<string, string> = {}, method = "GET") => fetch(`${base}${path}`, { method, headers });
+  return { cache, renders, get, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+describe("HTML cache rules", () => {
+  let env: Awaited<ReturnType<typeof startCache>>;
+  beforeAll(async () => {
+    env = await startCache({
+      "/": {},
+      "/about": {},
+      "/contact": { cacheable: false },
+      "/with-cookie": { headers: { "Set-Cookie": "flash=1; Path=/" } },
+      "/inline": { html: "<html><body><script>alert(1)</script></body></html>" },
+    });
+  });
+  afterAll(async () => env.close());
+  afterEach(() => {
+    env.cache.invalidate();
+    env.renders.length = 0;
+  });
+
+  it("renders an anonymous page once, then serves it from memory with an ETag, gzip, brotli and 304", async () => {
+    const first = await env.get("/", { "accept-encoding": "identity" });
+    expect(first.headers.get("x-html-cache")).toBe("miss");
+    const html = await first.text();
+    expect(html).toContain("<h1>/</h1>");
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^"[\w-]+"$/);
+
+    const second = await env.get("/", { "accept-encoding": "gzip" });
+    expect(second.headers.get("x-html-cache")).toBe("hit");
+    expect(second.headers.get("etag")).toBe(etag);
+    expect(env.renders).toHaveLength(1);
+
+    // fetch decodes; read the raw bytes through node's http instead.
+    const raw = async (encoding: string) => {
+      const { request } = await import("node:http");
+      const url = new URL(`${(await env.get("/")).url}`);
+      return new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        request(url, { headers: { "accept-encoding": encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }));
+        })
+          .on("error", reject)
+          .end();
+      });
+    };
+    const gz = await raw("gzip");
+    expect(gz.encoding).toBe("gzip");
+    expect(gunzipSync(gz.body).toString()).toBe(html);
+    await expect.poll(async () => (await raw("br, gzip")).encoding).toBe("br");
+    expect(brotliDecompressSync((await raw("br")).body).toString()).toBe(html);
+
+    const revalidated = await env.get("/", { "if-none-match": etag! });
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe("");
+    const head = await env.get("/", {}, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers.get("x-html-cache")).toBe("hit");
+    expect(env.renders).toHaveLength(1);
+  });
+
+  it("keys on the consent choice and the query string", async () => {
+    const none = await (await env.get("/about")).text();
+    const accepted = await (await env.get("/about", { cookie: "cookie_consent=accepted; _ga=GA1.1.1" })).text();
+    const rejected = await (await env.get("/about", { cookie: "cookie_consent=rejected" })).text();
+    expect([none, accepted, rejected].map((h) => /consent (\w+)/.exec(h)?.[1])).toEqual(["none", "accepted", "rejected"]);
+    expect((await env.get("/about", { cookie: "_ga=GA1.1.2; cookie_consent=accepted" })).headers.get("x-html-cache")).toBe("hit");
+    expect((await env.get("/about?q=x")).headers.get("x-html-cache")).toBe("miss");
+    expect(env.renders).toHaveLength(4);
+  });
+
+  it("never stores pages for staff or other cookies, hydrated or failed pages, pages setting a cookie or with inline scripts", async () => {
+    for (const cookie of ["better-auth.session_token=abc", "cookie_consent=accepted; __Secure-better-auth.session_token=abc", "flash=1"]) {
+      // Straight on to React Router.
+      expect((await env.get("/", { cookie })).status).toBe(418);
+    }
+    for (const [path, headers] of [
+      ["/contact", {}],
+      ["/with-cookie", {}],
+      ["/inline", {}],
+      ["/missing", {}],
+    ] as const) {
+      await env.get(path, headers);
+      const again = await env.get(path, headers);
+      expect([path, again.headers.get("x-html-cache")]).toEqual([path, "bypass"]);
+    }
+    expect((await env.get("/missing")).status).toBe(404);
+    expect(env.renders).toHaveLength(9);
+  });
+
+  it("leaves POSTs, the portal, the booking wizard, token pages and preview links to React Router", async () => {
+    for (const path of ["/admin", "/admin/set-password?token=x", "/book-consultation", "/book-consultation/manage/tok", "/projects/a?preview=sig", "/api/auth/session"]) {
+      const response = await env.get(path);
+      expect([path, response.status]).toEqual([path, 418]);
+    }
+    expect((await env.get("/", {}, "POST")).status).toBe(418);
+    expect(env.renders).toHaveLength(0);
+  });
+
+  it("drops every page when the content version moves, and at the next scheduled publication", async () => {
+    const state = (version: number, next: Date | null = null): ContentState => ({ version, nextPublicationAt: next });
+    env.cache.applyContentState(state(1));
+    await env.get("/");
+    expect((await env.get("/")).headers.get("x-html-cache")).toBe("hit");
+    env.cache.applyContentState(state(1));
+    expect((await env.get("/")).headers.get("x-html-cache")).toBe("hit");
+    env.cache.applyContentState(state(2));
+    expect((await env.get("/")).headers.get("x-html-cache")).toBe("miss");
+
+    env.cache.applyContentState(state(2, new Date(Date.now() + 300)));
+    expect((await env.get("/")).headers.get("x-html-cache")).toBe("hit");
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect((await env.get("/")).headers.get("x-html-cache")).toBe("miss");
+    expect((await env.get("/")).headers.get("x-html-cache")).toBe("hit");
+  });
+});
+
+describe("cache helpers", () => {
+  it("recognises inline scripts but not external modules or JSON-LD", () => {
+    expect(hasInlineScript('<script type="module" src="/assets/enhance.js"></script><script type="application/ld+json">{}</script>')).toBe(false);
+    expect(hasInlineScript("<script nonce=\"abc\">window.x=1</script>")).toBe(true);
+  });
+
+  it("keys by build, consent and URL", () => {
+    const req = (url: string, cookie?: string) =>
+      ({ method: "GET", path: url.split("?")[0]!, originalUrl: url, query: Object.fromEntries(new URL(url, "http://x").searchParams), headers: { cookie } }) as never;
+    expect(cacheKey("b1", req("/projects?q=a", "cookie_consent=accepted"))).toBe("b1\naccepted\n/projects?q=a");
+    expect(cacheKey("b2", req("/projects?q=a"))).toBe("b2\nnone\n/projects?q=a");
+    expect(cacheKey("b1", req("/projects/x?preview=abc"))).toBeNull();
+  });
+});
+
+describe("content changes", () => {
+  it("a write to a public table bumps the version and notifies at once; a future publication is reported", async () => {
+    const seen: ContentState[] = [];
+    const stop = watchContentState((state) => seen.push(state));
+    try {
+      await expect.poll(() => seen.length).toBe(1);
+      const before = seen[0]!.version;
+      const started = Date.now();
+      await db.insert(schema.insights).values({ slug: "later", title: "Later", status: "published", publishedDate: new Date(Date.now() + 3_600_000) });
+      await expect.poll(() => seen.length, { timeout: 1000, interval: 20 }).toBe(2);
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(seen[1]!.version).toBeGreaterThan(before);
+      expect(seen[1]!.nextPublicationAt?.getTime()).toBeGreaterThan(Date.now());
+
+      await db.update(schema.insights).set({ title: "Changed" }).where(eq(schema.insights.slug, "later"));
+      await expect.poll(() => seen.length, { timeout: 1000, interval: 20 }).toBe(3);
+      // A statement-level trigger: even a settings update touching no row counts.
+      await db.execute(sql`update site_settings set updated_by = 'x'`);
+      await expect.poll(() => seen.length, { timeout: 1000, interval: 20 }).toBe(4);
+      expect((await readContentState()).version).toBe(seen[3]!.version);
+    } finally {
+      await stop();
+    }
+  });
+});
