@@ -12,6 +12,7 @@ import { addDays, formatLongDate, londonToday, startOfWeek } from "../../app/fea
 import { formatLongSlotDate } from "../../app/features/consultations/components/admin-format";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signInAsAdmin } from "./support/auth";
+import { waitUntilHumanPace } from "./support/human-pace";
 
 // The wizard limits bookings per address; this file books from an address of its own.
 test.use({ extraHTTPHeaders: { "x-forwarded-for": "198.51.100.47" } });
@@ -139,10 +140,13 @@ test("a booking made in the wizard is confirmed with a meeting link and the visi
   await openWizardWeek(page, singleWeek);
   await slotRadio(page, singleDate, "18:30").check({ force: true });
   await page.getByRole("button", { name: "Continue" }).click();
+  const shownAt = Date.now();
   await page.getByRole("textbox", { name: "Full name", exact: true }).fill(visitor.name);
   await page.getByRole("textbox", { name: "Email address", exact: true }).fill(visitor.email);
   await page.getByRole("textbox", { name: "Company", exact: true }).fill("Visitor Structures Ltd");
   await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("button", { name: "Confirm Booking" })).toBeVisible();
+  await waitUntilHumanPace(shownAt);
   await page.getByRole("button", { name: "Confirm Booking" }).click();
   await expect(page.getByRole("heading", { name: "Booking Confirmed!" })).toBeVisible();
 

@@ -12,6 +12,7 @@ import { E2E_DATA_DIR } from "../../playwright.config";
 import { formatLongDate, formatMonthYear } from "../../app/features/consultations/time";
 import { expectNoSeriousA11yViolations as scanA11y } from "./support/a11y";
 import { bookingFixtures } from "./support/booking-fixtures";
+import { waitUntilHumanPace } from "./support/human-pace";
 
 const F = bookingFixtures();
 
@@ -58,15 +59,20 @@ async function fillDetails(page: Page, v: { name: string; email: string }) {
   await page.getByRole("textbox", { name: "Project description" }).fill("Two-storey extension with a steel frame.");
 }
 
-/** Steps 2 to 4 for a slot: choose it, fill the details, arrive at the summary. */
+/**
+ * Steps 2 to 4 for a slot: choose it, fill the details, arrive at the summary, and wait until the
+ * details page is old enough for the server's bot check to let Confirm Booking through.
+ */
 async function bookUpToConfirm(page: Page, slot: { date: string; startTime: string }, person: { name: string; email: string }) {
   await toFixtureWeek(page);
   await slotRadio(page, slot.date, slot.startTime).check({ force: true });
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByRole("heading", { name: "Your Information" })).toBeVisible();
+  const shownAt = Date.now();
   await fillDetails(page, person);
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByRole("heading", { name: "Confirmation" })).toBeVisible();
+  await waitUntilHumanPace(shownAt);
 }
 
 test.describe("booking wizard", () => {
@@ -115,6 +121,7 @@ test.describe("booking wizard", () => {
     // Reload keeps the step, type and slot (they are in the URL).
     await page.reload();
     await expect(page.getByRole("heading", { name: "Your Information" })).toBeVisible();
+    const shownAt = Date.now();
     await fillDetails(page, { name: "Ada Wizard", email: "ada.wizard@example.com" });
     await expectNoSeriousA11yViolations(page);
     await page.getByRole("button", { name: "Continue" }).click();
@@ -130,6 +137,7 @@ test.describe("booking wizard", () => {
     await expect(page.getByRole("heading", { name: "Your Information" })).toBeVisible();
     await expect(page.getByRole("textbox", { name: "Full name" })).toHaveValue("Ada Wizard");
     await page.getByRole("button", { name: "Continue" }).click();
+    await waitUntilHumanPace(shownAt);
     await page.getByRole("button", { name: "Confirm Booking" }).click();
 
     await expect(page.getByRole("heading", { name: "Booking Confirmed!" })).toBeVisible();
@@ -147,6 +155,25 @@ test.describe("booking wizard", () => {
     await page.getByRole("button", { name: "Confirm Booking" }).click();
     await expect(page.getByRole("heading", { name: "Booking Confirmed!" })).toBeVisible();
     await context.close();
+  });
+
+  test("a visitor with three upcoming consultations is told why a fourth is refused", async ({ page, request }) => {
+    const email = `busy.${Date.now()}@example.com`;
+    await bookUpToConfirm(page, F.open, { name: "Busy Visitor", email });
+    // Three bookings for the same address, posted as the Confirm Booking form posts them.
+    const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Confirm Booking" }) });
+    const action = (await form.getAttribute("action"))!;
+    const fields: Record<string, string> = Object.fromEntries(
+      await form.evaluate((f) => [...new FormData(f as HTMLFormElement)].map(([k, v]) => [k, String(v)])),
+    );
+    for (let i = 0; i < 3; i++) {
+      const response = await request.post(action, { form: { ...fields, idempotencyKey: `busy-visitor-key-${i}-${Date.now()}` }, maxRedirects: 0 });
+      expect(response.status()).toBe(302);
+    }
+    await page.getByRole("button", { name: "Confirm Booking" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "This e-mail address already has 3 upcoming consultations booked." })).toBeVisible();
+    await expect(page.getByText("Error booking consultation")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Confirmation" })).toBeVisible();
   });
 
   test("refuses bad input with a 4xx and a clear message", async ({ request }) => {

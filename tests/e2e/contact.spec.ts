@@ -4,9 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import PostalMime from "postal-mime";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
-
-/** The server flags a form sent sooner than this after it was rendered (spam.server.ts MIN_SUBMIT_MS). */
-const MIN_SUBMIT_MS = 3_000;
+import { waitUntilHumanPace } from "./support/human-pace";
 
 type Parsed = Awaited<ReturnType<typeof PostalMime.parse>>;
 
@@ -27,12 +25,6 @@ async function fillEnquiry(page: Page, v: { name: string; email: string; company
   if (v.company) await page.getByRole("textbox", { name: "Company", exact: true }).fill(v.company);
   await page.getByRole("combobox", { name: "Enquiry type", exact: true }).selectOption(v.type);
   await page.getByRole("textbox", { name: "Message", exact: true }).fill(v.message);
-}
-
-/** Waits until the form is old enough that the server treats it as typed by a person. */
-async function waitUntilHumanPace(loadedAt: number) {
-  const wait = MIN_SUBMIT_MS + 300 - (Date.now() - loadedAt);
-  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
 }
 
 test.describe("contact page", () => {

@@ -226,6 +226,26 @@ describe("as an admin, bad input", () => {
     );
     expect(badLink.status).toBe(400);
     expect(result(badLink)).toMatchObject({ message: "Failed to update booking status. Please try again.", errors: { meetingLink: expect.any(Array) } });
+    // Accepted by z.url() but refused by the calendar library: these used to answer 500.
+    for (const link of ["https://exa_mple.com/j/1", "https://meet.example.com:1/j/1"]) {
+      const refusedLink = await outcome(() =>
+        route.action(args(r.post([["intent", "update-booking"], ["id", booking.id], ["status", "confirmed"], ["meetingLink", link]]))),
+      );
+      expect(refusedLink.status, link).toBe(400);
+      expect(result(refusedLink)).toMatchObject({
+        errors: { meetingLink: ["Enter a meeting link that calendars accept, like https://meet.example.com/abc"] },
+      });
+    }
+    expect(await db.select().from(consultationBookings).where(eq(consultationBookings.id, booking.id))).toMatchObject([
+      { status: "pending", meetingLink: null },
+    ]);
+    // A link calendars would refuse only for its capitals or spaces is normalised, not refused.
+    const normalised = await outcome(() =>
+      route.action(args(r.post([["intent", "update-booking"], ["id", booking.id], ["status", "pending"], ["meetingLink", "https://Meet.Example.com/j/1 2"]]))),
+    );
+    expect(normalised.status).toBe(200);
+    const [stored] = await db.select().from(consultationBookings).where(eq(consultationBookings.id, booking.id));
+    expect(stored!.meetingLink).toBe("https://meet.example.com/j/1%202");
     const belowBooked = await outcome(() =>
       route.action(args(r.post([["intent", "update-slot"], ["id", slot.id], ["date", slot.date], ["startTime", "10:00"], ["endTime", "11:00"], ["maxBookings", "1"], ["isAvailable", "on"]]))),
     );

@@ -6,8 +6,14 @@
  * Self sign-up is off: staff accounts are created by a super admin (users.server.ts), by the first
  * admin bootstrap or by `npm run admin:create`. A new member of staff gets a "set password" link,
  * which is better-auth's password-reset token.
+ *
+ * Over HTTP only `PUBLIC_AUTH_ENDPOINTS` are reachable (issue 9 item 9): the portal's own screens
+ * call better-auth on the server, so nobody can ask for a password-reset mail, list or revoke
+ * sessions, or change a user through /api/auth. No session is ever created for a user without an
+ * active `admin_users` row, so a deactivated member cannot sign in by any path.
  */
 import { betterAuth } from "better-auth";
+import { APIError } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { and, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
@@ -80,6 +86,18 @@ async function sendSetPasswordMail(target: { id: string; email: string; name: st
   ]);
 }
 
+/** The message of a sign-in refused because the account has no active admin access. */
+export const NO_ADMIN_ACCESS = "This account does not have access to the admin portal.";
+
+/** Whether the user has an active admin_users row (only such users get sessions). */
+async function hasActiveAdmin(userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: adminUsers.id })
+    .from(adminUsers)
+    .where(and(eq(adminUsers.userId, userId), eq(adminUsers.isActive, true)));
+  return Boolean(row);
+}
+
 /** The better-auth instance. Use the helpers below rather than its API directly in routes. */
 export const auth = betterAuth({
   appName: "Meridian Engineering admin",
@@ -106,6 +124,18 @@ export const auth = betterAuth({
     expiresIn: 60 * 60 * 24 * 7,
     updateAge: 60 * 60 * 24,
   },
+  databaseHooks: {
+    session: {
+      create: {
+        // Checked after the password: only then does better-auth create a session.
+        before: async (candidate) => {
+          if (!(await hasActiveAdmin(candidate.userId))) {
+            throw new APIError("FORBIDDEN", { message: NO_ADMIN_ACCESS, code: "NO_ADMIN_ACCESS" });
+          }
+        },
+      },
+    },
+  },
   rateLimit: {
     enabled: true,
     storage: "database",
@@ -114,8 +144,6 @@ export const auth = betterAuth({
     max: 100,
     customRules: {
       "/sign-in/email": SIGN_IN_RATE_LIMIT,
-      "/reset-password": { window: 60, max: 10 },
-      "/request-password-reset": { window: 60, max: 5 },
     },
   },
   advanced: {
@@ -130,6 +158,26 @@ export const auth = betterAuth({
     },
   },
 });
+
+/**
+ * The better-auth endpoints reachable over HTTP (`METHOD /path` below /api/auth): signing in with
+ * JSON (better-auth's client, scripts), reading and ending the session. Every other path answers
+ * 404 without reaching better-auth. Sign-in through the login form does not need this list.
+ */
+export const PUBLIC_AUTH_ENDPOINTS: readonly string[] = ["POST /sign-in/email", "POST /sign-out", "GET /get-session"];
+
+/**
+ * Serves a request under /api/auth: better-auth's answer for a `PUBLIC_AUTH_ENDPOINTS` entry
+ * (matched exactly on method and path), with the client address taken from the socket
+ * (`clientIp`); a plain 404 for everything else.
+ */
+export async function handleAuthRequest(request: Request, clientIp: string | undefined): Promise<Response> {
+  const path = new URL(request.url).pathname.slice("/api/auth".length);
+  if (!PUBLIC_AUTH_ENDPOINTS.includes(`${request.method.toUpperCase()} ${path}`)) {
+    return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  }
+  return auth.handler(withClientIp(request, clientIp));
+}
 
 /**
  * A copy of `request` whose client-address header is the real socket address (`context.clientIp`),
@@ -160,7 +208,8 @@ export type SignInResult =
  * Signs in with e-mail and password through better-auth's HTTP handler, so its rate limit
  * (SIGN_IN_RATE_LIMIT per client address) applies. The e-mail is trimmed here.
  * Returns the session cookie on success; on failure the HTTP status (401 wrong credentials,
- * 429 too many attempts) and better-auth's message, if any. Never throws for bad credentials.
+ * 403 no active admin access, 429 too many attempts) and better-auth's message, if any.
+ * Never throws for bad credentials.
  */
 export async function signInWithPassword(input: {
   email: string;
@@ -201,21 +250,6 @@ export async function signOut(request: Request): Promise<string[]> {
     logger.warn({ err: error }, "sign-out failed");
     return [];
   }
-}
-
-/** Ends the session created by `signInWithPassword` (when the user turns out to have no admin access). */
-export async function revokeSessionCookies(setCookie: string[]): Promise<string[]> {
-  const cookieHeader = setCookie.map((c) => c.split(";")[0]).join("; ");
-  return signOut(new Request(`${publicOrigin}/`, { headers: { cookie: cookieHeader } }));
-}
-
-/** Whether the user has an active admin_users row. */
-export async function hasActiveAdmin(userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: adminUsers.id })
-    .from(adminUsers)
-    .where(and(eq(adminUsers.userId, userId), eq(adminUsers.isActive, true)));
-  return Boolean(row);
 }
 
 /**

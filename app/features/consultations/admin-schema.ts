@@ -1,6 +1,7 @@
 /**
  * Zod schemas of the admin consultation forms (`shared/spec/booking-and-admin.md` sections 5 and 9,
- * `shared/DESIGN.md` section 6): single slot, recurring slots, edit slot, close dates, booking update.
+ * `shared/DESIGN.md` section 6): single slot, recurring slots, edit slot, close dates. The booking
+ * update's schema is in `./admin-booking-schema.server` (it uses the calendar library).
  *
  * Every schema parses `FormData`-shaped input (strings, "on" for checkboxes, repeated keys for
  * weekdays), so the same rules serve plain POSTs and `useFetcher` submissions. Dates are
@@ -8,7 +9,7 @@
  * calendar date of the request) because the minimum date depends on it.
  */
 import { z } from "zod";
-import { BOOKING_STATUSES } from "~/db/schema";
+
 
 /** The 21 half-hour slot times from 09:00 to 19:00 inclusive (spec section 9), `HH:MM`. */
 export const TIME_OPTIONS = Array.from({ length: 21 }, (_, i) => {
@@ -117,24 +118,6 @@ export const closeDatesSchema = z
   .object({ startDate: isoDate, endDate: isoDate })
   .refine((v) => v.endDate >= v.startDate, { path: ["endDate"], message: "End date cannot be before the start date" });
 export type CloseDatesInput = z.infer<typeof closeDatesSchema>;
-
-/** Booking detail dialog, status management: status (one of six), meeting link (URL or empty), notes. */
-export const bookingUpdateSchema = z.object({
-  id: z.uuid("Unknown booking"),
-  status: z.enum(BOOKING_STATUSES, { error: "Choose one of the booking statuses" }),
-  meetingLink: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : null))
-    .pipe(z.url({ protocol: /^https?$/, error: "Enter a full meeting link starting with https://" }).max(500).nullable()),
-  meetingNotes: z
-    .string()
-    .optional()
-    .transform((v) => (v && v.trim() ? v.trim() : null))
-    .pipe(z.string().max(5000, "Notes can be at most 5000 characters").nullable()),
-});
-export type BookingUpdateInput = z.infer<typeof bookingUpdateSchema>;
 
 /** Whole days from `a` to `b` (both `yyyy-mm-dd`); negative when `b` is earlier. */
 export function daysBetween(a: string, b: string): number {

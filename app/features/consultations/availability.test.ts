@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, consultationAvailability, consultationBookings } from "~/db/schema";
 import { setupTestDatabase } from "../../../tests/setup/database";
+import { bookingUpdateSchema } from "./admin-booking-schema.server";
 import {
-  bookingUpdateSchema,
   closeDatesSchema,
   editSlotSchema,
   fieldErrors,

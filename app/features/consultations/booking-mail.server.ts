@@ -10,6 +10,7 @@ import type { OutgoingEmail } from "~/features/mail/outbox.server";
 import { renderEmail, siteUrl } from "~/features/mail/templates.server";
 import type { SiteSettings } from "~/features/settings/schema";
 import { env } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
 import { buildBookingIcs } from "./ics";
 import { formatLongDate, formatTime24, ukZoneLabel } from "./time";
 
@@ -84,28 +85,42 @@ function whenDetails(b: BookingMailData): [string, string][] {
   ];
 }
 
+/**
+ * The message's `.ics` attachment, as a list of zero or one. When the calendar library refuses
+ * the booking's data (an address or link stored before the schemas checked them, or a settings
+ * e-mail it rejects) the error is logged and the message goes without the invitation: a booking or
+ * status change never fails because an invitation cannot be built (issue 9 item 4).
+ */
 function invite(b: BookingMailData, settings: Settings, method: "REQUEST" | "CANCEL", sequence: number) {
-  const content = buildBookingIcs({
-    bookingId: b.id,
-    uidHost: new URL(env.PUBLIC_URL).host,
-    sequence,
-    method,
-    date: b.date,
-    startTime: b.startTime,
-    durationMinutes: b.durationMinutes,
-    title: `${b.consultationType} with ${settings.companyName}`,
-    description: b.meetingLink
-      ? `Your consultation with ${settings.companyName}. Join the meeting: ${b.meetingLink}`
-      : `Your consultation with ${settings.companyName}. The meeting link will follow by e-mail.`,
-    organizer: { name: settings.companyName, email: settings.email },
-    attendee: { name: b.name, email: b.email },
-    meetingLink: b.meetingLink,
-  });
-  return {
-    filename: method === "CANCEL" ? "cancelled-consultation.ics" : "consultation.ics",
-    contentType: `text/calendar; charset=utf-8; method=${method}`,
-    content,
-  };
+  let content: string;
+  try {
+    content = buildBookingIcs({
+      bookingId: b.id,
+      uidHost: new URL(env.PUBLIC_URL).host,
+      sequence,
+      method,
+      date: b.date,
+      startTime: b.startTime,
+      durationMinutes: b.durationMinutes,
+      title: `${b.consultationType} with ${settings.companyName}`,
+      description: b.meetingLink
+        ? `Your consultation with ${settings.companyName}. Join the meeting: ${b.meetingLink}`
+        : `Your consultation with ${settings.companyName}. The meeting link will follow by e-mail.`,
+      organizer: { name: settings.companyName, email: settings.email },
+      attendee: { name: b.name, email: b.email },
+      meetingLink: b.meetingLink,
+    });
+  } catch (error) {
+    logger.error({ err: error, bookingId: b.id, method }, "calendar invitation could not be built; mailing without it");
+    return [];
+  }
+  return [
+    {
+      filename: method === "CANCEL" ? "cancelled-consultation.ics" : "consultation.ics",
+      contentType: `text/calendar; charset=utf-8; method=${method}`,
+      content,
+    },
+  ];
 }
 
 /** Confirmation to the visitor of a new (pending) booking, with the invitation and the manage link. */
@@ -131,7 +146,7 @@ export function confirmationEmail(b: BookingMailData, settings: Settings, token:
     to: b.email,
     subject: `Consultation booked: ${describeWhen(b)}`,
     ...body,
-    attachments: [invite(b, settings, "REQUEST", b.icsSequence)],
+    attachments: invite(b, settings, "REQUEST", b.icsSequence),
   };
 }
 
@@ -228,7 +243,7 @@ export function cancellationEmail(
     to: b.email,
     subject: `Cancelled: consultation ${describeWhen(b)}`,
     ...body,
-    attachments: [invite(b, settings, "CANCEL", sequence)],
+    attachments: invite(b, settings, "CANCEL", sequence),
   };
 }
 
@@ -255,7 +270,7 @@ export function confirmedEmail(b: BookingMailData, settings: Settings, sequence:
     to: b.email,
     subject: `Confirmed: consultation ${describeWhen(b)}`,
     ...body,
-    attachments: [invite(b, settings, "REQUEST", sequence)],
+    attachments: invite(b, settings, "REQUEST", sequence),
   };
 }
 
@@ -280,6 +295,6 @@ export function rescheduledEmail(b: BookingMailData, settings: Settings, sequenc
     to: b.email,
     subject: `Rescheduling: consultation ${describeWhen(b)}`,
     ...body,
-    attachments: [invite(b, settings, "CANCEL", sequence)],
+    attachments: invite(b, settings, "CANCEL", sequence),
   };
 }

@@ -7,10 +7,17 @@
  * bookings whose status holds a place (`holdsPlace`). Every change locks the rows it reads
  * (`SELECT ... FOR UPDATE`), so simultaneous requests cannot overbook. Mail is queued in the same
  * transaction through the outbox, so a mail failure never loses or blocks a booking.
+ *
+ * Abuse limits (issue 9 item 1, `shared/DESIGN.md` section 7) are checked inside the booking's
+ * transaction, after the slot's own rules: at most `ACTIVE_BOOKINGS_PER_EMAIL` active future
+ * bookings per e-mail address, `LIMITS.bookingPerClient` bookings per client (IPv4 address or IPv6
+ * /64) per hour and `LIMITS.bookingGlobal` bookings per hour in all. A booking that trips one is
+ * refused with a `BookingError`: the transaction rolls back, so no place is held, nothing is
+ * stored, no mail is queued and the refused attempt does not count.
  */
 import { isUniqueViolation } from "~/db/sql";
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, sql } from "drizzle-orm";
 import { db, type Database, type Transaction } from "~/db/client.server";
 import {
   BOOKING_STATUSES,
@@ -19,6 +26,7 @@ import {
   consultationTypes,
   emailOutbox,
 } from "~/db/schema";
+import { ACTIVE_BOOKINGS_PER_EMAIL, clientKey, exceedsLimit, LIMITS } from "~/features/abuse/limits.server";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { enqueueEmails } from "~/features/mail/outbox.server";
 import { getSiteSettings } from "~/features/settings/settings.server";
@@ -33,7 +41,7 @@ import {
   type BookingMailData,
 } from "./booking-mail.server";
 import type { BookingDetails } from "./schema";
-import { isOutsideNotice, londonInstant } from "./time";
+import { isOutsideNotice, londonInstant, londonToday } from "./time";
 
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
@@ -54,7 +62,11 @@ export type BookingErrorCode =
   | "slot_full"
   | "unknown_type"
   | "inactive_type"
-  | "not_found";
+  | "not_found"
+  | "form_check"
+  | "client_limit"
+  | "email_limit"
+  | "global_limit";
 
 const ERROR_INFO: Record<BookingErrorCode, { status: number; message: string }> = {
   unknown_slot: { status: 404, message: "That time is not offered. Please choose another time." },
@@ -71,6 +83,22 @@ const ERROR_INFO: Record<BookingErrorCode, { status: number; message: string }> 
     message: "That consultation type is no longer offered. Please choose another type.",
   },
   not_found: { status: 404, message: "Booking not found." },
+  form_check: {
+    status: 400,
+    message: "We could not confirm this booking. Please wait a moment and try again, or contact us directly.",
+  },
+  client_limit: {
+    status: 429,
+    message: "Too many bookings have been made from your network in the last hour. Please try again later or contact us directly.",
+  },
+  email_limit: {
+    status: 409,
+    message: `This e-mail address already has ${ACTIVE_BOOKINGS_PER_EMAIL} upcoming consultations booked. Please cancel one from its confirmation e-mail, or contact us directly.`,
+  },
+  global_limit: {
+    status: 503,
+    message: "We are receiving an unusually high number of bookings. Please try again in a little while or contact us directly.",
+  },
 };
 
 /** A rule broken by a booking request; `code` says which, `status` is the HTTP answer (4xx). */
@@ -108,11 +136,17 @@ export type BookingRow = typeof consultationBookings.$inferSelect;
  * link) and the staff notifications.
  *
  * A repeated `idempotencyKey` returns the first booking and creates nothing (`created: false`,
- * `manageToken: null`). Throws `BookingError` for every rule broken (nothing is stored).
+ * `manageToken: null`). Throws `BookingError` for every rule broken (nothing is stored), the abuse
+ * limits of the module docstring included (`clientIp` is the visitor's address).
  */
 export async function createBooking(
   input: CreateBookingInput,
-  { idempotencyKey, now = new Date(), settings }: { idempotencyKey: string; now?: Date; settings?: SiteSettings },
+  {
+    idempotencyKey,
+    clientIp,
+    now = new Date(),
+    settings,
+  }: { idempotencyKey: string; clientIp: string; now?: Date; settings?: SiteSettings },
 ): Promise<{ booking: BookingRow; created: boolean; manageToken: string | null }> {
   // Read before the transaction: PGlite runs one statement stream at a time.
   const site = settings ?? (await getSiteSettings());
@@ -147,6 +181,7 @@ export async function createBooking(
         throw new BookingError("inside_notice");
       }
       if (slot.currentBookings >= slot.maxBookings) throw new BookingError("slot_full");
+      await enforceAbuseLimits(tx, { email: input.details.email, clientIp, now });
 
       const token = randomBytes(32).toString("base64url");
       const d = input.details;
@@ -189,6 +224,33 @@ export async function createBooking(
     }
     throw error;
   }
+}
+
+/**
+ * Throws `BookingError` "email_limit", "client_limit" or "global_limit" when this booking would
+ * go over one (see the module docstring). The per-address count runs under an advisory lock on
+ * the lowercased address, so simultaneous bookings for one address cannot all slip under the cap.
+ * "Future" is from the London calendar date of `now`.
+ */
+async function enforceAbuseLimits(tx: Transaction, { email, clientIp, now }: { email: string; clientIp: string; now: Date }) {
+  const address = email.trim().toLowerCase();
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`booking-email:${address}`}))`);
+  const [active] = await tx
+    .select({ n: count() })
+    .from(consultationBookings)
+    .innerJoin(consultationAvailability, eq(consultationAvailability.id, consultationBookings.availabilityId))
+    .where(
+      and(
+        sql`lower(${consultationBookings.email}) = ${address}`,
+        inArray(consultationBookings.status, ["pending", "confirmed"]),
+        gte(consultationAvailability.date, londonToday(now)),
+      ),
+    );
+  if (Number(active?.n ?? 0) >= ACTIVE_BOOKINGS_PER_EMAIL) throw new BookingError("email_limit");
+  if (await exceedsLimit(tx, `booking:client:${clientKey(clientIp)}`, LIMITS.bookingPerClient, now)) {
+    throw new BookingError("client_limit");
+  }
+  if (await exceedsLimit(tx, "booking:all", LIMITS.bookingGlobal, now)) throw new BookingError("global_limit");
 }
 
 type SlotRow = typeof consultationAvailability.$inferSelect;

@@ -55,8 +55,15 @@ async function expectInvariant() {
   }
 }
 
-const book = (typeId: string, slotId: string, key = randomUUID(), now = NOW) =>
-  createBooking({ typeId, slotId, details }, { idempotencyKey: key, now });
+let visitor = 0;
+/** A booking by a new visitor each time (own e-mail and address, so no abuse limit applies). */
+const book = (typeId: string, slotId: string, key = randomUUID(), now = NOW) => {
+  visitor += 1;
+  return createBooking(
+    { typeId, slotId, details: { ...details, email: `jo${visitor}@example.com` } },
+    { idempotencyKey: key, now, clientIp: `198.51.${Math.floor(visitor / 250)}.${visitor % 250}` },
+  );
+};
 
 describe("available slots", () => {
   it("offers available slots of the window, hides past/notice/unavailable ones, shows full ones with 0", async () => {
@@ -87,7 +94,7 @@ describe("createBooking", () => {
 
     const mail = await db.select().from(emailOutbox);
     const confirmation = mail.find((m) => m.kind === "booking.confirmation")!;
-    expect(confirmation.to).toBe("jo@example.com");
+    expect(confirmation.to).toBe(result.booking.email);
     expect(confirmation.text).toContain(`/book-consultation/manage/${result.manageToken}`);
     expect(confirmation.text).toContain("09:00 UK time (GMT)");
     const ics = new ICAL.Component(ICAL.parse(confirmation.attachments![0].content));
@@ -267,5 +274,25 @@ describe("reminders", () => {
     await cancelBookingByToken(manageToken!, { now: new Date("2030-01-09T10:05:00Z") });
     const [reminder] = await db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `reminder:${booking.id}`));
     expect(reminder.status).toBe("failed");
+  });
+});
+
+describe("invitations the calendar library refuses (issue 9 item 4)", () => {
+  it("books and mails the confirmation without the .ics when the stored address is refused by ics", async () => {
+    const type = await makeType();
+    const slot = await makeSlot();
+    const legacy = { ...details, email: "jo@example-.com" }; // accepted by z.email(), refused by ics
+    const { created, booking } = await createBooking({ typeId: type.id, slotId: slot.id, details: legacy }, { idempotencyKey: randomUUID(), now: NOW, clientIp: "203.0.113.1" });
+    expect(created).toBe(true);
+    expect(await slotCount(slot.id)).toBe(1);
+    const [confirmation] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.confirmation"));
+    expect(confirmation).toMatchObject({ to: "jo@example-.com", attachments: [] });
+
+    const updated = await updateBookingByAdmin(staff, booking.id, { status: "confirmed", meetingLink: "https://Meet.example.com/j/1" });
+    expect(updated.status).toBe("confirmed");
+    const [confirmed] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.confirmed"));
+    expect(confirmed!.attachments).toEqual([]);
+    expect(confirmed!.text).toContain("https://Meet.example.com/j/1");
+    await expectInvariant();
   });
 });

@@ -41,9 +41,31 @@ export function bookingUid(bookingId: string, uidHost: string): string {
   return `booking-${bookingId}@${uidHost}`;
 }
 
+/** A minimal valid event, to ask `ics` itself whether it accepts one field's value. */
+const PROBE: EventAttributes = { start: [2030, 1, 1, 9, 0], startInputType: "utc", duration: { minutes: 30 } };
+
+/**
+ * Whether `ics` accepts `email` as an attendee's or organiser's address (its own rule, stricter
+ * than Zod's `z.email()`: e.g. no domain label over 63 characters or ending in "-").
+ * The booking and admin Zod schemas refine with this, so an address is refused as bad input
+ * (4xx) instead of failing when the invitation is built (issue 9 item 4).
+ */
+export function isCalendarEmail(email: string): boolean {
+  return !createEvent({ ...PROBE, attendees: [{ name: "Probe", email }] }).error;
+}
+
+/**
+ * Whether `ics` accepts `url` as an event's URL (its own rule: e.g. a lowercase host, no
+ * whitespace, a port of 2 to 5 digits). Give it a URL normalised by `new URL(url).href`.
+ */
+export function isCalendarUrl(url: string): boolean {
+  return !createEvent({ ...PROBE, url }).error;
+}
+
 /**
  * The `.ics` text of one invitation (VCALENDAR with one VEVENT). Throws when `ics` rejects the
- * input (e.g. a malformed e-mail address), which callers treat as a programming error.
+ * input (e.g. an e-mail address stored before `isCalendarEmail` was enforced); the mail builders
+ * then send the message without the attachment (`booking-mail.server.ts`).
  */
 export function buildBookingIcs(invite: BookingInvite): string {
   const start = londonInstant(invite.date, invite.startTime);

@@ -1,11 +1,13 @@
 /**
  * Zod rules of the booking wizard's details step (`shared/spec/booking-and-admin.md` sections 2
  * and 5): name and email required; phone, company and the project fields optional and stored as
- * null when empty; project type one of commercial, humanitarian, mixed. Length caps keep oversized
+ * null when empty; project type one of commercial, humanitarian, mixed. The e-mail must also be
+ * one the calendar library accepts (it becomes the invitation's attendee). Length caps keep oversized
  * input out of the database (DESIGN section 7: every error a person can cause gets a 4xx).
  */
 import { z } from "zod";
 import { BOOKING_PROJECT_TYPES } from "~/db/schema";
+import { isCalendarEmail } from "./ics";
 
 export { DETAIL_FIELDS, PROJECT_TYPE_OPTIONS } from "./fields";
 
@@ -31,7 +33,9 @@ export const BookingDetailsSchema = z.object({
     .trim()
     .min(1, "Please enter your email address")
     .max(254, "Email must be at most 254 characters")
-    .pipe(z.email("Please enter a valid email address")),
+    .pipe(z.email("Please enter a valid email address"))
+    // The invitation's attendee: refuse here what the calendar library would refuse later.
+    .refine(isCalendarEmail, "Please enter a valid email address"),
   phone: optionalText(40, "Phone"),
   companyName: optionalText(160, "Company"),
   projectType: z

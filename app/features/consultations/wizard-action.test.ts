@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { consultationAvailability, consultationBookings, consultationTypes, emailOutbox } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { consultationAvailability, consultationBookings, consultationTypes, emailOutbox, rateLimitHits } from "~/db/schema";
+import { issueFormToken } from "~/features/abuse/form-guard.server";
+import { ACTIVE_BOOKINGS_PER_EMAIL, HOUR_MS, LIMITS } from "~/features/abuse/limits.server";
 import { action } from "~/routes/public/book-consultation";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { addDays, londonToday } from "./time";
@@ -11,21 +14,24 @@ setupTestDatabase();
 type Result = { init: { status?: number } | null; data: Record<string, unknown> };
 
 /** Posts a form to the wizard's action the way a browser without JavaScript would. */
-async function post(fields: Record<string, string>): Promise<Result | Response> {
+let visitor = 0;
+/** Posts from `clientIp` (by default a new address each time, so no per-client limit applies). */
+async function post(fields: Record<string, string>, clientIp = `198.51.100.${++visitor % 250}`): Promise<Result | Response> {
   const request = new Request("http://localhost/book-consultation?step=4", { method: "POST", body: new URLSearchParams(fields) });
-  return (await action({ request, params: {}, context: { clientIp: "127.0.0.1" } } as never)) as Result | Response;
+  return (await action({ request, params: {}, context: { clientIp } } as never)) as Result | Response;
 }
 
-async function fixtures() {
+async function fixtures(maxBookings = 1) {
   const [type] = await db.insert(consultationTypes).values({ name: "Review", durationMinutes: 60 }).returning();
   const [slot] = await db
     .insert(consultationAvailability)
-    .values({ date: addDays(londonToday(new Date()), 5), startTime: "10:00", endTime: "11:00", maxBookings: 1 })
+    .values({ date: addDays(londonToday(new Date()), 5), startTime: "10:00", endTime: "11:00", maxBookings })
     .returning();
   return { type, slot };
 }
 
-const good = { intent: "confirm", name: "Jo Bloggs", email: "jo@example.com" };
+/** A Confirm Booking post as the wizard makes it: its step 3 page was rendered 20 s ago. */
+const good = { intent: "confirm", name: "Jo Bloggs", email: "jo@example.com", formToken: issueFormToken(new Date(Date.now() - 20_000)), website: "" };
 
 describe("wizard confirm action", () => {
   it("books and redirects to the success step; the same key again makes nothing new", async () => {
@@ -40,6 +46,9 @@ describe("wizard confirm action", () => {
 
   it.each([
     ["a bad e-mail", { email: "not-an-email" }, 400, "email"],
+    // Accepted by z.email() but refused by the calendar library: these used to answer 500.
+    ["an e-mail whose domain label ends in '-'", { email: "jo@example-.com" }, 400, "email"],
+    ["an e-mail with a 64-character domain label", { email: `jo@${"a".repeat(64)}.com` }, 400, "email"],
     ["an oversized name", { name: "x".repeat(500) }, 400, "name"],
     ["a tampered project type", { projectType: "bridges" }, 400, "projectType"],
     ["a tampered slot id", { slotId: "not-a-uuid" }, 400, null],
@@ -62,5 +71,74 @@ describe("wizard confirm action", () => {
     expect(result.init?.status).toBe(409);
     expect(result.data).toMatchObject({ code: "slot_full", slotProblem: true });
     expect(await db.select().from(consultationBookings)).toHaveLength(1);
+  });
+});
+
+describe("wizard confirm action: bot check and abuse limits (issue 9 item 1)", () => {
+  /** Asserts a refusal: the status and message, and that nothing was stored, held or mailed. */
+  async function expectRefused(result: Result | Response, status: number, code: string, slotId: string, heldBefore: number) {
+    expect(result).not.toBeInstanceOf(Response);
+    const { init, data } = result as Result;
+    expect(init?.status).toBe(status);
+    expect(data).toMatchObject({ code, slotProblem: false });
+    expect(data.message).toMatch(/try again|contact us|cancel one/);
+    const [slot] = await db.select().from(consultationAvailability).where(eq(consultationAvailability.id, slotId));
+    expect(slot!.currentBookings).toBe(heldBefore);
+    expect(await db.select().from(consultationBookings)).toHaveLength(heldBefore);
+    const mail = await db.select().from(emailOutbox);
+    expect(mail.filter((m) => m.kind === "booking.confirmation")).toHaveLength(heldBefore);
+  }
+
+  const confirm = (type: { id: string }, slot: { id: string }, extra: Record<string, string> = {}) => ({
+    ...good,
+    typeId: type.id,
+    slotId: slot.id,
+    idempotencyKey: randomUUID(),
+    ...extra,
+  });
+
+  it.each([
+    ["a filled honeypot", () => ({ website: "http://spam.example" })],
+    ["a missing form token", () => ({ formToken: "" })],
+    ["a forged form token", () => ({ formToken: `${Date.now() - 20_000}.${"A".repeat(43)}` })],
+    ["a post faster than a person", () => ({ formToken: issueFormToken(new Date()) })],
+  ])("refuses %s with a clear message and holds no place", async (_label, extra) => {
+    const { type, slot } = await fixtures();
+    await expectRefused(await post(confirm(type, slot!, extra())), 400, "form_check", slot!.id, 0);
+    expect(await db.select().from(rateLimitHits)).toHaveLength(0);
+  });
+
+  it(`refuses a client's booking over ${LIMITS.bookingPerClient.max} an hour, keying IPv6 by /64`, async () => {
+    const { type, slot } = await fixtures(10);
+    for (let i = 0; i < LIMITS.bookingPerClient.max; i++) {
+      const ok = await post(confirm(type, slot!, { email: `visitor${i}@example.com` }), `2001:db8:1:2::${i + 1}`);
+      expect(ok).toBeInstanceOf(Response);
+    }
+    const held = LIMITS.bookingPerClient.max;
+    // Another address in the same /64 is the same client...
+    await expectRefused(await post(confirm(type, slot!, { email: "late@example.com" }), "2001:db8:1:2:abcd::9"), 429, "client_limit", slot!.id, held);
+    // ...while the next /64 and an IPv4 client are not.
+    expect(await post(confirm(type, slot!, { email: "other@example.com" }), "2001:db8:1:3::1")).toBeInstanceOf(Response);
+    expect(await post(confirm(type, slot!, { email: "v4@example.com" }), "203.0.113.50")).toBeInstanceOf(Response);
+  });
+
+  it(`refuses an e-mail address its ${ACTIVE_BOOKINGS_PER_EMAIL + 1}th active future booking`, async () => {
+    const { type, slot } = await fixtures(10);
+    for (let i = 0; i < ACTIVE_BOOKINGS_PER_EMAIL; i++) {
+      expect(await post(confirm(type, slot!, { email: i === 0 ? "Jo@Example.com" : "jo@example.com" }))).toBeInstanceOf(Response);
+    }
+    await expectRefused(await post(confirm(type, slot!, { email: " JO@example.COM " })), 409, "email_limit", slot!.id, ACTIVE_BOOKINGS_PER_EMAIL);
+    // A cancelled booking no longer counts.
+    await db.update(consultationBookings).set({ status: "cancelled" }).where(eq(consultationBookings.email, "jo@example.com"));
+    expect(await post(confirm(type, slot!))).toBeInstanceOf(Response);
+  });
+
+  it(`refuses every booking over the global ceiling of ${LIMITS.bookingGlobal.max} an hour`, async () => {
+    const { type, slot } = await fixtures(10);
+    expect(await post(confirm(type, slot!, { email: "first@example.com" }))).toBeInstanceOf(Response);
+    const windowStart = new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS);
+    await db.update(rateLimitHits).set({ count: LIMITS.bookingGlobal.max }).where(eq(rateLimitHits.key, "booking:all"));
+    expect((await db.select().from(rateLimitHits).where(eq(rateLimitHits.key, "booking:all")))[0]!.windowStart).toEqual(windowStart);
+    await expectRefused(await post(confirm(type, slot!, { email: "second@example.com" })), 503, "global_limit", slot!.id, 1);
   });
 });

@@ -7,8 +7,8 @@ import {
   type ConsultationIntent,
   FAILURE_MESSAGES,
 } from "~/features/consultations/admin-actions";
+import { bookingUpdateSchema } from "~/features/consultations/admin-booking-schema.server";
 import {
-  bookingUpdateSchema,
   closeDatesSchema,
   editSlotSchema,
   fieldErrors,

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { LoginForm, type LoginError } from "~/features/auth/components/login-form";
 import { AuthPageFrame } from "~/features/auth/components/auth-page-frame";
-import { hasActiveAdmin, revokeSessionCookies, signInWithPassword } from "~/features/auth/auth.server";
+import { signInWithPassword } from "~/features/auth/auth.server";
 import { getAdminSession } from "~/features/auth/guard.server";
 import { safeAdminRedirect } from "~/features/auth/redirect";
 import { pageMeta } from "~/features/seo/meta";
@@ -52,13 +52,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       return fail(
         { title: "Login failed", description: result.message ?? "Invalid credentials. Please try again." },
         result.status,
-      );
-    }
-    if (!(await hasActiveAdmin(result.userId))) {
-      await revokeSessionCookies(result.setCookie);
-      return fail(
-        { title: "Login failed", description: "This account does not have access to the admin portal." },
-        403,
       );
     }
     const headers = new Headers();

@@ -8,6 +8,10 @@
  * response renders step 4 with the details in hidden fields and a server-made idempotency key),
  * and Confirm Booking posts everything to create the booking. With JavaScript the same forms run
  * through React Router without full reloads, and the spec's toasts appear.
+ *
+ * The contact form's bot check guards Confirm Booking (issue 9 item 1): the step 3 page's signed
+ * render token travels through step 4, whose form also carries the honeypot; a booking that fails
+ * it, or trips a limit in `createBooking`, is refused with a message above the summary.
  */
 import { randomUUID } from "node:crypto";
 import { useEffect, useRef, useState } from "react";
@@ -17,6 +21,9 @@ import { toast } from "~/components/ui/toast";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
+import { FormGuardFields } from "~/features/abuse/components/form-guard-fields";
+import { FORM_TOKEN_FIELD } from "~/features/abuse/form-guard";
+import { checkFormGuard, issueFormToken } from "~/features/abuse/form-guard.server";
 import { BookingError, createBooking } from "~/features/consultations/bookings.server";
 import {
   BookingSummary,
@@ -71,37 +78,41 @@ export const headers = dataHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const state = await loadWizardState(new URL(request.url));
-  return data(state, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ ...state, formToken: issueFormToken() }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-type ActionData =
+/** `formToken` echoes the submitted render token, so step 4 keeps the step 3 page's render time. */
+type ActionData = (
   | { intent: "review"; ok: true; values: DetailsValues; idempotencyKey: string }
   | { intent: "edit"; ok: true; values: DetailsValues }
   | { intent: "review" | "confirm"; ok: false; errors: FieldErrors; values: DetailsValues }
   | { intent: "confirm"; ok: false; code: string; message: string; slotProblem: boolean; values: DetailsValues }
-  | { intent: "unknown"; ok: false; message: string };
+  | { intent: "unknown"; ok: false; message: string }
+) & { formToken?: string };
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
+  const submittedToken = form.get(FORM_TOKEN_FIELD);
+  const formToken = typeof submittedToken === "string" ? submittedToken : undefined;
   const values: DetailsValues = {};
   for (const key of DETAIL_FIELDS) {
     const value = form.get(key);
     if (typeof value === "string") values[key] = value;
   }
-  if (intent === "edit") return data<ActionData>({ intent: "edit", ok: true, values });
+  if (intent === "edit") return data<ActionData>({ intent: "edit", ok: true, values, formToken });
 
   const details = BookingDetailsSchema.safeParse(values);
   if (intent === "review") {
     if (!details.success) {
-      return data<ActionData>({ intent: "review", ok: false, errors: fieldErrors(details.error), values }, { status: 400 });
+      return data<ActionData>({ intent: "review", ok: false, errors: fieldErrors(details.error), values, formToken }, { status: 400 });
     }
-    return data<ActionData>({ intent: "review", ok: true, values, idempotencyKey: randomUUID() });
+    return data<ActionData>({ intent: "review", ok: true, values, idempotencyKey: randomUUID(), formToken });
   }
 
   if (intent === "confirm") {
     if (!details.success) {
-      return data<ActionData>({ intent: "confirm", ok: false, errors: fieldErrors(details.error), values }, { status: 400 });
+      return data<ActionData>({ intent: "confirm", ok: false, errors: fieldErrors(details.error), values, formToken }, { status: 400 });
     }
     const ids = ConfirmSchema.safeParse({
       typeId: form.get("typeId"),
@@ -110,19 +121,32 @@ export async function action({ request }: Route.ActionArgs) {
     });
     if (!ids.success) {
       return data<ActionData>(
-        { intent: "confirm", ok: false, code: "invalid", message: ids.error.issues[0].message, slotProblem: false, values },
+        { intent: "confirm", ok: false, code: "invalid", message: ids.error.issues[0].message, slotProblem: false, values, formToken },
         { status: 400 },
       );
     }
     try {
+      const guard = checkFormGuard(Object.fromEntries(form), new Date());
+      if (guard) {
+        logger.warn({ reason: guard }, "booking refused by the form check");
+        throw new BookingError("form_check");
+      }
       await createBooking(
         { typeId: ids.data.typeId, slotId: ids.data.slotId, details: details.data },
-        { idempotencyKey: ids.data.idempotencyKey },
+        { idempotencyKey: ids.data.idempotencyKey, clientIp: context.clientIp },
       );
     } catch (error) {
       if (error instanceof BookingError) {
         return data<ActionData>(
-          { intent: "confirm", ok: false, code: error.code, message: error.message, slotProblem: error.isSlotProblem, values },
+          {
+            intent: "confirm",
+            ok: false,
+            code: error.code,
+            message: error.message,
+            slotProblem: error.isSlotProblem,
+            values,
+            formToken,
+          },
           { status: error.status },
         );
       }
@@ -135,6 +159,7 @@ export async function action({ request }: Route.ActionArgs) {
           message: "We could not complete your booking. Please try again or contact us directly.",
           slotProblem: false,
           values,
+          formToken,
         },
         { status: 500 },
       );
@@ -228,6 +253,7 @@ export default function BookConsultation({ loaderData: state, actionData }: Rout
     actionData?.intent === "confirm" && !actionData.ok && "message" in actionData ? actionData.message : null;
   const message = bookingMessage ?? (step === state.step ? state.notice : null);
 
+  const formToken = actionData?.formToken ?? state.formToken;
   const typeKey = state.type?.id ?? null;
   const week = state.weekStart;
 
@@ -351,6 +377,7 @@ export default function BookConsultation({ loaderData: state, actionData }: Rout
               >
                 <ChosenTime state={state} />
                 <input type="hidden" name="intent" value="review" />
+                <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
                 <DetailsFields values={values} errors={errors} />
                 <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
                   <BackLink to={wizardHref({ step: 2, type: typeKey, week, slot: state.slot.id })} />
@@ -373,6 +400,7 @@ export default function BookConsultation({ loaderData: state, actionData }: Rout
                 <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
                   <Form method="post" action={wizardHref({ step: 3, type: typeKey, week, slot: state.slot.id })}>
                     <input type="hidden" name="intent" value="edit" />
+                    <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
                     <DetailHiddenFields values={values} />
                     <Button type="submit" variant="outline" size="lg" className="w-full sm:w-auto" disabled={busy}>
                       <ArrowLeft aria-hidden />
@@ -381,6 +409,7 @@ export default function BookConsultation({ loaderData: state, actionData }: Rout
                   </Form>
                   <Form method="post" action={wizardHref({ step: 4, type: typeKey, week, slot: state.slot.id })}>
                     <input type="hidden" name="intent" value="confirm" />
+                    <FormGuardFields token={formToken} />
                     <input type="hidden" name="typeId" value={state.type.id} />
                     <input type="hidden" name="slotId" value={state.slot.id} />
                     <input

@@ -1,14 +1,15 @@
-import { auth, withClientIp } from "~/features/auth/auth.server";
+import { handleAuthRequest } from "~/features/auth/auth.server";
 import type { Route } from "./+types/auth";
 
 /**
- * better-auth's own endpoints under /api/auth (session lookups, sign-out). Self sign-up is
- * disabled in auth.server.ts. The client address is set from the socket, never from the request.
+ * /api/auth/*: only the better-auth endpoints the product exposes (`PUBLIC_AUTH_ENDPOINTS`:
+ * JSON sign-in, get-session, sign-out); every other path answers 404 (issue 9 item 9). The client
+ * address is set from the socket, never from the request.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
-  return auth.handler(withClientIp(request, context.clientIp));
+  return handleAuthRequest(request, context.clientIp);
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return auth.handler(withClientIp(request, context.clientIp));
+  return handleAuthRequest(request, context.clientIp);
 }

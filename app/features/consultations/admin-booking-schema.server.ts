@@ -1,0 +1,32 @@
+/**
+ * Zod schema of the admin booking detail dialog's status management (`shared/spec/booking-and-admin.md`
+ * section 5 "Booking detail dialog", section 7 "Update booking"): status (one of six), meeting link
+ * (URL or empty), notes. Server-only because the meeting link is checked with the calendar
+ * library's own rule (it becomes the invitation's URL; issue 9 item 4), which the admin screen's
+ * JavaScript need not carry.
+ */
+import { z } from "zod";
+import { BOOKING_STATUSES } from "~/db/schema";
+import { isCalendarUrl } from "./ics";
+
+/** Booking detail dialog, status management: status (one of six), meeting link (URL or empty), notes. */
+export const bookingUpdateSchema = z.object({
+  id: z.uuid("Unknown booking"),
+  status: z.enum(BOOKING_STATUSES, { error: "Choose one of the booking statuses" }),
+  meetingLink: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : null))
+    .pipe(z.url({ protocol: /^https?$/, error: "Enter a full meeting link starting with https://" }).max(500).nullable())
+    // Normalised (lowercase host, escaped spaces), then checked by the calendar library's own rule:
+    // the link becomes the invitation's URL, so what `ics` refuses is refused here (issue 9 item 4).
+    .transform((v) => (v === null ? null : new URL(v).href))
+    .refine((v) => v === null || isCalendarUrl(v), "Enter a meeting link that calendars accept, like https://meet.example.com/abc"),
+  meetingNotes: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() ? v.trim() : null))
+    .pipe(z.string().max(5000, "Notes can be at most 5000 characters").nullable()),
+});
+export type BookingUpdateInput = z.infer<typeof bookingUpdateSchema>;
