@@ -16,7 +16,7 @@ import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
 import { databaseKind, db } from "~/db/client.server";
-import { adminUsers, consultationAvailability, consultationBookings, consultationTypes, enquiries } from "~/db/schema";
+import { adminUsers, cmsProjects, consultationAvailability, consultationBookings, consultationTypes, enquiries } from "~/db/schema";
 import { hashToken, PLACE_HOLDING_STATUSES } from "~/features/consultations/bookings.server";
 import { BookingDetailsSchema } from "~/features/consultations/schema";
 import { EnquirySchema } from "~/features/enquiries/schema";
@@ -33,6 +33,9 @@ import * as adminMedia from "~/routes/admin/media";
 import * as adminMediaUpload from "~/routes/admin/media-upload";
 import * as adminSettings from "~/routes/admin/settings";
 import * as adminUsersRoute from "~/routes/admin/users";
+import * as projectCreate from "~/routes/admin/cms/project-create";
+import * as projectEdit from "~/routes/admin/cms/project-edit";
+import * as projectsList from "~/routes/admin/cms/projects";
 import { checkRequestBody } from "../../server/request-body";
 import { createStaffSession, outcome, TEST_ORIGIN } from "../setup/admin-session";
 import { setupTestDatabase } from "../setup/database";
@@ -56,9 +59,13 @@ type Target = {
   staff: boolean;
 };
 
-type Ids = { enquiryId: string; slotId: string; bookingId: string; typeId: string; adminId: string; manageToken: string };
+type Ids = { enquiryId: string; slotId: string; bookingId: string; typeId: string; adminId: string; manageToken: string; projectId: string };
 
 const asAction = (fn: unknown) => fn as ActionFn;
+
+const PROJECT_FIELDS = ["title", "client", "subtitle", "location", "year", "duration", "overview", "challenge", "approach", "solution", "impact",
+  "heroImage", "images", "videoUrl", "category", "status", "featured", "tags", "teamMembers", "awards", "specKey", "specValue", "metricKey",
+  "metricValue", "metricUnit", "seoTitle", "seoDescription", "scheduleAt", "version", "id"];
 
 const TARGETS: Target[] = [
   { name: "POST /contact", path: () => "/contact", action: asAction(contact.action), staff: false, intents: [],
@@ -85,6 +92,12 @@ const TARGETS: Target[] = [
     fields: ["id", "altText", "focalX", "focalY"] },
   { name: "POST /admin/settings", path: () => "/admin/settings", action: asAction(adminSettings.action), staff: true, intents: [],
     fields: ["companyName", "email", "phone", "location", "linkedinUrl", "notificationRecipients", "minimumNoticeHours", "bookingWeeksAhead", "analyticsId", "siteVerification"] },
+  { name: "POST /admin/cms/projects/create", path: () => "/admin/cms/projects/create", action: asAction(projectCreate.action), staff: true,
+    intents: ["draft", "publish", "schedule"], fields: PROJECT_FIELDS },
+  { name: "POST /admin/cms/projects/edit/:id", path: (ids) => `/admin/cms/projects/edit/${ids.projectId}`, params: (ids) => ({ id: ids.projectId }),
+    action: asAction(projectEdit.action), staff: true, intents: ["draft", "publish", "schedule", "keep", "archive", "restore", "unpublish", "delete"], fields: PROJECT_FIELDS },
+  { name: "POST /admin/cms/projects", path: () => "/admin/cms/projects", action: asAction(projectsList.action), staff: true,
+    intents: ["delete", "archive", "restore"], fields: ["id"] },
 ];
 
 /** Values meant to break parsers and validators. */
@@ -116,7 +129,7 @@ type Submission = {
 };
 
 function submission(target: Target): fc.Arbitrary<Submission> {
-  const idRef = fc.constantFrom<keyof Ids>("enquiryId", "slotId", "bookingId", "typeId", "adminId", "manageToken").map((id) => ({ id }));
+  const idRef = fc.constantFrom<keyof Ids>("enquiryId", "slotId", "bookingId", "typeId", "adminId", "manageToken", "projectId").map((id) => ({ id }));
   const value: fc.Arbitrary<Value> = fc.oneof(
     { weight: 8, arbitrary: nastyString },
     { weight: 3, arbitrary: idRef },
@@ -198,6 +211,8 @@ async function businessRowCounts(): Promise<string> {
     (select count(*) from consultation_bookings) as bookings,
     (select count(*) from consultation_availability) as slots,
     (select count(*) from consultation_types) as types,
+    (select count(*) from cms_projects) as projects,
+    (select coalesce(max(updated_at)::text, '') from cms_projects) as projects_updated,
     (select count(*) from admin_users) as admins,
     (select count(*) from site_settings) as settings`);
   const rows = (result as unknown as { rows?: Record<string, unknown>[] }).rows ?? (result as unknown as Record<string, unknown>[]);
@@ -217,9 +232,10 @@ async function seed(): Promise<{ ids: Ids; cookie: string }> {
     .insert(enquiries)
     .values({ name: "Grace Hopper", email: "grace@example.com", projectType: "General Enquiry", message: "A valid enquiry message." })
     .returning();
+  const [project] = await db.insert(cmsProjects).values({ slug: `fuzz-${Date.now()}`, title: "Fuzz project", client: "Fuzz client" }).returning();
   await getSiteSettings();
   return {
-    ids: { enquiryId: enquiry.id, slotId: slot.id, bookingId: booking.id, typeId: type.id, adminId: staff.adminId, manageToken: MANAGE_TOKEN },
+    ids: { enquiryId: enquiry.id, slotId: slot.id, bookingId: booking.id, typeId: type.id, adminId: staff.adminId, manageToken: MANAGE_TOKEN, projectId: project.id },
     cookie: staff.cookie,
   };
 }

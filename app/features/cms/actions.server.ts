@@ -12,6 +12,7 @@ import { parsePublication, type SaveIntent } from "./form-values";
 import { CMS_PATHS, type ContentKindName } from "./kinds";
 import { CMS_MESSAGES } from "./messages";
 import { formatUkDateTime } from "./publication";
+import { readFormData } from "~/utils/form-data.server";
 
 /** What an action tells the screen: a toast, and field errors or a conflict when refused. */
 export type CmsActionResult =
@@ -43,7 +44,7 @@ function savedMessage(kind: ContentKindName, intent: SaveIntent, publishedAt: Da
  */
 export async function createAction(kind: ContentKindName, request: Request, parse: FormParser, now: Date = new Date()) {
   const session = await requireAdmin(request, STAFF_ROLES);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   const publication = parsePublication({ intent, scheduleAt: form.get("scheduleAt") }, now);
   const parsed = parse(form, publication.ok ? publication.publication.intent : "draft");
@@ -73,7 +74,7 @@ export async function editAction(kind: ContentKindName, request: Request, id: st
   const session = await requireAdmin(request, STAFF_ROLES);
   const m = CMS_MESSAGES[kind];
   if (!z.uuid().safeParse(id).success) return refused(404, { intent: "", ...m.loadError });
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   const actor = cmsActor(session);
   if (intent === "delete") {
@@ -100,7 +101,7 @@ export async function editAction(kind: ContentKindName, request: Request, id: st
 export async function listAction(kind: ContentKindName, request: Request, now: Date = new Date()) {
   const session = await requireAdmin(request, STAFF_ROLES);
   const m = CMS_MESSAGES[kind];
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   const id = z.uuid().safeParse(form.get("id"));
   if (!id.success || !["delete", "archive", "restore"].includes(intent)) {
