@@ -60,10 +60,20 @@ const inList = (column: string, values: readonly string[]) =>
 
 /** One metric of a project card: `{ value, unit }`; PROJECT VALUE (`savings`) has value only. */
 export type ProjectMetric = { value: string; unit?: string };
-/** Card metrics keyed by the spec's names; labels in `app/features/projects/metrics.ts`. */
-export type ProjectMetrics = Partial<
-  Record<"powerRating" | "capacity" | "panels" | "savings" | "roi" | "impact", ProjectMetric>
->;
+/** The spec's metric names; labels in `app/features/projects/metrics.ts`. */
+export type ProjectMetricKey = "powerRating" | "capacity" | "panels" | "savings" | "roi" | "impact";
+/**
+ * Card metrics. Written by the CMS as an ordered list `[{ key, value, unit? }]` (the order staff
+ * entered; jsonb objects do not keep key order); the spec's keyed object form is still read.
+ */
+export type ProjectMetrics =
+  | (ProjectMetric & { key: ProjectMetricKey })[]
+  | Partial<Record<ProjectMetricKey, ProjectMetric>>;
+/**
+ * Technical specifications of a project. Written by the CMS as an ordered list
+ * `[{ key, value }]`; the spec's plain object form (imported data, order not guaranteed) is still read.
+ */
+export type TechnicalSpecs = { key: string; value: string }[] | Record<string, string>;
 
 export const cmsProjects = pgTable(
   "cms_projects",
@@ -89,31 +99,48 @@ export const cmsProjects = pgTable(
     videoUrl: text("video_url"),
     tags: text("tags").array(),
     featured: boolean("featured").notNull().default(false),
-    technicalSpecs: jsonb("technical_specs").$type<Record<string, string>>(),
+    technicalSpecs: jsonb("technical_specs").$type<TechnicalSpecs>(),
     teamMembers: text("team_members").array(),
     awards: text("awards").array(),
     metrics: jsonb("metrics").$type<ProjectMetrics>(),
     href: text("href"),
     seoTitle: text("seo_title"),
     seoDescription: text("seo_description"),
+    /** When the project goes (or went) public; published and in the future = scheduled (contract 1). */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** Raised by every save; an edit form carries it so a stale save is refused. */
+    version: integer("version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("cms_projects_slug_key").on(t.slug),
     index("cms_projects_public_idx").on(t.displayStatus, t.featured, t.createdAt),
+    index("cms_projects_updated_at_idx").on(t.updatedAt),
     check("cms_projects_category_check", inList("category", PROJECT_CATEGORIES)),
     check("cms_projects_status_check", inList("status", PROJECT_WORK_STATUSES)),
     check("cms_projects_display_status_check", inList("display_status", DISPLAY_STATUSES)),
   ],
 );
 
-/** A body block of an article (`insights.content`); unknown types are skipped when rendering. */
+/**
+ * A run of inline text with optional marks. `href` is an http, https or mailto link (checked on
+ * save by `app/features/insights/blocks.ts`).
+ */
+export type InlineRun = { text: string; bold?: true; italic?: true; href?: string };
+/** Block text: a plain string (the seed's and the spec's form) or a list of runs with marks. */
+export type InlineContent = string | InlineRun[];
+
+/**
+ * A body block of an article (`insights.content`); unknown types are skipped when rendering.
+ * The seed's shape (`type` + `content`, plain strings) stays valid; the CMS adds inline runs and
+ * `ordered: true` for numbered lists.
+ */
 export type InsightBlock =
-  | { type: "paragraph"; content: string }
-  | { type: "heading"; level: 2 | 3; content: string }
-  | { type: "quote"; content: string; author?: string }
-  | { type: "list"; items: string[] };
+  | { type: "paragraph"; content: InlineContent }
+  | { type: "heading"; level: 2 | 3; content: InlineContent }
+  | { type: "quote"; content: InlineContent; author?: string }
+  | { type: "list"; items: InlineContent[]; ordered?: boolean };
 
 export const insights = pgTable(
   "insights",
@@ -138,11 +165,14 @@ export const insights = pgTable(
     seoTitle: text("seo_title"),
     seoDescription: text("seo_description"),
     publishedDate: timestamp("published_date", { withTimezone: true }),
+    /** Raised by every save; an edit form carries it so a stale save is refused. */
+    version: integer("version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("insights_slug_key").on(t.slug),
+    index("insights_updated_at_idx").on(t.updatedAt),
     index("insights_public_idx").on(t.status, t.publishedDate),
     check("insights_status_check", inList("status", DISPLAY_STATUSES)),
   ],
@@ -421,6 +451,34 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("audit_log_created_at_idx").on(t.createdAt)],
+);
+
+/** Kinds of content the CMS keeps revisions of. */
+export const CMS_ENTITY_TYPES = ["project", "insight"] as const;
+
+/**
+ * Every save of a project or an insight (issue 7 "Publishing, preview, history"): who, when and
+ * the whole row after the save as jsonb. The last 50 per item are kept.
+ */
+export const cmsRevisions = pgTable(
+  "cms_revisions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    entityType: text("entity_type", { enum: CMS_ENTITY_TYPES }).notNull(),
+    entityId: uuid("entity_id").notNull(),
+    /** The item's `version` after this save. */
+    version: integer("version").notNull(),
+    /** What the save did: "created", "saved", "published", "scheduled", "unpublished", "archived", "restored". */
+    action: text("action").notNull(),
+    snapshot: jsonb("snapshot").$type<Record<string, unknown>>().notNull(),
+    authorUserId: text("author_user_id"),
+    authorName: text("author_name"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("cms_revisions_entity_idx").on(t.entityType, t.entityId, t.id),
+    check("cms_revisions_entity_type_check", inList("entity_type", CMS_ENTITY_TYPES)),
+  ],
 );
 
 /** Fixed-window request counters shared by every app instance (contact form rate limit). */

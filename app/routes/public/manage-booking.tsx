@@ -17,6 +17,7 @@ import { formatLongDate, formatTime24, ukZoneLabel } from "~/features/consultati
 import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/manage-booking";
 import { dataHeaders } from "~/utils/headers";
+import { readFormData } from "~/utils/form-data.server";
 import { privateHydrateHandle } from "~/utils/page-mode";
 
 /** Hydrated (ADR "Content pages without React"), and never shown to analytics (issue 9 item 6). */
@@ -44,7 +45,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = form.get("intent");
   const booking = await getBookingByToken(params.token);
   if (!booking) return data<View>({ kind: "not-found" }, { status: 404, headers: noStore });
