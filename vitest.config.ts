@@ -12,6 +12,15 @@ if (process.env.REQUIRE_POSTGRES_TESTS === "1" && !process.env.TEST_DATABASE_URL
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
+  // app/root.tsx imports the enhancement script's URL from a module vite.config.ts makes; route
+  // tests import root through their routes, so give them a stand-in URL.
+  plugins: [
+    {
+      name: "enhance-url-stand-in",
+      resolveId: (id) => (id === "virtual:enhance-url" ? "\0virtual:enhance-url" : null),
+      load: (id) => (id === "\0virtual:enhance-url" ? 'export default "/assets/enhance.js";' : null),
+    },
+  ],
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,

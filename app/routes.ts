@@ -40,6 +40,8 @@ export default [
       route("media", "routes/admin/media.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("settings", "routes/admin/settings.tsx"),
+      route("data-protection", "routes/admin/data-protection.tsx"),
+      route("data-protection/export", "routes/admin/data-protection-export.tsx"),
     ]),
   ]),
 

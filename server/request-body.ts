@@ -51,43 +51,56 @@ const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** How long the unread body of a refused request may keep arriving (and be discarded), in ms. */
 export const LINGER_MS = 5_000;
 
-/** Express middleware enforcing `bodyPolicyFor(req.path)` on every request that may carry a body. */
+/** Why a request's body is refused: the status to answer and a short plain-text message. */
+export type BodyRefusal = { status: 400 | 411 | 413 | 415; message: string };
+
+/**
+ * Checks a request's method, path and body headers against `bodyPolicyFor(path)` without reading
+ * the body. Returns null when the body may be read, otherwise the refusal.
+ */
+export function checkRequestBody(
+  method: string,
+  pathname: string,
+  headers: { contentLength?: string | null; transferEncoding?: string | null; contentType?: string | null },
+): BodyRefusal | null {
+  if (BODYLESS_METHODS.has(method.toUpperCase())) return null;
+  const policy = bodyPolicyFor(pathname);
+  const unsupported: BodyRefusal = { status: 415, message: `Unsupported content type: send ${policy.mediaTypes.join(" or ")}.` };
+  if (headers.contentLength == null) {
+    if (headers.transferEncoding != null) return { status: 411, message: "A Content-Length header is required." };
+  } else if (Number(headers.contentLength) > policy.maxBytes) {
+    return { status: 413, message: `The request body is too large (at most ${Math.floor(policy.maxBytes / KB)} KB here).` };
+  }
+  if (!headers.contentType) return unsupported;
+  let parsed: contentType.ParsedMediaType;
+  try {
+    parsed = contentType.parse(headers.contentType);
+  } catch {
+    return { status: 400, message: "The Content-Type header is malformed." };
+  }
+  if (!policy.mediaTypes.includes(parsed.type)) return unsupported;
+  if (parsed.type === "multipart/form-data" && !parsed.parameters.boundary) {
+    return { status: 400, message: "A multipart/form-data body needs a boundary." };
+  }
+  return null;
+}
+
+/** Express middleware answering the refusals of `checkRequestBody` before anything reads the body. */
 export function requestBodyRules(): RequestHandler {
   return (req, res, next) => {
-    if (BODYLESS_METHODS.has(req.method)) return next();
-    const policy = bodyPolicyFor(req.path);
-    const refuse = (status: number, message: string) => {
-      // Node discards the unread body after the answer (so the client sees it rather than a
-      // reset mid-upload); a body still arriving after LINGER_MS has its connection cut.
-      res.once("finish", () => {
-        if (req.complete) return;
-        const cut = setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
-        req.once("end", () => clearTimeout(cut));
-      });
-      res.set("Cache-Control", "no-store").status(status).type("text/plain").send(message);
-    };
-
-    const length = req.headers["content-length"];
-    if (length === undefined) {
-      if (req.headers["transfer-encoding"] !== undefined) return refuse(411, "A Content-Length header is required.");
-    } else if (Number(length) > policy.maxBytes) {
-      return refuse(413, `The request body is too large (at most ${Math.floor(policy.maxBytes / KB)} KB here).`);
-    }
-
-    const header = req.headers["content-type"];
-    if (!header) return refuse(415, `Unsupported content type: send ${policy.mediaTypes.join(" or ")}.`);
-    let parsed: contentType.ParsedMediaType;
-    try {
-      parsed = contentType.parse(header);
-    } catch {
-      return refuse(400, "The Content-Type header is malformed.");
-    }
-    if (!policy.mediaTypes.includes(parsed.type)) {
-      return refuse(415, `Unsupported content type: send ${policy.mediaTypes.join(" or ")}.`);
-    }
-    if (parsed.type === "multipart/form-data" && !parsed.parameters.boundary) {
-      return refuse(400, "A multipart/form-data body needs a boundary.");
-    }
-    next();
+    const refusal = checkRequestBody(req.method, req.path, {
+      contentLength: req.headers["content-length"],
+      transferEncoding: req.headers["transfer-encoding"],
+      contentType: req.headers["content-type"],
+    });
+    if (!refusal) return next();
+    // Node discards the unread body after the answer (so the client sees it rather than a
+    // reset mid-upload); a body still arriving after LINGER_MS has its connection cut.
+    res.once("finish", () => {
+      if (req.complete) return;
+      const cut = setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
+      req.once("end", () => clearTimeout(cut));
+    });
+    res.set("Cache-Control", "no-store").status(refusal.status).type("text/plain").send(refusal.message);
   };
 }

@@ -43,15 +43,37 @@ export const BOOKING_PROJECT_TYPES = ["commercial", "humanitarian", "mixed"] as 
 export const ADMIN_ROLES = ["super_admin", "admin", "editor"] as const;
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
 
+/**
+ * Retention periods' defaults and inclusive bounds (issue 11): the `site_settings` columns, their
+ * CHECK constraints and the retention form all use these.
+ */
+export const RETENTION_LIMITS = {
+  spamDays: { default: 30, min: 1, max: 365 },
+  recordsMonths: { default: 24, min: 1, max: 120 },
+  emailBodyDays: { default: 90, min: 1, max: 3650 },
+} as const;
+
+const between = (column: string, { min, max }: { min: number; max: number }) => sql.raw(`${column} between ${min} and ${max}`);
+
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
 
 /** One metric of a project card: `{ value, unit }`; PROJECT VALUE (`savings`) has value only. */
 export type ProjectMetric = { value: string; unit?: string };
-/** Card metrics keyed by the spec's names; labels in `app/features/projects/metrics.ts`. */
-export type ProjectMetrics = Partial<
-  Record<"powerRating" | "capacity" | "panels" | "savings" | "roi" | "impact", ProjectMetric>
->;
+/** The spec's metric names; labels in `app/features/projects/metrics.ts`. */
+export type ProjectMetricKey = "powerRating" | "capacity" | "panels" | "savings" | "roi" | "impact";
+/**
+ * Card metrics. Written by the CMS as an ordered list `[{ key, value, unit? }]` (the order staff
+ * entered; jsonb objects do not keep key order); the spec's keyed object form is still read.
+ */
+export type ProjectMetrics =
+  | (ProjectMetric & { key: ProjectMetricKey })[]
+  | Partial<Record<ProjectMetricKey, ProjectMetric>>;
+/**
+ * Technical specifications of a project. Written by the CMS as an ordered list
+ * `[{ key, value }]`; the spec's plain object form (imported data, order not guaranteed) is still read.
+ */
+export type TechnicalSpecs = { key: string; value: string }[] | Record<string, string>;
 
 export const cmsProjects = pgTable(
   "cms_projects",
@@ -77,31 +99,48 @@ export const cmsProjects = pgTable(
     videoUrl: text("video_url"),
     tags: text("tags").array(),
     featured: boolean("featured").notNull().default(false),
-    technicalSpecs: jsonb("technical_specs").$type<Record<string, string>>(),
+    technicalSpecs: jsonb("technical_specs").$type<TechnicalSpecs>(),
     teamMembers: text("team_members").array(),
     awards: text("awards").array(),
     metrics: jsonb("metrics").$type<ProjectMetrics>(),
     href: text("href"),
     seoTitle: text("seo_title"),
     seoDescription: text("seo_description"),
+    /** When the project goes (or went) public; published and in the future = scheduled (contract 1). */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** Raised by every save; an edit form carries it so a stale save is refused. */
+    version: integer("version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("cms_projects_slug_key").on(t.slug),
     index("cms_projects_public_idx").on(t.displayStatus, t.featured, t.createdAt),
+    index("cms_projects_updated_at_idx").on(t.updatedAt),
     check("cms_projects_category_check", inList("category", PROJECT_CATEGORIES)),
     check("cms_projects_status_check", inList("status", PROJECT_WORK_STATUSES)),
     check("cms_projects_display_status_check", inList("display_status", DISPLAY_STATUSES)),
   ],
 );
 
-/** A body block of an article (`insights.content`); unknown types are skipped when rendering. */
+/**
+ * A run of inline text with optional marks. `href` is an http, https or mailto link (checked on
+ * save by `app/features/insights/blocks.ts`).
+ */
+export type InlineRun = { text: string; bold?: true; italic?: true; href?: string };
+/** Block text: a plain string (the seed's and the spec's form) or a list of runs with marks. */
+export type InlineContent = string | InlineRun[];
+
+/**
+ * A body block of an article (`insights.content`); unknown types are skipped when rendering.
+ * The seed's shape (`type` + `content`, plain strings) stays valid; the CMS adds inline runs and
+ * `ordered: true` for numbered lists.
+ */
 export type InsightBlock =
-  | { type: "paragraph"; content: string }
-  | { type: "heading"; level: 2 | 3; content: string }
-  | { type: "quote"; content: string; author?: string }
-  | { type: "list"; items: string[] };
+  | { type: "paragraph"; content: InlineContent }
+  | { type: "heading"; level: 2 | 3; content: InlineContent }
+  | { type: "quote"; content: InlineContent; author?: string }
+  | { type: "list"; items: InlineContent[]; ordered?: boolean };
 
 export const insights = pgTable(
   "insights",
@@ -126,11 +165,14 @@ export const insights = pgTable(
     seoTitle: text("seo_title"),
     seoDescription: text("seo_description"),
     publishedDate: timestamp("published_date", { withTimezone: true }),
+    /** Raised by every save; an edit form carries it so a stale save is refused. */
+    version: integer("version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("insights_slug_key").on(t.slug),
+    index("insights_updated_at_idx").on(t.updatedAt),
     index("insights_public_idx").on(t.status, t.publishedDate),
     check("insights_status_check", inList("status", DISPLAY_STATUSES)),
   ],
@@ -150,6 +192,8 @@ export const enquiries = pgTable(
     /** Why the submission was flagged as spam (honeypot, too fast, rate limit); null when not spam. */
     spamReason: text("spam_reason"),
     internalNotes: text("internal_notes"),
+    /** When the personal fields were anonymised (erasure or retention); null while they are held. */
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -236,6 +280,8 @@ export const consultationBookings = pgTable(
     /** iCalendar SEQUENCE of the last invitation sent; raised on every change mailed. */
     icsSequence: integer("ics_sequence").notNull().default(0),
     reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
+    /** When the personal fields were anonymised (erasure or retention); null while they are held. */
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -334,16 +380,31 @@ export const adminUsers = pgTable(
   ],
 );
 
-/** Single row (id = 1) of editable settings; `data` is validated by `features/settings/schema.ts`. */
+/**
+ * Single row (id = 1) of editable settings; `data` is validated by `features/settings/schema.ts`.
+ * The retention periods (issue 11, `app/features/data-protection/retention.server.ts`) are real
+ * columns with their bounds as CHECK constraints.
+ */
 export const siteSettings = pgTable(
   "site_settings",
   {
     id: integer("id").primaryKey().default(1),
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    /** Spam submissions are deleted this many days after they arrived. */
+    retentionSpamDays: integer("retention_spam_days").notNull().default(RETENTION_LIMITS.spamDays.default),
+    /** Closed enquiries and finished or cancelled bookings are anonymised after this many months. */
+    retentionRecordsMonths: integer("retention_records_months").notNull().default(RETENTION_LIMITS.recordsMonths.default),
+    /** Bodies of sent (or failed) e-mails are removed this many days after sending. */
+    retentionEmailBodyDays: integer("retention_email_body_days").notNull().default(RETENTION_LIMITS.emailBodyDays.default),
     updatedAt: updatedAt(),
     updatedBy: text("updated_by"),
   },
-  () => [check("site_settings_single_row", sql`id = 1`)],
+  () => [
+    check("site_settings_single_row", sql`id = 1`),
+    check("site_settings_retention_spam_check", between("retention_spam_days", RETENTION_LIMITS.spamDays)),
+    check("site_settings_retention_records_check", between("retention_records_months", RETENTION_LIMITS.recordsMonths)),
+    check("site_settings_retention_email_body_check", between("retention_email_body_days", RETENTION_LIMITS.emailBodyDays)),
+  ],
 );
 
 /** A message waiting to be sent, written in the same transaction as what caused it. */
@@ -367,6 +428,11 @@ export const emailOutbox = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /**
+     * Set on a message queued by an erasure (the cancellation of the person's future booking): the
+     * worker sends it, then blanks its recipient, subject and bodies, so no trace of them is kept.
+     */
+    eraseAfterSend: boolean("erase_after_send").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -392,6 +458,34 @@ export const auditLog = pgTable(
   (t) => [index("audit_log_created_at_idx").on(t.createdAt)],
 );
 
+/** Kinds of content the CMS keeps revisions of. */
+export const CMS_ENTITY_TYPES = ["project", "insight"] as const;
+
+/**
+ * Every save of a project or an insight (issue 7 "Publishing, preview, history"): who, when and
+ * the whole row after the save as jsonb. The last 50 per item are kept.
+ */
+export const cmsRevisions = pgTable(
+  "cms_revisions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    entityType: text("entity_type", { enum: CMS_ENTITY_TYPES }).notNull(),
+    entityId: uuid("entity_id").notNull(),
+    /** The item's `version` after this save. */
+    version: integer("version").notNull(),
+    /** What the save did: "created", "saved", "published", "scheduled", "unpublished", "archived", "restored". */
+    action: text("action").notNull(),
+    snapshot: jsonb("snapshot").$type<Record<string, unknown>>().notNull(),
+    authorUserId: text("author_user_id"),
+    authorName: text("author_name"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("cms_revisions_entity_idx").on(t.entityType, t.entityId, t.id),
+    check("cms_revisions_entity_type_check", inList("entity_type", CMS_ENTITY_TYPES)),
+  ],
+);
+
 /** Fixed-window request counters shared by every app instance (contact form rate limit). */
 export const rateLimitHits = pgTable(
   "rate_limit_hits",
@@ -401,6 +495,20 @@ export const rateLimitHits = pgTable(
     count: integer("count").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/**
+ * One row per run of a once-a-day job (e.g. the retention job), keyed by its Europe/London date:
+ * inserting the row is the claim, so the job runs exactly once a day across every app instance.
+ */
+export const jobRuns = pgTable(
+  "job_runs",
+  {
+    job: text("job").notNull(),
+    runOn: date("run_on", { mode: "string" }).notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.runOn] })],
 );
 
 /** One responsive variant of a library image: a stored file at one width in one format. */

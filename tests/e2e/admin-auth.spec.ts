@@ -78,7 +78,7 @@ test("an admin signs in (e-mail trimmed), is sent from the login page to the das
   await expect(page.getByText("Admin Portal", { exact: true })).toBeVisible();
   await expect(page.getByText(/^Welcome back, /)).toBeVisible();
   const nav = page.getByRole("complementary", { name: "Admin navigation" });
-  for (const link of ["Dashboard", "Contact Enquiries", "Consultations", "Our Work (Projects)", "Blog Posts", "Users", "Settings"]) {
+  for (const link of ["Dashboard", "Contact Enquiries", "Consultations", "Our Work (Projects)", "Blog Posts", "Users", "Settings", "Data protection"]) {
     await expect(nav.getByRole("link", { name: new RegExp(`^${link.replace(/[()]/g, "\\$&")}`) })).toBeVisible();
   }
   await expect(nav.getByText("super admin", { exact: true })).toBeVisible();
@@ -150,10 +150,10 @@ test("a new editor invited by the super admin sets a password from the e-mail an
   const nav = editor.getByRole("complementary", { name: "Admin navigation" });
   await expect(nav.getByRole("link", { name: "Blog Posts" })).toBeVisible();
   await expect(nav.getByText("editor", { exact: true })).toBeVisible();
-  for (const hidden of ["Users", "Settings", "Contact Enquiries", "Consultations"]) {
+  for (const hidden of ["Users", "Settings", "Contact Enquiries", "Consultations", "Data protection"]) {
     await expect(nav.getByRole("link", { name: new RegExp(`^${hidden}`) })).toHaveCount(0);
   }
-  for (const url of ["/admin/users", "/admin/settings"]) {
+  for (const url of ["/admin/users", "/admin/settings", "/admin/data-protection"]) {
     const response = await editor.goto(url);
     expect(response?.status()).toBe(403);
     await expect(editor.getByRole("heading", { name: "You do not have access to this page" })).toBeVisible();

@@ -3,9 +3,11 @@
  * starts (tests/setup/e2e-prepare.ts). Each area adds its fixtures here and exports their keys.
  */
 import { seedBookingFixtures } from "./support/booking-fixtures";
+import { seedDataProtectionFixtures } from "./support/data-protection-fixtures";
 import { seedEnquiryFixtures } from "./support/enquiry-fixtures";
 
 export async function seedE2eFixtures(): Promise<void> {
   await seedEnquiryFixtures();
   await seedBookingFixtures();
+  await seedDataProtectionFixtures();
 }

@@ -60,6 +60,7 @@ test("staff upload an image with alt text and a focal point, and edit it in the 
 });
 
 test("an image used by a project cannot be deleted, and the library says where it is used", async ({ page }) => {
+  test.setTimeout(60_000);
   await signInAsAdmin(page);
   await page.goto("/admin/media");
   const card = page.getByRole("listitem").filter({ hasText: /^Bristol Harbourside Footbridge: a cable-stayed bridge over water/ }).first();

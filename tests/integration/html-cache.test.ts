@@ -195,6 +195,12 @@ describe("content changes", () => {
       await db.execute(sql`update site_settings set updated_by = 'x'`);
       await expect.poll(() => seen.length, { timeout: 1000, interval: 20 }).toBe(4);
       expect((await readContentState()).version).toBe(seen[3]!.version);
+
+      // A project scheduled before the insight becomes the next publication.
+      const sooner = new Date(Date.now() + 600_000);
+      await db.insert(schema.cmsProjects).values({ slug: "soon", title: "Soon", client: "Client", displayStatus: "published", publishedAt: sooner });
+      await expect.poll(() => seen.length, { timeout: 1000, interval: 20 }).toBe(5);
+      expect(seen[4]!.nextPublicationAt?.getTime()).toBe(sooner.getTime());
     } finally {
       await stop();
     }

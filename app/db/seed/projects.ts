@@ -28,9 +28,24 @@ const media = (slug: keyof typeof DEMO_PROJECT_MEDIA) => DEMO_PROJECT_MEDIA[slug
 
 const daysAgo = (n: number) => new Date(Date.UTC(2025, 5, 30) - n * 86_400_000);
 
-function project(slug: keyof typeof DEMO_PROJECT_MEDIA, row: Omit<NewProject, "slug" | "heroImage" | "images">): NewProject {
+/**
+ * One demo row: hero and gallery from the media list, technical specs as the ordered list the CMS
+ * writes, and a published row's `published_at` set to its creation (publication rule, issue 7).
+ */
+function project(
+  slug: keyof typeof DEMO_PROJECT_MEDIA,
+  { technicalSpecs, ...row }: Omit<NewProject, "slug" | "heroImage" | "images" | "technicalSpecs"> & { technicalSpecs?: Record<string, string> },
+): NewProject {
   const images = media(slug);
-  return { slug, heroImage: images[0], images, ...row, updatedAt: row.createdAt };
+  return {
+    slug,
+    heroImage: images[0],
+    images,
+    ...row,
+    technicalSpecs: technicalSpecs ? Object.entries(technicalSpecs).map(([key, value]) => ({ key, value })) : null,
+    publishedAt: row.displayStatus === "published" ? row.createdAt : null,
+    updatedAt: row.createdAt,
+  };
 }
 
 /** The demo rows, oldest first. */

@@ -18,6 +18,12 @@ export function describeAuditEntry(entry: { action: string; details: Record<stri
       return `sent a set-password link to ${email}`;
     case "user.bootstrapped":
       return `created the first super admin ${email}`;
+    case "data_subject.exported":
+      return `exported the personal data of ${email}`;
+    case "data_subject.erased":
+      return "erased a person's personal data";
+    case "retention.applied":
+      return "applied the retention periods";
     case "settings.updated":
       return `updated settings: ${Object.keys(d).join(", ")}`;
     default:

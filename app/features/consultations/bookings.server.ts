@@ -606,3 +606,41 @@ export async function updateBookingByAdmin(
     return updated;
   });
 }
+
+/**
+ * Cancels a booking inside the caller's transaction because the visitor's personal data is being
+ * erased (issue 11): locks the booking and its slot, frees the place when the booking held one,
+ * withdraws a queued reminder, raises SEQUENCE and queues the usual staff cancellation mail
+ * (METHOD:CANCEL) flagged `eraseAfterSend`, so the worker blanks the message once it is sent.
+ * Records a `booking.cancelled_for_erasure` audit entry without personal data. Returns false when
+ * the booking does not exist or is already cancelled.
+ */
+export async function cancelBookingForErasure(
+  tx: Transaction,
+  actor: AuditActor,
+  bookingId: string,
+  { site, now }: { site: SiteSettings; now: Date },
+): Promise<boolean> {
+  const locked = await lockBooking(tx, eq(consultationBookings.id, bookingId));
+  if (!locked || locked.booking.status === "cancelled") return false;
+  const { booking, slot, durationMinutes } = locked;
+  const sequence = booking.icsSequence + 1;
+  const [updated] = await tx
+    .update(consultationBookings)
+    .set({ status: "cancelled", icsSequence: sequence, updatedAt: now })
+    .where(eq(consultationBookings.id, booking.id))
+    .returning();
+  if (holdsPlace(booking.status)) await movePlace(tx, slot.id, -1);
+  await withdrawReminder(tx, booking.id);
+  await enqueueEmails(tx, [
+    { ...cancellationEmail(mailData(updated, slot, durationMinutes), site, sequence, "staff"), eraseAfterSend: true },
+  ]);
+  await recordAudit(tx, {
+    actor,
+    action: "booking.cancelled_for_erasure",
+    entityType: "booking",
+    entityId: booking.id,
+    details: { from: booking.status, to: "cancelled", mailed: "cancelled" },
+  });
+  return true;
+}

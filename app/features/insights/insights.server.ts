@@ -1,11 +1,14 @@
 /**
  * Public reads of insights (blog articles) (`shared/spec/public-site.md` sections 2, 3, 4 and 7).
- * Only rows with `status = 'published'` are returned. Missing values get the spec's defaults here,
+ * Only public rows are returned (the publication rule, `app/features/cms/publication.server.ts`:
+ * published with `published_date <= now`), except one article through a signed preview link. Missing values get the spec's defaults here,
  * so every page and the RSS feed show the same thing.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { insights, type InsightBlock } from "~/db/schema";
+import { verifyPreviewToken } from "~/features/cms/preview.server";
+import { insightIsPublic } from "~/features/cms/publication.server";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import {
   ARTICLE_READING_TIME_FALLBACK,
@@ -73,7 +76,6 @@ const cardColumns = {
   readingTime: insights.readingTime,
 };
 
-const published = eq(insights.status, "published");
 const blank = (s: string | null | undefined): s is null | undefined | "" => !s || !s.trim();
 
 async function defaultAuthor(): Promise<string> {
@@ -102,32 +104,26 @@ function toCard(
 const newestFirst = [sql`${insights.publishedDate} desc nulls last`, desc(insights.createdAt)];
 
 /** The newest published insights for the home page (spec section 7 "Home insights"), at most `limit` (default 3). */
-export async function listLatestInsights(limit = 3): Promise<InsightCardData[]> {
+export async function listLatestInsights(limit = 3, now: Date = new Date()): Promise<InsightCardData[]> {
   const [rows, author] = await Promise.all([
-    db.select(cardColumns).from(insights).where(published).orderBy(...newestFirst).limit(limit),
+    db.select(cardColumns).from(insights).where(insightIsPublic(now)).orderBy(...newestFirst).limit(limit),
     defaultAuthor(),
   ]);
   return rows.map((r) => toCard(r, author));
 }
 
 /** Every published insight, newest published date first (spec section 7 "Insights list"). */
-export async function listPublishedInsights(): Promise<InsightCardData[]> {
+export async function listPublishedInsights(now: Date = new Date()): Promise<InsightCardData[]> {
   const [rows, author] = await Promise.all([
-    db.select(cardColumns).from(insights).where(published).orderBy(...newestFirst),
+    db.select(cardColumns).from(insights).where(insightIsPublic(now)).orderBy(...newestFirst),
     defaultAuthor(),
   ]);
   return rows.map((r) => toCard(r, author));
 }
 
-/** One published article by slug (spec section 7 "Insight detail"), or null when missing or not published. */
-export async function getPublishedInsightBySlug(slug: string): Promise<InsightDetail | null> {
-  if (!slug) return null;
-  const [rows, author] = await Promise.all([
-    db.select().from(insights).where(and(published, eq(insights.slug, slug))).limit(1),
-    defaultAuthor(),
-  ]);
-  const row = rows[0];
-  if (!row) return null;
+type InsightRow = typeof insights.$inferSelect;
+
+function toDetail(row: InsightRow, author: string): InsightDetail {
   return {
     id: row.id,
     slug: row.slug,
@@ -154,13 +150,34 @@ export async function getPublishedInsightBySlug(slug: string): Promise<InsightDe
   };
 }
 
+/** One public article by slug (spec section 7 "Insight detail"), or null when missing or not public. */
+export async function getPublishedInsightBySlug(slug: string, now: Date = new Date()): Promise<InsightDetail | null> {
+  if (!slug) return null;
+  const [rows, author] = await Promise.all([
+    db.select().from(insights).where(and(insightIsPublic(now), eq(insights.slug, slug))).limit(1),
+    defaultAuthor(),
+  ]);
+  return rows[0] ? toDetail(rows[0], author) : null;
+}
+
+/**
+ * The article with this slug in any state, when `token` is a valid preview link for it (issue 7
+ * "Preview"); null otherwise (unknown slug, forged, expired or another item's token).
+ */
+export async function getPreviewInsightBySlug(slug: string, token: string, now: Date = new Date()): Promise<InsightDetail | null> {
+  if (!slug || !token) return null;
+  const [rows, author] = await Promise.all([db.select().from(insights).where(eq(insights.slug, slug)).limit(1), defaultAuthor()]);
+  const row = rows[0];
+  return row && verifyPreviewToken(token, "insight", row.id, now) ? toDetail(row, author) : null;
+}
+
 /** Published articles for the RSS feed: newest first, at most `limit` (default 50), with defaults applied. */
-export async function listInsightsForFeed(limit = 50): Promise<(InsightCardData & { summary: string | null; updatedAt: string })[]> {
+export async function listInsightsForFeed(limit = 50, now: Date = new Date()): Promise<(InsightCardData & { summary: string | null; updatedAt: string })[]> {
   const [rows, author] = await Promise.all([
     db
       .select({ ...cardColumns, summary: insights.summary, updatedAt: insights.updatedAt })
       .from(insights)
-      .where(published)
+      .where(insightIsPublic(now))
       .orderBy(...newestFirst)
       .limit(limit),
     defaultAuthor(),
@@ -168,11 +185,11 @@ export async function listInsightsForFeed(limit = 50): Promise<(InsightCardData 
   return rows.map((r) => ({ ...toCard(r, author), summary: r.summary, updatedAt: r.updatedAt.toISOString() }));
 }
 
-/** Slugs and last-modified instants of every published article, for the sitemap. */
-export async function listPublishedInsightSlugs(): Promise<{ slug: string; updatedAt: Date }[]> {
+/** Slugs and last-modified instants of every public article, for the sitemap. */
+export async function listPublishedInsightSlugs(now: Date = new Date()): Promise<{ slug: string; updatedAt: Date }[]> {
   return db
     .select({ slug: insights.slug, updatedAt: insights.updatedAt })
     .from(insights)
-    .where(published)
+    .where(insightIsPublic(now))
     .orderBy(desc(insights.updatedAt));
 }

@@ -31,8 +31,8 @@ describe("insight lists", () => {
     expect((await listLatestInsights(1)).map((i) => i.slug)).toEqual(["apr"]);
   });
 
-  it("fills the spec's card defaults: empty excerpt, 'Engineering', the company as author, '5 mins read', fallback image, 'Recent'", async () => {
-    await db.insert(insights).values(row({ slug: "bare", publishedDate: null }));
+  it("fills the spec's card defaults: empty excerpt, 'Engineering', the company as author, '5 mins read', fallback image", async () => {
+    await db.insert(insights).values(row({ slug: "bare" }));
     const [card] = await listPublishedInsights();
     expect(card).toMatchObject({
       slug: "bare",
@@ -41,9 +41,12 @@ describe("insight lists", () => {
       authorName: "Meridian Engineering",
       readingTime: "5 mins read",
       heroImage: FALLBACK_INSIGHT_IMAGE,
-      publishedDate: null,
-      dateLabel: "Recent",
     });
+  });
+
+  it("leaves out a published article without a publication date (publication rule, issue 7)", async () => {
+    await db.insert(insights).values(row({ slug: "undated", publishedDate: null }));
+    expect(await listPublishedInsights()).toEqual([]);
   });
 
   it("keeps stored values and formats dates in en-US long form", async () => {
@@ -99,7 +102,7 @@ describe("feeds", () => {
   it("sitemap lists public pages and published projects and articles only, with absolute URLs and lastmod", async () => {
     await db.insert(insights).values([row({ slug: "pub-article" }), row({ slug: "draft-article", status: "draft" })]);
     await db.insert(cmsProjects).values([
-      { slug: "pub-project", title: "P", displayStatus: "published", updatedAt: new Date("2025-02-03T00:00:00Z") },
+      { slug: "pub-project", title: "P", displayStatus: "published", publishedAt: new Date("2025-02-01T00:00:00Z"), updatedAt: new Date("2025-02-03T00:00:00Z") },
       { slug: "draft-project", title: "D", displayStatus: "draft" },
     ]);
     const xml = await buildSitemapXml("https://example.co.uk");

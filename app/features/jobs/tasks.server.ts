@@ -5,6 +5,7 @@
  * `FOR UPDATE SKIP LOCKED` or make its writes idempotent, e.g. with an outbox `dedupeKey`).
  */
 import { queueDueReminders } from "~/features/consultations/reminders.server";
+import { runDailyRetention } from "~/features/data-protection/retention.server";
 
 /** A task the worker runs on its own interval. `run` errors are logged; the task runs again next interval. */
 export type PeriodicTask = {
@@ -23,6 +24,14 @@ export const periodicTasks: PeriodicTask[] = [
     intervalMs: 60_000,
     run: async () => {
       await queueDueReminders(new Date());
+    },
+  },
+  {
+    // Checks every 15 minutes; the job_runs claim makes it run once per London day on one instance.
+    name: "data-retention",
+    intervalMs: 15 * 60_000,
+    run: async () => {
+      await runDailyRetention(new Date());
     },
   },
 ];

@@ -10,10 +10,13 @@
  * - Sending happens outside any transaction. Success records `status = 'sent'` and `sent_at`;
  *   failure records `last_error` and schedules a retry with exponential backoff, or marks the row
  *   `failed` after `MAX_ATTEMPTS` attempts.
+ * - A message flagged `erase_after_send` (queued by an erasure, issue 11) has its recipient,
+ *   subject and bodies blanked as soon as it is sent or given up.
  */
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { db, reportDatabaseError, type Database } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
+import { ERASED_EMAIL_FIELDS } from "~/features/data-protection/anonymise.server";
 import { createMailTransport, type MailTransport } from "~/features/mail/transport.server";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
@@ -94,9 +97,10 @@ export async function processOutboxBatch(options: ProcessOutboxOptions = {}): Pr
   for (const row of claimed) {
     // Only the worker holding this claim (same attempts count) may record the outcome.
     const mine = and(eq(emailOutbox.id, row.id), eq(emailOutbox.attempts, row.attempts), eq(emailOutbox.status, "pending"));
+    const erase = row.eraseAfterSend ? { ...ERASED_EMAIL_FIELDS, eraseAfterSend: false } : {};
     try {
       await transport.send(row);
-      await database.update(emailOutbox).set({ status: "sent", sentAt: new Date(), lastError: null }).where(mine);
+      await database.update(emailOutbox).set({ status: "sent", sentAt: new Date(), lastError: null, ...erase }).where(mine);
       result.sent++;
       logger.info({ id: row.id, kind: row.kind }, "mail sent");
     } catch (error) {
@@ -107,7 +111,7 @@ export async function processOutboxBatch(options: ProcessOutboxOptions = {}): Pr
         .set({
           lastError: message.slice(0, 1000),
           ...(giveUp
-            ? { status: "failed" as const }
+            ? { status: "failed" as const, ...erase }
             : { nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts)) }),
         })
         .where(mine);

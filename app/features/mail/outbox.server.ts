@@ -20,6 +20,8 @@ export type OutgoingEmail = {
   attachments?: { filename: string; contentType: string; content: string }[];
   /** Makes the message unique (e.g. `reminder:{bookingId}:{start}`); a second enqueue is ignored. */
   dedupeKey?: string;
+  /** Blank the recipient, subject and bodies once sent (a message queued by an erasure, issue 11). */
+  eraseAfterSend?: boolean;
 };
 
 /**

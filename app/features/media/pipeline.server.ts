@@ -15,6 +15,7 @@
  * Refusals throw `ImageRejectedError` with the message a person sees and an HTTP status.
  */
 import { fileTypeFromBuffer } from "file-type";
+import pLimit from "p-limit";
 import sharp, { type OutputInfo } from "sharp";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "./rules";
 
@@ -87,11 +88,23 @@ export function variantWidths(width: number): number[] {
 }
 
 /**
- * Decodes, orients, strips and re-encodes an image whose type `inspectImage` accepted.
- * Throws `ImageRejectedError` 422 for a decompression bomb (over `MAX_INPUT_PIXELS`) or a
- * truncated or corrupt file. Nothing is written anywhere: the caller stores the result.
+ * One image is processed at a time per process: sharp runs on libuv's thread pool, which also
+ * serves zlib (response compression) and file reads, so parallel uploads would stall every page.
+ * Others wait in this queue (memory stays bounded to one decoded image).
  */
-export async function processImage(bytes: Uint8Array, type: AcceptedImageType): Promise<ProcessedImage> {
+const processing = pLimit(1);
+
+/**
+ * Decodes, orients, strips and re-encodes an image whose type `inspectImage` accepted (queued:
+ * one at a time per process). Throws `ImageRejectedError` 422 for a decompression bomb (over
+ * `MAX_INPUT_PIXELS`) or a truncated or corrupt file. Nothing is written anywhere: the caller
+ * stores the result.
+ */
+export function processImage(bytes: Uint8Array, type: AcceptedImageType): Promise<ProcessedImage> {
+  return processing(() => encodeAll(bytes, type));
+}
+
+async function encodeAll(bytes: Uint8Array, type: AcceptedImageType): Promise<ProcessedImage> {
   let raw: { data: Buffer; info: OutputInfo };
   try {
     raw = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", sequentialRead: true })

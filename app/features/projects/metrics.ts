@@ -1,10 +1,11 @@
 /**
- * Labels of a project card's result block (`shared/spec/public-site.md` section 3, "Card mapping").
+ * Labels of a project card's result block (`shared/spec/public-site.md` section 3, "Card mapping")
+ * and the readers of the two ordered jsonb fields a project has (metrics, technical specs).
  * Each metric is `{ value, unit }`; PROJECT VALUE (`savings`) has a value only, so its unit is ignored.
  */
-import type { ProjectMetric, ProjectMetrics } from "~/db/schema";
+import type { ProjectMetric, ProjectMetricKey, ProjectMetrics, TechnicalSpecs } from "~/db/schema";
 
-export type MetricKey = keyof ProjectMetrics;
+export type MetricKey = ProjectMetricKey;
 
 /** The metric keys in display order with their spec labels. */
 export const METRIC_LABELS: Record<MetricKey, string> = {
@@ -30,14 +31,38 @@ export function formatMetric(key: MetricKey, metric: ProjectMetric): string {
   return /^[%°²³]/.test(unit) ? `${value}${unit}` : `${value} ${unit}`;
 }
 
-/** The metrics of a card in display order, skipping missing or empty values. */
-export function metricEntries(metrics: ProjectMetrics | null | undefined): MetricEntry[] {
-  if (!metrics) return [];
-  const out: MetricEntry[] = [];
-  for (const key of METRIC_KEYS) {
-    const metric = metrics[key];
-    if (!metric || metric.value == null || String(metric.value).trim() === "") continue;
-    out.push({ key, label: METRIC_LABELS[key], value: formatMetric(key, metric) });
+/**
+ * The metrics as an ordered list: the CMS's list form as stored (the order staff entered), or the
+ * spec's keyed object in METRIC_KEYS order. Unknown keys, repeats and malformed entries are dropped.
+ */
+export function metricList(metrics: ProjectMetrics | null | undefined): (ProjectMetric & { key: MetricKey })[] {
+  if (!metrics || typeof metrics !== "object") return [];
+  const raw = Array.isArray(metrics) ? metrics : METRIC_KEYS.map((key) => (metrics[key] ? { ...metrics[key], key } : null));
+  const seen = new Set<string>();
+  const out: (ProjectMetric & { key: MetricKey })[] = [];
+  for (const m of raw) {
+    if (!m || typeof m !== "object" || !(m.key in METRIC_LABELS) || seen.has(m.key)) continue;
+    seen.add(m.key);
+    out.push({ key: m.key, value: String(m.value ?? ""), ...(m.unit ? { unit: String(m.unit) } : {}) });
   }
   return out;
+}
+
+/** The metrics of a card in their order, skipping empty values. */
+export function metricEntries(metrics: ProjectMetrics | null | undefined): MetricEntry[] {
+  return metricList(metrics)
+    .filter((m) => m.value.trim() !== "")
+    .map((m) => ({ key: m.key, label: METRIC_LABELS[m.key], value: formatMetric(m.key, m) }));
+}
+
+/**
+ * Technical specifications as ordered `[label, value]` pairs: the CMS's list form in the order
+ * staff entered, or a plain object's entries (imported data). Empty labels or values are dropped.
+ */
+export function technicalSpecEntries(specs: TechnicalSpecs | null | undefined): [string, string][] {
+  if (!specs || typeof specs !== "object") return [];
+  const pairs = Array.isArray(specs) ? specs.map((s) => [s?.key, s?.value]) : Object.entries(specs);
+  return pairs
+    .map(([k, v]) => [String(k ?? "").trim(), String(v ?? "").trim()] as [string, string])
+    .filter(([k, v]) => k && v);
 }

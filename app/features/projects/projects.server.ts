@@ -1,11 +1,15 @@
 /**
- * Public reads of projects (`shared/spec/public-site.md` sections 2, 3, 4 and 7). Only rows with
- * `display_status = 'published'` are ever returned; drafts and archived rows never reach a visitor.
+ * Public reads of projects (`shared/spec/public-site.md` sections 2, 3, 4 and 7). Only public rows
+ * are returned (the publication rule, `app/features/cms/publication.server.ts`: published with
+ * `published_at <= now`); drafts, scheduled and archived rows never reach a visitor, except one
+ * item through a signed preview link. `now` parameters exist for tests.
  */
 import { containsPattern } from "~/db/sql";
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { cmsProjects, type ProjectMetrics } from "~/db/schema";
+import { projectIsPublic } from "~/features/cms/publication.server";
+import { verifyPreviewToken } from "~/features/cms/preview.server";
 import type { ProjectCategoryFilter } from "./query";
 
 type ProjectRow = typeof cmsProjects.$inferSelect;
@@ -29,7 +33,7 @@ export type ProjectCardData = {
 };
 
 /** Every public field of one published project, for the detail page. Dates are ISO 8601 instants. */
-export type ProjectDetail = Omit<ProjectRow, "createdAt" | "updatedAt" | "displayStatus"> & {
+export type ProjectDetail = Omit<ProjectRow, "createdAt" | "updatedAt" | "displayStatus" | "publishedAt" | "version"> & {
   createdAt: string;
   updatedAt: string;
 };
@@ -72,7 +76,6 @@ function toCard(row: CardRow): ProjectCardData {
   };
 }
 
-const published = eq(cmsProjects.displayStatus, "published");
 
 /** Case-insensitive substring match of `q` on title, overview and location; undefined when `q` is empty. */
 function searchCondition(q: string): SQL | undefined {
@@ -90,11 +93,11 @@ function searchCondition(q: string): SQL | undefined {
  * The newest published projects for the home page (spec section 7 "Home projects"):
  * newest `created_at` first, at most `limit` (default 3).
  */
-export async function listLatestProjects(limit = 3): Promise<ProjectCardData[]> {
+export async function listLatestProjects(limit = 3, now: Date = new Date()): Promise<ProjectCardData[]> {
   const rows = await db
     .select(cardColumns)
     .from(cmsProjects)
-    .where(published)
+    .where(projectIsPublic(now))
     .orderBy(desc(cmsProjects.createdAt), desc(cmsProjects.id))
     .limit(limit);
   return rows.map(toCard);
@@ -108,10 +111,11 @@ export async function listLatestProjects(limit = 3): Promise<ProjectCardData[]> 
  */
 export async function listPublishedProjects(
   filters: { category?: ProjectCategoryFilter; q?: string } = {},
+  now: Date = new Date(),
 ): Promise<{ projects: ProjectCardData[]; counts: ProjectCounts }> {
   const category = filters.category ?? "all";
   const search = searchCondition(filters.q ?? "");
-  const base = and(published, search);
+  const base = and(projectIsPublic(now), search);
   const [rows, countRows] = await Promise.all([
     db
       .select(cardColumns)
@@ -132,24 +136,37 @@ export async function listPublishedProjects(
   return { projects: rows.map(toCard), counts };
 }
 
-/** One published project by slug (spec section 7 "Project detail"), or null when missing or not published. */
-export async function getPublishedProjectBySlug(slug: string): Promise<ProjectDetail | null> {
+function toDetail(row: ProjectRow): ProjectDetail {
+  const { displayStatus: _d, publishedAt: _p, version: _v, createdAt, updatedAt, ...rest } = row;
+  return { ...rest, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() };
+}
+
+/** One public project by slug (spec section 7 "Project detail"), or null when missing or not public. */
+export async function getPublishedProjectBySlug(slug: string, now: Date = new Date()): Promise<ProjectDetail | null> {
   if (!slug) return null;
   const [row] = await db
     .select()
     .from(cmsProjects)
-    .where(and(published, eq(cmsProjects.slug, slug)))
+    .where(and(projectIsPublic(now), eq(cmsProjects.slug, slug)))
     .limit(1);
-  if (!row) return null;
-  const { displayStatus: _d, createdAt, updatedAt, ...rest } = row;
-  return { ...rest, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() };
+  return row ? toDetail(row) : null;
 }
 
-/** Slugs and last-modified instants of every published project, for the sitemap. */
-export async function listPublishedProjectSlugs(): Promise<{ slug: string; updatedAt: Date }[]> {
+/**
+ * The project with this slug in any state, when `token` is a valid preview link for it (issue 7
+ * "Preview"); null otherwise (unknown slug, forged, expired or another item's token).
+ */
+export async function getPreviewProjectBySlug(slug: string, token: string, now: Date = new Date()): Promise<ProjectDetail | null> {
+  if (!slug || !token) return null;
+  const [row] = await db.select().from(cmsProjects).where(eq(cmsProjects.slug, slug)).limit(1);
+  return row && verifyPreviewToken(token, "project", row.id, now) ? toDetail(row) : null;
+}
+
+/** Slugs and last-modified instants of every public project, for the sitemap. */
+export async function listPublishedProjectSlugs(now: Date = new Date()): Promise<{ slug: string; updatedAt: Date }[]> {
   return db
     .select({ slug: cmsProjects.slug, updatedAt: cmsProjects.updatedAt })
     .from(cmsProjects)
-    .where(published)
+    .where(projectIsPublic(now))
     .orderBy(desc(cmsProjects.updatedAt));
 }

@@ -21,6 +21,7 @@ function row(overrides: Partial<NewProject> = {}): NewProject {
     category: "commercial",
     displayStatus: "published",
     createdAt: at(n),
+    publishedAt: at(n),
     ...overrides,
   };
 }

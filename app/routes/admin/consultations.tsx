@@ -34,6 +34,7 @@ import { ConsultationsScreen, type ConsultationsTab } from "~/features/consultat
 import type { Submitter } from "~/features/consultations/components/submitter";
 import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/consultations";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Consultations", path: "/admin/consultations", noIndex: true });
@@ -83,7 +84,7 @@ const answer = (result: ConsultationActionResult, status = 200) => data<Consulta
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request, MANAGER_ROLES);
   const actor = auditActor(session);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const raw = String(formData.get("intent") ?? "");
   if (!(CONSULTATION_INTENTS as readonly string[]).includes(raw)) {
     return answer({ ok: false, intent: null, message: "Unknown action.", reason: "Refresh the page and try again." }, 400);

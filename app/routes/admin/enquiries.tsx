@@ -19,6 +19,7 @@ import { EnquiriesScreen } from "~/features/enquiries/components/enquiries-scree
 import { ENQUIRY_TYPES } from "~/features/enquiries/schema";
 import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/enquiries";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Contact Enquiries", path: "/admin/enquiries", noIndex: true });
@@ -54,7 +55,7 @@ const fail = (status: number, body: Omit<Extract<EnquiryActionResult, { ok: fals
  */
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request, MANAGER_ROLES);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const envelope = EnquiryActionSchema.safeParse({ intent: form.get("intent"), id: form.get("id") });
   if (!envelope.success) {
     return fail(400, { message: envelope.error.issues[0]?.message ?? "Invalid request." });

@@ -7,6 +7,7 @@ import { safeAdminRedirect } from "~/features/auth/redirect";
 import { pageMeta } from "~/features/seo/meta";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/login";
+import { readFormData } from "~/utils/form-data.server";
 import { privateHydrateHandle } from "~/utils/page-mode";
 
 /** Hydrated (ADR "Content pages without React"), and never shown to analytics (issue 9 item 6). */
@@ -31,8 +32,8 @@ const fail = (error: LoginError, status: number) => data({ error }, { status });
 
 /** Signs in with e-mail (trimmed) and password; spec "Admin login" and section 8 "Login". */
 export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readFormData(request);
   try {
-    const form = await request.formData();
     const email = String(form.get("email") ?? "").trim();
     const password = String(form.get("password") ?? "");
     const redirectTo = safeAdminRedirect(form.get("redirectTo"));

@@ -6,6 +6,7 @@ import { MediaLibraryScreen } from "~/features/media/components/media-library-sc
 import { deleteMedia, listLibrary, updateMediaDetails } from "~/features/media/library.server";
 import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/media";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Media Library", path: "/admin/media", noIndex: true });
 
@@ -27,7 +28,7 @@ const ActionSchema = z.discriminatedUnion("intent", [
  */
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request);
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data<MediaActionResult>({ ok: false, intent: "update", message: "Invalid request." }, { status: 400 });
   const input = parsed.data;
   const actor = auditActor(session);

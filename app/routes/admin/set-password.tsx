@@ -9,6 +9,7 @@ import { hasForeignOrigin } from "~/features/auth/guard.server";
 import { SetPasswordSchema } from "~/features/auth/schema";
 import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/set-password";
+import { readFormData } from "~/utils/form-data.server";
 import { privateHydrateHandle } from "~/utils/page-mode";
 
 /** Hydrated (ADR "Content pages without React"), and never shown to analytics (issue 9 item 6). */
@@ -32,7 +33,7 @@ type Errors = { token?: string[]; password?: string[]; confirmPassword?: string[
 /** Sets the password (twice, at least 12 characters), then sends the person to sign in. */
 export async function action({ request }: Route.ActionArgs) {
   if (hasForeignOrigin(request)) throw data("Forbidden", { status: 403 });
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   const parsed = SetPasswordSchema.safeParse(form);
   if (!parsed.success) {
     const errors: Errors = {};

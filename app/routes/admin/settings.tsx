@@ -6,6 +6,7 @@ import { SettingsScreen, type SettingsActionResult } from "~/features/settings/c
 import { updateSiteSettings } from "~/features/settings/settings-admin.server";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import type { Route } from "./+types/settings";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Settings", path: "/admin/settings", noIndex: true });
 
@@ -19,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** Saves every setting at once; invalid input stores nothing and returns field errors (400). */
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request, SUPER_ADMIN_ONLY);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   const saved = await updateSiteSettings(auditActor(session), form);
   if (!saved.ok) {
     return data<SettingsActionResult>({ ok: false, errors: saved.errors, values: form as Record<string, string> }, { status: 400 });

@@ -14,6 +14,7 @@ import {
 } from "~/features/auth/users.server";
 import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/users";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Users", path: "/admin/users", noIndex: true });
 
@@ -30,7 +31,7 @@ const result = (value: UsersActionResult, status = 200) => data(value, { status 
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request, SUPER_ADMIN_ONLY);
   const actor = auditActor(session);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   try {
     switch (form.intent) {
       case "invite": {

@@ -48,6 +48,7 @@ import { logger } from "~/utils/logger.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/book-consultation";
 import { dataHeaders } from "~/utils/headers";
+import { readFormData } from "~/utils/form-data.server";
 import { hydrateHandle } from "~/utils/page-mode";
 
 /** Hydrated (ADR "Content pages without React"). */
@@ -91,7 +92,7 @@ type ActionData = (
 ) & { formToken?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = form.get("intent");
   const submittedToken = form.get(FORM_TOKEN_FIELD);
   const formToken = typeof submittedToken === "string" ? submittedToken : undefined;

@@ -25,6 +25,7 @@ import { useRootData } from "~/root";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/contact";
 import { dataHeaders } from "~/utils/headers";
+import { readFormData } from "~/utils/form-data.server";
 import { hydrateHandle } from "~/utils/page-mode";
 
 /** Hydrated (ADR "Content pages without React"). */
@@ -60,7 +61,7 @@ type ActionResult =
   | { ok: false; failed: true; errors?: undefined; values: EnquiryFormValues; formToken?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   const values: EnquiryFormValues = {};
   for (const key of ["name", "email", "company", "projectType", "message"] as const) {
     if (typeof form[key] === "string") values[key] = form[key];

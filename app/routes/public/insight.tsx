@@ -4,7 +4,8 @@ import { buttonVariants } from "~/components/ui/button";
 import { ArticleBlocks } from "~/features/insights/components/article-blocks";
 import { ReadingProgress } from "~/features/insights/components/reading-progress";
 import { SharePanel } from "~/features/insights/components/share-panel";
-import { getPublishedInsightBySlug } from "~/features/insights/insights.server";
+import { PREVIEW_HEADERS } from "~/features/cms/preview.server";
+import { getPreviewInsightBySlug, getPublishedInsightBySlug } from "~/features/insights/insights.server";
 import { Picture } from "~/features/media/components/picture";
 import { resolveImages } from "~/features/media/resolve.server";
 import type { ResponsiveImage } from "~/features/media/rules";
@@ -16,33 +17,30 @@ import type { RootData } from "~/root";
 import type { Route } from "./+types/insight";
 
 /**
- * /insights/{slug} (public-site spec section 2): one published article, or 'Article Not Found'
- * with HTTP 404 (unknown or unpublished slug) or 500 ('Failed to load article', section 8).
- * `url` is the absolute page URL used by the share panel.
+ * /insights/{slug} (public-site spec section 2): one public article, or 'Article Not Found'
+ * with HTTP 404 (unknown, draft, scheduled or archived slug) or 500 ('Failed to load article',
+ * section 8). `url` is the absolute page URL used by the share panel. With `?preview={token}`
+ * (issue 7), a valid signed link shows the article in any state, not indexed and never cached.
  */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const url = absoluteUrl(env.PUBLIC_URL, `/insights/${params.slug ?? ""}`);
-  if (!params.slug)
-    return data(
-      { article: null, url, error: "No article slug provided" },
-      { status: 404 },
-    );
+  const token = new URL(request.url).searchParams.get("preview");
+  const headers = token !== null ? PREVIEW_HEADERS : undefined;
+  if (!params.slug) return data({ article: null, url, preview: false, error: "No article slug provided" }, { status: 404, headers });
   try {
-    const article = await getPublishedInsightBySlug(params.slug);
-    if (!article)
-      return data(
-        { article: null, url, error: "Article not found" },
-        { status: 404 },
-      );
+    const article = token !== null ? await getPreviewInsightBySlug(params.slug, token) : await getPublishedInsightBySlug(params.slug);
+    if (!article) return data({ article: null, url, preview: false, error: "Article not found" }, { status: 404, headers });
     const images = await resolveImages([article.heroImage, article.authorImage]);
-    return { article, url, images, error: null };
+    return data({ article, url, images, preview: token !== null, error: null }, { headers });
   } catch (error) {
     logger.error({ err: error, slug: params.slug }, "Failed to load article");
-    return data(
-      { article: null, url, error: "Failed to load article" },
-      { status: 500 },
-    );
+    return data({ article: null, url, preview: false, error: "Failed to load article" }, { status: 500, headers });
   }
+}
+
+/** A preview's Cache-Control and X-Robots-Tag reach the document response. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -60,6 +58,7 @@ export const meta: Route.MetaFunction = (args) => {
     article.seoDescription || article.excerpt || article.summary || undefined;
   const image = absoluteUrl(new URL(url).origin, article.heroImage);
   return pageMeta(args, {
+    noIndex: args.loaderData?.preview,
     title: article.seoTitle || article.title,
     description,
     path: `/insights/${article.slug}`,

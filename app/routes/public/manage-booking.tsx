@@ -32,6 +32,7 @@ import { pageMeta } from "~/features/seo/meta";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { dataHeaders } from "~/utils/headers";
+import { readFormData } from "~/utils/form-data.server";
 import { privateHydrateHandle } from "~/utils/page-mode";
 import type { Route } from "./+types/manage-booking";
 
@@ -99,7 +100,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = form.get("intent");
   const booking = await getBookingByToken(params.token);
   if (!booking) return data<View>({ kind: "not-found" }, { status: 404, headers: noStore });

@@ -1,4 +1,6 @@
 import { companyDefaults } from "~/content/company";
+import { describePeriod } from "~/features/data-protection/format";
+import { getRetentionPeriods } from "~/features/data-protection/retention.server";
 import { pageMeta } from "~/features/seo/meta";
 import { LegalPage, type LegalSection } from "~/features/site/components/legal-page";
 import { useRootData } from "~/root";
@@ -14,7 +16,13 @@ export const meta: Route.MetaFunction = (args) =>
 /** Date the policy text last changed (shown on the page). */
 const UPDATED = "1 September 2025";
 
-export default function Privacy() {
+/** The retention periods the site applies (issue 11), so the policy states what the job does. */
+export async function loader() {
+  return { retention: await getRetentionPeriods() };
+}
+
+export default function Privacy({ loaderData }: Route.ComponentProps) {
+  const { retention } = loaderData;
   const site = useRootData()?.site ?? { ...companyDefaults };
   const legalName = site.companyName === companyDefaults.companyName ? companyDefaults.legalName : site.companyName;
   const email = <a href={`mailto:${site.email}`}>{site.email}</a>;
@@ -132,12 +140,29 @@ export default function Privacy() {
       id: "retention",
       title: "How long we keep data",
       body: (
-        <ul>
-          <li>Enquiries that do not lead to work: up to 2 years after our last contact.</li>
-          <li>Consultation bookings: up to 2 years after the consultation.</li>
-          <li>Client and project records: 6 years after the project ends, or longer where professional liability requires it.</li>
-          <li>Server logs: up to 90 days.</li>
-        </ul>
+        <>
+          <p>We keep personal data only as long as we need it, then delete it or remove everything that identifies you:</p>
+          <ul>
+            <li>
+              Enquiries: {describePeriod(retention.recordsMonths, "month")} after the enquiry is closed, then anonymised.
+            </li>
+            <li>
+              Consultation bookings: {describePeriod(retention.recordsMonths, "month")} after the consultation or its cancellation,
+              then anonymised.
+            </li>
+            <li>Submissions our spam checks flag: deleted after {describePeriod(retention.spamDays, "day")}.</li>
+            <li>
+              The content of the e-mails this website sends you (confirmations, reminders): deleted {describePeriod(retention.emailBodyDays, "day")}{" "}
+              after sending; the record that we sent one is deleted after {describePeriod(retention.recordsMonths, "month")}.
+            </li>
+            <li>Client and project records: 6 years after the project ends, or longer where professional liability requires it.</li>
+            <li>Server logs: up to 90 days.</li>
+          </ul>
+          <p>
+            Anonymised records keep only what cannot identify you (such as the type of enquiry and its date), so we can count how many
+            we receive.
+          </p>
+        </>
       ),
     },
     {

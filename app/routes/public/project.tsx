@@ -7,33 +7,44 @@ import { Picture } from "~/features/media/components/picture";
 import { resolveImages } from "~/features/media/resolve.server";
 import { ProjectSidePanel } from "~/features/projects/components/project-side-panel";
 import { metricEntries } from "~/features/projects/metrics";
-import { getPublishedProjectBySlug } from "~/features/projects/projects.server";
+import { PREVIEW_HEADERS } from "~/features/cms/preview.server";
+import { getPreviewProjectBySlug, getPublishedProjectBySlug } from "~/features/projects/projects.server";
 import { pageMeta } from "~/features/seo/meta";
 import { logger } from "~/utils/logger.server";
 import { cn } from "~/utils/cn";
 import type { Route } from "./+types/project";
 
 /**
- * /projects/{slug} (public-site spec section 2): one published project, or the 'Project Not Found'
- * view with HTTP 404 (unknown, draft or archived slug) or 500 ('Failed to load project', section 8).
+ * /projects/{slug} (public-site spec section 2): one public project, or the 'Project Not Found'
+ * view with HTTP 404 (unknown, draft, scheduled or archived slug) or 500 ('Failed to load project',
+ * section 8). With `?preview={token}` (issue 7), a valid signed link shows the project in any state,
+ * not indexed and never cached; an invalid or expired one is the same 404.
  */
-export async function loader({ params }: Route.LoaderArgs) {
-  if (!params.slug) return data({ project: null, error: "No project slug provided" }, { status: 404 });
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("preview");
+  const headers = token !== null ? PREVIEW_HEADERS : undefined;
+  if (!params.slug) return data({ project: null, preview: false, error: "No project slug provided" }, { status: 404, headers });
   try {
-    const project = await getPublishedProjectBySlug(params.slug);
-    if (!project) return data({ project: null, error: "Project not found" }, { status: 404 });
+    const project = token !== null ? await getPreviewProjectBySlug(params.slug, token) : await getPublishedProjectBySlug(params.slug);
+    if (!project) return data({ project: null, preview: false, error: "Project not found" }, { status: 404, headers });
     const images = await resolveImages([project.heroImage, ...(project.images ?? [])]);
-    return { project, images, error: null };
+    return data({ project, images, preview: token !== null, error: null }, { headers });
   } catch (error) {
     logger.error({ err: error, slug: params.slug }, "Failed to load project");
-    return data({ project: null, error: "Failed to load project" }, { status: 500 });
+    return data({ project: null, preview: false, error: "Failed to load project" }, { status: 500, headers });
   }
+}
+
+/** A preview's Cache-Control and X-Robots-Tag reach the document response. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export const meta: Route.MetaFunction = (args) => {
   const project = args.loaderData?.project;
   if (!project) return pageMeta(args, { title: "Project Not Found", path: `/projects/${args.params.slug}`, noIndex: true });
   return pageMeta(args, {
+    noIndex: args.loaderData?.preview,
     title: project.seoTitle || `${project.title}: ${CATEGORY_LABELS[project.category]} Case Study`,
     description: project.seoDescription || project.subtitle || project.overview || undefined,
     path: `/projects/${project.slug}`,

@@ -17,6 +17,7 @@ import {
   PanelLeftClose,
   PanelLeftOpen,
   Settings,
+  ShieldCheck,
   Users,
   X,
 } from "lucide-react";
@@ -128,6 +129,7 @@ export function AdminShell({ admin, companyName, counts, children }: AdminShellP
       items: [
         { to: "/admin/users", label: "Users", icon: Users, roles: SUPER_ADMIN_ONLY },
         { to: "/admin/settings", label: "Settings", icon: Settings, roles: SUPER_ADMIN_ONLY },
+        { to: "/admin/data-protection", label: "Data protection", icon: ShieldCheck, roles: MANAGER_ROLES },
       ],
     },
   ]

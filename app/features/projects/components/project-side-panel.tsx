@@ -5,6 +5,7 @@
  */
 import { Award, Users } from "lucide-react";
 import type { ProjectDetail } from "../projects.server";
+import { technicalSpecEntries } from "../metrics";
 
 function PanelCard({ title, icon, children }: { title: string; icon?: React.ReactNode; children: React.ReactNode }) {
   return (
@@ -38,7 +39,7 @@ export function ProjectSidePanel({ project }: { project: ProjectDetail }) {
   if (project.year) details.push(["Year", project.year]);
   details.push(["Status", project.status]);
   if (project.location) details.push(["Location", project.location]);
-  const specs = Object.entries(project.technicalSpecs ?? {}).filter(([k, v]) => k.trim() && String(v).trim()) as [string, string][];
+  const specs = technicalSpecEntries(project.technicalSpecs);
   const team = project.teamMembers ?? [];
   const awards = project.awards ?? [];
   const tags = project.tags ?? [];

@@ -1,16 +1,34 @@
-import { CmsPlaceholder } from "~/features/admin/components/cms-placeholder";
+import { useActionData } from "react-router";
+import { AdminPageHeader } from "~/features/admin/components/page-header";
 import { requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
+import { createAction } from "~/features/cms/actions.server";
+import { useActionToast } from "~/features/cms/components/use-cms-toasts";
+import { parseProjectForm } from "~/features/projects/admin-schema";
+import { ProjectForm } from "~/features/projects/components/project-form";
 import { pageMeta } from "~/features/seo/meta";
+import { env } from "~/utils/env.server";
 import type { Route } from "./+types/project-create";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Add Project", path: "/admin/cms/projects/create", noIndex: true });
 
-/** Placeholder until the CMS issue; every staff role. */
+/** The create form (`shared/spec/booking-and-admin.md` "Project create and edit forms"); every staff role. Year defaults to the current year (section 9). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, STAFF_ROLES);
-  return null;
+  return { publicOrigin: new URL(env.PUBLIC_URL).origin, year: String(new Date().getFullYear()) };
 }
 
-export default function Page() {
-  return <CmsPlaceholder title="Add Project" description="A new case study for Our Work." />;
+/** Save Draft / Publish / Schedule: creates the project and opens its edit screen; 400 with field errors. */
+export async function action({ request }: Route.ActionArgs) {
+  return createAction("project", request, parseProjectForm);
+}
+
+export default function ProjectCreatePage({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  useActionToast(result);
+  return (
+    <>
+      <AdminPageHeader title="Add Project" description="A new case study for Our Work." />
+      <ProjectForm mode="create" defaults={{ year: loaderData.year }} errors={result && !result.ok ? result.errors : undefined} publicOrigin={loaderData.publicOrigin} />
+    </>
+  );
 }

@@ -1,16 +1,81 @@
-import { CmsPlaceholder } from "~/features/admin/components/cms-placeholder";
+import { redirect, useActionData } from "react-router";
+import { z } from "zod";
+import { AdminPageHeader } from "~/features/admin/components/page-header";
 import { requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
+import { editAction } from "~/features/cms/actions.server";
+import { ConflictAlert, RestoredNotice } from "~/features/cms/components/edit-notices";
+import { DeleteDialog } from "~/features/cms/components/delete-dialog";
+import { useActionToast, useFlagToast } from "~/features/cms/components/use-cms-toasts";
+import { getRevisionSnapshot, listRevisions } from "~/features/cms/content.server";
+import { CMS_MESSAGES } from "~/features/cms/messages";
+import { createPreviewToken } from "~/features/cms/preview.server";
+import { parseProjectForm } from "~/features/projects/admin-schema";
+import { getEditableProject } from "~/features/projects/admin.server";
+import { ProjectForm, type ProjectFormDefaults } from "~/features/projects/components/project-form";
 import { pageMeta } from "~/features/seo/meta";
+import { env } from "~/utils/env.server";
 import type { Route } from "./+types/project-edit";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Edit Project", path: "/admin/cms/projects", noIndex: true });
 
-/** Placeholder until the CMS issue; every staff role. */
-export async function loader({ request }: Route.LoaderArgs) {
+/**
+ * The edit form of one project (spec "Project create and edit forms"; issue 7): the project, its
+ * revisions, a signed preview link when it is not public, and with `?revision={id}` that
+ * revision's values in the form (restoring saves nothing). A missing project redirects to the
+ * list with the spec's 'Error loading project' toast. Every staff role.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, STAFF_ROLES);
-  return null;
+  const id = z.uuid().safeParse(params.id);
+  const project = id.success ? await getEditableProject(id.data) : null;
+  if (!project) throw redirect("/admin/cms/projects?error=load");
+  const revisionId = z.coerce.number().int().positive().safeParse(new URL(request.url).searchParams.get("revision") ?? undefined);
+  const [revisions, restored] = await Promise.all([
+    listRevisions("project", project.id),
+    revisionId.success ? getRevisionSnapshot("project", project.id, revisionId.data) : Promise.resolve(null),
+  ]);
+  const origin = new URL(env.PUBLIC_URL).origin;
+  const path = `/projects/${encodeURIComponent(project.slug)}`;
+  return {
+    project,
+    revisions,
+    restored: restored ? { id: revisionId.data!, values: restored as ProjectFormDefaults } : null,
+    previewUrl: project.state === "published" ? null : `${path}?preview=${createPreviewToken("project", project.id)}`,
+    publicUrl: project.state === "published" ? path : null,
+    publicOrigin: origin,
+  };
 }
 
-export default function Page() {
-  return <CmsPlaceholder title="Edit Project" description="Change a case study." />;
+/** Save Changes / Update & Publish / Schedule / Unpublish / Archive / Restore / Delete (see `editAction`). */
+export async function action({ request, params }: Route.ActionArgs) {
+  return editAction("project", request, params.id, parseProjectForm);
+}
+
+const SAVED = { draft: CMS_MESSAGES.project.draft, publish: CMS_MESSAGES.project.published, schedule: "Project scheduled" };
+
+export default function ProjectEditPage({ loaderData }: Route.ComponentProps) {
+  const { project, revisions, restored, previewUrl, publicUrl, publicOrigin } = loaderData;
+  const result = useActionData<typeof action>();
+  useActionToast(result);
+  useFlagToast("saved", SAVED);
+  const restoredRevision = restored ? revisions.find((r) => r.id === restored.id) : undefined;
+  return (
+    <>
+      <AdminPageHeader
+        title="Edit Project"
+        description={project.title}
+        actions={<DeleteDialog kind="project" id={project.id} title={project.title} />}
+      />
+      {result && !result.ok && result.conflict ? <ConflictAlert message={result.description ?? ""} /> : null}
+      {restored ? <RestoredNotice revision={restoredRevision} /> : null}
+      <ProjectForm
+        key={`${restored?.id ?? "current"}-${project.version}`}
+        mode="edit"
+        defaults={{ ...project, ...(restored?.values ?? {}), slug: project.slug }}
+        errors={result && !result.ok ? result.errors : undefined}
+        publicOrigin={publicOrigin}
+        edit={{ version: project.version, state: project.state, publishedAt: project.publishedAt, previewUrl, publicUrl, revisions, restoredId: restored?.id ?? null }}
+      />
+    </>
+  );
 }

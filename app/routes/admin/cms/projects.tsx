@@ -1,16 +1,45 @@
-import { CmsPlaceholder } from "~/features/admin/components/cms-placeholder";
+import { useActionData } from "react-router";
 import { requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
+import { listAction } from "~/features/cms/actions.server";
+import { useActionToast, useFlagToast } from "~/features/cms/components/use-cms-toasts";
+import { CMS_MESSAGES } from "~/features/cms/messages";
+import { parseAdminProjectFilters } from "~/features/projects/admin-schema";
+import { listAdminProjects } from "~/features/projects/admin.server";
+import { ProjectsAdminList } from "~/features/projects/components/projects-admin-list";
+import { toast } from "~/components/ui/toast";
 import { pageMeta } from "~/features/seo/meta";
+import { useEffect } from "react";
+import { useSearchParams } from "react-router";
 import type { Route } from "./+types/projects";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Our Work - Project Portfolio", path: "/admin/cms/projects", noIndex: true });
 
-/** Placeholder until the CMS issue; every staff role. */
+/**
+ * The admin projects list (spec "Admin projects list"; issue 7): one page of cards for the
+ * display-status filter in the URL (`?status=published|scheduled|draft|archived&page=`) and the
+ * count of each filter. Every staff role.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, STAFF_ROLES);
-  return null;
+  const filters = parseAdminProjectFilters(new URL(request.url).searchParams);
+  return { filter: filters.status, ...(await listAdminProjects(filters)) };
 }
 
-export default function Page() {
-  return <CmsPlaceholder title="Our Work - Project Portfolio" description="Case studies shown on the Our Work pages." />;
+/** Row actions: `intent` delete | archive | restore with `id` (see `listAction`). */
+export async function action({ request }: Route.ActionArgs) {
+  return listAction("project", request);
+}
+
+const DELETED = { "1": CMS_MESSAGES.project.deleted };
+
+export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  useActionToast(result);
+  useFlagToast("deleted", DELETED);
+  const [params] = useSearchParams();
+  const loadError = params.get("error") === "load";
+  useEffect(() => {
+    if (loadError) toast.error(CMS_MESSAGES.project.loadError.title, { id: "project-load-error", description: CMS_MESSAGES.project.loadError.description });
+  }, [loadError]);
+  return <ProjectsAdminList items={loaderData.items} counts={loaderData.counts} filter={loaderData.filter} page={loaderData.page} pageCount={loaderData.pageCount} />;
 }

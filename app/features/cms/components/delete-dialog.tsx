@@ -1,0 +1,61 @@
+import { Trash2 } from "lucide-react";
+import { Form } from "react-router";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/alert-dialog";
+import { Button } from "~/components/ui/button";
+import { CMS_MESSAGES } from "../messages";
+import type { ContentKindName } from "../kinds";
+
+/**
+ * Delete with the spec's confirmation (section 5): 'Are you sure you want to delete "{title}"?
+ * This action cannot be undone.' Posts `intent=delete` (and `id`) to `action` (the current route
+ * when omitted).
+ */
+export function DeleteDialog({
+  kind,
+  id,
+  title,
+  action,
+  trigger,
+  onSubmit,
+}: {
+  kind: ContentKindName;
+  id: string;
+  title: string;
+  action?: string;
+  trigger?: React.ReactNode;
+  onSubmit?: () => void;
+}) {
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        {trigger ?? (
+          <Button type="button" variant="outline" size="sm" className="text-destructive">
+            <Trash2 aria-hidden /> Delete<span className="sr-only"> {title}</span>
+          </Button>
+        )}
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogTitle>Delete {kind === "project" ? "project" : "blog post"}?</AlertDialogTitle>
+        <AlertDialogDescription>{CMS_MESSAGES[kind].deleteConfirm(title)}</AlertDialogDescription>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <Form method="post" action={action} onSubmit={onSubmit}>
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="id" value={id} />
+            <Button type="submit" variant="destructive" className="w-full">
+              Delete
+            </Button>
+          </Form>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * Rows staff can add, reorder and remove, keeping the order entered (technical specs, card
+ * metrics; issue 7). Each row renders its own inputs through `renderRow`; posted in row order.
+ */
+import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
+import { useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
+
+export function OrderedRows<T>({
+  legend,
+  rowLabel,
+  defaultRows,
+  emptyRow,
+  renderRow,
+  maxRows = 40,
+  errors,
+}: {
+  legend: string;
+  /** What one row is called, for the buttons' accessible names ("specification"). */
+  rowLabel: string;
+  defaultRows: T[];
+  emptyRow: () => T;
+  renderRow: (row: T, index: number) => React.ReactNode;
+  maxRows?: number;
+  errors?: string[];
+}) {
+  const next = useRef(0);
+  const [rows, setRows] = useState(() => defaultRows.map((row) => ({ key: next.current++, row })));
+  const move = (i: number, by: number) => {
+    const copy = [...rows];
+    const [item] = copy.splice(i, 1);
+    copy.splice(i + by, 0, item!);
+    setRows(copy);
+  };
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="mb-2 text-sm font-medium">{legend}</legend>
+      {rows.length === 0 ? <p className="text-sm text-muted-foreground">None yet.</p> : null}
+      <ol className="flex flex-col gap-3">
+        {rows.map(({ key, row }, i) => (
+          <li key={key} className="flex flex-col gap-2 rounded-md border p-3 sm:flex-row sm:items-end">
+            <div className="grid flex-1 gap-2 sm:grid-cols-[repeat(auto-fit,minmax(8rem,1fr))]">{renderRow(row, i)}</div>
+            <div className="flex gap-1">
+              <Button type="button" variant="ghost" size="icon" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move ${rowLabel} ${i + 1} up`}>
+                <ArrowUp aria-hidden />
+              </Button>
+              <Button type="button" variant="ghost" size="icon" disabled={i === rows.length - 1} onClick={() => move(i, 1)} aria-label={`Move ${rowLabel} ${i + 1} down`}>
+                <ArrowDown aria-hidden />
+              </Button>
+              <Button type="button" variant="ghost" size="icon" onClick={() => setRows(rows.filter((_, j) => j !== i))} aria-label={`Remove ${rowLabel} ${i + 1}`}>
+                <Trash2 aria-hidden />
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <Button type="button" variant="outline" size="sm" className="self-start" disabled={rows.length >= maxRows} onClick={() => setRows([...rows, { key: next.current++, row: emptyRow() }])}>
+        <Plus aria-hidden /> Add {rowLabel}
+      </Button>
+      {errors?.length ? <p className="text-sm text-destructive">{errors.join(" ")}</p> : null}
+    </fieldset>
+  );
+}

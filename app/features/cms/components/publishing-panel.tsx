@@ -1,0 +1,97 @@
+/**
+ * The publishing box of a project or post form (spec section 4 buttons; issue 7 schedule,
+ * preview, unpublish, archive/restore). Create: Save Draft, Publish. Edit: Save Changes (keeps
+ * the current state), Update & Publish. Schedule takes a UK date and time. Every button is a
+ * submit button of the surrounding form, posting `intent`.
+ */
+import { CalendarClock, Eye, Send } from "lucide-react";
+import { useNavigation } from "react-router";
+import { Field } from "~/components/field";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { formatUkDateTime, type PublicationState, toUkDateTimeInput } from "../publication";
+import { StateBadge } from "./state-badge";
+
+export function PublishingPanel({
+  mode,
+  state,
+  publishedAt,
+  previewUrl,
+  publicUrl,
+  errors,
+}: {
+  mode: "create" | "edit";
+  state?: PublicationState;
+  publishedAt?: string | null;
+  /** The signed preview link (edit screen of an item that is not public). */
+  previewUrl?: string | null;
+  /** The public page of a live item. */
+  publicUrl?: string | null;
+  errors?: Record<string, string[]>;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const pending = busy ? String(navigation.formData?.get("intent") ?? "") : "";
+  const label = (intent: string, idle: string, active: string) => (pending === intent ? active : idle);
+  return (
+    <div className="flex flex-col gap-4">
+      {state ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="font-medium">Status:</span> <StateBadge state={state} />
+          {state === "scheduled" && publishedAt ? <span>goes live {formatUkDateTime(publishedAt)} (UK time)</span> : null}
+          {state === "published" && publishedAt ? <span className="text-muted-foreground">since {formatUkDateTime(publishedAt)}</span> : null}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" name="intent" value={mode === "create" ? "draft" : "keep"} variant="outline" disabled={busy}>
+          {mode === "create" ? label("draft", "Save Draft", "Saving...") : label("keep", "Save Changes", "Saving...")}
+        </Button>
+        <Button type="submit" name="intent" value="publish" disabled={busy}>
+          <Send aria-hidden /> {mode === "create" ? label("publish", "Publish", "Publishing...") : label("publish", "Update & Publish", "Publishing...")}
+        </Button>
+      </div>
+      <div className="flex flex-col gap-2 rounded-md border p-3">
+        <Field label="Schedule for (UK time)" errors={errors?.scheduleAt} hint="Published automatically at this date and time, Europe/London.">
+          {(control) => (
+            <Input {...control} type="datetime-local" name="scheduleAt" defaultValue={state === "scheduled" && publishedAt ? toUkDateTimeInput(publishedAt) : undefined} />
+          )}
+        </Field>
+        <Button type="submit" name="intent" value="schedule" variant="secondary" className="self-start" disabled={busy}>
+          <CalendarClock aria-hidden /> {label("schedule", "Schedule", "Scheduling...")}
+        </Button>
+      </div>
+      {mode === "edit" ? (
+        <div className="flex flex-wrap gap-2">
+          {previewUrl ? (
+            <a href={previewUrl} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline">
+              <Eye className="size-4" aria-hidden /> Preview<span className="sr-only"> (opens in a new tab, link valid for one hour)</span>
+            </a>
+          ) : null}
+          {publicUrl ? (
+            <a href={publicUrl} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline">
+              <Eye className="size-4" aria-hidden /> View live page<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          ) : null}
+        </div>
+      ) : null}
+      {mode === "edit" && state ? (
+        <div className="flex flex-wrap gap-2 border-t pt-3">
+          {state === "published" || state === "scheduled" ? (
+            <Button type="submit" name="intent" value="unpublish" variant="ghost" size="sm" formNoValidate disabled={busy}>
+              Unpublish (back to draft)
+            </Button>
+          ) : null}
+          {state === "archived" ? (
+            <Button type="submit" name="intent" value="restore" variant="ghost" size="sm" formNoValidate disabled={busy}>
+              Restore
+            </Button>
+          ) : (
+            <Button type="submit" name="intent" value="archive" variant="ghost" size="sm" formNoValidate disabled={busy}>
+              Archive
+            </Button>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * What the content studio tells staff (`shared/spec/booking-and-admin.md` section 8, Projects and
+ * Blog toasts; the rest for the screens issue 7 adds). Safe for the browser.
+ */
+import type { ContentKindName } from "./kinds";
+
+type Messages = {
+  published: string;
+  draft: string;
+  updated: string;
+  deleted: string;
+  scheduled: (when: string) => string;
+  archived: string;
+  restored: string;
+  unpublished: string;
+  createError: { title: string; description?: string };
+  updateError: { title: string; description?: string };
+  deleteError: { title: string; description?: string };
+  loadError: { title: string; description?: string };
+  listError: { title: string; description?: string };
+  deleteConfirm: (title: string) => string;
+};
+
+/** The toasts and confirmations of each kind, with the spec's exact strings where it has them. */
+export const CMS_MESSAGES: Record<ContentKindName, Messages> = {
+  project: {
+    published: "Project published!",
+    draft: "Project saved as draft!",
+    updated: "Project updated!",
+    deleted: "Project deleted",
+    scheduled: (when) => `Project scheduled for ${when} (UK time)`,
+    archived: "Project archived",
+    restored: "Project restored as a draft",
+    unpublished: "Project unpublished",
+    createError: { title: "Error creating project", description: "Please try again or check your input." },
+    updateError: { title: "Error updating project", description: "Please try again or check your input." },
+    deleteError: { title: "Error deleting project", description: "Please try again." },
+    loadError: { title: "Error loading project", description: "Project not found or you don't have permission to edit it." },
+    listError: { title: "Error loading projects", description: "Please try refreshing the page." },
+    deleteConfirm: (title) => `Are you sure you want to delete "${title}"? This action cannot be undone.`,
+  },
+  insight: {
+    published: "Blog post published!",
+    draft: "Blog post saved as draft!",
+    updated: "Blog post updated!",
+    deleted: "Blog post deleted",
+    scheduled: (when) => `Blog post scheduled for ${when} (UK time)`,
+    archived: "Blog post archived",
+    restored: "Blog post restored as a draft",
+    unpublished: "Blog post unpublished",
+    createError: { title: "Error creating blog post", description: "Please try again or check your input." },
+    updateError: { title: "Error updating blog post" },
+    deleteError: { title: "Error deleting blog post" },
+    loadError: { title: "Error loading blog post" },
+    listError: { title: "Error loading blog posts", description: "Please try again." },
+    deleteConfirm: (title) => `Are you sure you want to delete "${title}"? This action cannot be undone.`,
+  },
+};

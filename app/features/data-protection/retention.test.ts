@@ -1,0 +1,216 @@
+/**
+ * The retention job (issue 11) with an injected clock: each boundary (a record exactly at its
+ * period is kept, one millisecond older is removed), nothing early, nothing twice (a second run the
+ * same day, or two workers racing), and the audit entry with counts only.
+ */
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { auditLog, consultationAvailability, consultationBookings, emailOutbox, enquiries, jobRuns, siteSettings } from "~/db/schema";
+import { setupTestDatabase } from "../../../tests/setup/database";
+import { ERASED } from "./anonymise.server";
+import { getRetentionPeriods, runDailyRetention, updateRetentionPeriods } from "./retention.server";
+import { addAudit, addBooking, addEmail, addEnquiry, addSlot } from "./test-factories";
+
+setupTestDatabase();
+
+const NOW = new Date("2026-06-15T10:00:00.000Z");
+const DAY = 86_400_000;
+const ms = (d: Date, delta: number) => new Date(d.getTime() + delta);
+/** 24 calendar months before NOW. */
+const RECORDS_CUTOFF = new Date("2024-06-15T10:00:00.000Z");
+
+const enquiry = async (id: string) => (await db.select().from(enquiries).where(eq(enquiries.id, id)))[0];
+const booking = async (id: string) => (await db.select().from(consultationBookings).where(eq(consultationBookings.id, id)))[0];
+const email = async (id: string) => (await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0];
+
+describe("runDailyRetention", () => {
+  it("deletes spam older than 30 days, not a millisecond earlier, and leaves real enquiries", async () => {
+    const atBoundary = await addEnquiry({ spamReason: "honeypot", createdAt: ms(NOW, -30 * DAY) });
+    const older = await addEnquiry({ spamReason: "too_fast", createdAt: ms(NOW, -30 * DAY - 1) });
+    const oldRealOne = await addEnquiry({ createdAt: ms(NOW, -400 * DAY), updatedAt: ms(NOW, -400 * DAY) });
+
+    const counts = await runDailyRetention(NOW);
+
+    expect(counts).toMatchObject({ spamDeleted: 1, enquiriesAnonymised: 0 });
+    expect(await enquiry(atBoundary.id)).toBeDefined();
+    expect(await enquiry(older.id)).toBeUndefined();
+    expect(await enquiry(oldRealOne.id)).toMatchObject({ name: "Ada Lovelace", anonymisedAt: null });
+  });
+
+  it("anonymises closed enquiries 24 months after their last change, keeping status and type, and scrubs their audit notes", async () => {
+    const atBoundary = await addEnquiry({ status: "closed", updatedAt: RECORDS_CUTOFF });
+    const older = await addEnquiry({
+      status: "closed",
+      company: "Analytical Engines Ltd",
+      internalNotes: "Call Ada on her mobile",
+      updatedAt: ms(RECORDS_CUTOFF, -1),
+    });
+    const openOld = await addEnquiry({ status: "responded", updatedAt: ms(RECORDS_CUTOFF, -DAY) });
+    await addAudit({ entityId: older.id, details: { before: { internalNotes: null }, after: { internalNotes: "Call Ada on her mobile" } } });
+
+    const counts = await runDailyRetention(NOW);
+
+    expect(counts).toMatchObject({ enquiriesAnonymised: 1 });
+    expect(await enquiry(atBoundary.id)).toMatchObject({ name: "Ada Lovelace", anonymisedAt: null });
+    expect(await enquiry(openOld.id)).toMatchObject({ name: "Ada Lovelace", anonymisedAt: null });
+    expect(await enquiry(older.id)).toMatchObject({
+      name: ERASED,
+      email: ERASED,
+      company: null,
+      message: ERASED,
+      internalNotes: null,
+      status: "closed",
+      projectType: "General Enquiry",
+      anonymisedAt: NOW,
+    });
+    const notes = await db.select().from(auditLog).where(eq(auditLog.entityId, older.id));
+    expect(JSON.stringify(notes[0]!.details)).not.toContain("Ada");
+  });
+
+  it("anonymises finished and cancelled bookings 24 months after the slot and the last change, never a booking holding a future place", async () => {
+    const oldSlot = await addSlot("2024-06-14", 5);
+    const boundarySlot = await addSlot("2024-06-15", 5);
+    const futureSlot = await addSlot("2026-07-01", 2);
+    const old = (status: "completed" | "no_show" | "cancelled" | "pending") =>
+      addBooking(oldSlot.id, status, { updatedAt: ms(RECORDS_CUTOFF, -1) });
+    const completed = await old("completed");
+    const noShow = await old("no_show");
+    const cancelled = await old("cancelled");
+    const stillPending = await old("pending");
+    const changedAtBoundary = await addBooking(oldSlot.id, "completed", { updatedAt: RECORDS_CUTOFF });
+    const slotOnCutoffDay = await addBooking(boundarySlot.id, "completed", { updatedAt: ms(RECORDS_CUTOFF, -DAY) });
+    // Wrongly marked completed, but holds a place in a future slot: never touched.
+    const future = await addBooking(futureSlot.id, "completed", { updatedAt: ms(RECORDS_CUTOFF, -DAY) });
+
+    const counts = await runDailyRetention(NOW);
+
+    expect(counts).toMatchObject({ bookingsAnonymised: 3 });
+    for (const b of [completed, noShow, cancelled]) {
+      expect(await booking(b.id)).toMatchObject({
+        name: ERASED,
+        email: ERASED,
+        phone: null,
+        companyName: null,
+        projectDescription: null,
+        specialRequirements: null,
+        status: b.status,
+        availabilityId: oldSlot.id,
+        anonymisedAt: NOW,
+      });
+    }
+    for (const b of [stillPending, changedAtBoundary, slotOnCutoffDay, future]) {
+      expect(await booking(b.id)).toMatchObject({ name: "Ada Lovelace", anonymisedAt: null });
+    }
+    // Capacity counts are unchanged: 4 place-holding bookings in the old slot, 1 in the future one.
+    const slots = await db.select().from(consultationAvailability);
+    expect(Object.fromEntries(slots.map((s) => [s.id, s.currentBookings]))).toMatchObject({
+      [oldSlot.id]: 4,
+      [futureSlot.id]: 1,
+    });
+  });
+
+  it("removes bodies of e-mails sent more than 90 days ago and deletes e-mail records older than 24 months", async () => {
+    const atBoundary = await addEmail({ sentAt: ms(NOW, -90 * DAY) });
+    const older = await addEmail({
+      sentAt: ms(NOW, -90 * DAY - 1),
+      attachments: [{ filename: "consultation.ics", contentType: "text/calendar", content: "BEGIN:VCALENDAR" }],
+    });
+    const failedOld = await addEmail({ status: "failed", sentAt: null, createdAt: ms(NOW, -91 * DAY) });
+    const pendingOld = await addEmail({ status: "pending", sentAt: null, createdAt: ms(NOW, -91 * DAY) });
+    const ancient = await addEmail({ sentAt: ms(RECORDS_CUTOFF, -DAY), createdAt: ms(RECORDS_CUTOFF, -DAY) });
+
+    const counts = await runDailyRetention(NOW);
+
+    expect(counts).toMatchObject({ emailBodiesRemoved: 3, emailRecordsDeleted: 1 });
+    expect(await email(atBoundary.id)).toMatchObject({ html: "<p>Dear Ada Lovelace</p>", text: "Dear Ada Lovelace" });
+    expect(await email(older.id)).toMatchObject({ html: "", text: "", attachments: null, status: "sent" });
+    expect(await email(failedOld.id)).toMatchObject({ html: "", text: "" });
+    expect(await email(pendingOld.id)).toMatchObject({ text: "Dear Ada Lovelace", status: "pending" });
+    expect(await email(ancient.id)).toBeUndefined();
+  });
+
+  it("runs once a day: a second run the same day does nothing, the next day finds nothing left to do", async () => {
+    await addEnquiry({ spamReason: "honeypot", createdAt: ms(NOW, -31 * DAY) });
+    await addEnquiry({ status: "closed", updatedAt: ms(RECORDS_CUTOFF, -1) });
+
+    expect(await runDailyRetention(NOW)).toMatchObject({ spamDeleted: 1, enquiriesAnonymised: 1 });
+    expect(await runDailyRetention(ms(NOW, 3 * 3_600_000))).toBeNull();
+    expect(await runDailyRetention(ms(NOW, DAY))).toEqual({
+      spamDeleted: 0,
+      enquiriesAnonymised: 0,
+      bookingsAnonymised: 0,
+      emailBodiesRemoved: 0,
+      emailRecordsDeleted: 0,
+    });
+    const runs = await db.select().from(jobRuns);
+    expect(runs.map((r) => r.runOn).sort()).toEqual(["2026-06-15", "2026-06-16"]);
+  });
+
+  it("with two workers racing, exactly one applies the day's run and one audit entry records it, with counts and no personal data", async () => {
+    await addEnquiry({ spamReason: "honeypot", createdAt: ms(NOW, -31 * DAY) });
+    await addEnquiry({ status: "closed", updatedAt: ms(RECORDS_CUTOFF, -1) });
+
+    const results = await Promise.all([runDailyRetention(NOW), runDailyRetention(NOW), runDailyRetention(NOW)]);
+
+    expect(results.filter((r) => r !== null)).toEqual([
+      { spamDeleted: 1, enquiriesAnonymised: 1, bookingsAnonymised: 0, emailBodiesRemoved: 0, emailRecordsDeleted: 0 },
+    ]);
+    const entries = await db.select().from(auditLog).where(eq(auditLog.action, "retention.applied"));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ actorEmail: null, entityType: "retention", entityId: "2026-06-15" });
+    expect(entries[0]!.details).toEqual({
+      spamDeleted: 1,
+      enquiriesAnonymised: 1,
+      bookingsAnonymised: 0,
+      emailBodiesRemoved: 0,
+      emailRecordsDeleted: 0,
+      periods: { spamDays: 30, recordsMonths: 24, emailBodyDays: 90 },
+    });
+    expect(JSON.stringify(entries[0])).not.toMatch(/ada|@client/i);
+  });
+
+  it("uses the periods stored in the settings", async () => {
+    expect(await getRetentionPeriods()).toEqual({ spamDays: 30, recordsMonths: 24, emailBodyDays: 90 });
+    const actor = { userId: "u-1", email: "boss@staff.test" };
+    expect(await updateRetentionPeriods(actor, { spamDays: "7", recordsMonths: "12", emailBodyDays: "30" })).toMatchObject({ ok: true, changed: 3 });
+    const spam = await addEnquiry({ spamReason: "honeypot", createdAt: ms(NOW, -8 * DAY) });
+    const closed = await addEnquiry({ status: "closed", updatedAt: ms(NOW, -13 * 30 * DAY) });
+
+    expect(await runDailyRetention(NOW)).toMatchObject({ spamDeleted: 1, enquiriesAnonymised: 1 });
+    expect(await enquiry(spam.id)).toBeUndefined();
+    expect(await enquiry(closed.id)).toMatchObject({ name: ERASED });
+  });
+});
+
+describe("updateRetentionPeriods", () => {
+  const actor = { userId: "u-1", email: "boss@staff.test" };
+
+  it("stores valid periods and audits each change before and after; the same values again change nothing", async () => {
+    const result = await updateRetentionPeriods(actor, { spamDays: "14", recordsMonths: "24", emailBodyDays: "60" });
+    expect(result).toEqual({ ok: true, periods: { spamDays: 14, recordsMonths: 24, emailBodyDays: 60 }, changed: 2 });
+    const [row] = await db.select().from(siteSettings);
+    expect(row).toMatchObject({ retentionSpamDays: 14, retentionRecordsMonths: 24, retentionEmailBodyDays: 60, updatedBy: "boss@staff.test" });
+    const entries = await db.select().from(auditLog);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.details).toEqual({ retentionSpamDays: { from: 30, to: 14 }, retentionEmailBodyDays: { from: 90, to: 60 } });
+
+    expect(await updateRetentionPeriods(actor, { spamDays: "14", recordsMonths: "24", emailBodyDays: "60" })).toMatchObject({ changed: 0 });
+    expect(await db.select().from(auditLog)).toHaveLength(1);
+  });
+
+  it("stores nothing and names each bad field", async () => {
+    const result = await updateRetentionPeriods(actor, { spamDays: "0", recordsMonths: "2.5", emailBodyDays: "abc" });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(Object.keys(result.errors).sort()).toEqual(["emailBodyDays", "recordsMonths", "spamDays"]);
+    expect(await db.select().from(siteSettings)).toHaveLength(0);
+    expect(await getRetentionPeriods()).toEqual({ spamDays: 30, recordsMonths: 24, emailBodyDays: 90 });
+  });
+
+  it("keeps the other settings when the row already exists", async () => {
+    await db.insert(siteSettings).values({ id: 1, data: { companyName: "Harbour Structures" } });
+    await updateRetentionPeriods(actor, { spamDays: "10", recordsMonths: "24", emailBodyDays: "90" });
+    const [row] = await db.select().from(siteSettings);
+    expect(row).toMatchObject({ data: { companyName: "Harbour Structures" }, retentionSpamDays: 10 });
+  });
+});

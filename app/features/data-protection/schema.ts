@@ -1,0 +1,67 @@
+/**
+ * Input rules of the data-protection screens (issue 11), shared by the browser and the server:
+ * the retention periods form, the subject-access search and the erasure confirmation.
+ */
+import { z } from "zod";
+import { RETENTION_LIMITS } from "~/db/schema";
+
+/** The retention periods (whole numbers within {@link RETENTION_LIMITS}). */
+export const RetentionPeriodsSchema = z.object({
+  spamDays: z.coerce
+    .number({ error: "Enter a number of days." })
+    .int("Enter a whole number of days.")
+    .min(RETENTION_LIMITS.spamDays.min, `At least ${RETENTION_LIMITS.spamDays.min} day.`)
+    .max(RETENTION_LIMITS.spamDays.max, `At most ${RETENTION_LIMITS.spamDays.max} days.`),
+  recordsMonths: z.coerce
+    .number({ error: "Enter a number of months." })
+    .int("Enter a whole number of months.")
+    .min(RETENTION_LIMITS.recordsMonths.min, `At least ${RETENTION_LIMITS.recordsMonths.min} month.`)
+    .max(RETENTION_LIMITS.recordsMonths.max, `At most ${RETENTION_LIMITS.recordsMonths.max} months.`),
+  emailBodyDays: z.coerce
+    .number({ error: "Enter a number of days." })
+    .int("Enter a whole number of days.")
+    .min(RETENTION_LIMITS.emailBodyDays.min, `At least ${RETENTION_LIMITS.emailBodyDays.min} day.`)
+    .max(RETENTION_LIMITS.emailBodyDays.max, `At most ${RETENTION_LIMITS.emailBodyDays.max} days.`),
+});
+
+/** Retention periods: spam in days, closed enquiries and finished bookings in months, e-mail bodies in days. */
+export type RetentionPeriods = z.infer<typeof RetentionPeriodsSchema>;
+
+/** The defaults: spam 30 days, records 24 months, sent e-mail bodies 90 days. */
+export const DEFAULT_RETENTION: RetentionPeriods = {
+  spamDays: RETENTION_LIMITS.spamDays.default,
+  recordsMonths: RETENTION_LIMITS.recordsMonths.default,
+  emailBodyDays: RETENTION_LIMITS.emailBodyDays.default,
+};
+
+/** The e-mail address a subject-access search or erasure is about (trimmed; matched case-insensitively). */
+export const SubjectEmailSchema = z
+  .string({ error: "Enter the person's e-mail address." })
+  .trim()
+  .min(1, "Enter the person's e-mail address.")
+  .max(254, "That e-mail address is too long.")
+  .pipe(z.email("Enter a valid e-mail address, like name@example.com."));
+
+/** The kinds of record in a subject-access export; each has its own CSV. */
+export const SUBJECT_RECORD_KINDS = ["enquiries", "bookings", "emails", "audit"] as const;
+export type SubjectRecordKind = (typeof SUBJECT_RECORD_KINDS)[number];
+
+/** A download request: the whole JSON file, or the CSV of one kind. */
+export const ExportRequestSchema = z.discriminatedUnion("format", [
+  z.object({ format: z.literal("json"), email: SubjectEmailSchema }),
+  z.object({ format: z.literal("csv"), email: SubjectEmailSchema, kind: z.enum(SUBJECT_RECORD_KINDS) }),
+]);
+
+/**
+ * The erasure confirmation: the address, whether staff agreed to cancel the person's future
+ * bookings (checkbox "on"), and how many future bookings the dialog showed (a different number
+ * now means the records changed since the search).
+ */
+export const ErasureRequestSchema = z.object({
+  email: SubjectEmailSchema,
+  cancelFutureBookings: z
+    .union([z.literal("on"), z.literal("true"), z.literal("")])
+    .optional()
+    .transform((v) => v === "on" || v === "true"),
+  expectedFutureBookings: z.coerce.number().int().min(0),
+});

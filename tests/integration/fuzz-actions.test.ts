@@ -1,0 +1,309 @@
+/**
+ * Property-based fuzzing of every public and admin action (issue 9 item 14), in process: each
+ * malformed submission first meets the server's body rules (`checkRequestBody`, what Express
+ * answers before React Router) and, if they let it through, the route's action itself, called as
+ * React Router calls it. Submissions: wrong and missing fields, duplicated fields, arrays, 1 MB
+ * strings, control characters and odd Unicode, wrong content types, forged intents and ids (real
+ * ones and made-up ones), as a super admin for the admin actions.
+ *
+ * Properties: no answer is 5xx (an action throwing is a 500); a 4xx stores nothing in the business
+ * tables; afterwards every slot's `current_bookings` equals its bookings holding a place, every
+ * stored enquiry and booking passes the form's own schema, the settings still parse, and an
+ * active super admin remains. Prints submissions and statuses per action. FUZZ_RUNS sets the
+ * submissions per action (default 100 on PostgreSQL, 25 on PGlite).
+ */
+import fc from "fast-check";
+import { sql } from "drizzle-orm";
+import { afterAll, expect, it } from "vitest";
+import { databaseKind, db } from "~/db/client.server";
+import { adminUsers, cmsProjects, consultationAvailability, consultationBookings, consultationTypes, enquiries } from "~/db/schema";
+import { hashToken, PLACE_HOLDING_STATUSES } from "~/features/consultations/bookings.server";
+import { BookingDetailsSchema } from "~/features/consultations/schema";
+import { EnquirySchema } from "~/features/enquiries/schema";
+import { getSiteSettings } from "~/features/settings/settings.server";
+import * as bookConsultation from "~/routes/public/book-consultation";
+import * as contact from "~/routes/public/contact";
+import * as manageBooking from "~/routes/public/manage-booking";
+import * as login from "~/routes/admin/login";
+import * as logout from "~/routes/admin/logout";
+import * as setPassword from "~/routes/admin/set-password";
+import * as adminConsultations from "~/routes/admin/consultations";
+import * as adminEnquiries from "~/routes/admin/enquiries";
+import * as adminMedia from "~/routes/admin/media";
+import * as adminMediaUpload from "~/routes/admin/media-upload";
+import * as adminSettings from "~/routes/admin/settings";
+import * as adminUsersRoute from "~/routes/admin/users";
+import * as projectCreate from "~/routes/admin/cms/project-create";
+import * as projectEdit from "~/routes/admin/cms/project-edit";
+import * as projectsList from "~/routes/admin/cms/projects";
+import { checkRequestBody } from "../../server/request-body";
+import { createStaffSession, outcome, TEST_ORIGIN } from "../setup/admin-session";
+import { setupTestDatabase } from "../setup/database";
+
+setupTestDatabase();
+
+/** Submissions per action: 100 on PostgreSQL (CI's run that counts), 25 on the PGlite pass. */
+const RUNS = Number(process.env.FUZZ_RUNS ?? (databaseKind === "postgres" ? 100 : 25));
+const MANAGE_TOKEN = "fuzz-manage-token-0123456789abcdefghijklmnop";
+
+type ActionFn = (args: { request: Request; params: Record<string, string>; context: { clientIp: string } }) => Promise<unknown>;
+
+/** One action under test: its URL, the fields and intents its forms use, and who posts. */
+type Target = {
+  name: string;
+  path: (ids: Ids) => string;
+  params?: (ids: Ids) => Record<string, string>;
+  action: ActionFn;
+  fields: string[];
+  intents: string[];
+  staff: boolean;
+};
+
+type Ids = { enquiryId: string; slotId: string; bookingId: string; typeId: string; adminId: string; manageToken: string; projectId: string };
+
+const asAction = (fn: unknown) => fn as ActionFn;
+
+const PROJECT_FIELDS = ["title", "client", "subtitle", "location", "year", "duration", "overview", "challenge", "approach", "solution", "impact",
+  "heroImage", "images", "videoUrl", "category", "status", "featured", "tags", "teamMembers", "awards", "specKey", "specValue", "metricKey",
+  "metricValue", "metricUnit", "seoTitle", "seoDescription", "scheduleAt", "version", "id"];
+
+const TARGETS: Target[] = [
+  { name: "POST /contact", path: () => "/contact", action: asAction(contact.action), staff: false, intents: [],
+    fields: ["name", "email", "company", "projectType", "message", "formToken", "website"] },
+  { name: "POST /book-consultation", path: () => "/book-consultation", action: asAction(bookConsultation.action), staff: false,
+    intents: ["review", "edit", "confirm"],
+    fields: ["name", "email", "phone", "companyName", "projectType", "projectDescription", "timeline", "budgetRange", "howHeardAboutUs", "specialRequirements", "typeId", "slotId", "idempotencyKey", "formToken", "website"] },
+  { name: "POST /book-consultation/manage/:token", path: (ids) => `/book-consultation/manage/${ids.manageToken}`,
+    params: (ids) => ({ token: ids.manageToken }), action: asAction(manageBooking.action), staff: false, intents: ["ask", "cancel"], fields: [] },
+  { name: "POST /admin/login", path: () => "/admin/login", action: asAction(login.action), staff: false, intents: [], fields: ["email", "password", "redirectTo"] },
+  { name: "POST /admin/logout", path: () => "/admin/logout", action: asAction(logout.action), staff: true, intents: [], fields: [] },
+  { name: "POST /admin/set-password", path: () => "/admin/set-password", action: asAction(setPassword.action), staff: false, intents: [],
+    fields: ["token", "password", "confirmPassword"] },
+  { name: "POST /admin/enquiries", path: () => "/admin/enquiries", action: asAction(adminEnquiries.action), staff: true,
+    intents: ["update", "delete", "spam"], fields: ["id", "status", "priority", "projectType", "internalNotes", "spam"] },
+  { name: "POST /admin/consultations", path: () => "/admin/consultations", action: asAction(adminConsultations.action), staff: true,
+    intents: ["update-booking", "create-slot", "create-recurring", "update-slot", "delete-slot", "close-dates"],
+    fields: ["id", "status", "meetingLink", "meetingNotes", "date", "startTime", "endTime", "maxBookings", "isAvailable", "startDate", "endDate", "daysOfWeek", "skipBankHolidays"] },
+  { name: "POST /admin/users", path: () => "/admin/users", action: asAction(adminUsersRoute.action), staff: true,
+    intents: ["invite", "role", "deactivate", "reactivate", "resend"], fields: ["email", "name", "role", "adminId"] },
+  { name: "POST /admin/media/upload", path: () => "/admin/media/upload", action: asAction(adminMediaUpload.action), staff: true, intents: [],
+    fields: ["file", "alt", "focalX", "focalY"] },
+  { name: "POST /admin/media", path: () => "/admin/media", action: asAction(adminMedia.action), staff: true, intents: ["update", "delete"],
+    fields: ["id", "altText", "focalX", "focalY"] },
+  { name: "POST /admin/settings", path: () => "/admin/settings", action: asAction(adminSettings.action), staff: true, intents: [],
+    fields: ["companyName", "email", "phone", "location", "linkedinUrl", "notificationRecipients", "minimumNoticeHours", "bookingWeeksAhead", "analyticsId", "siteVerification"] },
+  { name: "POST /admin/cms/projects/create", path: () => "/admin/cms/projects/create", action: asAction(projectCreate.action), staff: true,
+    intents: ["draft", "publish", "schedule"], fields: PROJECT_FIELDS },
+  { name: "POST /admin/cms/projects/edit/:id", path: (ids) => `/admin/cms/projects/edit/${ids.projectId}`, params: (ids) => ({ id: ids.projectId }),
+    action: asAction(projectEdit.action), staff: true, intents: ["draft", "publish", "schedule", "keep", "archive", "restore", "unpublish", "delete"], fields: PROJECT_FIELDS },
+  { name: "POST /admin/cms/projects", path: () => "/admin/cms/projects", action: asAction(projectsList.action), staff: true,
+    intents: ["delete", "archive", "restore"], fields: ["id"] },
+];
+
+/** Values meant to break parsers and validators. */
+const nastyString: fc.Arbitrary<string> = fc.oneof(
+  { weight: 12, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 6, arbitrary: fc.string({ unit: "grapheme", maxLength: 40 }) },
+  { weight: 6, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
+  { weight: 9, arbitrary: fc.constantFrom(
+    "", " ", "\u0000", "\u0000\u0001\u001f\u007f", "\r\n\r\n", "\u202e\u2066evil", "\ud800", "\udfff\ud800", "𝓗𝓮𝓵𝓵𝓸",
+    "ｆｕｌｌｗｉｄｔｈ", "e\u0301\u0301\u0301", "💥".repeat(200), "<script>alert(1)</script>", "' or 1=1 --", "%00", "../../etc/passwd",
+    "NaN", "-1", "0", "1e309", "9".repeat(40), "0x10", "true", "null", "undefined", "[object Object]", "2025-02-30", "24:61",
+    "9999-12-31", "1900-01-01", "00:00", "23:59", "a@b", "a@example.com", "https://example.com", "javascript:alert(1)",
+    "super_admin", "admin", "editor", "pending", "confirmed", "cancelled", "new", "spam", "high",
+  ) },
+  { weight: 6, arbitrary: fc.integer().map(String) },
+  { weight: 3, arbitrary: fc.double().map(String) },
+  { weight: 6, arbitrary: fc.uuid() },
+  { weight: 3, arbitrary: fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)) },
+  { weight: 1, arbitrary: fc.constant("x".repeat(1 << 20)) },
+  { weight: 1, arbitrary: fc.constant("é".repeat(40_000)) },
+);
+
+type Value = string | { id: keyof Ids } | { file: string };
+type Submission = {
+  entries: [string, Value][];
+  intent: Value | null;
+  encoding: "urlencoded" | "multipart" | "json" | "text" | "none" | "multipart-no-boundary" | "multipart-garbage" | "bad-header";
+  foreign: boolean;
+};
+
+function submission(target: Target): fc.Arbitrary<Submission> {
+  const idRef = fc.constantFrom<keyof Ids>("enquiryId", "slotId", "bookingId", "typeId", "adminId", "manageToken", "projectId").map((id) => ({ id }));
+  const value: fc.Arbitrary<Value> = fc.oneof(
+    { weight: 8, arbitrary: nastyString },
+    { weight: 3, arbitrary: idRef },
+    { weight: 1, arbitrary: fc.string({ maxLength: 20 }).map((file) => ({ file })) },
+  );
+  const name = fc.oneof(
+    { weight: 5, arbitrary: target.fields.length ? fc.constantFrom(...target.fields) : fc.constant("intent") },
+    { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
+    { weight: 1, arbitrary: fc.constantFrom("intent", "id", "__proto__", "constructor", "a[]", "a[0]") },
+  );
+  const intent = fc.option(
+    fc.oneof(
+      { weight: 4, arbitrary: target.intents.length ? fc.constantFrom(...target.intents) : nastyString },
+      { weight: 1, arbitrary: nastyString },
+    ),
+    { nil: null },
+  );
+  return fc.record({
+    entries: fc.array(fc.tuple(name, value), { maxLength: 14 }),
+    intent,
+    encoding: fc.constantFrom("urlencoded", "urlencoded", "multipart", "multipart", "json", "text", "none", "multipart-no-boundary", "multipart-garbage", "bad-header"),
+    foreign: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
+  });
+}
+
+/** Builds the HTTP request of a submission, as a browser or a script would send it. */
+async function toRequest(target: Target, ids: Ids, s: Submission, cookie: string | null): Promise<{ request: Request; contentLength: string }> {
+  const resolve = (v: Value): string | Blob => (typeof v === "string" ? v : "id" in v ? ids[v.id] : new Blob([v.file], { type: "application/octet-stream" }));
+  const entries: [string, string | Blob][] = s.entries.map(([k, v]) => [k, resolve(v)]);
+  if (s.intent !== null) entries.unshift(["intent", resolve(s.intent)]);
+  const headers = new Headers({ origin: s.foreign ? "https://evil.example" : TEST_ORIGIN });
+  if (cookie) headers.set("cookie", cookie);
+  let body: BodyInit | null;
+  const text = () => entries.map(([k, v]) => [k, typeof v === "string" ? v : "file"]);
+  switch (s.encoding) {
+    case "urlencoded":
+      body = new URLSearchParams(text()).toString();
+      headers.set("content-type", "application/x-www-form-urlencoded");
+      break;
+    case "multipart": {
+      const form = new FormData();
+      for (const [k, v] of entries) form.append(k, v);
+      body = form;
+      break;
+    }
+    case "json":
+      body = JSON.stringify(Object.fromEntries(text()));
+      headers.set("content-type", "application/json");
+      break;
+    case "text":
+      body = text().map(([k, v]) => `${k}=${v}`).join("\n");
+      headers.set("content-type", "text/plain");
+      break;
+    case "multipart-no-boundary":
+      body = new URLSearchParams(text()).toString();
+      headers.set("content-type", "multipart/form-data");
+      break;
+    case "multipart-garbage":
+      // A boundary is declared but the body is not multipart.
+      body = new URLSearchParams(text()).toString();
+      headers.set("content-type", "multipart/form-data; boundary=----fuzz");
+      break;
+    case "bad-header":
+      body = new URLSearchParams(text()).toString();
+      headers.set("content-type", "application/x-www-form-urlencoded; charset");
+      break;
+    default:
+      body = new URLSearchParams(text()).toString();
+  }
+  const probe = new Request(`${TEST_ORIGIN}${target.path(ids)}`, { method: "POST", headers, body });
+  const bytes = await probe.clone().arrayBuffer();
+  return { request: probe, contentLength: String(bytes.byteLength) };
+}
+
+/** Rows in the tables a submission may write to. */
+async function businessRowCounts(): Promise<string> {
+  const result = await db.execute<Record<string, unknown>>(sql`select
+    (select count(*) from enquiries) as enquiries,
+    (select count(*) from consultation_bookings) as bookings,
+    (select count(*) from consultation_availability) as slots,
+    (select count(*) from consultation_types) as types,
+    (select count(*) from cms_projects) as projects,
+    (select coalesce(max(updated_at)::text, '') from cms_projects) as projects_updated,
+    (select count(*) from admin_users) as admins,
+    (select count(*) from site_settings) as settings`);
+  const rows = (result as unknown as { rows?: Record<string, unknown>[] }).rows ?? (result as unknown as Record<string, unknown>[]);
+  return JSON.stringify(rows[0]);
+}
+
+async function seed(): Promise<{ ids: Ids; cookie: string }> {
+  const staff = await createStaffSession("super_admin");
+  const [type] = await db.insert(consultationTypes).values({ name: "Initial Consultation", description: "Fuzz", durationMinutes: 30 }).returning();
+  const date = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date(Date.now() + 10 * 86_400_000));
+  const [slot] = await db.insert(consultationAvailability).values({ date, startTime: "10:00", endTime: "11:00", maxBookings: 3, currentBookings: 1 }).returning();
+  const [booking] = await db
+    .insert(consultationBookings)
+    .values({ availabilityId: slot.id, name: "Ada Lovelace", email: "ada@example.com", consultationType: type.name, consultationTypeId: type.id, status: "confirmed", manageTokenHash: hashToken(MANAGE_TOKEN) })
+    .returning();
+  const [enquiry] = await db
+    .insert(enquiries)
+    .values({ name: "Grace Hopper", email: "grace@example.com", projectType: "General Enquiry", message: "A valid enquiry message." })
+    .returning();
+  const [project] = await db.insert(cmsProjects).values({ slug: `fuzz-${Date.now()}`, title: "Fuzz project", client: "Fuzz client" }).returning();
+  await getSiteSettings();
+  return {
+    ids: { enquiryId: enquiry.id, slotId: slot.id, bookingId: booking.id, typeId: type.id, adminId: staff.adminId, manageToken: MANAGE_TOKEN, projectId: project.id },
+    cookie: staff.cookie,
+  };
+}
+
+const report: Record<string, Record<string, number>> = {};
+
+afterAll(() => {
+  const lines = Object.entries(report).map(([name, statuses]) => {
+    const total = Object.values(statuses).reduce((a, b) => a + b, 0);
+    const parts = Object.entries(statuses).sort().map(([s, n]) => `${s}: ${n}`).join(", ");
+    return `${name.padEnd(40)} ${String(total).padStart(5)}  ${parts}`;
+  });
+  const total = Object.values(report).flatMap((s) => Object.values(s)).reduce((a, b) => a + b, 0);
+  console.log(`\nFuzzed submissions per action (status: count)\n${lines.join("\n")}\n${"total".padEnd(40)} ${String(total).padStart(5)}\n`);
+});
+
+for (const target of TARGETS) {
+  it(`${target.name}: malformed submissions never answer 5xx and store nothing when refused`, async () => {
+    const { ids, cookie } = await seed();
+    const statuses: Record<string, number> = (report[target.name] = {});
+    let clientIp = 0;
+    await fc.assert(
+      fc.asyncProperty(submission(target), async (s) => {
+        const { request, contentLength } = await toRequest(target, ids, s, target.staff ? cookie : null);
+        const before = await businessRowCounts();
+        const refused = checkRequestBody("POST", new URL(request.url).pathname, {
+          contentLength,
+          contentType: request.headers.get("content-type"),
+        });
+        let status: number;
+        if (refused) status = refused.status;
+        else {
+          clientIp += 1;
+          try {
+            status = (await outcome(() => target.action({ request, params: target.params?.(ids) ?? {}, context: { clientIp: `198.51.100.${clientIp % 250}` } }))).status;
+          } catch (error) {
+            statuses["thrown"] = (statuses["thrown"] ?? 0) + 1;
+            throw error;
+          }
+        }
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        expect(status, `${s.encoding} ${JSON.stringify(s.entries).slice(0, 300)}`).toBeLessThan(500);
+        if (status >= 400) expect(await businessRowCounts()).toBe(before);
+      }),
+      { numRuns: RUNS, endOnFailure: true },
+    );
+    await expectInvariants();
+  });
+}
+
+/** The database's invariants after fuzzing. */
+async function expectInvariants(): Promise<void> {
+  const slots = await db.select().from(consultationAvailability);
+  const bookings = await db.select().from(consultationBookings);
+  for (const slot of slots) {
+    const holding = bookings.filter((b) => b.availabilityId === slot.id && PLACE_HOLDING_STATUSES.includes(b.status)).length;
+    expect(slot.currentBookings, `slot ${slot.id}`).toBe(holding);
+    expect(slot.currentBookings).toBeGreaterThanOrEqual(0);
+  }
+  for (const b of bookings) {
+    const details = BookingDetailsSchema.safeParse(Object.fromEntries(Object.entries(b).map(([k, v]) => [k, v ?? undefined])));
+    expect(details.success, `booking ${b.id}: ${JSON.stringify(details.error?.issues?.[0])}`).toBe(true);
+  }
+  for (const e of await db.select().from(enquiries)) {
+    const parsed = EnquirySchema.safeParse({ name: e.name, email: e.email, company: e.company ?? undefined, projectType: e.projectType, message: e.message });
+    expect(parsed.success, `enquiry ${e.id}: ${JSON.stringify(parsed.error?.issues?.[0])}`).toBe(true);
+  }
+  await expect(getSiteSettings()).resolves.toBeTruthy();
+  const admins = await db.select().from(adminUsers);
+  expect(admins.some((a) => a.role === "super_admin" && a.isActive)).toBe(true);
+}
