@@ -623,7 +623,7 @@ export async function cancelBookingForErasure(
 ): Promise<boolean> {
   const locked = await lockBooking(tx, eq(consultationBookings.id, bookingId));
   if (!locked || locked.booking.status === "cancelled") return false;
-  const { booking, slot, durationMinutes } = locked;
+  const { booking, slot } = locked;
   const sequence = booking.icsSequence + 1;
   const [updated] = await tx
     .update(consultationBookings)
@@ -633,7 +633,7 @@ export async function cancelBookingForErasure(
   if (holdsPlace(booking.status)) await movePlace(tx, slot.id, -1);
   await withdrawReminder(tx, booking.id);
   await enqueueEmails(tx, [
-    { ...cancellationEmail(mailData(updated, slot, durationMinutes), site, sequence, "staff"), eraseAfterSend: true },
+    { ...cancellationEmail(bookingMailData(updated, slot), site, sequence, "staff"), eraseAfterSend: true },
   ]);
   await recordAudit(tx, {
     actor,
