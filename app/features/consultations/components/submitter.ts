@@ -38,7 +38,9 @@ export function useResultToast(submitter: Submitter, onSuccess?: (result: Extrac
   useEffect(() => {
     if (pending || !result || seen.current === result) return;
     seen.current = result;
-    const id = `consultations-${result.intent ?? "action"}`;
+    // Success and failure get their own ids: a success replacing an earlier failure's toast would
+    // keep that toast's timer and vanish early.
+    const id = `consultations-${result.intent ?? "action"}-${result.ok ? "done" : "failed"}`;
     if (result.ok) {
       toast.success(result.message, { id, description: result.detail });
       onSuccessRef.current?.(result);
