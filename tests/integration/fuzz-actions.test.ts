@@ -36,6 +36,8 @@ import * as adminUsersRoute from "~/routes/admin/users";
 import * as projectCreate from "~/routes/admin/cms/project-create";
 import * as projectEdit from "~/routes/admin/cms/project-edit";
 import * as projectsList from "~/routes/admin/cms/projects";
+import * as dataProtection from "~/routes/admin/data-protection";
+import * as dataProtectionExport from "~/routes/admin/data-protection-export";
 import { checkRequestBody } from "../../server/request-body";
 import { createStaffSession, outcome, TEST_ORIGIN } from "../setup/admin-session";
 import { setupTestDatabase } from "../setup/database";
@@ -74,7 +76,8 @@ const TARGETS: Target[] = [
     intents: ["review", "edit", "confirm"],
     fields: ["name", "email", "phone", "companyName", "projectType", "projectDescription", "timeline", "budgetRange", "howHeardAboutUs", "specialRequirements", "typeId", "slotId", "idempotencyKey", "formToken", "website"] },
   { name: "POST /book-consultation/manage/:token", path: (ids) => `/book-consultation/manage/${ids.manageToken}`,
-    params: (ids) => ({ token: ids.manageToken }), action: asAction(manageBooking.action), staff: false, intents: ["ask", "cancel"], fields: [] },
+    params: (ids) => ({ token: ids.manageToken }), action: asAction(manageBooking.action), staff: false, intents: ["ask", "cancel", "reschedule"],
+    fields: ["slotId", "week"] },
   { name: "POST /admin/login", path: () => "/admin/login", action: asAction(login.action), staff: false, intents: [], fields: ["email", "password", "redirectTo"] },
   { name: "POST /admin/logout", path: () => "/admin/logout", action: asAction(logout.action), staff: true, intents: [], fields: [] },
   { name: "POST /admin/set-password", path: () => "/admin/set-password", action: asAction(setPassword.action), staff: false, intents: [],
@@ -98,6 +101,10 @@ const TARGETS: Target[] = [
     action: asAction(projectEdit.action), staff: true, intents: ["draft", "publish", "schedule", "keep", "archive", "restore", "unpublish", "delete"], fields: PROJECT_FIELDS },
   { name: "POST /admin/cms/projects", path: () => "/admin/cms/projects", action: asAction(projectsList.action), staff: true,
     intents: ["delete", "archive", "restore"], fields: ["id"] },
+  { name: "POST /admin/data-protection", path: () => "/admin/data-protection", action: asAction(dataProtection.action), staff: true,
+    intents: ["search", "erase", "retention"], fields: ["email", "cancelFutureBookings", "expectedFutureBookings", "spamDays", "recordsMonths", "emailBodyDays"] },
+  { name: "POST /admin/data-protection/export", path: () => "/admin/data-protection/export", action: asAction(dataProtectionExport.action), staff: true,
+    intents: [], fields: ["format", "email", "kind"] },
 ];
 
 /** Values meant to break parsers and validators. */

@@ -3,6 +3,7 @@ import { auditActor, MANAGER_ROLES, requireAdmin } from "~/features/auth/guard.s
 import { ExportRequestSchema } from "~/features/data-protection/schema";
 import { exportSubjectRecords } from "~/features/data-protection/subject-access.server";
 import type { Route } from "./+types/data-protection-export";
+import { readFormData } from "~/utils/form-data.server";
 
 /** Nothing to show here: the export is a POST (the address stays out of URLs); back to the screen. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -18,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request, MANAGER_ROLES);
-  const parsed = ExportRequestSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ExportRequestSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) {
     return new Response(parsed.error.issues[0]?.message ?? "Invalid request.", {
       status: 400,

@@ -7,6 +7,7 @@ import { ErasureRequestSchema, SubjectEmailSchema } from "~/features/data-protec
 import { findSubjectRecords, summariseSubjectRecords } from "~/features/data-protection/subject-access.server";
 import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/data-protection";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Data protection", path: "/admin/data-protection", noIndex: true });
 
@@ -34,7 +35,7 @@ const answer = (result: DataProtectionActionResult, status = 200) => data<DataPr
  */
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request, MANAGER_ROLES);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   const actor = auditActor(session);
 
   if (form.intent === "search") {
