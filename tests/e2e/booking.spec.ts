@@ -96,6 +96,27 @@ test.describe("booking wizard", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  test("reloading step 4 keeps the details without putting them in the URL; reloading the success screen repeats no toast", async ({ page }) => {
+    const person = { name: "Rhea Reload", email: `rhea.${Date.now()}@example.com` };
+    await bookUpToConfirm(page, F.reload, person);
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Confirmation" })).toBeVisible();
+    await expect(page.getByText(person.email)).toBeVisible();
+    await expect(page.getByText(person.name)).toBeVisible();
+    expect(page.url()).not.toMatch(/rhea|Rhea/);
+    await page.getByRole("button", { name: "Confirm Booking" }).click();
+    await expect(page.getByRole("heading", { name: "Booking Confirmed!" })).toBeVisible();
+    const toastText = page.getByText("Consultation booked successfully!");
+    await expect(toastText).toBeVisible();
+    expect(await page.evaluate(() => window.sessionStorage.getItem("booking-review"))).toBeNull();
+
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Booking Confirmed!" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(1_500); // the toast would come from an effect after hydration
+    await expect(toastText).toHaveCount(0);
+  });
+
   test("works from start to finish with JavaScript turned off", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

@@ -1,5 +1,5 @@
 /**
- * Staff calendar subscription (issue 12 "Staff calendar subscription"; ADR 0012): each member of
+ * Staff calendar subscription (issue 12 "Staff calendar subscription"; ADR "Booking, round two"): each member of
  * staff may turn on a private `.ics` feed of the upcoming consultations, to subscribe to from
  * Outlook, Google Calendar or Apple Calendar.
  *
