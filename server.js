@@ -1,6 +1,7 @@
 // Process entry: serves the app in production (from the build) or development (through Vite),
 // starts the background services, and shuts down gracefully on SIGTERM/SIGINT.
 // Everything else (headers, static files, health checks, body rules, routes) is in server/app.ts.
+import http from "node:http";
 import compression from "compression";
 import express from "express";
 
@@ -13,7 +14,7 @@ const app = express();
 app.disable("x-powered-by");
 app.use(compression());
 
-/** @type {{ start(): Promise<void>; stop(): Promise<void> }} */
+/** @type {{ start(): Promise<void>; stop(): Promise<void>; serveCachedPage?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean }} */
 let services;
 if (DEV) {
   const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
@@ -35,7 +36,11 @@ if (DEV) {
 }
 
 await services.start();
-const server = app.listen(PORT, HOST, () => {
+// HTML cache hits are answered before Express (server/app.ts `serveCachedPage`); the rest goes to it.
+const server = http.createServer((req, res) => {
+  if (!services.serveCachedPage?.(req, res)) app(req, res);
+});
+server.listen(PORT, HOST, () => {
   console.log(`Server listening on http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${PORT}`);
 });
 

@@ -1,10 +1,12 @@
 /**
  * The Express application, in this order: security headers (on every response), the built static
  * files in production, health checks, request-body rules, uploads, the HTML cache, then React Router.
+ * In production `server.js` first offers each request to `serveCachedPage` (HTML cache hits).
  * Built into the server bundle (see vite.config.ts) so it shares every module with the routes.
  * `start()` and `stop()` are called by `server.js` around listening.
  */
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
@@ -123,6 +125,15 @@ const htmlCache = isProduction
     })
   : null;
 if (htmlCache) app.use(htmlCache.middleware);
+
+/**
+ * Answers a request from the HTML cache with plain node:http when it holds the page (true), else
+ * does nothing (false). `server.js` calls it before Express, so a hit costs a key, a Map lookup
+ * and one write; the stored headers are the storing response's, helmet's included.
+ */
+export function serveCachedPage(req: IncomingMessage, res: ServerResponse): boolean {
+  return htmlCache?.serveHit(req, res) ?? false;
+}
 
 app.all("/{*splat}", createRequestHandler({ build, getLoadContext }));
 

@@ -7,30 +7,37 @@
  * staff session), outside /admin, /api and /book-consultation (live availability, token pages)
  * and without a `preview` parameter. The key is build id + consent choice + path and query.
  * Entries are kept gzip- and brotli-compressed with a strong ETag (304 on If-None-Match) in an
- * LRU bounded by bytes. Every entry is dropped when the content version moves (any instance's
+ * LRU bounded by bytes, together with the whole header set of the response that stored them
+ * (helmet's security headers included, the CSP without its per-request nonce: a stored page has
+ * no inline script), so `serveHit` can answer a hit with plain node:http before Express runs. Every entry is dropped when the content version moves (any instance's
  * write, via `watchContentState`), when the next scheduled publication is reached, and on a
  * new build (a new process: the cache lives in memory).
  */
 import { createHash } from "node:crypto";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzipSync } from "node:zlib";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { LRUCache } from "lru-cache";
+import Negotiator from "negotiator";
 import type { AppLoadContext } from "react-router";
 import { parseConsent } from "~/features/site/consent";
 import type { ContentState } from "~/features/site/content-version.server";
 
 const brotli = promisify(brotliCompress);
 
-/** A stored page: its bytes in each encoding and the headers React Router answered with. */
+/**
+ * A stored page: its bytes in each encoding and every header of a 200 answer but the per-response
+ * ones (Content-Encoding, Content-Length, X-Html-Cache, Date), names in lower case.
+ */
 export type CachedPage = {
   identity: Buffer;
   gzip: Buffer;
   /** Filled in shortly after storing (brotli at quality 11 takes a while); gzip is served until then. */
   br: Buffer | null;
   etag: string;
-  headers: [string, string][];
+  headers: OutgoingHttpHeaders;
 };
 
 /** Cookies that may accompany a cached page: the consent choice and Google Analytics' own. */
@@ -42,15 +49,21 @@ export function onlyAnonymousCookies(cookieHeader: string | undefined): boolean 
   });
 }
 
-const UNCACHED_PATHS = /^\/(?:admin|api|book-consultation)(?:\/|$)/;
+const UNCACHED_PATHS = /^\/(?:admin|api|book-consultation)(?:\/|$)/i;
 
-/** The cache key of a request, or null when the request must bypass the cache. */
-export function cacheKey(buildId: string, req: Pick<ExpressRequest, "method" | "path" | "originalUrl" | "query" | "headers">): string | null {
+/**
+ * The cache key of a request (`url` is the path and query as sent), or null when the request must
+ * bypass the cache: not GET/HEAD, under /admin, /api or /book-consultation, a `preview` parameter,
+ * or a cookie other than the consent and analytics ones.
+ */
+export function cacheKey(buildId: string, req: Pick<IncomingMessage, "method" | "url" | "headers">): string | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
-  if (UNCACHED_PATHS.test(req.path)) return null;
-  if (req.query && "preview" in (req.query as Record<string, unknown>)) return null;
+  const url = req.url ?? "/";
+  const queryAt = url.indexOf("?");
+  if (UNCACHED_PATHS.test(queryAt === -1 ? url : url.slice(0, queryAt))) return null;
+  if (queryAt !== -1 && new URLSearchParams(url.slice(queryAt + 1)).has("preview")) return null;
   if (!onlyAnonymousCookies(req.headers.cookie)) return null;
-  return `${buildId}\n${parseConsent(req.headers.cookie) ?? "none"}\n${req.originalUrl}`;
+  return `${buildId}\n${parseConsent(req.headers.cookie) ?? "none"}\n${url}`;
 }
 
 /** True when the HTML holds an executable inline script (it would need this response's nonce). */
@@ -64,7 +77,24 @@ export function hasInlineScript(html: string): boolean {
   return false;
 }
 
-const DROPPED_HEADERS = new Set(["content-length", "content-encoding", "etag", "date", "set-cookie", "transfer-encoding", "connection"]);
+/** Headers of the storing response that are not stored: per-response or per-connection ones. */
+const DROPPED_HEADERS = new Set(["content-length", "content-encoding", "etag", "date", "set-cookie", "transfer-encoding", "connection", "keep-alive", "x-html-cache"]);
+
+/** The stored header set: the storing response's (helmet's included), the CSP without its nonce. */
+function storedHeaders(responseHeaders: OutgoingHttpHeaders, pageHeaders: Headers, etag: string): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(responseHeaders)) if (value !== undefined && !DROPPED_HEADERS.has(name)) headers[name] = value;
+  for (const [name, value] of pageHeaders) if (!DROPPED_HEADERS.has(name)) headers[name] = value;
+  const csp = headers["content-security-policy"];
+  if (typeof csp === "string") headers["content-security-policy"] = csp.replace(/\s*'nonce-[^']*'/g, "");
+  headers.etag = etag;
+  headers.vary = "Accept-Encoding";
+  return headers;
+}
+
+/** The encodings a page can be sent in, best first, for `Accept-Encoding` negotiation. */
+const WITH_BROTLI = ["br", "gzip", "identity"];
+const WITHOUT_BROTLI = ["gzip", "identity"];
 
 type Handler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
 
@@ -122,13 +152,14 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     return entries.get(key);
   };
 
-  const store = (key: string, startedIn: number, headers: Headers, identity: Buffer): CachedPage => {
+  const store = (key: string, startedIn: number, responseHeaders: OutgoingHttpHeaders, pageHeaders: Headers, identity: Buffer): CachedPage => {
+    const etag = `"${createHash("sha256").update(options.buildId).update(identity).digest("base64url").slice(0, 32)}"`;
     const page: CachedPage = {
       identity,
       gzip: gzipSync(identity, { level: 9 }),
       br: null,
-      etag: `"${createHash("sha256").update(options.buildId).update(identity).digest("base64url").slice(0, 32)}"`,
-      headers: [...headers].filter(([name]) => !DROPPED_HEADERS.has(name.toLowerCase())),
+      etag,
+      headers: storedHeaders(responseHeaders, pageHeaders, etag),
     };
     if (startedIn !== generation) return page;
     entries.set(key, page);
@@ -139,24 +170,36 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     return page;
   };
 
-  const send = (req: ExpressRequest, res: ExpressResponse, page: CachedPage, state: "hit" | "miss") => {
-    for (const [name, value] of page.headers) res.setHeader(name, value);
-    res.setHeader("ETag", page.etag);
-    res.setHeader("Vary", "Accept-Encoding");
-    res.setHeader("X-Html-Cache", state);
+  /** Writes a stored page with plain node:http: 304 on a matching If-None-Match, else the best encoding. */
+  const send = (req: IncomingMessage, res: ServerResponse, page: CachedPage, state: "hit" | "miss") => {
     const tags = req.headers["if-none-match"];
     if (tags && tags.split(",").some((tag) => tag.trim().replace(/^W\//, "") === page.etag)) {
-      res.removeHeader("Content-Type");
-      res.status(304).end();
+      const { "content-type": _type, ...headers } = page.headers;
+      res.writeHead(304, { ...headers, "x-html-cache": state });
+      res.end();
       return;
     }
-    const encoding = req.acceptsEncodings(page.br ? ["br", "gzip", "identity"] : ["gzip", "identity"]);
-    const body = encoding === "br" && page.br ? page.br : encoding === "gzip" ? page.gzip : page.identity;
-    if (body !== page.identity) res.setHeader("Content-Encoding", encoding as string);
-    res.setHeader("Content-Length", body.length);
-    res.status(200);
-    if (req.method === "HEAD") res.end();
-    else res.end(body);
+    const encoding = new Negotiator(req).encoding(page.br ? WITH_BROTLI : WITHOUT_BROTLI);
+    const body = encoding === "br" ? page.br! : encoding === "gzip" ? page.gzip : page.identity;
+    res.writeHead(200, {
+      ...page.headers,
+      ...(body === page.identity ? {} : { "content-encoding": encoding }),
+      "content-length": body.length,
+      "x-html-cache": state,
+    });
+    res.end(req.method === "HEAD" ? undefined : body);
+  };
+
+  /**
+   * Answers a request from the cache when its key has a stored page (true), else leaves the
+   * response untouched (false). Plain node:http, so `server.js` calls it before Express.
+   */
+  const serveHit = (req: IncomingMessage, res: ServerResponse): boolean => {
+    const key = cacheKey(options.buildId, req);
+    const page = key === null ? undefined : lookup(key);
+    if (!page) return false;
+    send(req, res, page, "hit");
+    return true;
   };
 
   /** Sends an uncached response as it streams (a page that was not stored: 404s, hydrated pages). */
@@ -174,7 +217,7 @@ export function createHtmlCache(options: HtmlCacheOptions) {
 
   /** Serves cached pages and stores new ones; everything else goes on to `next` (React Router). */
   const middleware = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    const key = cacheKey(options.buildId, req);
+    const key = cacheKey(options.buildId, { method: req.method, url: req.originalUrl, headers: req.headers });
     if (key === null) return next();
     const cached = lookup(key);
     if (cached) return send(req, res, cached, "hit");
@@ -198,7 +241,7 @@ export function createHtmlCache(options: HtmlCacheOptions) {
         (response.headers.get("content-type") ?? "").startsWith("text/html");
       if (storable) {
         const body = Buffer.from(await response.arrayBuffer());
-        if (!hasInlineScript(body.toString("utf8"))) return send(req, res, store(key, startedIn, response.headers, body), "miss");
+        if (!hasInlineScript(body.toString("utf8"))) return send(req, res, store(key, startedIn, res.getHeaders(), response.headers, body), "miss");
         return sendResponse(req, res, new Response(body, { status: response.status, headers: response.headers }));
       }
       await sendResponse(req, res, response);
@@ -209,6 +252,7 @@ export function createHtmlCache(options: HtmlCacheOptions) {
 
   return {
     middleware,
+    serveHit,
     applyContentState,
     invalidate,
     /** Number of stored pages and their bytes (for tests and the benchmark). */

@@ -76,6 +76,9 @@ const EnvSchema = z.object({
   BOOKING_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(3),
   ENQUIRY_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(5),
   ENQUIRY_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(100),
+  /** Moves from the manage link per client per hour, and per booking per hour (issue 12). */
+  RESCHEDULE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(10),
+  RESCHEDULE_LIMIT_PER_BOOKING: z.coerce.number().int().min(1).default(3),
   /**
    * How long a claimed outbox message stays invisible to other instances' workers while one sends
    * it, in ms (default 5 minutes); after that an instance that died mid-send is taken over.

@@ -3,6 +3,7 @@
  * ETag/304, the consent key, invalidation by content version and by the next scheduled
  * publication; and the triggers + NOTIFY that report content changes, on PGlite and PostgreSQL.
  */
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq, sql } from "drizzle-orm";
@@ -36,9 +37,18 @@ async function startCache(pages: Record<string, Page>) {
     },
   });
   const app = express();
+  // Stands in for helmet: security headers set before the cache, the CSP with a per-request nonce.
+  app.use((_req, res, next) => {
+    res.setHeader("Content-Security-Policy", `default-src 'self'; script-src 'self' 'nonce-${Math.random().toString(36).slice(2)}'`);
+    res.setHeader("X-Frame-Options", "SAMEORIGIN");
+    next();
+  });
   app.use(cache.middleware);
   app.use((_req, res) => res.status(418).send("fell through"));
-  const server = app.listen(0, "127.0.0.1");
+  // As server.js: hits answered before Express.
+  const server = createServer((req, res) => {
+    if (!cache.serveHit(req, res)) app(req, res);
+  }).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const get = (path: string, headers: Record<string, string> = {}, method = "GET") => fetch(`${base}${path}`, { method, headers });
@@ -74,6 +84,14 @@ describe("HTML cache rules", () => {
     expect(second.headers.get("x-html-cache")).toBe("hit");
     expect(second.headers.get("etag")).toBe(etag);
     expect(env.renders).toHaveLength(1);
+    // A hit, answered before Express, carries the storing response's headers; the CSP has no nonce
+    // (a stored page has no inline script), so it is as strict as the miss's and stricter.
+    for (const response of [first, second]) {
+      expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+      expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(response.headers.get("vary")).toBe("Accept-Encoding");
+    }
+    expect(second.headers.get("content-security-policy")).toBe("default-src 'self'; script-src 'self'");
 
     // fetch decodes; read the raw bytes through node's http instead.
     const raw = async (encoding: string) => {
@@ -167,11 +185,15 @@ describe("cache helpers", () => {
   });
 
   it("keys by build, consent and URL", () => {
-    const req = (url: string, cookie?: string) =>
-      ({ method: "GET", path: url.split("?")[0]!, originalUrl: url, query: Object.fromEntries(new URL(url, "http://x").searchParams), headers: { cookie } }) as never;
+    const req = (url: string, cookie?: string, method = "GET") => ({ method, url, headers: { cookie } });
     expect(cacheKey("b1", req("/projects?q=a", "cookie_consent=accepted"))).toBe("b1\naccepted\n/projects?q=a");
     expect(cacheKey("b2", req("/projects?q=a"))).toBe("b2\nnone\n/projects?q=a");
     expect(cacheKey("b1", req("/projects/x?preview=abc"))).toBeNull();
+    expect(cacheKey("b1", req("/projects/x?a=1&preview"))).toBeNull();
+    expect(cacheKey("b1", req("/ADMIN/cms"))).toBeNull();
+    expect(cacheKey("b1", req("/api"))).toBeNull();
+    expect(cacheKey("b1", req("/apiary"))).toBe("b1\nnone\n/apiary");
+    expect(cacheKey("b1", req("/", undefined, "POST"))).toBeNull();
   });
 });
 

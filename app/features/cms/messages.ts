@@ -56,3 +56,15 @@ export const CMS_MESSAGES: Record<ContentKindName, Messages> = {
     deleteConfirm: (title) => `Are you sure you want to delete "${title}"? This action cannot be undone.`,
   },
 };
+
+/** Toasts of the `?saved={intent}` flag an edit screen is opened with after a create (section 8). */
+export const SAVED_FLAG_MESSAGES: Record<ContentKindName, Record<string, string>> = {
+  project: { draft: CMS_MESSAGES.project.draft, publish: CMS_MESSAGES.project.published, schedule: "Project scheduled" },
+  insight: { draft: CMS_MESSAGES.insight.draft, publish: CMS_MESSAGES.insight.published, schedule: "Blog post scheduled" },
+};
+
+/** Toasts of the `?deleted=1` flag a list is opened with after a delete from the edit screen. */
+export const DELETED_FLAG_MESSAGES: Record<ContentKindName, Record<string, string>> = {
+  project: { "1": CMS_MESSAGES.project.deleted },
+  insight: { "1": CMS_MESSAGES.insight.deleted },
+};

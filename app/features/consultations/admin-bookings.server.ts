@@ -7,64 +7,21 @@
 import { containsPattern } from "~/db/sql";
 import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { BOOKING_STATUSES, consultationAvailability, consultationBookings } from "~/db/schema";
+import { BOOKING_STATUSES, consultationBookings } from "~/db/schema";
+import { selectBookingsWithSlot, type BookingWithSlotRow } from "./booking-rows.server";
 
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-/** A booking with its slot's date and times, as the list and the detail dialog show it. */
-export type AdminBooking = {
-  id: string;
-  availabilityId: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  companyName: string | null;
-  consultationType: string;
-  projectType: string | null;
-  projectDescription: string | null;
-  timeline: string | null;
-  budgetRange: string | null;
-  howHeardAboutUs: string | null;
-  specialRequirements: string | null;
-  status: BookingStatus;
-  meetingLink: string | null;
-  meetingNotes: string | null;
-  createdAt: Date;
-  date: string;
-  startTime: string;
-  endTime: string;
-};
+/**
+ * A booking with its slot's date and times (`HH:MM`), as the list and the detail dialog show it:
+ * the shared projection of `booking-rows.server.ts`.
+ */
+export type AdminBooking = Omit<BookingWithSlotRow, "startTime" | "endTime"> & { startTime: string; endTime: string };
 
 const b = consultationBookings;
-const a = consultationAvailability;
 
-const columns = {
-  id: b.id,
-  availabilityId: b.availabilityId,
-  name: b.name,
-  email: b.email,
-  phone: b.phone,
-  companyName: b.companyName,
-  consultationType: b.consultationType,
-  projectType: b.projectType,
-  projectDescription: b.projectDescription,
-  timeline: b.timeline,
-  budgetRange: b.budgetRange,
-  howHeardAboutUs: b.howHeardAboutUs,
-  specialRequirements: b.specialRequirements,
-  status: b.status,
-  meetingLink: b.meetingLink,
-  meetingNotes: b.meetingNotes,
-  createdAt: b.createdAt,
-  date: a.date,
-  startTime: a.startTime,
-  endTime: a.endTime,
-};
-
-type Row = Omit<AdminBooking, "createdAt"> & { createdAt: Date | string };
-const toBooking = (r: Row): AdminBooking => ({
+const toBooking = (r: BookingWithSlotRow): AdminBooking => ({
   ...r,
-  createdAt: r.createdAt instanceof Date ? r.createdAt : new Date(r.createdAt),
   startTime: r.startTime.slice(0, 5),
   endTime: r.endTime.slice(0, 5),
 });
@@ -99,10 +56,7 @@ export async function listBookings(query: BookingListQuery = {}): Promise<{ book
   const limit = Math.min(Math.max(query.limit ?? 50, 1), 200);
   const page = Math.max(query.page ?? 1, 1);
   const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(columns)
-      .from(b)
-      .innerJoin(a, eq(a.id, b.availabilityId))
+    selectBookingsWithSlot()
       .where(where)
       .orderBy(desc(b.createdAt), desc(b.id))
       .limit(limit)
@@ -115,6 +69,6 @@ export async function listBookings(query: BookingListQuery = {}): Promise<{ book
 /** One booking with its slot's date and times, or null when there is none with that id. */
 export async function getBooking(id: string): Promise<AdminBooking | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const [row] = await db.select(columns).from(b).innerJoin(a, eq(a.id, b.availabilityId)).where(eq(b.id, id));
+  const [row] = await selectBookingsWithSlot().where(eq(b.id, id));
   return row ? toBooking(row) : null;
 }

@@ -7,7 +7,7 @@
  */
 import type { consultationBookings } from "~/db/schema";
 import type { OutgoingEmail } from "~/features/mail/outbox.server";
-import { renderEmail, siteUrl } from "~/features/mail/templates.server";
+import { renderEmail, siteUrl, type EmailContent } from "~/features/mail/templates.server";
 import type { SiteSettings } from "~/features/settings/schema";
 import { env } from "~/utils/env.server";
 import { mailFromAddress } from "~/features/mail/transport.server";
@@ -132,10 +132,60 @@ function invite(b: BookingMailData, settings: Settings, status: InviteStatus, se
   ];
 }
 
-/** Confirmation to the visitor of a new (pending) booking, with the invitation and the manage link. */
-export function confirmationEmail(b: BookingMailData, settings: Settings, token: string): OutgoingEmail {
+type Content = Omit<EmailContent, "details">;
+
+/** Why the visitor received a message about their own booking. */
+const visitorFooter = (settings: Settings) => `You received this e-mail because you booked a consultation with ${settings.companyName}.`;
+
+/**
+ * A message to the visitor about their booking: `content` rendered with the booking's date, time
+ * and length as details, and the invitation at `ics.status`/`ics.sequence` attached when given.
+ */
+function visitorEmail(
+  b: BookingMailData,
+  settings: Settings,
+  { kind, subject, content, ics }: { kind: string; subject: string; content: Content; ics?: { status: InviteStatus; sequence: number } },
+): OutgoingEmail {
+  return {
+    kind,
+    to: b.email,
+    subject,
+    ...renderEmail({ ...content, details: whenDetails(b) }, settings),
+    ...(ics ? { attachments: invite(b, settings, ics.status, ics.sequence) } : {}),
+  };
+}
+
+/**
+ * One message per staff recipient (`notificationRecipients`), replying to the visitor, with the
+ * button to the consultations screen and the recipients' footer.
+ */
+function staffEmails(
+  b: BookingMailData,
+  settings: Settings,
+  { kind, subject, content }: { kind: string; subject: string; content: Omit<EmailContent, "button" | "footerNote"> },
+): OutgoingEmail[] {
   const body = renderEmail(
     {
+      ...content,
+      button: { label: "Open consultations", url: siteUrl("/admin/consultations") },
+      footerNote: "You receive these notifications as a listed recipient in the site settings.",
+    },
+    settings,
+  );
+  return settings.notificationRecipients.map((to) => ({ kind, to, replyTo: b.email, subject, ...body }));
+}
+
+/** The meeting-link paragraph of the reminder and the staff confirmation. */
+const joinParagraph = (b: BookingMailData) =>
+  b.meetingLink ? `Join the meeting at the time below: ${b.meetingLink}` : "We will send you the meeting link before the call.";
+const joinButton = (b: BookingMailData) => (b.meetingLink ? { button: { label: "Join meeting", url: b.meetingLink } } : {});
+
+/** Confirmation to the visitor of a new (pending) booking, with the invitation and the manage link. */
+export function confirmationEmail(b: BookingMailData, settings: Settings, token: string): OutgoingEmail {
+  return visitorEmail(b, settings, {
+    kind: "booking.confirmation",
+    subject: `Consultation booked: ${describeWhen(b)}`,
+    content: {
       preheader: `Your consultation on ${describeWhen(b)}`,
       heading: "Your consultation is booked",
       intro: `Thank you, ${b.name}. We have received your booking for a ${b.consultationType}.`,
@@ -144,56 +194,38 @@ export function confirmationEmail(b: BookingMailData, settings: Settings, token:
         "We will also send you a reminder 24 hours before the consultation.",
         "If your plans change, you can reschedule or cancel the booking from the link below.",
       ],
-      details: whenDetails(b),
       button: { label: "Manage your booking", url: manageUrl(token) },
-      footerNote: `You received this e-mail because you booked a consultation with ${settings.companyName}.`,
+      footerNote: visitorFooter(settings),
     },
-    settings,
-  );
-  return {
-    kind: "booking.confirmation",
-    to: b.email,
-    subject: `Consultation booked: ${describeWhen(b)}`,
-    ...body,
-    attachments: invite(b, settings, "TENTATIVE", b.icsSequence),
-  };
+    ics: { status: "TENTATIVE", sequence: b.icsSequence },
+  });
 }
 
 /** One notification per staff recipient (`notificationRecipients`) of a new booking. */
 export function staffNotificationEmails(b: BookingMailData, settings: Settings): OutgoingEmail[] {
-  const details: [string, string][] = [
-    ...whenDetails(b),
-    ["Name", b.name],
-    ["E-mail", b.email],
-    ["Phone", b.phone ?? "Not provided"],
-    ["Company", b.companyName ?? "Not provided"],
-    ["Project type", b.projectType ?? "Not provided"],
-    ["Timeline", b.timeline ?? "Not provided"],
-    ["Budget range", b.budgetRange ?? "Not provided"],
-  ];
-  const paragraphs = [
-    b.projectDescription ? `Project description:\n${b.projectDescription}` : "No project description was given.",
-    ...(b.specialRequirements ? [`Special requirements:\n${b.specialRequirements}`] : []),
-  ];
-  const body = renderEmail(
-    {
+  return staffEmails(b, settings, {
+    kind: "booking.staff_notification",
+    subject: `New booking: ${b.name}, ${describeWhen(b)}`,
+    content: {
       preheader: `${b.name} booked a ${b.consultationType}`,
       heading: `New consultation booking from ${b.name}`,
       intro: `${b.consultationType} on ${describeWhen(b)}. The booking is pending until you confirm it.`,
-      paragraphs,
-      details,
-      button: { label: "Open consultations", url: siteUrl("/admin/consultations") },
-      footerNote: "You receive these notifications as a listed recipient in the site settings.",
+      paragraphs: [
+        b.projectDescription ? `Project description:\n${b.projectDescription}` : "No project description was given.",
+        ...(b.specialRequirements ? [`Special requirements:\n${b.specialRequirements}`] : []),
+      ],
+      details: [
+        ...whenDetails(b),
+        ["Name", b.name],
+        ["E-mail", b.email],
+        ["Phone", b.phone ?? "Not provided"],
+        ["Company", b.companyName ?? "Not provided"],
+        ["Project type", b.projectType ?? "Not provided"],
+        ["Timeline", b.timeline ?? "Not provided"],
+        ["Budget range", b.budgetRange ?? "Not provided"],
+      ],
     },
-    settings,
-  );
-  return settings.notificationRecipients.map((to) => ({
-    kind: "booking.staff_notification",
-    to,
-    replyTo: b.email,
-    subject: `New booking: ${b.name}, ${describeWhen(b)}`,
-    ...body,
-  }));
+  });
 }
 
 /**
@@ -201,27 +233,21 @@ export function staffNotificationEmails(b: BookingMailData, settings: Settings):
  * moved to another time gets one reminder for its new time.
  */
 export function reminderEmail(b: BookingMailData, settings: Settings): OutgoingEmail {
-  const body = renderEmail(
-    {
-      preheader: `Reminder: your consultation on ${describeWhen(b)}`,
-      heading: "Your consultation is tomorrow",
-      intro: `Hello ${b.name}, this is a reminder of your ${b.consultationType} with ${settings.companyName}.`,
-      paragraphs: [
-        b.meetingLink
-          ? `Join the meeting at the time below: ${b.meetingLink}`
-          : "We will send you the meeting link before the call.",
-        `If you can no longer attend, please use the link in your confirmation e-mail or contact us at ${settings.email} or ${settings.phone}.`,
-      ],
-      details: whenDetails(b),
-      ...(b.meetingLink ? { button: { label: "Join meeting", url: b.meetingLink } } : {}),
-    },
-    settings,
-  );
   return {
-    kind: "booking.reminder",
-    to: b.email,
-    subject: `Reminder: consultation ${describeWhen(b)}`,
-    ...body,
+    ...visitorEmail(b, settings, {
+      kind: "booking.reminder",
+      subject: `Reminder: consultation ${describeWhen(b)}`,
+      content: {
+        preheader: `Reminder: your consultation on ${describeWhen(b)}`,
+        heading: "Your consultation is tomorrow",
+        intro: `Hello ${b.name}, this is a reminder of your ${b.consultationType} with ${settings.companyName}.`,
+        paragraphs: [
+          joinParagraph(b),
+          `If you can no longer attend, please use the link in your confirmation e-mail or contact us at ${settings.email} or ${settings.phone}.`,
+        ],
+        ...joinButton(b),
+      },
+    }),
     dedupeKey: `reminder:${b.id}:${b.date}T${b.startTime}`,
   };
 }
@@ -233,8 +259,10 @@ export function cancellationEmail(
   sequence: number,
   by: "visitor" | "staff",
 ): OutgoingEmail {
-  const body = renderEmail(
-    {
+  return visitorEmail(b, settings, {
+    kind: "booking.cancellation",
+    subject: `Cancelled: consultation ${describeWhen(b)}`,
+    content: {
       preheader: `Your consultation on ${describeWhen(b)} is cancelled`,
       heading: "Your consultation is cancelled",
       intro:
@@ -245,51 +273,34 @@ export function cancellationEmail(
         "The calendar entry attached removes the meeting from your calendar.",
         "You are welcome to book another time whenever suits you.",
       ],
-      details: whenDetails(b),
       button: { label: "Book another time", url: siteUrl("/book-consultation") },
     },
-    settings,
-  );
-  return {
-    kind: "booking.cancellation",
-    to: b.email,
-    subject: `Cancelled: consultation ${describeWhen(b)}`,
-    ...body,
-    attachments: invite(b, settings, "CANCELLED", sequence),
-  };
+    ics: { status: "CANCELLED", sequence },
+  });
 }
 
 /** Confirmation by staff, with the meeting link when set and an updated invitation at `sequence`. */
 export function confirmedEmail(b: BookingMailData, settings: Settings, sequence: number): OutgoingEmail {
-  const body = renderEmail(
-    {
+  return visitorEmail(b, settings, {
+    kind: "booking.confirmed",
+    subject: `Confirmed: consultation ${describeWhen(b)}`,
+    content: {
       preheader: `Confirmed: your consultation on ${describeWhen(b)}`,
       heading: "Your consultation is confirmed",
       intro: `Hello ${b.name}, we look forward to speaking with you.`,
-      paragraphs: [
-        b.meetingLink
-          ? `Join the meeting at the time below: ${b.meetingLink}`
-          : "We will send you the meeting link before the call.",
-        "The attached calendar invitation replaces the earlier one.",
-      ],
-      details: whenDetails(b),
-      ...(b.meetingLink ? { button: { label: "Join meeting", url: b.meetingLink } } : {}),
+      paragraphs: [joinParagraph(b), "The attached calendar invitation replaces the earlier one."],
+      ...joinButton(b),
     },
-    settings,
-  );
-  return {
-    kind: "booking.confirmed",
-    to: b.email,
-    subject: `Confirmed: consultation ${describeWhen(b)}`,
-    ...body,
-    attachments: invite(b, settings, "CONFIRMED", sequence),
-  };
+    ics: { status: "CONFIRMED", sequence },
+  });
 }
 
 /** Notice that the booking is moved to another time; the old calendar entry is cancelled. */
 export function rescheduledEmail(b: BookingMailData, settings: Settings, sequence: number): OutgoingEmail {
-  const body = renderEmail(
-    {
+  return visitorEmail(b, settings, {
+    kind: "booking.rescheduled",
+    subject: `Rescheduling: consultation ${describeWhen(b)}`,
+    content: {
       preheader: `Your consultation on ${describeWhen(b)} is being rescheduled`,
       heading: "Your consultation is being rescheduled",
       intro: `Hello ${b.name}, your ${b.consultationType} on ${describeWhen(b)} needs to move to a different time.`,
@@ -297,18 +308,10 @@ export function rescheduledEmail(b: BookingMailData, settings: Settings, sequenc
         "We will be in touch to agree a new time; the attached calendar entry removes the old one.",
         `You can also book a new time yourself, or contact us at ${settings.email} or ${settings.phone}.`,
       ],
-      details: whenDetails(b),
       button: { label: "Book a new time", url: siteUrl("/book-consultation") },
     },
-    settings,
-  );
-  return {
-    kind: "booking.rescheduled",
-    to: b.email,
-    subject: `Rescheduling: consultation ${describeWhen(b)}`,
-    ...body,
-    attachments: invite(b, settings, "CANCELLED", sequence),
-  };
+    ics: { status: "CANCELLED", sequence },
+  });
 }
 
 /**
@@ -322,8 +325,10 @@ export function visitorRescheduleEmail(
   token: string,
   previous: Pick<BookingMailData, "date" | "startTime">,
 ): OutgoingEmail {
-  const body = renderEmail(
-    {
+  return visitorEmail(b, settings, {
+    kind: "booking.visitor_rescheduled",
+    subject: `Consultation moved: ${describeWhen(b)}`,
+    content: {
       preheader: `Your consultation is moved to ${describeWhen(b)}`,
       heading: "Your consultation has been moved",
       intro: `Hello ${b.name}, your ${b.consultationType} is moved from ${describeWhen(previous)} to the new time below.`,
@@ -331,19 +336,11 @@ export function visitorRescheduleEmail(
         "We will confirm the new time and send you the meeting link by e-mail. The attached calendar invitation replaces the earlier one.",
         "If your plans change again, you can reschedule or cancel the booking from the link below.",
       ],
-      details: whenDetails(b),
       button: { label: "Manage your booking", url: manageUrl(token) },
-      footerNote: `You received this e-mail because you booked a consultation with ${settings.companyName}.`,
+      footerNote: visitorFooter(settings),
     },
-    settings,
-  );
-  return {
-    kind: "booking.visitor_rescheduled",
-    to: b.email,
-    subject: `Consultation moved: ${describeWhen(b)}`,
-    ...body,
-    attachments: invite(b, settings, "TENTATIVE", b.icsSequence),
-  };
+    ics: { status: "TENTATIVE", sequence: b.icsSequence },
+  });
 }
 
 /** One message per staff recipient: a visitor moved their booking; it is pending again. */
@@ -352,23 +349,15 @@ export function staffRescheduleNotificationEmails(
   settings: Settings,
   previous: Pick<BookingMailData, "date" | "startTime">,
 ): OutgoingEmail[] {
-  const body = renderEmail(
-    {
+  return staffEmails(b, settings, {
+    kind: "booking.staff_rescheduled",
+    subject: `Booking moved: ${b.name}, now ${describeWhen(b)}`,
+    content: {
       preheader: `${b.name} moved their ${b.consultationType}`,
       heading: `${b.name} moved their consultation`,
       intro: `${b.consultationType}, moved from ${describeWhen(previous)} to ${describeWhen(b)}. The booking is pending again until you confirm it; its meeting link was cleared.`,
       paragraphs: [],
       details: [...whenDetails(b), ["Name", b.name], ["E-mail", b.email], ["Company", b.companyName ?? "Not provided"]],
-      button: { label: "Open consultations", url: siteUrl("/admin/consultations") },
-      footerNote: "You receive these notifications as a listed recipient in the site settings.",
     },
-    settings,
-  );
-  return settings.notificationRecipients.map((to) => ({
-    kind: "booking.staff_rescheduled",
-    to,
-    replyTo: b.email,
-    subject: `Booking moved: ${b.name}, now ${describeWhen(b)}`,
-    ...body,
-  }));
+  });
 }

@@ -402,8 +402,19 @@ function managed(b: BookingRow, slot: SlotRow): ManagedBooking {
   };
 }
 
-/** Why a visitor's reschedule was refused: a booking-state reason, or a slot problem code. */
-export type RescheduleRefusal = "not_found" | "already_cancelled" | "not_reschedulable" | "started" | "same_slot" | BookingErrorCode;
+/**
+ * Why a visitor's reschedule was refused: a booking-state reason, a rate limit
+ * (`reschedule_client_limit`, `reschedule_booking_limit`: HTTP 429), or a slot problem code.
+ */
+export type RescheduleRefusal =
+  | "not_found"
+  | "already_cancelled"
+  | "not_reschedulable"
+  | "started"
+  | "same_slot"
+  | "reschedule_client_limit"
+  | "reschedule_booking_limit"
+  | BookingErrorCode;
 
 /** The outcome of a visitor's reschedule; never thrown for a broken rule. */
 export type RescheduleResult =
@@ -431,13 +442,24 @@ export function rescheduleMessage(reason: RescheduleRefusal): string {
     : ERROR_INFO[reason as BookingErrorCode].message;
 }
 
-const RESCHEDULE_MESSAGES: Record<"not_found" | "already_cancelled" | "not_reschedulable" | "started" | "same_slot", string> = {
+const RESCHEDULE_MESSAGES: Record<Exclude<RescheduleRefusal, BookingErrorCode> | "not_found", string> = {
   not_found: ERROR_INFO.not_found.message,
   already_cancelled: "This booking has been cancelled, so it can no longer be moved. You are welcome to book another time.",
   not_reschedulable: "This booking can no longer be moved online. Please contact us if anything has changed.",
   started: "This consultation has already started, so it can no longer be moved online.",
   same_slot: "Your consultation is already at that time. Please choose a different time.",
+  reschedule_client_limit:
+    "Too many bookings have been moved from your network in the last hour. Please try again later or contact us directly.",
+  reschedule_booking_limit:
+    "This booking has been moved several times in the last hour. Please try again later or contact us directly.",
 };
+
+/** A limit tripped inside the reschedule's transaction: thrown so the transaction rolls back. */
+class RescheduleLimitError extends Error {
+  constructor(readonly reason: "reschedule_client_limit" | "reschedule_booking_limit") {
+    super(reason);
+  }
+}
 
 /**
  * The visitor moves their booking to another slot through the manage link (issue 12). ONE
@@ -449,11 +471,17 @@ const RESCHEDULE_MESSAGES: Record<"not_found" | "already_cancelled" | "not_resch
  * `reminder_sent_at` and withdraws a queued reminder (so the 24-hour reminder follows the new
  * time), queues the visitor's updated invitation (same UID, TENTATIVE) and the staff
  * notifications, and records an audit entry (actor: system). A refusal changes nothing.
+ *
+ * Rate limits (ADR 0011's pattern, issue 12): a move that passes every rule above still counts
+ * against `LIMITS.reschedulePerClient` (the client's IPv4 address or IPv6 /64, `clientIp`) and
+ * `LIMITS.reschedulePerBooking` (this booking) in the same transaction; tripping either refuses it
+ * with `reschedule_client_limit` / `reschedule_booking_limit` and rolls back, so nothing moves,
+ * nothing is mailed and the refused attempt does not count.
  */
 export async function rescheduleBookingByToken(
   token: string,
   newSlotId: string,
-  { now = new Date() }: { now?: Date } = {},
+  { now = new Date(), clientIp }: { now?: Date; clientIp: string },
 ): Promise<RescheduleResult> {
   const refuse = (reason: RescheduleRefusal): RescheduleResult => ({
     ok: false,
@@ -464,6 +492,25 @@ export async function rescheduleBookingByToken(
   if (!token || token.length > 200) return refuse("not_found");
   if (!UUID_RE.test(newSlotId)) return refuse("unknown_slot");
   const site = await getSiteSettings();
+  try {
+    return await moveBooking(token, newSlotId, { now, clientIp, site, refuse });
+  } catch (error) {
+    if (error instanceof RescheduleLimitError) return refuse(error.reason);
+    throw error;
+  }
+}
+
+/** The transaction of `rescheduleBookingByToken`; throws `RescheduleLimitError` to roll back. */
+async function moveBooking(
+  token: string,
+  newSlotId: string,
+  {
+    now,
+    clientIp,
+    site,
+    refuse,
+  }: { now: Date; clientIp: string; site: SiteSettings; refuse: (reason: RescheduleRefusal) => RescheduleResult },
+): Promise<RescheduleResult> {
   return db.transaction(async (tx): Promise<RescheduleResult> => {
     const [booking] = await tx
       .select()
@@ -484,6 +531,12 @@ export async function rescheduleBookingByToken(
     const target = locked.get(newSlotId);
     const refusal = slotRefusal(target, now, site);
     if (refusal) return refuse(refusal);
+    if (await exceedsLimit(tx, `reschedule:client:${clientKey(clientIp)}`, LIMITS.reschedulePerClient, now)) {
+      throw new RescheduleLimitError("reschedule_client_limit");
+    }
+    if (await exceedsLimit(tx, `reschedule:booking:${booking.id}`, LIMITS.reschedulePerBooking, now)) {
+      throw new RescheduleLimitError("reschedule_booking_limit");
+    }
 
     const [updated] = await tx
       .update(consultationBookings)

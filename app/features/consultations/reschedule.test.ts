@@ -8,6 +8,9 @@ import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, consultationAvailability, consultationBookings, consultationTypes, emailOutbox } from "~/db/schema";
+import { LIMITS } from "~/features/abuse/limits.server";
+import * as manageBooking from "~/routes/public/manage-booking";
+import { outcome, TEST_ORIGIN } from "../../../tests/setup/admin-session";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import {
   cancelBookingByToken,
@@ -19,7 +22,7 @@ import {
 } from "./bookings.server";
 import { queueDueReminders } from "./reminders.server";
 import { BookingDetailsSchema } from "./schema";
-import { formatLongDate } from "./time";
+import { addDays, formatLongDate, londonToday } from "./time";
 
 const { kind } = setupTestDatabase();
 
@@ -27,6 +30,8 @@ const { kind } = setupTestDatabase();
 const NOW = new Date("2030-01-07T10:00:00Z");
 const details = BookingDetailsSchema.parse({ name: "Jo Bloggs", email: "jo@example.com", companyName: "Bloggs Ltd" });
 const staff = { userId: "u1", email: "staff@example.com" };
+/** The visitor's address for reschedules (the limits per client are tested on their own). */
+const IP = "203.0.113.7";
 
 async function makeType(durationMinutes = 45) {
   const [t] = await db.insert(consultationTypes).values({ name: `Type ${randomUUID().slice(0, 6)}`, durationMinutes }).returning();
@@ -88,7 +93,7 @@ describe("rescheduleBookingByToken", () => {
     expect(first.getFirstPropertyValue("status")).toBe("TENTATIVE");
     await db.delete(emailOutbox);
 
-    const result = await rescheduleBookingByToken(token, to.id, { now: NOW });
+    const result = await rescheduleBookingByToken(token, to.id, { now: NOW, clientIp: IP });
     expect(result.ok).toBe(true);
     const counts = Object.fromEntries((await db.select().from(consultationAvailability)).map((s) => [s.id, s.currentBookings]));
     expect(counts).toEqual({ [from.id]: 1, [to.id]: 1 });
@@ -129,17 +134,17 @@ describe("rescheduleBookingByToken", () => {
     const before = await snapshot();
 
     const cases: [Promise<Awaited<ReturnType<typeof rescheduleBookingByToken>>>, string, boolean][] = [
-      [rescheduleBookingByToken(cancelledToken, open.id, { now: NOW }), "already_cancelled", false],
-      [rescheduleBookingByToken(token, open.id, { now: new Date(`2030-01-10T${home.startTime}.000Z`) }), "started", false],
-      [rescheduleBookingByToken(token, home.id, { now: NOW }), "same_slot", false],
-      [rescheduleBookingByToken(token, full.id, { now: NOW }), "slot_full", true],
-      [rescheduleBookingByToken(token, past.id, { now: NOW }), "past_slot", true],
-      [rescheduleBookingByToken(token, soon.id, { now: NOW }), "inside_notice", true],
-      [rescheduleBookingByToken(token, far.id, { now: NOW }), "outside_window", true],
-      [rescheduleBookingByToken(token, closed.id, { now: NOW }), "unavailable_slot", true],
-      [rescheduleBookingByToken(token, randomUUID(), { now: NOW }), "unknown_slot", true],
-      [rescheduleBookingByToken(token, "not-a-uuid", { now: NOW }), "unknown_slot", true],
-      [rescheduleBookingByToken("wrong-token", open.id, { now: NOW }), "not_found", false],
+      [rescheduleBookingByToken(cancelledToken, open.id, { now: NOW, clientIp: IP }), "already_cancelled", false],
+      [rescheduleBookingByToken(token, open.id, { now: new Date(`2030-01-10T${home.startTime}.000Z`), clientIp: IP }), "started", false],
+      [rescheduleBookingByToken(token, home.id, { now: NOW, clientIp: IP }), "same_slot", false],
+      [rescheduleBookingByToken(token, full.id, { now: NOW, clientIp: IP }), "slot_full", true],
+      [rescheduleBookingByToken(token, past.id, { now: NOW, clientIp: IP }), "past_slot", true],
+      [rescheduleBookingByToken(token, soon.id, { now: NOW, clientIp: IP }), "inside_notice", true],
+      [rescheduleBookingByToken(token, far.id, { now: NOW, clientIp: IP }), "outside_window", true],
+      [rescheduleBookingByToken(token, closed.id, { now: NOW, clientIp: IP }), "unavailable_slot", true],
+      [rescheduleBookingByToken(token, randomUUID(), { now: NOW, clientIp: IP }), "unknown_slot", true],
+      [rescheduleBookingByToken(token, "not-a-uuid", { now: NOW, clientIp: IP }), "unknown_slot", true],
+      [rescheduleBookingByToken("wrong-token", open.id, { now: NOW, clientIp: IP }), "not_found", false],
     ];
     for (const [attempt, reason, slotProblem] of cases) {
       const result = await attempt;
@@ -157,7 +162,7 @@ describe("rescheduleBookingByToken", () => {
       const slot = await makeSlot({ date: "2030-01-14", maxBookings: 10 });
       for (let j = 0; j < 10; j++) visitors.push(await book(type.id, slot.id));
     }
-    const results = await Promise.all(visitors.map((v) => rescheduleBookingByToken(v.token, target.id, { now: NOW })));
+    const results = await Promise.all(visitors.map((v, i) => rescheduleBookingByToken(v.token, target.id, { now: NOW, clientIp: `203.0.113.${i + 1}` })));
     expect(results.filter((r) => r.ok)).toHaveLength(2);
     expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.reason === "slot_full")).toBe(true);
     const [after] = await db.select().from(consultationAvailability).where(eq(consultationAvailability.id, target.id));
@@ -173,7 +178,7 @@ describe("rescheduleBookingByToken", () => {
     const { booking, token } = await book(type.id, from.id);
     expect(await queueDueReminders(new Date("2030-01-09T10:00:00Z"))).toBe(1);
 
-    expect((await rescheduleBookingByToken(token, to.id, { now: new Date("2030-01-09T10:01:00Z") })).ok).toBe(true);
+    expect((await rescheduleBookingByToken(token, to.id, { now: new Date("2030-01-09T10:01:00Z"), clientIp: IP })).ok).toBe(true);
     const [old] = await db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `reminder:${booking.id}:2030-01-10T09:00:00`));
     expect(old.status).toBe("failed");
     expect(await queueDueReminders(new Date("2030-01-09T10:05:00Z"))).toBe(0);
@@ -206,5 +211,82 @@ describe("invitations and reminders tell the truth", () => {
     expect(await queueDueReminders(new Date("2030-01-09T10:00:00Z"))).toBe(1);
     const [reminder] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.reminder"));
     expect(reminder.text).toContain("45 minutes");
+  });
+});
+
+describe("reschedule rate limits (the manage link is a public write path)", () => {
+  it(`a booking moves at most ${LIMITS.reschedulePerBooking.max} times an hour; the refusal changes nothing; the next hour it moves again`, async () => {
+    const type = await makeType();
+    const a = await makeSlot({ date: "2030-01-14", maxBookings: 2 });
+    const b = await makeSlot({ date: "2030-01-15", maxBookings: 2 });
+    const { token } = await book(type.id, a.id);
+    for (let i = 0; i < LIMITS.reschedulePerBooking.max; i++) {
+      const r = await rescheduleBookingByToken(token, i % 2 === 0 ? b.id : a.id, { now: NOW, clientIp: `203.0.113.${i + 20}` });
+      expect(r.ok).toBe(true);
+    }
+    const before = await snapshot();
+    const next = LIMITS.reschedulePerBooking.max % 2 === 0 ? b.id : a.id;
+    const refused = await rescheduleBookingByToken(token, next, { now: NOW, clientIp: "203.0.113.99" });
+    expect(refused).toMatchObject({ ok: false, reason: "reschedule_booking_limit", slotProblem: false });
+    expect(refused.ok ? "" : refused.message).toBe("This booking has been moved several times in the last hour. Please try again later or contact us directly.");
+    expect(await snapshot()).toEqual(before);
+
+    // The next hour's window lets it move again.
+    const later = new Date(NOW.getTime() + 60 * 60_000);
+    expect((await rescheduleBookingByToken(token, next, { now: later, clientIp: "203.0.113.99" })).ok).toBe(true);
+  });
+
+  it(`a client moves at most ${LIMITS.reschedulePerClient.max} bookings an hour; another client is not held back`, async () => {
+    const type = await makeType();
+    const max = LIMITS.reschedulePerClient.max;
+    // Slots hold at most 10 places: spread the bookings over enough of them.
+    const slots = async (date: string) => Promise.all(Array.from({ length: Math.ceil((max + 2) / 10) }, () => makeSlot({ date, maxBookings: 10 })));
+    const froms = await slots("2030-01-14");
+    const tos = await slots("2030-01-15");
+    const tokens: string[] = [];
+    for (let i = 0; i < max + 2; i++) tokens.push((await book(type.id, froms[i % froms.length]!.id)).token);
+    const target = (i: number) => tos[i % tos.length]!.id;
+    const sameNetwork = (i: number) => `2001:db8:5:6::${i + 1}`; // one IPv6 /64
+    for (let i = 0; i < max; i++) {
+      expect((await rescheduleBookingByToken(tokens[i]!, target(i), { now: NOW, clientIp: sameNetwork(i) })).ok).toBe(true);
+    }
+    const before = await snapshot();
+    const refused = await rescheduleBookingByToken(tokens[max]!, target(max), { now: NOW, clientIp: sameNetwork(99) });
+    expect(refused).toMatchObject({ ok: false, reason: "reschedule_client_limit" });
+    expect(refused.ok ? "" : refused.message).toMatch(/^Too many bookings have been moved from your network/);
+    expect(await snapshot()).toEqual(before);
+    expect((await rescheduleBookingByToken(tokens[max + 1]!, target(max + 1), { now: NOW, clientIp: "198.51.100.4" })).ok).toBe(true);
+    await expectInvariant();
+  });
+
+  it("the manage page answers a move over the limit with 429 and the message, changing nothing", async () => {
+    const type = await makeType();
+    const day = (n: number) => addDays(londonToday(new Date()), n);
+    const a = await makeSlot({ date: day(4), maxBookings: 2 });
+    const b = await makeSlot({ date: day(5), maxBookings: 2 });
+    const { token } = await createBooking(
+      { typeId: type.id, slotId: a.id, details },
+      { idempotencyKey: randomUUID(), clientIp: "192.0.2.1" },
+    ).then((r) => ({ token: r.manageToken! }));
+    const post = (slotId: string, clientIp: string) =>
+      outcome(() =>
+        manageBooking.action({
+          request: new Request(`${TEST_ORIGIN}/book-consultation/manage/${token}`, {
+            method: "POST",
+            headers: { "content-type": "application/x-www-form-urlencoded", origin: TEST_ORIGIN },
+            body: new URLSearchParams({ intent: "reschedule", slotId }).toString(),
+          }),
+          params: { token },
+          context: { clientIp },
+        } as never),
+      );
+    for (let i = 0; i < LIMITS.reschedulePerBooking.max; i++) {
+      expect(await post(i % 2 === 0 ? b.id : a.id, `192.0.2.${i + 10}`)).toMatchObject({ status: 302 });
+    }
+    const before = await snapshot();
+    const refused = await post(LIMITS.reschedulePerBooking.max % 2 === 0 ? b.id : a.id, "192.0.2.99");
+    expect(refused.status).toBe(429);
+    expect((refused.value as { data: unknown }).data).toMatchObject({ kind: "refused", reason: "This booking has been moved several times in the last hour. Please try again later or contact us directly." });
+    expect(await snapshot()).toEqual(before);
   });
 });

@@ -12,8 +12,9 @@ import { stringify } from "csv-stringify/sync";
 import { and, asc, eq, inArray, or, sql, type AnyColumn } from "drizzle-orm";
 import { db, type Database, type Transaction } from "~/db/client.server";
 import { containsPattern } from "~/db/sql";
-import { auditLog, consultationAvailability, consultationBookings, emailOutbox, enquiries } from "~/db/schema";
+import { auditLog, consultationBookings, emailOutbox, enquiries } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
+import { selectBookingsWithSlot } from "~/features/consultations/booking-rows.server";
 import { holdsPlace } from "~/features/consultations/bookings.server";
 import { londonInstant } from "~/features/consultations/time";
 import { neutraliseCsvCell } from "~/features/enquiries/admin.server";
@@ -123,10 +124,7 @@ export async function findSubjectRecords(
     .where(sameAddress(enquiries.email, address))
     .orderBy(asc(enquiries.createdAt), asc(enquiries.id));
 
-  const bookingRows = await executor
-    .select({ b: consultationBookings, slot: consultationAvailability })
-    .from(consultationBookings)
-    .innerJoin(consultationAvailability, eq(consultationAvailability.id, consultationBookings.availabilityId))
+  const bookingRows = await selectBookingsWithSlot(executor)
     .where(sameAddress(consultationBookings.email, address))
     .orderBy(asc(consultationBookings.createdAt), asc(consultationBookings.id));
 
@@ -145,7 +143,7 @@ export async function findSubjectRecords(
     .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id));
 
   const enquiryIds = enquiryRows.map((e) => e.id);
-  const bookingIds = bookingRows.map((r) => r.b.id);
+  const bookingIds = bookingRows.map((r) => r.id);
   const auditRows = await executor
     .select()
     .from(auditLog)
@@ -175,7 +173,7 @@ export async function findSubjectRecords(
       spamReason: e.spamReason,
       internalNotes: e.internalNotes,
     })),
-    bookings: bookingRows.map(({ b, slot }) => ({
+    bookings: bookingRows.map((b) => ({
       id: b.id,
       createdAt: b.createdAt.toISOString(),
       updatedAt: b.updatedAt.toISOString(),
@@ -194,10 +192,10 @@ export async function findSubjectRecords(
       meetingLink: b.meetingLink,
       meetingNotes: b.meetingNotes,
       reminderSentAt: iso(b.reminderSentAt),
-      slotDate: slot.date,
-      slotStartTime: slot.startTime.slice(0, 5),
-      slotEndTime: slot.endTime.slice(0, 5),
-      holdsFuturePlace: holdsPlace(b.status) && londonInstant(slot.date, slot.startTime).getTime() > now.getTime(),
+      slotDate: b.date,
+      slotStartTime: b.startTime.slice(0, 5),
+      slotEndTime: b.endTime.slice(0, 5),
+      holdsFuturePlace: holdsPlace(b.status) && londonInstant(b.date, b.startTime).getTime() > now.getTime(),
     })),
     emails: emailRows.map((m) => ({
       id: m.id,

@@ -22,3 +22,14 @@ export function formatInsightDate(value: string | Date | null | undefined): stri
   const d = value instanceof Date ? value : new Date(value);
   return Number.isNaN(d.getTime()) ? null : longDate.format(d);
 }
+
+/** The stored reading time of `minutes` whole minutes: "1 min read", "7 mins read" (the seed's form). */
+export function formatReadingTime(minutes: number): string {
+  return minutes === 1 ? "1 min read" : `${minutes} mins read`;
+}
+
+/** The whole minutes of a stored reading time ("7 mins read" -> 7), or null when it holds no number. */
+export function readingTimeMinutes(readingTime: string | null | undefined): number | null {
+  const m = /\d+/.exec(readingTime ?? "");
+  return m ? Number(m[0]) : null;
+}

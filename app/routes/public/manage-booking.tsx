@@ -6,8 +6,9 @@
  * Reschedule is URL-driven like the wizard, so it works without JavaScript: `?reschedule=1&week=`
  * shows the wizard's week picker, choosing a time adds `&slot=` and shows "Move your
  * consultation?", and Confirm new time posts `intent=reschedule`. A move redirects to `?moved=1`.
- * A wrong token answers 404, a cancelled booking 410, a refused change 409, each with a clear
- * page; a time that filled meanwhile shows its message above fresh slots.
+ * A wrong token answers 404, a cancelled booking 410, a refused change 409, too many moves (the
+ * rate limits of `rescheduleBookingByToken`) 429, each with a clear page; a time that filled
+ * meanwhile shows its message above fresh slots.
  */
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -99,7 +100,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return data<View>({ kind: "booking", booking, confirming: false, moved: search.get("moved") === "1" }, { headers: noStore });
 }
 
-export async function action({ params, request }: Route.ActionArgs) {
+export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const intent = form.get("intent");
   const booking = await getBookingByToken(params.token);
@@ -108,12 +109,15 @@ export async function action({ params, request }: Route.ActionArgs) {
   if (intent === "reschedule") {
     const slotId = String(form.get("slotId") ?? "");
     const week = typeof form.get("week") === "string" ? String(form.get("week")) : null;
-    const result = await rescheduleBookingByToken(params.token, slotId);
+    const result = await rescheduleBookingByToken(params.token, slotId, { clientIp: context.clientIp });
     if (result.ok) return redirect(`/book-consultation/manage/${params.token}?moved=1`, { headers: noStore });
     if (result.reason === "not_found") return data<View>({ kind: "not-found" }, { status: 404, headers: noStore });
     if (result.reason === "already_cancelled") return data<View>({ kind: "gone", booking }, { status: 410, headers: noStore });
     if (result.reason === "started" || result.reason === "not_reschedulable") {
       return data<View>({ kind: "refused", booking, reason: result.message }, { status: 409, headers: noStore });
+    }
+    if (result.reason === "reschedule_client_limit" || result.reason === "reschedule_booking_limit") {
+      return data<View>({ kind: "refused", booking, reason: result.message }, { status: 429, headers: noStore });
     }
     // The chosen time cannot be taken (full meanwhile, no longer offered...): fresh slots and why.
     const view = await rescheduleView(booking, { week, slot: null, notice: result.message });

@@ -6,6 +6,8 @@ import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "~/components/ui/toast";
 import type { CmsActionResult } from "../actions.server";
+import type { ContentKindName } from "../kinds";
+import { CMS_MESSAGES } from "../messages";
 
 /** Shows the toast of an action result once per result. */
 export function useActionToast(result: CmsActionResult | undefined) {
@@ -32,4 +34,17 @@ export function useFlagToast(flag: string, messages: Record<string, string>) {
       { replace: true, preventScrollReset: true },
     );
   }, [flag, value, messages, setParams]);
+}
+
+/**
+ * The spec's 'Error loading project' / 'Error loading blog post' toast when a list is opened with
+ * `?error=load` (an edit screen's redirect for a missing item, spec section 8).
+ */
+export function useLoadErrorToast(kind: ContentKindName) {
+  const [params] = useSearchParams();
+  const loadError = params.get("error") === "load";
+  useEffect(() => {
+    const { title, description } = CMS_MESSAGES[kind].loadError;
+    if (loadError) toast.error(title, { id: `${kind}-load-error`, description });
+  }, [kind, loadError]);
 }

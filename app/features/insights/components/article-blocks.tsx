@@ -1,50 +1,100 @@
 /**
- * Renders an article's body blocks (`shared/spec/public-site.md` section 2 "/insights/{slug}"):
- * paragraph, heading (level 2 larger than level 3), quote with an optional author, and list.
- * Blocks of an unknown type, or malformed ones, are not rendered.
+ * Renders an article's body blocks (`shared/spec/public-site.md` section 2 "/insights/{slug}";
+ * issue 7's block editor): paragraph, heading (level 2 larger than level 3), quote with an
+ * optional author, bulleted list (`<ul>`) and numbered list (`<ol>`). Text is a plain string or
+ * inline runs rendered as `<strong>`, `<em>` and links; a link's address is checked again here
+ * (isSafeHref) and an unsafe one renders as plain text. Text is only ever text (React escapes it).
+ * Blocks of an unknown type, malformed ones and empty ones are not rendered. Stateless server
+ * markup: content pages ship no React (ADR 0007), and the admin editor reuses it as its
+ * non-editable fallback.
  */
-import type { InsightBlock } from "~/db/schema";
+import { Fragment, type ReactNode } from "react";
+import type { InlineContent, InsightBlock } from "~/db/schema";
+import { inlineText, isSafeHref } from "../blocks";
 
-function isText(v: unknown): v is string {
-  return typeof v === "string" && v.trim() !== "";
+function hasText(content: unknown): content is InlineContent {
+  return (typeof content === "string" || Array.isArray(content)) && inlineText(content).trim() !== "";
+}
+
+/** Inline content as React nodes: plain text, or runs with their marks and links. */
+export function Inline({ content }: { content: InlineContent }) {
+  if (typeof content === "string") return content;
+  return content.map((run, i) => {
+    if (!run || typeof run !== "object" || typeof run.text !== "string") return null;
+    let node: ReactNode = run.text;
+    if (run.italic) node = <em>{node}</em>;
+    if (run.bold) node = <strong className="font-semibold text-foreground">{node}</strong>;
+    if (isSafeHref(run.href)) {
+      node = (
+        <a href={run.href} rel={/^mailto:/i.test(run.href) ? undefined : "noopener noreferrer"} className="font-medium text-primary underline underline-offset-4 hover:text-primary/80">
+          {node}
+        </a>
+      );
+    }
+    return <Fragment key={i}>{node}</Fragment>;
+  });
 }
 
 function Block({ block }: { block: InsightBlock }) {
   switch (block.type) {
     case "paragraph":
-      return isText(block.content) ? <p className="text-lg leading-8 text-slate-700">{block.content}</p> : null;
+      return hasText(block.content) ? (
+        <p className="text-lg leading-8 text-slate-700">
+          <Inline content={block.content} />
+        </p>
+      ) : null;
     case "heading":
-      if (!isText(block.content)) return null;
+      if (!hasText(block.content)) return null;
       return block.level === 3 ? (
-        <h3 className="pt-2 text-xl font-semibold tracking-tight text-foreground sm:text-2xl">{block.content}</h3>
+        <h3 className="pt-2 text-xl font-semibold tracking-tight text-foreground sm:text-2xl">
+          <Inline content={block.content} />
+        </h3>
       ) : (
-        <h2 className="pt-4 text-2xl font-bold tracking-tight text-foreground sm:text-3xl">{block.content}</h2>
+        <h2 className="pt-4 text-2xl font-bold tracking-tight text-foreground sm:text-3xl">
+          <Inline content={block.content} />
+        </h2>
       );
     case "quote":
-      return isText(block.content) ? (
+      return hasText(block.content) ? (
         <figure className="my-2 rounded-r-xl border-l-4 border-primary bg-accent px-6 py-5">
-          <blockquote className="text-xl leading-relaxed font-medium text-accent-foreground italic">“{block.content}”</blockquote>
-          {isText(block.author) ? <figcaption className="mt-3 text-sm font-semibold text-primary">— {block.author}</figcaption> : null}
+          <blockquote className="text-xl leading-relaxed font-medium text-accent-foreground italic">
+            “<Inline content={block.content} />”
+          </blockquote>
+          {typeof block.author === "string" && block.author.trim() ? (
+            <figcaption className="mt-3 text-sm font-semibold text-primary">— {block.author}</figcaption>
+          ) : null}
         </figure>
       ) : null;
     case "list": {
-      const items = Array.isArray(block.items) ? block.items.filter(isText) : [];
-      return items.length ? (
+      const items = Array.isArray(block.items) ? block.items.filter(hasText) : [];
+      if (!items.length) return null;
+      return block.ordered === true ? (
+        <ol className="flex list-decimal flex-col gap-2.5 pl-7 text-lg leading-7 text-slate-700 marker:font-semibold marker:text-primary">
+          {items.map((item, i) => (
+            <li key={i} className="pl-1">
+              <Inline content={item} />
+            </li>
+          ))}
+        </ol>
+      ) : (
         <ul className="flex flex-col gap-2.5 pl-1 text-lg leading-7 text-slate-700">
           {items.map((item, i) => (
             <li key={i} className="flex gap-3">
               <span aria-hidden className="mt-2.5 size-2 shrink-0 rounded-full bg-primary" />
-              <span>{item}</span>
+              <span>
+                <Inline content={item} />
+              </span>
             </li>
           ))}
         </ul>
-      ) : null;
+      );
     }
     default:
       return null;
   }
 }
 
+/** The body of an article, block after block. */
 export function ArticleBlocks({ blocks }: { blocks: readonly InsightBlock[] }) {
   return (
     <div className="flex flex-col gap-6">

@@ -1,16 +1,37 @@
-import { CmsPlaceholder } from "~/features/admin/components/cms-placeholder";
+import { useActionData } from "react-router";
 import { requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
+import { listAction } from "~/features/cms/actions.server";
+import { useActionToast, useFlagToast, useLoadErrorToast } from "~/features/cms/components/use-cms-toasts";
+import { DELETED_FLAG_MESSAGES } from "~/features/cms/messages";
+import { parseAdminInsightFilters } from "~/features/insights/admin-schema";
+import { listAdminInsights } from "~/features/insights/admin.server";
+import { InsightsAdminList } from "~/features/insights/components/insights-admin-list";
 import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/blog";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Blog & Insights Management", path: "/admin/cms/blog", noIndex: true });
 
-/** Placeholder until the CMS issue; every staff role. */
+/**
+ * The admin blog list (spec "Admin blog list"; issue 7): one page of posts for the search and
+ * status filter in the URL (`?q=&status=published|scheduled|draft|archived&page=`) and the stat
+ * cards. Every staff role.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, STAFF_ROLES);
-  return null;
+  const filters = parseAdminInsightFilters(new URL(request.url).searchParams);
+  return { filters, ...(await listAdminInsights(filters)) };
 }
 
-export default function Page() {
-  return <CmsPlaceholder title="Blog & Insights Management" description="Articles shown on the Insights pages." />;
+/** Row actions: `intent` delete | archive | restore with `id` (see `listAction`). */
+export async function action({ request }: Route.ActionArgs) {
+  return listAction("insight", request);
+}
+
+export default function BlogPage({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  useActionToast(result);
+  useFlagToast("deleted", DELETED_FLAG_MESSAGES.insight);
+  useLoadErrorToast("insight");
+  const { items, stats, filters, total, pageCount } = loaderData;
+  return <InsightsAdminList items={items} stats={stats} filters={filters} total={total} pageCount={pageCount} />;
 }

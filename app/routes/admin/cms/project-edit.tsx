@@ -7,7 +7,7 @@ import { ConflictAlert, RestoredNotice } from "~/features/cms/components/edit-no
 import { DeleteDialog } from "~/features/cms/components/delete-dialog";
 import { useActionToast, useFlagToast } from "~/features/cms/components/use-cms-toasts";
 import { getRevisionSnapshot, listRevisions } from "~/features/cms/content.server";
-import { CMS_MESSAGES } from "~/features/cms/messages";
+import { SAVED_FLAG_MESSAGES } from "~/features/cms/messages";
 import { createPreviewToken } from "~/features/cms/preview.server";
 import { parseProjectForm } from "~/features/projects/admin-schema";
 import { getEditableProject } from "~/features/projects/admin.server";
@@ -51,13 +51,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   return editAction("project", request, params.id, parseProjectForm);
 }
 
-const SAVED = { draft: CMS_MESSAGES.project.draft, publish: CMS_MESSAGES.project.published, schedule: "Project scheduled" };
-
 export default function ProjectEditPage({ loaderData }: Route.ComponentProps) {
   const { project, revisions, restored, previewUrl, publicUrl, publicOrigin } = loaderData;
   const result = useActionData<typeof action>();
   useActionToast(result);
-  useFlagToast("saved", SAVED);
+  useFlagToast("saved", SAVED_FLAG_MESSAGES.project);
   const restoredRevision = restored ? revisions.find((r) => r.id === restored.id) : undefined;
   return (
     <>

@@ -1,15 +1,12 @@
 import { useActionData } from "react-router";
 import { requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
 import { listAction } from "~/features/cms/actions.server";
-import { useActionToast, useFlagToast } from "~/features/cms/components/use-cms-toasts";
-import { CMS_MESSAGES } from "~/features/cms/messages";
+import { useActionToast, useFlagToast, useLoadErrorToast } from "~/features/cms/components/use-cms-toasts";
+import { DELETED_FLAG_MESSAGES } from "~/features/cms/messages";
 import { parseAdminProjectFilters } from "~/features/projects/admin-schema";
 import { listAdminProjects } from "~/features/projects/admin.server";
 import { ProjectsAdminList } from "~/features/projects/components/projects-admin-list";
-import { toast } from "~/components/ui/toast";
 import { pageMeta } from "~/features/seo/meta";
-import { useEffect } from "react";
-import { useSearchParams } from "react-router";
 import type { Route } from "./+types/projects";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Our Work - Project Portfolio", path: "/admin/cms/projects", noIndex: true });
@@ -30,16 +27,10 @@ export async function action({ request }: Route.ActionArgs) {
   return listAction("project", request);
 }
 
-const DELETED = { "1": CMS_MESSAGES.project.deleted };
-
 export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   useActionToast(result);
-  useFlagToast("deleted", DELETED);
-  const [params] = useSearchParams();
-  const loadError = params.get("error") === "load";
-  useEffect(() => {
-    if (loadError) toast.error(CMS_MESSAGES.project.loadError.title, { id: "project-load-error", description: CMS_MESSAGES.project.loadError.description });
-  }, [loadError]);
+  useFlagToast("deleted", DELETED_FLAG_MESSAGES.project);
+  useLoadErrorToast("project");
   return <ProjectsAdminList items={loaderData.items} counts={loaderData.counts} filter={loaderData.filter} page={loaderData.page} pageCount={loaderData.pageCount} />;
 }

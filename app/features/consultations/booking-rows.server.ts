@@ -1,0 +1,53 @@
+/**
+ * The one projection of a consultation booking with its slot (`consultation_bookings` joined to
+ * `consultation_availability`), shared by the staff list, the subject-access export and the staff
+ * calendar feed. Callers add their own `where`, `orderBy` and `limit`.
+ *
+ * Slot `date` (`yyyy-mm-dd`) and `startTime`/`endTime` (`HH:MM:SS`) are Europe/London wall-clock;
+ * `createdAt`, `updatedAt` and `reminderSentAt` are instants. The manage token's hash and the
+ * idempotency key are never read here.
+ */
+import { eq } from "drizzle-orm";
+import { db, type Database, type Transaction } from "~/db/client.server";
+import { consultationAvailability as a, consultationBookings as b } from "~/db/schema";
+
+/** The columns read: every booking field a person or a calendar may see, and the slot's date and times. */
+export const bookingWithSlotColumns = {
+  id: b.id,
+  availabilityId: b.availabilityId,
+  name: b.name,
+  email: b.email,
+  phone: b.phone,
+  companyName: b.companyName,
+  consultationType: b.consultationType,
+  projectType: b.projectType,
+  projectDescription: b.projectDescription,
+  timeline: b.timeline,
+  budgetRange: b.budgetRange,
+  howHeardAboutUs: b.howHeardAboutUs,
+  specialRequirements: b.specialRequirements,
+  status: b.status,
+  meetingLink: b.meetingLink,
+  meetingNotes: b.meetingNotes,
+  /** Stored length in minutes; null only for rows older than the column. */
+  durationMinutes: b.durationMinutes,
+  /** SEQUENCE of the last invitation mailed. */
+  icsSequence: b.icsSequence,
+  reminderSentAt: b.reminderSentAt,
+  createdAt: b.createdAt,
+  updatedAt: b.updatedAt,
+  date: a.date,
+  startTime: a.startTime,
+  endTime: a.endTime,
+};
+
+/**
+ * `select <bookingWithSlotColumns> from consultation_bookings join consultation_availability`,
+ * through `executor` (a transaction to read under it), as a dynamic query to refine.
+ */
+export function selectBookingsWithSlot(executor: Database | Transaction = db) {
+  return executor.select(bookingWithSlotColumns).from(b).innerJoin(a, eq(a.id, b.availabilityId)).$dynamic();
+}
+
+/** One row of `selectBookingsWithSlot`. */
+export type BookingWithSlotRow = Awaited<ReturnType<typeof selectBookingsWithSlot>>[number];

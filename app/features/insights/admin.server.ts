@@ -1,0 +1,134 @@
+/**
+ * Reads of the content studio's blog screens (`shared/spec/booking-and-admin.md` "Admin blog
+ * list", "Blog create and edit forms"; issue 7). Search and filters run in SQL; writes go through
+ * `app/features/cms/content.server.ts`.
+ */
+import { and, count, desc, eq, gt, ilike, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { insights } from "~/db/schema";
+import { containsPattern } from "~/db/sql";
+import { CMS_PATHS } from "~/features/cms/kinds";
+import { createPreviewToken } from "~/features/cms/preview.server";
+import { publicationState, type PublicationState } from "~/features/cms/publication";
+import { ADMIN_INSIGHT_PAGE_SIZE, type AdminInsightFilters, type InsightStatusFilter } from "./admin-schema";
+
+/** One row of the admin list; `state` splits published into live and scheduled at `now`; instants are ISO strings. */
+export type AdminInsightRow = {
+  id: string;
+  slug: string;
+  title: string;
+  subtitle: string | null;
+  excerpt: string | null;
+  category: string | null;
+  heroImage: string | null;
+  authorName: string | null;
+  readingTime: string | null;
+  tags: string[];
+  featured: boolean;
+  state: PublicationState;
+  publishedDate: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** The public page of a live post, else its signed preview link (valid one hour). */
+  previewUrl: string;
+};
+
+/** The four stat cards of the list (spec "Admin blog list"), over every post whatever the search. */
+export type InsightStats = { total: number; published: number; drafts: number; featured: number };
+
+function statusCondition(status: InsightStatusFilter, now: Date): SQL | undefined {
+  const i = insights;
+  switch (status) {
+    case "all":
+      return undefined;
+    case "published":
+      return and(eq(i.status, "published"), or(isNull(i.publishedDate), lte(i.publishedDate, now)));
+    case "scheduled":
+      return and(eq(i.status, "published"), gt(i.publishedDate, now));
+    default:
+      return eq(i.status, status);
+  }
+}
+
+/** `q` as a case-insensitive literal match over title, excerpt and author name (`%` and `_` match themselves). */
+function searchCondition(q: string): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = containsPattern(q);
+  return or(ilike(insights.title, pattern), ilike(insights.excerpt, pattern), ilike(insights.authorName, pattern));
+}
+
+/**
+ * One page (ADMIN_INSIGHT_PAGE_SIZE rows, newest updated first) of the posts matching the search
+ * and status filter, the number matching, and the stat cards. Three queries, run together.
+ */
+export async function listAdminInsights(
+  filters: AdminInsightFilters,
+  now: Date = new Date(),
+): Promise<{ items: AdminInsightRow[]; total: number; stats: InsightStats; page: number; pageCount: number }> {
+  const i = insights;
+  const where = and(statusCondition(filters.status, now), searchCondition(filters.q));
+  const [rows, [matching], [stats]] = await Promise.all([
+    db
+      .select({
+        id: i.id, slug: i.slug, title: i.title, subtitle: i.subtitle, excerpt: i.excerpt, category: i.category, heroImage: i.heroImage,
+        authorName: i.authorName, readingTime: i.readingTime, tags: i.tags, featured: i.featured, status: i.status,
+        publishedDate: i.publishedDate, createdAt: i.createdAt, updatedAt: i.updatedAt,
+      })
+      .from(i)
+      .where(where)
+      .orderBy(desc(i.updatedAt), desc(i.id))
+      .limit(ADMIN_INSIGHT_PAGE_SIZE)
+      .offset((filters.page - 1) * ADMIN_INSIGHT_PAGE_SIZE),
+    db.select({ n: count() }).from(i).where(where),
+    db
+      .select({
+        total: count(),
+        published: sql<number>`count(*) filter (where ${statusCondition("published", now)})`,
+        drafts: sql<number>`count(*) filter (where ${i.status} = 'draft')`,
+        featured: sql<number>`count(*) filter (where ${i.featured})`,
+      })
+      .from(i),
+  ]);
+  const total = Number(matching?.n ?? 0);
+  const items = rows.map(({ status, publishedDate, createdAt, updatedAt, tags, ...r }): AdminInsightRow => {
+    const state = publicationState(status, publishedDate, now);
+    const path = CMS_PATHS.insight.public(r.slug);
+    return {
+      ...r,
+      tags: tags ?? [],
+      state,
+      publishedDate: publishedDate?.toISOString() ?? null,
+      createdAt: createdAt.toISOString(),
+      updatedAt: updatedAt.toISOString(),
+      previewUrl: state === "published" ? path : `${path}?preview=${createPreviewToken("insight", r.id, now)}`,
+    };
+  });
+  return {
+    items,
+    total,
+    stats: { total: Number(stats?.total ?? 0), published: Number(stats?.published ?? 0), drafts: Number(stats?.drafts ?? 0), featured: Number(stats?.featured ?? 0) },
+    page: filters.page,
+    pageCount: Math.max(1, Math.ceil(total / ADMIN_INSIGHT_PAGE_SIZE)),
+  };
+}
+
+/** A post for the edit form: every column, instants as ISO strings, and its state at `now`. */
+export type EditableInsight = Omit<typeof insights.$inferSelect, "createdAt" | "updatedAt" | "publishedDate"> & {
+  createdAt: string;
+  updatedAt: string;
+  publishedDate: string | null;
+  state: PublicationState;
+};
+
+/** The post to edit, or null when no post has this id. */
+export async function getEditableInsight(id: string, now: Date = new Date()): Promise<EditableInsight | null> {
+  const [row] = await db.select().from(insights).where(eq(insights.id, id));
+  if (!row) return null;
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    publishedDate: row.publishedDate?.toISOString() ?? null,
+    state: publicationState(row.status, row.publishedDate, now),
+  };
+}
