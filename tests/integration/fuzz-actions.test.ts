@@ -16,7 +16,7 @@ import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
 import { databaseKind, db } from "~/db/client.server";
-import { adminUsers, cmsProjects, consultationAvailability, consultationBookings, consultationTypes, enquiries } from "~/db/schema";
+import { adminUsers, cmsProjects, consultationAvailability, consultationBookings, consultationTypes, enquiries, insights } from "~/db/schema";
 import { hashToken, PLACE_HOLDING_STATUSES } from "~/features/consultations/bookings.server";
 import { BookingDetailsSchema } from "~/features/consultations/schema";
 import { EnquirySchema } from "~/features/enquiries/schema";
@@ -36,6 +36,9 @@ import * as adminUsersRoute from "~/routes/admin/users";
 import * as projectCreate from "~/routes/admin/cms/project-create";
 import * as projectEdit from "~/routes/admin/cms/project-edit";
 import * as projectsList from "~/routes/admin/cms/projects";
+import * as blogCreate from "~/routes/admin/cms/blog-create";
+import * as blogEdit from "~/routes/admin/cms/blog-edit";
+import * as blogList from "~/routes/admin/cms/blog";
 import * as dataProtection from "~/routes/admin/data-protection";
 import * as dataProtectionExport from "~/routes/admin/data-protection-export";
 import { checkRequestBody } from "../../server/request-body";
@@ -61,13 +64,16 @@ type Target = {
   staff: boolean;
 };
 
-type Ids = { enquiryId: string; slotId: string; bookingId: string; typeId: string; adminId: string; manageToken: string; projectId: string };
+type Ids = { enquiryId: string; slotId: string; bookingId: string; typeId: string; adminId: string; manageToken: string; projectId: string; insightId: string };
 
 const asAction = (fn: unknown) => fn as ActionFn;
 
 const PROJECT_FIELDS = ["title", "client", "subtitle", "location", "year", "duration", "overview", "challenge", "approach", "solution", "impact",
   "heroImage", "images", "videoUrl", "category", "status", "featured", "tags", "teamMembers", "awards", "specKey", "specValue", "metricKey",
   "metricValue", "metricUnit", "seoTitle", "seoDescription", "scheduleAt", "version", "id"];
+
+const INSIGHT_FIELDS = ["title", "subtitle", "excerpt", "summary", "authorName", "authorRole", "authorBio", "authorImage", "heroImage", "category",
+  "readingMinutes", "featured", "tags", "content", "seoTitle", "seoDescription", "scheduleAt", "version", "id"];
 
 const TARGETS: Target[] = [
   { name: "POST /contact", path: () => "/contact", action: asAction(contact.action), staff: false, intents: [],
@@ -100,6 +106,12 @@ const TARGETS: Target[] = [
   { name: "POST /admin/cms/projects/edit/:id", path: (ids) => `/admin/cms/projects/edit/${ids.projectId}`, params: (ids) => ({ id: ids.projectId }),
     action: asAction(projectEdit.action), staff: true, intents: ["draft", "publish", "schedule", "keep", "archive", "restore", "unpublish", "delete"], fields: PROJECT_FIELDS },
   { name: "POST /admin/cms/projects", path: () => "/admin/cms/projects", action: asAction(projectsList.action), staff: true,
+    intents: ["delete", "archive", "restore"], fields: ["id"] },
+  { name: "POST /admin/cms/blog/create", path: () => "/admin/cms/blog/create", action: asAction(blogCreate.action), staff: true,
+    intents: ["draft", "publish", "schedule"], fields: INSIGHT_FIELDS },
+  { name: "POST /admin/cms/blog/edit/:id", path: (ids) => `/admin/cms/blog/edit/${ids.insightId}`, params: (ids) => ({ id: ids.insightId }),
+    action: asAction(blogEdit.action), staff: true, intents: ["draft", "publish", "schedule", "keep", "archive", "restore", "unpublish", "delete"], fields: INSIGHT_FIELDS },
+  { name: "POST /admin/cms/blog", path: () => "/admin/cms/blog", action: asAction(blogList.action), staff: true,
     intents: ["delete", "archive", "restore"], fields: ["id"] },
   { name: "POST /admin/data-protection", path: () => "/admin/data-protection", action: asAction(dataProtection.action), staff: true,
     intents: ["search", "erase", "retention"], fields: ["email", "cancelFutureBookings", "expectedFutureBookings", "spamDays", "recordsMonths", "emailBodyDays"] },
@@ -136,7 +148,7 @@ type Submission = {
 };
 
 function submission(target: Target): fc.Arbitrary<Submission> {
-  const idRef = fc.constantFrom<keyof Ids>("enquiryId", "slotId", "bookingId", "typeId", "adminId", "manageToken", "projectId").map((id) => ({ id }));
+  const idRef = fc.constantFrom<keyof Ids>("enquiryId", "slotId", "bookingId", "typeId", "adminId", "manageToken", "projectId", "insightId").map((id) => ({ id }));
   const value: fc.Arbitrary<Value> = fc.oneof(
     { weight: 8, arbitrary: nastyString },
     { weight: 3, arbitrary: idRef },
@@ -220,6 +232,8 @@ async function businessRowCounts(): Promise<string> {
     (select count(*) from consultation_types) as types,
     (select count(*) from cms_projects) as projects,
     (select coalesce(max(updated_at)::text, '') from cms_projects) as projects_updated,
+    (select count(*) from insights) as insights,
+    (select coalesce(max(updated_at)::text, '') from insights) as insights_updated,
     (select count(*) from admin_users) as admins,
     (select count(*) from site_settings) as settings`);
   const rows = (result as unknown as { rows?: Record<string, unknown>[] }).rows ?? (result as unknown as Record<string, unknown>[]);
@@ -240,9 +254,10 @@ async function seed(): Promise<{ ids: Ids; cookie: string }> {
     .values({ name: "Grace Hopper", email: "grace@example.com", projectType: "General Enquiry", message: "A valid enquiry message." })
     .returning();
   const [project] = await db.insert(cmsProjects).values({ slug: `fuzz-${Date.now()}`, title: "Fuzz project", client: "Fuzz client" }).returning();
+  const [insight] = await db.insert(insights).values({ slug: `fuzz-${Date.now()}`, title: "Fuzz post", excerpt: "Fuzz excerpt", authorName: "Fuzz author" }).returning();
   await getSiteSettings();
   return {
-    ids: { enquiryId: enquiry.id, slotId: slot.id, bookingId: booking.id, typeId: type.id, adminId: staff.adminId, manageToken: MANAGE_TOKEN, projectId: project.id },
+    ids: { enquiryId: enquiry.id, slotId: slot.id, bookingId: booking.id, typeId: type.id, adminId: staff.adminId, manageToken: MANAGE_TOKEN, projectId: project.id, insightId: insight.id },
     cookie: staff.cookie,
   };
 }
