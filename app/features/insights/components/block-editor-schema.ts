@@ -37,7 +37,11 @@ const ListItem = Node.create({
 const QuoteText = Node.create({
   name: "quoteText",
   content: "inline*",
-  parseHTML: () => [{ tag: "blockquote", context: "quote/" }],
+  // Its own <blockquote> inside the editor's figure, or the first paragraph of a pasted <blockquote>.
+  parseHTML: () => [
+    { tag: "blockquote", context: "quote/" },
+    { tag: "p", context: "quote/", priority: 60 },
+  ],
   renderHTML: () => ["blockquote", 0],
 });
 
