@@ -331,11 +331,11 @@ export function blockEditorExtensions(hooks: BlockEditorHooks) {
       heading: { levels: [2, 3] },
       link: {
         openOnClick: false,
-        autolink: true,
+        // Without autolink the mark is not inclusive: text typed after a link is not part of it.
+        autolink: false,
         linkOnPaste: true,
         defaultProtocol: "https",
         isAllowedUri: (url) => isSafeHref(url),
-        shouldAutoLink: (url) => isSafeHref(url),
         HTMLAttributes: { rel: "noopener noreferrer", target: null },
       },
     }),
