@@ -5,12 +5,18 @@
  * reading time, the article body's block JSON, slugs under concurrent creates, publish / draft /
  * schedule with an injected clock, preview links, revisions, the edit conflict and role checks.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { insights } from "~/db/schema";
-import { ADMIN_INSIGHT_PAGE_SIZE } from "~/features/insights/admin-schema";
+import { auditLog, cmsRevisions, insights } from "~/db/schema";
+import { editAction } from "~/features/cms/actions.server";
+import { createContent, REVISIONS_KEPT, updateContent, type CmsActor } from "~/features/cms/content.server";
+import { createPreviewToken } from "~/features/cms/preview.server";
+import { ADMIN_INSIGHT_PAGE_SIZE, parseInsightForm } from "~/features/insights/admin-schema";
+import { getPreviewInsightBySlug, getPublishedInsightBySlug, listInsightsForFeed, listPublishedInsightSlugs, listPublishedInsights } from "~/features/insights/insights.server";
 import * as listRoute from "~/routes/admin/cms/blog";
+import * as createRoute from "~/routes/admin/cms/blog-create";
+import * as editRoute from "~/routes/admin/cms/blog-edit";
 import { createStaffSession, outcome, TEST_ORIGIN, type StaffSession } from "../setup/admin-session";
 import { setupTestDatabase } from "../setup/database";
 
@@ -22,6 +28,11 @@ const form = (fields: Record<string, string | string[]>) => {
   for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
   return { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: body.toString() };
 };
+
+const valid = { title: "Designing for Floods", excerpt: "What rising water asks of a building.", authorName: "Sam Writer", category: "Sustainability", summary: "Floods are rising." };
+const actor: CmsActor = { userId: "u1", email: "ed@staff.test", name: "Ed Editor" };
+const T0 = new Date("2026-03-01T12:00:00Z");
+const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(" ");
 
 let editor: StaffSession;
 beforeEach(async () => {
@@ -98,11 +109,270 @@ describe("the admin list", () => {
   });
 });
 
-describe("roles on the list", () => {
-  it("anonymous visitors are sent to login", async () => {
+async function postBySlug(slug: string) {
+  const [row] = await db.select().from(insights).where(eq(insights.slug, slug));
+  return row!;
+}
+const create = (fields: Record<string, string | string[]>, session = editor) =>
+  outcome(() => createRoute.action(args(session.request("/admin/cms/blog/create", form(fields)))));
+const errorsOf = (r: { value?: unknown }) => (r.value as { data: { errors: Record<string, string[]> } }).data.errors;
+
+describe("the create form: validation, null mapping, reading time", () => {
+  it("answers 400 with a message for every required field and writes nothing", async () => {
+    const r = await create({ intent: "draft", title: " ", excerpt: "", authorName: "  ", category: "Gossip" });
+    expect(r.status).toBe(400);
+    expect((r.value as { data: { title: string } }).data.title).toBe("Error creating blog post");
+    expect(errorsOf(r)).toEqual({
+      title: ["Please enter a title."],
+      excerpt: ["Please enter an excerpt."],
+      authorName: ["Please enter the author's name."],
+      category: ["Please select a category."],
+    });
+    const publish = await create({ ...valid, intent: "publish", summary: " " });
+    expect(publish.status).toBe(400);
+    expect(errorsOf(publish)).toEqual({ summary: ["Please enter a summary before publishing."] });
+    const schedule = await create({ ...valid, intent: "schedule", summary: "", scheduleAt: "" });
+    expect(errorsOf(schedule)).toMatchObject({ summary: ["Please enter a summary before publishing."], scheduleAt: ["Choose the UK date and time to publish at."] });
+    const bad = await create({ ...valid, intent: "draft", heroImage: "javascript:alert(1)", authorImage: "data:image/png;base64,AAAA", readingMinutes: "2.5", intentX: "" });
+    expect(Object.keys(errorsOf(bad)).sort()).toEqual(["authorImage", "heroImage", "readingMinutes"]);
+    expect(errorsOf(await create({ ...valid, intent: "draft", readingMinutes: "0" })).readingMinutes).toEqual(["Enter the reading time in whole minutes, or leave it empty."]);
+    expect(errorsOf(await create({ ...valid, intent: "draft", readingMinutes: "601" })).readingMinutes).toEqual(["Use at most 600 minutes."]);
+    expect(errorsOf(await create({ ...valid, intent: "nonsense" })).intent).toEqual(["Choose Save Draft, Publish or Schedule."]);
+    expect(await db.select().from(insights)).toHaveLength(0);
+  });
+
+  it("stores empty optional fields as null, trims and de-duplicates tags, defaults the body and computes the reading time", async () => {
+    const r = await create({ ...valid, intent: "draft", summary: "", subtitle: "  ", authorRole: "", authorBio: " ", tags: [" Flood ", "Flood", "", "Resilience"], seoTitle: " " });
+    expect(r.status).toBe(302);
+    const row = await postBySlug("designing-for-floods");
+    expect(r.location).toBe(`/admin/cms/blog/edit/${row.id}?saved=draft`);
+    expect(row).toMatchObject({
+      subtitle: null, summary: null, authorRole: null, authorBio: null, authorImage: null, heroImage: null, seoTitle: null, seoDescription: null,
+      tags: ["Flood", "Resilience"], category: "Sustainability", featured: false, status: "draft", publishedDate: null, readingTime: "1 min read",
+    });
+    // Spec section 3: an empty body becomes one paragraph of the summary, else the excerpt.
+    expect(row.content).toEqual([{ type: "paragraph", content: valid.excerpt }]);
+    await create({ ...valid, title: "With summary", intent: "draft", tags: [] });
+    expect(await postBySlug("with-summary")).toMatchObject({ content: [{ type: "paragraph", content: "Floods are rising." }], tags: null });
+  });
+
+  it("computes the reading time from the body (words / 200, rounded up) unless staff give one", async () => {
+    const body = JSON.stringify([{ type: "paragraph", content: words(250) }, { type: "list", items: [words(100), words(51)] }]);
+    await create({ ...valid, intent: "draft", content: body });
+    expect((await postBySlug("designing-for-floods")).readingTime).toBe("3 mins read");
+    await create({ ...valid, title: "Override", intent: "draft", content: body, readingMinutes: " 12 " });
+    expect((await postBySlug("override")).readingTime).toBe("12 mins read");
+  });
+});
+
+describe("the article body's block JSON, through the route", () => {
+  it("stores valid blocks normalised", async () => {
+    const body = [
+      { type: "heading", level: 2, content: "Why it matters" },
+      { type: "paragraph", content: [{ text: "Read " }, { text: "the code", bold: true }, { text: " and ", italic: false }, { text: "mail us", href: "mailto:a@b.co" }] },
+      { type: "paragraph", content: "   " },
+      { type: "quote", content: "Build back better.", author: "  " },
+      { type: "list", items: ["One", "", "Two"], ordered: true },
+    ];
+    expect((await create({ ...valid, intent: "draft", content: JSON.stringify(body) })).status).toBe(302);
+    expect((await postBySlug("designing-for-floods")).content).toEqual([
+      { type: "heading", level: 2, content: "Why it matters" },
+      { type: "paragraph", content: [{ text: "Read " }, { text: "the code", bold: true }, { text: " and " }, { text: "mail us", href: "mailto:a@b.co" }] },
+      { type: "quote", content: "Build back better." },
+      { type: "list", items: ["One", "Two"], ordered: true },
+    ]);
+  });
+
+  it.each([
+    ["a script link", [{ type: "paragraph", content: [{ text: "x", href: "javascript:alert(1)" }] }], /^Block 1: links must start with http:\/\/, https:\/\/ or mailto:/],
+    ["an unknown block type", [{ type: "paragraph", content: "ok" }, { type: "script", content: "alert(1)" }], /^Block 2 has an unknown type "script"/],
+    ["a heading level 1", [{ type: "heading", level: 1, content: "Big" }], /^Block 1: headings are level 2 or 3\./],
+    ["markup as an object", [{ type: "paragraph", content: { html: "<b>x</b>" } }], /^Block 1: /],
+    ["text that is not JSON", "<p>hello</p>", /^The article body could not be read/],
+    ["JSON that is not a list", { type: "paragraph" }, /^The article body must be a list of blocks\./],
+  ])("refuses %s with 400 under the body field, writing nothing", async (_name, body, message) => {
+    const r = await create({ ...valid, intent: "draft", content: typeof body === "string" ? body : JSON.stringify(body) });
+    expect(r.status).toBe(400);
+    expect(errorsOf(r).content?.[0]).toMatch(message);
+    expect(await db.select().from(insights)).toHaveLength(0);
+  });
+
+  it("keeps markup in text as text", async () => {
+    await create({ ...valid, intent: "draft", content: JSON.stringify([{ type: "paragraph", content: "<script>alert(1)</script>" }]) });
+    expect((await postBySlug("designing-for-floods")).content).toEqual([{ type: "paragraph", content: "<script>alert(1)</script>" }]);
+  });
+});
+
+describe("slugs", () => {
+  it("appends -1, -2 ... and stays unique when eight staff create the same title at once through the route", async () => {
+    const results = await Promise.all(Array.from({ length: 8 }, () => create({ ...valid, intent: "draft", title: "Same Title" })));
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(302));
+    const slugs = (await db.select({ slug: insights.slug }).from(insights)).map((r) => r.slug).sort();
+    expect(slugs).toEqual(["same-title", ...Array.from({ length: 7 }, (_, i) => `same-title-${i + 1}`)].sort());
+  });
+
+  it("keeps the slug on edit even when the title changes", async () => {
+    const made = await createContent("insight", actor, parsedValues(valid), { intent: "draft" });
+    const r = await outcome(() => editRoute.action(args(editor.request(`/admin/cms/blog/edit/${made.id}`, form({ ...valid, title: "Renamed", intent: "keep", version: "1" })), { id: made.id })));
+    expect(r.status).toBe(200);
+    expect((r.value as { data: { message: string } }).data.message).toBe("Blog post updated!");
+    expect((await postBySlug("designing-for-floods")).title).toBe("Renamed");
+  });
+});
+
+/** The column values a valid form gives (as the route would save them). */
+function parsedValues(fields: Record<string, string>) {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  const parsed = parseInsightForm(fd, "draft");
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  return parsed.values;
+}
+
+describe("publish, draft and schedule (injected clock)", () => {
+  const post = (id: string, fields: Record<string, string>, now: Date) =>
+    outcome(() => editAction("insight", editor.request(`/admin/cms/blog/edit/${id}`, form(fields)), id, parseInsightForm, now));
+
+  it("Publish sets the date to now, Save Draft clears it, Schedule goes live at its UK time everywhere public", async () => {
+    const made = await createContent("insight", actor, parsedValues(valid), { intent: "draft" }, T0);
+    const everywhere = async (now: Date) => ({
+      page: (await getPublishedInsightBySlug("designing-for-floods", now)) !== null,
+      list: (await listPublishedInsights(now)).length,
+      feed: (await listInsightsForFeed(50, now)).length,
+      sitemap: (await listPublishedInsightSlugs(now)).length,
+    });
+    expect(await everywhere(T0)).toEqual({ page: false, list: 0, feed: 0, sitemap: 0 });
+
+    const published = await post(made.id, { ...valid, intent: "publish", version: "1" }, T0);
+    expect((published.value as { data: { message: string } }).data.message).toBe("Blog post published!");
+    expect((await postBySlug("designing-for-floods")).publishedDate).toEqual(T0);
+    expect(await everywhere(T0)).toEqual({ page: true, list: 1, feed: 1, sitemap: 1 });
+
+    const draft = await post(made.id, { ...valid, intent: "draft", version: "2" }, T0);
+    expect((draft.value as { data: { message: string } }).data.message).toBe("Blog post saved as draft!");
+    expect(await postBySlug("designing-for-floods")).toMatchObject({ status: "draft", publishedDate: null });
+    expect(await everywhere(T0)).toEqual({ page: false, list: 0, feed: 0, sitemap: 0 });
+
+    // 1 March 2026 is GMT: 13:30 UK is 13:30Z.
+    const past = await post(made.id, { ...valid, intent: "schedule", scheduleAt: "2026-03-01T11:00", version: "3" }, T0);
+    expect(past.status).toBe(400);
+    expect(errorsOf(past).scheduleAt).toEqual(["Choose a time in the future."]);
+    const scheduled = await post(made.id, { ...valid, intent: "schedule", scheduleAt: "2026-03-01T13:30", version: "3" }, T0);
+    expect((scheduled.value as { data: { message: string } }).data.message).toBe("Blog post scheduled for 1 Mar 2026, 13:30 (UK time)");
+    expect(await postBySlug("designing-for-floods")).toMatchObject({ status: "published", publishedDate: new Date("2026-03-01T13:30:00Z") });
+    expect(await everywhere(new Date("2026-03-01T13:29:59Z"))).toEqual({ page: false, list: 0, feed: 0, sitemap: 0 });
+    expect(await everywhere(new Date("2026-03-01T13:30:00Z"))).toEqual({ page: true, list: 1, feed: 1, sitemap: 1 });
+
+    expect((await post(made.id, { intent: "archive", version: "4" }, T0)).status).toBe(200);
+    expect(await everywhere(new Date("2027-01-01T00:00:00Z"))).toEqual({ page: false, list: 0, feed: 0, sitemap: 0 });
+    expect((await post(made.id, { intent: "restore", version: "5" }, T0)).status).toBe(200);
+    expect(await postBySlug("designing-for-floods")).toMatchObject({ status: "draft", publishedDate: null });
+
+    const actions = (await db.select({ action: auditLog.action }).from(auditLog)).map((a) => a.action);
+    expect(actions).toEqual(["insight.created", "insight.published", "insight.unpublished", "insight.scheduled", "insight.archived", "insight.restored"]);
+  });
+});
+
+describe("preview links", () => {
+  it("show a draft to whoever holds a valid link, never cached or indexed; 404 without one", async () => {
+    const { loader, headers } = await import("~/routes/public/insight");
+    const a = await createContent("insight", actor, parsedValues(valid), { intent: "draft" }, T0);
+    const b = await createContent("insight", actor, parsedValues({ ...valid, title: "Other" }), { intent: "draft" }, T0);
+    const token = createPreviewToken("insight", a.id, T0);
+    expect(await getPreviewInsightBySlug("designing-for-floods", token, T0)).toMatchObject({ title: "Designing for Floods" });
+    expect(await getPreviewInsightBySlug("designing-for-floods", token, new Date(T0.getTime() + 3600_000))).toBeNull();
+    expect(await getPreviewInsightBySlug("other", token, T0)).toBeNull();
+    expect(await getPreviewInsightBySlug("other", createPreviewToken("project", b.id, T0), T0)).toBeNull();
+    const page = (q: string) => outcome(() => loader(args(new Request(`${TEST_ORIGIN}/insights/designing-for-floods${q}`), { slug: "designing-for-floods" })));
+    expect((await page("")).status).toBe(404);
+    expect((await page("?preview=1.x")).status).toBe(404);
+    const good = (await loader(args(new Request(`${TEST_ORIGIN}/insights/designing-for-floods?preview=${createPreviewToken("insight", a.id)}`), { slug: "designing-for-floods" }))) as unknown as {
+      data: { article: { title: string }; preview: boolean };
+      init: { headers: Record<string, string> };
+    };
+    expect(good.data).toMatchObject({ article: { title: "Designing for Floods" }, preview: true });
+    const h = new Headers(headers({ loaderHeaders: new Headers(good.init.headers) } as never) as HeadersInit);
+    expect(h.get("cache-control")).toBe("no-store");
+    expect(h.get("x-robots-tag")).toContain("noindex");
+  });
+});
+
+describe("revisions and the edit conflict", () => {
+  it("keeps a revision per save (at most 50) and restores one into the form without saving or publishing", async () => {
+    const made = await createContent("insight", actor, parsedValues({ ...valid, subtitle: "First words" }), { intent: "draft" });
+    for (let v = 1; v <= REVISIONS_KEPT + 2; v++) await updateContent("insight", actor, made.id, v, parsedValues({ ...valid, subtitle: `Words ${v}` }), { intent: "keep" });
+    expect(await db.select().from(cmsRevisions).where(and(eq(cmsRevisions.entityType, "insight"), eq(cmsRevisions.entityId, made.id)))).toHaveLength(REVISIONS_KEPT);
+    const load = async (q = "") => (await editRoute.loader(args(editor.request(`/admin/cms/blog/edit/${made.id}${q}`), { id: made.id }))) as Awaited<ReturnType<typeof editRoute.loader>>;
+    const data = await load();
+    expect(data.revisions[0]).toMatchObject({ authorName: "Ed Editor", version: REVISIONS_KEPT + 3 });
+    expect(data.previewUrl).toMatch(/^\/insights\/designing-for-floods\?preview=/);
+    const oldest = data.revisions.at(-1)!;
+    const restored = await load(`?revision=${oldest.id}`);
+    expect(restored.restored?.values).toMatchObject({ subtitle: `Words ${oldest.version - 1}`, content: [{ type: "paragraph", content: "Floods are rising." }] });
+    expect(await postBySlug("designing-for-floods")).toMatchObject({ subtitle: `Words ${REVISIONS_KEPT + 2}`, status: "draft" });
+  });
+
+  it("refuses a stale save, naming who saved and when, and overwrites nothing", async () => {
+    const made = await createContent("insight", actor, parsedValues(valid), { intent: "draft" });
+    const admin = await createStaffSession("admin", { name: "Ada Admin" });
+    const url = `/admin/cms/blog/edit/${made.id}`;
+    expect((await outcome(() => editRoute.action(args(admin.request(url, form({ ...valid, intent: "keep", version: "1", subtitle: "Ada's" })), { id: made.id })))).status).toBe(200);
+    const second = await outcome(() => editRoute.action(args(editor.request(url, form({ ...valid, intent: "publish", version: "1", subtitle: "Eve's" })), { id: made.id })));
+    expect(second.status).toBe(409);
+    expect((second.value as { data: { title: string; description: string } }).data).toMatchObject({
+      title: "Error updating blog post",
+      description: expect.stringMatching(/^Ada Admin saved this post on \d+ \w+ 2\d{3}, \d\d:\d\d \(UK time\)/),
+    });
+    expect(await postBySlug("designing-for-floods")).toMatchObject({ subtitle: "Ada's", status: "draft", version: 2 });
+  });
+
+  it("answers 404 for a missing post and redirects the edit screen to the list", async () => {
+    const id = "00000000-0000-4000-8000-000000000000";
+    expect((await outcome(() => editRoute.action(args(editor.request(`/admin/cms/blog/edit/${id}`, form({ ...valid, intent: "keep", version: "1" })), { id })))).status).toBe(404);
+    expect(await outcome(() => editRoute.loader(args(editor.request(`/admin/cms/blog/edit/${id}`), { id })))).toMatchObject({ status: 302, location: "/admin/cms/blog?error=load" });
+    expect(await outcome(() => editRoute.loader(args(editor.request("/admin/cms/blog/edit/not-a-uuid"), { id: "not-a-uuid" })))).toMatchObject({ status: 302, location: "/admin/cms/blog?error=load" });
+  });
+
+  it("deletes from the edit screen, with its revisions, and audits it", async () => {
+    const made = await createContent("insight", actor, parsedValues(valid), { intent: "draft" });
+    const r = await outcome(() => editRoute.action(args(editor.request(`/admin/cms/blog/edit/${made.id}`, form({ intent: "delete" })), { id: made.id })));
+    expect(r).toMatchObject({ status: 302, location: "/admin/cms/blog?deleted=1" });
+    expect(await db.select().from(insights)).toHaveLength(0);
+    expect(await db.select().from(cmsRevisions)).toHaveLength(0);
+    expect((await db.select({ action: auditLog.action }).from(auditLog)).map((a) => a.action)).toContain("insight.deleted");
+  });
+});
+
+describe("roles", () => {
+  it.each(["editor", "admin", "super_admin"] as const)("%s may use every loader and action", async (role) => {
+    const staff = await createStaffSession(role);
+    const made = await createContent("insight", actor, parsedValues(valid), { intent: "draft" });
+    expect((await outcome(() => listRoute.loader(args(staff.request("/admin/cms/blog?status=draft&q=flood"))))).status).toBe(200);
+    expect((await outcome(() => createRoute.loader(args(staff.request("/admin/cms/blog/create"))))).status).toBe(200);
+    expect((await outcome(() => editRoute.loader(args(staff.request(`/admin/cms/blog/edit/${made.id}`), { id: made.id })))).status).toBe(200);
+    expect((await create({ ...valid, intent: "draft" }, staff)).status).toBe(302);
+    expect((await outcome(() => editRoute.action(args(staff.request(`/admin/cms/blog/edit/${made.id}`, form({ ...valid, intent: "keep", version: "1" })), { id: made.id })))).status).toBe(200);
+    expect((await outcome(() => listRoute.action(args(staff.request("/admin/cms/blog", form({ intent: "delete", id: made.id })))))).status).toBe(200);
+  });
+
+  it("anonymous visitors are sent to login and foreign origins refused, with nothing written", async () => {
+    const made = await createContent("insight", actor, parsedValues(valid), { intent: "draft" });
     const anon = (path: string, init?: RequestInit) => new Request(`${TEST_ORIGIN}${path}`, init);
-    expect((await outcome(() => listRoute.loader(args(anon("/admin/cms/blog"))))).status).toBe(302);
-    expect((await outcome(() => listRoute.action(args(anon("/admin/cms/blog", form({ intent: "delete", id: crypto.randomUUID() })))))).status).toBe(302);
+    for (const run of [
+      () => listRoute.loader(args(anon("/admin/cms/blog"))),
+      () => createRoute.loader(args(anon("/admin/cms/blog/create"))),
+      () => editRoute.loader(args(anon(`/admin/cms/blog/edit/${made.id}`), { id: made.id })),
+      () => createRoute.action(args(anon("/admin/cms/blog/create", form({ ...valid, intent: "draft" })))),
+      () => editRoute.action(args(anon(`/admin/cms/blog/edit/${made.id}`, form({ intent: "archive", version: "1" })), { id: made.id })),
+      () => listRoute.action(args(anon("/admin/cms/blog", form({ intent: "delete", id: made.id })))),
+    ]) {
+      expect((await outcome(run)).status).toBe(302);
+    }
+    const foreign = (path: string, fields: Record<string, string>) =>
+      editor.request(path, { ...form(fields), headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" } });
+    expect((await outcome(() => listRoute.action(args(foreign("/admin/cms/blog", { intent: "delete", id: made.id }))))).status).toBe(403);
+    expect((await outcome(() => createRoute.action(args(foreign("/admin/cms/blog/create", { ...valid, intent: "draft" }))))).status).toBe(403);
+    expect(await db.select().from(insights)).toHaveLength(1);
   });
 });
 

@@ -16,7 +16,7 @@ import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
 import { databaseKind, db } from "~/db/client.server";
-import { adminUsers, cmsProjects, consultationAvailability, consultationBookings, consultationTypes, enquiries } from "~/db/schema";
+import { adminUsers, cmsProjects, consultationAvailability, consultationBookings, consultationTypes, enquiries, insights } from "~/db/schema";
 import { hashToken, PLACE_HOLDING_STATUSES } from "~/features/consultations/bookings.server";
 import { BookingDetailsSchema } from "~/features/consultations/schema";
 import { EnquirySchema } from "~/features/enquiries/schema";
@@ -24,6 +24,7 @@ import { getSiteSettings } from "~/features/settings/settings.server";
 import * as bookConsultation from "~/routes/public/book-consultation";
 import * as contact from "~/routes/public/contact";
 import * as manageBooking from "~/routes/public/manage-booking";
+import * as consent from "~/routes/resources/consent";
 import * as login from "~/routes/admin/login";
 import * as logout from "~/routes/admin/logout";
 import * as setPassword from "~/routes/admin/set-password";
@@ -37,6 +38,9 @@ import * as adminAccount from "~/routes/admin/account";
 import * as projectCreate from "~/routes/admin/cms/project-create";
 import * as projectEdit from "~/routes/admin/cms/project-edit";
 import * as projectsList from "~/routes/admin/cms/projects";
+import * as blogCreate from "~/routes/admin/cms/blog-create";
+import * as blogEdit from "~/routes/admin/cms/blog-edit";
+import * as blogList from "~/routes/admin/cms/blog";
 import * as dataProtection from "~/routes/admin/data-protection";
 import * as dataProtectionExport from "~/routes/admin/data-protection-export";
 import { checkRequestBody } from "../../server/request-body";
@@ -62,13 +66,16 @@ type Target = {
   staff: boolean;
 };
 
-type Ids = { enquiryId: string; slotId: string; bookingId: string; typeId: string; adminId: string; manageToken: string; projectId: string };
+type Ids = { enquiryId: string; slotId: string; bookingId: string; typeId: string; adminId: string; manageToken: string; projectId: string; insightId: string };
 
 const asAction = (fn: unknown) => fn as ActionFn;
 
 const PROJECT_FIELDS = ["title", "client", "subtitle", "location", "year", "duration", "overview", "challenge", "approach", "solution", "impact",
   "heroImage", "images", "videoUrl", "category", "status", "featured", "tags", "teamMembers", "awards", "specKey", "specValue", "metricKey",
   "metricValue", "metricUnit", "seoTitle", "seoDescription", "scheduleAt", "version", "id"];
+
+const INSIGHT_FIELDS = ["title", "subtitle", "excerpt", "summary", "authorName", "authorRole", "authorBio", "authorImage", "heroImage", "category",
+  "readingMinutes", "featured", "tags", "content", "seoTitle", "seoDescription", "scheduleAt", "version", "id"];
 
 const TARGETS: Target[] = [
   { name: "POST /contact", path: () => "/contact", action: asAction(contact.action), staff: false, intents: [],
@@ -79,6 +86,7 @@ const TARGETS: Target[] = [
   { name: "POST /book-consultation/manage/:token", path: (ids) => `/book-consultation/manage/${ids.manageToken}`,
     params: (ids) => ({ token: ids.manageToken }), action: asAction(manageBooking.action), staff: false, intents: ["ask", "cancel", "reschedule"],
     fields: ["slotId", "week"] },
+  { name: "POST /consent", path: () => "/consent", action: asAction(consent.action), staff: false, intents: [], fields: ["choice", "returnTo"] },
   { name: "POST /admin/login", path: () => "/admin/login", action: asAction(login.action), staff: false, intents: [], fields: ["email", "password", "redirectTo"] },
   { name: "POST /admin/logout", path: () => "/admin/logout", action: asAction(logout.action), staff: true, intents: [], fields: [] },
   { name: "POST /admin/set-password", path: () => "/admin/set-password", action: asAction(setPassword.action), staff: false, intents: [],
@@ -101,6 +109,12 @@ const TARGETS: Target[] = [
   { name: "POST /admin/cms/projects/edit/:id", path: (ids) => `/admin/cms/projects/edit/${ids.projectId}`, params: (ids) => ({ id: ids.projectId }),
     action: asAction(projectEdit.action), staff: true, intents: ["draft", "publish", "schedule", "keep", "archive", "restore", "unpublish", "delete"], fields: PROJECT_FIELDS },
   { name: "POST /admin/cms/projects", path: () => "/admin/cms/projects", action: asAction(projectsList.action), staff: true,
+    intents: ["delete", "archive", "restore"], fields: ["id"] },
+  { name: "POST /admin/cms/blog/create", path: () => "/admin/cms/blog/create", action: asAction(blogCreate.action), staff: true,
+    intents: ["draft", "publish", "schedule"], fields: INSIGHT_FIELDS },
+  { name: "POST /admin/cms/blog/edit/:id", path: (ids) => `/admin/cms/blog/edit/${ids.insightId}`, params: (ids) => ({ id: ids.insightId }),
+    action: asAction(blogEdit.action), staff: true, intents: ["draft", "publish", "schedule", "keep", "archive", "restore", "unpublish", "delete"], fields: INSIGHT_FIELDS },
+  { name: "POST /admin/cms/blog", path: () => "/admin/cms/blog", action: asAction(blogList.action), staff: true,
     intents: ["delete", "archive", "restore"], fields: ["id"] },
   { name: "POST /admin/data-protection", path: () => "/admin/data-protection", action: asAction(dataProtection.action), staff: true,
     intents: ["search", "erase", "retention"], fields: ["email", "cancelFutureBookings", "expectedFutureBookings", "spamDays", "recordsMonths", "emailBodyDays"] },
@@ -139,7 +153,7 @@ type Submission = {
 };
 
 function submission(target: Target): fc.Arbitrary<Submission> {
-  const idRef = fc.constantFrom<keyof Ids>("enquiryId", "slotId", "bookingId", "typeId", "adminId", "manageToken", "projectId").map((id) => ({ id }));
+  const idRef = fc.constantFrom<keyof Ids>("enquiryId", "slotId", "bookingId", "typeId", "adminId", "manageToken", "projectId", "insightId").map((id) => ({ id }));
   const value: fc.Arbitrary<Value> = fc.oneof(
     { weight: 8, arbitrary: nastyString },
     { weight: 3, arbitrary: idRef },
@@ -223,6 +237,8 @@ async function businessRowCounts(): Promise<string> {
     (select count(*) from consultation_types) as types,
     (select count(*) from cms_projects) as projects,
     (select coalesce(max(updated_at)::text, '') from cms_projects) as projects_updated,
+    (select count(*) from insights) as insights,
+    (select coalesce(max(updated_at)::text, '') from insights) as insights_updated,
     (select count(*) from admin_users) as admins,
     (select count(*) from site_settings) as settings,
     (select coalesce(string_agg(token_hash, ','), '') from staff_calendar_feeds) as calendar_feeds`);
@@ -244,9 +260,10 @@ async function seed(): Promise<{ ids: Ids; cookie: string }> {
     .values({ name: "Grace Hopper", email: "grace@example.com", projectType: "General Enquiry", message: "A valid enquiry message." })
     .returning();
   const [project] = await db.insert(cmsProjects).values({ slug: `fuzz-${Date.now()}`, title: "Fuzz project", client: "Fuzz client" }).returning();
+  const [insight] = await db.insert(insights).values({ slug: `fuzz-${Date.now()}`, title: "Fuzz post", excerpt: "Fuzz excerpt", authorName: "Fuzz author" }).returning();
   await getSiteSettings();
   return {
-    ids: { enquiryId: enquiry.id, slotId: slot.id, bookingId: booking.id, typeId: type.id, adminId: staff.adminId, manageToken: MANAGE_TOKEN, projectId: project.id },
+    ids: { enquiryId: enquiry.id, slotId: slot.id, bookingId: booking.id, typeId: type.id, adminId: staff.adminId, manageToken: MANAGE_TOKEN, projectId: project.id, insightId: insight.id },
     cookie: staff.cookie,
   };
 }

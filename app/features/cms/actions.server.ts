@@ -8,7 +8,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { type AdminSession, requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
 import { changeContentStatus, type ChangeResult, type CmsActor, createContent, type ContentValues, deleteContent, updateContent } from "./content.server";
-import { parsePublication, type SaveIntent } from "./form-values";
+import { parsePublication, SAVE_INTENTS, type SaveIntent } from "./form-values";
 import { CMS_PATHS, type ContentKindName } from "./kinds";
 import { CMS_MESSAGES } from "./messages";
 import { formatUkDateTime } from "./publication";
@@ -26,6 +26,9 @@ export function cmsActor(session: AdminSession): CmsActor {
 
 /** Validates a submitted form for a save intent: the kind's Zod form, values or field errors. */
 export type FormParser = (form: FormData, intent: SaveIntent) => { ok: true; values: ContentValues } | { ok: false; errors: Record<string, string[]> };
+
+/** The intent the fields are checked for: the one asked for (even when its schedule time is wrong), else `fallback`. */
+const fieldsIntent = (intent: string, fallback: SaveIntent): SaveIntent => ((SAVE_INTENTS as readonly string[]).includes(intent) ? (intent as SaveIntent) : fallback);
 
 const refused = (status: number, body: Omit<Extract<CmsActionResult, { ok: false }>, "ok">) => data<CmsActionResult>({ ok: false, ...body }, { status });
 
@@ -47,7 +50,7 @@ export async function createAction(kind: ContentKindName, request: Request, pars
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   const publication = parsePublication({ intent, scheduleAt: form.get("scheduleAt") }, now);
-  const parsed = parse(form, publication.ok ? publication.publication.intent : "draft");
+  const parsed = parse(form, fieldsIntent(intent, "draft"));
   if (!publication.ok || !parsed.ok) {
     const errors = { ...(publication.ok ? {} : publication.errors), ...(parsed.ok ? {} : parsed.errors) };
     return refused(400, { intent, ...CMS_MESSAGES[kind].createError, errors });
@@ -88,7 +91,7 @@ export async function editAction(kind: ContentKindName, request: Request, id: st
     return changeOutcome(kind, result, intent, () => m[intent === "archive" ? "archived" : intent === "restore" ? "restored" : "unpublished"]);
   }
   const publication = parsePublication({ intent, scheduleAt: form.get("scheduleAt") }, now);
-  const parsed = parse(form, publication.ok ? publication.publication.intent : "keep");
+  const parsed = parse(form, fieldsIntent(intent, "keep"));
   if (!publication.ok || !parsed.ok) {
     const errors = { ...(publication.ok ? {} : publication.errors), ...(parsed.ok ? {} : parsed.errors) };
     return refused(400, { intent, ...m.updateError, errors });

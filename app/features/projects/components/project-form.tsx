@@ -3,22 +3,16 @@
  * forms"; issue 7): basic info, details, media, settings, lists, technical specs, card metrics,
  * SEO, and the publishing and history panels. Posts to the current route.
  */
-import { Form } from "react-router";
 import { Field } from "~/components/field";
-import { Card } from "~/components/ui/card";
+import { ContentForm, type ContentEditState } from "~/features/cms/components/content-form";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { PROJECT_CATEGORIES, PROJECT_WORK_STATUSES, type ProjectMetrics, type TechnicalSpecs } from "~/db/schema";
-import type { RevisionSummary } from "~/features/cms/content.server";
-import { LeaveDialog } from "~/features/cms/components/leave-dialog";
 import { ListEditor } from "~/features/cms/components/list-editor";
 import { OrderedRows } from "~/features/cms/components/ordered-rows";
 import { FieldErrors } from "~/features/cms/components/field-errors";
-import { PublishingPanel } from "~/features/cms/components/publishing-panel";
-import { RevisionsPanel } from "~/features/cms/components/revisions-panel";
+import { FormSection as Section } from "~/features/cms/components/form-section";
 import { SeoPanel } from "~/features/cms/components/seo-panel";
-import { useUnsavedChanges } from "~/features/cms/components/use-unsaved-changes";
 import { ImagePicker } from "~/features/media/components/image-picker";
-import type { PublicationState } from "~/features/cms/publication";
 import { METRIC_KEYS, METRIC_LABELS, metricList, technicalSpecEntries } from "../metrics";
 import { CATEGORY_LABELS } from "./project-card";
 
@@ -56,28 +50,10 @@ export type ProjectFormProps = {
   defaults: ProjectFormDefaults;
   errors?: Record<string, string[]>;
   publicOrigin: string;
-  edit?: {
-    version: number;
-    state: PublicationState;
-    publishedAt: string | null;
-    previewUrl: string | null;
-    publicUrl: string | null;
-    revisions: RevisionSummary[];
-    restoredId: number | null;
-  };
+  edit?: ContentEditState;
 };
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Card className="flex flex-col gap-4 p-5">
-      <h2 className="text-lg font-semibold">{title}</h2>
-      {children}
-    </Card>
-  );
-}
-
 export function ProjectForm({ mode, defaults: d, errors = {}, publicOrigin, edit }: ProjectFormProps) {
-  const { formRef, blocker } = useUnsavedChanges({ startDirty: edit?.restoredId != null, resetKey: edit?.version });
   const text = (name: keyof ProjectFormDefaults, label: string, opts: { required?: boolean; long?: boolean; hint?: string } = {}) => (
     <Field label={label} required={opts.required} errors={errors[name]} hint={opts.hint}>
       {(control) =>
@@ -90,123 +66,109 @@ export function ProjectForm({ mode, defaults: d, errors = {}, publicOrigin, edit
     </Field>
   );
   return (
-    <Form method="post" ref={formRef} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <div className="flex min-w-0 flex-col gap-6">
-        <Section title="Basic Information">
-          <div className="grid gap-4 sm:grid-cols-2">
-            {text("title", "Project Title", { required: true })}
-            {text("client", "Client", { required: true })}
-            {text("subtitle", "Subtitle")}
-            {text("location", "Location")}
-            {text("year", "Year")}
-            {text("duration", "Duration")}
-          </div>
-        </Section>
-        <Section title="Project Details">
-          {text("overview", "Overview", { long: true, required: true, hint: "Required to publish." })}
-          {text("challenge", "Challenge", { long: true })}
-          {text("approach", "Approach", { long: true })}
-          {text("solution", "Solution", { long: true })}
-          {text("impact", "Impact", { long: true })}
-        </Section>
-        <Section title="Media">
-          <ImagePicker name="heroImage" label="Hero Image" required defaultValue={d.heroImage} />
-          <FieldErrors errors={errors.heroImage} />
-          <ListEditor name="images" label="Gallery Image URLs" itemLabel="image URL" placeholder="https://... then Enter" defaultValue={d.images} errors={errors.images} />
-          {text("videoUrl", "Video URL (optional)")}
-        </Section>
-        <Section title="Settings">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Category" required errors={errors.category}>
-              {(control) => (
-                <NativeSelect {...control} name="category" defaultValue={d.category ?? ""}>
-                  <option value="">Select a category</option>
-                  {PROJECT_CATEGORIES.map((c) => (
-                    <option key={c} value={c}>{CATEGORY_LABELS[c]}</option>
-                  ))}
-                </NativeSelect>
-              )}
-            </Field>
-            <Field label="Status" required errors={errors.status}>
-              {(control) => (
-                <NativeSelect {...control} name="status" defaultValue={d.status ?? ""}>
-                  <option value="">Select a status</option>
-                  {PROJECT_WORK_STATUSES.map((s) => (
-                    <option key={s} value={s}>{s}</option>
-                  ))}
-                </NativeSelect>
-              )}
-            </Field>
-          </div>
-          <label className="flex items-center gap-2 text-sm font-medium">
-            <input type="checkbox" name="featured" defaultChecked={d.featured ?? false} className="size-4 accent-primary" /> Featured project
-          </label>
-        </Section>
-        <Section title="Tags, Team and Awards">
-          <ListEditor name="tags" label="Tags" itemLabel="tag" defaultValue={d.tags} errors={errors.tags} />
-          <ListEditor name="teamMembers" label="Team Members" itemLabel="team member" defaultValue={d.teamMembers} errors={errors.teamMembers} />
-          <ListEditor name="awards" label="Awards" itemLabel="award" defaultValue={d.awards} errors={errors.awards} />
-        </Section>
-        <Section title="Technical Specifications">
-          <OrderedRows
-            legend="Shown on the project page in this order."
-            rowLabel="specification"
-            defaultRows={technicalSpecEntries(d.technicalSpecs).map(([key, value]) => ({ key, value }))}
-            emptyRow={() => ({ key: "", value: "" })}
-            errors={errors.technicalSpecs}
-            renderRow={(row, i) => (
-              <>
-                <Input name="specKey" defaultValue={row.key} aria-label={`Specification ${i + 1} label`} placeholder="Label, e.g. Span" />
-                <Input name="specValue" defaultValue={row.value} aria-label={`Specification ${i + 1} value`} placeholder="Value, e.g. 68 m" />
-              </>
+    <ContentForm mode={mode} edit={edit} errors={errors}>
+      <Section title="Basic Information">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text("title", "Project Title", { required: true })}
+          {text("client", "Client", { required: true })}
+          {text("subtitle", "Subtitle")}
+          {text("location", "Location")}
+          {text("year", "Year")}
+          {text("duration", "Duration")}
+        </div>
+      </Section>
+      <Section title="Project Details">
+        {text("overview", "Overview", { long: true, required: true, hint: "Required to publish." })}
+        {text("challenge", "Challenge", { long: true })}
+        {text("approach", "Approach", { long: true })}
+        {text("solution", "Solution", { long: true })}
+        {text("impact", "Impact", { long: true })}
+      </Section>
+      <Section title="Media">
+        <ImagePicker name="heroImage" label="Hero Image" required defaultValue={d.heroImage} />
+        <FieldErrors errors={errors.heroImage} />
+        <ListEditor name="images" label="Gallery Image URLs" itemLabel="image URL" placeholder="https://... then Enter" defaultValue={d.images} errors={errors.images} />
+        {text("videoUrl", "Video URL (optional)")}
+      </Section>
+      <Section title="Settings">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Category" required errors={errors.category}>
+            {(control) => (
+              <NativeSelect {...control} name="category" defaultValue={d.category ?? ""}>
+                <option value="">Select a category</option>
+                {PROJECT_CATEGORIES.map((c) => (
+                  <option key={c} value={c}>{CATEGORY_LABELS[c]}</option>
+                ))}
+              </NativeSelect>
             )}
-          />
-        </Section>
-        <Section title="Card Metrics">
-          <OrderedRows
-            legend="The result block of the project card, in this order (up to four are shown)."
-            rowLabel="metric"
-            maxRows={METRIC_KEYS.length}
-            defaultRows={metricList(d.metrics).map((m) => ({ key: m.key as string, value: m.value, unit: m.unit ?? "" }))}
-            emptyRow={() => ({ key: "", value: "", unit: "" })}
-            errors={errors.metrics}
-            renderRow={(row, i) => (
-              <>
-                <NativeSelect name="metricKey" defaultValue={row.key} aria-label={`Metric ${i + 1}`}>
-                  <option value="">Choose a metric</option>
-                  {METRIC_KEYS.map((k) => (
-                    <option key={k} value={k}>{METRIC_LABELS[k]}</option>
-                  ))}
-                </NativeSelect>
-                <Input name="metricValue" defaultValue={row.value} aria-label={`Metric ${i + 1} value`} placeholder="Value, e.g. 112" />
-                <Input name="metricUnit" defaultValue={row.unit} aria-label={`Metric ${i + 1} unit`} placeholder="Unit, e.g. m" />
-              </>
+          </Field>
+          <Field label="Status" required errors={errors.status}>
+            {(control) => (
+              <NativeSelect {...control} name="status" defaultValue={d.status ?? ""}>
+                <option value="">Select a status</option>
+                {PROJECT_WORK_STATUSES.map((s) => (
+                  <option key={s} value={s}>{s}</option>
+                ))}
+              </NativeSelect>
             )}
-          />
-        </Section>
-        <Section title="SEO">
-          <SeoPanel
-            defaultTitle={d.seoTitle ?? null}
-            defaultDescription={d.seoDescription ?? null}
-            fallbackTitle={d.title ?? ""}
-            fallbackDescription={d.subtitle ?? d.overview ?? ""}
-            url={`${publicOrigin}/projects/${d.slug ?? "…"}`}
-            errors={errors}
-          />
-        </Section>
-      </div>
-      <aside className="flex flex-col gap-6 lg:sticky lg:top-4 lg:self-start">
-        <Section title="Publishing">
-          {edit ? <input type="hidden" name="version" value={edit.version} /> : null}
-          <PublishingPanel mode={mode} state={edit?.state} publishedAt={edit?.publishedAt} previewUrl={edit?.previewUrl} publicUrl={edit?.publicUrl} errors={errors} />
-        </Section>
-        {edit ? (
-          <Section title="Revisions">
-            <RevisionsPanel revisions={edit.revisions} currentVersion={edit.version} restoredId={edit.restoredId} />
-          </Section>
-        ) : null}
-      </aside>
-      <LeaveDialog blocker={blocker} />
-    </Form>
+          </Field>
+        </div>
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input type="checkbox" name="featured" defaultChecked={d.featured ?? false} className="size-4 accent-primary" /> Featured project
+        </label>
+      </Section>
+      <Section title="Tags, Team and Awards">
+        <ListEditor name="tags" label="Tags" itemLabel="tag" defaultValue={d.tags} errors={errors.tags} />
+        <ListEditor name="teamMembers" label="Team Members" itemLabel="team member" defaultValue={d.teamMembers} errors={errors.teamMembers} />
+        <ListEditor name="awards" label="Awards" itemLabel="award" defaultValue={d.awards} errors={errors.awards} />
+      </Section>
+      <Section title="Technical Specifications">
+        <OrderedRows
+          legend="Shown on the project page in this order."
+          rowLabel="specification"
+          defaultRows={technicalSpecEntries(d.technicalSpecs).map(([key, value]) => ({ key, value }))}
+          emptyRow={() => ({ key: "", value: "" })}
+          errors={errors.technicalSpecs}
+          renderRow={(row, i) => (
+            <>
+              <Input name="specKey" defaultValue={row.key} aria-label={`Specification ${i + 1} label`} placeholder="Label, e.g. Span" />
+              <Input name="specValue" defaultValue={row.value} aria-label={`Specification ${i + 1} value`} placeholder="Value, e.g. 68 m" />
+            </>
+          )}
+        />
+      </Section>
+      <Section title="Card Metrics">
+        <OrderedRows
+          legend="The result block of the project card, in this order (up to four are shown)."
+          rowLabel="metric"
+          maxRows={METRIC_KEYS.length}
+          defaultRows={metricList(d.metrics).map((m) => ({ key: m.key as string, value: m.value, unit: m.unit ?? "" }))}
+          emptyRow={() => ({ key: "", value: "", unit: "" })}
+          errors={errors.metrics}
+          renderRow={(row, i) => (
+            <>
+              <NativeSelect name="metricKey" defaultValue={row.key} aria-label={`Metric ${i + 1}`}>
+                <option value="">Choose a metric</option>
+                {METRIC_KEYS.map((k) => (
+                  <option key={k} value={k}>{METRIC_LABELS[k]}</option>
+                ))}
+              </NativeSelect>
+              <Input name="metricValue" defaultValue={row.value} aria-label={`Metric ${i + 1} value`} placeholder="Value, e.g. 112" />
+              <Input name="metricUnit" defaultValue={row.unit} aria-label={`Metric ${i + 1} unit`} placeholder="Unit, e.g. m" />
+            </>
+          )}
+        />
+      </Section>
+      <Section title="SEO">
+        <SeoPanel
+          defaultTitle={d.seoTitle ?? null}
+          defaultDescription={d.seoDescription ?? null}
+          fallbackTitle={d.title ?? ""}
+          fallbackDescription={d.subtitle ?? d.overview ?? ""}
+          url={`${publicOrigin}/projects/${d.slug ?? "…"}`}
+          errors={errors}
+        />
+      </Section>
+    </ContentForm>
   );
 }

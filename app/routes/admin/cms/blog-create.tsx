@@ -1,16 +1,34 @@
-import { CmsPlaceholder } from "~/features/admin/components/cms-placeholder";
+import { useActionData } from "react-router";
+import { AdminPageHeader } from "~/features/admin/components/page-header";
 import { requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
+import { createAction } from "~/features/cms/actions.server";
+import { useActionToast } from "~/features/cms/components/use-cms-toasts";
+import { parseInsightForm } from "~/features/insights/admin-schema";
+import { InsightForm } from "~/features/insights/components/insight-form";
 import { pageMeta } from "~/features/seo/meta";
+import { env } from "~/utils/env.server";
 import type { Route } from "./+types/blog-create";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "New Blog Post", path: "/admin/cms/blog/create", noIndex: true });
 
-/** Placeholder until the CMS issue; every staff role. */
+/** The create form (`shared/spec/booking-and-admin.md` "Blog create and edit forms"); every staff role. Category defaults to Industry Analysis. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, STAFF_ROLES);
-  return null;
+  return { publicOrigin: new URL(env.PUBLIC_URL).origin };
 }
 
-export default function Page() {
-  return <CmsPlaceholder title="New Blog Post" description="A new insight or article." />;
+/** Save Draft / Publish / Schedule: creates the post and opens its edit screen; 400 with field errors. */
+export async function action({ request }: Route.ActionArgs) {
+  return createAction("insight", request, parseInsightForm);
+}
+
+export default function BlogCreatePage({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  useActionToast(result);
+  return (
+    <>
+      <AdminPageHeader title="New Blog Post" description="A new insight or article." />
+      <InsightForm mode="create" defaults={{}} errors={result && !result.ok ? result.errors : undefined} publicOrigin={loaderData.publicOrigin} />
+    </>
+  );
 }

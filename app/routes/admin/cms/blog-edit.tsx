@@ -1,16 +1,75 @@
-import { CmsPlaceholder } from "~/features/admin/components/cms-placeholder";
+import { redirect, useActionData } from "react-router";
+import { z } from "zod";
+import { AdminPageHeader } from "~/features/admin/components/page-header";
 import { requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
+import { editAction } from "~/features/cms/actions.server";
+import { ConflictAlert, RestoredNotice } from "~/features/cms/components/edit-notices";
+import { DeleteDialog } from "~/features/cms/components/delete-dialog";
+import { useActionToast, useFlagToast } from "~/features/cms/components/use-cms-toasts";
+import { getRevisionSnapshot, listRevisions } from "~/features/cms/content.server";
+import { CMS_PATHS } from "~/features/cms/kinds";
+import { SAVED_FLAG_MESSAGES } from "~/features/cms/messages";
+import { createPreviewToken } from "~/features/cms/preview.server";
+import { parseInsightForm } from "~/features/insights/admin-schema";
+import { getEditableInsight } from "~/features/insights/admin.server";
+import { InsightForm, type InsightFormDefaults } from "~/features/insights/components/insight-form";
 import { pageMeta } from "~/features/seo/meta";
+import { env } from "~/utils/env.server";
 import type { Route } from "./+types/blog-edit";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Edit Blog Post", path: "/admin/cms/blog", noIndex: true });
 
-/** Placeholder until the CMS issue; every staff role. */
-export async function loader({ request }: Route.LoaderArgs) {
+/**
+ * The edit form of one post (spec "Blog create and edit forms"; issue 7): the post, its
+ * revisions, a signed preview link when it is not public, and with `?revision={id}` that
+ * revision's values in the form (restoring saves nothing). A missing post redirects to the list
+ * with the spec's 'Error loading blog post' toast. Every staff role.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, STAFF_ROLES);
-  return null;
+  const id = z.uuid().safeParse(params.id);
+  const post = id.success ? await getEditableInsight(id.data) : null;
+  if (!post) throw redirect(`${CMS_PATHS.insight.list}?error=load`);
+  const revisionId = z.coerce.number().int().positive().safeParse(new URL(request.url).searchParams.get("revision") ?? undefined);
+  const [revisions, restored] = await Promise.all([
+    listRevisions("insight", post.id),
+    revisionId.success ? getRevisionSnapshot("insight", post.id, revisionId.data) : Promise.resolve(null),
+  ]);
+  const path = CMS_PATHS.insight.public(post.slug);
+  return {
+    post,
+    revisions,
+    restored: restored ? { id: revisionId.data!, values: restored as InsightFormDefaults } : null,
+    previewUrl: post.state === "published" ? null : `${path}?preview=${createPreviewToken("insight", post.id)}`,
+    publicUrl: post.state === "published" ? path : null,
+    publicOrigin: new URL(env.PUBLIC_URL).origin,
+  };
 }
 
-export default function Page() {
-  return <CmsPlaceholder title="Edit Blog Post" description="Change an article." />;
+/** Save Changes / Update & Publish / Schedule / Unpublish / Archive / Restore / Delete (see `editAction`). */
+export async function action({ request, params }: Route.ActionArgs) {
+  return editAction("insight", request, params.id, parseInsightForm);
+}
+
+export default function BlogEditPage({ loaderData }: Route.ComponentProps) {
+  const { post, revisions, restored, previewUrl, publicUrl, publicOrigin } = loaderData;
+  const result = useActionData<typeof action>();
+  useActionToast(result);
+  useFlagToast("saved", SAVED_FLAG_MESSAGES.insight);
+  const restoredRevision = restored ? revisions.find((r) => r.id === restored.id) : undefined;
+  return (
+    <>
+      <AdminPageHeader title="Edit Blog Post" description={post.title} actions={<DeleteDialog kind="insight" id={post.id} title={post.title} />} />
+      {result && !result.ok && result.conflict ? <ConflictAlert message={result.description ?? ""} /> : null}
+      {restored ? <RestoredNotice revision={restoredRevision} /> : null}
+      <InsightForm
+        key={`${restored?.id ?? "current"}-${post.version}`}
+        mode="edit"
+        defaults={{ ...post, ...(restored?.values ?? {}), slug: post.slug }}
+        errors={result && !result.ok ? result.errors : undefined}
+        publicOrigin={publicOrigin}
+        edit={{ version: post.version, state: post.state, publishedAt: post.publishedDate, previewUrl, publicUrl, revisions, restoredId: restored?.id ?? null }}
+      />
+    </>
+  );
 }

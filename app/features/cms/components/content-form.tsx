@@ -1,0 +1,58 @@
+/**
+ * The frame of a project or post form (issue 7): the fields in the main column, the publishing
+ * and history panels beside them, the edit version for the conflict check, and the question
+ * before leaving with unsaved changes. Posts to the current route.
+ */
+import { Form } from "react-router";
+import type { RevisionSummary } from "../content.server";
+import type { PublicationState } from "../publication";
+import { FormSection } from "./form-section";
+import { LeaveDialog } from "./leave-dialog";
+import { PublishingPanel } from "./publishing-panel";
+import { RevisionsPanel } from "./revisions-panel";
+import { useUnsavedChanges } from "./use-unsaved-changes";
+
+/** What the edit screen knows beyond the fields: version, state, links and history. */
+export type ContentEditState = {
+  version: number;
+  state: PublicationState;
+  /** ISO instant the item went or goes live, or null. */
+  publishedAt: string | null;
+  previewUrl: string | null;
+  publicUrl: string | null;
+  revisions: RevisionSummary[];
+  /** The revision loaded into the form (unsaved), or null. */
+  restoredId: number | null;
+};
+
+export function ContentForm({
+  mode,
+  edit,
+  errors = {},
+  children,
+}: {
+  mode: "create" | "edit";
+  edit?: ContentEditState;
+  errors?: Record<string, string[]>;
+  /** The kind's field sections. */
+  children: React.ReactNode;
+}) {
+  const { formRef, blocker } = useUnsavedChanges({ startDirty: edit?.restoredId != null, resetKey: edit?.version });
+  return (
+    <Form method="post" ref={formRef} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="flex min-w-0 flex-col gap-6">{children}</div>
+      <aside className="flex flex-col gap-6 lg:sticky lg:top-4 lg:self-start">
+        <FormSection title="Publishing">
+          {edit ? <input type="hidden" name="version" value={edit.version} /> : null}
+          <PublishingPanel mode={mode} state={edit?.state} publishedAt={edit?.publishedAt} previewUrl={edit?.previewUrl} publicUrl={edit?.publicUrl} errors={errors} />
+        </FormSection>
+        {edit ? (
+          <FormSection title="Revisions">
+            <RevisionsPanel revisions={edit.revisions} currentVersion={edit.version} restoredId={edit.restoredId} />
+          </FormSection>
+        ) : null}
+      </aside>
+      <LeaveDialog blocker={blocker} />
+    </Form>
+  );
+}

@@ -1,0 +1,382 @@
+/**
+ * The article body editor of the blog forms (issue 7 "A real block editor"; ADR 0012): Tiptap
+ * with the restricted schema of block-editor-schema.ts. It posts the body as `InsightBlock[]`
+ * JSON in a hidden input (`name`, default "content") that the form's unsaved-changes guard reads
+ * like any field; the server validates it with InsightBlocksSchema.
+ *
+ * Keyboard: the toolbar is one Tab stop (arrow keys move along it; Alt+F10 reaches it from the
+ * text); every action has a shortcut (BLOCK_SHORTCUTS, listed under the editor) and Markdown
+ * input rules work ("## ", "### ", "> ", "- ", "1. ", **bold**, *italic*). Block moves and
+ * deletions are announced to screen readers.
+ *
+ * Server rendering and the first client render show the body read-only (ArticleBlocks); Tiptap
+ * mounts after hydration. Admin only: public pages must never import this module.
+ */
+import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
+import { ArrowDown, ArrowUp, Bold, Heading2, Heading3, Italic, Link2, List, ListOrdered, Pilcrow, Plus, TextQuote, Trash2 } from "lucide-react";
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import type { InsightBlock } from "~/db/schema";
+import { cn } from "~/utils/cn";
+import { isSafeHref } from "../blocks";
+import { blocksToDoc, docToBlocks } from "../editor-doc";
+import { ArticleBlocks } from "./article-blocks";
+import { activeKind, addBlockAfter, BLOCK_SHORTCUTS, type BlockKind, blockEditorExtensions, deleteBlock, moveBlock, setBlockKind, topBlock } from "./block-editor-schema";
+
+const LINK_ERROR = "Enter an address starting with http://, https:// or mailto: (no spaces).";
+
+/** "Mod-Alt-2" as people read it ("Ctrl+Alt+2") and as aria-keyshortcuts wants it ("Control+Alt+2"). */
+function shortcut(keys: string, aria = false): string {
+  return keys
+    .split("-")
+    .map((k) => (k === "Mod" ? (aria ? "Control" : "Ctrl") : k === "ArrowUp" ? (aria ? "ArrowUp" : "↑") : k === "ArrowDown" ? (aria ? "ArrowDown" : "↓") : k.length === 1 ? k.toUpperCase() : k))
+    .join("+");
+}
+
+const BLOCK_BUTTONS: { kind: BlockKind; label: string; icon: ReactNode }[] = [
+  { kind: "paragraph", label: "Paragraph", icon: <Pilcrow aria-hidden /> },
+  { kind: "heading2", label: "Heading 2", icon: <Heading2 aria-hidden /> },
+  { kind: "heading3", label: "Heading 3", icon: <Heading3 aria-hidden /> },
+  { kind: "quote", label: "Quote", icon: <TextQuote aria-hidden /> },
+  { kind: "bulletList", label: "Bulleted list", icon: <List aria-hidden /> },
+  { kind: "orderedList", label: "Numbered list", icon: <ListOrdered aria-hidden /> },
+];
+
+const HELP: [string, string][] = [
+  [`${shortcut("Mod-b")}, ${shortcut("Mod-i")}`, "Bold, italic"],
+  [shortcut(BLOCK_SHORTCUTS.link), "Add or edit a link (http, https or mailto)"],
+  [`${shortcut(BLOCK_SHORTCUTS.paragraph)}, ${shortcut(BLOCK_SHORTCUTS.heading2)}, ${shortcut(BLOCK_SHORTCUTS.heading3)}`, "Paragraph, heading 2, heading 3 (or type ## or ### and a space)"],
+  [shortcut(BLOCK_SHORTCUTS.quote), "Quote (or type > and a space); Enter moves to the author"],
+  [`${shortcut(BLOCK_SHORTCUTS.bulletList)}, ${shortcut(BLOCK_SHORTCUTS.orderedList)}`, "Bulleted, numbered list (or type - or 1. and a space)"],
+  [`${shortcut(BLOCK_SHORTCUTS.moveUp)}, ${shortcut(BLOCK_SHORTCUTS.moveDown)}`, "Move the block up, down"],
+  [shortcut(BLOCK_SHORTCUTS.add), "Add a block after this one"],
+  [shortcut(BLOCK_SHORTCUTS.delete), "Delete the block"],
+  [shortcut(BLOCK_SHORTCUTS.toolbar), "Go to the toolbar (arrow keys move along it)"],
+];
+
+/** The toolbar's view of the editor: what is active where the cursor is. */
+function toolbarState(editor: Editor) {
+  const { index } = topBlock(editor.state);
+  return {
+    kind: activeKind(editor.state),
+    bold: editor.isActive("bold"),
+    italic: editor.isActive("italic"),
+    link: editor.isActive("link"),
+    href: String(editor.getAttributes("link").href ?? ""),
+    first: index === 0,
+    last: index === editor.state.doc.childCount - 1,
+  };
+}
+
+function ToolButton({
+  label,
+  keys,
+  pressed,
+  disabled,
+  onPress,
+  children,
+  name,
+  active,
+  onFocusButton,
+}: {
+  label: string;
+  keys?: string;
+  pressed?: boolean;
+  disabled?: boolean;
+  onPress: () => void;
+  children: ReactNode;
+  /** Roving tab stop: this button's key, and the key of the one that holds the stop. */
+  name: string;
+  active: string;
+  onFocusButton: (name: string) => void;
+}) {
+  return (
+    <button
+      type="button"
+      data-tool={name}
+      tabIndex={active === name ? 0 : -1}
+      aria-label={label}
+      title={keys ? `${label} (${shortcut(keys)})` : label}
+      aria-keyshortcuts={keys ? shortcut(keys, true) : undefined}
+      aria-pressed={pressed}
+      aria-disabled={disabled || undefined}
+      onFocus={() => onFocusButton(name)}
+      onClick={() => !disabled && onPress()}
+      className={cn(
+        "inline-flex size-9 items-center justify-center rounded-md text-foreground hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring [&_svg]:size-4",
+        pressed && "bg-primary text-primary-foreground hover:bg-primary/90",
+        disabled && "opacity-50 hover:bg-transparent",
+      )}
+    >
+      {children}
+    </button>
+  );
+}
+
+/**
+ * The block editor. `defaultValue` is the stored body (null or [] for a new article); `errors`
+ * are the server's messages for the field; `onChange` receives the body after every edit (for
+ * a computed reading time). Re-seed it (a restored revision) by changing its `key`.
+ */
+export function BlockEditor({
+  defaultValue,
+  name = "content",
+  label = "Article body",
+  errors,
+  onChange,
+}: {
+  defaultValue?: readonly InsightBlock[] | null;
+  name?: string;
+  label?: string;
+  errors?: string[];
+  onChange?: (blocks: InsightBlock[]) => void;
+}) {
+  const id = useId();
+  const ids = { label: `${id}-label`, body: `${id}-body`, help: `${id}-help`, errors: `${id}-errors`, link: `${id}-link`, linkError: `${id}-link-error` };
+  const [value, setValue] = useState(() => JSON.stringify(defaultValue ?? []));
+  const [status, setStatus] = useState("");
+  const [linkOpen, setLinkOpen] = useState(false);
+  const [linkDraft, setLinkDraft] = useState("");
+  const [linkError, setLinkError] = useState<string | null>(null);
+  const [activeTool, setActiveTool] = useState("paragraph");
+  const toolbarRef = useRef<HTMLDivElement>(null);
+  const linkInputRef = useRef<HTMLInputElement>(null);
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  }, [onChange]);
+  // Shortcut handlers reach the latest component state through this ref.
+  const hooks = useRef({ openLink: () => {}, focusToolbar: () => {}, announce: (_message: string) => {} });
+
+  // Created once: useEditor compares options by identity and would otherwise update them each render.
+  const [extensions] = useState(() =>
+    blockEditorExtensions({
+      openLink: () => hooks.current.openLink(),
+      focusToolbar: () => hooks.current.focusToolbar(),
+      announce: (message) => hooks.current.announce(message),
+    }),
+  );
+  const [initialDoc] = useState(() => blocksToDoc(defaultValue));
+
+  const editor = useEditor({
+    immediatelyRender: false,
+    shouldRerenderOnTransaction: false,
+    extensions,
+    content: initialDoc,
+    // Recomputed each render (useEditor passes them on), so aria-invalid follows the errors.
+    editorProps: {
+      attributes: {
+        id: ids.body,
+        role: "textbox",
+        "aria-multiline": "true",
+        "aria-labelledby": ids.label,
+        "aria-describedby": [errors?.length ? ids.errors : "", ids.help].filter(Boolean).join(" "),
+        ...(errors?.length ? { "aria-invalid": "true" } : {}),
+        class: cn(
+          "min-h-72 px-4 py-3 text-base leading-7 text-slate-800 focus:outline-none",
+          "[&_p]:my-2 [&_h2]:mt-5 [&_h2]:mb-2 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-4 [&_h3]:mb-2 [&_h3]:text-xl [&_h3]:font-semibold",
+          "[&_ul]:my-2 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:my-2 [&_ol]:list-decimal [&_ol]:pl-6 [&_li_p]:my-0.5",
+          "[&_figure]:my-3 [&_figure]:rounded-r-lg [&_figure]:border-l-4 [&_figure]:border-primary [&_figure]:bg-accent [&_figure]:px-4 [&_figure]:py-2",
+          "[&_blockquote]:text-lg [&_blockquote]:italic [&_figcaption]:mt-1 [&_figcaption]:text-sm [&_figcaption]:font-semibold [&_figcaption]:text-primary",
+          "[&_figcaption.is-empty]:before:pointer-events-none [&_figcaption.is-empty]:before:font-normal [&_figcaption.is-empty]:before:text-slate-500 [&_figcaption.is-empty]:before:content-[attr(data-placeholder)]",
+          "[&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-4",
+        ),
+      },
+    },
+    onUpdate: ({ editor }) => {
+      const blocks = docToBlocks(editor.getJSON());
+      setValue(JSON.stringify(blocks));
+      onChangeRef.current?.(blocks);
+    },
+  });
+
+  const state = useEditorState({ editor, selector: ({ editor }) => (editor ? toolbarState(editor) : null) });
+
+  const focusTool = (name: string) => toolbarRef.current?.querySelector<HTMLButtonElement>(`[data-tool="${name}"]`)?.focus();
+  const openLink = () => {
+    if (!editor) return;
+    setLinkDraft(String(editor.getAttributes("link").href ?? ""));
+    setLinkError(null);
+    setLinkOpen(true);
+  };
+  useEffect(() => {
+    hooks.current = { openLink, focusToolbar: () => focusTool(activeTool), announce: (message: string) => setStatus(message) };
+  });
+  useEffect(() => {
+    if (linkOpen) linkInputRef.current?.focus();
+  }, [linkOpen]);
+
+  const closeLink = () => {
+    setLinkOpen(false);
+    setLinkError(null);
+    editor?.commands.focus();
+  };
+  const applyLink = () => {
+    if (!editor) return;
+    const href = linkDraft.trim();
+    if (!isSafeHref(href)) {
+      setLinkError(LINK_ERROR);
+      linkInputRef.current?.focus();
+      return;
+    }
+    const chain = editor.chain().focus();
+    if (editor.state.selection.empty && !editor.isActive("link")) chain.insertContent({ type: "text", text: href, marks: [{ type: "link", attrs: { href } }] }).run();
+    else chain.extendMarkRange("link").setLink({ href }).run();
+    setLinkOpen(false);
+    setLinkError(null);
+  };
+  const removeLink = () => {
+    editor?.chain().focus().extendMarkRange("link").unsetLink().run();
+    setLinkOpen(false);
+  };
+
+  const blockAction = (run: (editor: Editor) => boolean, message: string) => () => {
+    if (editor && run(editor)) setStatus(message);
+  };
+
+  const onToolbarKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const buttons = [...(toolbarRef.current?.querySelectorAll<HTMLButtonElement>("[data-tool]") ?? [])];
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    if (at < 0) return;
+    const next = e.key === "ArrowRight" ? at + 1 : e.key === "ArrowLeft" ? at - 1 : e.key === "Home" ? 0 : e.key === "End" ? buttons.length - 1 : null;
+    if (next === null) {
+      if (e.key === "Escape") editor?.commands.focus();
+      return;
+    }
+    e.preventDefault();
+    buttons[(next + buttons.length) % buttons.length].focus();
+  };
+
+  const tool = { active: activeTool, onFocusButton: setActiveTool };
+  const separator = <span aria-hidden className="mx-1 h-6 w-px bg-border" />;
+
+  return (
+    <div className="flex flex-col gap-2">
+      <Label id={ids.label} onClick={() => editor?.commands.focus()}>
+        {label}
+      </Label>
+      <input type="hidden" name={name} value={value} />
+      <div className={cn("rounded-md border border-input bg-background focus-within:ring-2 focus-within:ring-ring/40", errors?.length && "border-destructive")}>
+        <div
+          ref={toolbarRef}
+          role="toolbar"
+          aria-label={`${label} formatting`}
+          aria-controls={ids.body}
+          onKeyDown={onToolbarKeyDown}
+          className="flex flex-wrap items-center gap-0.5 border-b border-input p-1.5"
+        >
+          {BLOCK_BUTTONS.map((b) => (
+            <ToolButton
+              key={b.kind}
+              name={b.kind}
+              label={b.label}
+              keys={BLOCK_SHORTCUTS[b.kind]}
+              pressed={state?.kind === b.kind}
+              disabled={!editor}
+              onPress={() => editor && setBlockKind(editor, b.kind) && editor.commands.focus()}
+              {...tool}
+            >
+              {b.icon}
+            </ToolButton>
+          ))}
+          {separator}
+          <ToolButton name="bold" label="Bold" keys="Mod-b" pressed={state?.bold ?? false} disabled={!editor} onPress={() => editor?.chain().focus().toggleBold().run()} {...tool}>
+            <Bold aria-hidden />
+          </ToolButton>
+          <ToolButton name="italic" label="Italic" keys="Mod-i" pressed={state?.italic ?? false} disabled={!editor} onPress={() => editor?.chain().focus().toggleItalic().run()} {...tool}>
+            <Italic aria-hidden />
+          </ToolButton>
+          <ToolButton name="link" label="Link" keys={BLOCK_SHORTCUTS.link} pressed={state?.link ?? false} disabled={!editor} onPress={openLink} {...tool}>
+            <Link2 aria-hidden />
+          </ToolButton>
+          {separator}
+          <ToolButton name="add" label="Add block after" keys={BLOCK_SHORTCUTS.add} disabled={!editor} onPress={() => editor && addBlockAfter(editor) && (setStatus("Block added."), editor.commands.focus())} {...tool}>
+            <Plus aria-hidden />
+          </ToolButton>
+          <ToolButton name="up" label="Move block up" keys={BLOCK_SHORTCUTS.moveUp} disabled={!editor || state?.first} onPress={blockAction((e) => moveBlock(e, -1), "Block moved up.")} {...tool}>
+            <ArrowUp aria-hidden />
+          </ToolButton>
+          <ToolButton name="down" label="Move block down" keys={BLOCK_SHORTCUTS.moveDown} disabled={!editor || state?.last} onPress={blockAction((e) => moveBlock(e, 1), "Block moved down.")} {...tool}>
+            <ArrowDown aria-hidden />
+          </ToolButton>
+          <ToolButton name="delete" label="Delete block" keys={BLOCK_SHORTCUTS.delete} disabled={!editor} onPress={blockAction(deleteBlock, "Block deleted.")} {...tool}>
+            <Trash2 aria-hidden />
+          </ToolButton>
+        </div>
+        {linkOpen ? (
+          <div className="flex flex-wrap items-end gap-2 border-b border-input bg-muted/40 p-2">
+            <div className="flex min-w-56 flex-1 flex-col gap-1">
+              <Label htmlFor={ids.link}>Link address</Label>
+              <Input
+                ref={linkInputRef}
+                id={ids.link}
+                value={linkDraft}
+                placeholder="https://"
+                autoComplete="off"
+                aria-invalid={linkError ? true : undefined}
+                aria-describedby={linkError ? ids.linkError : undefined}
+                onChange={(e) => setLinkDraft(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key === "Enter") {
+                    e.preventDefault();
+                    applyLink();
+                  } else if (e.key === "Escape") {
+                    e.preventDefault();
+                    closeLink();
+                  }
+                }}
+              />
+            </div>
+            <Button type="button" size="sm" onClick={applyLink}>
+              Apply link
+            </Button>
+            {state?.link ? (
+              <Button type="button" size="sm" variant="outline" onClick={removeLink}>
+                Remove link
+              </Button>
+            ) : null}
+            <Button type="button" size="sm" variant="ghost" onClick={closeLink}>
+              Cancel
+            </Button>
+            {linkError ? (
+              <p id={ids.linkError} role="alert" className="basis-full text-sm text-destructive">
+                {linkError}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        {editor ? (
+          <EditorContent editor={editor} />
+        ) : (
+          <div className="min-h-72 px-4 py-3" aria-busy="true">
+            <ArticleBlocks blocks={defaultValue ?? []} />
+          </div>
+        )}
+      </div>
+      <p className="sr-only" aria-live="polite">
+        {status}
+      </p>
+      {errors?.length ? (
+        <p id={ids.errors} role="alert" className="text-sm text-destructive">
+          {errors.join(" ")}
+        </p>
+      ) : null}
+      <p id={ids.help} className="sr-only">
+        {`${shortcut(BLOCK_SHORTCUTS.toolbar)} goes to the formatting toolbar; keyboard shortcuts are listed after the editor.`}
+      </p>
+      <details className="text-sm text-muted-foreground">
+        <summary className="cursor-pointer w-fit rounded-sm focus-visible:outline-2 focus-visible:outline-ring">Keyboard shortcuts</summary>
+        <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
+          {HELP.map(([keys, what]) => (
+            <div key={keys} className="mb-1 sm:contents">
+              <dt className="font-mono text-xs leading-5 text-foreground">{keys}</dt>
+              <dd>{what}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+    </div>
+  );
+}
