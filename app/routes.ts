@@ -48,5 +48,6 @@ export default [
   route("api/auth/*", "routes/resources/auth.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
+  route("consent", "routes/resources/consent.ts"),
   route("insights/rss.xml", "routes/resources/rss.ts"),
 ] satisfies RouteConfig;

@@ -5,13 +5,15 @@
  * - time from upload to all variants ready for a ~5 MB 24-megapixel JPEG (the upload answers
  *   once every variant is stored, so this is the request's duration);
  * - the server's peak RSS while 4 such uploads run at once (VmRSS sampled every 50 ms);
- * - the public home page's p50/p99 meanwhile (sequential GETs during the 4 uploads);
+ * - the public home page's p50/p99 meanwhile (sequential GETs during the 4 uploads, alternately
+ *   from the HTML cache and rendered: a query string never seen before misses the cache);
  * - bytes of the largest image (and of all images) the browser fetches on the home page and on a
  *   project page at 390 px wide (DPR 1 and 3), scrolled to the bottom so lazy images load.
  *
  * Environment: BENCH_PG_URL (see lib.ts), CHROME_PATH (default /usr/bin/chromium).
  */
 import { readFile } from "node:fs/promises";
+import { cpus, loadavg } from "node:os";
 import { chromium } from "playwright-core";
 import sharp from "sharp";
 import { sceneSvg } from "../tests/setup/images";
@@ -101,6 +103,8 @@ export async function runMediaBench(): Promise<void> {
   let database: BenchDatabase<void> | undefined;
   let server: BenchServer | undefined;
   try {
+    const load = () => `load average ${loadavg().map((l) => l.toFixed(2)).join(" / ")} (1/5/15 min) on ${cpus().length} CPUs`;
+    console.log(`at start: ${load()}`);
     const jpeg = await cameraJpeg();
     const meta = await sharp(jpeg).metadata();
     console.log(`test photo: ${meta.width} x ${meta.height} JPEG, ${(jpeg.length / 1024 / 1024).toFixed(2)} MB`);
@@ -137,12 +141,14 @@ export async function runMediaBench(): Promise<void> {
       }
     })();
     const homeTimes: number[] = [];
+    const renderedTimes: number[] = [];
     const visitor = (async () => {
-      while (running) {
+      for (let n = 0; running; n++) {
+        const rendered = n % 2 === 1;
         const t0 = performance.now();
-        const response = await fetch(`${base}/`);
+        const response = await fetch(rendered ? `${base}/?bench=${n}` : `${base}/`);
         await response.text();
-        homeTimes.push(performance.now() - t0);
+        (rendered ? renderedTimes : homeTimes).push(performance.now() - t0);
       }
     })();
     const t0 = performance.now();
@@ -151,6 +157,7 @@ export async function runMediaBench(): Promise<void> {
     running = false;
     await Promise.all([sampler, visitor]);
     homeTimes.sort((a, b) => a - b);
+    renderedTimes.sort((a, b) => a - b);
 
     const quietHome: number[] = [];
     for (let i = 0; i < 30; i++) {
@@ -169,7 +176,8 @@ export async function runMediaBench(): Promise<void> {
         ["4 at once, all done", `${Math.round(allFour)} ms`],
         ["server RSS before the 4", `${Math.round(idleRss)} MB`],
         ["server peak RSS during the 4", `${Math.round(peak)} MB`],
-        ["home p50 / p99 during the 4", `${Math.round(percentile(homeTimes, 50))} / ${Math.round(percentile(homeTimes, 99))} ms (${homeTimes.length} requests)`],
+        ["home p50 / p99 during the 4, HTML cache", `${Math.round(percentile(homeTimes, 50))} / ${Math.round(percentile(homeTimes, 99))} ms (${homeTimes.length} requests)`],
+        ["home p50 / p99 during the 4, rendered", `${Math.round(percentile(renderedTimes, 50))} / ${Math.round(percentile(renderedTimes, 99))} ms (${renderedTimes.length} requests)`],
         ["home p50 / p99 when quiet", `${Math.round(percentile(quietHome, 50))} / ${Math.round(percentile(quietHome, 99))} ms (30 requests)`],
       ],
     );
@@ -186,6 +194,7 @@ export async function runMediaBench(): Promise<void> {
     }
     console.log("\nImage bytes at 390 px wide (scrolled to the bottom)");
     printTable(["page", "viewport", "largest image", "which", "all images"], rows);
+    console.log(`\nat the end: ${load()}`);
   } finally {
     await server?.stop();
     await database?.drop();

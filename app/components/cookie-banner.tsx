@@ -4,10 +4,14 @@
  * afterwards (the choice is part of the HTML cache key). The enhancement module
  * (`app/enhance/consent.ts`) stores the choice, loads GA4 after Accept and reopens the banner from
  * the footer's "Cookie settings" button. No inline script: the measurement id travels in a data attribute.
+ * Without JavaScript, Accept and Reject submit a form to `/consent` (`features/site/consent.server.ts`),
+ * which sets the same cookie and comes back to this page.
  */
+import { useLocation } from "react-router";
 import type { ConsentChoice } from "~/features/site/consent";
 
 export function CookieBanner({ measurementId, choice }: { measurementId: string; choice: ConsentChoice | null }) {
+  const { pathname, search } = useLocation();
   return (
     <section
       aria-label="Cookie consent"
@@ -26,16 +30,21 @@ export function CookieBanner({ measurementId, choice }: { measurementId: string;
         </a>
         .
       </p>
-      <div className="mt-4 flex flex-wrap items-center gap-3">
+      <form method="post" action="/consent" className="mt-4 flex flex-wrap items-center gap-3">
+        <input type="hidden" name="returnTo" value={`${pathname}${search}`} />
         <button
-          type="button"
+          type="submit"
+          name="choice"
+          value="accepted"
           data-consent="accepted"
           className="inline-flex h-10 flex-1 items-center justify-center rounded-md bg-primary px-5 text-sm font-semibold text-white hover:bg-teal-800 sm:flex-none"
         >
           Accept
         </button>
         <button
-          type="button"
+          type="submit"
+          name="choice"
+          value="rejected"
           data-consent="rejected"
           className="inline-flex h-10 flex-1 items-center justify-center rounded-md border border-slate-300 bg-white px-5 text-sm font-semibold text-slate-800 hover:bg-muted sm:flex-none"
         >
@@ -44,7 +53,7 @@ export function CookieBanner({ measurementId, choice }: { measurementId: string;
         <p data-consent-current="" hidden={!choice} className="w-full text-sm text-slate-600 sm:w-auto">
           Current choice: <span data-consent-label="">{choice ?? ""}</span>
         </p>
-      </div>
+      </form>
     </section>
   );
 }

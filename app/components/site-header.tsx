@@ -8,7 +8,13 @@
  * drives the scrolled style (`data-scrolled`, more than 20 px), the dropdown, the mobile menu and
  * its groups through the `data-*` hooks and ARIA attributes below (spec section 4). Every link is a
  * plain anchor, so each page is its own document and any navigation closes the menus
- * (ADR "Content pages without React"). Without JavaScript the Services link and the footer still reach every page.
+ * (ADR "Content pages without React").
+ *
+ * Without JavaScript (issue 10): the menu button is a link to `#site-menu`, which CSS `:target`
+ * shows with every group open, and a Close menu link (to a fragment that names nothing) hides it
+ * again; the group and dropdown toggles stay hidden and the Services link reaches its pages. The
+ * module swaps the links for the real button (`hidden` toggled, never nodes replaced, so React's
+ * hydration on the hydrated pages finds the same markup) and collapses the groups.
  */
 import { ChevronDown, Menu, X } from "lucide-react";
 import { useId } from "react";
@@ -26,6 +32,9 @@ const headerStyle =
   "border-transparent bg-white/90 backdrop-blur-sm " +
   "data-[scrolled=true]:border-slate-200/80 data-[scrolled=true]:bg-white/95 data-[scrolled=true]:shadow-md data-[scrolled=true]:shadow-slate-900/5 data-[scrolled=true]:backdrop-blur-xl " +
   "data-[menu=open]:border-slate-200/80 data-[menu=open]:bg-white/95 data-[menu=open]:shadow-md data-[menu=open]:shadow-slate-900/5 data-[menu=open]:backdrop-blur-xl";
+
+/** The menu button's look, shared by the no-JavaScript Open and Close menu links. */
+const menuLinkClass = "inline-flex size-11 items-center justify-center rounded-md text-slate-800 hover:bg-accent lg:hidden";
 
 /** The company mark: a stylised truss in a teal square, plus the name. */
 export function Logo({ companyName, inverse = false }: { companyName: string; inverse?: boolean }) {
@@ -107,10 +116,13 @@ function DesktopDropdown({ item, pathname }: { item: NavItem; pathname: string }
   );
 }
 
+/** The id of the mobile menu panel: the target of the menu link without JavaScript (one header per page). */
+export const MOBILE_MENU_ID = "site-menu";
+
 /** The site header; `companyName` comes from the root loader's site identity. */
 export function SiteHeader({ companyName }: { companyName: string }) {
   const { pathname } = useLocation();
-  const menuId = useId();
+  const menuId = MOBILE_MENU_ID;
 
   return (
     <header
@@ -161,6 +173,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
           </a>
           <button
             type="button"
+            hidden
             className="group/toggle inline-flex size-11 items-center justify-center rounded-md text-slate-800 hover:bg-accent lg:hidden"
             aria-expanded={false}
             aria-controls={menuId}
@@ -170,10 +183,30 @@ export function SiteHeader({ companyName }: { companyName: string }) {
             <Menu className="size-6 group-aria-expanded/toggle:hidden" aria-hidden="true" />
             <X className="hidden size-6 group-aria-expanded/toggle:block" aria-hidden="true" />
           </button>
+          <a
+            href={`#${menuId}`}
+            aria-label="Open menu"
+            data-menu-link=""
+            className={cn(menuLinkClass, "[header:has(#site-menu:target)_&]:hidden")}
+          >
+            <Menu className="size-6" aria-hidden="true" />
+          </a>
+          <a
+            href="#menu-closed"
+            aria-label="Close menu"
+            data-menu-link=""
+            className={cn(menuLinkClass, "hidden max-lg:[header:has(#site-menu:target)_&]:inline-flex")}
+          >
+            <X className="size-6" aria-hidden="true" />
+          </a>
         </div>
       </div>
 
-      <div id={menuId} hidden className="max-h-[calc(100dvh-4.5rem)] overflow-y-auto border-t bg-white lg:hidden">
+      <div
+        id={menuId}
+        data-menu-panel=""
+        className="hidden max-h-[calc(100dvh-4.5rem)] overflow-y-auto border-t bg-white target:block data-enhanced:block lg:hidden"
+      >
         <nav aria-label="Mobile" className="mx-auto max-w-7xl px-4 py-4 sm:px-6">
           <ul className="flex flex-col gap-1">
             {navItems.map((item) => {
@@ -200,8 +233,9 @@ export function SiteHeader({ companyName }: { companyName: string }) {
                     </a>
                     <button
                       type="button"
+                      hidden
                       className="group/toggle inline-flex size-12 items-center justify-center rounded-lg text-slate-700 hover:bg-muted"
-                      aria-expanded={false}
+                      aria-expanded={true}
                       aria-controls={groupId}
                       aria-label={`Show ${item.label} pages`}
                       data-group-toggle=""
@@ -209,7 +243,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
                       <ChevronDown className="size-5 transition-transform group-aria-expanded/toggle:rotate-180" aria-hidden="true" />
                     </button>
                   </div>
-                  <ul id={groupId} hidden className="ml-3 mt-1 flex flex-col gap-1 border-l-2 border-primary/30 pl-3">
+                  <ul id={groupId} className="ml-3 mt-1 flex flex-col gap-1 border-l-2 border-primary/30 pl-3">
                     {item.children.map((child) => (
                       <li key={child.href}>
                         <a

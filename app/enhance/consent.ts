@@ -92,7 +92,9 @@ export function enhanceConsent() {
   apply(stored);
 
   for (const button of banner.querySelectorAll<HTMLElement>("[data-consent]")) {
-    button.addEventListener("click", () => {
+    button.addEventListener("click", (event) => {
+      // The buttons also submit the banner's form to /consent, for browsers without JavaScript.
+      event.preventDefault();
       const choice = button.dataset.consent as ConsentChoice;
       writeConsent(choice);
       banner.hidden = true;

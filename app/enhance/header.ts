@@ -3,6 +3,8 @@
  * server-rendered markup of `components/site-header.tsx`: the scrolled style past 20 px, the
  * Services dropdown (hover, click, keyboard: Escape closes and returns focus to its toggle) and
  * the mobile menu with its expandable groups (Escape closes). Opening the menu starts every group collapsed.
+ * The server's no-JavaScript menu (links and a `:target` panel with the groups open) is swapped
+ * for the button here by toggling `hidden` only, so the hydrated pages' markup stays React's.
  */
 
 /** Scroll distance in pixels after which the header takes its stronger blur style (spec section 9). */
@@ -42,7 +44,8 @@ function dropdown(root: HTMLElement) {
 
 function mobileMenu(header: HTMLElement) {
   const toggle = header.querySelector<HTMLElement>("[data-menu-toggle]");
-  if (!toggle) return;
+  const panel = toggle && controlled(toggle);
+  if (!toggle || !panel) return;
   const groups = [...header.querySelectorAll<HTMLElement>("[data-group-toggle]")];
   const setOpen = (open: boolean) => {
     setExpanded(toggle, open);
@@ -55,6 +58,16 @@ function mobileMenu(header: HTMLElement) {
     if (event.key === "Escape" && isExpanded(toggle)) setOpen(false);
   });
   for (const group of groups) group.addEventListener("click", () => setExpanded(group, !isExpanded(group)));
+
+  // From the no-JavaScript menu (links, `:target`) to the button: closed, groups collapsed.
+  panel.hidden = true;
+  panel.dataset.enhanced = "";
+  for (const link of header.querySelectorAll<HTMLElement>("[data-menu-link]")) link.hidden = true;
+  for (const group of groups) {
+    setExpanded(group, false);
+    group.hidden = false;
+  }
+  toggle.hidden = false;
 }
 
 function scrolledStyle(header: HTMLElement) {

@@ -5,6 +5,7 @@
  * cache in front of them.
  */
 import { expect, test } from "@playwright/test";
+import { signInAsAdmin } from "./support/auth";
 
 const CONTENT_PAGES = [
   "/",
@@ -87,6 +88,100 @@ test.describe("with JavaScript off", () => {
     await page.goto("/projects/nepal-school-seismic-retrofit");
     await expect(page.getByText("1 / 4")).toBeVisible();
   });
+
+  test("the mobile menu is a link that opens the menu with the Services pages, and a link closes it", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/about");
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+    await page.getByRole("link", { name: "Open menu" }).click();
+    await expect(page).toHaveURL(/\/about#site-menu$/);
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Commercial Engineering" })).toBeVisible();
+    await page.screenshot({ path: "test-results/no-js/menu-390.png" });
+    await page.getByRole("link", { name: "Close menu" }).click();
+    await expect(menu).toBeHidden();
+    await page.getByRole("link", { name: "Open menu" }).click();
+    await menu.getByRole("link", { name: "Humanitarian Engineering" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Humanitarian Engineering" })).toBeVisible();
+  });
+
+  test("every founder's experience details and media are on the about page", async ({ page }) => {
+    await page.goto("/about");
+    await expect(page.getByText(/more than £70,000 of revenue/)).toBeVisible();
+    await expect(page.getByRole("img", { name: /Steel frame of a mid-rise commercial building/ })).toBeVisible();
+    await page.getByRole("article").first().screenshot({ path: "test-results/no-js/about-founder-1440.png" });
+    const entries = page.locator("button[aria-controls*='-exp-']");
+    expect(await entries.count()).toBeGreaterThanOrEqual(4);
+    for (const entry of await entries.all()) {
+      await expect(entry).toHaveAttribute("aria-expanded", "true");
+      await expect(page.locator(`#${await entry.getAttribute("aria-controls")}`)).toBeVisible();
+    }
+  });
+
+  test("each gallery picture is a link to the picture at full size", async ({ page, request }) => {
+    await page.goto("/projects/nepal-school-seismic-retrofit");
+    const gallery = page.getByRole("region", { name: "Project gallery" });
+    await expect(gallery.getByRole("button")).toHaveCount(0);
+    const links = gallery.getByRole("link", { name: /^Open image \d of 4 full size$/ });
+    await expect(links).toHaveCount(4);
+    await gallery.screenshot({ path: "test-results/no-js/gallery-1440.png" });
+    const href = (await links.nth(2).getAttribute("href"))!;
+    const file = await request.get(href);
+    expect(file.status()).toBe(200);
+    expect(file.headers()["content-type"]).toMatch(/^image\//);
+    await links.nth(2).click();
+    await expect(page).toHaveURL(new RegExp(`${href.replace(/[.?]/g, "\\$&")}$`));
+  });
+});
+
+test("the cookie banner's Accept and Reject work as a form without JavaScript, and in place with it", async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  await signInAsAdmin(page);
+  const setMeasurementId = async (value: string) => {
+    await page.goto("/admin/settings");
+    await page.getByLabel("Google Analytics measurement ID").fill(value);
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Settings saved" })).toBeVisible();
+  };
+  await setMeasurementId("G-NOJS12345");
+  try {
+    const noJs = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const visitor = await noJs.newPage();
+    await visitor.goto("/projects?category=humanitarian");
+    const banner = visitor.getByRole("region", { name: "Cookie consent" });
+    await expect(banner).toBeVisible();
+    const [post] = await Promise.all([
+      visitor.waitForResponse((r) => r.url().endsWith("/consent") && r.request().method() === "POST"),
+      banner.getByRole("button", { name: "Accept" }).click(),
+    ]);
+    expect(post.status()).toBe(303);
+    expect(post.headers()["cache-control"]).toBe("no-store");
+    expect(post.headers()["x-html-cache"]).toBeUndefined();
+    await expect(visitor).toHaveURL(/\/projects\?category=humanitarian$/);
+    expect((await noJs.cookies()).find((c) => c.name === "cookie_consent")).toMatchObject({ value: "accepted", sameSite: "Lax", path: "/" });
+    // The page for a visitor who chose comes from its own cache entry: no banner.
+    await expect(visitor.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(banner).toBeHidden();
+    await visitor.reload();
+    await expect(banner).toBeHidden();
+    await noJs.close();
+
+    // With JavaScript the same buttons decide in place: no navigation.
+    const withJs = await browser.newContext({ baseURL });
+    const reader = await withJs.newPage();
+    await reader.goto("/about");
+    const jsBanner = reader.getByRole("region", { name: "Cookie consent" });
+    await reader.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await jsBanner.getByRole("button", { name: "Reject" }).click();
+    await expect(jsBanner).toBeHidden();
+    expect((await withJs.cookies()).find((c) => c.name === "cookie_consent")?.value).toBe("rejected");
+    expect(await reader.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await withJs.close();
+  } finally {
+    await setMeasurementId("");
+  }
 });
 
 test.describe("with JavaScript on", () => {

@@ -1,12 +1,15 @@
 /**
  * Media (issue 8): uploading into the media library with alt text and a focal point, the spec's
- * two refusal messages (a PDF, a 6 MB image), and the responsive `<picture>` of a demo project on
- * its public page (AVIF and WebP sources, intrinsic size, the hero first in priority).
+ * two refusal messages (a PDF, a real 6 MB JPEG), the hero image of a project given as a URL
+ * ('Failed to load image' when it cannot be shown) or uploaded from the project form and then
+ * drawn on the public page as a `<picture>` (AVIF and WebP sources, srcset, sizes, intrinsic size,
+ * the focal point as the crop centre of the hero and the card), and the demo project's pictures.
  */
 import { expect, test } from "@playwright/test";
+import sharp from "sharp";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signInAsAdmin } from "./support/auth";
-import { PDF_DOCUMENT, photoJpeg } from "../setup/images";
+import { largeJpeg, PDF_DOCUMENT, photoJpeg } from "../setup/images";
 
 test.describe.configure({ mode: "serial" });
 
@@ -23,7 +26,7 @@ test("staff upload an image with alt text and a focal point, and edit it in the 
   // The spec's two refusals, before anything is sent.
   await dialog.getByLabel("Image file").setInputFiles({ name: "brochure.pdf", mimeType: "application/pdf", buffer: PDF_DOCUMENT });
   await expect(dialog.getByRole("alert")).toHaveText("Please select an image file");
-  await dialog.getByLabel("Image file").setInputFiles({ name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(6 * 1024 * 1024, 1) });
+  await dialog.getByLabel("Image file").setInputFiles({ name: "huge.jpg", mimeType: "image/jpeg", buffer: await largeJpeg() });
   await expect(dialog.getByRole("alert")).toHaveText("Image must be smaller than 5MB");
 
   const alt = `Harbour footbridge deck at dusk ${Date.now()}`;
@@ -91,4 +94,89 @@ test("a project page draws its pictures as <picture> with AVIF and WebP sources"
   expect(response.headers()["content-type"]).toBe("image/avif");
   expect(response.headers()["x-content-type-options"]).toBe("nosniff");
   expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+});
+
+test("a project's hero image: a URL that cannot be shown, then an upload from the project form drawn as a <picture> on the public page", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const title = `Tidal Lock Gate ${Date.now()}`;
+  const slug = title.toLowerCase().replace(/\s+/g, "-");
+  const alt = `Steel lock gate half open at low tide ${Date.now()}`;
+  await signInAsAdmin(page);
+  await page.goto("/admin/cms/projects/create");
+  await page.getByLabel("Project Title").fill(title);
+  await page.getByLabel("Client").fill("Canal and River Trust");
+  await page.getByLabel("Category").selectOption("commercial");
+  await page.getByLabel("Status").selectOption("Completed");
+  await page.getByLabel("Overview").fill("A replacement mitre gate for a tidal lock, fabricated off site and lifted in over one tide.");
+
+  const hero = page.getByRole("group", { name: /^Hero Image/ });
+  // The spec allows a URL; one that does not load shows the spec's fallback.
+  await hero.getByRole("button", { name: "Paste URL" }).click();
+  let dialog = page.getByRole("dialog", { name: "Hero Image" });
+  await dialog.getByLabel("Image URL").fill("/uploads/project-images/0123456789abcdef-1763880000000.jpg");
+  await dialog.getByRole("button", { name: "Use this URL" }).click();
+  await expect(hero.getByRole("alert")).toHaveText("Failed to load image");
+
+  await hero.getByRole("button", { name: "Upload", exact: true }).click();
+  dialog = page.getByRole("dialog", { name: "Hero Image" });
+  await expect(dialog.getByText("PNG, JPG or WEBP")).toBeVisible();
+  const file = dialog.getByLabel("Image file");
+  await file.setInputFiles({ name: "contract.pdf", mimeType: "application/pdf", buffer: PDF_DOCUMENT });
+  await expect(dialog.getByRole("alert")).toHaveText("Please select an image file");
+  const big = await largeJpeg();
+  expect((await sharp(big).metadata()).format).toBe("jpeg");
+  await file.setInputFiles({ name: "camera.jpg", mimeType: "image/jpeg", buffer: big });
+  await expect(dialog.getByRole("alert")).toHaveText("Image must be smaller than 5MB");
+
+  await file.setInputFiles({ name: "Lock Gate.JPG", mimeType: "image/jpeg", buffer: await photoJpeg(1200, 800, { gps: true }) });
+  const focal = dialog.getByRole("slider", { name: "Focal point" });
+  const box = (await focal.boundingBox())!;
+  await page.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.2);
+  await expect(focal).toHaveAttribute("aria-valuetext", /^(29|30|31)% from the left, (19|20|21)% from the top$/);
+  const [, fx, fy] = /^(\d+)% from the left, (\d+)% from the top$/.exec((await focal.getAttribute("aria-valuetext"))!)!;
+  await dialog.getByLabel("Alt text (required)").fill(alt);
+  await dialog.getByRole("button", { name: "Upload image" }).click();
+  await expect(page.getByText("Image uploaded successfully")).toBeVisible({ timeout: 45_000 });
+  await expect(dialog).toBeHidden();
+  // The stored name: random part, timestamp, original extension, under project-images.
+  await expect(hero.getByText(/^\/uploads\/project-images\/[0-9a-f]{16}-\d{13}\.jpg$/)).toBeVisible();
+  const url = (await hero.locator('input[name="heroImage"]').inputValue())!;
+  await expect(hero.getByRole("img", { name: "Preview of the chosen image" })).toHaveJSProperty("naturalWidth", 1200);
+
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByText("Project published!")).toBeVisible();
+
+  const stem = url.replace(/\.jpg$/, "");
+  await page.goto(`/projects/${slug}`);
+  const picture = page.locator("section").first().locator("picture");
+  const avif = picture.locator('source[type="image/avif"]');
+  const webp = picture.locator('source[type="image/webp"]');
+  await expect(avif).toHaveAttribute("srcset", `${stem}-320.avif 320w, ${stem}-640.avif 640w, ${stem}-960.avif 960w, ${stem}-1200.avif 1200w`);
+  await expect(webp).toHaveAttribute("srcset", `${stem}-320.webp 320w, ${stem}-640.webp 640w, ${stem}-960.webp 960w, ${stem}-1200.webp 1200w`);
+  await expect(avif).toHaveAttribute("sizes", "100vw");
+  await expect(webp).toHaveAttribute("sizes", "100vw");
+  const img = picture.locator("img");
+  await expect(img).toHaveAttribute("width", "1200");
+  await expect(img).toHaveAttribute("height", "800");
+  await expect(img).toHaveAttribute("fetchpriority", "high");
+  await expect(img).toHaveCSS("object-position", `${fx}% ${fy}%`);
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(new RegExp(`${stem}-\\d+\\.avif$`));
+  // The gallery falls back to the hero: the library's alt text, lazy.
+  const galleryImage = page.getByRole("region", { name: "Project gallery" }).getByRole("img", { name: alt });
+  await expect(galleryImage).toHaveAttribute("loading", "lazy");
+
+  // No EXIF or GPS in what visitors download, served as AVIF with nosniff and an immutable cache.
+  const variant = await request.get(`${stem}-640.avif`);
+  expect(variant.headers()["content-type"]).toBe("image/avif");
+  expect(variant.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(variant.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  const bytes = await variant.body();
+  expect(bytes.toString("latin1")).not.toContain("Secret Location");
+  expect((await sharp(bytes).metadata()).exif).toBeUndefined();
+
+  // The card on /projects crops around the same focal point.
+  await page.goto(`/projects?q=${encodeURIComponent(title)}`);
+  const card = page.getByRole("article").filter({ hasText: title });
+  await expect(card.locator('picture source[type="image/webp"]')).toHaveAttribute("srcset", new RegExp(`^${stem}-320\\.webp 320w`));
+  await expect(card.locator("picture img")).toHaveCSS("object-position", `${fx}% ${fy}%`);
 });

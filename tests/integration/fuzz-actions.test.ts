@@ -24,6 +24,7 @@ import { getSiteSettings } from "~/features/settings/settings.server";
 import * as bookConsultation from "~/routes/public/book-consultation";
 import * as contact from "~/routes/public/contact";
 import * as manageBooking from "~/routes/public/manage-booking";
+import * as consent from "~/routes/resources/consent";
 import * as login from "~/routes/admin/login";
 import * as logout from "~/routes/admin/logout";
 import * as setPassword from "~/routes/admin/set-password";
@@ -84,6 +85,7 @@ const TARGETS: Target[] = [
   { name: "POST /book-consultation/manage/:token", path: (ids) => `/book-consultation/manage/${ids.manageToken}`,
     params: (ids) => ({ token: ids.manageToken }), action: asAction(manageBooking.action), staff: false, intents: ["ask", "cancel", "reschedule"],
     fields: ["slotId", "week"] },
+  { name: "POST /consent", path: () => "/consent", action: asAction(consent.action), staff: false, intents: [], fields: ["choice", "returnTo"] },
   { name: "POST /admin/login", path: () => "/admin/login", action: asAction(login.action), staff: false, intents: [], fields: ["email", "password", "redirectTo"] },
   { name: "POST /admin/logout", path: () => "/admin/logout", action: asAction(logout.action), staff: true, intents: [], fields: [] },
   { name: "POST /admin/set-password", path: () => "/admin/set-password", action: asAction(setPassword.action), staff: false, intents: [],

@@ -194,6 +194,8 @@ describe("cache helpers", () => {
     expect(cacheKey("b1", req("/api"))).toBeNull();
     expect(cacheKey("b1", req("/apiary"))).toBe("b1\nnone\n/apiary");
     expect(cacheKey("b1", req("/", undefined, "POST"))).toBeNull();
+    // The cookie banner's form without JavaScript.
+    expect(cacheKey("b1", req("/consent", "cookie_consent=accepted", "POST"))).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * Image fixtures for the media tests, made with sharp at test time (no binary files committed):
- * photos with GPS EXIF and an orientation, a pixel bomb, a truncated JPEG, polyglots, an SVG, a PDF.
+ * photos with GPS EXIF and an orientation, a real JPEG over 6 MB, a pixel bomb, a truncated JPEG,
+ * polyglots, an SVG, a PDF.
  */
 import sharp from "sharp";
 
@@ -27,6 +28,22 @@ export async function photoJpeg(width = 1600, height = 1000, options: { gps?: bo
   }
   if (options.orientation) image = image.withMetadata({ orientation: options.orientation });
   return image.toBuffer();
+}
+
+/**
+ * A real JPEG of at least `minBytes` (default 6 MB): camera-like noise at quality 95, which barely
+ * compresses (about 0.9 byte per pixel), grown until it passes the size. Decodes as a valid image.
+ */
+export async function largeJpeg(minBytes = 6 * 1024 * 1024): Promise<Buffer> {
+  let width = Math.ceil(Math.sqrt((minBytes / 0.85) * 1.5));
+  for (;;) {
+    const height = Math.round(width / 1.5);
+    const jpeg = await sharp({ create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 60 } } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    if (jpeg.length >= minBytes) return jpeg;
+    width = Math.ceil(width * 1.1);
+  }
 }
 
 /** A small PNG with transparency. */

@@ -7,6 +7,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { HeadObjectCommand } from "@aws-sdk/client-s3";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startS3Server } from "../../../tests/setup/s3-server";
@@ -89,6 +90,22 @@ describe.each(backends)("storage contract: $name", ({ make }) => {
   it("maps public URLs back to keys", () => {
     expect(files.keyFromUrl(files.publicUrl(key))).toBe(key);
     expect(files.keyFromUrl("https://example.com/photo.jpg")).toBeNull();
+  });
+});
+
+describe("S3 objects served straight from the bucket or a CDN", () => {
+  it("carry their content type and the immutable cache in the object's own metadata", async () => {
+    const server = await startS3Server();
+    try {
+      const files = createS3Storage(server.config);
+      const key = "project-images/0a1b2c3d4e5f6a7b-1763880000000-320.avif";
+      await files.put(key, Buffer.from("avif bytes"), "image/avif");
+      const head = await files.client.send(new HeadObjectCommand({ Bucket: server.config.bucket, Key: key }));
+      expect(head.ContentType).toBe("image/avif");
+      expect(head.CacheControl).toBe("public, max-age=31536000, immutable");
+    } finally {
+      await server.stop();
+    }
   });
 });
 

@@ -37,7 +37,11 @@ const ListItem = Node.create({
 const QuoteText = Node.create({
   name: "quoteText",
   content: "inline*",
-  parseHTML: () => [{ tag: "blockquote", context: "quote/" }],
+  // Its own <blockquote> inside the editor's figure, or the first paragraph of a pasted <blockquote>.
+  parseHTML: () => [
+    { tag: "blockquote", context: "quote/" },
+    { tag: "p", context: "quote/", priority: 60 },
+  ],
   renderHTML: () => ["blockquote", 0],
 });
 
@@ -327,11 +331,11 @@ export function blockEditorExtensions(hooks: BlockEditorHooks) {
       heading: { levels: [2, 3] },
       link: {
         openOnClick: false,
-        autolink: true,
+        // Without autolink the mark is not inclusive: text typed after a link is not part of it.
+        autolink: false,
         linkOnPaste: true,
         defaultProtocol: "https",
         isAllowedUri: (url) => isSafeHref(url),
-        shouldAutoLink: (url) => isSafeHref(url),
         HTMLAttributes: { rel: "noopener noreferrer", target: null },
       },
     }),

@@ -368,9 +368,9 @@ export function BlockEditor({
       </p>
       <details className="text-sm text-muted-foreground">
         <summary className="cursor-pointer w-fit rounded-sm focus-visible:outline-2 focus-visible:outline-ring">Keyboard shortcuts</summary>
-        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
           {HELP.map(([keys, what]) => (
-            <div key={keys} className="contents">
+            <div key={keys} className="mb-1 sm:contents">
               <dt className="font-mono text-xs leading-5 text-foreground">{keys}</dt>
               <dd>{what}</dd>
             </div>

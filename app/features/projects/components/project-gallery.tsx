@@ -4,7 +4,10 @@
  * thumbnail grid when there is more than one picture. Arrow keys move between pictures when the
  * gallery has focus. Server markup only: every large picture is in the HTML (lazy, all but the
  * first `hidden`, so none loads before it is shown) and `app/enhance/gallery.ts` switches between
- * them. Without JavaScript the first picture and all the thumbnails show.
+ * them. Without JavaScript (issue 10) the first picture shows, the previous and next buttons stay
+ * hidden, and each thumbnail is a link to its full-size picture; the module turns the links into
+ * the thumbnail buttons (`data-gallery-thumb` holds the button's label). Only on content pages,
+ * which React never hydrates, since the module replaces those nodes.
  */
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Picture } from "~/features/media/components/picture";
@@ -39,6 +42,7 @@ export function ProjectGallery({ images, title = "Project gallery" }: { images: 
           <>
             <button
               type="button"
+              hidden
               data-gallery-step="-1"
               aria-label="Previous image"
               className="absolute top-1/2 left-3 grid size-11 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-foreground shadow-md transition hover:bg-white"
@@ -47,6 +51,7 @@ export function ProjectGallery({ images, title = "Project gallery" }: { images: 
             </button>
             <button
               type="button"
+              hidden
               data-gallery-step="1"
               aria-label="Next image"
               className="absolute top-1/2 right-3 grid size-11 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-foreground shadow-md transition hover:bg-white"
@@ -70,11 +75,10 @@ export function ProjectGallery({ images, title = "Project gallery" }: { images: 
         <ul className="grid grid-cols-4 gap-2 sm:gap-3">
           {images.map((image, i) => (
             <li key={image.src}>
-              <button
-                type="button"
-                aria-label={`Show image ${i + 1} of ${images.length}`}
-                aria-pressed={i === 0}
-                data-gallery-thumb=""
+              <a
+                href={image.picture?.src ?? image.src}
+                aria-label={`Open image ${i + 1} of ${images.length} full size`}
+                data-gallery-thumb={`Show image ${i + 1} of ${images.length}`}
                 className="block w-full overflow-hidden rounded-lg opacity-70 ring-primary ring-offset-2 transition hover:opacity-100 aria-pressed:opacity-100 aria-pressed:ring-2"
               >
                 <Picture
@@ -85,7 +89,7 @@ export function ProjectGallery({ images, title = "Project gallery" }: { images: 
                   height={200}
                   className="aspect-[16/10] w-full object-cover"
                 />
-              </button>
+              </a>
             </li>
           ))}
         </ul>

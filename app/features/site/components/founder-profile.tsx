@@ -2,7 +2,9 @@
  * A founder on /about (`shared/spec/public-site.md` section 2 "/about"): portrait, role, bio,
  * headline claims, expertise list and experience entries. Each entry is a button with
  * aria-expanded that toggles its own details (and media) open or closed, independently of the
- * other entries (`app/enhance/disclosure.ts` on the `data-disclosure` buttons).
+ * other entries (`app/enhance/disclosure.ts` on the `data-disclosure` buttons). The server sends
+ * every entry open, so without JavaScript all details are there to read (issue 10); the module
+ * collapses them (they are far below the fold, so nothing visible moves).
  */
 import { ChevronDown } from "lucide-react";
 import type { Founder } from "~/content/founders";
@@ -59,7 +61,7 @@ export function FounderProfile({ founder, reverse = false }: { founder: Founder;
                 <button
                   type="button"
                   className="group/toggle flex w-full items-start gap-4 rounded-xl p-5 text-left hover:bg-muted/60"
-                  aria-expanded={false}
+                  aria-expanded={true}
                   aria-controls={panelId}
                   data-disclosure=""
                 >
@@ -75,7 +77,7 @@ export function FounderProfile({ founder, reverse = false }: { founder: Founder;
                     aria-hidden="true"
                   />
                 </button>
-                <div id={panelId} hidden className="border-t px-5 pb-5 pt-4">
+                <div id={panelId} className="border-t px-5 pb-5 pt-4">
                   <p className="text-sm leading-relaxed text-slate-700">{entry.details}</p>
                   {entry.media?.length ? (
                     <ul className="mt-4 grid gap-3 sm:grid-cols-2">

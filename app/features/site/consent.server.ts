@@ -1,0 +1,49 @@
+/**
+ * The cookie-consent choice without JavaScript (issue 10 "without JavaScript each behaviour still
+ * works or degrades to a link or a form"; `shared/DESIGN.md` section 6): the banner's Accept and
+ * Reject are submit buttons of a form posted to `/consent`, which stores the same
+ * `cookie_consent` cookie the enhancement module writes and sends the visitor back to the page.
+ */
+import { z } from "zod";
+import { readFormData } from "~/utils/form-data.server";
+import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS } from "./consent";
+
+/** A path on this site to return to: "/" followed by anything but a second slash or a backslash. */
+const SITE_PATH = /^\/(?![/\\])[^\s]*$/;
+
+/** The form of the consent banner: the button pressed and the page it was pressed on. */
+export const ConsentFormSchema = z.object({
+  choice: z.enum(["accepted", "rejected"], { error: "Choose Accept or Reject." }),
+  returnTo: z.string().max(2048).regex(SITE_PATH, "Return to a page of this site.").default("/"),
+});
+
+/**
+ * Handles `POST /consent` (urlencoded or multipart form). Answers:
+ * - 303 to `returnTo` with `Set-Cookie: cookie_consent=<choice>; Max-Age=15552000 (180 days);
+ *   Path=/; SameSite=Lax` (and `Secure` over HTTPS), `Cache-Control: no-store`;
+ * - 403 when the form was posted from another site (its `Origin` is not this request's), so no
+ *   other site can choose for the visitor;
+ * - 400 with `{ errors }` (field name to messages) for a missing or unknown choice or a return
+ *   address that is not a path of this site.
+ * Nothing is stored on the server.
+ */
+export async function consentAction(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  if (request.headers.get("origin") !== url.origin) {
+    return Response.json({ errors: { form: ["This form can only be sent from this site."] } }, { status: 403, headers: { "Cache-Control": "no-store" } });
+  }
+  const form = await readFormData(request);
+  const parsed = ConsentFormSchema.safeParse({ choice: form.get("choice") ?? undefined, returnTo: form.get("returnTo") ?? undefined });
+  if (!parsed.success) {
+    return Response.json({ errors: z.flattenError(parsed.error).fieldErrors }, { status: 400, headers: { "Cache-Control": "no-store" } });
+  }
+  const secure = url.protocol === "https:" ? "; Secure" : "";
+  return new Response(null, {
+    status: 303,
+    headers: {
+      Location: parsed.data.returnTo,
+      "Set-Cookie": `${CONSENT_COOKIE}=${parsed.data.choice}; Max-Age=${CONSENT_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure}`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
