@@ -127,6 +127,9 @@ test("a project's hero image: a URL that cannot be shown, then an upload from th
   expect((await sharp(big).metadata()).format).toBe("jpeg");
   await file.setInputFiles({ name: "camera.jpg", mimeType: "image/jpeg", buffer: big });
   await expect(dialog.getByRole("alert")).toHaveText("Image must be smaller than 5MB");
+  // Declared an image, but the browser cannot draw it: the spec's preview fallback.
+  await file.setInputFiles({ name: "scan.jpg", mimeType: "image/jpeg", buffer: PDF_DOCUMENT });
+  await expect(dialog.getByRole("alert")).toHaveText("Failed to load image");
 
   await file.setInputFiles({ name: "Lock Gate.JPG", mimeType: "image/jpeg", buffer: await photoJpeg(1200, 800, { gps: true }) });
   const focal = dialog.getByRole("slider", { name: "Focal point" });

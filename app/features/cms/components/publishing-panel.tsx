@@ -51,9 +51,9 @@ export function PublishingPanel({
         </Button>
       </div>
       <div className="flex flex-col gap-2 rounded-md border p-3">
-        <Field label="Schedule for (UK time)" errors={errors?.scheduleAt} hint="Published automatically at this date and time, Europe/London.">
+        <Field label="Schedule for (UK time)" errors={errors?.scheduleAt} hint="Published automatically at this date and time (seconds optional), Europe/London.">
           {(control) => (
-            <Input {...control} type="datetime-local" name="scheduleAt" defaultValue={state === "scheduled" && publishedAt ? toUkDateTimeInput(publishedAt) : undefined} />
+            <Input {...control} type="datetime-local" step={1} name="scheduleAt" defaultValue={state === "scheduled" && publishedAt ? toUkDateTimeInput(publishedAt) : undefined} />
           )}
         </Field>
         <Button type="submit" name="intent" value="schedule" variant="secondary" className="self-start" disabled={busy}>

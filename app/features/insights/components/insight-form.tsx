@@ -4,7 +4,7 @@
  * reading time, featured), tags, SEO, and the publishing and history panels. Posts to the
  * current route.
  */
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { Field } from "~/components/field";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import type { InsightBlock } from "~/db/schema";
@@ -16,8 +16,9 @@ import { SeoPanel } from "~/features/cms/components/seo-panel";
 import { CMS_PATHS } from "~/features/cms/kinds";
 import { ImagePicker } from "~/features/media/components/image-picker";
 import { bodyOrDefault, INSIGHT_CATEGORIES, MAX_READING_MINUTES } from "../admin-schema";
-import { parseInsightBlocks, readingMinutes } from "../blocks";
+import { readingMinutes } from "../blocks";
 import { formatReadingTime, readingTimeMinutes } from "../format";
+import { BlockEditor } from "./block-editor";
 
 /** The values a form starts from: a saved post, a restored revision, or the create defaults. */
 export type InsightFormDefaults = {
@@ -64,18 +65,16 @@ export function InsightForm({
   publicOrigin: string;
   edit?: ContentEditState;
 }) {
-  // TEMPORARY until the editor helper's BlockEditor lands: the body as JSON blocks in a textarea
-  // named `content` (the field the BlockEditor posts too), validated on the server by blocks.ts.
-  const [body, setBody] = useState(() => JSON.stringify(d.content ?? [], null, 2));
-  const computedMinutes = useMemo(() => {
-    const parsed = parseInsightBlocks(body);
-    return parsed.ok ? readingMinutes(parsed.blocks) : null;
-  }, [body]);
+  // The reading time the body computes to, shown beside the override (an empty body counts the
+  // summary or excerpt it will default to, as the server does).
+  const [blocks, setBlocks] = useState<InsightBlock[]>(() => d.content ?? []);
+  const computedMinutes = readingMinutes(bodyOrDefault(blocks, d.summary ?? null, d.excerpt ?? ""));
+  const earlierCategory = d.category?.trim() && !(INSIGHT_CATEGORIES as readonly string[]).includes(d.category.trim()) ? d.category.trim() : null;
   const text = (name: keyof InsightFormDefaults, label: string, opts: { required?: boolean; rows?: number; hint?: string } = {}) => (
     <Field label={label} required={opts.required} errors={errors[name]} hint={opts.hint}>
       {(control) =>
         opts.rows ? (
-          <Textarea {...control} name={name} rows={opts.rows} defaultValue={(d[name] as string | null) ?? ""} />
+          <Textarea {...control} name={name} rows={opts.rows} required={opts.required} defaultValue={(d[name] as string | null) ?? ""} />
         ) : (
           <Input {...control} name={name} required={opts.required} defaultValue={(d[name] as string | null) ?? ""} />
         )
@@ -91,13 +90,7 @@ export function InsightForm({
         {text("summary", "Summary", { rows: 4, hint: "Required to publish. Used as the article body when the body is empty." })}
       </FormSection>
       <FormSection title="Article Body">
-        <Field
-          label="Article body (temporary JSON field)"
-          errors={errors.content}
-          hint='Blocks as JSON, e.g. [{"type":"paragraph","content":"Text"}]; the block editor replaces this field.'
-        >
-          {(control) => <Textarea {...control} name="content" rows={10} className="font-mono text-xs" value={body} onChange={(e) => setBody(e.target.value)} />}
-        </Field>
+        <BlockEditor defaultValue={d.content} name="content" label="Article body" errors={errors.content} onChange={setBlocks} />
       </FormSection>
       <FormSection title="Author Information">
         <div className="grid gap-4 sm:grid-cols-2">
@@ -116,7 +109,8 @@ export function InsightForm({
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Category" required errors={errors.category}>
             {(control) => (
-              <NativeSelect {...control} name="category" defaultValue={d.category && (INSIGHT_CATEGORIES as readonly string[]).includes(d.category) ? d.category : INSIGHT_CATEGORIES[0]}>
+              <NativeSelect {...control} name="category" defaultValue={d.category?.trim() || INSIGHT_CATEGORIES[0]}>
+                {earlierCategory ? <option value={earlierCategory}>{earlierCategory} (earlier category)</option> : null}
                 {INSIGHT_CATEGORIES.map((c) => (
                   <option key={c} value={c}>
                     {c}
@@ -128,7 +122,7 @@ export function InsightForm({
           <Field
             label="Reading time (minutes)"
             errors={errors.readingMinutes}
-            hint={`Leave empty to compute it from the article (words / 200, rounded up)${computedMinutes ? `: ${formatReadingTime(computedMinutes)}` : ""}.`}
+            hint={`Leave empty to compute it from the article (words / 200, rounded up): now ${formatReadingTime(computedMinutes)}.`}
           >
             {(control) => <Input {...control} name="readingMinutes" type="number" inputMode="numeric" min={1} max={MAX_READING_MINUTES} step={1} defaultValue={initialOverride(d)} />}
           </Field>

@@ -99,7 +99,7 @@ function PostRow({ post }: { post: AdminInsightRow }) {
   return (
     <li>
       <Card className="flex flex-col gap-4 p-4 sm:flex-row">
-        <div className="aspect-[16/10] w-full shrink-0 overflow-hidden rounded-md bg-muted sm:w-40">
+        <div className="aspect-[16/10] w-full shrink-0 overflow-hidden rounded-md bg-muted sm:w-40 sm:self-start">
           {post.heroImage ? <img src={post.heroImage} alt="" loading="lazy" className="size-full object-cover" /> : null}
         </div>
         <div className="flex min-w-0 flex-1 flex-col gap-2">
