@@ -112,7 +112,7 @@ test("an article written with the keyboard alone is published and shown with its
     { type: "paragraph", content: "Closing words come first." },
     { type: "list", items: ["Measure", "Compare"], ordered: true },
   ]);
-  await expect(page.getByText(/from the article .*: 1 min read/)).toBeVisible();
+  await expect(page.getByText(/from the article .*: now 1 min read/)).toBeVisible();
   await shot(page, "article-editor-1440");
 
   await page.getByRole("button", { name: "Publish", exact: true }).click();
