@@ -2,13 +2,16 @@
  * Admin lists at volume (issue 4 "Tests and figures"): 10,000 enquiries and 5,000 bookings (over
  * the 1,000 slots they need) seeded into a throwaway PostgreSQL database, the production server
  * started on it, an admin signed in, then the server time of /admin/enquiries and
- * /admin/consultations with a search and a filter: p50/p95 over 30 requests each, both the full
- * HTML document and the loader data alone (`.data`). Target: p50 under 150 ms.
+ * /admin/consultations with a search and a filter, and the content studio's lists (issue 7) at
+ * 1,000 projects and 5,000 insights (/admin/cms/projects and /admin/cms/blog with a search, a
+ * filter and a later page): p50/p95 over 30 requests each, both the full HTML document and the
+ * loader data alone (`.data`). Target: p50 under 150 ms.
  *
  * Needs PostgreSQL on 127.0.0.1:5432 (user postgres; override with BENCH_PG_URL, any database:
  * the bench creates and drops its own) and a production build (BUILD_DIR, default `build`).
  * Run: `npm run bench -- admin`. Quick runs: BENCH_ADMIN_ENQUIRIES (default 10,000),
- * BENCH_ADMIN_BOOKINGS (default 5,000), BENCH_ADMIN_SAMPLES (timed requests each, default 30);
+ * BENCH_ADMIN_BOOKINGS (default 5,000), BENCH_ADMIN_PROJECTS (default 1,000), BENCH_ADMIN_INSIGHTS
+ * (default 5,000), BENCH_ADMIN_SAMPLES (timed requests each, default 30);
  * BENCH_ADMIN_PORT fixes the server's port (default: a free one).
  */
 import { performance } from "node:perf_hooks";
@@ -23,6 +26,10 @@ const WARMUP = 3;
 const ENQUIRIES = envInt("BENCH_ADMIN_ENQUIRIES", 10_000);
 /** Bookings seeded, 5 per slot over BOOKINGS / 5 slots: BENCH_ADMIN_BOOKINGS, default 5,000 (the issue's figure). */
 const BOOKINGS = envInt("BENCH_ADMIN_BOOKINGS", 5_000);
+/** CMS projects seeded: BENCH_ADMIN_PROJECTS, default 1,000 (issue 7's figure). */
+const PROJECTS = envInt("BENCH_ADMIN_PROJECTS", 1_000);
+/** Insights seeded: BENCH_ADMIN_INSIGHTS, default 5,000 (issue 7's figure). */
+const INSIGHTS = envInt("BENCH_ADMIN_INSIGHTS", 5_000);
 const TARGET_P50_MS = 150;
 
 /**
@@ -104,12 +111,67 @@ async function seed(pool: pg.Pool): Promise<void> {
   `,
     [BOOKINGS],
   );
+  await pool.query(
+    `
+    insert into cms_projects (slug, title, subtitle, client, location, year, category, status, display_status, featured,
+                              overview, tags, hero_image, published_at, created_at, updated_at)
+    select 'bench-project-' || i,
+      (array['Harbour','Riverside','Civic','Hillside','Northgate','Station','Market','Bridge'])[1 + i % 8] || ' ' ||
+      (array['Footbridge','Library','School','Warehouse','Clinic','Shelter','Tower','Depot'])[1 + (i / 8) % 8] || ' ' || i,
+      'A structural engineering case study, number ' || i,
+      (array['City Council','Relief Now','Arden Developments','Harbour Trust','Civic Homes'])[1 + i % 5],
+      (array['London','Leeds','Kathmandu','Beira','Bristol'])[1 + i % 5],
+      (2010 + i % 16)::text,
+      (array['commercial','humanitarian'])[1 + i % 2],
+      (array['Completed','In Progress','On Hold'])[1 + i % 3],
+      (array['published','published','draft','archived'])[1 + i % 4],
+      i % 10 = 0,
+      'Overview of project ' || i,
+      array['Steel','Timber','Concrete'],
+      '/media/projects/fallback-1280.webp',
+      case when i % 4 < 2 then now() - make_interval(days => i) else null end,
+      now() - make_interval(days => i),
+      now() - make_interval(mins => i * 13)
+    from generate_series(1, $1::int) as i
+  `,
+    [PROJECTS],
+  );
+  await pool.query(
+    `
+    insert into insights (slug, title, subtitle, excerpt, summary, category, author_name, author_role, reading_time, tags,
+                          content, status, featured, hero_image, published_date, created_at, updated_at)
+    select 'bench-insight-' || i,
+      (array['Seismic','Flood','Timber','Retrofit','Carbon','Bridge','Shelter','Digital'])[1 + i % 8] || ' ' ||
+      (array['lessons','guide','analysis','notes','review','outlook'])[1 + (i / 8) % 6] || ' ' || i,
+      'What we learnt, part ' || i,
+      (array['Designing schools that stand up to earthquakes.','Why old buildings carry more load than their drawings say.',
+             'Embodied carbon in frames, and how to halve it.','Living with rising rivers in market towns.',
+             'Digital twins for asset owners.'])[1 + i % 5] || ' Ref ' || i,
+      'Summary of article ' || i,
+      (array['Industry Analysis','Technical Guide','Case Study','Market Analysis','Innovation','Sustainability','Humanitarian'])[1 + i % 7],
+      (array['James','Priya','Amara','Tom','Sofia','Liam'])[1 + i % 6] || ' ' ||
+      (array['Whitfield','Raman','Okafor','Smith','Patel','Evans','Clarke'])[1 + (i / 6) % 7],
+      'Structural Engineer',
+      (1 + i % 12) || ' mins read',
+      array['Seismic','Schools','Nepal','Resilience','Concrete'],
+      jsonb_build_array(jsonb_build_object('type', 'paragraph', 'content', 'Body of article ' || i)),
+      (array['published','published','published','draft','archived'])[1 + i % 5],
+      i % 12 = 0,
+      '/media/insights/fallback-1280.webp',
+      case when i % 5 < 3 then now() - make_interval(hours => i) else null end,
+      now() - make_interval(hours => i),
+      now() - make_interval(mins => i * 3)
+    from generate_series(1, $1::int) as i
+  `,
+    [INSIGHTS],
+  );
   await pool.query("analyze");
-  const counts = await pool.query<{ e: string; b: string; s: string }>(
-    "select (select count(*) from enquiries) e, (select count(*) from consultation_bookings) b, (select count(*) from consultation_availability) s",
+  const counts = await pool.query<{ e: string; b: string; s: string; p: string; i: string }>(
+    `select (select count(*) from enquiries) e, (select count(*) from consultation_bookings) b, (select count(*) from consultation_availability) s,
+            (select count(*) from cms_projects) p, (select count(*) from insights) i`,
   );
   const c = counts.rows[0]!;
-  console.log(`seeded ${c.e} enquiries, ${c.b} bookings over ${c.s} slots in ${Math.round(performance.now() - started)} ms`);
+  console.log(`seeded ${c.e} enquiries, ${c.b} bookings over ${c.s} slots, ${c.p} projects, ${c.i} insights in ${Math.round(performance.now() - started)} ms`);
 }
 
 /** Signs in through better-auth's endpoint; returns the Cookie header. */
@@ -175,6 +237,7 @@ export async function runAdminBench(): Promise<void> {
 
     const enquiryRows = (body: string) => String((body.match(/View enquiry from /g) ?? []).length);
     const anything = (body: string) => (body.length > 0 ? "-" : "empty");
+    const cmsRows = (body: string) => String((body.match(/ Edit<span class="sr-only">/g) ?? []).length);
     const pages: [string, string, (b: string) => string][] = [
       ["enquiries", "/admin/enquiries", enquiryRows],
       ["enquiries search", "/admin/enquiries?q=seismic", enquiryRows],
@@ -184,6 +247,14 @@ export async function runAdminBench(): Promise<void> {
       ["consultations", "/admin/consultations", anything],
       ["consultations search", "/admin/consultations?q=patel", anything],
       ["consultations filter", "/admin/consultations?status=confirmed", anything],
+      ["cms projects", "/admin/cms/projects", cmsRows],
+      ["cms projects filter", "/admin/cms/projects?status=draft", cmsRows],
+      ["cms projects filter p10", "/admin/cms/projects?status=published&page=10", cmsRows],
+      ["cms blog", "/admin/cms/blog", cmsRows],
+      ["cms blog search", "/admin/cms/blog?q=seismic", cmsRows],
+      ["cms blog filter", "/admin/cms/blog?status=draft", cmsRows],
+      ["cms blog search+filter p3", "/admin/cms/blog?q=okafor&status=published&page=3", cmsRows],
+      ["cms blog search none", `/admin/cms/blog?q=${encodeURIComponent("100%_none")}`, cmsRows],
     ];
     const results: Result[] = [];
     for (const [label, url, check] of pages) {
