@@ -136,7 +136,7 @@ test.describe("with JavaScript off", () => {
   });
 });
 
-test("the cookie banner's Accept and Reject work as a form without JavaScript, and in place with it", async ({ page, browser, baseURL }) => {
+test("the cookie banner's Accept and Reject work as a form without JavaScript, and in place with it", { tag: "@site-settings" }, async ({ page, browser, baseURL }) => {
   test.setTimeout(90_000);
   await signInAsAdmin(page);
   const setMeasurementId = async (value: string) => {
