@@ -25,6 +25,7 @@ export default [
     route("logout", "routes/admin/logout.tsx"),
     route("set-password", "routes/admin/set-password.tsx"),
     route("media/upload", "routes/admin/media-upload.ts"),
+    route("calendar/:token", "routes/resources/calendar-feed.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
       route("dashboard", "routes/admin/dashboard.tsx"),
@@ -40,6 +41,7 @@ export default [
       route("media", "routes/admin/media.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("settings", "routes/admin/settings.tsx"),
+      route("account", "routes/admin/account.tsx"),
       route("data-protection", "routes/admin/data-protection.tsx"),
       route("data-protection/export", "routes/admin/data-protection-export.tsx"),
     ]),

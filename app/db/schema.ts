@@ -381,6 +381,26 @@ export const adminUsers = pgTable(
 );
 
 /**
+ * A member of staff's private calendar feed (issue 12 "Staff calendar subscription"): at most one
+ * per account. Only the SHA-256 (hex) of the feed's random token is stored; the token itself is
+ * shown once. Regenerating replaces the hash (the old address stops at once); turning the feed
+ * off deletes the row. The feed also answers only while the account is active.
+ */
+export const staffCalendarFeeds = pgTable(
+  "staff_calendar_feeds",
+  {
+    adminUserId: uuid("admin_user_id")
+      .primaryKey()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    /** When a calendar last fetched the feed; null until the first fetch. */
+    lastFetchedAt: timestamp("last_fetched_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("staff_calendar_feeds_token_hash_key").on(t.tokenHash)],
+);
+
+/**
  * Single row (id = 1) of editable settings; `data` is validated by `features/settings/schema.ts`.
  * The retention periods (issue 11, `app/features/data-protection/retention.server.ts`) are real
  * columns with their bounds as CHECK constraints.

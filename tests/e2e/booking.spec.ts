@@ -4,14 +4,11 @@
  * JavaScript off, two browsers racing for the last place, and the manage link from the
  * confirmation e-mail cancelling the booking. Fixture slots: tests/e2e/support/booking-fixtures.ts.
  */
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import PostalMime from "postal-mime";
-import { E2E_DATA_DIR } from "../../playwright.config";
 import { formatLongDate, formatMonthYear } from "../../app/features/consultations/time";
 import { expectNoSeriousA11yViolations as scanA11y } from "./support/a11y";
 import { bookingFixtures } from "./support/booking-fixtures";
+import { bookUpToConfirm, fillDetails, outbox, sentTo, slotRadio, toFixtureWeek, type Parsed } from "./support/booking-flow";
 import { waitUntilHumanPace } from "./support/human-pace";
 
 const F = bookingFixtures();
@@ -24,55 +21,6 @@ async function expectNoSeriousA11yViolations(page: Page) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(400);
   await scanA11y(page);
-}
-
-type Parsed = Awaited<ReturnType<typeof PostalMime.parse>>;
-
-/** Every message the e2e server's mail worker has written to its outbox folder. */
-async function outbox(): Promise<Parsed[]> {
-  const dir = path.join(E2E_DATA_DIR, "outbox");
-  const files = await readdir(dir).catch(() => [] as string[]);
-  return Promise.all(files.filter((f) => f.endsWith(".eml")).map(async (f) => PostalMime.parse(await readFile(path.join(dir, f)))));
-}
-
-const sentTo = (m: Parsed, email: string) => (m.to ?? []).some((a) => "address" in a && a.address === email);
-
-/** The slot radio of a London date and time (its accessible name is "<long date> HH:MM[ Full]"). */
-const slotRadio = (page: Page, date: string, time: string) => page.getByRole("radio", { name: new RegExp(`^${formatLongDate(date)} ${time}`) });
-
-/** From the start to step 2 of the fixture week, via Continue and two Next Week clicks. */
-async function toFixtureWeek(page: Page) {
-  await page.goto("/book-consultation");
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByRole("heading", { name: "Select Date & Time" })).toBeVisible();
-  await page.getByRole("link", { name: "Next Week" }).click();
-  await expect(page).toHaveURL(/week=/);
-  await page.getByRole("link", { name: "Next Week" }).click();
-  await expect(page).toHaveURL(new RegExp(`week=${F.week}`));
-  await expect(page.getByRole("heading", { name: formatMonthYear(F.week) })).toBeVisible();
-}
-
-async function fillDetails(page: Page, v: { name: string; email: string }) {
-  await page.getByRole("textbox", { name: "Full name" }).fill(v.name);
-  await page.getByRole("textbox", { name: "Email address" }).fill(v.email);
-  await page.getByRole("combobox", { name: "Project type" }).selectOption("commercial");
-  await page.getByRole("textbox", { name: "Project description" }).fill("Two-storey extension with a steel frame.");
-}
-
-/**
- * Steps 2 to 4 for a slot: choose it, fill the details, arrive at the summary, and wait until the
- * details page is old enough for the server's bot check to let Confirm Booking through.
- */
-async function bookUpToConfirm(page: Page, slot: { date: string; startTime: string }, person: { name: string; email: string }) {
-  await toFixtureWeek(page);
-  await slotRadio(page, slot.date, slot.startTime).check({ force: true });
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByRole("heading", { name: "Your Information" })).toBeVisible();
-  const shownAt = Date.now();
-  await fillDetails(page, person);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByRole("heading", { name: "Confirmation" })).toBeVisible();
-  await waitUntilHumanPace(shownAt);
 }
 
 test.describe("booking wizard", () => {
@@ -146,6 +94,27 @@ test.describe("booking wizard", () => {
     await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
     await expect(page.getByRole("link", { name: "View Our Work" })).toHaveAttribute("href", "/projects");
     await expectNoSeriousA11yViolations(page);
+  });
+
+  test("reloading step 4 keeps the details without putting them in the URL; reloading the success screen repeats no toast", async ({ page }) => {
+    const person = { name: "Rhea Reload", email: `rhea.${Date.now()}@example.com` };
+    await bookUpToConfirm(page, F.reload, person);
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Confirmation" })).toBeVisible();
+    await expect(page.getByText(person.email)).toBeVisible();
+    await expect(page.getByText(person.name)).toBeVisible();
+    expect(page.url()).not.toMatch(/rhea|Rhea/);
+    await page.getByRole("button", { name: "Confirm Booking" }).click();
+    await expect(page.getByRole("heading", { name: "Booking Confirmed!" })).toBeVisible();
+    const toastText = page.getByText("Consultation booked successfully!");
+    await expect(toastText).toBeVisible();
+    expect(await page.evaluate(() => window.sessionStorage.getItem("booking-review"))).toBeNull();
+
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Booking Confirmed!" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(1_500); // the toast would come from an effect after hydration
+    await expect(toastText).toHaveCount(0);
   });
 
   test("works from start to finish with JavaScript turned off", async ({ browser }) => {

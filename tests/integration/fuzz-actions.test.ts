@@ -34,6 +34,7 @@ import * as adminMedia from "~/routes/admin/media";
 import * as adminMediaUpload from "~/routes/admin/media-upload";
 import * as adminSettings from "~/routes/admin/settings";
 import * as adminUsersRoute from "~/routes/admin/users";
+import * as adminAccount from "~/routes/admin/account";
 import * as projectCreate from "~/routes/admin/cms/project-create";
 import * as projectEdit from "~/routes/admin/cms/project-edit";
 import * as projectsList from "~/routes/admin/cms/projects";
@@ -117,6 +118,8 @@ const TARGETS: Target[] = [
     intents: ["delete", "archive", "restore"], fields: ["id"] },
   { name: "POST /admin/data-protection", path: () => "/admin/data-protection", action: asAction(dataProtection.action), staff: true,
     intents: ["search", "erase", "retention"], fields: ["email", "cancelFutureBookings", "expectedFutureBookings", "spamDays", "recordsMonths", "emailBodyDays"] },
+  { name: "POST /admin/account", path: () => "/admin/account", action: asAction(adminAccount.action), staff: true,
+    intents: ["turn-on", "regenerate", "turn-off"], fields: [] },
   { name: "POST /admin/data-protection/export", path: () => "/admin/data-protection/export", action: asAction(dataProtectionExport.action), staff: true,
     intents: [], fields: ["format", "email", "kind"] },
 ];
@@ -237,7 +240,8 @@ async function businessRowCounts(): Promise<string> {
     (select count(*) from insights) as insights,
     (select coalesce(max(updated_at)::text, '') from insights) as insights_updated,
     (select count(*) from admin_users) as admins,
-    (select count(*) from site_settings) as settings`);
+    (select count(*) from site_settings) as settings,
+    (select coalesce(string_agg(token_hash, ','), '') from staff_calendar_feeds) as calendar_feeds`);
   const rows = (result as unknown as { rows?: Record<string, unknown>[] }).rows ?? (result as unknown as Record<string, unknown>[]);
   return JSON.stringify(rows[0]);
 }

@@ -18,6 +18,12 @@ export function describeAuditEntry(entry: { action: string; details: Record<stri
       return `sent a set-password link to ${email}`;
     case "user.bootstrapped":
       return `created the first super admin ${email}`;
+    case "calendar_feed.turned_on":
+      return `turned on the calendar feed of ${email}`;
+    case "calendar_feed.regenerated":
+      return `made a new calendar feed address for ${email}`;
+    case "calendar_feed.turned_off":
+      return `turned off the calendar feed of ${email}`;
     case "data_subject.exported":
       return `exported the personal data of ${email}`;
     case "data_subject.erased":

@@ -45,9 +45,7 @@ export function bookingMailData(
   b: typeof consultationBookings.$inferSelect,
   slot: { date: string; startTime: string; endTime: string },
 ): BookingMailData {
-  const durationMinutes =
-    b.durationMinutes ??
-    Math.round((londonInstant(slot.date, slot.endTime).getTime() - londonInstant(slot.date, slot.startTime).getTime()) / 60_000);
+  const durationMinutes = bookingDurationMinutes(b.durationMinutes, slot);
   return {
     id: b.id,
     name: b.name,
@@ -66,6 +64,20 @@ export function bookingMailData(
     date: slot.date,
     startTime: slot.startTime,
   };
+}
+
+/**
+ * A booking's length in minutes: its stored `duration_minutes`, or for a row older than that
+ * column the length of its slot (London wall-clock `date`, `startTime`, `endTime`).
+ */
+export function bookingDurationMinutes(
+  stored: number | null,
+  slot: { date: string; startTime: string; endTime: string },
+): number {
+  return (
+    stored ??
+    Math.round((londonInstant(slot.date, slot.endTime).getTime() - londonInstant(slot.date, slot.startTime).getTime()) / 60_000)
+  );
 }
 
 type Settings = Pick<SiteSettings, "companyName" | "email" | "phone" | "location" | "notificationRecipients">;

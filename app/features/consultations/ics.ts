@@ -26,17 +26,24 @@ export type BookingEvent = {
   durationMinutes: number;
   title: string;
   description: string;
-  /** Must be the address the mail is sent From, so calendars accept updates from it. */
-  organizer: { name: string; email: string };
-  attendee: { name: string; email: string };
+  /**
+   * Must be the address the mail is sent From, so calendars accept updates from it. Left out of
+   * a subscription feed's events (they are published, not sent as invitations).
+   */
+  organizer?: { name: string; email: string };
+  /** The visitor, on an e-mailed invitation; left out of a subscription feed's events. */
+  attendee?: { name: string; email: string };
   /** The video meeting link, when staff have set one: becomes LOCATION (and URL unless `url` is given). */
   meetingLink?: string | null;
   /** URL property; defaults to the meeting link. */
   url?: string | null;
 };
 
-/** An e-mailed invitation: one event; the iTIP method follows its status (CANCEL when cancelled). */
-export type BookingInvite = BookingEvent;
+/**
+ * An e-mailed invitation: one event with its organizer and attendee; the iTIP method follows its
+ * status (CANCEL when cancelled).
+ */
+export type BookingInvite = BookingEvent & Required<Pick<BookingEvent, "organizer" | "attendee">>;
 
 const utcArray = (d: Date): DateArray => [
   d.getUTCFullYear(),
@@ -97,16 +104,20 @@ function eventAttributes(e: BookingEvent): EventAttributes {
     description: e.description,
     status: e.status,
     busyStatus: e.status === "CANCELLED" ? "FREE" : e.status === "TENTATIVE" ? "TENTATIVE" : "BUSY",
-    organizer: { name: e.organizer.name, email: e.organizer.email },
-    attendees: [
-      {
-        name: e.attendee.name,
-        email: e.attendee.email,
-        rsvp: false,
-        partstat: e.status === "TENTATIVE" ? "TENTATIVE" : "ACCEPTED",
-        role: "REQ-PARTICIPANT",
-      },
-    ],
+    ...(e.organizer ? { organizer: { name: e.organizer.name, email: e.organizer.email } } : {}),
+    ...(e.attendee
+      ? {
+          attendees: [
+            {
+              name: e.attendee.name,
+              email: e.attendee.email,
+              rsvp: false,
+              partstat: e.status === "TENTATIVE" ? ("TENTATIVE" as const) : ("ACCEPTED" as const),
+              role: "REQ-PARTICIPANT" as const,
+            },
+          ],
+        }
+      : {}),
     ...(e.meetingLink ? { location: e.meetingLink } : {}),
     ...(url ? { url } : {}),
   };

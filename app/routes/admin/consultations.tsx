@@ -16,7 +16,7 @@ import {
   recurringSlotsSchema,
   singleSlotSchema,
 } from "~/features/consultations/admin-schema";
-import { listBookings } from "~/features/consultations/admin-bookings.server";
+import { getBooking, listBookings } from "~/features/consultations/admin-bookings.server";
 import {
   closeDateRange,
   createRecurringSlots,
@@ -43,8 +43,9 @@ const PAGE_SIZE = 20;
 
 /**
  * Consultation management (`shared/spec/booking-and-admin.md` section 2): the five stats, one page
- * of bookings for `?q=&status=&page=`, upcoming slots, and the tab in `?tab=` (bookings or
- * availability). Managers only (super_admin, admin).
+ * of bookings for `?q=&status=&page=`, upcoming slots, the tab in `?tab=` (bookings or
+ * availability), and the booking `?booking=<id>` opens in its detail dialog (the link in the staff
+ * calendar feed), null when there is none. Managers only (super_admin, admin).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, MANAGER_ROLES);
@@ -54,10 +55,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const status = url.searchParams.get("status") ?? "all";
   const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
   const now = new Date();
-  const [stats, list, slots] = await Promise.all([
+  const [stats, list, slots, opened] = await Promise.all([
     getConsultationStats(now),
     listBookings({ q, status, page, limit: PAGE_SIZE }),
     listUpcomingSlots(now),
+    getBooking(url.searchParams.get("booking") ?? ""),
   ]);
   return {
     stats,
@@ -68,6 +70,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     slots,
     today: londonToday(now),
     filters: { q, status, tab },
+    opened,
   };
 }
 
@@ -212,6 +215,17 @@ export default function ConsultationsRoute({ loaderData, actionData }: Route.Com
         if (q) params.set("q", q);
         if (status !== "all") params.set("status", status);
         submit(params, { method: "get", preventScrollReset: true, replace: true });
+      }}
+      onBookingClosed={() => {
+        if (!searchParams.has("booking")) return;
+        setSearchParams(
+          (prev) => {
+            const next = new URLSearchParams(prev);
+            next.delete("booking");
+            return next;
+          },
+          { preventScrollReset: true, replace: true },
+        );
       }}
       pageHref={(page) => {
         const next = new URLSearchParams(searchParams);

@@ -7,7 +7,9 @@
  * work. Every step is a plain form: steps 1 and 2 are GET forms, step 3 posts the details (the
  * response renders step 4 with the details in hidden fields and a server-made idempotency key),
  * and Confirm Booking posts everything to create the booking. With JavaScript the same forms run
- * through React Router without full reloads, and the spec's toasts appear.
+ * through React Router without full reloads, and the spec's toasts appear. Reloading step 4 keeps
+ * the details typed (kept in `sessionStorage` for the tab, never in the URL; see `REVIEW_KEY`);
+ * reloading step 5 does not repeat the success toast.
  *
  * The contact form's bot check guards Confirm Booking (issue 9 item 1): the step 3 page's signed
  * render token travels through step 4, whose form also carries the honeypot; a booking that fails
@@ -15,7 +17,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunction } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSubmit, type ShouldRevalidateFunction } from "react-router";
 import { AlertCircle, ArrowLeft, ArrowRight } from "lucide-react";
 import { toast } from "~/components/ui/toast";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -179,6 +181,25 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
   return defaultShouldRevalidate;
 };
 
+/**
+ * `sessionStorage` key of the details last reviewed at step 4, with the type and slot they were
+ * reviewed for and the step 3 page's form token. Personal data never goes into the URL; this
+ * stays in the visitor's own tab (gone when it closes) and is removed once the booking is made.
+ * Without JavaScript, step 4 is the answer to a POST, which the browser posts again on reload.
+ */
+const REVIEW_KEY = "booking-review";
+type SavedReview = { type: string; slot: string; values: DetailsValues; formToken?: string };
+
+/** The saved review, or null when there is none or it cannot be read. */
+function readSavedReview(): SavedReview | null {
+  try {
+    const saved = JSON.parse(window.sessionStorage.getItem(REVIEW_KEY) ?? "null") as SavedReview | null;
+    return saved && typeof saved.type === "string" && typeof saved.slot === "string" && saved.values ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A wizard URL keeping the given state keys. */
 function wizardHref(params: { step: number; type?: string | null; week?: string | null; slot?: string | null }) {
   const q = new URLSearchParams();
@@ -244,9 +265,40 @@ export default function BookConsultation({ loaderData: state, actionData }: Rout
       toast.error(TOASTS.booking.title, { description: TOASTS.booking.description, id: "booking-error" });
     }
   }, [actionData]);
+  // The success toast follows Confirm Booking in this page only: reloading step 5 does not repeat it.
+  const confirmSent = useRef(false);
   useEffect(() => {
-    if (state.step === 5) toast.success(TOASTS.success.title, { description: TOASTS.success.description, id: "booking-success" });
+    if (navigation.formData?.get("intent") === "confirm") confirmSent.current = true;
+  }, [navigation.formData]);
+  useEffect(() => {
+    if (state.step !== 5) return;
+    window.sessionStorage.removeItem(REVIEW_KEY);
+    if (!confirmSent.current) return;
+    confirmSent.current = false;
+    toast.success(TOASTS.success.title, { description: TOASTS.success.description, id: "booking-success" });
   }, [state.step]);
+
+  // Reloading step 4 keeps the details (see REVIEW_KEY): the reviewed details are kept for this
+  // tab, and a reload of step 4, which arrives as a GET without them, posts them for review again.
+  const submit = useSubmit();
+  const reviewed = actionData?.intent === "review" && actionData.ok ? actionData : null;
+  useEffect(() => {
+    if (!reviewed || !state.type || !state.slot) return;
+    const saved: SavedReview = { type: state.type.id, slot: state.slot.id, values: reviewed.values, formToken: reviewed.formToken };
+    window.sessionStorage.setItem(REVIEW_KEY, JSON.stringify(saved));
+  }, [reviewed, state.type, state.slot]);
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current || state.step !== 4 || actionData || !state.type || !state.slot) return;
+    restored.current = true;
+    const saved = readSavedReview();
+    if (!saved || saved.type !== state.type.id || saved.slot !== state.slot.id) return;
+    const form = new FormData();
+    form.set("intent", "review");
+    if (saved.formToken) form.set(FORM_TOKEN_FIELD, saved.formToken);
+    for (const [key, value] of Object.entries(saved.values)) if (typeof value === "string") form.set(key, value);
+    submit(form, { method: "post", action: wizardHref({ step: 4, type: state.type.id, week: state.weekStart, slot: state.slot.id }), replace: true });
+  }, [state.step, state.type, state.slot, state.weekStart, actionData, submit]);
 
   const values: DetailsValues = actionData && "values" in actionData ? actionData.values : {};
   const errors = actionData && "errors" in actionData ? actionData.errors : undefined;

@@ -26,6 +26,10 @@ export function bookingFixtures(now: Date = new Date()) {
     /** Reschedule (with and without JavaScript): booked here, then moved to `moveTo`. */
     moveFrom: { date: addDays(week, 2), startTime: "18:00", maxBookings: 4 },
     moveTo: { date: addDays(week, 1), startTime: "17:30", maxBookings: 4 },
+    /** The staff calendar feed test books here (tests/e2e/calendar-feed.spec.ts). */
+    feed: { date: addDays(week, 3), startTime: "18:00", maxBookings: 4 },
+    /** Reloading step 4 and the success screen (tests/e2e/booking.spec.ts). */
+    reload: { date: week, startTime: "18:00", maxBookings: 4 },
   };
 }
 
@@ -39,7 +43,7 @@ export async function seedBookingFixtures(): Promise<void> {
   const rows = await db
     .insert(consultationAvailability)
     .values(
-      [f.open, f.lastPlace, f.full, f.cancel, f.moveFrom, f.moveTo].map((s) => ({
+      [f.open, f.lastPlace, f.full, f.cancel, f.moveFrom, f.moveTo, f.feed, f.reload].map((s) => ({
         date: s.date,
         startTime: `${s.startTime}:00`,
         endTime: `${plusHour(s.startTime)}:00`,

@@ -7,6 +7,7 @@
 import {
   BookOpen,
   Briefcase,
+  CircleUser,
   CalendarClock,
   ExternalLink,
   Images,
@@ -130,6 +131,7 @@ export function AdminShell({ admin, companyName, counts, children }: AdminShellP
         { to: "/admin/users", label: "Users", icon: Users, roles: SUPER_ADMIN_ONLY },
         { to: "/admin/settings", label: "Settings", icon: Settings, roles: SUPER_ADMIN_ONLY },
         { to: "/admin/data-protection", label: "Data protection", icon: ShieldCheck, roles: MANAGER_ROLES },
+        { to: "/admin/account", label: "Your account", icon: CircleUser, roles: STAFF_ROLES },
       ],
     },
   ]

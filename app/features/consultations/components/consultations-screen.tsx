@@ -43,6 +43,10 @@ export type ConsultationsScreenProps = {
   slots: AdminSlot[];
   today: string;
   filters: { q: string; status: string; tab: ConsultationsTab };
+  /** The booking a `?booking=` link opens in its dialog on arrival, or null. */
+  opened: BookingView | null;
+  /** Called when the detail dialog closes (to drop `?booking=` from the URL). */
+  onBookingClosed: () => void;
   /** Answer of a plain (no JavaScript) POST, shown as a banner. */
   actionData?: ConsultationActionResult;
   onTabChange: (tab: ConsultationsTab) => void;
@@ -136,12 +140,18 @@ function BookingsPanel({
   onFilter,
   pageHref,
   submitter,
+  opened,
+  onBookingClosed,
 }: ConsultationsScreenProps & { submitter: Submitter }) {
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(opened?.id ?? null);
   // Keep the last seen copy so the dialog stays put if a refresh filters the booking out.
-  const [snapshot, setSnapshot] = useState<BookingView | null>(null);
-  const selected = selectedId ? (bookings.find((b) => b.id === selectedId) ?? snapshot) : null;
-  useResultToast(submitter, () => setSelectedId(null));
+  const [snapshot, setSnapshot] = useState<BookingView | null>(opened);
+  const selected = selectedId ? (bookings.find((b) => b.id === selectedId) ?? (snapshot?.id === selectedId ? snapshot : opened)) : null;
+  const close = () => {
+    setSelectedId(null);
+    onBookingClosed();
+  };
+  useResultToast(submitter, close);
   const pages = Math.max(1, Math.ceil(total / pageSize));
 
   return (
@@ -293,7 +303,7 @@ function BookingsPanel({
         </nav>
       ) : null}
 
-      <BookingDialog booking={selected} onOpenChange={(open) => !open && setSelectedId(null)} submitter={submitter} />
+      <BookingDialog booking={selected} onOpenChange={(open) => !open && close()} submitter={submitter} />
     </div>
   );
 }

@@ -232,6 +232,7 @@ export function BlockEditor({
     setLinkOpen(false);
   };
 
+  // Move and delete leave focus on their button, so it can be pressed again; the editor keeps its selection.
   const blockAction = (run: (editor: Editor) => boolean, message: string) => () => {
     if (editor && run(editor)) setStatus(message);
   };
@@ -275,7 +276,11 @@ export function BlockEditor({
               keys={BLOCK_SHORTCUTS[b.kind]}
               pressed={state?.kind === b.kind}
               disabled={!editor}
-              onPress={() => editor && setBlockKind(editor, b.kind) && editor.commands.focus()}
+              onPress={() => {
+                if (!editor) return;
+                setBlockKind(editor, b.kind);
+                editor.commands.focus();
+              }}
               {...tool}
             >
               {b.icon}

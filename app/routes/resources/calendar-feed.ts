@@ -1,0 +1,23 @@
+import { renderCalendarFeed } from "~/features/consultations/calendar-feed.server";
+import type { Route } from "./+types/calendar-feed";
+
+/**
+ * Never kept by a browser, proxy or the HTML cache (which also skips every `/admin` path), never
+ * indexed, its address never sent on as a referrer.
+ */
+const PRIVATE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "no-referrer" };
+
+/**
+ * `GET /admin/calendar/:token.ics`: a member of staff's private calendar feed (issue 12, ADR "Booking, round two"),
+ * `text/calendar`. No session: calendar apps fetch it with the token alone. A wrong, revoked or
+ * replaced token, or a deactivated account, answers the same plain 404.
+ */
+export async function loader({ params }: Route.LoaderArgs) {
+  const ics = await renderCalendarFeed(params.token.replace(/\.ics$/, ""));
+  if (ics === null) {
+    return new Response("Not found\n", { status: 404, headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  return new Response(ics, {
+    headers: { ...PRIVATE, "Content-Type": "text/calendar; charset=utf-8", "Content-Disposition": 'inline; filename="consultations.ics"' },
+  });
+}

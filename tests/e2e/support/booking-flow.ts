@@ -1,0 +1,66 @@
+/**
+ * The booking wizard's steps for browser tests (booking, calendar feed): the outbox of e-mails
+ * the e2e server wrote, the slot radios, and the way from step 1 to the Confirm Booking button.
+ * Fixture slots: ./booking-fixtures.ts.
+ */
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+import PostalMime from "postal-mime";
+import { E2E_DATA_DIR } from "../../../playwright.config";
+import { formatLongDate, formatMonthYear } from "../../../app/features/consultations/time";
+import { bookingFixtures } from "./booking-fixtures";
+import { waitUntilHumanPace } from "./human-pace";
+
+const F = bookingFixtures();
+
+export type Parsed = Awaited<ReturnType<typeof PostalMime.parse>>;
+
+/** Every message the e2e server's mail worker has written to its outbox folder. */
+export async function outbox(): Promise<Parsed[]> {
+  const dir = path.join(E2E_DATA_DIR, "outbox");
+  const files = await readdir(dir).catch(() => [] as string[]);
+  return Promise.all(files.filter((f) => f.endsWith(".eml")).map(async (f) => PostalMime.parse(await readFile(path.join(dir, f)))));
+}
+
+export const sentTo = (m: Parsed, email: string) => (m.to ?? []).some((a) => "address" in a && a.address === email);
+
+/** The slot radio of a London date and time (its accessible name is "<long date> HH:MM[ Full]"). */
+export const slotRadio = (page: Page, date: string, time: string) => page.getByRole("radio", { name: new RegExp(`^${formatLongDate(date)} ${time}`) });
+
+/** From the start to step 2 of the fixture week, via Continue and two Next Week clicks. */
+export async function toFixtureWeek(page: Page) {
+  await page.goto("/book-consultation");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Select Date & Time" })).toBeVisible();
+  await page.getByRole("link", { name: "Next Week" }).click();
+  await expect(page).toHaveURL(/week=/);
+  await page.getByRole("link", { name: "Next Week" }).click();
+  await expect(page).toHaveURL(new RegExp(`week=${F.week}`));
+  await expect(page.getByRole("heading", { name: formatMonthYear(F.week) })).toBeVisible();
+}
+
+/** Fills step 3 (Your Information) with a person and a commercial project. */
+export async function fillDetails(page: Page, v: { name: string; email: string }) {
+  await page.getByRole("textbox", { name: "Full name" }).fill(v.name);
+  await page.getByRole("textbox", { name: "Email address" }).fill(v.email);
+  await page.getByRole("combobox", { name: "Project type" }).selectOption("commercial");
+  await page.getByRole("textbox", { name: "Project description" }).fill("Two-storey extension with a steel frame.");
+}
+
+/**
+ * Steps 2 to 4 for a slot: choose it, fill the details, arrive at the summary, and wait until the
+ * details page is old enough for the server's bot check to let Confirm Booking through.
+ */
+export async function bookUpToConfirm(page: Page, slot: { date: string; startTime: string }, person: { name: string; email: string }) {
+  await toFixtureWeek(page);
+  await slotRadio(page, slot.date, slot.startTime).check({ force: true });
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Your Information" })).toBeVisible();
+  const shownAt = Date.now();
+  await fillDetails(page, person);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Confirmation" })).toBeVisible();
+  await waitUntilHumanPace(shownAt);
+}
+
