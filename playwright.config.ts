@@ -11,6 +11,8 @@ const chromium = {
   args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 };
 
+const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 }, launchOptions: chromium };
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
@@ -25,8 +27,11 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: chromium,
   },
+  // Tests tagged @site-settings change what every visitor sees for a while (the footer, the cookie
+  // banner); they run after all the others, alone, so no test on another worker sees the change.
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 }, launchOptions: chromium } },
+    { name: "desktop", grepInvert: /@site-settings/, use: desktop },
+    { name: "site-settings", grep: /@site-settings/, dependencies: ["desktop"], fullyParallel: false, workers: 1, use: desktop },
   ],
   webServer: {
     command: "npx tsx tests/setup/e2e-prepare.ts && node server.js",

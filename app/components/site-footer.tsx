@@ -117,7 +117,8 @@ export function SiteFooter() {
             ))}
             {cookieSettings ? (
               <li>
-                <button type="button" data-cookie-settings="" className="hover:text-teal-300">
+                {/* Reopens the banner, which needs JavaScript: app/enhance/consent.ts shows it. */}
+                <button type="button" hidden data-cookie-settings="" className="hover:text-teal-300">
                   Cookie settings
                 </button>
               </li>

@@ -107,5 +107,7 @@ export function enhanceConsent() {
       banner.hidden = false;
       banner.querySelector<HTMLElement>("[data-consent]")?.focus();
     });
+    // Sent hidden: without JavaScript it could not reopen the banner.
+    button.hidden = false;
   }
 }

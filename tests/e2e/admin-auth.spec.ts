@@ -167,7 +167,7 @@ test("a new editor invited by the super admin sets a password from the e-mail an
   await context.close();
 });
 
-test("a settings change shows in the public site's footer at once", async ({ page }) => {
+test("a settings change shows in the public site's footer at once", { tag: "@site-settings" }, async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto("/admin/settings");
   const phone = page.getByLabel("Phone");

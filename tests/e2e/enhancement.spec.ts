@@ -136,7 +136,7 @@ test.describe("with JavaScript off", () => {
   });
 });
 
-test("the cookie banner's Accept and Reject work as a form without JavaScript, and in place with it", async ({ page, browser, baseURL }) => {
+test("the cookie banner's Accept and Reject work as a form without JavaScript, and in place with it", { tag: "@site-settings" }, async ({ page, browser, baseURL }) => {
   test.setTimeout(90_000);
   await signInAsAdmin(page);
   const setMeasurementId = async (value: string) => {
@@ -166,6 +166,9 @@ test("the cookie banner's Accept and Reject work as a form without JavaScript, a
     await expect(banner).toBeHidden();
     await visitor.reload();
     await expect(banner).toBeHidden();
+    // Reopening the banner needs JavaScript: not offered without it.
+    await expect(visitor.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" })).toBeVisible();
+    await expect(visitor.getByRole("button", { name: "Cookie settings" })).toBeHidden();
     await noJs.close();
 
     // With JavaScript the same buttons decide in place: no navigation.
@@ -178,6 +181,9 @@ test("the cookie banner's Accept and Reject work as a form without JavaScript, a
     await expect(jsBanner).toBeHidden();
     expect((await withJs.cookies()).find((c) => c.name === "cookie_consent")?.value).toBe("rejected");
     expect(await reader.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await reader.getByRole("button", { name: "Cookie settings" }).click();
+    await expect(jsBanner).toBeVisible();
+    await expect(jsBanner).toContainText("Current choice: rejected");
     await withJs.close();
   } finally {
     await setMeasurementId("");

@@ -212,11 +212,14 @@ function replaceTopBlock(tr: Transaction, from: number, kind: BlockKind) {
   tr.setSelection(TextSelection.create(tr.doc, target.pos + Math.min(offset, target.size))).scrollIntoView();
 }
 
+/** What the block commands act on: the Tiptap editor (or, in tests, a state and a dispatch). */
+export type BlockTarget = { readonly state: EditorState; view: { dispatch: (tr: Transaction) => void } };
+
 /**
  * Switches the block holding the cursor to `kind`; choosing the kind it already is (a heading
  * level, quote or list) turns it back into paragraphs. Returns whether anything changed.
  */
-export function setBlockKind(editor: Editor, kind: BlockKind): boolean {
+export function setBlockKind(editor: BlockTarget, kind: BlockKind): boolean {
   const { state } = editor;
   const current = activeKind(state);
   const target = current === kind && kind !== "paragraph" ? "paragraph" : kind;
@@ -231,7 +234,7 @@ export function setBlockKind(editor: Editor, kind: BlockKind): boolean {
  * Moves the block holding the cursor one place up (-1) or down (1), cursor kept inside it.
  * Returns false at the start or end of the article.
  */
-export function moveBlock(editor: Editor, direction: -1 | 1): boolean {
+export function moveBlock(editor: BlockTarget, direction: -1 | 1): boolean {
   const { state } = editor;
   const { node, index, pos } = topBlock(state);
   const otherIndex = index + direction;
@@ -249,7 +252,7 @@ export function moveBlock(editor: Editor, direction: -1 | 1): boolean {
 }
 
 /** Deletes the block holding the cursor (the last one becomes an empty paragraph); cursor to the next block. */
-export function deleteBlock(editor: Editor): boolean {
+export function deleteBlock(editor: BlockTarget): boolean {
   const { state } = editor;
   const { node, pos } = topBlock(state);
   const tr = state.tr;
@@ -261,7 +264,7 @@ export function deleteBlock(editor: Editor): boolean {
 }
 
 /** Adds an empty paragraph after the block holding the cursor and puts the cursor in it. */
-export function addBlockAfter(editor: Editor): boolean {
+export function addBlockAfter(editor: BlockTarget): boolean {
   const { state } = editor;
   const { node, pos } = topBlock(state);
   const at = pos + node.nodeSize;
