@@ -7,6 +7,7 @@ import ICAL from "ical.js";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { adminUsers, auditLog, staffCalendarFeeds } from "~/db/schema";
+import { LIMITS } from "~/features/abuse/limits.server";
 import type { CalendarFeedResult } from "~/features/consultations/components/calendar-feed-card";
 import * as account from "~/routes/admin/account";
 import * as feed from "~/routes/resources/calendar-feed";
@@ -88,7 +89,7 @@ describe("without a session or an active account", () => {
     expect(await db.select().from(staffCalendarFeeds)).toHaveLength(0);
   });
 
-  it("a wrong token and a deactivated account's feed answer the same plain 404, never cached", async () => {
+  it("a wrong token and a deactivated account's feed answer the same plain 404; too many fetches 429; never cached", async () => {
     const me = await createStaffSession("admin");
     const on = body(await outcome(() => account.action(args(post(me, "turn-on")))));
     const path = new URL((on as { url: string }).url).pathname;
@@ -103,6 +104,15 @@ describe("without a session or an active account", () => {
       expect(r.headers.get("cache-control")).toBe("no-store");
       expect(r.headers.get("x-robots-tag")).toMatch(/noindex/);
     }
+    // Fetched too often in the hour: 429 with Retry-After, still private.
+    await db.update(adminUsers).set({ isActive: true }).where(eq(adminUsers.id, me.adminId));
+    for (let i = 1; i < LIMITS.calendarFeed.max; i++) expect((await fetchFeed(path)).status).toBe(200);
+    const limited = await fetchFeed(path);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBe("600");
+    expect(limited.headers.get("cache-control")).toBe("no-store");
+    expect(await limited.text()).toBe("Too many requests for this calendar feed. Try again later.\n");
+
     // The HTML cache never even looks a feed address up.
     expect(cacheKey("build", { method: "GET", url: path, headers: {} })).toBeNull();
   });
