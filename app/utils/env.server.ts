@@ -79,6 +79,8 @@ const EnvSchema = z.object({
   /** Moves from the manage link per client per hour, and per booking per hour (issue 12). */
   RESCHEDULE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(10),
   RESCHEDULE_LIMIT_PER_BOOKING: z.coerce.number().int().min(1).default(3),
+  /** Fetches of one staff calendar feed per hour (calendar apps poll every 5 minutes at most). */
+  CALENDAR_FEED_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(60),
   /**
    * How long a claimed outbox message stays invisible to other instances' workers while one sends
    * it, in ms (default 5 minutes); after that an instance that died mid-send is taken over.

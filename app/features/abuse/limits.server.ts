@@ -33,6 +33,8 @@ export const LIMITS = {
   reschedulePerClient: { max: env.RESCHEDULE_LIMIT_PER_CLIENT, windowMs: HOUR_MS },
   /** Moves of one booking per hour (default 3): each one mails the visitor and every staff recipient. */
   reschedulePerBooking: { max: env.RESCHEDULE_LIMIT_PER_BOOKING, windowMs: HOUR_MS },
+  /** Fetches of one staff calendar feed per hour (default 60): building a full feed costs CPU. */
+  calendarFeed: { max: env.CALENDAR_FEED_LIMIT_PER_HOUR, windowMs: HOUR_MS },
 } satisfies Record<string, RateLimit>;
 
 /** Active (pending or confirmed) future bookings one e-mail address may hold (default 3). */

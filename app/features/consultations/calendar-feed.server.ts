@@ -16,7 +16,7 @@
  *   the consultation type, time and status only.
  * - Events: bookings holding a place (pending as TENTATIVE; confirmed, completed and no-show as
  *   CONFIRMED) whose slot falls from today (London) to `FEED_HORIZON_DAYS` ahead, at most
- *   `FEED_MAX_EVENTS`, soonest first. Cancelled and staff-"rescheduled" bookings are left out:
+ *   `FEED_MAX_EVENTS`, soonest first; each feed answers at most `LIMITS.calendarFeed` fetches an hour. Cancelled and staff-"rescheduled" bookings are left out:
  *   a subscribed calendar deletes an event that leaves the feed, which every client honours,
  *   while STATUS:CANCELLED in a published feed is shown as a live event by some. Each event has
  *   the booking's invitation UID and SEQUENCE (`ics.ts`, the one builder).
@@ -25,6 +25,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { adminUsers, consultationAvailability, consultationBookings, staffCalendarFeeds } from "~/db/schema";
+import { exceedsLimit, LIMITS } from "~/features/abuse/limits.server";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { MANAGER_ROLES, roleAllows } from "~/features/auth/roles";
 import { siteUrl } from "~/features/mail/templates.server";
@@ -130,19 +131,25 @@ const STATUS_LABELS: Record<string, string> = {
   no_show: "No show",
 };
 
+/** What a fetch of a feed gets: its `.ics` text, 404 (no such feed) or 429 (fetched too often). */
+export type CalendarFeedAnswer = { status: 200; ics: string } | { status: 404 } | { status: 429 };
+
 /**
- * The `.ics` text (METHOD:PUBLISH) of the feed whose raw token is `token`, at `now`; null for a
- * wrong, revoked or replaced token, or an account that is not active (the route answers 404 for
- * each alike). Records the fetch time. See the module comment for what the events hold.
+ * The `.ics` text (METHOD:PUBLISH) of the feed whose raw token is `token`, at `now`; 404 for a
+ * wrong, revoked or replaced token, or an account that is not active (alike, whichever it is);
+ * 429 past `LIMITS.calendarFeed` fetches of this feed in the hour (a full feed takes a noticeable
+ * share of a CPU to build, and a leaked address must not be able to keep one busy). Records the
+ * fetch time. See the module comment for what the events hold.
  */
-export async function renderCalendarFeed(token: string, now: Date = new Date()): Promise<string | null> {
-  if (token.length > 200) return null;
+export async function renderCalendarFeed(token: string, now: Date = new Date()): Promise<CalendarFeedAnswer> {
+  if (token.length > 200) return { status: 404 };
   const [feed] = await db
     .select({ adminId: adminUsers.id, role: adminUsers.role })
     .from(staffCalendarFeeds)
     .innerJoin(adminUsers, eq(adminUsers.id, staffCalendarFeeds.adminUserId))
     .where(and(eq(staffCalendarFeeds.tokenHash, hashToken(token)), eq(adminUsers.isActive, true)));
-  if (!feed) return null;
+  if (!feed) return { status: 404 };
+  if (await exceedsLimit(db, `calendar-feed:${feed.adminId}`, LIMITS.calendarFeed, now)) return { status: 429 };
   await db.update(staffCalendarFeeds).set({ lastFetchedAt: now }).where(eq(staffCalendarFeeds.adminUserId, feed.adminId));
 
   const today = londonToday(now);
@@ -193,5 +200,5 @@ export async function renderCalendarFeed(token: string, now: Date = new Date()):
       url,
     };
   });
-  return buildCalendarFeed(`${site.companyName} consultations`, events);
+  return { status: 200, ics: buildCalendarFeed(`${site.companyName} consultations`, events) };
 }

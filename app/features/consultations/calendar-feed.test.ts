@@ -7,6 +7,7 @@ import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { adminUsers, auditLog, consultationAvailability, consultationBookings, staffCalendarFeeds } from "~/db/schema";
+import { LIMITS } from "~/features/abuse/limits.server";
 import { createStaffAccount } from "~/features/auth/accounts.server";
 import type { AdminRole } from "~/features/auth/roles";
 import { setupTestDatabase } from "../../../tests/setup/database";
@@ -34,6 +35,12 @@ async function turnOn(who: Awaited<ReturnType<typeof staff>>) {
 }
 
 const today = () => londonToday(new Date());
+
+/** The feed's text, or null when it answers anything but 200. */
+const feedText = async (token: string, now?: Date) => {
+  const answer = await renderCalendarFeed(token, now);
+  return answer.status === 200 ? answer.ics : null;
+};
 
 async function booking(dayOffset: number, values: Partial<typeof consultationBookings.$inferInsert> = {}, start = "10:00") {
   const [slot] = await db
@@ -67,22 +74,22 @@ describe("the calendar feed's token", () => {
     expect(row!.tokenHash).toBe(hashToken(token));
     expect(JSON.stringify(row)).not.toContain(token);
 
-    expect(await renderCalendarFeed(token)).toContain("BEGIN:VCALENDAR");
-    expect(await renderCalendarFeed(`${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`)).toBeNull();
-    expect(await renderCalendarFeed("")).toBeNull();
-    expect(await renderCalendarFeed("x".repeat(5000))).toBeNull();
+    expect(await feedText(token)).toContain("BEGIN:VCALENDAR");
+    expect(await feedText(`${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`)).toBeNull();
+    expect(await feedText("")).toBeNull();
+    expect(await feedText("x".repeat(5000))).toBeNull();
 
     // Turning it on again is refused; regenerating replaces it: the old token stops at once.
     expect(await issueCalendarFeed(admin.actor, admin, { replace: false })).toEqual({ ok: false, reason: "already_on" });
     const regenerated = await issueCalendarFeed(admin.actor, admin, { replace: true });
     const fresh = tokenOf(regenerated.ok ? regenerated.url : "");
     expect(fresh).not.toBe(token);
-    expect(await renderCalendarFeed(token)).toBeNull();
-    expect(await renderCalendarFeed(fresh)).toContain("BEGIN:VCALENDAR");
+    expect(await feedText(token)).toBeNull();
+    expect(await feedText(fresh)).toContain("BEGIN:VCALENDAR");
 
     // Turned off (revoked): 404 for good; a second turn-off changes nothing.
     expect(await turnOffCalendarFeed(admin.actor, admin)).toBe(true);
-    expect(await renderCalendarFeed(fresh)).toBeNull();
+    expect(await feedText(fresh)).toBeNull();
     expect(await turnOffCalendarFeed(admin.actor, admin)).toBe(false);
     expect(await getCalendarFeedState(admin.id)).toEqual({ on: false });
     expect(await issueCalendarFeed(admin.actor, admin, { replace: true })).toEqual({ ok: false, reason: "not_on" });
@@ -99,14 +106,30 @@ describe("the calendar feed's token", () => {
     const otherToken = await turnOn(other);
     expect(await getCalendarFeedState(admin.id)).toMatchObject({ on: true, lastFetchedAt: null });
     const at = new Date();
-    expect(await renderCalendarFeed(token, at)).not.toBeNull();
+    expect(await feedText(token, at)).not.toBeNull();
     expect(await getCalendarFeedState(admin.id)).toMatchObject({ on: true, lastFetchedAt: at.toISOString() });
 
     await db.update(adminUsers).set({ isActive: false }).where(eq(adminUsers.id, admin.id));
-    expect(await renderCalendarFeed(token)).toBeNull();
-    expect(await renderCalendarFeed(otherToken)).not.toBeNull();
+    expect(await feedText(token)).toBeNull();
+    expect(await feedText(otherToken)).not.toBeNull();
     await db.update(adminUsers).set({ isActive: true }).where(eq(adminUsers.id, admin.id));
-    expect(await renderCalendarFeed(token)).not.toBeNull();
+    expect(await feedText(token)).not.toBeNull();
+  });
+});
+
+describe("the calendar feed's fetch limit", () => {
+  it(`answers 429 past ${LIMITS.calendarFeed.max} fetches of one feed in the hour; other feeds and the next hour are not held back`, async () => {
+    const admin = await staff();
+    const other = await staff();
+    const token = await turnOn(admin);
+    const otherToken = await turnOn(other);
+    const at = new Date("2030-01-07T10:00:00Z");
+    for (let i = 0; i < LIMITS.calendarFeed.max; i++) expect((await renderCalendarFeed(token, at)).status).toBe(200);
+    expect(await renderCalendarFeed(token, at)).toEqual({ status: 429 });
+    expect((await renderCalendarFeed(otherToken, at)).status).toBe(200);
+    expect((await renderCalendarFeed(token, new Date(at.getTime() + 60 * 60_000))).status).toBe(200);
+    // A wrong token is a 404 however often it is tried (nothing to count it against).
+    expect(await renderCalendarFeed("A".repeat(43), at)).toEqual({ status: 404 });
   });
 });
 
@@ -122,7 +145,7 @@ describe("what the calendar feed lists", () => {
     const tooFar = await booking(FEED_HORIZON_DAYS + 2, { status: "confirmed" });
     const legacy = await booking(6, { durationMinutes: null }, "14:00"); // row older than the stored duration
 
-    const ics = (await renderCalendarFeed(token))!;
+    const ics = (await feedText(token))!;
     const cal = new ICAL.Component(ICAL.parse(ics));
     expect(cal.getFirstPropertyValue("method")).toBe("PUBLISH");
     expect(cal.getFirstPropertyValue("x-wr-calname")).toBe("Meridian Engineering consultations");
@@ -155,7 +178,7 @@ describe("what the calendar feed lists", () => {
     const editor = await staff("editor");
     const token = await turnOn(editor);
     await booking(3, { status: "confirmed", meetingLink: "https://meet.example.com/secret" });
-    const ics = (await renderCalendarFeed(token))!;
+    const ics = (await feedText(token))!;
     const [event] = events(ics);
     expect(event!.getFirstPropertyValue("summary")).toBe("Structural Review (confirmed)");
     expect(event!.getFirstPropertyValue("status")).toBe("CONFIRMED");
@@ -164,6 +187,6 @@ describe("what the calendar feed lists", () => {
     }
     // Promoted to admin, the same address shows the details from the next fetch.
     await db.update(adminUsers).set({ role: "admin" }).where(eq(adminUsers.id, editor.id));
-    expect(await renderCalendarFeed(token)).toContain("Ada Client");
+    expect(await feedText(token)).toContain("Ada Client");
   });
 });

@@ -10,14 +10,21 @@ const PRIVATE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollo
 /**
  * `GET /admin/calendar/:token.ics`: a member of staff's private calendar feed (issue 12, ADR "Booking, round two"),
  * `text/calendar`. No session: calendar apps fetch it with the token alone. A wrong, revoked or
- * replaced token, or a deactivated account, answers the same plain 404.
+ * replaced token, or a deactivated account, answers the same plain 404; a feed fetched too often
+ * in the hour 429 with `Retry-After`.
  */
 export async function loader({ params }: Route.LoaderArgs) {
-  const ics = await renderCalendarFeed(params.token.replace(/\.ics$/, ""));
-  if (ics === null) {
+  const answer = await renderCalendarFeed(params.token.replace(/\.ics$/, ""));
+  if (answer.status === 404) {
     return new Response("Not found\n", { status: 404, headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" } });
   }
-  return new Response(ics, {
+  if (answer.status === 429) {
+    return new Response("Too many requests for this calendar feed. Try again later.\n", {
+      status: 429,
+      headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8", "Retry-After": "600" },
+    });
+  }
+  return new Response(answer.ics, {
     headers: { ...PRIVATE, "Content-Type": "text/calendar; charset=utf-8", "Content-Disposition": 'inline; filename="consultations.ics"' },
   });
 }

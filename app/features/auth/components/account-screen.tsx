@@ -8,6 +8,7 @@ import type { CalendarFeedState } from "~/features/consultations/calendar-feed.s
 import { CalendarFeedCard, type CalendarFeedResult } from "~/features/consultations/components/calendar-feed-card";
 import { roleLabel, type AdminRole } from "../roles";
 
+/** The page: a header, the account's name, e-mail and role, and the calendar feed section. */
 export function AccountScreen({
   admin,
   feed,

@@ -1,14 +1,6 @@
 import { Trash2 } from "lucide-react";
 import { Form } from "react-router";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
+import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Button } from "~/components/ui/button";
 import { CMS_MESSAGES } from "../messages";
 import type { ContentKindName } from "../kinds";
@@ -34,28 +26,25 @@ export function DeleteDialog({
   onSubmit?: () => void;
 }) {
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        {trigger ?? (
+    <ConfirmDialog
+      title={`Delete ${kind === "project" ? "project" : "blog post"}?`}
+      description={CMS_MESSAGES[kind].deleteConfirm(title)}
+      trigger={
+        trigger ?? (
           <Button type="button" variant="outline" size="sm" className="text-destructive">
             <Trash2 aria-hidden /> Delete<span className="sr-only"> {title}</span>
           </Button>
-        )}
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>Delete {kind === "project" ? "project" : "blog post"}?</AlertDialogTitle>
-        <AlertDialogDescription>{CMS_MESSAGES[kind].deleteConfirm(title)}</AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <Form method="post" action={action} onSubmit={onSubmit}>
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="id" value={id} />
-            <Button type="submit" variant="destructive" className="w-full">
-              Delete
-            </Button>
-          </Form>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+        )
+      }
+      confirm={
+        <Form method="post" action={action} onSubmit={onSubmit}>
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={id} />
+          <Button type="submit" variant="destructive" className="w-full">
+            Delete
+          </Button>
+        </Form>
+      }
+    />
   );
 }

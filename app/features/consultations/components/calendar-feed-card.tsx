@@ -26,6 +26,7 @@ import type { CalendarFeedState } from "../calendar-feed.server";
 
 /** The feed intents the account page's action accepts. */
 export const CALENDAR_FEED_INTENTS = ["turn-on", "regenerate", "turn-off"] as const;
+/** One of `CALENDAR_FEED_INTENTS`. */
 export type CalendarFeedIntent = (typeof CALENDAR_FEED_INTENTS)[number];
 
 /** What the action answers; `url` (the new address) only right after turn-on or regenerate. */
@@ -42,6 +43,10 @@ const when = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Europe/London",
 });
 
+/**
+ * The section: Off (Turn on) or On (when the address was made and last fetched, Regenerate and
+ * Turn off behind a confirmation), with the new address right after it is made. Toasts each answer.
+ */
 export function CalendarFeedCard({
   state,
   personal,

@@ -13,14 +13,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useFetcher, useFetchers, useNavigate, useNavigation, useSubmit } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { Download, Eye, Inbox, Loader2, Mail, Search, ShieldAlert, ShieldCheck, Trash2, X } from "lucide-react";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -276,29 +269,25 @@ export function EnquiriesScreen({ filters, page, spamCount, selected, enquiryTyp
         </Dialog>
       ) : null}
 
-      <AlertDialog open={Boolean(deleteTarget)} onOpenChange={(open) => (open ? null : setDeleteTarget(null))}>
-        <AlertDialogContent>
-          <AlertDialogTitle>Delete this enquiry?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Are you sure you want to delete the enquiry from &ldquo;{deleteTarget?.name}&rdquo;? This action cannot be
-            undone.
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <Button
-              variant="destructive"
-              onClick={() => {
-                if (!deleteTarget) return;
-                deleteFetcher.submit({ intent: "delete", id: deleteTarget.id }, { method: "post" });
-                if (detailId === deleteTarget.id) closeDetail();
-                setDeleteTarget(null);
-              }}
-            >
-              <Trash2 aria-hidden /> Delete
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={Boolean(deleteTarget)}
+        onOpenChange={(open) => (open ? null : setDeleteTarget(null))}
+        title="Delete this enquiry?"
+        description={<>Are you sure you want to delete the enquiry from &ldquo;{deleteTarget?.name}&rdquo;? This action cannot be undone.</>}
+        confirm={
+          <Button
+            variant="destructive"
+            onClick={() => {
+              if (!deleteTarget) return;
+              deleteFetcher.submit({ intent: "delete", id: deleteTarget.id }, { method: "post" });
+              if (detailId === deleteTarget.id) closeDetail();
+              setDeleteTarget(null);
+            }}
+          >
+            <Trash2 aria-hidden /> Delete
+          </Button>
+        }
+      />
     </div>
   );
 }

@@ -101,7 +101,7 @@ export function InsightForm({
         <ImagePicker name="authorImage" label="Author Image" defaultValue={d.authorImage} />
         <FieldErrors errors={errors.authorImage} />
       </FormSection>
-      <FormSection title="Hero Image">
+      <FormSection title="Media">
         <ImagePicker name="heroImage" label="Hero Image" defaultValue={d.heroImage} />
         <FieldErrors errors={errors.heroImage} />
       </FormSection>
