@@ -147,6 +147,8 @@ test("an article written with the keyboard alone is published and shown with its
   expect(scripts.some((s) => /^\/assets\/enhance-[\w-]+\.js$/.test(s))).toBe(true);
   for (const script of scripts) expect(await (await reader.request.get(script)).text()).not.toMatch(/ProseMirror|tiptap|react-dom/i);
   await shot(reader, "article-public-1440");
+  await reader.setViewportSize({ width: 390, height: 844 });
+  await shot(reader, "article-public-390");
 
   // The edit screen shows the same body. With the buttons: the closing paragraph moves below the
   // numbered list and the bulleted list is deleted.

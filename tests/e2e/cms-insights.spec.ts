@@ -129,6 +129,14 @@ test("a post scheduled a few seconds ahead goes live at its time without anyone 
   expect(await (await page.request.get("/insights")).text()).toContain(title);
   expect(await (await page.request.get("/insights/rss.xml")).text()).toContain(title);
   expect(await (await page.request.get("/sitemap.xml")).text()).toContain(`/insights/${slug}`);
+
+  // Deleted from its edit screen, so later specs see only the demo articles.
+  await page.reload();
+  await page.getByRole("button", { name: `Delete ${title}` }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL(/\/admin\/cms\/blog$/);
+  await expect(page.getByText("Blog post deleted")).toBeVisible();
+  expect((await page.request.get(`/insights/${slug}`)).status()).toBe(404);
 });
 
 test("leaving the post form with unsaved changes asks first", async ({ page }) => {

@@ -25,6 +25,7 @@ export type ContentEditState = {
   restoredId: number | null;
 };
 
+/** The form element with the main column (`children`), the publishing and revisions panels and the leave dialog. */
 export function ContentForm({
   mode,
   edit,

@@ -52,6 +52,11 @@ function initialOverride(d: InsightFormDefaults): string {
   return stored === computed ? "" : String(stored);
 }
 
+/**
+ * The post form for `mode` create or edit, starting from `defaults` (a saved post, a restored
+ * revision, or {} on create), with the server's field `errors`; `edit` carries version, state,
+ * links and history on the edit screen.
+ */
 export function InsightForm({
   mode,
   defaults: d,

@@ -164,6 +164,7 @@ function PostRow({ post }: { post: AdminInsightRow }) {
   );
 }
 
+/** The whole list screen: header, stat cards, filter bar, rows or an empty state, and pages. */
 export function InsightsAdminList({
   items,
   stats,
