@@ -12,6 +12,7 @@ import { addDays, formatLongDate, londonToday, startOfWeek } from "../../app/fea
 import { formatLongSlotDate } from "../../app/features/consultations/components/admin-format";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signInAsAdmin } from "./support/auth";
+import { waitForHydration } from "./support/hydration";
 import { waitUntilHumanPace } from "./support/human-pace";
 
 // The wizard limits bookings per address; this file books from an address of its own.
@@ -46,6 +47,7 @@ async function openWizardWeek(page: Page, monday: string) {
 async function openAvailability(page: Page) {
   await page.goto("/admin/consultations?tab=availability");
   await expect(page.getByRole("tab", { name: "Availability", selected: true })).toBeVisible();
+  await waitForHydration(page);
 }
 
 /** The slot card for a date and 12-hour start time. */
