@@ -17,17 +17,11 @@ import { getPreviewInsightBySlug, getPublishedInsightBySlug, listInsightsForFeed
 import * as listRoute from "~/routes/admin/cms/blog";
 import * as createRoute from "~/routes/admin/cms/blog-create";
 import * as editRoute from "~/routes/admin/cms/blog-edit";
-import { createStaffSession, outcome, TEST_ORIGIN, type StaffSession } from "../setup/admin-session";
+import { createStaffSession, formPost, outcome, routeArgs, TEST_ORIGIN, type StaffSession } from "../setup/admin-session";
 import { setupTestDatabase } from "../setup/database";
 
 setupTestDatabase();
 
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never;
-const form = (fields: Record<string, string | string[]>) => {
-  const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
-  return { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: body.toString() };
-};
 
 const valid = { title: "Designing for Floods", excerpt: "What rising water asks of a building.", authorName: "Sam Writer", category: "Sustainability", summary: "Floods are rising." };
 const actor: CmsActor = { userId: "u1", email: "ed@staff.test", name: "Ed Editor" };
@@ -40,7 +34,7 @@ beforeEach(async () => {
 });
 
 type ListData = Awaited<ReturnType<typeof listRoute.loader>>;
-const list = async (query = "") => (await listRoute.loader(args(editor.request(`/admin/cms/blog${query}`)))) as ListData;
+const list = async (query = "") => (await listRoute.loader(routeArgs(editor.request(`/admin/cms/blog${query}`)))) as ListData;
 const titles = (data: ListData) => data.items.map((i) => i.title).sort();
 
 describe("the admin list", () => {
@@ -99,11 +93,11 @@ describe("the admin list", () => {
 
   it("deletes a row from the list, and answers 404 for a post already gone", async () => {
     const [row] = await db.select().from(insights).where(eq(insights.slug, "draft"));
-    const r = await outcome(() => listRoute.action(args(editor.request("/admin/cms/blog", form({ intent: "delete", id: row!.id })))));
+    const r = await outcome(() => listRoute.action(routeArgs(editor.request("/admin/cms/blog", formPost({ intent: "delete", id: row!.id })))));
     expect(r.status).toBe(200);
     expect((r.value as { data: { message: string } }).data.message).toBe("Blog post deleted");
     expect(await db.select().from(insights).where(eq(insights.slug, "draft"))).toHaveLength(0);
-    const again = await outcome(() => listRoute.action(args(editor.request("/admin/cms/blog", form({ intent: "delete", id: row!.id })))));
+    const again = await outcome(() => listRoute.action(routeArgs(editor.request("/admin/cms/blog", formPost({ intent: "delete", id: row!.id })))));
     expect(again.status).toBe(404);
     expect((again.value as { data: { title: string } }).data.title).toBe("Error deleting blog post");
   });
@@ -114,7 +108,7 @@ async function postBySlug(slug: string) {
   return row!;
 }
 const create = (fields: Record<string, string | string[]>, session = editor) =>
-  outcome(() => createRoute.action(args(session.request("/admin/cms/blog/create", form(fields)))));
+  outcome(() => createRoute.action(routeArgs(session.request("/admin/cms/blog/create", formPost(fields)))));
 const errorsOf = (r: { value?: unknown }) => (r.value as { data: { errors: Record<string, string[]> } }).data.errors;
 
 describe("the create form: validation, null mapping, reading time", () => {
@@ -214,7 +208,7 @@ describe("slugs", () => {
 
   it("keeps the slug on edit even when the title changes", async () => {
     const made = await createContent("insight", actor, parsedValues(valid), { intent: "draft" });
-    const r = await outcome(() => editRoute.action(args(editor.request(`/admin/cms/blog/edit/${made.id}`, form({ ...valid, title: "Renamed", intent: "keep", version: "1" })), { id: made.id })));
+    const r = await outcome(() => editRoute.action(routeArgs(editor.request(`/admin/cms/blog/edit/${made.id}`, formPost({ ...valid, title: "Renamed", intent: "keep", version: "1" })), { id: made.id })));
     expect(r.status).toBe(200);
     expect((r.value as { data: { message: string } }).data.message).toBe("Blog post updated!");
     expect((await postBySlug("designing-for-floods")).title).toBe("Renamed");
@@ -232,7 +226,7 @@ function parsedValues(fields: Record<string, string>) {
 
 describe("publish, draft and schedule (injected clock)", () => {
   const post = (id: string, fields: Record<string, string>, now: Date) =>
-    outcome(() => editAction("insight", editor.request(`/admin/cms/blog/edit/${id}`, form(fields)), id, parseInsightForm, now));
+    outcome(() => editAction("insight", editor.request(`/admin/cms/blog/edit/${id}`, formPost(fields)), id, parseInsightForm, now));
 
   it("Publish sets the date to now, Save Draft clears it, Schedule goes live at its UK time everywhere public", async () => {
     const made = await createContent("insight", actor, parsedValues(valid), { intent: "draft" }, T0);
@@ -284,10 +278,10 @@ describe("preview links", () => {
     expect(await getPreviewInsightBySlug("designing-for-floods", token, new Date(T0.getTime() + 3600_000))).toBeNull();
     expect(await getPreviewInsightBySlug("other", token, T0)).toBeNull();
     expect(await getPreviewInsightBySlug("other", createPreviewToken("project", b.id, T0), T0)).toBeNull();
-    const page = (q: string) => outcome(() => loader(args(new Request(`${TEST_ORIGIN}/insights/designing-for-floods${q}`), { slug: "designing-for-floods" })));
+    const page = (q: string) => outcome(() => loader(routeArgs(new Request(`${TEST_ORIGIN}/insights/designing-for-floods${q}`), { slug: "designing-for-floods" })));
     expect((await page("")).status).toBe(404);
     expect((await page("?preview=1.x")).status).toBe(404);
-    const good = (await loader(args(new Request(`${TEST_ORIGIN}/insights/designing-for-floods?preview=${createPreviewToken("insight", a.id)}`), { slug: "designing-for-floods" }))) as unknown as {
+    const good = (await loader(routeArgs(new Request(`${TEST_ORIGIN}/insights/designing-for-floods?preview=${createPreviewToken("insight", a.id)}`), { slug: "designing-for-floods" }))) as unknown as {
       data: { article: { title: string }; preview: boolean };
       init: { headers: Record<string, string> };
     };
@@ -303,7 +297,7 @@ describe("revisions and the edit conflict", () => {
     const made = await createContent("insight", actor, parsedValues({ ...valid, subtitle: "First words" }), { intent: "draft" });
     for (let v = 1; v <= REVISIONS_KEPT + 2; v++) await updateContent("insight", actor, made.id, v, parsedValues({ ...valid, subtitle: `Words ${v}` }), { intent: "keep" });
     expect(await db.select().from(cmsRevisions).where(and(eq(cmsRevisions.entityType, "insight"), eq(cmsRevisions.entityId, made.id)))).toHaveLength(REVISIONS_KEPT);
-    const load = async (q = "") => (await editRoute.loader(args(editor.request(`/admin/cms/blog/edit/${made.id}${q}`), { id: made.id }))) as Awaited<ReturnType<typeof editRoute.loader>>;
+    const load = async (q = "") => (await editRoute.loader(routeArgs(editor.request(`/admin/cms/blog/edit/${made.id}${q}`), { id: made.id }))) as Awaited<ReturnType<typeof editRoute.loader>>;
     const data = await load();
     expect(data.revisions[0]).toMatchObject({ authorName: "Ed Editor", version: REVISIONS_KEPT + 3 });
     expect(data.previewUrl).toMatch(/^\/insights\/designing-for-floods\?preview=/);
@@ -317,8 +311,8 @@ describe("revisions and the edit conflict", () => {
     const made = await createContent("insight", actor, parsedValues(valid), { intent: "draft" });
     const admin = await createStaffSession("admin", { name: "Ada Admin" });
     const url = `/admin/cms/blog/edit/${made.id}`;
-    expect((await outcome(() => editRoute.action(args(admin.request(url, form({ ...valid, intent: "keep", version: "1", subtitle: "Ada's" })), { id: made.id })))).status).toBe(200);
-    const second = await outcome(() => editRoute.action(args(editor.request(url, form({ ...valid, intent: "publish", version: "1", subtitle: "Eve's" })), { id: made.id })));
+    expect((await outcome(() => editRoute.action(routeArgs(admin.request(url, formPost({ ...valid, intent: "keep", version: "1", subtitle: "Ada's" })), { id: made.id })))).status).toBe(200);
+    const second = await outcome(() => editRoute.action(routeArgs(editor.request(url, formPost({ ...valid, intent: "publish", version: "1", subtitle: "Eve's" })), { id: made.id })));
     expect(second.status).toBe(409);
     expect((second.value as { data: { title: string; description: string } }).data).toMatchObject({
       title: "Error updating blog post",
@@ -329,14 +323,14 @@ describe("revisions and the edit conflict", () => {
 
   it("answers 404 for a missing post and redirects the edit screen to the list", async () => {
     const id = "00000000-0000-4000-8000-000000000000";
-    expect((await outcome(() => editRoute.action(args(editor.request(`/admin/cms/blog/edit/${id}`, form({ ...valid, intent: "keep", version: "1" })), { id })))).status).toBe(404);
-    expect(await outcome(() => editRoute.loader(args(editor.request(`/admin/cms/blog/edit/${id}`), { id })))).toMatchObject({ status: 302, location: "/admin/cms/blog?error=load" });
-    expect(await outcome(() => editRoute.loader(args(editor.request("/admin/cms/blog/edit/not-a-uuid"), { id: "not-a-uuid" })))).toMatchObject({ status: 302, location: "/admin/cms/blog?error=load" });
+    expect((await outcome(() => editRoute.action(routeArgs(editor.request(`/admin/cms/blog/edit/${id}`, formPost({ ...valid, intent: "keep", version: "1" })), { id })))).status).toBe(404);
+    expect(await outcome(() => editRoute.loader(routeArgs(editor.request(`/admin/cms/blog/edit/${id}`), { id })))).toMatchObject({ status: 302, location: "/admin/cms/blog?error=load" });
+    expect(await outcome(() => editRoute.loader(routeArgs(editor.request("/admin/cms/blog/edit/not-a-uuid"), { id: "not-a-uuid" })))).toMatchObject({ status: 302, location: "/admin/cms/blog?error=load" });
   });
 
   it("deletes from the edit screen, with its revisions, and audits it", async () => {
     const made = await createContent("insight", actor, parsedValues(valid), { intent: "draft" });
-    const r = await outcome(() => editRoute.action(args(editor.request(`/admin/cms/blog/edit/${made.id}`, form({ intent: "delete" })), { id: made.id })));
+    const r = await outcome(() => editRoute.action(routeArgs(editor.request(`/admin/cms/blog/edit/${made.id}`, formPost({ intent: "delete" })), { id: made.id })));
     expect(r).toMatchObject({ status: 302, location: "/admin/cms/blog?deleted=1" });
     expect(await db.select().from(insights)).toHaveLength(0);
     expect(await db.select().from(cmsRevisions)).toHaveLength(0);
@@ -348,31 +342,31 @@ describe("roles", () => {
   it.each(["editor", "admin", "super_admin"] as const)("%s may use every loader and action", async (role) => {
     const staff = await createStaffSession(role);
     const made = await createContent("insight", actor, parsedValues(valid), { intent: "draft" });
-    expect((await outcome(() => listRoute.loader(args(staff.request("/admin/cms/blog?status=draft&q=flood"))))).status).toBe(200);
-    expect((await outcome(() => createRoute.loader(args(staff.request("/admin/cms/blog/create"))))).status).toBe(200);
-    expect((await outcome(() => editRoute.loader(args(staff.request(`/admin/cms/blog/edit/${made.id}`), { id: made.id })))).status).toBe(200);
+    expect((await outcome(() => listRoute.loader(routeArgs(staff.request("/admin/cms/blog?status=draft&q=flood"))))).status).toBe(200);
+    expect((await outcome(() => createRoute.loader(routeArgs(staff.request("/admin/cms/blog/create"))))).status).toBe(200);
+    expect((await outcome(() => editRoute.loader(routeArgs(staff.request(`/admin/cms/blog/edit/${made.id}`), { id: made.id })))).status).toBe(200);
     expect((await create({ ...valid, intent: "draft" }, staff)).status).toBe(302);
-    expect((await outcome(() => editRoute.action(args(staff.request(`/admin/cms/blog/edit/${made.id}`, form({ ...valid, intent: "keep", version: "1" })), { id: made.id })))).status).toBe(200);
-    expect((await outcome(() => listRoute.action(args(staff.request("/admin/cms/blog", form({ intent: "delete", id: made.id })))))).status).toBe(200);
+    expect((await outcome(() => editRoute.action(routeArgs(staff.request(`/admin/cms/blog/edit/${made.id}`, formPost({ ...valid, intent: "keep", version: "1" })), { id: made.id })))).status).toBe(200);
+    expect((await outcome(() => listRoute.action(routeArgs(staff.request("/admin/cms/blog", formPost({ intent: "delete", id: made.id })))))).status).toBe(200);
   });
 
   it("anonymous visitors are sent to login and foreign origins refused, with nothing written", async () => {
     const made = await createContent("insight", actor, parsedValues(valid), { intent: "draft" });
     const anon = (path: string, init?: RequestInit) => new Request(`${TEST_ORIGIN}${path}`, init);
     for (const run of [
-      () => listRoute.loader(args(anon("/admin/cms/blog"))),
-      () => createRoute.loader(args(anon("/admin/cms/blog/create"))),
-      () => editRoute.loader(args(anon(`/admin/cms/blog/edit/${made.id}`), { id: made.id })),
-      () => createRoute.action(args(anon("/admin/cms/blog/create", form({ ...valid, intent: "draft" })))),
-      () => editRoute.action(args(anon(`/admin/cms/blog/edit/${made.id}`, form({ intent: "archive", version: "1" })), { id: made.id })),
-      () => listRoute.action(args(anon("/admin/cms/blog", form({ intent: "delete", id: made.id })))),
+      () => listRoute.loader(routeArgs(anon("/admin/cms/blog"))),
+      () => createRoute.loader(routeArgs(anon("/admin/cms/blog/create"))),
+      () => editRoute.loader(routeArgs(anon(`/admin/cms/blog/edit/${made.id}`), { id: made.id })),
+      () => createRoute.action(routeArgs(anon("/admin/cms/blog/create", formPost({ ...valid, intent: "draft" })))),
+      () => editRoute.action(routeArgs(anon(`/admin/cms/blog/edit/${made.id}`, formPost({ intent: "archive", version: "1" })), { id: made.id })),
+      () => listRoute.action(routeArgs(anon("/admin/cms/blog", formPost({ intent: "delete", id: made.id })))),
     ]) {
       expect((await outcome(run)).status).toBe(302);
     }
     const foreign = (path: string, fields: Record<string, string>) =>
-      editor.request(path, { ...form(fields), headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" } });
-    expect((await outcome(() => listRoute.action(args(foreign("/admin/cms/blog", { intent: "delete", id: made.id }))))).status).toBe(403);
-    expect((await outcome(() => createRoute.action(args(foreign("/admin/cms/blog/create", { ...valid, intent: "draft" }))))).status).toBe(403);
+      editor.request(path, { ...formPost(fields), headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" } });
+    expect((await outcome(() => listRoute.action(routeArgs(foreign("/admin/cms/blog", { intent: "delete", id: made.id }))))).status).toBe(403);
+    expect((await outcome(() => createRoute.action(routeArgs(foreign("/admin/cms/blog/create", { ...valid, intent: "draft" }))))).status).toBe(403);
     expect(await db.select().from(insights)).toHaveLength(1);
   });
 });

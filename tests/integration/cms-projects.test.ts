@@ -17,17 +17,11 @@ import { getPreviewProjectBySlug, getPublishedProjectBySlug, listPublishedProjec
 import * as createRoute from "~/routes/admin/cms/project-create";
 import * as editRoute from "~/routes/admin/cms/project-edit";
 import * as listRoute from "~/routes/admin/cms/projects";
-import { createStaffSession, outcome, TEST_ORIGIN, type StaffSession } from "../setup/admin-session";
+import { createStaffSession, formPost, outcome, routeArgs, TEST_ORIGIN, type StaffSession } from "../setup/admin-session";
 import { setupTestDatabase } from "../setup/database";
 
 setupTestDatabase();
 
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never;
-const form = (fields: Record<string, string | string[]>) => {
-  const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
-  return { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: body.toString() };
-};
 const valid = { title: "Harbour Bridge", client: "City Council", category: "commercial", status: "Completed", overview: "A bridge." };
 const actor: CmsActor = { userId: "u1", email: "ed@staff.test", name: "Ed Editor" };
 const T0 = new Date("2026-03-01T12:00:00Z");
@@ -67,20 +61,20 @@ describe("slugs", () => {
 
 describe("validation and null mapping", () => {
   it("answers 400 with the spec's messages and writes nothing", async () => {
-    const r = await outcome(() => createRoute.action(args(editor.request("/admin/cms/projects/create", form({ intent: "draft", title: " ", client: "", category: "", status: "" })))));
+    const r = await outcome(() => createRoute.action(routeArgs(editor.request("/admin/cms/projects/create", formPost({ intent: "draft", title: " ", client: "", category: "", status: "" })))));
     expect(r.status).toBe(400);
     const errors = (r.value as { data: { errors: Record<string, string[]> } }).data.errors;
     expect(errors.category).toEqual(["Please select a category."]);
     expect(errors.status).toEqual(["Please select a status."]);
     expect(errors.title).toEqual(["Please enter a title."]);
     expect(errors.client).toEqual(["Please enter the client."]);
-    const publish = await outcome(() => createRoute.action(args(editor.request("/admin/cms/projects/create", form({ ...valid, intent: "publish", overview: "" })))));
+    const publish = await outcome(() => createRoute.action(routeArgs(editor.request("/admin/cms/projects/create", formPost({ ...valid, intent: "publish", overview: "" })))));
     expect(publish.status).toBe(400);
     expect((publish.value as { data: { title: string; errors: Record<string, string[]> } }).data).toMatchObject({
       title: "Error creating project",
       errors: { overview: ["Please enter an overview before publishing."] },
     });
-    const badUrl = await outcome(() => createRoute.action(args(editor.request("/admin/cms/projects/create", form({ ...valid, intent: "draft", heroImage: "javascript:alert(1)" })))));
+    const badUrl = await outcome(() => createRoute.action(routeArgs(editor.request("/admin/cms/projects/create", formPost({ ...valid, intent: "draft", heroImage: "javascript:alert(1)" })))));
     expect(badUrl.status).toBe(400);
     expect(await db.select().from(cmsProjects)).toHaveLength(0);
   });
@@ -88,10 +82,10 @@ describe("validation and null mapping", () => {
   it("stores empty optional fields and lists as null, trims and de-duplicates lists, keeps spec and metric order", async () => {
     const r = await outcome(() =>
       createRoute.action(
-        args(
+        routeArgs(
           editor.request(
             "/admin/cms/projects/create",
-            form({
+            formPost({
               ...valid,
               intent: "draft",
               category: "something-else",
@@ -119,7 +113,7 @@ describe("validation and null mapping", () => {
 
 describe("publish, draft and schedule (injected clock)", () => {
   const post = (id: string, fields: Record<string, string>, now: Date) =>
-    outcome(() => editAction("project", editor.request(`/admin/cms/projects/edit/${id}`, form(fields)), id, parseProjectForm, now));
+    outcome(() => editAction("project", editor.request(`/admin/cms/projects/edit/${id}`, formPost(fields)), id, parseProjectForm, now));
 
   it("Publish sets the date to now, Save Draft clears it, Schedule goes live at its UK time", async () => {
     const made = await createContent("project", actor, valid, { intent: "draft" }, T0);
@@ -177,11 +171,11 @@ describe("preview links", () => {
   it("the public page answers the preview with no-store and noindex, and 404 without a valid link", async () => {
     const { loader, headers } = await import("~/routes/public/project");
     const a = await createContent("project", actor, valid, { intent: "draft" });
-    const plain = await outcome(() => loader(args(new Request(`${TEST_ORIGIN}/projects/harbour-bridge`), { slug: "harbour-bridge" })));
+    const plain = await outcome(() => loader(routeArgs(new Request(`${TEST_ORIGIN}/projects/harbour-bridge`), { slug: "harbour-bridge" })));
     expect(plain.status).toBe(404);
-    const bad = await outcome(() => loader(args(new Request(`${TEST_ORIGIN}/projects/harbour-bridge?preview=1.x`), { slug: "harbour-bridge" })));
+    const bad = await outcome(() => loader(routeArgs(new Request(`${TEST_ORIGIN}/projects/harbour-bridge?preview=1.x`), { slug: "harbour-bridge" })));
     expect(bad.status).toBe(404);
-    const good = (await loader(args(new Request(`${TEST_ORIGIN}/projects/harbour-bridge?preview=${createPreviewToken("project", a.id)}`), { slug: "harbour-bridge" }))) as unknown as {
+    const good = (await loader(routeArgs(new Request(`${TEST_ORIGIN}/projects/harbour-bridge?preview=${createPreviewToken("project", a.id)}`), { slug: "harbour-bridge" }))) as unknown as {
       data: { project: { title: string }; preview: boolean };
       init: { headers: Record<string, string> };
     };
@@ -198,10 +192,10 @@ describe("revisions and the edit conflict", () => {
     for (let v = 1; v <= REVISIONS_KEPT + 2; v++) await updateContent("project", actor, made.id, v, { ...valid, subtitle: `Words ${v}` }, { intent: "keep" });
     const revisions = await db.select().from(cmsRevisions).where(and(eq(cmsRevisions.entityId, made.id)));
     expect(revisions).toHaveLength(REVISIONS_KEPT);
-    const data = (await editRoute.loader(args(editor.request(`/admin/cms/projects/edit/${made.id}`), { id: made.id }))) as Awaited<ReturnType<typeof editRoute.loader>>;
+    const data = (await editRoute.loader(routeArgs(editor.request(`/admin/cms/projects/edit/${made.id}`), { id: made.id }))) as Awaited<ReturnType<typeof editRoute.loader>>;
     const oldest = data.revisions.at(-1)!;
     expect(data.revisions[0]).toMatchObject({ authorName: "Ed Editor", version: REVISIONS_KEPT + 3 });
-    const restored = (await editRoute.loader(args(editor.request(`/admin/cms/projects/edit/${made.id}?revision=${oldest.id}`), { id: made.id }))) as Awaited<
+    const restored = (await editRoute.loader(routeArgs(editor.request(`/admin/cms/projects/edit/${made.id}?revision=${oldest.id}`), { id: made.id }))) as Awaited<
       ReturnType<typeof editRoute.loader>
     >;
     expect(restored.restored?.values.subtitle).toBe(`Words ${oldest.version - 1}`);
@@ -211,9 +205,9 @@ describe("revisions and the edit conflict", () => {
   it("refuses a stale save, naming who saved and when, and overwrites nothing", async () => {
     const made = await createContent("project", actor, valid, { intent: "draft" });
     const admin = await createStaffSession("admin", { name: "Ada Admin" });
-    const first = await outcome(() => editRoute.action(args(admin.request(`/admin/cms/projects/edit/${made.id}`, form({ ...valid, intent: "keep", version: "1", subtitle: "Ada's" })), { id: made.id })));
+    const first = await outcome(() => editRoute.action(routeArgs(admin.request(`/admin/cms/projects/edit/${made.id}`, formPost({ ...valid, intent: "keep", version: "1", subtitle: "Ada's" })), { id: made.id })));
     expect(first.status).toBe(200);
-    const second = await outcome(() => editRoute.action(args(editor.request(`/admin/cms/projects/edit/${made.id}`, form({ ...valid, intent: "publish", version: "1", subtitle: "Eve's" })), { id: made.id })));
+    const second = await outcome(() => editRoute.action(routeArgs(editor.request(`/admin/cms/projects/edit/${made.id}`, formPost({ ...valid, intent: "publish", version: "1", subtitle: "Eve's" })), { id: made.id })));
     expect(second.status).toBe(409);
     expect((second.value as { data: { description: string } }).data.description).toMatch(/^Ada Admin saved this project on \d+ \w+ 2\d{3}, \d\d:\d\d \(UK time\)/);
     expect(await projectBySlug("harbour-bridge")).toMatchObject({ subtitle: "Ada's", displayStatus: "draft", version: 2 });
@@ -221,8 +215,8 @@ describe("revisions and the edit conflict", () => {
 
   it("answers 404 for a missing project and redirects the edit screen to the list", async () => {
     const id = "00000000-0000-4000-8000-000000000000";
-    expect((await outcome(() => editRoute.action(args(editor.request(`/admin/cms/projects/edit/${id}`, form({ ...valid, intent: "keep", version: "1" })), { id })))).status).toBe(404);
-    expect(await outcome(() => editRoute.loader(args(editor.request(`/admin/cms/projects/edit/${id}`), { id })))).toMatchObject({ status: 302, location: "/admin/cms/projects?error=load" });
+    expect((await outcome(() => editRoute.action(routeArgs(editor.request(`/admin/cms/projects/edit/${id}`, formPost({ ...valid, intent: "keep", version: "1" })), { id })))).status).toBe(404);
+    expect(await outcome(() => editRoute.loader(routeArgs(editor.request(`/admin/cms/projects/edit/${id}`), { id })))).toMatchObject({ status: 302, location: "/admin/cms/projects?error=load" });
   });
 });
 
@@ -230,29 +224,29 @@ describe("roles", () => {
   it.each(["editor", "admin", "super_admin"] as const)("%s may use every loader and action", async (role) => {
     const staff = await createStaffSession(role);
     const made = await createContent("project", actor, valid, { intent: "draft" });
-    expect((await outcome(() => listRoute.loader(args(staff.request("/admin/cms/projects?status=draft"))))).status).toBe(200);
-    expect((await outcome(() => createRoute.loader(args(staff.request("/admin/cms/projects/create"))))).status).toBe(200);
-    expect((await outcome(() => editRoute.loader(args(staff.request(`/admin/cms/projects/edit/${made.id}`), { id: made.id })))).status).toBe(200);
-    expect((await outcome(() => createRoute.action(args(staff.request("/admin/cms/projects/create", form({ ...valid, intent: "draft" })))))).status).toBe(302);
-    expect((await outcome(() => editRoute.action(args(staff.request(`/admin/cms/projects/edit/${made.id}`, form({ ...valid, intent: "keep", version: "1" })), { id: made.id })))).status).toBe(200);
-    expect((await outcome(() => listRoute.action(args(staff.request("/admin/cms/projects", form({ intent: "delete", id: made.id })))))).status).toBe(200);
+    expect((await outcome(() => listRoute.loader(routeArgs(staff.request("/admin/cms/projects?status=draft"))))).status).toBe(200);
+    expect((await outcome(() => createRoute.loader(routeArgs(staff.request("/admin/cms/projects/create"))))).status).toBe(200);
+    expect((await outcome(() => editRoute.loader(routeArgs(staff.request(`/admin/cms/projects/edit/${made.id}`), { id: made.id })))).status).toBe(200);
+    expect((await outcome(() => createRoute.action(routeArgs(staff.request("/admin/cms/projects/create", formPost({ ...valid, intent: "draft" })))))).status).toBe(302);
+    expect((await outcome(() => editRoute.action(routeArgs(staff.request(`/admin/cms/projects/edit/${made.id}`, formPost({ ...valid, intent: "keep", version: "1" })), { id: made.id })))).status).toBe(200);
+    expect((await outcome(() => listRoute.action(routeArgs(staff.request("/admin/cms/projects", formPost({ intent: "delete", id: made.id })))))).status).toBe(200);
   });
 
   it("anonymous visitors are sent to login and foreign origins refused, with nothing written", async () => {
     const made = await createContent("project", actor, valid, { intent: "draft" });
     const anon = (path: string, init?: RequestInit) => new Request(`${TEST_ORIGIN}${path}`, init);
     for (const run of [
-      () => listRoute.loader(args(anon("/admin/cms/projects"))),
-      () => createRoute.loader(args(anon("/admin/cms/projects/create"))),
-      () => editRoute.loader(args(anon(`/admin/cms/projects/edit/${made.id}`), { id: made.id })),
-      () => createRoute.action(args(anon("/admin/cms/projects/create", form({ ...valid, intent: "draft" })))),
-      () => editRoute.action(args(anon(`/admin/cms/projects/edit/${made.id}`, form({ intent: "archive", version: "1" })), { id: made.id })),
-      () => listRoute.action(args(anon("/admin/cms/projects", form({ intent: "delete", id: made.id })))),
+      () => listRoute.loader(routeArgs(anon("/admin/cms/projects"))),
+      () => createRoute.loader(routeArgs(anon("/admin/cms/projects/create"))),
+      () => editRoute.loader(routeArgs(anon(`/admin/cms/projects/edit/${made.id}`), { id: made.id })),
+      () => createRoute.action(routeArgs(anon("/admin/cms/projects/create", formPost({ ...valid, intent: "draft" })))),
+      () => editRoute.action(routeArgs(anon(`/admin/cms/projects/edit/${made.id}`, formPost({ intent: "archive", version: "1" })), { id: made.id })),
+      () => listRoute.action(routeArgs(anon("/admin/cms/projects", formPost({ intent: "delete", id: made.id })))),
     ]) {
       expect((await outcome(run)).status).toBe(302);
     }
-    const foreign = editor.request("/admin/cms/projects", { ...form({ intent: "delete", id: made.id }), headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" } });
-    expect((await outcome(() => listRoute.action(args(foreign)))).status).toBe(403);
+    const foreign = editor.request("/admin/cms/projects", { ...formPost({ intent: "delete", id: made.id }), headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" } });
+    expect((await outcome(() => listRoute.action(routeArgs(foreign)))).status).toBe(403);
     expect(await db.select().from(cmsProjects)).toHaveLength(1);
   });
 });
