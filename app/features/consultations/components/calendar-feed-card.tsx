@@ -7,15 +7,8 @@
 import { CalendarSync, Check, Copy, RefreshCw, TriangleAlert } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import { AlertDialogAction } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -149,22 +142,17 @@ export function CalendarFeedCard({
         )}
       </CardContent>
 
-      <AlertDialog open={confirm !== null} onOpenChange={(open) => !open && setConfirm(null)}>
-        <AlertDialogContent>
-          <AlertDialogTitle>{confirm === "turn-off" ? "Turn off your calendar feed?" : "Regenerate your feed address?"}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {confirm === "turn-off"
-              ? "The address stops working at once, and the consultations disappear from calendars subscribed to it. You can turn the feed on again later, with a new address."
-              : "The current address stops working at once. Calendars subscribed to it stop updating until you subscribe again with the new address."}
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={() => confirm && submit(confirm)}>
-              {confirm === "turn-off" ? "Turn off" : "Regenerate"}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirm !== null}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        title={confirm === "turn-off" ? "Turn off your calendar feed?" : "Regenerate your feed address?"}
+        description={
+          confirm === "turn-off"
+            ? "The address stops working at once, and the consultations disappear from calendars subscribed to it. You can turn the feed on again later, with a new address."
+            : "The current address stops working at once. Calendars subscribed to it stop updating until you subscribe again with the new address."
+        }
+        confirm={<AlertDialogAction onClick={() => confirm && submit(confirm)}>{confirm === "turn-off" ? "Turn off" : "Regenerate"}</AlertDialogAction>}
+      />
     </Card>
   );
 }
