@@ -14,6 +14,7 @@ import { CookieBanner } from "~/components/cookie-banner";
 import { Toaster } from "~/components/ui/sonner";
 import { parseConsent } from "~/features/site/consent";
 import { getSiteSettings } from "~/features/settings/settings.server";
+import { readPublicPages } from "~/features/site-pages/pages.server";
 import { env } from "~/utils/env.server";
 import { useNonce } from "~/utils/nonce";
 import { allowsAnalytics, needsHydration } from "~/utils/page-mode";
@@ -34,7 +35,9 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: appS
  * visitor's cookie-consent choice (the banner is server-rendered; the HTML cache keys on it).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const settings = await getSiteSettings();
+  const preview = new URL(request.url).searchParams.get("preview");
+  const [settings, { pages }] = await Promise.all([getSiteSettings(), readPublicPages(["contact"], preview)]);
+  const { openingHours, addressLines, mapUrl, socialLinks } = pages.contact;
   return {
     site: {
       companyName: settings.companyName,
@@ -46,6 +49,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       siteVerification: settings.siteVerification,
       publicUrl: env.PUBLIC_URL.replace(/\/$/, ""),
     },
+    /** Admin > Site > Contact and footer (issue 16). */
+    contact: { hours: openingHours.map((line) => `${line.days}, ${line.hours}`).join("; "), addressLines, mapUrl, socialLinks },
     year: new Date().getFullYear(),
     consent: parseConsent(request.headers.get("cookie")),
   };

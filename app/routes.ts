@@ -39,6 +39,8 @@ export default [
       route("cms/blog/create", "routes/admin/cms/blog-create.tsx"),
       route("cms/blog/edit/:id", "routes/admin/cms/blog-edit.tsx"),
       route("media", "routes/admin/media.tsx"),
+      route("site", "routes/admin/site/index.tsx"),
+      route("site/:page", "routes/admin/site/page-edit.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("account", "routes/admin/account.tsx"),

@@ -14,7 +14,7 @@ import { mkdir, mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
-import { founders } from "../app/content/founders";
+import { SITE_PAGE_SEED } from "../app/db/seed/site-pages";
 import { partners } from "../app/content/about";
 import { companyDefaults } from "../app/content/company";
 import { renderPlaceholder, renderPlaceholderSvg, type PlaceholderScene } from "./media-lib";
@@ -29,8 +29,9 @@ async function hero() {
 }
 
 async function team() {
-  for (const [i, founder] of founders.entries()) {
-    await renderPlaceholder({ scene: "portrait", seed: i + 2, widths: [400, 800], outBase: `public${founder.image}`, aspect: 4 / 5, quality: 68 });
+  for (const [i, person] of SITE_PAGE_SEED.about.team.people.entries()) {
+    const base = person.photo.src.replace(/-\d+\.webp$/, "");
+    await renderPlaceholder({ scene: "portrait", seed: i + 2, widths: [400, 800], outBase: `public${base}`, aspect: 4 / 5, quality: 68 });
   }
 }
 

@@ -29,7 +29,8 @@ export function SiteFooter() {
   const year = root?.year ?? new Date().getFullYear();
   const matches = useMatches();
   const cookieSettings = Boolean(site.analyticsId) && allowsAnalytics(matches);
-  const [city, ...country] = site.location.split(",");
+  const addressLines = root?.contact.addressLines ?? site.location.split(",").map((line) => line.trim());
+  const socialLinks = root?.contact.socialLinks ?? [];
 
   return (
     <footer className="bg-ink text-slate-300" aria-labelledby="footer-heading">
@@ -54,6 +55,18 @@ export function SiteFooter() {
             <LinkedInIcon />
             LinkedIn<span className="sr-only"> (opens in a new tab)</span>
           </a>
+          {socialLinks.length ? (
+            <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm">
+              {socialLinks.map((link) => (
+                <li key={link.url}>
+                  <a href={link.url} className="font-medium text-white hover:text-teal-300" rel="noopener noreferrer" target="_blank">
+                    {link.label}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
 
         {footerColumns.map((column) => (
@@ -89,13 +102,16 @@ export function SiteFooter() {
             <li className="flex items-start gap-3">
               <MapPin className="size-5 shrink-0 text-teal-400" aria-hidden="true" />
               <address className="not-italic">
-                {city}
-                {country.length ? (
-                  <>
-                    ,<br />
-                    {country.join(",").trim()}
-                  </>
-                ) : null}
+                {addressLines.map((line, i) => (
+                  <span key={`${i}-${line}`}>
+                    {line}
+                    {i < addressLines.length - 1 ? (
+                      <>
+                        ,<br />
+                      </>
+                    ) : null}
+                  </span>
+                ))}
               </address>
             </li>
           </ul>

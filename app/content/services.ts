@@ -13,6 +13,7 @@ export type ServicePillar = {
   features: string[];
   /** Project types. */
   projects: string[];
+  /** Keys of the company figures shown as its stats (Admin > Site > Company figures, issue 16). */
   stats: { projects: string; countries: string; years: string };
   /** Placeholder image base path (`${image}-640.webp`, `${image}-1280.webp`, 16:9). */
   image: string;
@@ -35,7 +36,7 @@ export const servicePillars: ServicePillar[] = [
       "Project management and client representation",
     ],
     projects: ["Residential developments", "Offices and mixed-use", "Retail and hospitality", "Industrial and logistics", "Education and healthcare"],
-    stats: { projects: "30+", countries: "8", years: "15+" },
+    stats: { projects: "projects-delivered", countries: "commercial-countries", years: "founder-years" },
     image: "/media/hero/hero-2",
   },
   {
@@ -54,7 +55,7 @@ export const servicePillars: ServicePillar[] = [
       "Training for local builders and engineers",
     ],
     projects: ["Post-disaster reconstruction", "Disaster risk reduction", "Public buildings", "Water and sanitation", "Capacity building programmes"],
-    stats: { projects: "20+", countries: "12", years: "10+" },
+    stats: { projects: "humanitarian-projects", countries: "field-countries", years: "years-of-expertise" },
     image: "/media/hero/hero-3",
   },
 ];

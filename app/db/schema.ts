@@ -478,8 +478,41 @@ export const auditLog = pgTable(
   (t) => [index("audit_log_created_at_idx").on(t.createdAt)],
 );
 
+/**
+ * The pages of the public site whose words and pictures staff edit (issue 16, DESIGN section 6
+ * "site studio"): one row, a "global", per key. Its content is validated by the key's Zod schema
+ * in `app/features/site-pages/schemas.ts`.
+ */
+export const SITE_PAGE_KEYS = ["home", "about", "services", "testimonials", "figures", "contact", "legal"] as const;
+
+/**
+ * One editable page (issue 16). `draft` is the working copy staff save; `published` is what
+ * visitors see (null until first published); `scheduled` replaces it at `scheduled_at` without
+ * anyone acting (read as live from that instant on, folded into `published` by the next save).
+ * `version` is the edit-conflict check, as for projects and insights.
+ */
+export const sitePages = pgTable(
+  "site_pages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    key: text("key", { enum: SITE_PAGE_KEYS }).notNull(),
+    draft: jsonb("draft").$type<Record<string, unknown>>().notNull(),
+    published: jsonb("published").$type<Record<string, unknown>>(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    scheduled: jsonb("scheduled").$type<Record<string, unknown>>(),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    version: integer("version").notNull().default(1),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("site_pages_key_key").on(t.key),
+    check("site_pages_key_check", inList("key", SITE_PAGE_KEYS)),
+    check("site_pages_schedule_check", sql`(scheduled is null) = (scheduled_at is null)`),
+  ],
+);
+
 /** Kinds of content the CMS keeps revisions of. */
-export const CMS_ENTITY_TYPES = ["project", "insight"] as const;
+export const CMS_ENTITY_TYPES = ["project", "insight", "page"] as const;
 
 /**
  * Every save of a project or an insight (issue 7 "Publishing, preview, history"): who, when and

@@ -4,6 +4,8 @@ import { seedEnquiries } from "./enquiries";
 import { seedInsights } from "./insights";
 import { seedDemoMedia } from "./media";
 import { seedProjects } from "./projects";
+import { ensurePages } from "~/features/site-pages/pages.server";
+import { EDITABLE_PAGE_KEYS } from "~/features/site-pages/schemas";
 
 /** Inserts every demo row inside the caller's transaction. Each area adds its own seeder here. */
 export async function seedDemoRows(tx: Transaction): Promise<void> {
@@ -12,4 +14,5 @@ export async function seedDemoRows(tx: Transaction): Promise<void> {
   await seedInsights(tx);
   await seedConsultations(tx);
   await seedEnquiries(tx);
+  await ensurePages(tx, EDITABLE_PAGE_KEYS);
 }

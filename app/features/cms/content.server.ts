@@ -19,6 +19,11 @@ import { slugCandidate, slugify } from "./slug";
 
 /** The two kinds of content. */
 export type ContentKind = ContentKindName;
+/** Everything the studio keeps revisions of: the two kinds, and the site's pages (issue 16). */
+export type RevisedKind = ContentKind | "page";
+
+/** How a conflict message names an item of each kind. */
+const KIND_NOUNS: Record<RevisedKind, string> = { project: "project", insight: "post", page: "page" };
 
 /** The member of staff saving: for the audit log and the revision's author. */
 export type CmsActor = { userId: string; email: string; name: string };
@@ -34,7 +39,8 @@ const KINDS = {
 
 type AnyTable = typeof cmsProjects;
 const tableOf = (kind: ContentKind) => KINDS[kind].table as unknown as AnyTable;
-type Row = Record<string, unknown> & { id: string; slug: string; title: string; version: number; updatedAt: Date };
+/** A saved row as revisions and the audit log see it (pages pass their key as slug, their name as title). */
+export type Row = Record<string, unknown> & { id: string; slug: string; title: string; version: number; updatedAt: Date };
 
 /** Column values of a save, by Drizzle property name (never slug, status, date, version). */
 export type ContentValues = Record<string, unknown> & { title: string };
@@ -67,7 +73,8 @@ function saveAction(before: ContentStatus | null, publication: Publication): str
   return before === null ? "created" : "updated";
 }
 
-async function recordRevision(tx: Transaction, kind: ContentKind, row: Row, action: string, actor: CmsActor): Promise<void> {
+/** Keeps `row` as a revision of its item and deletes all but the newest REVISIONS_KEPT. */
+export async function recordRevision(tx: Transaction, kind: RevisedKind, row: Row, action: string, actor: CmsActor): Promise<void> {
   await tx.insert(cmsRevisions).values({
     entityType: kind,
     entityId: row.id,
@@ -86,7 +93,8 @@ async function recordRevision(tx: Transaction, kind: ContentKind, row: Row, acti
         order by ${cmsRevisions.id} desc limit ${REVISIONS_KEPT})`);
 }
 
-async function audit(tx: Transaction, kind: ContentKind, actor: CmsActor, action: string, row: Row, details: Record<string, unknown> = {}) {
+/** The audit entry `{kind}.{action}` of a change, with the item's title and slug. */
+export async function audit(tx: Transaction, kind: RevisedKind, actor: CmsActor, action: string, row: Row, details: Record<string, unknown> = {}) {
   await recordAudit(tx, {
     actor: { userId: actor.userId, email: actor.email },
     action: `${kind}.${action}`,
@@ -153,7 +161,7 @@ export async function createContent(
 }
 
 /** Why a save was refused: who saved last and when (UK time), from the newest revision. */
-async function conflictMessage(tx: Transaction, kind: ContentKind, row: Row): Promise<string> {
+export async function conflictMessage(tx: Transaction, kind: RevisedKind, row: Pick<Row, "id" | "updatedAt">): Promise<string> {
   const [last] = await tx
     .select({ authorName: cmsRevisions.authorName, createdAt: cmsRevisions.createdAt })
     .from(cmsRevisions)
@@ -162,7 +170,7 @@ async function conflictMessage(tx: Transaction, kind: ContentKind, row: Row): Pr
     .limit(1);
   const who = last?.authorName ?? "Another member of staff";
   const when = formatUkDateTime(last?.createdAt ?? row.updatedAt);
-  return `${who} saved this ${kind === "project" ? "project" : "post"} on ${when} (UK time), after you opened it. Your changes were not saved: copy anything you need, then reload the page to see their version.`;
+  return `${who} saved this ${KIND_NOUNS[kind]} on ${when} (UK time), after you opened it. Your changes were not saved: copy anything you need, then reload the page to see their version.`;
 }
 
 async function change(
@@ -252,7 +260,7 @@ export async function deleteContent(kind: ContentKind, actor: CmsActor, id: stri
 export type RevisionSummary = { id: number; version: number; action: string; authorName: string | null; createdAt: string };
 
 /** The kept revisions of an item, newest first (at most REVISIONS_KEPT). */
-export async function listRevisions(kind: ContentKind, id: string): Promise<RevisionSummary[]> {
+export async function listRevisions(kind: RevisedKind, id: string): Promise<RevisionSummary[]> {
   const rows = await db
     .select({ id: cmsRevisions.id, version: cmsRevisions.version, action: cmsRevisions.action, authorName: cmsRevisions.authorName, createdAt: cmsRevisions.createdAt })
     .from(cmsRevisions)
@@ -266,7 +274,7 @@ export async function listRevisions(kind: ContentKind, id: string): Promise<Revi
  * The whole item as one revision stored it (JSON: dates as ISO strings), or null when that
  * revision does not belong to the item. Restoring puts it in the form only; nothing is saved.
  */
-export async function getRevisionSnapshot(kind: ContentKind, id: string, revisionId: number): Promise<Record<string, unknown> | null> {
+export async function getRevisionSnapshot(kind: RevisedKind, id: string, revisionId: number): Promise<Record<string, unknown> | null> {
   const [row] = await db
     .select({ snapshot: cmsRevisions.snapshot })
     .from(cmsRevisions)

@@ -1,13 +1,29 @@
 import { Globe2, HeartHandshake, Lightbulb, Ruler, ShieldCheck, Users } from "lucide-react";
 import { CtaSection } from "~/components/cta-section";
-import { countriesPanel, expertiseAreas, values } from "~/content/about";
-import { headlineFigures } from "~/content/figures";
-import { founders } from "~/content/founders";
+import { data } from "react-router";
+import { resolveImages } from "~/features/media/resolve.server";
 import { pageMeta } from "~/features/seo/meta";
+import { loadSitePages } from "~/features/site-pages/pages.server";
 import { FounderProfile } from "~/features/site/components/founder-profile";
 import { PageHero } from "~/features/site/components/page-hero";
 import { SectionHeading } from "~/features/site/components/section-heading";
 import type { Route } from "./+types/about";
+
+/**
+ * The About page's content as staff published it in Admin > Site > About (issue 16), with the
+ * company figures it names and its library images; `?preview={token}` shows the draft.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { pages, figures, preview, headers } = await loadSitePages(request, ["about"]);
+  const about = pages.about;
+  const images = await resolveImages(about.team.people.flatMap((p) => [p.photo.src, ...p.experience.flatMap((e) => e.media.map((m) => m.file.src))]));
+  return data({ about, figures, images, preview }, { headers });
+}
+
+/** A preview's Cache-Control and X-Robots-Tag reach the document response. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -15,22 +31,20 @@ export const meta: Route.MetaFunction = (args) =>
     description:
       "Meet the founders of our London engineering consultancy: chartered structural design and humanitarian infrastructure expertise across 17 countries.",
     path: "/about",
+    noIndex: args.loaderData?.preview,
   });
 
 const expertiseIcons = [Ruler, ShieldCheck, Globe2, Users, Lightbulb, HeartHandshake];
 const valueIcons = [Ruler, HeartHandshake, Users, Lightbulb];
 
-export default function About() {
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { about, figures, images } = loaderData;
+  const { story, team, expertise, countries, values } = about;
   return (
     <>
-      <PageHero
-        eyebrow="About us"
-        title="Engineering that protects people and the places they depend on"
-        description="We are a London-based consultancy with two connected practices: structural engineering for commercial clients, and disaster-resilient infrastructure for communities around the world."
-        image="/media/hero/hero-1"
-      >
+      <PageHero eyebrow="About us" title={story.title} description={story.intro} image="/media/hero/hero-1">
         <dl className="mt-10 flex flex-wrap gap-x-10 gap-y-4">
-          {headlineFigures.map((figure) => (
+          {story.figures.flatMap((key) => (figures[key] ? [figures[key]] : [])).map((figure) => (
             <div key={figure.label} className="flex flex-col">
               <dt className="text-sm text-slate-200">{figure.label}</dt>
               <dd className="order-first text-3xl font-bold text-white">{figure.value}</dd>
@@ -44,12 +58,12 @@ export default function About() {
           <SectionHeading
             id="founders-heading"
             eyebrow="Our founders"
-            title="Meet the people behind the practice"
-            description="Select an experience entry to read more about it."
+            title={team.title}
+            description={team.description}
           />
           <div className="mt-16 space-y-24">
-            {founders.map((founder, i) => (
-              <FounderProfile key={founder.slug} founder={founder} reverse={i % 2 === 1} />
+            {team.people.map((person, i) => (
+              <FounderProfile key={`${i}-${person.name}`} id={`person-${i + 1}`} person={person} figures={figures} images={images} reverse={i % 2 === 1} />
             ))}
           </div>
         </div>
@@ -60,11 +74,11 @@ export default function About() {
           <SectionHeading
             id="expertise-heading"
             eyebrow="What we know"
-            title="Areas of expertise"
-            description="A compact team with deep experience in both commercial and humanitarian engineering."
+            title={expertise.title}
+            description={expertise.description}
           />
           <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {expertiseAreas.map((area, i) => {
+            {expertise.areas.map((area, i) => {
               const Icon = expertiseIcons[i] ?? Ruler;
               return (
                 <li key={area.title} className="rounded-2xl border bg-white p-7 shadow-sm">
@@ -82,13 +96,11 @@ export default function About() {
             <div className="grid gap-10 lg:grid-cols-[1fr_2fr] lg:items-center">
               <div>
                 <Globe2 className="size-10 text-teal-300" aria-hidden="true" />
-                <h3 className="mt-4 text-2xl font-bold sm:text-3xl">{countriesPanel.heading}</h3>
-                <p className="mt-3 text-slate-300">
-                  From London to the Himalaya and the Caribbean, our engineers have designed, assessed and built alongside local partners.
-                </p>
+                <h3 className="mt-4 text-2xl font-bold sm:text-3xl">{countries.heading}</h3>
+                {countries.intro ? <p className="mt-3 text-slate-300">{countries.intro}</p> : null}
               </div>
               <ul className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="Countries we have worked in">
-                {countriesPanel.countries.map((country) => (
+                {countries.list.map((country) => (
                   <li key={country} className="flex items-center gap-2 text-sm text-slate-100">
                     <span className="size-1.5 shrink-0 rounded-full bg-teal-300" aria-hidden="true" />
                     {country}
@@ -102,9 +114,9 @@ export default function About() {
 
       <section aria-labelledby="values-heading" className="px-4 py-20 sm:px-6 lg:px-8 lg:py-28">
         <div className="mx-auto max-w-7xl">
-          <SectionHeading id="values-heading" eyebrow="Our values" title="What we stand for" />
+          <SectionHeading id="values-heading" eyebrow="Our values" title={values.title} />
           <ul className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-            {values.map((value, i) => {
+            {values.items.map((value, i) => {
               const Icon = valueIcons[i] ?? Ruler;
               return (
                 <li key={value.title} className="rounded-2xl border-t-4 border-primary bg-white p-7 shadow-sm ring-1 ring-slate-200">

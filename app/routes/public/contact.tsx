@@ -115,7 +115,8 @@ function focusFirstInvalid(form: HTMLFormElement | null) {
 }
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
-  const site = useRootData()?.site;
+  const root = useRootData();
+  const site = root?.site;
   const fetcher = useFetcher<ActionResult>({ key: "contact-enquiry" });
   const formRef = useRef<HTMLFormElement>(null);
   const [clientErrors, setClientErrors] = useState<EnquiryFieldErrors | null>(null);
@@ -186,7 +187,13 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
       </section>
 
       <section aria-label="Ways to reach us" className="relative z-10 mx-auto -mt-8 max-w-6xl px-4 sm:px-6 lg:px-8">
-        <ContactCards email={email} phone={site?.phone ?? ""} location={site?.location ?? "London, United Kingdom"} />
+        <ContactCards
+          email={email}
+          phone={site?.phone ?? ""}
+          location={root?.contact.addressLines.join(", ") ?? ""}
+          hours={root?.contact.hours ?? ""}
+          mapUrl={root?.contact.mapUrl}
+        />
       </section>
 
       <section className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-14 lg:px-8 lg:py-20">

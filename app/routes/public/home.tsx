@@ -1,11 +1,8 @@
 import { ArrowRight, Building2, CheckCircle2, Compass, Leaf, ShieldCheck, Users } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { CtaSection } from "~/components/cta-section";
 import { approachPillars } from "~/content/about";
-import { headlineFigures, homeCountriesClaim } from "~/content/figures";
-import { founders } from "~/content/founders";
 import { homeServiceCards } from "~/content/services";
-import { testimonials } from "~/content/testimonials";
 import { InsightCard } from "~/features/insights/components/insight-card";
 import { listLatestInsights } from "~/features/insights/insights.server";
 import { ProjectCard } from "~/features/projects/components/project-card";
@@ -15,6 +12,8 @@ import { pageMeta } from "~/features/seo/meta";
 import { ApproachVideo } from "~/features/site/components/approach-video";
 import { HeroSlideshow } from "~/features/site/components/hero-slideshow";
 import { srcSetFor, TEAM_WIDTHS } from "~/features/site/components/media";
+import { SiteImage } from "~/features/site/components/site-image";
+import { figure, loadSitePages } from "~/features/site-pages/pages.server";
 import { PartnerStrip } from "~/features/site/components/partner-strip";
 import { SectionHeading } from "~/features/site/components/section-heading";
 import { TestimonialColumns } from "~/features/site/components/testimonial-columns";
@@ -24,18 +23,23 @@ import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    description:
-      "London-based structural and humanitarian engineering consultancy. Resilient, sustainable buildings and infrastructure for developers, governments and NGOs in 20+ countries.",
+    description: `London-based structural and humanitarian engineering consultancy. Resilient, sustainable buildings and infrastructure for developers, governments and NGOs in ${args.loaderData?.countries.value ?? "20+"} countries.`,
     path: "/",
+    noIndex: args.loaderData?.preview,
     keywords: ["structural engineering", "humanitarian engineering", "disaster resilience", "London engineering consultancy"],
   });
 
+/** Testimonials the home page's three columns show at most. */
+const HOME_TESTIMONIALS = 9;
+
 /**
  * Latest 3 published projects and insights (spec home sections 5 and 6). A failed read is logged
- * and gives an empty list, so the section shows its empty text (spec section 8).
+ * and gives an empty list, so the section shows its empty text (spec section 8). The figures, the
+ * team and the testimonials are the published site pages (issue 16; `?preview=` shows a draft).
  */
-export async function loader() {
-  const [projects, insights] = await Promise.all([
+export async function loader({ request }: Route.LoaderArgs) {
+  const [site, projects, insights] = await Promise.all([
+    loadSitePages(request, ["about", "testimonials"]),
     listLatestProjects(3).catch((error: unknown) => {
       logger.error({ err: error }, "home: failed to load latest projects");
       return [];
@@ -45,11 +49,28 @@ export async function loader() {
       return [];
     }),
   ]);
-  const images = await resolveImages([...projects.map((p) => p.image), ...insights.map((i) => i.heroImage)]).catch((error: unknown) => {
+  const people = site.pages.about.team.people;
+  const testimonials = site.pages.testimonials.testimonials.filter((t) => t.showOnHome).slice(0, HOME_TESTIMONIALS);
+  const images = await resolveImages([
+    ...projects.map((p) => p.image),
+    ...insights.map((i) => i.heroImage),
+    ...people.map((p) => p.photo.src),
+    ...testimonials.map((t) => t.photo.src),
+  ]).catch((error: unknown) => {
     logger.error({ err: error }, "home: failed to resolve images");
     return {} as ImageMap;
   });
-  return { projects, insights, images };
+  const { figures } = site;
+  const headline = [figure(figures, "client-satisfaction"), figure(figures, "years-of-expertise")];
+  return data(
+    { projects, insights, images, people, testimonials, headline, countries: figure(figures, "countries"), years: figure(figures, "years-of-expertise"), preview: site.preview },
+    { headers: site.headers },
+  );
+}
+
+/** A preview's Cache-Control and X-Robots-Tag reach the document response. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 /**
@@ -71,7 +92,7 @@ const serviceIcons = [Building2, ShieldCheck];
 const pillarIcons = [Compass, Leaf, ShieldCheck];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { projects, insights, images } = loaderData;
+  const { projects, insights, images, people, testimonials, headline, countries, years } = loaderData;
   const companyName = useRootData()?.site.companyName ?? "Meridian Engineering";
 
   return (
@@ -91,7 +112,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </h1>
               <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-100">
                 Structural engineering for ambitious commercial projects and disaster-resilient infrastructure for communities,
-                delivered from London to projects in {homeCountriesClaim} countries.
+                delivered from London to projects in {countries.value} countries.
               </p>
               <div className="mt-9 flex flex-col gap-3 sm:flex-row">
                 <Link
@@ -110,10 +131,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </div>
               <dl className="mt-12 grid max-w-lg grid-cols-3 gap-6 border-t border-white/20 pt-6">
                 <div className="flex flex-col">
-                  <dt className="text-sm text-slate-200">Countries</dt>
-                  <dd className="order-first text-2xl font-bold text-white sm:text-3xl">{homeCountriesClaim}</dd>
+                  <dt className="text-sm text-slate-200">{countries.label}</dt>
+                  <dd className="order-first text-2xl font-bold text-white sm:text-3xl">{countries.value}</dd>
                 </div>
-                {headlineFigures.map((figure) => (
+                {headline.map((figure) => (
                   <div key={figure.label} className="flex flex-col">
                     <dt className="text-sm text-slate-200">{figure.label}</dt>
                     <dd className="order-first text-2xl font-bold text-white sm:text-3xl">{figure.value}</dd>
@@ -187,8 +208,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               className="aspect-[4/3] w-full rounded-2xl object-cover shadow-xl"
             />
             <div className="absolute -bottom-6 right-4 rounded-xl bg-primary px-6 py-5 text-white shadow-lg sm:right-8">
-              <p className="text-3xl font-bold">{headlineFigures[1].value}</p>
-              <p className="text-sm text-teal-50">Years of expertise</p>
+              <p className="text-3xl font-bold">{years.value}</p>
+              <p className="text-sm text-teal-50">{years.label}</p>
             </div>
           </div>
           <div>
@@ -306,17 +327,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             description="Our founders lead every project personally, from the first consultation to the final inspection."
           />
           <div className="mt-14 grid gap-8 lg:grid-cols-[1fr_1fr_0.8fr]">
-            {founders.map((founder) => (
-              <article key={founder.slug} className="overflow-hidden rounded-2xl border bg-white shadow-sm">
-                <img
-                  src={`${founder.image}-800.webp`}
-                  srcSet={srcSetFor(founder.image, TEAM_WIDTHS)}
+            {people.slice(0, 2).map((founder, i) => (
+              <article key={`${i}-${founder.name}`} className="overflow-hidden rounded-2xl border bg-white shadow-sm">
+                <SiteImage
+                  image={founder.photo}
+                  images={images}
+                  widths={TEAM_WIDTHS}
                   sizes="(min-width: 1024px) 420px, (min-width: 640px) 600px, 100vw"
                   width={800}
                   height={1000}
-                  alt={`Portrait of ${founder.name}`}
-                  loading="lazy"
-                  decoding="async"
                   className="aspect-[4/3] w-full object-cover object-top"
                 />
                 <div className="p-6">
@@ -327,7 +346,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </article>
             ))}
             <div className="grid gap-6">
-              {headlineFigures.map((figure) => (
+              {headline.map((figure) => (
                 <div key={figure.label} className="flex flex-col justify-center rounded-2xl bg-primary p-8 text-white">
                   <p className="text-5xl font-bold tracking-tight">{figure.value}</p>
                   <p className="mt-2 text-teal-50">{figure.label}</p>
@@ -355,7 +374,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             description="Developers, architects, NGOs and public authorities on working with us."
           />
           <div className="mt-14">
-            <TestimonialColumns testimonials={testimonials} />
+            <TestimonialColumns testimonials={testimonials} images={images} />
           </div>
         </div>
       </section>

@@ -1,9 +1,10 @@
 import { ArrowRight, CheckCircle2 } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { CtaSection } from "~/components/cta-section";
 import { processSteps, servicePillars } from "~/content/services";
 import { pageMeta } from "~/features/seo/meta";
 import { srcSetFor } from "~/features/site/components/media";
+import { figure, loadSitePages } from "~/features/site-pages/pages.server";
 import { PageHero } from "~/features/site/components/page-hero";
 import { SectionHeading } from "~/features/site/components/section-heading";
 import { cn } from "~/utils/cn";
@@ -15,9 +16,25 @@ export const meta: Route.MetaFunction = (args) =>
     description:
       "Commercial structural engineering and humanitarian disaster-resilience engineering: design, assessment, project management and capacity building.",
     path: "/services",
+    noIndex: args.loaderData?.preview,
   });
 
-export default function Services() {
+/** The pillars' stats are company figures (issue 16), read from the published figures page. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { figures, preview, headers } = await loadSitePages(request, []);
+  const stats = Object.fromEntries(
+    servicePillars.map((p) => [p.key, { projects: figure(figures, p.stats.projects).value, countries: figure(figures, p.stats.countries).value, years: figure(figures, p.stats.years).value }]),
+  );
+  return data({ stats, preview }, { headers });
+}
+
+/** A preview's Cache-Control and X-Robots-Tag reach the document response. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export default function Services({ loaderData }: Route.ComponentProps) {
+  const { stats } = loaderData;
   return (
     <>
       <PageHero
@@ -49,9 +66,9 @@ export default function Services() {
                 />
                 <dl className="mt-6 grid grid-cols-3 gap-3">
                   {[
-                    { label: "Projects", value: pillar.stats.projects },
-                    { label: "Countries", value: pillar.stats.countries },
-                    { label: "Years", value: pillar.stats.years },
+                    { label: "Projects", value: stats[pillar.key]?.projects },
+                    { label: "Countries", value: stats[pillar.key]?.countries },
+                    { label: "Years", value: stats[pillar.key]?.years },
                   ].map((stat) => (
                     <div key={stat.label} className="flex flex-col rounded-xl bg-accent p-4 text-center">
                       <dt className="text-sm text-accent-foreground">{stat.label}</dt>

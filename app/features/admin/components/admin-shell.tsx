@@ -5,6 +5,7 @@
  * initial, name, role and Sign Out. Links a role cannot use are not shown.
  */
 import {
+  PanelsTopLeft,
   BookOpen,
   Briefcase,
   CircleUser,
@@ -123,6 +124,7 @@ export function AdminShell({ admin, companyName, counts, children }: AdminShellP
         { to: "/admin/cms/projects", label: "Our Work (Projects)", icon: Briefcase, roles: STAFF_ROLES },
         { to: "/admin/cms/blog", label: "Blog Posts", icon: BookOpen, roles: STAFF_ROLES },
         { to: "/admin/media", label: "Media Library", icon: Images, roles: STAFF_ROLES },
+        { to: "/admin/site", label: "Site", icon: PanelsTopLeft, roles: STAFF_ROLES },
       ],
     },
     {

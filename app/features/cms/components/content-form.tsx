@@ -30,9 +30,12 @@ export function ContentForm({
   mode,
   edit,
   errors = {},
+  statusActions = true,
   children,
 }: {
   mode: "create" | "edit";
+  /** Whether the publishing panel offers Unpublish and Archive (not for site pages, issue 16). */
+  statusActions?: boolean;
   edit?: ContentEditState;
   errors?: Record<string, string[]>;
   /** The kind's field sections. */
@@ -45,7 +48,7 @@ export function ContentForm({
       <aside className="flex flex-col gap-6 lg:sticky lg:top-4 lg:self-start">
         <FormSection title="Publishing">
           {edit ? <input type="hidden" name="version" value={edit.version} /> : null}
-          <PublishingPanel mode={mode} state={edit?.state} publishedAt={edit?.publishedAt} previewUrl={edit?.previewUrl} publicUrl={edit?.publicUrl} errors={errors} />
+          <PublishingPanel mode={mode} state={edit?.state} publishedAt={edit?.publishedAt} previewUrl={edit?.previewUrl} publicUrl={edit?.publicUrl} errors={errors} statusActions={statusActions} />
         </FormSection>
         {edit ? (
           <FormSection title="Revisions">

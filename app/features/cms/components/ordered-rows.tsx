@@ -14,6 +14,7 @@ export function OrderedRows<T>({
   renderRow,
   maxRows = 40,
   errors,
+  stacked = false,
 }: {
   legend: string;
   /** What one row is called, for the buttons' accessible names ("specification"). */
@@ -23,6 +24,8 @@ export function OrderedRows<T>({
   renderRow: (row: T, index: number) => React.ReactNode;
   maxRows?: number;
   errors?: string[];
+  /** Rows of many fields (a person, a testimonial): fields stacked, the row's buttons above them. */
+  stacked?: boolean;
 }) {
   const next = useRef(0);
   const [rows, setRows] = useState(() => defaultRows.map((row) => ({ key: next.current++, row })));
@@ -38,9 +41,10 @@ export function OrderedRows<T>({
       {rows.length === 0 ? <p className="text-sm text-muted-foreground">None yet.</p> : null}
       <ol className="flex flex-col gap-3">
         {rows.map(({ key, row }, i) => (
-          <li key={key} className="flex flex-col gap-2 rounded-md border p-3 sm:flex-row sm:items-end">
-            <div className="grid flex-1 gap-2 sm:grid-cols-[repeat(auto-fit,minmax(8rem,1fr))]">{renderRow(row, i)}</div>
-            <div className="flex gap-1">
+          <li key={key} className={stacked ? "flex min-w-0 flex-col-reverse gap-2 rounded-md border p-3" : "flex flex-col gap-2 rounded-md border p-3 sm:flex-row sm:items-end"}>
+            <div className={stacked ? "flex min-w-0 flex-col gap-4" : "grid flex-1 gap-2 sm:grid-cols-[repeat(auto-fit,minmax(8rem,1fr))]"}>{renderRow(row, i)}</div>
+            <div className={stacked ? "flex w-full items-center gap-1" : "flex gap-1"}>
+              {stacked ? <span className="mr-auto text-sm font-medium text-muted-foreground">{`${rowLabel[0]!.toUpperCase()}${rowLabel.slice(1)} ${i + 1}`}</span> : null}
               <Button type="button" variant="ghost" size="icon" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move ${rowLabel} ${i + 1} up`}>
                 <ArrowUp aria-hidden />
               </Button>

@@ -19,6 +19,7 @@ export function PublishingPanel({
   previewUrl,
   publicUrl,
   errors,
+  statusActions = true,
 }: {
   mode: "create" | "edit";
   state?: PublicationState;
@@ -28,6 +29,8 @@ export function PublishingPanel({
   /** The public page of a live item. */
   publicUrl?: string | null;
   errors?: Record<string, string[]>;
+  /** Unpublish and Archive/Restore; false for a site page, which is always published (issue 16). */
+  statusActions?: boolean;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -74,7 +77,7 @@ export function PublishingPanel({
           ) : null}
         </div>
       ) : null}
-      {mode === "edit" && state ? (
+      {mode === "edit" && state && statusActions ? (
         <div className="flex flex-wrap gap-2 border-t pt-3">
           {state === "published" || state === "scheduled" ? (
             <Button type="submit" name="intent" value="unpublish" variant="ghost" size="sm" formNoValidate disabled={busy}>

@@ -10,15 +10,18 @@ import { FormGuardFields } from "~/features/abuse/components/form-guard-fields";
 import { ENQUIRY_LIMITS, ENQUIRY_TYPES } from "../constants";
 import type { EnquiryFieldErrors } from "../schema";
 
-/** Company contact details shown on the cards. */
-export type ContactDetails = { email: string; phone: string; location: string };
+/**
+ * Company contact details shown on the cards: e-mail and phone from Settings; opening hours
+ * ("Monday to Friday, 9:00 to 17:30"), address and optional map link from Admin > Site > Contact.
+ */
+export type ContactDetails = { email: string; phone: string; location: string; hours: string; mapUrl?: string };
 
 /** The three contact cards: e-mail, phone and location. */
-export function ContactCards({ email, phone, location }: ContactDetails) {
+export function ContactCards({ email, phone, location, hours, mapUrl }: ContactDetails) {
   const cards = [
     { icon: Mail, title: "Email Us", value: email, href: `mailto:${email}`, hint: "For enquiries and proposals" },
-    { icon: Phone, title: "Call Us", value: phone, href: `tel:${phone.replace(/[^+\d]/g, "")}`, hint: "Monday to Friday, 9:00 to 17:30" },
-    { icon: MapPin, title: "Visit Us", value: location, href: null, hint: "Working with clients worldwide" },
+    { icon: Phone, title: "Call Us", value: phone, href: `tel:${phone.replace(/[^+\d]/g, "")}`, hint: hours },
+    { icon: MapPin, title: "Visit Us", value: location, href: mapUrl || null, hint: "Working with clients worldwide" },
   ];
   return (
     <ul className="grid gap-4 sm:grid-cols-3" aria-label="Contact details">

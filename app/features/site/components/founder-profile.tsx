@@ -7,37 +7,44 @@
  * collapses them (they are far below the fold, so nothing visible moves).
  */
 import { ChevronDown } from "lucide-react";
-import type { Founder } from "~/content/founders";
+import type { ImageMap } from "~/features/media/resolve.server";
+import type { FigureMap } from "~/features/site-pages/pages.server";
+import type { AboutContent } from "~/features/site-pages/schemas";
 import { cn } from "~/utils/cn";
-import { srcSetFor, TEAM_WIDTHS } from "./media";
+import { TEAM_WIDTHS } from "./media";
+import { SiteImage } from "./site-image";
 
-export function FounderProfile({ founder, reverse = false }: { founder: Founder; reverse?: boolean }) {
+/** A founder or team member of the About page (issue 16: edited in Admin > Site > About). */
+export type Person = AboutContent["team"]["people"][number];
+
+/** One person: `id` prefixes the element ids; highlights show the company figures they name. */
+export function FounderProfile({ person: founder, id, figures, images, reverse = false }: { person: Person; id: string; figures: FigureMap; images: ImageMap; reverse?: boolean }) {
   return (
-    <article aria-labelledby={`${founder.slug}-name`} className="grid gap-10 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-16">
+    <article aria-labelledby={`${id}-name`} className="grid gap-10 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-16">
       <div className={cn("lg:sticky lg:top-28 lg:self-start", reverse && "lg:order-last")}>
-        <img
-          src={`${founder.image}-800.webp`}
-          srcSet={srcSetFor(founder.image, TEAM_WIDTHS)}
+        <SiteImage
+          image={founder.photo}
+          images={images}
+          widths={TEAM_WIDTHS}
           sizes="(min-width: 1024px) 460px, 100vw"
           width={800}
           height={1000}
-          alt={`Portrait of ${founder.name}`}
-          loading="lazy"
-          decoding="async"
           className="aspect-[4/5] w-full rounded-2xl object-cover shadow-xl"
         />
-        <dl className="mt-6 grid grid-cols-3 gap-3">
-          {founder.highlights.map((h) => (
-            <div key={h.label} className="flex flex-col rounded-xl bg-accent p-3 text-center">
-              <dt className="text-xs leading-snug text-accent-foreground">{h.label}</dt>
-              <dd className="order-first text-xl font-bold text-primary">{h.value}</dd>
-            </div>
-          ))}
-        </dl>
+        {founder.highlights.length ? (
+          <dl className="mt-6 grid grid-cols-3 gap-3">
+            {founder.highlights.map((h) => (
+              <div key={h.label} className="flex flex-col rounded-xl bg-accent p-3 text-center">
+                <dt className="text-xs leading-snug text-accent-foreground">{h.label}</dt>
+                <dd className="order-first text-xl font-bold text-primary">{figures[h.figure]?.value}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
       </div>
 
       <div>
-        <h3 id={`${founder.slug}-name`} className="text-3xl font-bold tracking-tight text-foreground">
+        <h3 id={`${id}-name`} className="text-3xl font-bold tracking-tight text-foreground">
           {founder.name}
         </h3>
         <p className="mt-2 font-medium text-primary">{founder.role}</p>
@@ -55,9 +62,9 @@ export function FounderProfile({ founder, reverse = false }: { founder: Founder;
         <h4 className="mt-8 text-sm font-semibold uppercase tracking-wider text-foreground">Experience</h4>
         <ol className="mt-3 space-y-3">
           {founder.experience.map((entry, i) => {
-            const panelId = `${founder.slug}-exp-${i}`;
+            const panelId = `${id}-exp-${i}`;
             return (
-              <li key={entry.title} className="rounded-xl border bg-white shadow-sm">
+              <li key={`${i}-${entry.title}`} className="rounded-xl border bg-white shadow-sm">
                 <button
                   type="button"
                   className="group/toggle flex w-full items-start gap-4 rounded-xl p-5 text-left hover:bg-muted/60"
@@ -78,26 +85,26 @@ export function FounderProfile({ founder, reverse = false }: { founder: Founder;
                   />
                 </button>
                 <div id={panelId} className="border-t px-5 pb-5 pt-4">
-                  <p className="text-sm leading-relaxed text-slate-700">{entry.details}</p>
-                  {entry.media?.length ? (
+                  {entry.details ? <p className="text-sm leading-relaxed text-slate-700">{entry.details}</p> : null}
+                  {entry.media.length ? (
                     <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-                      {entry.media.map((item) => (
-                        <li key={item.src}>
+                      {entry.media.map((item, m) => (
+                        <li key={`${m}-${item.file.src}`}>
                           {item.type === "image" ? (
-                            <img
-                              src={item.src}
-                              alt={item.alt}
+                            <SiteImage
+                              image={item.file}
+                              images={images}
+                              widths={[640, 1280]}
+                              sizes="(min-width: 640px) 320px, 100vw"
                               width={640}
                               height={360}
-                              loading="lazy"
-                              decoding="async"
                               className="aspect-video w-full rounded-lg object-cover"
                             />
                           ) : (
                             <video
-                              src={item.src}
-                              poster={item.poster}
-                              aria-label={item.alt}
+                              src={item.file.src}
+                              poster={item.poster || undefined}
+                              aria-label={item.file.alt}
                               width={640}
                               height={360}
                               controls

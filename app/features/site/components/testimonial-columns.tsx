@@ -2,10 +2,16 @@
  * Nine testimonials in three auto-scrolling columns (home section 8; 15, 19 and 17 second loops,
  * spec section 9). The second and third columns are hidden on smaller screens. Each column's list
  * is rendered twice for a seamless CSS loop; the copy is hidden from assistive tech. Pure CSS, no
- * script. Motion stops under prefers-reduced-motion (app.css) and pauses on hover.
+ * script. Motion stops under prefers-reduced-motion (app.css) and pauses on hover. The quotes are
+ * edited in Admin > Site > Testimonials (issue 16); a photo replaces the initials when set.
  */
-import type { Testimonial } from "~/content/testimonials";
+import type { ImageMap } from "~/features/media/resolve.server";
+import type { TestimonialsContent } from "~/features/site-pages/schemas";
 import { cn } from "~/utils/cn";
+import { SiteImage } from "./site-image";
+
+/** One testimonial as staff publish it. */
+export type Testimonial = TestimonialsContent["testimonials"][number];
 
 /** Loop duration of each column in seconds (spec section 9). */
 export const TESTIMONIAL_DURATIONS = [15, 19, 17] as const;
@@ -19,24 +25,28 @@ function initials(name: string) {
     .join("");
 }
 
-function Quote({ testimonial }: { testimonial: Testimonial }) {
+function Quote({ testimonial, images }: { testimonial: Testimonial; images: ImageMap }) {
   return (
     <figure className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <blockquote className="text-[0.95rem] leading-relaxed text-slate-700">“{testimonial.text}”</blockquote>
       <figcaption className="mt-5 flex items-center gap-3">
-        <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-sm font-bold text-accent-foreground">
-          {initials(testimonial.name)}
-        </span>
+        {testimonial.photo.src ? (
+          <SiteImage image={{ ...testimonial.photo, alt: "" }} images={images} widths={[]} sizes="40px" width={40} height={40} className="size-10 shrink-0 rounded-full object-cover" />
+        ) : (
+          <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-sm font-bold text-accent-foreground">
+            {initials(testimonial.name)}
+          </span>
+        )}
         <span className="flex flex-col">
           <span className="text-sm font-semibold text-foreground">{testimonial.name}</span>
-          <span className="text-sm text-slate-600">{testimonial.role}</span>
+          <span className="text-sm text-slate-600">{[testimonial.role, testimonial.organisation].filter(Boolean).join(", ")}</span>
         </span>
       </figcaption>
     </figure>
   );
 }
 
-export function TestimonialColumns({ testimonials }: { testimonials: Testimonial[] }) {
+export function TestimonialColumns({ testimonials, images }: { testimonials: Testimonial[]; images: ImageMap }) {
   const columns = [testimonials.slice(0, 3), testimonials.slice(3, 6), testimonials.slice(6, 9)];
   const copies = [0, 1];
   return (
@@ -55,8 +65,8 @@ export function TestimonialColumns({ testimonials }: { testimonials: Testimonial
           >
             {copies.map((copy) => (
               <div key={copy} className="flex flex-col gap-6 pb-6" aria-hidden={copy === 1 ? "true" : undefined}>
-                {column.map((t) => (
-                  <Quote key={t.name} testimonial={t} />
+                {column.map((t, j) => (
+                  <Quote key={`${j}-${t.name}`} testimonial={t} images={images} />
                 ))}
               </div>
             ))}

@@ -1,0 +1,171 @@
+/**
+ * The fields of a page's edit form in Admin > Site (issue 16), drawn from the page's Zod schema:
+ * each field's `.meta()` (./fields.ts) says which control it gets. Inputs are named by their path
+ * ("team.people.0.bio"), which `readField` reads back on the server. Rows can be added, removed
+ * and reordered; images come from the media library with their alt text; everything stacks at
+ * 390 px without sideways scrolling.
+ */
+import type { z } from "zod";
+import { Field } from "~/components/field";
+import { Input, NativeSelect, Textarea } from "~/components/ui/input";
+import { FormSection } from "~/features/cms/components/form-section";
+import { OrderedRows } from "~/features/cms/components/ordered-rows";
+import { BlockEditor } from "~/features/insights/components/block-editor";
+import { ImagePicker } from "~/features/media/components/image-picker";
+import type { InsightBlock } from "~/db/schema";
+import { elementOf, fieldMeta, shapeOf } from "../fields";
+
+/** What every field needs: the server's errors by path, and the company figures to choose from. */
+export type PageFieldsContext = { errors: Record<string, string[]>; figures: { key: string; label: string }[] };
+
+type Value = unknown;
+const asRecord = (v: Value) => (v && typeof v === "object" ? (v as Record<string, Value>) : {});
+const asString = (v: Value) => (typeof v === "string" ? v : "");
+
+/** An empty value for a new row of `schema`. */
+function emptyValue(schema: z.ZodType): Value {
+  const meta = fieldMeta(schema);
+  if (meta?.widget === "checkbox") return false;
+  if (meta?.widget === "image") return { src: "", alt: "" };
+  if (meta?.widget === "rows" || meta?.widget === "list" || meta?.widget === "blocks") return [];
+  if (meta?.widget === "select") return meta.options?.[0]?.value ?? "";
+  const shape = shapeOf(schema);
+  if (shape) return Object.fromEntries(Object.entries(shape).map(([k, f]) => [k, emptyValue(f)]));
+  return "";
+}
+
+/** The fields of an object schema (a page, a group or a row), named below `name`. */
+function ShapeFields({ schema, name, value, ctx }: { schema: z.ZodType; name: string; value: Value; ctx: PageFieldsContext }) {
+  const shape = shapeOf(schema) ?? {};
+  return (
+    <>
+      {Object.entries(shape).map(([key, field]) => (
+        <PageField key={key} schema={field} name={name ? `${name}.${key}` : key} value={asRecord(value)[key]} ctx={ctx} />
+      ))}
+    </>
+  );
+}
+
+/**
+ * A whole page's form: each top-level field in its own section (groups give their own title).
+ * `value` is the draft (or a restored revision) the inputs start from.
+ */
+export function PageFields({ schema, value, ctx }: { schema: z.ZodType; value: Value; ctx: PageFieldsContext }) {
+  const shape = shapeOf(schema) ?? {};
+  return (
+    <>
+      {Object.entries(shape).map(([key, field]) => {
+        const meta = fieldMeta(field);
+        return meta?.widget === "group" ? (
+          <PageField key={key} schema={field} name={key} value={asRecord(value)[key]} ctx={ctx} />
+        ) : (
+          <FormSection key={key} title={meta?.label ?? key}>
+            <PageField schema={field} name={key} value={asRecord(value)[key]} ctx={ctx} />
+          </FormSection>
+        );
+      })}
+    </>
+  );
+}
+
+/** One field (and, for groups and rows, everything inside it). */
+export function PageField({ schema, name, value, ctx }: { schema: z.ZodType; name: string; value: Value; ctx: PageFieldsContext }) {
+  const meta = fieldMeta(schema);
+  const errors = ctx.errors[name];
+  if (!meta) return <ShapeFields schema={schema} name={name} value={value} ctx={ctx} />;
+  switch (meta.widget) {
+    case "group":
+      return (
+        <FormSection title={meta.label}>
+          {meta.hint ? <p className="text-sm text-muted-foreground">{meta.hint}</p> : null}
+          <ShapeFields schema={schema} name={name} value={value} ctx={ctx} />
+        </FormSection>
+      );
+    case "text":
+    case "url":
+      return (
+        <Field label={meta.label} hint={meta.hint} errors={errors} required={meta.required}>
+          {(control) => <Input {...control} name={name} type={meta.widget === "url" ? "url" : "text"} defaultValue={asString(value)} maxLength={meta.maxLength} />}
+        </Field>
+      );
+    case "textarea":
+      return (
+        <Field label={meta.label} hint={meta.hint} errors={errors} required={meta.required}>
+          {(control) => <Textarea {...control} name={name} rows={4} defaultValue={asString(value)} maxLength={meta.maxLength} />}
+        </Field>
+      );
+    case "checkbox":
+      return (
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" name={name} defaultChecked={value === true} className="mt-0.5 size-4 accent-primary" />
+          <span>
+            <span className="font-medium">{meta.label}</span>
+            {meta.hint ? <span className="block text-xs text-muted-foreground">{meta.hint}</span> : null}
+          </span>
+        </label>
+      );
+    case "select":
+    case "figure": {
+      const options = meta.widget === "figure" ? ctx.figures.map((f) => ({ value: f.key, label: `${f.label} (${f.key})` })) : (meta.options ?? []);
+      const current = asString(value);
+      const known = options.some((o) => o.value === current);
+      return (
+        <Field label={meta.label} hint={meta.hint} errors={errors} required={meta.required}>
+          {(control) => (
+            <NativeSelect {...control} name={name} defaultValue={current}>
+              {!known ? <option value={current}>{current ? `${current} (unknown)` : "Choose..."}</option> : null}
+              {options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+      );
+    }
+    case "image": {
+      const image = asRecord(value);
+      return (
+        <div className="flex min-w-0 flex-col gap-3">
+          <ImagePicker name={`${name}.src`} label={meta.label} defaultValue={asString(image.src)} required={meta.required} />
+          {ctx.errors[`${name}.src`] ? <p className="text-sm text-destructive">{ctx.errors[`${name}.src`]!.join(" ")}</p> : null}
+          <Field label={`${meta.label}: alt text`} hint="Describe the image for people who cannot see it. Required when an image is set." errors={ctx.errors[`${name}.alt`] ?? errors}>
+            {(control) => <Input {...control} name={`${name}.alt`} defaultValue={asString(image.alt)} maxLength={300} />}
+          </Field>
+        </div>
+      );
+    }
+    case "blocks":
+      return <BlockEditor name={name} label={meta.label} defaultValue={(Array.isArray(value) ? value : []) as InsightBlock[]} errors={errors} />;
+    case "list":
+    case "rows": {
+      const element = elementOf(schema);
+      if (!element) return null;
+      const items = Array.isArray(value) ? value : [];
+      return (
+        <div className="min-w-0">
+          <OrderedRows
+            legend={meta.label}
+            rowLabel={meta.itemLabel ?? "entry"}
+            defaultRows={items}
+            emptyRow={() => emptyValue(element)}
+            maxRows={meta.maxItems}
+            stacked={meta.widget === "rows"}
+            errors={errors}
+            renderRow={(row, i) =>
+              meta.widget === "list" ? (
+                <Field label={`${meta.itemLabel ?? "Entry"} ${i + 1}`} errors={ctx.errors[`${name}.${i}`]}>
+                  {(control) => <Input {...control} name={`${name}.${i}`} defaultValue={asString(row)} />}
+                </Field>
+              ) : (
+                <ShapeFields schema={element} name={`${name}.${i}`} value={row} ctx={ctx} />
+              )
+            }
+          />
+          {meta.hint ? <p className="mt-1 text-xs text-muted-foreground">{meta.hint}</p> : null}
+        </div>
+      );
+    }
+  }
+}

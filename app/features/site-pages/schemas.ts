@@ -1,0 +1,221 @@
+/**
+ * The content of each editable page of the public site (issue 16; DESIGN section 6 "site
+ * studio"): one Zod schema per page, used by the editing form and by the server. Safe for the
+ * browser. `pageSchema(key, mode)` builds a page's schema for a draft save or a publication
+ * (see ./fields.ts); `SITE_PAGES` names the pages, where they show and what previews them.
+ */
+import { z } from "zod";
+import { checkbox, figureRef, group, image, link, list, longText, rows, type SchemaMode, select, text } from "./fields";
+
+/** The pages staff edit, in the order of the Site section. */
+export const EDITABLE_PAGE_KEYS = ["about", "testimonials", "figures", "contact"] as const;
+export type SitePageKey = (typeof EDITABLE_PAGE_KEYS)[number];
+
+/** What the Site section says of a page: its name, what it holds, and the public page that shows it. */
+export const SITE_PAGES: Record<SitePageKey, { title: string; description: string; publicPath: string }> = {
+  about: { title: "About", description: "Story, founders and team, expertise, countries and values.", publicPath: "/about" },
+  testimonials: { title: "Testimonials", description: "Client quotes, who said them, and which show on the home page.", publicPath: "/" },
+  figures: { title: "Company figures", description: "Years of expertise, client satisfaction, countries... each number changed once for every page.", publicPath: "/" },
+  contact: { title: "Contact and footer", description: "Opening hours, address, map link and social links.", publicPath: "/contact" },
+};
+
+/** Values a figure may be computed from instead of typed in. */
+export const FIGURE_SOURCES = ["manual", "projects-published", "insights-published"] as const;
+export type FigureSource = (typeof FIGURE_SOURCES)[number];
+
+const KEY_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+function figuresSchema(mode: SchemaMode) {
+  return z
+    .object({
+      figures: rows(
+        mode,
+        "Figures",
+        "figure",
+        {
+          key: text(mode, "Key", { max: 60, hint: "Lower-case words joined by hyphens; pages refer to the figure by it." }).refine(
+            (v) => v === "" || KEY_PATTERN.test(v),
+            "Key: use lower-case letters, digits and hyphens (e.g. years-of-expertise).",
+          ),
+          label: text(mode, "Label", { max: 80 }),
+          value: text(mode, "Value", { max: 20, required: false, hint: "As shown, e.g. 95% or 20+. Not used when computed." }),
+          source: select("Computed from", [
+            { value: "manual", label: "Typed in (the value above)" },
+            { value: "projects-published", label: "Projects published (count)" },
+            { value: "insights-published", label: "Articles published (count)" },
+          ] as const),
+        },
+        { min: 1, max: 40 },
+      ),
+    })
+    .superRefine((page, ctx) => {
+      const seen = new Set<string>();
+      page.figures.forEach((figure, i) => {
+        if (figure.key && seen.has(figure.key)) ctx.addIssue({ code: "custom", path: ["figures", i, "key"], message: `Key "${figure.key}" is used twice.` });
+        seen.add(figure.key);
+        if (mode === "publish" && figure.source === "manual" && !figure.value) {
+          ctx.addIssue({ code: "custom", path: ["figures", i, "value"], message: "Value is required to publish (or choose a computed source)." });
+        }
+      });
+    });
+}
+
+function testimonialsSchema(mode: SchemaMode) {
+  return z.object({
+    testimonials: rows(
+      mode,
+      "Testimonials",
+      "testimonial",
+      {
+        text: longText(mode, "Quote", { max: 600 }),
+        name: text(mode, "Name", { max: 120 }),
+        role: text(mode, "Role", { max: 120, required: false }),
+        organisation: text(mode, "Organisation", { max: 120, required: false }),
+        photo: image(mode, "Photo", { required: false }),
+        showOnHome: checkbox("Show on the home page", "The home page shows up to nine, in this order."),
+      },
+      { min: 1, max: 60 },
+    ),
+  });
+}
+
+function contactSchema(mode: SchemaMode) {
+  return z.object({
+    openingHours: rows(mode, "Opening hours", "line", { days: text(mode, "Days", { max: 60 }), hours: text(mode, "Hours", { max: 60 }) }, { min: 1, max: 10 }),
+    addressLines: list(mode, "Address", "address line", { max: 6, maxLength: 120, min: 1, hint: "One line each, in postal order." }),
+    mapUrl: link(mode, "Map link", { hint: "Optional: a https:// link to the office on a map." }),
+    socialLinks: rows(mode, "Social links", "link", { label: text(mode, "Network", { max: 40 }), url: link(mode, "Address", { required: true }) }, {
+      max: 8,
+      hint: "Shown in the footer beside LinkedIn (whose address is in Settings, with the e-mail and phone).",
+    }),
+  });
+}
+
+function aboutSchema(mode: SchemaMode) {
+  const named = { title: text(mode, "Title", { max: 120 }), description: longText(mode, "Description", { max: 400 }) };
+  return z.object({
+    story: group("Story (page header)", {
+      title: text(mode, "Headline", { max: 160 }),
+      intro: longText(mode, "Story", { max: 600 }),
+      figures: list(mode, "Figures shown", "figure key", { max: 4, maxLength: 60, hint: "Keys from Company figures, e.g. client-satisfaction." }),
+    }),
+    team: group("Founders and team", {
+      title: text(mode, "Heading", { max: 160 }),
+      description: longText(mode, "Introduction", { max: 400 }),
+      people: rows(
+        mode,
+        "People",
+        "person",
+        {
+          name: text(mode, "Name", { max: 120 }),
+          role: text(mode, "Role", { max: 160 }),
+          photo: image(mode, "Photo", { hint: "A portrait, about 4:5." }),
+          bio: longText(mode, "Biography", { max: 1_500 }),
+          highlights: rows(mode, "Highlights", "highlight", { figure: figureRef(mode, "Figure"), label: text(mode, "Label", { max: 80 }) }, { max: 4 }),
+          expertise: list(mode, "Expertise", "area", { max: 12, maxLength: 160 }),
+          experience: rows(
+            mode,
+            "Experience",
+            "entry",
+            {
+              year: text(mode, "Years", { max: 40 }),
+              title: text(mode, "Title", { max: 160 }),
+              description: longText(mode, "Summary", { max: 400 }),
+              details: longText(mode, "Details (shown when opened)", { max: 1_500, required: false }),
+              media: rows(
+                mode,
+                "Image or video",
+                "media item",
+                {
+                  type: select("Type", [
+                    { value: "image", label: "Image" },
+                    { value: "video", label: "Video" },
+                  ] as const),
+                  file: image(mode, "File", { hint: "For a video, the .mp4 address; its alt text describes it." }),
+                  poster: link(mode, "Video poster image", { hint: "Optional: the still shown before a video plays." }),
+                },
+                { max: 3 },
+              ),
+            },
+            { max: 12 },
+          ),
+        },
+        { min: 1, max: 12 },
+      ),
+    }),
+    expertise: group("Areas of expertise", {
+      title: text(mode, "Heading", { max: 160 }),
+      description: longText(mode, "Introduction", { max: 400 }),
+      areas: rows(mode, "Areas", "area", named, { min: 1, max: 12 }),
+    }),
+    countries: group("Countries panel", {
+      heading: text(mode, "Heading", { max: 120, hint: "When it names a number, it should match the list's length (the editor warns)." }),
+      intro: longText(mode, "Text", { max: 400, required: false }),
+      list: list(mode, "Countries", "country", { max: 200, maxLength: 80, min: 1 }),
+    }),
+    values: group("Values", {
+      title: text(mode, "Heading", { max: 160 }),
+      items: rows(mode, "Values", "value", named, { min: 1, max: 8 }),
+    }),
+  });
+}
+
+const BUILDERS = { about: aboutSchema, testimonials: testimonialsSchema, figures: figuresSchema, contact: contactSchema } satisfies Record<
+  SitePageKey,
+  (mode: SchemaMode) => z.ZodType
+>;
+
+/** The content of each page, as published (and as a complete draft). */
+export type PageContent = { [K in SitePageKey]: z.output<ReturnType<(typeof BUILDERS)[K]>> };
+export type FiguresContent = PageContent["figures"];
+export type TestimonialsContent = PageContent["testimonials"];
+export type ContactContent = PageContent["contact"];
+export type AboutContent = PageContent["about"];
+
+const cache = new Map<string, z.ZodType>();
+
+/** The schema of a page for a draft save or a publication (built once per key and mode). */
+export function pageSchema<K extends SitePageKey>(key: K, mode: SchemaMode): z.ZodType<PageContent[K]> {
+  const id = `${key}:${mode}`;
+  let schema = cache.get(id);
+  if (!schema) cache.set(id, (schema = BUILDERS[key](mode)));
+  return schema as z.ZodType<PageContent[K]>;
+}
+
+/** Whether `value` names an editable page. */
+export function isSitePageKey(value: unknown): value is SitePageKey {
+  return typeof value === "string" && (EDITABLE_PAGE_KEYS as readonly string[]).includes(value);
+}
+
+/**
+ * Warnings an editor shows but that do not stop a save (issue 16): on About, a number in the
+ * countries heading that differs from the length of the list ("17 countries" listing 16).
+ */
+export function pageWarnings(key: SitePageKey, content: unknown): string[] {
+  if (key !== "about") return [];
+  const countries = (content as Partial<AboutContent>)?.countries;
+  if (!countries) return [];
+  const claimed = /\b(\d{1,4})\b/.exec(countries.heading ?? "");
+  const listed = (countries.list ?? []).length;
+  if (claimed && Number(claimed[1]) !== listed) {
+    return [`The countries heading says ${claimed[1]} but the list names ${listed} ${listed === 1 ? "country" : "countries"}. Correct the heading or the list.`];
+  }
+  return [];
+}
+
+/**
+ * Figure keys a page refers to that the figures list lacks, as field errors keyed by path
+ * ("team.people.0.highlights.1.figure"); checked when the page is published.
+ */
+export function unknownFigureRefs(key: SitePageKey, content: unknown, figureKeys: ReadonlySet<string>): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const check = (path: string, ref: string) => {
+    if (ref && !figureKeys.has(ref)) errors[path] = [`No company figure has the key "${ref}".`];
+  };
+  if (key === "about") {
+    const about = content as AboutContent;
+    about.story.figures.forEach((ref, i) => check(`story.figures.${i}`, ref));
+    about.team.people.forEach((person, p) => person.highlights.forEach((h, i) => check(`team.people.${p}.highlights.${i}.figure`, h.figure)));
+  }
+  return errors;
+}

@@ -1,0 +1,42 @@
+import { ChevronRight } from "lucide-react";
+import { Link } from "react-router";
+import { AdminPageHeader } from "~/features/admin/components/page-header";
+import { requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
+import { StateBadge } from "~/features/cms/components/state-badge";
+import { pageMeta } from "~/features/seo/meta";
+import { getEditablePage } from "~/features/site-pages/pages.server";
+import { EDITABLE_PAGE_KEYS, SITE_PAGES } from "~/features/site-pages/schemas";
+import type { Route } from "./+types/index";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Site", path: "/admin/site", noIndex: true });
+
+/** Admin > Site (issue 16): the editable pages with their publication state. Every staff role. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request, STAFF_ROLES);
+  const pages = await Promise.all(EDITABLE_PAGE_KEYS.map(async (key) => ({ key, ...SITE_PAGES[key], page: await getEditablePage(key) })));
+  return { pages: pages.map(({ key, title, description, page }) => ({ key, title, description, state: page.state, unpublishedChanges: page.unpublishedChanges })) };
+}
+
+export default function SitePages({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <AdminPageHeader title="Site" description="The words and pictures of the public site. Changes are drafts until you publish them." />
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {loaderData.pages.map((page) => (
+          <li key={page.key}>
+            <Link to={`/admin/site/${page.key}`} className="flex h-full items-start gap-3 rounded-lg border bg-card p-4 shadow-sm hover:border-primary">
+              <span className="min-w-0 flex-1">
+                <span className="flex flex-wrap items-center gap-2 font-semibold">
+                  {page.title} <StateBadge state={page.state} />
+                  {page.unpublishedChanges ? <span className="text-xs font-normal text-amber-800">Unpublished changes</span> : null}
+                </span>
+                <span className="mt-1 block text-sm text-muted-foreground">{page.description}</span>
+              </span>
+              <ChevronRight className="mt-1 size-4 shrink-0 text-muted-foreground" aria-hidden />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,226 @@
+/**
+ * The site studio (issue 16) through the real route loaders and actions with real better-auth
+ * sessions: each page's schema (hostile input, limits, required-on-publish), draft / publish /
+ * schedule with an injected clock, the published version shown while a draft waits, preview,
+ * revisions and restore, the 409 edit conflict, audit, the figures used consistently on every
+ * page that shows them, the seed's countries warning, and role checks on every loader and action.
+ */
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { auditLog, cmsRevisions, sitePages } from "~/db/schema";
+import { SITE_PAGE_SEED } from "~/db/seed/site-pages";
+import { createPreviewToken } from "~/features/cms/preview.server";
+import { pageEditAction } from "~/features/site-pages/actions.server";
+import { readField } from "~/features/site-pages/form-data";
+import { getEditablePage, readPublicPages, resolveFigures } from "~/features/site-pages/pages.server";
+import { EDITABLE_PAGE_KEYS, pageSchema, pageWarnings, type SitePageKey } from "~/features/site-pages/schemas";
+import * as aboutRoute from "~/routes/public/about";
+import * as homeRoute from "~/routes/public/home";
+import * as servicesRoute from "~/routes/public/services";
+import * as indexRoute from "~/routes/admin/site/index";
+import * as editRoute from "~/routes/admin/site/page-edit";
+import { createStaffSession, formPost, outcome, routeArgs, TEST_ORIGIN, type StaffSession } from "../setup/admin-session";
+import { setupTestDatabase } from "../setup/database";
+
+setupTestDatabase();
+
+const T0 = new Date("2026-03-01T12:00:00Z");
+
+/** The form fields of a page value, named by path as the edit form names them. */
+function fieldsOf(value: unknown, prefix = ""): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (Array.isArray(value)) value.forEach((v, i) => Object.assign(out, fieldsOf(v, `${prefix}.${i}`)));
+  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) Object.assign(out, fieldsOf(v, prefix ? `${prefix}.${k}` : k));
+  else if (value === true) out[prefix] = "on";
+  else if (value !== false && value !== null && value !== undefined) out[prefix] = String(value);
+  return out;
+}
+
+const post = (session: StaffSession, key: SitePageKey, content: unknown, extra: Record<string, string>) =>
+  session.request(`/admin/site/${key}`, formPost({ ...fieldsOf(content), ...extra }));
+
+async function save(session: StaffSession, key: SitePageKey, content: unknown, extra: Record<string, string>, now = T0) {
+  return outcome(() => pageEditAction(key, post(session, key, content, extra), now));
+}
+
+let editor: StaffSession;
+beforeEach(async () => {
+  editor = await createStaffSession("editor", { name: "Eve Editor" });
+});
+
+describe("page schemas", () => {
+  it("accept the seed content of every page for publication, and read back from form fields unchanged", () => {
+    for (const key of EDITABLE_PAGE_KEYS) {
+      const schema = pageSchema(key, "publish");
+      expect(schema.safeParse(SITE_PAGE_SEED[key]).success, key).toBe(true);
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fieldsOf(SITE_PAGE_SEED[key]))) form.append(k, v);
+      expect(schema.parse(readField(schema, form, "")), key).toEqual(SITE_PAGE_SEED[key]);
+    }
+  });
+
+  it("refuse control characters, over-long text, unsafe links and missing alt text", () => {
+    const schema = pageSchema("testimonials", "draft");
+    const base = SITE_PAGE_SEED.testimonials.testimonials[0]!;
+    const bad = (patch: object) => schema.safeParse({ testimonials: [{ ...base, ...patch }] });
+    expect(bad({ name: "Eve\u0007" }).success).toBe(false);
+    expect(bad({ name: "Eve\u202E" }).success).toBe(false);
+    expect(bad({ text: "x".repeat(601) }).success).toBe(false);
+    expect(bad({ name: "two\nlines" }).success).toBe(false);
+    expect(bad({ photo: { src: "javascript:alert(1)", alt: "x" } }).success).toBe(false);
+    expect(bad({ photo: { src: "//evil.example/x.png", alt: "x" } }).success).toBe(false);
+    // Alt text is required to publish an image, not to save a draft.
+    expect(bad({ photo: { src: "/project-images/a.webp", alt: "" } }).success).toBe(true);
+    const published = pageSchema("testimonials", "publish").safeParse({ testimonials: [{ ...base, photo: { src: "/project-images/a.webp", alt: "" } }] });
+    expect(published.success).toBe(false);
+    expect(schema.safeParse({ testimonials: Array.from({ length: 61 }, () => base) }).success).toBe(false);
+  });
+
+  it("enforce required parts on publish only", () => {
+    const empty = { ...SITE_PAGE_SEED.contact, openingHours: [], addressLines: [] };
+    expect(pageSchema("contact", "draft").safeParse(empty).success).toBe(true);
+    expect(pageSchema("contact", "publish").safeParse(empty).success).toBe(false);
+    const noName = { testimonials: [{ ...SITE_PAGE_SEED.testimonials.testimonials[0]!, name: "" }] };
+    expect(pageSchema("testimonials", "draft").safeParse(noName).success).toBe(true);
+    expect(pageSchema("testimonials", "publish").safeParse(noName).success).toBe(false);
+  });
+
+  it("refuse a figure key used twice", () => {
+    const twice = { figures: [...SITE_PAGE_SEED.figures.figures, SITE_PAGE_SEED.figures.figures[0]!] };
+    expect(pageSchema("figures", "draft").safeParse(twice).success).toBe(false);
+  });
+
+  it("warn when the About countries heading and the list differ (the seed's own slip: 17 claimed, 16 listed)", () => {
+    expect(SITE_PAGE_SEED.about.countries.list).toHaveLength(16);
+    expect(pageWarnings("about", SITE_PAGE_SEED.about)).toEqual([
+      "The countries heading says 17 but the list names 16 countries. Correct the heading or the list.",
+    ]);
+    const fixed = { ...SITE_PAGE_SEED.about, countries: { ...SITE_PAGE_SEED.about.countries, heading: "Our work spans 16 countries" } };
+    expect(pageWarnings("about", fixed)).toEqual([]);
+  });
+});
+
+describe("publishing a page", () => {
+  it("keeps showing the published version while a draft waits, then publishes it", async () => {
+    const draft = { ...SITE_PAGE_SEED.contact, openingHours: [{ days: "Monday to Thursday", hours: "8:00 to 18:00" }] };
+    const page = await getEditablePage("contact", T0);
+    const saved = await save(editor, "contact", draft, { intent: "keep", version: String(page.version) });
+    expect(saved.status).toBe(200);
+    expect((await readPublicPages(["contact"], null, T0)).pages.contact.openingHours[0]!.days).toBe("Monday to Friday");
+    const waiting = await getEditablePage("contact", T0);
+    expect(waiting.unpublishedChanges).toBe(true);
+
+    // The signed preview shows the draft; a token for another page does not.
+    const token = createPreviewToken("page", waiting.id, T0);
+    expect((await readPublicPages(["contact"], token, T0)).pages.contact.openingHours[0]!.days).toBe("Monday to Thursday");
+    const about = await getEditablePage("about", T0);
+    expect((await readPublicPages(["contact"], createPreviewToken("page", about.id, T0), T0)).pages.contact.openingHours[0]!.days).toBe("Monday to Friday");
+
+    const published = await save(editor, "contact", draft, { intent: "publish", version: String(waiting.version) });
+    expect(published.status).toBe(200);
+    expect((await readPublicPages(["contact"], null, T0)).pages.contact.openingHours[0]!.days).toBe("Monday to Thursday");
+    const audit = await db.select().from(auditLog).where(eq(auditLog.entityType, "page"));
+    expect(audit.map((a) => a.action)).toEqual(["page.updated", "page.published"]);
+  });
+
+  it("publishes a scheduled version at its time without anyone acting", async () => {
+    const page = await getEditablePage("contact", T0);
+    const draft = { ...SITE_PAGE_SEED.contact, addressLines: ["1 New Street", "Bristol"] };
+    const res = await save(editor, "contact", draft, { intent: "schedule", scheduleAt: "2026-03-02T09:00", version: String(page.version) });
+    expect(res.status).toBe(200);
+    expect((await readPublicPages(["contact"], null, T0)).pages.contact.addressLines).toEqual(["London", "United Kingdom"]);
+    expect((await getEditablePage("contact", T0)).state).toBe("scheduled");
+    const later = new Date("2026-03-02T09:00:01Z");
+    expect((await readPublicPages(["contact"], null, later)).pages.contact.addressLines).toEqual(["1 New Street", "Bristol"]);
+    expect((await getEditablePage("contact", later)).state).toBe("published");
+  });
+
+  it("refuses an empty publication with field errors, and saves the same as a draft", async () => {
+    const page = await getEditablePage("testimonials", T0);
+    const empty = { testimonials: [{ ...SITE_PAGE_SEED.testimonials.testimonials[0]!, text: "" }] };
+    const refused = await save(editor, "testimonials", empty, { intent: "publish", version: String(page.version) });
+    expect(refused.status).toBe(400);
+    expect((refused.value as { data: { errors: Record<string, string[]> } }).data.errors["testimonials.0.text"]).toEqual(["Quote is required to publish."]);
+    expect((await save(editor, "testimonials", empty, { intent: "keep", version: String(page.version) })).status).toBe(200);
+  });
+
+  it("refuses a figure key the figures list lacks when publishing", async () => {
+    const page = await getEditablePage("about", T0);
+    const about = structuredClone(SITE_PAGE_SEED.about);
+    about.team.people[0]!.highlights[0]!.figure = "no-such-figure";
+    const refused = await save(editor, "about", about, { intent: "publish", version: String(page.version) });
+    expect(refused.status).toBe(400);
+    expect((refused.value as { data: { errors: Record<string, string[]> } }).data.errors["team.people.0.highlights.0.figure"]).toEqual(['No company figure has the key "no-such-figure".']);
+  });
+
+  it("refuses a stale save with 409, naming who saved first; nothing is overwritten", async () => {
+    const other = await createStaffSession("admin", { name: "Ada Admin" });
+    const page = await getEditablePage("contact", T0);
+    const first = { ...SITE_PAGE_SEED.contact, mapUrl: "https://maps.example/first" };
+    expect((await save(other, "contact", first, { intent: "keep", version: String(page.version) })).status).toBe(200);
+    const stale = await save(editor, "contact", { ...SITE_PAGE_SEED.contact, mapUrl: "https://maps.example/second" }, { intent: "keep", version: String(page.version) });
+    expect(stale.status).toBe(409);
+    expect((stale.value as { data: { description: string } }).data.description).toContain("Ada Admin saved this page");
+    expect(((await getEditablePage("contact", T0)).draft as { mapUrl: string }).mapUrl).toBe("https://maps.example/first");
+  });
+
+  it("keeps the last 50 revisions, and a revision restores into the form only", async () => {
+    let page = await getEditablePage("contact", T0);
+    for (let i = 0; i < 52; i++) {
+      const r = await save(editor, "contact", { ...SITE_PAGE_SEED.contact, mapUrl: `https://maps.example/${i}` }, { intent: "keep", version: String(page.version) });
+      expect(r.status).toBe(200);
+      page = await getEditablePage("contact", T0);
+    }
+    const revisions = await db.select().from(cmsRevisions).where(eq(cmsRevisions.entityId, page.id));
+    expect(revisions).toHaveLength(50);
+    const oldest = revisions.sort((a, b) => a.id - b.id)[0]!;
+    const res = await outcome(() => editRoute.loader(routeArgs(editor.request(`/admin/site/contact?revision=${oldest.id}`), { page: "contact" })));
+    expect((res.value as { restored: { draft: { mapUrl: string } } }).restored.draft.mapUrl).toBe("https://maps.example/2");
+    expect(((await getEditablePage("contact", T0)).draft as { mapUrl: string }).mapUrl).toBe("https://maps.example/51");
+  });
+});
+
+describe("company figures", () => {
+  it("change once and show the new number on every page that shows them", async () => {
+    const page = await getEditablePage("figures", T0);
+    const figures = SITE_PAGE_SEED.figures.figures.map((f) =>
+      f.key === "years-of-expertise" ? { ...f, value: "11+" } : f.key === "projects-delivered" ? { ...f, value: "31+" } : f,
+    );
+    expect((await save(editor, "figures", { figures }, { intent: "publish", version: String(page.version) })).status).toBe(200);
+    const request = new Request(`${TEST_ORIGIN}/`);
+    const home = (await outcome(() => homeRoute.loader(routeArgs(request)))).value as { data: { headline: { value: string }[]; years: { value: string } } };
+    expect(home.data.headline.map((f) => f.value)).toEqual(["95%", "11+"]);
+    expect(home.data.years.value).toBe("11+");
+    const about = (await outcome(() => aboutRoute.loader(routeArgs(new Request(`${TEST_ORIGIN}/about`))))).value as { data: { figures: Record<string, { value: string }> } };
+    expect(about.data.figures["years-of-expertise"]!.value).toBe("11+");
+    expect(about.data.figures["projects-delivered"]!.value).toBe("31+");
+    const services = (await outcome(() => servicesRoute.loader(routeArgs(new Request(`${TEST_ORIGIN}/services`))))).value as {
+      data: { stats: Record<string, { projects: string; years: string }> };
+    };
+    expect(services.data.stats.commercial!.projects).toBe("31+");
+    expect(services.data.stats.humanitarian!.years).toBe("11+");
+  });
+
+  it("computes a figure from the published projects", async () => {
+    const map = await resolveFigures({ figures: [{ key: "live", label: "Projects published", value: "", source: "projects-published" }] });
+    expect(map.live!.value).toBe("0");
+  });
+});
+
+describe("roles", () => {
+  it("let every staff role open and save pages; visitors are sent to sign in", async () => {
+    const anonymous = new Request(`${TEST_ORIGIN}/admin/site`);
+    expect((await outcome(() => indexRoute.loader(routeArgs(anonymous)))).status).toBe(302);
+    expect((await outcome(() => editRoute.loader(routeArgs(new Request(`${TEST_ORIGIN}/admin/site/about`), { page: "about" })))).status).toBe(302);
+    const anonymousPost = new Request(`${TEST_ORIGIN}/admin/site/contact`, { ...formPost({ intent: "keep", version: "1" }), headers: { origin: TEST_ORIGIN, "content-type": "application/x-www-form-urlencoded" } });
+    expect((await outcome(() => editRoute.action(routeArgs(anonymousPost, { page: "contact" })))).status).toBe(302);
+    expect((await db.select().from(sitePages)).length).toBe(0);
+    for (const role of ["editor", "admin", "super_admin"] as const) {
+      const session = role === "editor" ? editor : await createStaffSession(role);
+      expect((await outcome(() => indexRoute.loader(routeArgs(session.request("/admin/site"))))).status).toBe(200);
+      expect((await outcome(() => editRoute.loader(routeArgs(session.request("/admin/site/about"), { page: "about" })))).status).toBe(200);
+    }
+    expect((await outcome(() => editRoute.loader(routeArgs(editor.request("/admin/site/nope"), { page: "nope" })))).location).toBe("/admin/site");
+  });
+});
