@@ -11,7 +11,7 @@ import { listLatestProjects } from "~/features/projects/projects.server";
 import { pageMeta } from "~/features/seo/meta";
 import { ApproachVideo } from "~/features/site/components/approach-video";
 import { HeroSlideshow } from "~/features/site/components/hero-slideshow";
-import { srcSetFor, TEAM_WIDTHS } from "~/features/site/components/media";
+import { srcSetFor, TEAM_IMAGES } from "~/features/site/components/media";
 import { SiteImage } from "~/features/site/components/site-image";
 import { figure, loadSitePages } from "~/features/site-pages/pages.server";
 import { PartnerStrip } from "~/features/site/components/partner-strip";
@@ -332,7 +332,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <SiteImage
                   image={founder.photo}
                   images={images}
-                  widths={TEAM_WIDTHS}
+                  generated={TEAM_IMAGES}
                   sizes="(min-width: 1024px) 420px, (min-width: 640px) 600px, 100vw"
                   width={800}
                   height={1000}

@@ -42,7 +42,13 @@ export function OrderedRows<T>({
       <ol className="flex flex-col gap-3">
         {rows.map(({ key, row }, i) => (
           <li key={key} className={stacked ? "flex min-w-0 flex-col-reverse gap-2 rounded-md border p-3" : "flex flex-col gap-2 rounded-md border p-3 sm:flex-row sm:items-end"}>
-            <div className={stacked ? "flex min-w-0 flex-col gap-4" : "grid flex-1 gap-2 sm:grid-cols-[repeat(auto-fit,minmax(8rem,1fr))]"}>{renderRow(row, i)}</div>
+            <div
+              role={stacked ? "group" : undefined}
+              aria-label={stacked ? `${rowLabel} ${i + 1}` : undefined}
+              className={stacked ? "flex min-w-0 flex-col gap-4" : "grid flex-1 gap-2 sm:grid-cols-[repeat(auto-fit,minmax(8rem,1fr))]"}
+            >
+              {renderRow(row, i)}
+            </div>
             <div className={stacked ? "flex w-full items-center gap-1" : "flex gap-1"}>
               {stacked ? <span className="mr-auto text-sm font-medium text-muted-foreground">{`${rowLabel[0]!.toUpperCase()}${rowLabel.slice(1)} ${i + 1}`}</span> : null}
               <Button type="button" variant="ghost" size="icon" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move ${rowLabel} ${i + 1} up`}>

@@ -85,7 +85,7 @@ export function PageField({ schema, name, value, ctx }: { schema: z.ZodType; nam
     case "url":
       return (
         <Field label={meta.label} hint={meta.hint} errors={errors} required={meta.required}>
-          {(control) => <Input {...control} name={name} type={meta.widget === "url" ? "url" : "text"} defaultValue={asString(value)} maxLength={meta.maxLength} />}
+          {(control) => <Input {...control} name={name} type="text" inputMode={meta.widget === "url" ? "url" : undefined} defaultValue={asString(value)} maxLength={meta.maxLength} />}
         </Field>
       );
     case "textarea":

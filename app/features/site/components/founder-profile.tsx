@@ -11,7 +11,7 @@ import type { ImageMap } from "~/features/media/resolve.server";
 import type { FigureMap } from "~/features/site-pages/pages.server";
 import type { AboutContent } from "~/features/site-pages/schemas";
 import { cn } from "~/utils/cn";
-import { TEAM_WIDTHS } from "./media";
+import { TEAM_IMAGES } from "./media";
 import { SiteImage } from "./site-image";
 
 /** A founder or team member of the About page (issue 16: edited in Admin > Site > About). */
@@ -25,7 +25,7 @@ export function FounderProfile({ person: founder, id, figures, images, reverse =
         <SiteImage
           image={founder.photo}
           images={images}
-          widths={TEAM_WIDTHS}
+          generated={TEAM_IMAGES}
           sizes="(min-width: 1024px) 460px, 100vw"
           width={800}
           height={1000}
@@ -94,7 +94,6 @@ export function FounderProfile({ person: founder, id, figures, images, reverse =
                             <SiteImage
                               image={item.file}
                               images={images}
-                              widths={[640, 1280]}
                               sizes="(min-width: 640px) 320px, 100vw"
                               width={640}
                               height={360}

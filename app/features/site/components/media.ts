@@ -11,3 +11,6 @@ export function srcSetFor(base: string, widths: number[]): string {
 /** Widths written for each kind of generated image. */
 export const HERO_WIDTHS = [640, 1280, 1920];
 export const TEAM_WIDTHS = [400, 800];
+
+/** The founders' and team's generated portraits (4:5), for `SiteImage`. */
+export const TEAM_IMAGES = { folder: "/media/team/", widths: TEAM_WIDTHS };

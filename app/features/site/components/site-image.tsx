@@ -1,7 +1,8 @@
 /**
  * An image a page of the site studio shows (issue 16): a media-library image is drawn with its
  * responsive AVIF/WebP variants and focal point (`Picture`); a generated placeholder of the seed
- * (`/media/.../{name}-{width}.webp`) with its `srcset` of `widths`; any other address as is.
+ * in `generated.folder` (`{folder}{name}-{width}.webp`) with its `srcset` of `generated.widths`;
+ * any other address as is.
  * The alt text is the page's own (required when publishing).
  */
 import type { ImageMap } from "~/features/media/resolve.server";
@@ -11,10 +12,13 @@ import { srcSetFor } from "./media";
 
 const GENERATED = /^(\/media\/[\w/-]+)-(\d+)\.webp$/;
 
+/** Where the seed's generated placeholders of one kind live, and the widths each was written in. */
+export type GeneratedImages = { folder: string; widths: number[] };
+
 export function SiteImage({
   image,
   images,
-  widths,
+  generated,
   sizes,
   width,
   height,
@@ -22,8 +26,8 @@ export function SiteImage({
 }: {
   image: ImageValue;
   images: ImageMap;
-  /** Widths the generated placeholder exists in. */
-  widths: number[];
+  /** The seed's placeholders this image may be one of (they get a `srcset`). */
+  generated?: GeneratedImages;
   sizes: string;
   width: number;
   height: number;
@@ -31,12 +35,13 @@ export function SiteImage({
 }) {
   const library = images[image.src];
   if (library) return <Picture image={library} alt={image.alt} sizes={sizes} className={className} />;
-  const generated = widths.length ? GENERATED.exec(image.src) : null;
+  const match = GENERATED.exec(image.src);
+  const base = generated && match && match[1]!.startsWith(generated.folder) && generated.widths.includes(Number(match[2])) ? match[1]! : null;
   return (
     <img
       src={image.src}
-      srcSet={generated ? srcSetFor(generated[1]!, widths) : undefined}
-      sizes={generated ? sizes : undefined}
+      srcSet={base ? srcSetFor(base, generated!.widths) : undefined}
+      sizes={base ? sizes : undefined}
       width={width}
       height={height}
       alt={image.alt}

@@ -31,7 +31,7 @@ function Quote({ testimonial, images }: { testimonial: Testimonial; images: Imag
       <blockquote className="text-[0.95rem] leading-relaxed text-slate-700">“{testimonial.text}”</blockquote>
       <figcaption className="mt-5 flex items-center gap-3">
         {testimonial.photo.src ? (
-          <SiteImage image={{ ...testimonial.photo, alt: "" }} images={images} widths={[]} sizes="40px" width={40} height={40} className="size-10 shrink-0 rounded-full object-cover" />
+          <SiteImage image={{ ...testimonial.photo, alt: "" }} images={images} sizes="40px" width={40} height={40} className="size-10 shrink-0 rounded-full object-cover" />
         ) : (
           <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-sm font-bold text-accent-foreground">
             {initials(testimonial.name)}

@@ -1,0 +1,117 @@
+/**
+ * The site studio (issue 16): staff change a founder's bio and photo, a testimonial, a company
+ * figure and the opening hours in Admin > Site; the public site keeps the published version while
+ * the drafts wait, the signed preview shows them, and after publishing every change is on the
+ * public pages, the same with JavaScript off. The About editor warns about the seed's countries
+ * slip. axe on every new screen; screenshots at 1440 and 390 px in test-results/site-studio/.
+ * Tagged @site-settings: it changes what every visitor sees, so it runs after the other tests.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { signInAsAdmin } from "./support/auth";
+
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/site-studio/${name}.png`, fullPage: true });
+
+async function noSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+}
+
+const stamp = Date.now().toString(36);
+const BIO = `Daniel designs and checks structures across the UK and West Africa (${stamp}).`;
+const QUOTE = `They answered every site query within the hour (${stamp}).`;
+const HOURS = "8:30 to 18:00";
+
+async function saveAndPublish(page: Page, title: string) {
+  await page.getByRole("button", { name: "Update & Publish" }).click();
+  await expect(page.getByText(`${title} published`)).toBeVisible();
+}
+
+test("staff edit the About page, a testimonial, a figure and the opening hours, preview and publish", { tag: "@site-settings" }, async ({ page, browser }) => {
+  await signInAsAdmin(page);
+  await page.getByRole("link", { name: "Site", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Site", level: 1 })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, "site-1440");
+
+  // About: the seed's countries slip is pointed out; a founder's bio and photo change as a draft.
+  await page.getByRole("link", { name: /^About/ }).click();
+  await expect(page.getByRole("heading", { name: "Edit About", level: 1 })).toBeVisible();
+  await expect(page.getByText("The countries heading says 17 but the list names 16 countries.")).toBeVisible();
+  const daniel = page.getByRole("group", { name: "person 1", exact: true });
+  await daniel.getByLabel("Biography").fill(BIO);
+  await daniel.getByRole("button", { name: "Paste URL" }).first().click();
+  await page.getByLabel("Image URL").fill("/media/hero/hero-1-1280.webp");
+  await page.getByLabel("Image URL").press("Enter");
+  await daniel.getByLabel("Photo: alt text").fill("Daniel Mensah on site");
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("About saved as a draft")).toBeVisible();
+
+  // Visitors still see the published page; the preview shows the draft.
+  const visitor = await browser.newPage();
+  await visitor.goto("/about");
+  await expect(visitor.getByText(BIO)).toHaveCount(0);
+  const preview = await page.getByRole("link", { name: /^Preview/ }).getAttribute("href");
+  await visitor.goto(preview!);
+  await expect(visitor.getByText(BIO)).toBeVisible();
+  await expect(visitor.getByAltText("Daniel Mensah on site")).toBeVisible();
+
+  await saveAndPublish(page, "About");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSidewaysScroll(page);
+  await shot(page, "about-editor-390");
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // A testimonial.
+  await page.goto("/admin/site/testimonials");
+  await page.getByRole("group", { name: "testimonial 1", exact: true }).getByLabel("Quote").fill(QUOTE);
+  await saveAndPublish(page, "Testimonials");
+
+  // A figure: years of expertise.
+  await page.goto("/admin/site/figures");
+  const years = page.getByRole("group", { name: "figure 1", exact: true });
+  await expect(years.getByLabel("Key")).toHaveValue("years-of-expertise");
+  await years.getByLabel("Value").fill("11+");
+  await expectNoSeriousA11yViolations(page);
+  await saveAndPublish(page, "Company figures");
+
+  // The opening hours.
+  await page.goto("/admin/site/contact");
+  await page.getByRole("group", { name: "line 1", exact: true }).getByLabel("Hours").fill(HOURS);
+  await saveAndPublish(page, "Contact and footer");
+
+  // Every change is on the public site, at both widths.
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await visitor.setViewportSize({ width, height });
+    await visitor.goto("/about");
+    await expect(visitor.getByText(BIO)).toBeVisible();
+    const photo = visitor.getByAltText("Daniel Mensah on site");
+    await photo.scrollIntoViewIfNeeded();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect(visitor.getByText("11+").first()).toBeVisible();
+    await noSidewaysScroll(visitor);
+    await shot(visitor, `about-${width}`);
+    await visitor.goto("/");
+    await expect(visitor.getByText(QUOTE).first()).toBeAttached();
+    await expect(visitor.locator("#hero-heading ~ dl")).toContainText("11+");
+    await shot(visitor, `home-${width}`);
+    await visitor.goto("/contact");
+    await expect(visitor.getByText(`Monday to Friday, ${HOURS}`)).toBeVisible();
+    await shot(visitor, `contact-${width}`);
+  }
+  await visitor.close();
+
+  // Without JavaScript the public pages show the same.
+  const noJs = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noJs.newPage();
+  await plain.goto("/about");
+  await expect(plain.getByText(BIO)).toBeVisible();
+  await plain.goto("/contact");
+  await expect(plain.getByText(`Monday to Friday, ${HOURS}`)).toBeVisible();
+  await noJs.close();
+});
