@@ -40,6 +40,7 @@ export default [
       route("cms/blog/edit/:id", "routes/admin/cms/blog-edit.tsx"),
       route("media", "routes/admin/media.tsx"),
       route("site", "routes/admin/site/index.tsx"),
+      route("site/consultation-types", "routes/admin/site/consultation-types.tsx"),
       route("site/:page", "routes/admin/site/page-edit.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("settings", "routes/admin/settings.tsx"),

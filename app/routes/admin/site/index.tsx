@@ -1,7 +1,7 @@
 import { ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import { AdminPageHeader } from "~/features/admin/components/page-header";
-import { requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
+import { MANAGER_ROLES, requireAdmin, roleAllows, STAFF_ROLES } from "~/features/auth/guard.server";
 import { StateBadge } from "~/features/cms/components/state-badge";
 import { pageMeta } from "~/features/seo/meta";
 import { getEditablePage } from "~/features/site-pages/pages.server";
@@ -10,11 +10,11 @@ import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Site", path: "/admin/site", noIndex: true });
 
-/** Admin > Site (issue 16): the editable pages with their publication state. Every staff role. */
+/** Admin > Site (issue 16): the editable pages with their publication state (every staff role), and the consultation types (admins). */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, STAFF_ROLES);
+  const session = await requireAdmin(request, STAFF_ROLES);
   const pages = await Promise.all(EDITABLE_PAGE_KEYS.map(async (key) => ({ key, ...SITE_PAGES[key], page: await getEditablePage(key) })));
-  return { pages: pages.map(({ key, title, description, page }) => ({ key, title, description, state: page.state, unpublishedChanges: page.unpublishedChanges })) };
+  return { canManageTypes: roleAllows(session.admin.role, MANAGER_ROLES), pages: pages.map(({ key, title, description, page }) => ({ key, title, description, state: page.state, unpublishedChanges: page.unpublishedChanges })) };
 }
 
 export default function SitePages({ loaderData }: Route.ComponentProps) {
@@ -36,6 +36,17 @@ export default function SitePages({ loaderData }: Route.ComponentProps) {
             </Link>
           </li>
         ))}
+        {loaderData.canManageTypes ? (
+          <li>
+            <Link to="/admin/site/consultation-types" className="flex h-full items-start gap-3 rounded-lg border bg-card p-4 shadow-sm hover:border-primary">
+              <span className="min-w-0 flex-1">
+                <span className="font-semibold">Consultation types</span>
+                <span className="mt-1 block text-sm text-muted-foreground">What visitors choose in the booking wizard: names, durations, order, active or not.</span>
+              </span>
+              <ChevronRight className="mt-1 size-4 shrink-0 text-muted-foreground" aria-hidden />
+            </Link>
+          </li>
+        ) : null}
       </ul>
     </>
   );

@@ -1,0 +1,39 @@
+/**
+ * The consultation type form (issue 16 "Consultation types"; `shared/spec/booking-and-admin.md`
+ * section 3 "Consultation type"), shared by the admin screen and the server. Safe for the browser.
+ */
+import { z } from "zod";
+
+/** Shortest and longest duration a type may have, and the step between them (minutes). */
+export const TYPE_DURATION = { min: 15, max: 240, step: 15 } as const;
+
+/** The durations staff choose from: 15, 30, ... 240 minutes. */
+export const TYPE_DURATION_OPTIONS = Array.from({ length: (TYPE_DURATION.max - TYPE_DURATION.min) / TYPE_DURATION.step + 1 }, (_, i) => TYPE_DURATION.min + i * TYPE_DURATION.step);
+
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+
+/** A type as the form posts it: name, description (optional), duration in minutes, active ("on"). */
+export const ConsultationTypeSchema = z.object({
+  name: z
+    .string({ error: "Enter a name." })
+    .trim()
+    .min(1, "Enter a name.")
+    .max(80, "Use at most 80 characters for the name.")
+    .refine((v) => !CONTROL.test(v) && !/[\r\n]/.test(v), "Use one line without control characters."),
+  description: z
+    .string()
+    .trim()
+    .max(500, "Use at most 500 characters for the description.")
+    .refine((v) => !CONTROL.test(v), "Remove the invisible control characters.")
+    .transform((v) => v || null),
+  durationMinutes: z.coerce
+    .number({ error: "Choose a duration." })
+    .int("Choose a duration.")
+    .min(TYPE_DURATION.min, `Choose at least ${TYPE_DURATION.min} minutes.`)
+    .max(TYPE_DURATION.max, `Choose at most ${TYPE_DURATION.max} minutes.`)
+    .refine((v) => v % TYPE_DURATION.step === 0, `Choose a duration in steps of ${TYPE_DURATION.step} minutes.`),
+  isActive: z.preprocess((v) => v === "on" || v === true, z.boolean()),
+});
+
+export type ConsultationTypeInput = z.output<typeof ConsultationTypeSchema>;
