@@ -178,7 +178,7 @@ describe("publishing a page", () => {
     const res = await outcome(() => editRoute.loader(routeArgs(editor.request(`/admin/site/contact?revision=${oldest.id}`), { page: "contact" })));
     expect((res.value as { restored: { draft: { mapUrl: string } } }).restored.draft.mapUrl).toBe("https://maps.example/2");
     expect(((await getEditablePage("contact", T0)).draft as { mapUrl: string }).mapUrl).toBe("https://maps.example/51");
-  });
+  }, 120_000);
 });
 
 describe("company figures", () => {
