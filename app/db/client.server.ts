@@ -43,6 +43,8 @@ type Connection = {
   migrate: () => Promise<void>;
   close: () => Promise<void>;
   listen: (channel: string, handlers: ListenHandlers) => Subscription;
+  /** PGlite only: the whole data directory as a gzipped tarball (`dumpDataDir`). */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 /** Delay before re-opening a dropped LISTEN connection, in milliseconds. */
@@ -148,6 +150,7 @@ function connect(): Connection {
     kind: "pglite",
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsDir }),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir("gzip"),
     // In process: PGlite delivers NOTIFY from its own triggers to its own listeners.
     listen: (channel, handlers) => {
       const unsubscribe = client.listen(channel, handlers.onMessage).then((off) => {
@@ -171,6 +174,16 @@ export const migrate = () => connection.migrate();
 
 /** Subscribes to `NOTIFY channel` (see `Subscription`); on PGlite in process. */
 export const listen = (channel: string, handlers: ListenHandlers): Subscription => connection.listen(channel, handlers);
+
+/**
+ * The embedded database's whole data directory as a gzipped tarball, taken through this process's
+ * own PGlite instance (a second process cannot open it): what a backup stores (issue 20).
+ * Throws on PostgreSQL, whose backups use `pg_dump`.
+ */
+export async function dumpEmbeddedDatabase(): Promise<Blob> {
+  if (!connection.dumpDataDir) throw new Error("dumpEmbeddedDatabase: the database is PostgreSQL, not PGlite");
+  return connection.dumpDataDir();
+}
 
 /** Closes the pool or the embedded database (graceful shutdown). */
 export const closeDatabase = async () => {
