@@ -43,6 +43,8 @@ type Connection = {
   migrate: () => Promise<void>;
   close: () => Promise<void>;
   listen: (channel: string, handlers: ListenHandlers) => Subscription;
+  /** Connections checked out of the pool and queries waiting for one (PGlite: none). */
+  poolStats: () => { inUse: number; waiting: number };
   /** PGlite only: the whole data directory as a gzipped tarball (`dumpDataDir`). */
   dumpDataDir?: () => Promise<Blob>;
 };
@@ -138,6 +140,7 @@ function connect(): Connection {
         }
       },
       close: () => pool.end(),
+      poolStats: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
       listen: (channel, handlers) => listenPostgres(env.DATABASE_URL!, channel, handlers),
     };
   }
@@ -150,6 +153,7 @@ function connect(): Connection {
     kind: "pglite",
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsDir }),
     close: () => client.close(),
+    poolStats: () => ({ inUse: 0, waiting: 0 }),
     dumpDataDir: () => client.dumpDataDir("gzip"),
     // In process: PGlite delivers NOTIFY from its own triggers to its own listeners.
     listen: (channel, handlers) => {
@@ -174,6 +178,9 @@ export const migrate = () => connection.migrate();
 
 /** Subscribes to `NOTIFY channel` (see `Subscription`); on PGlite in process. */
 export const listen = (channel: string, handlers: ListenHandlers): Subscription => connection.listen(channel, handlers);
+
+/** The PostgreSQL pool's use for `/metrics` (issue 20): connections checked out, queries waiting; zeros on PGlite. */
+export const poolStats = (): { inUse: number; waiting: number } => connection.poolStats();
 
 /**
  * The embedded database's whole data directory as a gzipped tarball, taken through this process's
