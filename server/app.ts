@@ -33,6 +33,8 @@ declare module "react-router" {
     clientIp: string;
     /** Set by entry.server when the document was rendered without hydration (the HTML cache may store it). */
     htmlCacheable?: boolean;
+    /** Set by a loader that fell back to an empty state after a failed read: never cached (issue 18). */
+    renderDegraded?: boolean;
   }
 }
 

@@ -5,7 +5,8 @@
  * (`loadContext.htmlCacheable`, so they contain no inline script and need no nonce), setting no
  * cookie, for a request that carries no cookie but the consent and analytics ones (so never a
  * staff session), outside /admin, /api and /book-consultation (live availability, token pages)
- * and without a `preview` parameter. The key is build id + consent choice + path and query.
+ * and without a `preview` parameter, and never a degraded render (a loader fell back to an empty
+ * state after a failed read: `loadContext.renderDegraded`, issue 18). The key is build id + consent choice + path and query.
  * Entries are kept gzip- and brotli-compressed with a strong ETag (304 on If-None-Match) in an
  * LRU bounded by bytes, together with the whole header set of the response that stored them
  * (helmet's security headers included, the CSP without its per-request nonce: a stored page has
@@ -236,6 +237,7 @@ export function createHtmlCache(options: HtmlCacheOptions) {
       const storable =
         response.status === 200 &&
         loadContext.htmlCacheable === true &&
+        loadContext.renderDegraded !== true &&
         (options.canStore?.() ?? true) &&
         !response.headers.has("set-cookie") &&
         (response.headers.get("content-type") ?? "").startsWith("text/html");

@@ -17,7 +17,7 @@ import { setupTestDatabase } from "../setup/database";
 
 setupTestDatabase();
 
-type Page = { status?: number; cacheable?: boolean; html?: string; headers?: Record<string, string> };
+type Page = { status?: number; cacheable?: boolean; degraded?: boolean; html?: string; headers?: Record<string, string> };
 
 /** A server with the cache in front of a handler that renders `pages[path]` and counts renders. */
 async function startCache(pages: Record<string, Page>) {
@@ -31,6 +31,7 @@ async function startCache(pages: Record<string, Page>) {
       const page = pages[url.pathname] ?? { status: 404, html: "<h1>Not found</h1>" };
       renders.push(`${url.pathname}${url.search} ${request.headers.get("cookie") ?? ""}`);
       context.htmlCacheable = page.cacheable ?? true;
+      if (page.degraded) context.renderDegraded = true;
       const consent = /cookie_consent=(\w+)/.exec(request.headers.get("cookie") ?? "")?.[1] ?? "none";
       const html = page.html ?? `<!DOCTYPE html><html><body><h1>${url.pathname}</h1><p>consent ${consent}</p>${"<p>text</p>".repeat(200)}</body></html>`;
       return new Response(html, { status: page.status ?? 200, headers: { "Content-Type": "text/html; charset=utf-8", ...page.headers } });
@@ -64,6 +65,7 @@ describe("HTML cache rules", () => {
       "/contact": { cacheable: false },
       "/with-cookie": { headers: { "Set-Cookie": "flash=1; Path=/" } },
       "/inline": { html: "<html><body><script>alert(1)</script></body></html>" },
+      "/degraded": { degraded: true },
     });
   });
   afterAll(async () => env.close());
@@ -132,7 +134,7 @@ describe("HTML cache rules", () => {
     expect(env.renders).toHaveLength(4);
   });
 
-  it("never stores pages for staff or other cookies, hydrated or failed pages, pages setting a cookie or with inline scripts", async () => {
+  it("never stores pages for staff or other cookies, hydrated, failed or degraded pages, pages setting a cookie or with inline scripts", async () => {
     for (const cookie of ["better-auth.session_token=abc", "cookie_consent=accepted; __Secure-better-auth.session_token=abc", "flash=1"]) {
       // Straight on to React Router.
       expect((await env.get("/", { cookie })).status).toBe(418);
@@ -142,13 +144,14 @@ describe("HTML cache rules", () => {
       ["/with-cookie", {}],
       ["/inline", {}],
       ["/missing", {}],
+      ["/degraded", {}],
     ] as const) {
       await env.get(path, headers);
       const again = await env.get(path, headers);
       expect([path, again.headers.get("x-html-cache")]).toEqual([path, "bypass"]);
     }
     expect((await env.get("/missing")).status).toBe(404);
-    expect(env.renders).toHaveLength(9);
+    expect(env.renders).toHaveLength(11);
   });
 
   it("leaves POSTs, the portal, the booking wizard, token pages and preview links to React Router", async () => {
