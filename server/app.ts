@@ -20,7 +20,7 @@ import { ensureFirstAdmin } from "~/features/auth/bootstrap.server";
 import { watchContentState } from "~/features/site/content-version.server";
 import { UNAVAILABLE_HEADERS, UNAVAILABLE_PAGE } from "~/features/site/unavailable.server";
 import { uploadsRouter } from "~/features/media/storage.server";
-import { env, isProduction, isPublicProduction } from "~/utils/env.server";
+import { env, isProduction, isPublicProduction, trustProxyWarning } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { createHtmlCache } from "./html-cache";
 import { requestBodyRules } from "./request-body";
@@ -146,6 +146,8 @@ export async function start(): Promise<void> {
   if (isProduction && !env.BETTER_AUTH_SECRET) {
     logger.warn("BETTER_AUTH_SECRET is not set: using a random secret for this local run (sessions and open forms end at restart).");
   }
+  const proxyWarning = trustProxyWarning(env);
+  if (proxyWarning) logger.warn(proxyWarning);
   await migrate();
   if (env.SEED_DEMO ?? !isPublicProduction) await seedDemoContent();
   await ensureFirstAdmin();
