@@ -80,6 +80,12 @@ const EnvSchema = z.object({
   BOOKING_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(3),
   ENQUIRY_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(5),
   ENQUIRY_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(100),
+  /**
+   * Suspected spam stored per client per hour and for everyone per hour (issue 18, finding 5);
+   * past either cap a spam submission is counted and dropped, the visitor still sees success.
+   */
+  SPAM_STORE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(10),
+  SPAM_STORE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(200),
   /** Moves from the manage link per client per hour, and per booking per hour (issue 12). */
   RESCHEDULE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(10),
   RESCHEDULE_LIMIT_PER_BOOKING: z.coerce.number().int().min(1).default(3),

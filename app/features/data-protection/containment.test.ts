@@ -42,7 +42,7 @@ async function seed(address: string, typeId: string, slotId: string): Promise<Pe
   });
   const kept = await submitEnquiry(form(`Enquiry from ${address}`), { clientIp: "203.0.113.7" });
   const deleted = await submitEnquiry(form(`Duplicate from ${address}`), { clientIp: "203.0.113.7" });
-  if (!kept.ok || !deleted.ok) throw new Error("enquiry not stored");
+  if (!kept.ok || !deleted.ok || kept.enquiryId === null || deleted.enquiryId === null) throw new Error("enquiry not stored");
   await updateEnquiry(staff, kept.enquiryId, { internalNotes: `Call ${address}`, status: "in_review" });
   await deleteEnquiry(staff, deleted.enquiryId);
   const details = BookingDetailsSchema.parse({ name: `Person ${address}`, email: address, projectType: "mixed" });
