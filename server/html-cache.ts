@@ -66,19 +66,24 @@ export function onlyAnonymousCookies(cookieHeader: string | undefined): boolean 
 
 const UNCACHED_PATHS = /^\/(?:admin|api|book-consultation)(?:\/|$)/i;
 
+/** React Router's data requests (`/projects.data?category=...`, client navigation): never documents, so never keyed or rendered at a clean URL. */
+const DATA_REQUEST = /\.data$/;
+
 /** A request the cache may answer: its key and the clean URL (path and read parameters) to render. */
 export type CacheTarget = { key: string; url: string };
 
 /**
  * The cache key and clean URL of a request (`url` is the request target as sent), or null when
  * the request must bypass the cache: not GET/HEAD, a malformed or non-normal target, under
- * /admin, /api or /book-consultation after normalisation, an unbounded parameter (`q`,
+ * /admin, /api or /book-consultation after normalisation, a React Router data request (`.data`), an unbounded parameter (`q`,
  * `preview`), or a cookie other than the consent and analytics ones. See the module comment.
  */
 export function cacheTarget(buildId: string, req: Pick<IncomingMessage, "method" | "url" | "headers">): CacheTarget | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
   const page = pageUrl(req.url ?? "/");
-  if (!page || !page.canonicalPath || /[A-Z]/.test(page.path) || page.uncachedQuery || UNCACHED_PATHS.test(page.path)) return null;
+  if (!page || !page.canonicalPath || /[A-Z]/.test(page.path) || page.uncachedQuery || UNCACHED_PATHS.test(page.path) || DATA_REQUEST.test(page.path)) {
+    return null;
+  }
   if (!onlyAnonymousCookies(req.headers.cookie)) return null;
   const url = `${page.path}${page.search}`;
   return { key: `${buildId}\n${parseConsent(req.headers.cookie) ?? "none"}\n${url}`, url };

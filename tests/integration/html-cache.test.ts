@@ -259,6 +259,10 @@ describe("cache helpers", () => {
     expect(key("b1", "/ADMIN/cms")).toBeNull();
     expect(key("b1", "/api")).toBeNull();
     expect(key("b1", "/apiary")).toBe("b1\nnone\n/apiary");
+    // Client navigation's data requests keep every parameter: they go straight to React Router.
+    expect(key("b1", "/book-consultation.data?type=x&step=2")).toBeNull();
+    expect(key("b1", "/projects.data?category=commercial")).toBeNull();
+    expect(key("b1", "/_root.data")).toBeNull();
     expect(key("b1", "/", undefined, "POST")).toBeNull();
     // The cookie banner's form without JavaScript.
     expect(key("b1", "/consent", "cookie_consent=accepted", "POST")).toBeNull();
