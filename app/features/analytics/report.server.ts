@@ -140,3 +140,25 @@ export async function analyticsReport(from: string, to: string, limit = 10): Pro
     conversionTypes: [...conversionTypes.values()].sort((a, b) => b.count - a.count),
   };
 }
+
+/** The window of the page views shown on CMS rows, in days (including today). */
+export const CMS_VIEWS_DAYS = 30;
+
+/**
+ * Page views of each of `paths` over the last CMS_VIEWS_DAYS days up to `today` (Europe/London
+ * `yyyy-mm-dd`), folded and raw days together; a path never viewed is 0. For the CMS lists'
+ * "views" on each project and article row (issue 21).
+ */
+export async function pageViewsOf(paths: string[], today: string): Promise<Map<string, number>> {
+  const views = new Map(paths.map((p) => [p, 0]));
+  if (paths.length === 0) return views;
+  const from = addDays(today, -(CMS_VIEWS_DAYS - 1));
+  const list = sql.join(paths.map((p) => sql`${p}`), sql`, `);
+  const result = await db.execute(sql`
+    select value as path, sum(pageviews)::int as n from analytics_daily
+     where dimension = 'page' and day between ${from} and ${today} and value in (${list}) group by value
+    union all
+    select path, count(*)::int from analytics_events where day between ${from} and ${today} and path in (${list}) group by path`);
+  for (const row of rowsOf<{ path: string; n: number }>(result)) views.set(row.path, (views.get(row.path) ?? 0) + Number(row.n));
+  return views;
+}

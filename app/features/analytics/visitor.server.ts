@@ -14,17 +14,30 @@ import { analyticsSalts, type ANALYTICS_DEVICES } from "~/db/schema";
 /** A device class as counted: phones are `mobile`, tablets `tablet`, everything else `desktop`. */
 export type DeviceClass = (typeof ANALYTICS_DEVICES)[number];
 
+/** Parsed user agents (few distinct ones make most traffic); bounded so odd ones cannot grow it. */
+const parsed = new Map<string, { bot: boolean; device: DeviceClass }>();
+const MAX_PARSED = 2_000;
+
+function parse(userAgent: string) {
+  let found = parsed.get(userAgent);
+  if (!found) {
+    const type = new UAParser(userAgent).getDevice().type;
+    const device: DeviceClass = type === "mobile" || type === "wearable" ? "mobile" : type === "tablet" ? "tablet" : "desktop";
+    found = { bot: isbot(userAgent), device };
+    if (parsed.size >= MAX_PARSED) parsed.clear();
+    parsed.set(userAgent, found);
+  }
+  return found;
+}
+
 /** The device class of a user agent (ua-parser-js; an unknown device is a desktop browser). */
 export function deviceClass(userAgent: string): DeviceClass {
-  const type = new UAParser(userAgent).getDevice().type;
-  if (type === "mobile" || type === "wearable") return "mobile";
-  if (type === "tablet") return "tablet";
-  return "desktop";
+  return parse(userAgent).device;
 }
 
 /** True for crawlers, monitors and scripts (isbot), and for requests without a user agent. */
 export function isBotUserAgent(userAgent: string | undefined): boolean {
-  return !userAgent || isbot(userAgent);
+  return !userAgent || parse(userAgent).bot;
 }
 
 let countriesLoaded = false;
