@@ -103,7 +103,7 @@ const TARGETS: Target[] = [
   { name: "POST /admin/media", path: () => "/admin/media", action: asAction(adminMedia.action), staff: true, intents: ["update", "delete"],
     fields: ["id", "altText", "focalX", "focalY"] },
   { name: "POST /admin/settings", path: () => "/admin/settings", action: asAction(adminSettings.action), staff: true, intents: [],
-    fields: ["companyName", "email", "phone", "location", "linkedinUrl", "notificationRecipients", "minimumNoticeHours", "bookingWeeksAhead", "analyticsId", "siteVerification"] },
+    fields: ["companyName", "email", "phone", "location", "linkedinUrl", "notificationRecipients", "minimumNoticeHours", "bookingWeeksAhead", "analyticsMode", "analyticsId", "siteVerification"] },
   { name: "POST /admin/cms/projects/create", path: () => "/admin/cms/projects/create", action: asAction(projectCreate.action), staff: true,
     intents: ["draft", "publish", "schedule"], fields: PROJECT_FIELDS },
   { name: "POST /admin/cms/projects/edit/:id", path: (ids) => `/admin/cms/projects/edit/${ids.projectId}`, params: (ids) => ({ id: ids.projectId }),

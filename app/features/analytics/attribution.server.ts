@@ -6,11 +6,10 @@
  */
 import { sql } from "drizzle-orm";
 import { db, type Database, type Transaction } from "~/db/client.server";
+import { DIRECT_SOURCE } from "./constants";
 
 /** Minutes without a page view after which the next view starts a new visit. */
 export const VISIT_GAP_MINUTES = 30;
-/** The source of a visit that came with neither a UTM source nor another site's referrer. */
-export const DIRECT_SOURCE = "Direct / None";
 /** Conversions younger than this are attributed again at each write (a view seen by another instance arrives later). */
 const REATTRIBUTE_MINUTES = 15;
 
