@@ -31,8 +31,10 @@ const enquiries: Column = { header: "Enquiries", cell: (r) => r.conversions?.enq
 const bookings: Column = { header: "Bookings", cell: (r) => r.conversions?.booking ?? 0, numeric: true };
 const rate: Column = { header: "Conversion", cell: (r) => (r.rate === undefined ? "–" : percentFormat.format(r.rate)), numeric: true };
 
-function BreakdownTable({ title, description, rows, label, columns, empty = "Nothing counted in this range." }: {
+function BreakdownTable({ title, description, rows, label, columns, wide = false, empty = "Nothing counted in this range." }: {
   title: string;
+  /** Spans both columns of the grid on wide screens (the tables with conversions). */
+  wide?: boolean;
   description?: string;
   rows: BreakdownRow[];
   label: { header: string; cell?: (value: string) => React.ReactNode };
@@ -40,7 +42,7 @@ function BreakdownTable({ title, description, rows, label, columns, empty = "Not
   empty?: string;
 }) {
   return (
-    <Card>
+    <Card className={cn("min-w-0", wide && "xl:col-span-2")}>
       <CardHeader className="pb-3">
         <CardTitle className="text-base">{title}</CardTitle>
         {description ? <CardDescription>{description}</CardDescription> : null}
@@ -64,7 +66,7 @@ function BreakdownTable({ title, description, rows, label, columns, empty = "Not
               <tbody className="divide-y">
                 {rows.map((row) => (
                   <tr key={row.value}>
-                    <th scope="row" className="max-w-56 truncate py-2 pr-3 text-left font-normal" title={row.value}>
+                    <th scope="row" className="max-w-40 truncate py-2 pr-3 text-left font-normal sm:max-w-80" title={row.value}>
                       {label.cell ? label.cell(row.value) : row.value}
                     </th>
                     {columns.map((c) => (
@@ -193,6 +195,7 @@ export function AnalyticsScreen({ range, report }: { range: AnalyticsRange; repo
             rows={breakdowns.entries}
             label={{ header: "Page", cell: pageLink }}
             columns={[visits, enquiries, bookings, rate]}
+            wide
           />
           <BreakdownTable
             title="Sources"
@@ -200,6 +203,7 @@ export function AnalyticsScreen({ range, report }: { range: AnalyticsRange; repo
             rows={breakdowns.sources}
             label={{ header: "Source" }}
             columns={[visits, enquiries, bookings, rate]}
+            wide
           />
           <BreakdownTable title="Top pages" rows={breakdowns.pages} label={{ header: "Page", cell: pageLink }} columns={[visitors, pageviews]} />
           <BreakdownTable title="Referrers" rows={breakdowns.referrers} label={{ header: "Site" }} columns={[visitors, visits]} />
@@ -212,7 +216,7 @@ export function AnalyticsScreen({ range, report }: { range: AnalyticsRange; repo
             columns={[visitors, pageviews]}
           />
           <BreakdownTable title="Devices" rows={breakdowns.devices} label={{ header: "Device", cell: (d) => d[0]!.toUpperCase() + d.slice(1) }} columns={[visitors, pageviews]} />
-          <Card className="xl:col-span-2">
+          <Card className="min-w-0 xl:col-span-2">
             <CardHeader className="pb-3">
               <CardTitle className="text-base">Conversions by type</CardTitle>
               <CardDescription>Enquiries by their project type, bookings by consultation type.</CardDescription>

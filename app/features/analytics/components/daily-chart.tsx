@@ -25,7 +25,7 @@ function niceMax(value: number): number {
 /** The daily chart and its table for `series` (every day of the range, in order). */
 export function DailyChart({ series }: { series: AnalyticsReport["series"] }) {
   const plotW = W - PAD.left - PAD.right;
-  const plotH = H - PAD.top - PAD.bottom - STRIP;
+  const plotH = H - PAD.top - PAD.bottom - STRIP - 10;
   const max = niceMax(Math.max(...series.map((d) => d.pageviews), 0));
   const maxConversions = Math.max(...series.map((d) => d.conversions), 1);
   const x = (i: number) => PAD.left + (series.length === 1 ? plotW / 2 : (i * plotW) / (series.length - 1));
@@ -50,6 +50,10 @@ export function DailyChart({ series }: { series: AnalyticsReport["series"] }) {
         ))}
         <path d={line("pageviews")} fill="none" className="stroke-slate-400" strokeWidth={2} />
         <path d={line("visitors")} fill="none" className="stroke-primary" strokeWidth={2.5} />
+        <rect x={PAD.left} y={H - PAD.bottom - STRIP + 4} width={plotW} height={STRIP - 4} className="fill-muted/60" />
+        <text x={PAD.left - 6} y={H - PAD.bottom - STRIP + 14} textAnchor="end" className="fill-emerald-700 text-[11px]">
+          {maxConversions}
+        </text>
         {series.map((d, i) =>
           d.conversions > 0 ? (
             <rect
@@ -77,7 +81,7 @@ export function DailyChart({ series }: { series: AnalyticsReport["series"] }) {
           <span aria-hidden className="h-0.5 w-5 bg-slate-400" /> Page views
         </span>
         <span className="inline-flex items-center gap-2">
-          <span aria-hidden className="size-3 bg-emerald-600" /> Enquiries and bookings
+          <span aria-hidden className="size-3 bg-emerald-600" /> Enquiries and bookings (strip below, own scale)
         </span>
       </figcaption>
       <details className="text-sm">
