@@ -24,7 +24,7 @@ async function visitor(browser: Browser, baseURL: string | undefined, address: s
 }
 
 test("visits, an enquiry and a booking show on the Analytics screen with their sources and entry pages", async ({ page, browser, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
 
   // 1. From a newsletter campaign to an article, then an enquiry (UK, desktop).
   const reader = await visitor(browser, baseURL, "81.2.69.142", DESKTOP);
