@@ -1,0 +1,173 @@
+/**
+ * The enquiries table (`shared/spec/booking-and-admin.md` "Enquiries management"): Contact, Type,
+ * Message, Status, Priority, Date and Actions, newest first, with the empty state. Below the `lg`
+ * breakpoint each row is a stacked card (the shared `StackedTable`, issue 19 "Phones").
+ */
+import { Link, useFetcher } from "react-router";
+import { Eye, Inbox, ShieldCheck, Trash2 } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { StackedCell, StackedRow, StackedTable } from "~/components/ui/stacked-table";
+import { ENQUIRY_PRIORITIES, ENQUIRY_STATUSES } from "~/db/schema";
+import type { EnquiryActionResult } from "../admin-schema";
+import { InlineSelect, type EnquiryRowData } from "./enquiry-controls";
+import { formatEnquiryDate, formatEnquiryTime, PRIORITY_TONE, STATUS_TONE } from "./enquiry-format";
+
+/** The table of one page of enquiries (`items` not empty). */
+export function EnquiryTable({
+  items,
+  spamView,
+  hydrated,
+  viewHref,
+  onView,
+  onDelete,
+  notSpamFetcher,
+}: {
+  items: EnquiryRowData[];
+  spamView: boolean;
+  hydrated: boolean;
+  /** The no-JavaScript link to an enquiry's detail (`?id=`). */
+  viewHref: (id: string) => string;
+  onView: (id: string) => void;
+  onDelete: (enquiry: EnquiryRowData) => void;
+  /** Shared by the rows so its answer is toasted after the row has gone. */
+  notSpamFetcher: ReturnType<typeof useFetcher<EnquiryActionResult>>;
+}) {
+  return (
+    <StackedTable
+      caption={<>{spamView ? "Spam submissions" : "Contact enquiries"}, newest first</>}
+      columns={[
+        { label: "Contact", className: "w-[190px]" },
+        { label: "Type" },
+        { label: "Message" },
+        { label: "Status" },
+        { label: "Priority" },
+        { label: "Date" },
+        { label: "Actions", className: "text-right" },
+      ]}
+      tableClassName="lg:min-w-[880px]"
+    >
+      {items.map((enquiry) => (
+        <EnquiryRow
+          key={enquiry.id}
+          enquiry={enquiry}
+          spamView={spamView}
+          hydrated={hydrated}
+          viewHref={viewHref(enquiry.id)}
+          onView={() => onView(enquiry.id)}
+          onDelete={() => onDelete(enquiry)}
+          notSpamFetcher={notSpamFetcher}
+        />
+      ))}
+    </StackedTable>
+  );
+}
+
+export function EnquiryEmptyState({ filtered, spam }: { filtered: boolean; spam: boolean }) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed bg-card px-6 py-16 text-center">
+      <div className="mb-2 flex size-12 items-center justify-center rounded-full bg-accent text-primary">
+        <Inbox aria-hidden className="size-6" />
+      </div>
+      <p className="text-base font-semibold">No enquiries found</p>
+      <p className="text-sm text-muted-foreground">
+        {filtered
+          ? "Try adjusting your search or filters."
+          : spam
+            ? "Submissions flagged as spam will appear here."
+            : "New enquiries will appear here."}
+      </p>
+    </div>
+  );
+}
+
+function EnquiryRow({
+  enquiry,
+  spamView,
+  hydrated,
+  viewHref,
+  onView,
+  onDelete,
+  notSpamFetcher: notSpam,
+}: {
+  enquiry: EnquiryRowData;
+  spamView: boolean;
+  hydrated: boolean;
+  viewHref: string;
+  onView: () => void;
+  onDelete: () => void;
+  /** Shared by the rows so its answer is toasted after the row has gone. */
+  notSpamFetcher: ReturnType<typeof useFetcher<EnquiryActionResult>>;
+}) {
+  return (
+    <StackedRow>
+      <StackedCell header className="lg:w-[190px] lg:max-w-[190px]">
+        <div className="font-semibold break-words text-foreground">{enquiry.name}</div>
+        <a href={`mailto:${enquiry.email}`} className="block truncate text-sm text-primary hover:underline">
+          {enquiry.email}
+        </a>
+        {enquiry.company ? <div className="truncate text-xs text-muted-foreground">{enquiry.company}</div> : null}
+      </StackedCell>
+      <StackedCell label="Type">
+        <span className="inline-block text-sm leading-snug font-medium text-foreground lg:max-w-[8rem]">{enquiry.projectType}</span>
+      </StackedCell>
+      <StackedCell label="Message" className="lg:min-w-[10rem]">
+        <p className="line-clamp-3 max-w-md text-muted-foreground">{enquiry.message}</p>
+        {enquiry.spamReason ? (
+          <Badge variant="red" className="mt-2">
+            Spam: {enquiry.spamReason}
+          </Badge>
+        ) : null}
+      </StackedCell>
+      <StackedCell label="Status">
+        <InlineSelect enquiry={enquiry} field="status" values={ENQUIRY_STATUSES} tone={STATUS_TONE} hydrated={hydrated} />
+      </StackedCell>
+      <StackedCell label="Priority">
+        <InlineSelect enquiry={enquiry} field="priority" values={ENQUIRY_PRIORITIES} tone={PRIORITY_TONE} hydrated={hydrated} />
+      </StackedCell>
+      <StackedCell label="Date" className="lg:whitespace-nowrap">
+        <span className="text-foreground">{formatEnquiryDate(enquiry.createdAt)}</span>{" "}
+        <span className="text-xs text-muted-foreground lg:block">{formatEnquiryTime(enquiry.createdAt)}</span>
+      </StackedCell>
+      <StackedCell className="max-lg:border-t max-lg:pt-2">
+        <div className="flex items-center gap-1 lg:justify-end">
+          {spamView ? (
+            <notSpam.Form method="post">
+              <input type="hidden" name="intent" value="not-spam" />
+              <input type="hidden" name="id" value={enquiry.id} />
+              <Button type="submit" variant="outline" size="sm" aria-label={`Not spam: move the enquiry from ${enquiry.name} to enquiries`}>
+                <ShieldCheck aria-hidden /> Not spam
+              </Button>
+            </notSpam.Form>
+          ) : null}
+          <Link
+            to={viewHref}
+            preventScrollReset
+            onClick={(event) => {
+              if (!hydrated || event.metaKey || event.ctrlKey || event.shiftKey) return;
+              event.preventDefault();
+              onView();
+            }}
+            className={buttonVariants({ variant: "ghost", size: "icon" })}
+            aria-label={`View enquiry from ${enquiry.name}`}
+            title="View"
+          >
+            <Eye aria-hidden />
+          </Link>
+          {hydrated ? (
+            <Button
+              variant="ghost"
+              size="icon"
+              className="text-muted-foreground hover:bg-red-50 hover:text-destructive"
+              aria-label={`Delete enquiry from ${enquiry.name}`}
+              title="Delete"
+              onClick={onDelete}
+            >
+              <Trash2 aria-hidden />
+            </Button>
+          ) : null}
+        </div>
+      </StackedCell>
+    </StackedRow>
+  );
+}
