@@ -52,7 +52,8 @@ describe("the admin list", () => {
   it("shows every post with the stat cards, newest updated first", async () => {
     const data = await list();
     expect(data.items).toHaveLength(5);
-    expect(data.stats).toEqual({ total: 5, published: 1, drafts: 2, featured: 1 });
+    // The scheduled post is counted (issue 19): total = published + scheduled + drafts + archived.
+    expect(data.stats).toEqual({ total: 5, published: 1, scheduled: 1, drafts: 2, featured: 1 });
     const live = data.items.find((i) => i.slug === "live")!;
     expect(live).toMatchObject({ state: "published", featured: true, tags: ["a", "b", "c", "d", "e"], previewUrl: "/insights/live" });
     expect(data.items.find((i) => i.slug === "future")).toMatchObject({ state: "scheduled", previewUrl: expect.stringMatching(/^\/insights\/future\?preview=\d+\.[\w-]{43}$/) });
@@ -258,13 +259,19 @@ describe("publish, draft and schedule (injected clock)", () => {
     expect(await everywhere(new Date("2026-03-01T13:29:59Z"))).toEqual({ page: false, list: 0, feed: 0, sitemap: 0 });
     expect(await everywhere(new Date("2026-03-01T13:30:00Z"))).toEqual({ page: true, list: 1, feed: 1, sitemap: 1 });
 
-    expect((await post(made.id, { intent: "archive", version: "4" }, T0)).status).toBe(200);
+    // Cancel schedule (issue 19): back to draft before it goes live, the date cleared.
+    const cancelled = await post(made.id, { intent: "cancel-schedule", version: "4" }, T0);
+    expect((cancelled.value as { data: { message: string } }).data.message).toBe("Schedule cancelled: the blog post is a draft again");
+    expect(await postBySlug("designing-for-floods")).toMatchObject({ status: "draft", publishedDate: null });
+    expect(await everywhere(new Date("2026-03-01T13:30:00Z"))).toEqual({ page: false, list: 0, feed: 0, sitemap: 0 });
+
+    expect((await post(made.id, { intent: "archive", version: "5" }, T0)).status).toBe(200);
     expect(await everywhere(new Date("2027-01-01T00:00:00Z"))).toEqual({ page: false, list: 0, feed: 0, sitemap: 0 });
-    expect((await post(made.id, { intent: "restore", version: "5" }, T0)).status).toBe(200);
+    expect((await post(made.id, { intent: "restore", version: "6" }, T0)).status).toBe(200);
     expect(await postBySlug("designing-for-floods")).toMatchObject({ status: "draft", publishedDate: null });
 
     const actions = (await db.select({ action: auditLog.action }).from(auditLog)).map((a) => a.action);
-    expect(actions).toEqual(["insight.created", "insight.published", "insight.unpublished", "insight.scheduled", "insight.archived", "insight.restored"]);
+    expect(actions).toEqual(["insight.created", "insight.published", "insight.unpublished", "insight.scheduled", "insight.unpublished", "insight.archived", "insight.restored"]);
   });
 });
 
