@@ -9,10 +9,11 @@ import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, cmsRevisions, insights } from "~/db/schema";
+import { demoInsights } from "~/db/seed/insights";
 import { editAction } from "~/features/cms/actions.server";
 import { createContent, REVISIONS_KEPT, updateContent, type CmsActor } from "~/features/cms/content.server";
 import { createPreviewToken } from "~/features/cms/preview.server";
-import { ADMIN_INSIGHT_PAGE_SIZE, parseInsightForm } from "~/features/insights/admin-schema";
+import { ADMIN_INSIGHT_PAGE_SIZE, INSIGHT_CATEGORIES, parseInsightForm } from "~/features/insights/admin-schema";
 import { getPreviewInsightBySlug, getPublishedInsightBySlug, listInsightsForFeed, listPublishedInsightSlugs, listPublishedInsights } from "~/features/insights/insights.server";
 import * as listRoute from "~/routes/admin/cms/blog";
 import * as createRoute from "~/routes/admin/cms/blog-create";
@@ -112,6 +113,12 @@ const create = (fields: Record<string, string | string[]>, session = editor) =>
   outcome(() => createRoute.action(routeArgs(session.request("/admin/cms/blog/create", formPost(fields)))));
 const errorsOf = (r: { value?: unknown }) => (r.value as { data: { errors: Record<string, string[]> } }).data.errors;
 
+describe("blog categories (issue 19)", () => {
+  it("the demo articles use only the spec's seven categories", () => {
+    for (const article of demoInsights) expect(INSIGHT_CATEGORIES).toContain(article.category);
+  });
+});
+
 describe("the create form: validation, null mapping, reading time", () => {
   it("answers 400 with a message for every required field and writes nothing", async () => {
     const r = await create({ intent: "draft", title: " ", excerpt: "", authorName: "  ", category: " " });
@@ -133,6 +140,11 @@ describe("the create form: validation, null mapping, reading time", () => {
     expect(errorsOf(await create({ ...valid, intent: "draft", readingMinutes: "0" })).readingMinutes).toEqual(["Enter the reading time in whole minutes, or leave it empty."]);
     expect(errorsOf(await create({ ...valid, intent: "draft", readingMinutes: "601" })).readingMinutes).toEqual(["Use at most 600 minutes."]);
     expect(errorsOf(await create({ ...valid, intent: "nonsense" })).intent).toEqual(["Choose Save Draft, Publish or Schedule."]);
+    // Only the spec's seven blog categories (issue 19), whatever the case or length of anything else.
+    for (const category of ["Regulation", "sustainability", "Sustainability ".repeat(5)]) {
+      expect(errorsOf(await create({ ...valid, intent: "draft", category })).category).toEqual(["Please select a category."]);
+    }
+    expect(await db.select().from(insights)).toHaveLength(0);
     expect(await db.select().from(insights)).toHaveLength(0);
   });
 
@@ -147,9 +159,8 @@ describe("the create form: validation, null mapping, reading time", () => {
     });
     // Spec section 3: an empty body becomes one paragraph of the summary, else the excerpt.
     expect(row.content).toEqual([{ type: "paragraph", content: valid.excerpt }]);
-    await create({ ...valid, title: "With summary", intent: "draft", tags: [], category: "Regulation" });
-    // A demo post's earlier category, outside the seven, is kept when it is saved.
-    expect(await postBySlug("with-summary")).toMatchObject({ content: [{ type: "paragraph", content: "Floods are rising." }], tags: null, category: "Regulation" });
+    await create({ ...valid, title: "With summary", intent: "draft", tags: [], category: "Innovation" });
+    expect(await postBySlug("with-summary")).toMatchObject({ content: [{ type: "paragraph", content: "Floods are rising." }], tags: null, category: "Innovation" });
   });
 
   it("computes the reading time from the body (words / 200, rounded up) unless staff give one", async () => {
