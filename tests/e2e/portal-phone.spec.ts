@@ -7,6 +7,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
+import { photoJpeg } from "../setup/images";
 import { signInAsAdmin } from "./support/auth";
 import { waitForHydration } from "./support/hydration";
 
@@ -150,3 +151,43 @@ test.describe("portal at 390 px", () => {
     await fits(/image/i);
   });
 });
+
+/**
+ * The focal point is measured against the image, not its letterboxed frame (issue 19): a tall
+ * photo is drawn narrower than the dialog; a click at a known point of the drawn image is stored
+ * as that point, at 390 and at 1440 px, and the edit dialog shows the same point.
+ */
+for (const viewport of [PHONE, { width: 1440, height: 900 }]) {
+  test(`a focal point click is stored where it landed on the image (${viewport.width} px)`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(viewport);
+    await signInAsAdmin(page);
+    await page.goto("/admin/media");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Upload image" }).click();
+    const dialog = page.getByRole("dialog", { name: "Upload image" });
+    await dialog.getByLabel("Image file").setInputFiles({ name: "column.jpg", mimeType: "image/jpeg", buffer: await photoJpeg(600, 1200) });
+    const image = dialog.getByRole("slider", { name: "Focal point" }).locator("img");
+    await expect(image).toBeVisible();
+    const box = (await image.boundingBox())!;
+    expect(box.width, "the tall image is drawn narrower than the dialog").toBeLessThan(box.height);
+    await page.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.8);
+    await expect(dialog.getByRole("slider", { name: "Focal point" })).toHaveAttribute("aria-valuetext", "30% from the left, 80% from the top");
+    const alt = `Tall column at ${viewport.width} px ${Date.now()}`;
+    await dialog.getByLabel("Alt text (required)").fill(alt);
+    await dialog.getByRole("button", { name: "Upload image" }).click();
+    await expect(page.getByText("Image uploaded successfully")).toBeVisible({ timeout: 45_000 });
+
+    const card = page.getByRole("listitem").filter({ hasText: alt });
+    await expect(card.getByRole("img", { name: alt })).toHaveAttribute("style", /object-position: 30% 80%/);
+    await card.getByRole("button", { name: `Edit ${alt}` }).click();
+    const edit = page.getByRole("dialog", { name: "Edit image" });
+    await expect(edit.getByRole("slider", { name: "Focal point" })).toHaveAttribute("aria-valuetext", "30% from the left, 80% from the top");
+    // The marker sits where the click landed on the drawn image.
+    const drawn = (await edit.getByRole("slider", { name: "Focal point" }).locator("img").boundingBox())!;
+    const marker = (await edit.getByRole("slider", { name: "Focal point" }).locator("span").boundingBox())!;
+    expect(Math.abs(marker.x + marker.width / 2 - (drawn.x + drawn.width * 0.3))).toBeLessThan(2);
+    expect(Math.abs(marker.y + marker.height / 2 - (drawn.y + drawn.height * 0.8))).toBeLessThan(2);
+    await page.screenshot({ path: test.info().outputPath(`focal-${viewport.width}.png`) });
+  });
+}
