@@ -68,6 +68,16 @@ export const SIGN_IN_RATE_LIMIT = { window: 60, max: 10 } as const;
 
 const publicOrigin = new URL(env.PUBLIC_URL).origin;
 
+/**
+ * The origin passkeys are created and used on: PUBLIC_URL's, except that a loopback IP address
+ * becomes `localhost` (WebAuthn needs a domain name; browsers refuse an IP address as its RP ID).
+ */
+export const PASSKEY_ORIGIN = (() => {
+  const url = new URL(env.PUBLIC_URL);
+  if (url.hostname === "127.0.0.1" || url.hostname === "[::1]") url.hostname = "localhost";
+  return url.origin;
+})();
+
 /** The absolute URL of the set-password screen for a reset token. */
 export function setPasswordUrl(token: string): string {
   return `${publicOrigin}/admin/set-password?token=${encodeURIComponent(token)}`;
@@ -201,7 +211,7 @@ export const auth = betterAuth({
   secret: serverSecret,
   baseURL: env.PUBLIC_URL,
   basePath: "/api/auth",
-  trustedOrigins: [publicOrigin],
+  trustedOrigins: [...new Set([publicOrigin, PASSKEY_ORIGIN])],
   database: drizzleAdapter(db, {
     provider: "pg",
     schema: { user, session, account, verification, rateLimit, twoFactor, passkey },
@@ -242,9 +252,9 @@ export const auth = betterAuth({
       trustDeviceMaxAge: TRUST_DEVICE_SECONDS,
     }),
     passkeyPlugin({
-      rpID: new URL(env.PUBLIC_URL).hostname,
+      rpID: new URL(PASSKEY_ORIGIN).hostname,
       rpName: "Meridian Engineering admin",
-      origin: publicOrigin,
+      origin: PASSKEY_ORIGIN,
     }),
   ],
   hooks: {

@@ -18,15 +18,11 @@ zxcvbnOptions.setOptions({
 /** The lowest zxcvbn score (0-4) a staff password may have. */
 export const MIN_PASSWORD_SCORE = 3;
 
-/**
- * Checks a new password against the rule. `personal` are words of the account (name, e-mail) that
- * make a password easier to guess. Returns null when it passes, otherwise the message to show.
- */
-export function passwordProblem(password: string, personal: string[] = []): string | null {
+/** Checks a new password against the rule. Returns null when it passes, otherwise the message to show. */
+export function passwordProblem(password: string): string | null {
   if (password.length < MIN_PASSWORD_LENGTH) return `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
   if (password.length > MAX_PASSWORD_LENGTH) return `Use at most ${MAX_PASSWORD_LENGTH} characters.`;
-  const words = personal.flatMap((p) => p.toLowerCase().split(/[^a-z0-9]+/)).filter((w) => w.length >= 3);
-  const result = zxcvbn(password, words);
+  const result = zxcvbn(password);
   if (result.score >= MIN_PASSWORD_SCORE) return null;
   const warning = result.feedback.warning ? ` ${result.feedback.warning}` : "";
   return `This password is too common or easy to guess.${warning} Try a short sentence of unrelated words.`;

@@ -8,6 +8,7 @@ import { db } from "~/db/client.server";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { enqueueEmails } from "~/features/mail/outbox.server";
 import { renderEmail, siteUrl } from "~/features/mail/templates.server";
+import type { SiteSettings } from "~/features/settings/schema";
 import { getSiteSettings } from "~/features/settings/settings.server";
 
 /** The kinds of security event, as recorded in the audit log (`account.<kind>`). */
@@ -83,11 +84,19 @@ export type SecurityEventSubject = { userId: string; email: string; name: string
  * Records `kind` for `subject` in the audit log (action `account.<kind>`, entity the better-auth
  * user) and queues the notice mail to `subject.email` (and to `alsoNotify`, e.g. the old address
  * of an e-mail change). `actor` defaults to the subject themselves; `details` never holds secrets.
+ * Inside a transaction (`executor`), pass `settings` read before it: PGlite has one connection,
+ * so reading them through `db` meanwhile would wait for the transaction forever.
  */
 export async function recordSecurityEvent(
   kind: SecurityEventKind,
   subject: SecurityEventSubject,
-  options: { actor?: AuditActor; details?: Record<string, unknown>; alsoNotify?: string[]; executor?: Database | Transaction } = {},
+  options: {
+    actor?: AuditActor;
+    details?: Record<string, unknown>;
+    alsoNotify?: string[];
+    executor?: Database | Transaction;
+    settings?: SiteSettings;
+  } = {},
 ): Promise<void> {
   const executor = options.executor ?? db;
   await recordAudit(executor, {
@@ -97,7 +106,7 @@ export async function recordSecurityEvent(
     entityId: subject.userId,
     details: { email: subject.email, ...options.details },
   });
-  const settings = await getSiteSettings();
+  const settings = options.settings ?? (await getSiteSettings());
   const wording = WORDING[kind];
   const { html, text } = renderEmail(
     {

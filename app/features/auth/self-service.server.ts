@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { adminUsers, user } from "~/db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
+import { getSiteSettings } from "~/features/settings/settings.server";
 import { logger } from "~/utils/logger.server";
 import { auth, callAuthEndpoint } from "./auth.server";
 import { auditActor, type AdminSession } from "./guard.server";
@@ -86,12 +87,19 @@ export async function confirmEmailChange(session: AdminSession, token: string, r
     return { ok: false, status: 400, message: "This link is invalid or has already been used. Ask for the change again from Your account." };
   }
   const newEmail = updated.email;
+  const settings = await getSiteSettings();
   await db.transaction(async (tx) => {
     await tx.update(adminUsers).set({ email: newEmail, updatedAt: new Date() }).where(eq(adminUsers.id, session.admin.id));
     await recordSecurityEvent(
       "email_changed",
       { userId: session.user.id, email: newEmail, name: session.admin.name },
-      { executor: tx, actor: { userId: session.user.id, email: newEmail }, alsoNotify: [session.admin.email], details: { from: session.admin.email, to: newEmail } },
+      {
+        executor: tx,
+        settings,
+        actor: { userId: session.user.id, email: newEmail },
+        alsoNotify: [session.admin.email],
+        details: { from: session.admin.email, to: newEmail },
+      },
     );
   });
   return { ok: true };
@@ -107,7 +115,7 @@ export async function changeOwnPassword(
   input: { currentPassword: string; newPassword: string },
   from: RequestOrigin,
 ): Promise<ChangeResult> {
-  const weak = passwordProblem(input.newPassword, [session.admin.name, session.admin.email]);
+  const weak = passwordProblem(input.newPassword);
   if (weak) return { ok: false, status: 400, field: "newPassword", message: weak };
   const response = await callAuthEndpoint("/change-password", {
     ...from,

@@ -180,6 +180,7 @@ export async function resetMemberTwoFactor(actor: AuditActor, adminId: string): 
   if (actor && target.userId === actor.userId) {
     throw new StaffError("self", "Turn your own two-factor off from Your account.");
   }
+  const settings = await getSiteSettings();
   await db.transaction(async (tx) => {
     await tx.delete(twoFactor).where(eq(twoFactor.userId, target.userId));
     await tx.update(user).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(user.id, target.userId));
@@ -187,7 +188,7 @@ export async function resetMemberTwoFactor(actor: AuditActor, adminId: string): 
     await recordSecurityEvent(
       "two_factor_reset",
       { userId: target.userId, email: target.email, name: target.name },
-      { executor: tx, actor, details: { adminId } },
+      { executor: tx, actor, details: { adminId }, settings },
     );
   });
 }

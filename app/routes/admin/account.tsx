@@ -45,6 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     admin: { name: session.admin.name, email: session.admin.email, role: session.admin.role },
     mustEnrolTwoFactor: session.mustEnrolTwoFactor,
+    emailChanged: new URL(request.url).searchParams.get("emailChanged") === "1",
     passwordRule: PASSWORD_RULE,
     twoFactor,
     passkeys,

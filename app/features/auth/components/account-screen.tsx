@@ -20,6 +20,7 @@ import { ACCOUNT_INTENTS, type AccountResult } from "./account/types";
 export function AccountScreen({
   admin,
   mustEnrolTwoFactor,
+  emailChanged,
   passwordRule,
   twoFactor,
   passkeys,
@@ -30,6 +31,8 @@ export function AccountScreen({
 }: {
   admin: { name: string; email: string; role: AdminRole };
   mustEnrolTwoFactor: boolean;
+  /** Just back from confirming a new e-mail address. */
+  emailChanged: boolean;
   passwordRule: string;
   twoFactor: TwoFactorState;
   passkeys: PasskeySummary[];
@@ -50,7 +53,7 @@ export function AccountScreen({
           <TwoFactorCard state={twoFactor} mustEnrol result={accountResult} />
         ) : (
           <>
-            <ProfileCard admin={admin} result={accountResult} />
+            <ProfileCard admin={admin} emailChanged={emailChanged} result={accountResult} />
             <PasswordCard passwordRule={passwordRule} result={accountResult} />
             <TwoFactorCard state={twoFactor} mustEnrol={false} result={accountResult} />
             <PasskeysCard passkeys={passkeys} result={accountResult} />

@@ -5,7 +5,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { FormAlert } from "./form-alert";
 
 /**
- * "Sign in with a passkey" under the login form (issue 17): runs the WebAuthn ceremony through
+ * "Use a passkey" under the login form (issue 17): runs the WebAuthn ceremony through
  * better-auth's passkey client, then opens `redirectTo`. Shown only once JavaScript runs in a
  * browser that supports passkeys.
  */
@@ -41,7 +41,7 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
       {error ? <FormAlert tone="error">{error}</FormAlert> : null}
       <Button type="button" variant="outline" size="lg" className="mt-4 w-full" onClick={signIn} disabled={busy}>
         {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Fingerprint aria-hidden />}
-        {busy ? "Waiting for your passkey..." : "Sign in with a passkey"}
+        {busy ? "Waiting for your passkey..." : "Use a passkey"}
       </Button>
     </div>
   );

@@ -11,7 +11,15 @@ import { roleLabel, type AdminRole } from "../../roles";
 import { errorsFor, IntentForm, IntentMessage, usePendingIntent } from "./shared";
 import type { AccountResult } from "./types";
 
-export function ProfileCard({ admin, result }: { admin: { name: string; email: string; role: AdminRole }; result: AccountResult | null }) {
+export function ProfileCard({
+  admin,
+  emailChanged,
+  result,
+}: {
+  admin: { name: string; email: string; role: AdminRole };
+  emailChanged: boolean;
+  result: AccountResult | null;
+}) {
   const savingName = usePendingIntent("change-name");
   const sendingLink = usePendingIntent("change-email");
   return (
@@ -25,6 +33,11 @@ export function ProfileCard({ admin, result }: { admin: { name: string; email: s
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
+        {emailChanged && !result ? (
+          <p role="status" className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
+            Your e-mail address is now {admin.email}. Sign in with it from now on.
+          </p>
+        ) : null}
         <IntentMessage result={result} intents={["change-name", "change-email"]} />
         <IntentForm intent="change-name" className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <Field label="Name" errors={errorsFor(result, "change-name", "name")} className="flex-1">
