@@ -1,0 +1,118 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { Loader2, Search, X } from "lucide-react";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Input, NativeSelect } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { ENQUIRY_PRIORITIES, ENQUIRY_STATUSES } from "~/db/schema";
+import { enquiryFiltersToSearch, enquiryLabel, type EnquiryFilters } from "../admin-schema";
+import { ENQUIRIES_PATH } from "./enquiry-controls";
+
+/** The search box and the status and priority filters: a GET form; with JavaScript it applies as you type or choose. */
+export function EnquiryFilterBar({ filters, hydrated }: { filters: EnquiryFilters; hydrated: boolean }) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const searching = navigation.state === "loading" && navigation.location.pathname === ENQUIRIES_PATH;
+  const filtered = Boolean(filters.q || filters.status || filters.priority);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // Keep the fields in step with the URL (Clear, back and forward), but never under the typing cursor.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
+    const q = field("q");
+    if (q && document.activeElement !== q) q.value = filters.q ?? "";
+    const status = field("status");
+    if (status) status.value = filters.status ?? "";
+    const priority = field("priority");
+    if (priority) priority.value = filters.priority ?? "";
+  }, [filters.q, filters.status, filters.priority]);
+
+  const apply = (delay: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      if (formRef.current) submit(formRef.current, { replace: true, preventScrollReset: true });
+    }, delay);
+  };
+
+  return (
+    <Form
+      ref={formRef}
+      method="get"
+      action={ENQUIRIES_PATH}
+      role="search"
+      aria-label="Filter enquiries"
+      className="grid gap-3 rounded-xl border bg-card p-3 shadow-sm sm:grid-cols-[minmax(0,1fr)_11rem_11rem_auto]"
+    >
+      {filters.spam ? <input type="hidden" name="view" value="spam" /> : null}
+      <div className="relative">
+        <Label htmlFor="enquiry-search" className="sr-only">
+          Search enquiries
+        </Label>
+        <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+        <Input
+          id="enquiry-search"
+          type="search"
+          name="q"
+          defaultValue={filters.q ?? ""}
+          placeholder="Search name, email, company or message"
+          className="pl-9"
+          onChange={() => apply(350)}
+        />
+        {searching ? (
+          <Loader2 aria-hidden className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-muted-foreground" />
+        ) : null}
+      </div>
+      <div>
+        <Label htmlFor="enquiry-status-filter" className="sr-only">
+          Status
+        </Label>
+        <NativeSelect
+          id="enquiry-status-filter"
+          name="status"
+          defaultValue={filters.status ?? ""}
+          onChange={() => apply(0)}
+        >
+          <option value="">All statuses</option>
+          {ENQUIRY_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {enquiryLabel(s)}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div>
+        <Label htmlFor="enquiry-priority-filter" className="sr-only">
+          Priority
+        </Label>
+        <NativeSelect
+          id="enquiry-priority-filter"
+          name="priority"
+          defaultValue={filters.priority ?? ""}
+          onChange={() => apply(0)}
+        >
+          <option value="">All priorities</option>
+          {ENQUIRY_PRIORITIES.map((p) => (
+            <option key={p} value={p}>
+              {enquiryLabel(p)}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="flex gap-2">
+        {hydrated ? null : <Button type="submit">Search</Button>}
+        {filtered ? (
+          <Link
+            to={`${ENQUIRIES_PATH}${enquiryFiltersToSearch({ spam: filters.spam })}`}
+            className={buttonVariants({ variant: "ghost" })}
+            onClick={() => clearTimeout(timer.current)}
+          >
+            <X aria-hidden /> Clear
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
