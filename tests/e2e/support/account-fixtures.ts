@@ -13,6 +13,10 @@ export const ACCOUNT_FIXTURES = {
 export async function seedAccountFixtures(): Promise<void> {
   const { db } = await import("../../../app/db/client.server");
   const { createStaffAccount } = await import("../../../app/features/auth/accounts.server");
+  const { ensureFirstAdmin } = await import("../../../app/features/auth/bootstrap.server");
+  // The server creates E2E_ADMIN (ADMIN_EMAIL / ADMIN_PASSWORD) only when no admin exists: make
+  // it first, exactly as the server would, before these accounts exist.
+  await ensureFirstAdmin();
   for (const account of Object.values(ACCOUNT_FIXTURES)) {
     await createStaffAccount(db, { ...account, role: "editor" });
   }
