@@ -1,7 +1,9 @@
 import { getDashboardData, getSidebarCounts } from "~/features/admin/admin.server";
 import { QuickActions, RecentEnquiries, ServiceDistribution, StatCards } from "~/features/admin/components/dashboard";
 import { AdminPageHeader } from "~/features/admin/components/page-header";
-import { MANAGER_ROLES, requireAdmin, roleAllows } from "~/features/auth/guard.server";
+import { MANAGER_ROLES, requireAdmin, roleAllows, SUPER_ADMIN_ONLY } from "~/features/auth/guard.server";
+import { BackupCard } from "~/features/operations/components/backup-card";
+import { getBackupStatus } from "~/features/operations/daily-backup.server";
 import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/dashboard";
 
@@ -9,20 +11,22 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Dashb
 
 /**
  * Spec "Dashboard": every staff role. Editors may not see enquiries, so they get counts only and
- * no enquiry personal data (issue 9 item 7).
+ * no enquiry personal data (issue 9 item 7). Super admins also see the last good backup (issue 20).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdmin(request);
   const isManager = roleAllows(session.admin.role, MANAGER_ROLES);
-  const [dashboard, counts] = await Promise.all([
+  const isSuperAdmin = roleAllows(session.admin.role, SUPER_ADMIN_ONLY);
+  const [dashboard, counts, backups] = await Promise.all([
     getDashboardData({ includeRecent: isManager }),
     isManager ? getSidebarCounts() : Promise.resolve(null),
+    isSuperAdmin ? getBackupStatus() : Promise.resolve(null),
   ]);
-  return { ...dashboard, counts, isManager };
+  return { ...dashboard, counts, isManager, backups, now: new Date().toISOString() };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, recent, distribution, counts, isManager } = loaderData;
+  const { stats, recent, distribution, counts, isManager, backups, now } = loaderData;
   return (
     <>
       <AdminPageHeader title="Dashboard" description="Today's enquiries and content at a glance." />
@@ -36,6 +40,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <div className="space-y-6">
               <ServiceDistribution distribution={distribution} />
               <QuickActions showManagement={isManager} counts={counts} />
+              {backups ? <BackupCard status={backups} now={now} /> : null}
             </div>
           </div>
         ) : (
