@@ -103,7 +103,7 @@ describe("Your account", () => {
     expect(page.sessions).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ browser: "Mobile Safari 17", os: "iOS 17.5", device: "mobile", network: "203.0.113.0/24", current: false }),
-        expect.objectContaining({ browser: "Chrome 131", os: "macOS 10.15.7", device: null, network: "2001:db8:1:2::/64", current: false }),
+        expect.objectContaining({ browser: "Chrome 131", os: "Mac OS 10.15.7", device: null, network: "2001:db8:1:2::/64", current: false }),
       ]),
     );
     const iphone = page.sessions.find((s) => s.device === "mobile")!;
@@ -145,7 +145,7 @@ describe("Your account", () => {
 
 describe("session descriptions", () => {
   it("reads browser and system from the user agent and keeps only the address's network", () => {
-    expect(describeUserAgent(CHROME_MAC)).toEqual({ browser: "Chrome 131", os: "macOS 10.15.7", device: null });
+    expect(describeUserAgent(CHROME_MAC)).toEqual({ browser: "Chrome 131", os: "Mac OS 10.15.7", device: null });
     expect(describeUserAgent(null)).toEqual({ browser: "Unknown browser", os: "Unknown system", device: null });
     expect(addressNetwork("::ffff:198.51.100.23")).toBe("198.51.100.0/24");
     expect(addressNetwork("unknown")).toBeNull();
