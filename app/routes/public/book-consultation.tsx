@@ -26,6 +26,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { FormGuardFields } from "~/features/abuse/components/form-guard-fields";
 import { FORM_TOKEN_FIELD } from "~/features/abuse/form-guard";
 import { checkFormGuard, issueFormToken } from "~/features/abuse/form-guard.server";
+import { recordConversion } from "~/features/analytics/conversions.server";
 import { BookingError, createBooking } from "~/features/consultations/bookings.server";
 import {
   BookingSummary,
@@ -134,10 +135,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         logger.warn({ reason: guard }, "booking refused by the form check");
         throw new BookingError("form_check");
       }
-      await createBooking(
+      const { booking, created } = await createBooking(
         { typeId: ids.data.typeId, slotId: ids.data.slotId, details: details.data },
         { idempotencyKey: ids.data.idempotencyKey, clientIp: context.clientIp },
       );
+      if (created) {
+        await recordConversion(request, context.clientIp, { kind: "booking", detail: booking.consultationType, bookingId: booking.id });
+      }
     } catch (error) {
       if (error instanceof BookingError) {
         return data<ActionData>(

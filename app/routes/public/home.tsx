@@ -17,7 +17,7 @@ import { figure, loadSitePages } from "~/features/site-pages/pages.server";
 import { PartnerStrip } from "~/features/site/components/partner-strip";
 import { SectionHeading } from "~/features/site/components/section-heading";
 import { TestimonialColumns } from "~/features/site/components/testimonial-columns";
-import { logger } from "~/utils/logger.server";
+import { loadOrDegrade } from "~/features/site/degraded-render.server";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/home";
 
@@ -37,29 +37,26 @@ const HOME_TESTIMONIALS = 9;
  * and gives an empty list, so the section shows its empty text (spec section 8). The figures, the
  * team and the testimonials are the published site pages (issue 16; `?preview=` shows a draft).
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const [site, projects, insights] = await Promise.all([
     loadSitePages(request, ["about", "testimonials"]),
-    listLatestProjects(3).catch((error: unknown) => {
-      logger.error({ err: error }, "home: failed to load latest projects");
-      return [];
-    }),
-    listLatestInsights(3).catch((error: unknown) => {
-      logger.error({ err: error }, "home: failed to load latest insights");
-      return [];
-    }),
+    loadOrDegrade(context, () => listLatestProjects(3), [], "home: failed to load latest projects"),
+    loadOrDegrade(context, () => listLatestInsights(3), [], "home: failed to load latest insights"),
   ]);
   const people = site.pages.about.team.people;
   const testimonials = site.pages.testimonials.testimonials.filter((t) => t.showOnHome).slice(0, HOME_TESTIMONIALS);
-  const images = await resolveImages([
-    ...projects.map((p) => p.image),
-    ...insights.map((i) => i.heroImage),
-    ...people.map((p) => p.photo.src),
-    ...testimonials.map((t) => t.photo.src),
-  ]).catch((error: unknown) => {
-    logger.error({ err: error }, "home: failed to resolve images");
-    return {} as ImageMap;
-  });
+  const images = await loadOrDegrade(
+    context,
+    () =>
+      resolveImages([
+        ...projects.map((p) => p.image),
+        ...insights.map((i) => i.heroImage),
+        ...people.map((p) => p.photo.src),
+        ...testimonials.map((t) => t.photo.src),
+      ]),
+    {} as ImageMap,
+    "home: failed to resolve images",
+  );
   const { figures } = site;
   const headline = [figure(figures, "client-satisfaction"), figure(figures, "years-of-expertise")];
   return data(
