@@ -6,6 +6,7 @@
  */
 import { queueDueReminders } from "~/features/consultations/reminders.server";
 import { runDailyRetention } from "~/features/data-protection/retention.server";
+import { queueOverdueReminders } from "~/features/enquiries/promise.server";
 
 /** A task the worker runs on its own interval. `run` errors are logged; the task runs again next interval. */
 export type PeriodicTask = {
@@ -24,6 +25,14 @@ export const periodicTasks: PeriodicTask[] = [
     intervalMs: 60_000,
     run: async () => {
       await queueDueReminders(new Date());
+    },
+  },
+  {
+    // The 24-hour promise (issue 19): staff are reminded once when an enquiry reaches 20 hours unanswered.
+    name: "enquiry-overdue-reminders",
+    intervalMs: 60_000,
+    run: async () => {
+      await queueOverdueReminders(new Date());
     },
   },
   {

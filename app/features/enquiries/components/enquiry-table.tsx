@@ -9,7 +9,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { ENQUIRY_PRIORITIES, ENQUIRY_STATUSES } from "~/db/schema";
 import { cn } from "~/utils/cn";
 import type { EnquiryActionResult } from "../admin-schema";
-import { InlineSelect, type EnquiryRowData } from "./enquiry-controls";
+import { InlineSelect, OverdueBadge, ResponseTime, type EnquiryRowData } from "./enquiry-controls";
 import { formatEnquiryDate, formatEnquiryTime, PRIORITY_TONE, STATUS_TONE } from "./enquiry-format";
 
 /** The table of one page of enquiries (`items` not empty). */
@@ -132,6 +132,7 @@ function EnquiryRow({
       </td>
       <td className={cn(cell, "group-hover:bg-accent")}>
         <InlineSelect enquiry={enquiry} field="status" values={ENQUIRY_STATUSES} tone={STATUS_TONE} hydrated={hydrated} />
+        {enquiry.overdue ? <OverdueBadge className="mt-2" /> : null}
       </td>
       <td className={cn(cell, "group-hover:bg-accent")}>
         <InlineSelect enquiry={enquiry} field="priority" values={ENQUIRY_PRIORITIES} tone={PRIORITY_TONE} hydrated={hydrated} />
@@ -139,6 +140,7 @@ function EnquiryRow({
       <td className={cn(cell, "whitespace-nowrap group-hover:bg-accent")}>
         <div className="text-foreground">{formatEnquiryDate(enquiry.createdAt)}</div>
         <div className="text-xs text-muted-foreground">{formatEnquiryTime(enquiry.createdAt)}</div>
+        <ResponseTime enquiry={enquiry} className="mt-1 text-xs" />
       </td>
       <td className={cn(cell, "group-hover:bg-accent")}>
         <div className="flex items-center justify-end gap-1">
