@@ -38,7 +38,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <div className="space-y-6">
         <StatCards stats={stats} />
         {promise && consultations ? (
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid items-start gap-6 lg:grid-cols-2">
             <ResponsePromiseCard stats={promise} />
             <UpcomingConsultations consultations={consultations} today={today} />
           </div>
