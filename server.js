@@ -14,7 +14,7 @@ const app = express();
 app.disable("x-powered-by");
 app.use(compression());
 
-/** @type {{ start(): Promise<void>; stop(): Promise<void>; serveCachedPage?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean }} */
+/** @type {{ start(): Promise<void>; stop(): Promise<void>; serveCachedPage?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean; observeRequest?: (req: http.IncomingMessage, res: http.ServerResponse) => void }} */
 let services;
 if (DEV) {
   const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
@@ -36,8 +36,10 @@ if (DEV) {
 }
 
 await services.start();
-// HTML cache hits are answered before Express (server/app.ts `serveCachedPage`); the rest goes to it.
+// Every request is observed first (request id, log line, metrics: server/observe.ts); HTML cache
+// hits are then answered before Express (server/app.ts `serveCachedPage`); the rest goes to it.
 const server = http.createServer((req, res) => {
+  services.observeRequest?.(req, res);
   if (!services.serveCachedPage?.(req, res)) app(req, res);
 });
 server.listen(PORT, HOST, () => {

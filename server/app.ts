@@ -5,8 +5,8 @@
  * Built into the server bundle (see vite.config.ts) so it shares every module with the routes.
  * `start()` and `stop()` are called by `server.js` around listening.
  */
-import { randomBytes } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
@@ -20,9 +20,11 @@ import { ensureFirstAdmin } from "~/features/auth/bootstrap.server";
 import { watchContentState } from "~/features/site/content-version.server";
 import { UNAVAILABLE_HEADERS, UNAVAILABLE_PAGE } from "~/features/site/unavailable.server";
 import { uploadsRouter } from "~/features/media/storage.server";
+import { metrics, reportHtmlCacheSize } from "~/features/operations/metrics.server";
 import { env, isProduction, isPublicProduction } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { createHtmlCache } from "./html-cache";
+import { createRequestObserver, createRouteResolver } from "./observe";
 import { requestBodyRules } from "./request-body";
 
 declare module "react-router" {
@@ -85,6 +87,31 @@ if (isProduction) {
   app.use(express.static(clientDir, { maxAge: "1h" }));
 }
 
+/** True when `header` is `Bearer <METRICS_TOKEN>` (compared in constant time). */
+function hasMetricsToken(header: string | undefined): boolean {
+  if (!env.METRICS_TOKEN || !header?.startsWith("Bearer ")) return false;
+  const digest = (value: string) => createHash("sha256").update(value).digest();
+  return timingSafeEqual(digest(header.slice("Bearer ".length)), digest(env.METRICS_TOKEN));
+}
+
+/** Writes the registry in the Prometheus text format. */
+async function sendMetrics(res: ServerResponse): Promise<void> {
+  const body = await metrics.registry.metrics();
+  res.writeHead(200, { "Content-Type": metrics.registry.contentType, "Cache-Control": "no-store" }).end(body);
+}
+
+// Prometheus metrics (issue 20): only with the bearer token; without METRICS_TOKEN the path does
+// not exist here (METRICS_PORT serves it on loopback instead). Before the database check: an
+// operator needs metrics most while the database is down.
+app.get("/metrics", (req, res, next) => {
+  if (!env.METRICS_TOKEN) return next();
+  if (!hasMetricsToken(req.get("authorization"))) {
+    res.status(401).set({ "WWW-Authenticate": 'Bearer realm="metrics"', "Cache-Control": "no-store" }).type("text/plain").send("A valid bearer token is required.\n");
+    return;
+  }
+  sendMetrics(res).catch(next);
+});
+
 app.get("/healthz", (_req, res) => {
   res.set("Cache-Control", "no-store").json({ status: "ok" });
 });
@@ -122,9 +149,23 @@ const htmlCache = isProduction
       handler: createFetchHandler(build, "production"),
       getLoadContext,
       canStore: () => !isDatabaseUnavailable(),
+      onEvict: () => metrics.htmlCacheEvictions.inc(),
     })
   : null;
-if (htmlCache) app.use(htmlCache.middleware);
+if (htmlCache) {
+  app.use(htmlCache.middleware);
+  reportHtmlCacheSize(htmlCache.stats);
+}
+
+const observe = createRequestObserver({ resolveRoute: createRouteResolver((await build()).routes), logger });
+
+/**
+ * Starts observing a request: request id header, one log line and the metrics when it ends
+ * (`server/observe.ts`). `server.js` calls it first for every request.
+ */
+export function observeRequest(req: IncomingMessage, res: ServerResponse): void {
+  observe(req, res);
+}
 
 /**
  * Answers a request from the HTML cache with plain node:http when it holds the page (true), else
@@ -138,6 +179,23 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse): bool
 app.all("/{*splat}", createRequestHandler({ build, getLoadContext }));
 
 let stopWatchingContent: (() => Promise<void>) | null = null;
+let metricsServer: http.Server | null = null;
+
+/** `/metrics` without a token on METRICS_PORT of 127.0.0.1 only (for a Prometheus on this machine). */
+async function startMetricsServer(port: number): Promise<http.Server> {
+  const server = http.createServer((req, res) => {
+    if (req.method === "GET" && req.url?.split("?")[0] === "/metrics") {
+      sendMetrics(res).catch(() => res.writeHead(500).end());
+      return;
+    }
+    res.writeHead(404, { "Content-Type": "text/plain" }).end("Not found\n");
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
+  return server;
+}
 
 /** Migrates, seeds demo content once, creates the first admin, starts the mail worker. */
 export async function start(): Promise<void> {
@@ -149,12 +207,14 @@ export async function start(): Promise<void> {
   await ensureFirstAdmin();
   if (!env.DISABLE_JOBS) startJobs();
   if (htmlCache) stopWatchingContent = watchContentState(htmlCache.applyContentState);
+  if (env.METRICS_PORT) metricsServer = await startMetricsServer(env.METRICS_PORT);
   logger.info({ database: env.DATABASE_URL ? "postgres" : "pglite" }, "services started");
 }
 
 /** Stops the worker and closes the database (graceful shutdown). */
 export async function stop(): Promise<void> {
   await stopWatchingContent?.();
+  await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
   await stopJobs();
   await closeDatabase();
 }

@@ -29,7 +29,7 @@ const brotli = promisify(brotliCompress);
 
 /**
  * A stored page: its bytes in each encoding and every header of a 200 answer but the per-response
- * ones (Content-Encoding, Content-Length, X-Html-Cache, Date), names in lower case.
+ * ones (Content-Encoding, Content-Length, X-Html-Cache, X-Request-Id, Date), names in lower case.
  */
 export type CachedPage = {
   identity: Buffer;
@@ -78,7 +78,7 @@ export function hasInlineScript(html: string): boolean {
 }
 
 /** Headers of the storing response that are not stored: per-response or per-connection ones. */
-const DROPPED_HEADERS = new Set(["content-length", "content-encoding", "etag", "date", "set-cookie", "transfer-encoding", "connection", "keep-alive", "x-html-cache"]);
+const DROPPED_HEADERS = new Set(["content-length", "content-encoding", "etag", "date", "set-cookie", "transfer-encoding", "connection", "keep-alive", "x-html-cache", "x-request-id"]);
 
 /** The stored header set: the storing response's (helmet's included), the CSP without its nonce. */
 function storedHeaders(responseHeaders: OutgoingHttpHeaders, pageHeaders: Headers, etag: string): OutgoingHttpHeaders {
@@ -112,6 +112,8 @@ export type HtmlCacheOptions = {
    * unavailable, a list page may have rendered its empty state).
    */
   canStore?: () => boolean;
+  /** Called for each page evicted to stay within `maxBytes` (metrics). */
+  onEvict?: () => void;
 };
 
 /** The cache, its Express middleware and its invalidation entry points. */
@@ -119,6 +121,10 @@ export function createHtmlCache(options: HtmlCacheOptions) {
   const entries = new LRUCache<string, CachedPage>({
     maxSize: options.maxBytes,
     sizeCalculation: (page) => page.identity.length + page.gzip.length + (page.br?.length ?? page.gzip.length) + 512,
+    // Counted for /metrics (issue 20): pages pushed out by the byte budget, not invalidations.
+    dispose: (_page, _key, reason) => {
+      if (reason === "evict") options.onEvict?.();
+    },
   });
   /** Bumped on every invalidation; a render that started in an older generation is not stored. */
   let generation = 0;

@@ -43,6 +43,10 @@ type Connection = {
   migrate: () => Promise<void>;
   close: () => Promise<void>;
   listen: (channel: string, handlers: ListenHandlers) => Subscription;
+  /** Connections checked out of the pool and queries waiting for one (PGlite: none). */
+  poolStats: () => { inUse: number; waiting: number };
+  /** PGlite only: the whole data directory as a gzipped tarball (`dumpDataDir`). */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 /** Delay before re-opening a dropped LISTEN connection, in milliseconds. */
@@ -136,6 +140,7 @@ function connect(): Connection {
         }
       },
       close: () => pool.end(),
+      poolStats: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
       listen: (channel, handlers) => listenPostgres(env.DATABASE_URL!, channel, handlers),
     };
   }
@@ -148,6 +153,8 @@ function connect(): Connection {
     kind: "pglite",
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsDir }),
     close: () => client.close(),
+    poolStats: () => ({ inUse: 0, waiting: 0 }),
+    dumpDataDir: () => client.dumpDataDir("gzip"),
     // In process: PGlite delivers NOTIFY from its own triggers to its own listeners.
     listen: (channel, handlers) => {
       const unsubscribe = client.listen(channel, handlers.onMessage).then((off) => {
@@ -171,6 +178,19 @@ export const migrate = () => connection.migrate();
 
 /** Subscribes to `NOTIFY channel` (see `Subscription`); on PGlite in process. */
 export const listen = (channel: string, handlers: ListenHandlers): Subscription => connection.listen(channel, handlers);
+
+/** The PostgreSQL pool's use for `/metrics` (issue 20): connections checked out, queries waiting; zeros on PGlite. */
+export const poolStats = (): { inUse: number; waiting: number } => connection.poolStats();
+
+/**
+ * The embedded database's whole data directory as a gzipped tarball, taken through this process's
+ * own PGlite instance (a second process cannot open it): what a backup stores (issue 20).
+ * Throws on PostgreSQL, whose backups use `pg_dump`.
+ */
+export async function dumpEmbeddedDatabase(): Promise<Blob> {
+  if (!connection.dumpDataDir) throw new Error("dumpEmbeddedDatabase: the database is PostgreSQL, not PGlite");
+  return connection.dumpDataDir();
+}
 
 /** Closes the pool or the embedded database (graceful shutdown). */
 export const closeDatabase = async () => {

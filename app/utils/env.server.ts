@@ -99,6 +99,25 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  /**
+   * Backups (issue 20): written under BACKUP_DIR (default DATA_DIR/backups), or to the
+   * S3-compatible bucket BACKUP_S3_BUCKET (same endpoint and keys as S3_*; never the public media
+   * bucket unless named here) under `backups/`. The job worker makes one a day unless
+   * BACKUP_DAILY=false, keeping the newest of each of the last BACKUP_KEEP_DAILY days and of each
+   * of the last BACKUP_KEEP_WEEKLY ISO weeks.
+   */
+  BACKUP_DIR: optionalString,
+  BACKUP_S3_BUCKET: optionalString,
+  BACKUP_DAILY: z.stringbool().default(true),
+  BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(366).default(14),
+  BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(520).default(8),
+  /**
+   * `/metrics` (issue 20) answers only requests carrying `Authorization: Bearer METRICS_TOKEN`
+   * (at least 24 characters); when METRICS_PORT is set it is also served without a token on that
+   * port of 127.0.0.1 only. Neither set: `/metrics` answers 404.
+   */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(24, "must be at least 24 characters").optional()),
+  METRICS_PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
 });
 
 /** The validated environment; `PUBLIC_URL` is always set after `loadEnv`. */

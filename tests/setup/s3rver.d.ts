@@ -7,6 +7,7 @@ declare module "@20minutes/s3rver" {
     directory?: string;
     resetOnClose?: boolean;
     configureBuckets?: { name: string }[];
+    allowMismatchedSignatures?: boolean;
   };
   export default class S3rver {
     constructor(options: Options);

@@ -11,6 +11,7 @@ import ipaddr from "ipaddr.js";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import { rateLimitHits } from "~/db/schema";
+import { metrics } from "~/features/operations/metrics.server";
 import { env } from "~/utils/env.server";
 
 /** One hour, the window of every limit here, in ms. */
@@ -77,12 +78,17 @@ export async function hitRateLimit(
   return row?.count ?? 1;
 }
 
-/** Counts one hit against `limit` for `key` at `now`; true when the window is now over the limit. */
+/**
+ * Counts one hit against `limit` for `key` at `now`; true when the window is now over the limit.
+ * A refusal is counted in `rate_limit_refusals_total{limit}` under the limit's name in `LIMITS`.
+ */
 export async function exceedsLimit(
   executor: Database | Transaction,
   key: string,
   limit: RateLimit,
   now: Date,
 ): Promise<boolean> {
-  return (await hitRateLimit(executor, { key, windowMs: limit.windowMs, now })) > limit.max;
+  const over = (await hitRateLimit(executor, { key, windowMs: limit.windowMs, now })) > limit.max;
+  if (over) metrics.rateLimitRefusals.inc({ limit: Object.entries(LIMITS).find(([, l]) => l === limit)?.[0] ?? "other" });
+  return over;
 }

@@ -7,6 +7,8 @@
 import { queueDueReminders } from "~/features/consultations/reminders.server";
 import { runDailyRetention } from "~/features/data-protection/retention.server";
 import { queueOverdueReminders } from "~/features/enquiries/promise.server";
+import { runDailyBackup } from "~/features/operations/daily-backup.server";
+import { env } from "~/utils/env.server";
 
 /** A task the worker runs on its own interval. `run` errors are logged; the task runs again next interval. */
 export type PeriodicTask = {
@@ -43,4 +45,17 @@ export const periodicTasks: PeriodicTask[] = [
       await runDailyRetention(new Date());
     },
   },
+  // Checks every 15 minutes; the job_runs claim makes one instance back up once per London day
+  // (issue 20). BACKUP_DAILY=false turns it off (tests, or backups made outside the app).
+  ...(env.BACKUP_DAILY
+    ? [
+        {
+          name: "daily-backup",
+          intervalMs: 15 * 60_000,
+          run: async () => {
+            await runDailyBackup(new Date());
+          },
+        },
+      ]
+    : []),
 ];

@@ -18,6 +18,7 @@ import { db, reportDatabaseError, type Database } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { ERASED_EMAIL_FIELDS } from "~/features/data-protection/anonymise.server";
 import { createMailTransport, type MailTransport } from "~/features/mail/transport.server";
+import { metrics } from "~/features/operations/metrics.server";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { periodicTasks, type PeriodicTask } from "./tasks.server";
@@ -126,13 +127,21 @@ export async function processOutboxBatch(options: ProcessOutboxOptions = {}): Pr
 type RunningWorker = { stopped: boolean; timers: Set<NodeJS.Timeout>; inFlight: Set<Promise<unknown>> };
 let running: RunningWorker | undefined;
 
-/** Runs `fn` every `intervalMs` (measured from the end of one run), logging its errors. */
+/**
+ * Runs `fn` every `intervalMs` (measured from the end of one run), logging its errors and counting
+ * runs, failures and start lag in `/metrics` (`job_runs_total`, `job_failures_total`, `job_lag_seconds`).
+ */
 function loop(worker: RunningWorker, name: string, intervalMs: number, fn: () => Promise<unknown>, firstDelayMs: number) {
-  const tick = () => {
+  const tick = (dueAt: number) => {
     if (worker.stopped) return;
+    metrics.jobLag.set({ job: name }, Math.max(0, Date.now() - dueAt) / 1000);
+    metrics.jobRuns.inc({ job: name });
     const p = fn()
       // While the database is unreachable the loops keep ticking quietly (logged once there).
-      .catch((error) => reportDatabaseError(error) || logger.error({ err: error, job: name }, "job failed"))
+      .catch((error) => {
+        metrics.jobFailures.inc({ job: name });
+        return reportDatabaseError(error) || logger.error({ err: error, job: name }, "job failed");
+      })
       .finally(() => {
         worker.inFlight.delete(p);
         if (!worker.stopped) schedule(intervalMs);
@@ -140,9 +149,10 @@ function loop(worker: RunningWorker, name: string, intervalMs: number, fn: () =>
     worker.inFlight.add(p);
   };
   const schedule = (delay: number) => {
+    const dueAt = Date.now() + delay;
     const t = setTimeout(() => {
       worker.timers.delete(t);
-      tick();
+      tick(dueAt);
     }, delay);
     t.unref();
     worker.timers.add(t);

@@ -10,12 +10,13 @@
  * `uploadsRouter` (local disk, or S3 without a public URL), or from `S3_PUBLIC_URL/{key}` (a CDN).
  * Stored names are random and never reused, so every response is cacheable forever.
  */
-import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   NotFound,
   PutObjectCommand,
@@ -62,6 +63,8 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>;
   /** Removes the files at `keys`; missing files are ignored. */
   delete(keys: readonly string[]): Promise<void>;
+  /** Every stored key, sorted (what a backup copies, issue 20). */
+  list(): Promise<string[]>;
   /** The URL browsers load the file from (site-relative `/uploads/...`, or absolute on a CDN). */
   publicUrl(key: string): string;
   /** The key of a URL returned by `publicUrl` (also accepts it made absolute on PUBLIC_URL), or null. */
@@ -122,6 +125,17 @@ export function createLocalStorage(root: string = path.resolve(env.DATA_DIR, "up
     },
     async delete(keys) {
       await Promise.all(keys.map((key) => rm(fileOf(key), { force: true })));
+    },
+    async list() {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return [];
+        throw error;
+      });
+      return entries
+        .filter((e) => e.isFile())
+        .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join("/"))
+        .filter((key) => KEY_PATTERN.test(key))
+        .sort();
     },
     ...urlMapping("/uploads"),
   };
@@ -190,6 +204,16 @@ export function createS3Storage(config: S3StorageConfig): FileStorage & { client
       // One DeleteObject per key: DeleteObjects needs a body checksum that S3-compatible servers
       // verify differently; an image has about a dozen files.
       await Promise.all(keys.map((Key) => client.send(new DeleteObjectCommand({ Bucket, Key }))));
+    },
+    async list() {
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken: token }));
+        for (const object of page.Contents ?? []) if (object.Key && KEY_PATTERN.test(object.Key)) keys.push(object.Key);
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return keys.sort();
     },
     ...urlMapping(config.publicUrl ?? "/uploads"),
   };

@@ -1,12 +1,14 @@
 import { getDashboardData, getSidebarCounts } from "~/features/admin/admin.server";
 import { QuickActions, RecentEnquiries, ServiceDistribution, StatCards } from "~/features/admin/components/dashboard";
 import { AdminPageHeader } from "~/features/admin/components/page-header";
-import { MANAGER_ROLES, requireAdmin, roleAllows } from "~/features/auth/guard.server";
+import { MANAGER_ROLES, requireAdmin, roleAllows, SUPER_ADMIN_ONLY } from "~/features/auth/guard.server";
 import { listUpcomingConsultations } from "~/features/consultations/admin-bookings.server";
 import { UpcomingConsultations } from "~/features/consultations/components/upcoming-consultations";
 import { londonToday } from "~/features/consultations/time";
 import { ResponsePromiseCard } from "~/features/enquiries/components/response-card";
 import { getResponseStats } from "~/features/enquiries/promise.server";
+import { BackupCard } from "~/features/operations/components/backup-card";
+import { getBackupStatus } from "~/features/operations/daily-backup.server";
 import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/dashboard";
 
@@ -16,22 +18,25 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Dashb
  * Spec "Dashboard": every staff role. Editors may not see enquiries, so they get counts only and
  * no enquiry personal data (issue 9 item 7). Managers also see the 24-hour promise (overdue count,
  * 30-day median response time) and today's and the next seven days' consultations (issue 19).
+ * Super admins also see the last good backup (issue 20).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdmin(request);
   const isManager = roleAllows(session.admin.role, MANAGER_ROLES);
+  const isSuperAdmin = roleAllows(session.admin.role, SUPER_ADMIN_ONLY);
   const now = new Date();
-  const [dashboard, counts, promise, consultations] = await Promise.all([
+  const [dashboard, counts, promise, consultations, backups] = await Promise.all([
     getDashboardData({ includeRecent: isManager }),
     isManager ? getSidebarCounts(now) : Promise.resolve(null),
     isManager ? getResponseStats(now) : Promise.resolve(null),
     isManager ? listUpcomingConsultations(now) : Promise.resolve(null),
+    isSuperAdmin ? getBackupStatus() : Promise.resolve(null),
   ]);
-  return { ...dashboard, counts, isManager, promise, consultations, today: londonToday(now) };
+  return { ...dashboard, counts, isManager, promise, consultations, today: londonToday(now), backups, now: now.toISOString() };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, recent, distribution, counts, isManager, promise, consultations, today } = loaderData;
+  const { stats, recent, distribution, counts, isManager, promise, consultations, today, backups, now } = loaderData;
   return (
     <>
       <AdminPageHeader title="Dashboard" description="Today's enquiries and content at a glance." />
@@ -51,6 +56,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <div className="space-y-6">
               <ServiceDistribution distribution={distribution} />
               <QuickActions showManagement={isManager} counts={counts} />
+              {backups ? <BackupCard status={backups} now={now} /> : null}
             </div>
           </div>
         ) : (

@@ -58,7 +58,8 @@ export type StartServersOptions = {
   /**
    * Extra environment for every server (SMTP_URL, DISABLE_JOBS, E2E_FAST_JOBS...). Defaults:
    * DATABASE_URL, a shared BETTER_AUTH_SECRET, SYSTEM_ADMIN as first admin, SEED_DEMO=false,
-   * DISABLE_JOBS=false (each instance runs its job worker, as in production), LOG_LEVEL=warn,
+   * DISABLE_JOBS=false (each instance runs its job worker, as in production) without the daily
+   * backup (BACKUP_DAILY=false), LOG_LEVEL=warn,
    * and one PUBLIC_URL for all: the first server's base URL (instances behind one address).
    */
   env?: Record<string, string>;
@@ -106,6 +107,7 @@ export async function startServers(count: number, options: StartServersOptions =
           ADMIN_PASSWORD: SYSTEM_ADMIN.password,
           SEED_DEMO: "false",
           DISABLE_JOBS: "false",
+          BACKUP_DAILY: "false",
           LOG_LEVEL: "warn",
           ...options.env,
         }),
