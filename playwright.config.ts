@@ -54,6 +54,8 @@ export default defineConfig({
       SEED_DEMO: "true",
       LOG_LEVEL: "warn",
       E2E_FAST_JOBS: "true",
+      // Page views are written every half second, so the analytics test sees them at once.
+      ANALYTICS_FLUSH_MS: "500",
       // The daily backup job is tested in tests/system/backup-restore.test.ts.
       BACKUP_DAILY: "false",
       // Every browser test books from 127.0.0.1; the per-client limit itself is tested in Vitest.

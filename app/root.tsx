@@ -42,7 +42,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       phone: settings.phone,
       location: settings.location,
       linkedinUrl: settings.linkedinUrl,
-      analyticsId: settings.analyticsId,
+      // Google Analytics (and with it the consent banner) only when the settings choose it (issue 21).
+      analyticsId: settings.analyticsMode === "with_google" ? settings.analyticsId : "",
       siteVerification: settings.siteVerification,
       publicUrl: env.PUBLIC_URL.replace(/\/$/, ""),
     },

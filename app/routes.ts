@@ -29,6 +29,8 @@ export default [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
       route("dashboard", "routes/admin/dashboard.tsx"),
+      route("analytics", "routes/admin/analytics.tsx"),
+      route("analytics/export", "routes/admin/analytics-export.tsx"),
       route("enquiries", "routes/admin/enquiries.tsx"),
       route("enquiries/export", "routes/admin/enquiries-export.tsx"),
       route("consultations", "routes/admin/consultations.tsx"),

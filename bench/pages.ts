@@ -10,9 +10,10 @@
  *   - on the pages issue 10 names (`audit`): Lighthouse 12 mobile, the median of 3 runs by
  *     performance score (performance, accessibility, best practices, SEO, LCP, TBT, CLS).
  * Then, on home, projects, a project and an article: requests/s and p99 latency with autocannon at
- * 50 connections from the HTML cache, with the cache bypassed (every request rendered: what a
- * miss costs), and from /work/shared/tools/static-limit.mjs (a bare node:http server) serving the
- * same saved HTML from memory in the same run: the in-memory limit (`bench/cache.ts`).
+ * 50 connections from the HTML cache (analytics counting on), from a second server with counting
+ * off (issue 21), with the cache bypassed (every request rendered: what a miss costs), and from
+ * /work/shared/tools/static-limit.mjs (a bare node:http server) serving the same saved HTML from
+ * memory in the same run: the in-memory limit (`bench/cache.ts`).
  *
  * It builds nothing: it starts its own production server from BUILD_DIR (default `build`) on a
  * fresh embedded database with the demo content, on a free port, and stops it at the end.
@@ -194,18 +195,21 @@ export function printPagesTable(rows: PageFigures[]): void {
 
 /** Starts a production server, measures every public page, prints the table, stops the server. Returns the rows. */
 export async function runPagesBench(): Promise<PageFigures[]> {
-  const server = await startServer({
-    label: "pages",
-    readyWithinMs: 90_000,
-    env: ({ dataDir }) => ({
-      DATABASE_URL: "",
-      PGLITE_DIR: `${dataDir}/pglite`,
-      BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-02",
-      ADMIN_EMAIL: "bench-pages@example.com",
-      ADMIN_PASSWORD: "bench-pages-password-1",
-      SEED_DEMO: "true",
-    }),
-  });
+  const pagesServer = (label: string, analytics: boolean) =>
+    startServer({
+      label,
+      readyWithinMs: 90_000,
+      env: ({ dataDir }) => ({
+        DATABASE_URL: "",
+        PGLITE_DIR: `${dataDir}/pglite`,
+        BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-02",
+        ADMIN_EMAIL: "bench-pages@example.com",
+        ADMIN_PASSWORD: "bench-pages-password-1",
+        SEED_DEMO: "true",
+        ANALYTICS_ENABLED: String(analytics),
+      }),
+    });
+  const server = await pagesServer("pages", true);
   const { base } = server;
   const rows: PageFigures[] = [];
   let chrome: chromeLauncher.LaunchedChrome | undefined;
@@ -236,11 +240,18 @@ export async function runPagesBench(): Promise<PageFigures[]> {
       chrome = undefined;
     }
     printPagesTable(rows);
-    await runCacheBench(
-      base,
-      PAGES.filter((p) => p.cannon),
-      CANNON_SECONDS,
-    );
+    // The same build with analytics counting off, beside it (issue 21: counted within 10% of uncounted).
+    const uncounted = await pagesServer("pages-uncounted", false);
+    try {
+      await runCacheBench(
+        base,
+        PAGES.filter((p) => p.cannon),
+        CANNON_SECONDS,
+        uncounted.base,
+      );
+    } finally {
+      await uncounted.stop();
+    }
   } finally {
     if (chrome) await chrome.kill();
     await server.stop();

@@ -15,6 +15,7 @@ import helmet from "helmet";
 import { createRequestHandler as createFetchHandler, type AppLoadContext } from "react-router";
 import { closeDatabase, isDatabaseReady, isDatabaseUnavailable, migrate } from "~/db/client.server";
 import { seedDemoContent } from "~/db/seed.server";
+import { countPageView, startAnalytics, stopAnalytics } from "~/features/analytics/runtime.server";
 import { startJobs, stopJobs } from "~/features/jobs/worker.server";
 import { ensureFirstAdmin } from "~/features/auth/bootstrap.server";
 import { watchContentState } from "~/features/site/content-version.server";
@@ -130,6 +131,17 @@ app.use((_req, res, next) => {
 
 app.use(requestBodyRules());
 
+// First-party analytics (issue 21): every public document answered 200 as HTML is counted once
+// it is sent; `countPageView` only keeps a few header values (see features/analytics).
+app.use((req, res, next) => {
+  if (req.method === "GET") {
+    res.on("finish", () => {
+      if (res.statusCode === 200 && String(res.getHeader("content-type") ?? "").startsWith("text/html")) countPageView(req);
+    });
+  }
+  next();
+});
+
 app.use("/uploads", uploadsRouter());
 
 const build = () => import("virtual:react-router/server-build");
@@ -173,7 +185,9 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse): void 
  * and one write; the stored headers are the storing response's, helmet's included.
  */
 export function serveCachedPage(req: IncomingMessage, res: ServerResponse): boolean {
-  return htmlCache?.serveHit(req, res) ?? false;
+  if (!htmlCache?.serveHit(req, res)) return false;
+  if (res.statusCode === 200) countPageView(req);
+  return true;
 }
 
 app.all("/{*splat}", createRequestHandler({ build, getLoadContext }));
@@ -206,15 +220,17 @@ export async function start(): Promise<void> {
   if (env.SEED_DEMO ?? !isPublicProduction) await seedDemoContent();
   await ensureFirstAdmin();
   if (!env.DISABLE_JOBS) startJobs();
+  startAnalytics(app.get("trust proxy fn"));
   if (htmlCache) stopWatchingContent = watchContentState(htmlCache.applyContentState);
   if (env.METRICS_PORT) metricsServer = await startMetricsServer(env.METRICS_PORT);
   logger.info({ database: env.DATABASE_URL ? "postgres" : "pglite" }, "services started");
 }
 
-/** Stops the worker and closes the database (graceful shutdown). */
+/** Stops the worker, writes the pending page views and closes the database (graceful shutdown). */
 export async function stop(): Promise<void> {
   await stopWatchingContent?.();
   await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
   await stopJobs();
+  await stopAnalytics().catch((error: unknown) => logger.error({ err: error }, "analytics: pending page views could not be written at shutdown"));
   await closeDatabase();
 }

@@ -51,6 +51,7 @@ export const RETENTION_LIMITS = {
   spamDays: { default: 30, min: 1, max: 365 },
   recordsMonths: { default: 24, min: 1, max: 120 },
   emailBodyDays: { default: 90, min: 1, max: 3650 },
+  analyticsRawDays: { default: 30, min: 1, max: 365 },
 } as const;
 
 const between = (column: string, { min, max }: { min: number; max: number }) => sql.raw(`${column} between ${min} and ${max}`);
@@ -424,6 +425,8 @@ export const siteSettings = pgTable(
     retentionRecordsMonths: integer("retention_records_months").notNull().default(RETENTION_LIMITS.recordsMonths.default),
     /** Bodies of sent (or failed) e-mails are removed this many days after sending. */
     retentionEmailBodyDays: integer("retention_email_body_days").notNull().default(RETENTION_LIMITS.emailBodyDays.default),
+    /** Raw analytics events are folded into daily rows (and deleted) after this many days (issue 21). */
+    retentionAnalyticsRawDays: integer("retention_analytics_raw_days").notNull().default(RETENTION_LIMITS.analyticsRawDays.default),
     updatedAt: updatedAt(),
     updatedBy: text("updated_by"),
   },
@@ -432,6 +435,7 @@ export const siteSettings = pgTable(
     check("site_settings_retention_spam_check", between("retention_spam_days", RETENTION_LIMITS.spamDays)),
     check("site_settings_retention_records_check", between("retention_records_months", RETENTION_LIMITS.recordsMonths)),
     check("site_settings_retention_email_body_check", between("retention_email_body_days", RETENTION_LIMITS.emailBodyDays)),
+    check("site_settings_retention_analytics_raw_check", between("retention_analytics_raw_days", RETENTION_LIMITS.analyticsRawDays)),
   ],
 );
 
@@ -590,4 +594,98 @@ export const contentVersion = pgTable(
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   () => [check("content_version_single_row", sql`id = 1`)],
+);
+
+/** Device classes of the analytics (from the user agent, `app/features/analytics/visitor.server.ts`). */
+export const ANALYTICS_DEVICES = ["desktop", "mobile", "tablet"] as const;
+/** What the analytics count as a conversion (issue 21). */
+export const CONVERSION_KINDS = ["enquiry", "booking", "booking_confirmed"] as const;
+/** The breakdowns kept per day in `analytics_daily`; `total` has the value "". */
+export const ANALYTICS_DIMENSIONS = ["total", "page", "source", "referrer", "campaign", "medium", "country", "device"] as const;
+
+/**
+ * The salt of one (Europe/London) day for the visitor hash (issue 21, ADR "Cookieless
+ * analytics"): random, shared by every instance through this row, deleted once its day is over.
+ */
+export const analyticsSalts = pgTable("analytics_salts", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  salt: text("salt").notNull(),
+});
+
+/**
+ * One page view of a public page, kept raw for `retention_analytics_raw_days` and then folded
+ * into `analytics_daily`. `visitor_hash` is the day's hash of (salt, site, IP address, user agent);
+ * neither the address nor the user agent is stored. `path` has no query but the allow-listed
+ * parameters; `referrer_host` is set only for another site; `country` is ISO 3166 alpha-2.
+ */
+export const analyticsEvents = pgTable(
+  "analytics_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    visitorHash: text("visitor_hash").notNull(),
+    path: text("path").notNull(),
+    referrerHost: text("referrer_host"),
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    device: text("device").notNull(),
+    country: text("country"),
+  },
+  (t) => [
+    index("analytics_events_day_idx").on(t.day),
+    index("analytics_events_visitor_idx").on(t.day, t.visitorHash, t.occurredAt),
+    check("analytics_events_device_check", inList("device", ANALYTICS_DEVICES)),
+  ],
+);
+
+/**
+ * Page views folded per day and breakdown (`dimension`, `value`): distinct visitors of that day,
+ * page views, and visits that began there (for `page`: entries; for `source`, `referrer`,
+ * `campaign`, `medium`: visits that came from it). Written by the daily aggregation
+ * (`app/features/analytics/aggregate.server.ts`) in the transaction that deletes the raw events.
+ */
+export const analyticsDaily = pgTable(
+  "analytics_daily",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    dimension: text("dimension").notNull(),
+    value: text("value").notNull(),
+    visitors: integer("visitors").notNull(),
+    pageviews: integer("pageviews").notNull(),
+    visits: integer("visits").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.dimension, t.value] }),
+    check("analytics_daily_dimension_check", inList("dimension", ANALYTICS_DIMENSIONS)),
+  ],
+);
+
+/**
+ * One conversion (issue 21): an enquiry sent (`detail` = its project type), a booking made or
+ * confirmed (`detail` = the consultation type), with the entry page and source of the visit
+ * that converted. Nothing here names the enquiry or booking: `visitor_hash` is the day's hash
+ * (cleared with the raw events), and `booking_ref` is an HMAC of a booking id, kept only until
+ * that booking is first confirmed so the confirmation inherits the attribution.
+ */
+export const analyticsConversions = pgTable(
+  "analytics_conversions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    kind: text("kind").notNull(),
+    detail: text("detail").notNull(),
+    visitorHash: text("visitor_hash"),
+    entryPath: text("entry_path"),
+    source: text("source"),
+    campaign: text("campaign"),
+    bookingRef: text("booking_ref"),
+  },
+  (t) => [
+    index("analytics_conversions_day_idx").on(t.day),
+    uniqueIndex("analytics_conversions_booking_ref_key").on(t.bookingRef),
+    check("analytics_conversions_kind_check", inList("kind", CONVERSION_KINDS)),
+  ],
 );

@@ -86,6 +86,13 @@ const EnvSchema = z.object({
    * it, in ms (default 5 minutes); after that an instance that died mid-send is taken over.
    */
   MAIL_CLAIM_LEASE_MS: z.coerce.number().int().min(1_000).default(5 * 60_000),
+  /**
+   * First-party analytics (issue 21): page views are counted in memory and written every
+   * ANALYTICS_FLUSH_MS milliseconds (and at shutdown). ANALYTICS_ENABLED=false counts nothing
+   * (the benchmark compares both).
+   */
+  ANALYTICS_ENABLED: z.stringbool().default(true),
+  ANALYTICS_FLUSH_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** Seeds demo content on first start; on by default outside production. */
   SEED_DEMO: z.stringbool().optional(),
   /**

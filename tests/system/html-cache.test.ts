@@ -16,6 +16,7 @@ const SETTINGS = {
   notificationRecipients: "hello@meridian-engineering.co.uk",
   minimumNoticeHours: "24",
   bookingWeeksAhead: "8",
+  analyticsMode: "first_party",
   analyticsId: "",
   siteVerification: "",
 };
@@ -45,7 +46,7 @@ describe("HTML cache on two instances", () => {
         headers: { cookie, origin: a.base, "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({ ...SETTINGS, ...values }),
       });
-    const saved = await save({ companyName: "Meridian Cache Test", analyticsId: "G-CACHE1234" });
+    const saved = await save({ companyName: "Meridian Cache Test", analyticsMode: "with_google", analyticsId: "G-CACHE1234" });
     expect(saved.status).toBe(200);
     const savedAt = Date.now();
 

@@ -26,6 +26,7 @@ import {
   consultationTypes,
   emailOutbox,
 } from "~/db/schema";
+import { recordBookingConfirmed } from "~/features/analytics/conversions.server";
 import { ACTIVE_BOOKINGS_PER_EMAIL, clientKey, exceedsLimit, LIMITS } from "~/features/abuse/limits.server";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { enqueueEmails } from "~/features/mail/outbox.server";
@@ -632,6 +633,7 @@ export async function updateBookingByAdmin(
       .where(eq(consultationBookings.id, booking.id))
       .returning();
     if (!heldAfter) await withdrawReminder(tx, booking.id);
+    if (statusChanged && after === "confirmed") await recordBookingConfirmed(tx, booking.id, booking.consultationType);
 
     if (mailKind) {
       const mail = bookingMailData(updated, slot);

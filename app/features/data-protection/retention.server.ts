@@ -10,7 +10,10 @@
  * - completed, no-show and cancelled bookings whose slot date and last change are both older than
  *   `recordsMonths` months are anonymised (such a booking never holds a place in a future slot);
  * - bodies (HTML, text, attachments) of e-mails sent (or given up) more than `emailBodyDays` days
- *   ago are removed, and e-mail records older than `recordsMonths` months are deleted.
+ *   ago are removed, and e-mail records older than `recordsMonths` months are deleted;
+ * - analytics page views of days more than `analyticsRawDays` days before today are folded into
+ *   daily totals and deleted, and those days' conversions lose their visitor hash and booking
+ *   reference (`app/features/analytics/aggregate.server.ts`).
  * Every comparison is strict: a record exactly at its boundary is kept until the next run.
  */
 import { subMonths } from "date-fns";
@@ -18,7 +21,8 @@ import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-or
 import { db, type Database, type Transaction } from "~/db/client.server";
 import { consultationAvailability, consultationBookings, emailOutbox, enquiries, jobRuns, siteSettings } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
-import { londonToday } from "~/features/consultations/time";
+import { foldAnalyticsDays } from "~/features/analytics/aggregate.server";
+import { addDays, londonToday } from "~/features/consultations/time";
 import { anonymiseBookings, anonymiseEnquiries } from "./anonymise.server";
 import { DEFAULT_RETENTION, RetentionPeriodsSchema, type RetentionPeriods } from "./schema";
 
@@ -33,6 +37,7 @@ export async function getRetentionPeriods(executor: Database | Transaction = db)
       spamDays: siteSettings.retentionSpamDays,
       recordsMonths: siteSettings.retentionRecordsMonths,
       emailBodyDays: siteSettings.retentionEmailBodyDays,
+      analyticsRawDays: siteSettings.retentionAnalyticsRawDays,
     })
     .from(siteSettings)
     .where(eq(siteSettings.id, 1));
@@ -47,6 +52,7 @@ const COLUMN_OF = {
   spamDays: "retentionSpamDays",
   recordsMonths: "retentionRecordsMonths",
   emailBodyDays: "retentionEmailBodyDays",
+  analyticsRawDays: "retentionAnalyticsRawDays",
 } as const;
 
 /**
@@ -70,6 +76,7 @@ export async function updateRetentionPeriods(actor: AuditActor, input: Record<st
       retentionSpamDays: next.spamDays,
       retentionRecordsMonths: next.recordsMonths,
       retentionEmailBodyDays: next.emailBodyDays,
+      retentionAnalyticsRawDays: next.analyticsRawDays,
       updatedAt: new Date(),
       updatedBy: actor?.email ?? null,
     };
@@ -95,6 +102,8 @@ export type RetentionCounts = {
   bookingsAnonymised: number;
   emailBodiesRemoved: number;
   emailRecordsDeleted: number;
+  /** Days of analytics page views folded into daily totals. */
+  analyticsDaysFolded: number;
 };
 
 /**
@@ -157,12 +166,15 @@ export async function applyRetention(tx: Transaction, now: Date, periods: Retent
     .where(and(inArray(emailOutbox.status, ["sent", "failed"]), lt(emailOutbox.createdAt, recordsCutoff)))
     .returning({ id: emailOutbox.id });
 
+  const analyticsDaysFolded = await foldAnalyticsDays(tx, addDays(londonToday(now), -periods.analyticsRawDays));
+
   const counts: RetentionCounts = {
     spamDeleted: spam.length,
     enquiriesAnonymised,
     bookingsAnonymised,
     emailBodiesRemoved: bodies.length,
     emailRecordsDeleted: records.length,
+    analyticsDaysFolded,
   };
   await recordAudit(tx, {
     actor: null,

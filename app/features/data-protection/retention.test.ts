@@ -142,6 +142,7 @@ describe("runDailyRetention", () => {
       bookingsAnonymised: 0,
       emailBodiesRemoved: 0,
       emailRecordsDeleted: 0,
+      analyticsDaysFolded: 0,
     });
     const runs = await db.select().from(jobRuns);
     expect(runs.map((r) => r.runOn).sort()).toEqual(["2026-06-15", "2026-06-16"]);
@@ -154,7 +155,7 @@ describe("runDailyRetention", () => {
     const results = await Promise.all([runDailyRetention(NOW), runDailyRetention(NOW), runDailyRetention(NOW)]);
 
     expect(results.filter((r) => r !== null)).toEqual([
-      { spamDeleted: 1, enquiriesAnonymised: 1, bookingsAnonymised: 0, emailBodiesRemoved: 0, emailRecordsDeleted: 0 },
+      { spamDeleted: 1, enquiriesAnonymised: 1, bookingsAnonymised: 0, emailBodiesRemoved: 0, emailRecordsDeleted: 0, analyticsDaysFolded: 0 },
     ]);
     const entries = await db.select().from(auditLog).where(eq(auditLog.action, "retention.applied"));
     expect(entries).toHaveLength(1);
@@ -165,15 +166,16 @@ describe("runDailyRetention", () => {
       bookingsAnonymised: 0,
       emailBodiesRemoved: 0,
       emailRecordsDeleted: 0,
-      periods: { spamDays: 30, recordsMonths: 24, emailBodyDays: 90 },
+      analyticsDaysFolded: 0,
+      periods: { spamDays: 30, recordsMonths: 24, emailBodyDays: 90, analyticsRawDays: 30 },
     });
     expect(JSON.stringify(entries[0])).not.toMatch(/ada|@client/i);
   });
 
   it("uses the periods stored in the settings", async () => {
-    expect(await getRetentionPeriods()).toEqual({ spamDays: 30, recordsMonths: 24, emailBodyDays: 90 });
+    expect(await getRetentionPeriods()).toEqual({ spamDays: 30, recordsMonths: 24, emailBodyDays: 90, analyticsRawDays: 30 });
     const actor = { userId: "u-1", email: "boss@staff.test" };
-    expect(await updateRetentionPeriods(actor, { spamDays: "7", recordsMonths: "12", emailBodyDays: "30" })).toMatchObject({ ok: true, changed: 3 });
+    expect(await updateRetentionPeriods(actor, { spamDays: "7", recordsMonths: "12", emailBodyDays: "30", analyticsRawDays: "14" })).toMatchObject({ ok: true, changed: 4 });
     const spam = await addEnquiry({ spamReason: "honeypot", createdAt: ms(NOW, -8 * DAY) });
     const closed = await addEnquiry({ status: "closed", updatedAt: ms(NOW, -13 * 30 * DAY) });
 
@@ -187,29 +189,29 @@ describe("updateRetentionPeriods", () => {
   const actor = { userId: "u-1", email: "boss@staff.test" };
 
   it("stores valid periods and audits each change before and after; the same values again change nothing", async () => {
-    const result = await updateRetentionPeriods(actor, { spamDays: "14", recordsMonths: "24", emailBodyDays: "60" });
-    expect(result).toEqual({ ok: true, periods: { spamDays: 14, recordsMonths: 24, emailBodyDays: 60 }, changed: 2 });
+    const result = await updateRetentionPeriods(actor, { spamDays: "14", recordsMonths: "24", emailBodyDays: "60", analyticsRawDays: "30" });
+    expect(result).toEqual({ ok: true, periods: { spamDays: 14, recordsMonths: 24, emailBodyDays: 60, analyticsRawDays: 30 }, changed: 2 });
     const [row] = await db.select().from(siteSettings);
     expect(row).toMatchObject({ retentionSpamDays: 14, retentionRecordsMonths: 24, retentionEmailBodyDays: 60, updatedBy: "boss@staff.test" });
     const entries = await db.select().from(auditLog);
     expect(entries).toHaveLength(1);
     expect(entries[0]!.details).toEqual({ retentionSpamDays: { from: 30, to: 14 }, retentionEmailBodyDays: { from: 90, to: 60 } });
 
-    expect(await updateRetentionPeriods(actor, { spamDays: "14", recordsMonths: "24", emailBodyDays: "60" })).toMatchObject({ changed: 0 });
+    expect(await updateRetentionPeriods(actor, { spamDays: "14", recordsMonths: "24", emailBodyDays: "60", analyticsRawDays: "30" })).toMatchObject({ changed: 0 });
     expect(await db.select().from(auditLog)).toHaveLength(1);
   });
 
   it("stores nothing and names each bad field", async () => {
-    const result = await updateRetentionPeriods(actor, { spamDays: "0", recordsMonths: "2.5", emailBodyDays: "abc" });
+    const result = await updateRetentionPeriods(actor, { spamDays: "0", recordsMonths: "2.5", emailBodyDays: "abc", analyticsRawDays: "400" });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(Object.keys(result.errors).sort()).toEqual(["emailBodyDays", "recordsMonths", "spamDays"]);
+    if (!result.ok) expect(Object.keys(result.errors).sort()).toEqual(["analyticsRawDays", "emailBodyDays", "recordsMonths", "spamDays"]);
     expect(await db.select().from(siteSettings)).toHaveLength(0);
-    expect(await getRetentionPeriods()).toEqual({ spamDays: 30, recordsMonths: 24, emailBodyDays: 90 });
+    expect(await getRetentionPeriods()).toEqual({ spamDays: 30, recordsMonths: 24, emailBodyDays: 90, analyticsRawDays: 30 });
   });
 
   it("keeps the other settings when the row already exists", async () => {
     await db.insert(siteSettings).values({ id: 1, data: { companyName: "Harbour Structures" } });
-    await updateRetentionPeriods(actor, { spamDays: "10", recordsMonths: "24", emailBodyDays: "90" });
+    await updateRetentionPeriods(actor, { spamDays: "10", recordsMonths: "24", emailBodyDays: "90", analyticsRawDays: "30" });
     const [row] = await db.select().from(siteSettings);
     expect(row).toMatchObject({ data: { companyName: "Harbour Structures" }, retentionSpamDays: 10 });
   });

@@ -7,9 +7,11 @@ import { and, count, desc, eq, gt, ilike, isNull, lte, or, sql, type SQL } from 
 import { db } from "~/db/client.server";
 import { insights } from "~/db/schema";
 import { containsPattern } from "~/db/sql";
+import { pageViewsOf } from "~/features/analytics/report.server";
 import { CMS_PATHS } from "~/features/cms/kinds";
 import { createPreviewToken } from "~/features/cms/preview.server";
 import { publicationState, type PublicationState } from "~/features/cms/publication";
+import { londonToday } from "~/features/consultations/time";
 import { ADMIN_INSIGHT_PAGE_SIZE, type AdminInsightFilters, type InsightStatusFilter } from "./admin-schema";
 
 /** One row of the admin list; `state` splits published into live and scheduled at `now`; instants are ISO strings. */
@@ -31,6 +33,8 @@ export type AdminInsightRow = {
   updatedAt: string;
   /** The public page of a live post, else its signed preview link (valid one hour). */
   previewUrl: string;
+  /** Page views of its public page over the last 30 days (issue 21 analytics). */
+  views: number;
 };
 
 /** The four stat cards of the list (spec "Admin blog list"), over every post whatever the search. */
@@ -90,6 +94,7 @@ export async function listAdminInsights(
       .from(i),
   ]);
   const total = Number(matching?.n ?? 0);
+  const views = await pageViewsOf(rows.map((r) => CMS_PATHS.insight.public(r.slug)), londonToday(now));
   const items = rows.map(({ status, publishedDate, createdAt, updatedAt, tags, ...r }): AdminInsightRow => {
     const state = publicationState(status, publishedDate, now);
     const path = CMS_PATHS.insight.public(r.slug);
@@ -101,6 +106,7 @@ export async function listAdminInsights(
       createdAt: createdAt.toISOString(),
       updatedAt: updatedAt.toISOString(),
       previewUrl: state === "published" ? path : `${path}?preview=${createPreviewToken("insight", r.id, now)}`,
+      views: views.get(path) ?? 0,
     };
   });
   return {

@@ -6,7 +6,10 @@
 import { and, count, desc, eq, gt, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { cmsProjects } from "~/db/schema";
+import { pageViewsOf } from "~/features/analytics/report.server";
+import { CMS_PATHS } from "~/features/cms/kinds";
 import { publicationState, type PublicationState } from "~/features/cms/publication";
+import { londonToday } from "~/features/consultations/time";
 import { ADMIN_PROJECT_PAGE_SIZE, type ProjectStatusFilter } from "./admin-schema";
 
 /** One card of the admin grid; `state` splits published into live and scheduled at `now`. */
@@ -26,6 +29,8 @@ export type AdminProjectCard = {
   /** ISO instant of publication (past or scheduled), or null. */
   publishedAt: string | null;
   updatedAt: string;
+  /** Page views of its public page over the last 30 days (issue 21 analytics). */
+  views: number;
 };
 
 /** How many projects each display-status filter holds. */
@@ -81,11 +86,13 @@ export async function listAdminProjects(
     counts.scheduled += scheduled;
   }
   const total = counts[filters.status];
+  const views = await pageViewsOf(rows.map((r) => CMS_PATHS.project.public(r.slug)), londonToday(now));
   const items = rows.map(({ displayStatus, publishedAt, updatedAt, ...r }) => ({
     ...r,
     state: publicationState(displayStatus, publishedAt, now),
     publishedAt: publishedAt?.toISOString() ?? null,
     updatedAt: updatedAt.toISOString(),
+    views: views.get(CMS_PATHS.project.public(r.slug)) ?? 0,
   }));
   return { items, total, counts, page: filters.page, pageCount: Math.max(1, Math.ceil(total / ADMIN_PROJECT_PAGE_SIZE)) };
 }

@@ -6,6 +6,9 @@
 import { z } from "zod";
 import { companyDefaults } from "~/content/company";
 
+/** The analytics choices of the settings (issue 21). */
+export const ANALYTICS_MODES = ["first_party", "with_google"] as const;
+
 export const SiteSettingsSchema = z.object({
   companyName: z.string().trim().min(1).max(120).default(companyDefaults.companyName),
   email: z.email().max(254).default(companyDefaults.email),
@@ -18,7 +21,13 @@ export const SiteSettingsSchema = z.object({
   minimumNoticeHours: z.coerce.number().int().min(0).max(24 * 14).default(24),
   /** How many weeks ahead the booking wizard lets a visitor browse. */
   bookingWeeksAhead: z.coerce.number().int().min(1).max(52).default(8),
-  /** Google Analytics 4 measurement id (G-XXXXXXX); analytics loads only when set and consented. */
+  /**
+   * Which analytics run (issue 21): `first_party` (default) counts visits without cookies and
+   * shows no banner; `with_google` also loads Google Analytics, only with `analyticsId` set and
+   * only after the visitor accepts the cookie banner.
+   */
+  analyticsMode: z.enum(ANALYTICS_MODES, { error: "Choose which analytics to use." }).default("first_party"),
+  /** Google Analytics 4 measurement id (G-XXXXXXX); loads only in `with_google` mode, when set and consented. */
   analyticsId: z
     .string()
     .trim()

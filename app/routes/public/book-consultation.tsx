@@ -26,6 +26,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { FormGuardFields } from "~/features/abuse/components/form-guard-fields";
 import { FORM_TOKEN_FIELD } from "~/features/abuse/form-guard";
 import { checkFormGuard, issueFormToken } from "~/features/abuse/form-guard.server";
+import { recordConversion } from "~/features/analytics/conversions.server";
 import { BookingError, createBooking } from "~/features/consultations/bookings.server";
 import { readBookingReceipt, receiptCookieAfterBooking } from "~/features/consultations/booking-receipt.server";
 import { BookingReceiptCard } from "~/features/consultations/components/booking-receipt";
@@ -150,6 +151,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         { typeId: ids.data.typeId, slotId: ids.data.slotId, details: details.data },
         { idempotencyKey: ids.data.idempotencyKey, clientIp: context.clientIp },
       );
+      if (made.created) {
+        await recordConversion(request, context.clientIp, { kind: "booking", detail: made.booking.consultationType, bookingId: made.booking.id });
+      }
     } catch (error) {
       if (error instanceof BookingError) {
         return data<ActionData>(
@@ -179,7 +183,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 500 },
       );
     }
-    // The success screen learns the booking from a signed cookie, never from the URL (ADR 0016).
+    // The success screen learns the booking from a signed cookie, never from the URL (ADR 0017).
     const cookie = await receiptCookieAfterBooking(request, { bookingId: made.booking.id, token: made.manageToken });
     return redirect(`${PATH}?step=5`, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
   }

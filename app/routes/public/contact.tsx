@@ -18,6 +18,7 @@ import {
 } from "~/features/enquiries/components/contact-panels";
 import { FORM_TOKEN_FIELD } from "~/features/abuse/form-guard";
 import { issueFormToken } from "~/features/abuse/form-guard.server";
+import { recordConversion } from "~/features/analytics/conversions.server";
 import { submitEnquiry } from "~/features/enquiries/enquiries.server";
 import type { EnquiryFieldErrors, EnquirySchema } from "~/features/enquiries/schema";
 import { pageMeta } from "~/features/seo/meta";
@@ -70,6 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const result = await submitEnquiry(form, { clientIp: context.clientIp });
     if (!result.ok) return data<ActionResult>({ ok: false, errors: result.errors, values, formToken }, { status: 400 });
+    if (!result.spamReason) await recordConversion(request, context.clientIp, { kind: "enquiry", detail: String(form.projectType) });
     return data<ActionResult>({ ok: true });
   } catch (error) {
     logger.error({ err: error }, "enquiry could not be stored");

@@ -1,4 +1,5 @@
 import { companyDefaults } from "~/content/company";
+import { AnalyticsPrivacySection } from "~/features/analytics/components/privacy-section";
 import { describePeriod } from "~/features/data-protection/format";
 import { getRetentionPeriods } from "~/features/data-protection/retention.server";
 import { pageMeta } from "~/features/seo/meta";
@@ -23,7 +24,9 @@ export async function loader() {
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
   const { retention } = loaderData;
-  const site = useRootData()?.site ?? { ...companyDefaults };
+  const site = useRootData()?.site ?? { ...companyDefaults, analyticsId: "" };
+  // The root sends a measurement id only when the settings also choose Google Analytics (issue 21).
+  const google = Boolean(site.analyticsId);
   const legalName = site.companyName === companyDefaults.companyName ? companyDefaults.legalName : site.companyName;
   const email = <a href={`mailto:${site.email}`}>{site.email}</a>;
 
@@ -63,8 +66,8 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
               <strong>Correspondence:</strong> anything you send us by e-mail or telephone, and our replies.
             </li>
             <li>
-              <strong>Technical data:</strong> your IP address and basic request information kept in our server logs for security, and,
-              only if you accept analytics cookies, information about how you use the site.
+              <strong>Technical data:</strong> your IP address and basic request information kept in our server logs for security,
+              and the visit statistics described below{google ? ", and, only if you accept analytics cookies, Google Analytics data" : ""}.
             </li>
           </ul>
         </>
@@ -87,8 +90,13 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
             To keep the website secure and prevent abuse, such as limiting repeated form submissions: <em>legitimate interests</em>.
           </li>
           <li>
-            To understand how the website is used with Google Analytics: <em>consent</em>, which you can withdraw at any time.
+            To count visits and see which pages lead to enquiries, without cookies (see "Visit statistics"): <em>legitimate interests</em>.
           </li>
+          {google ? (
+            <li>
+              To understand how the website is used with Google Analytics: <em>consent</em>, which you can withdraw at any time.
+            </li>
+          ) : null}
         </ul>
       ),
     },
@@ -105,17 +113,28 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
               <strong>Essential:</strong> a cookie that records your cookie choice (<code>cookie_consent</code>, 6 months) and, for staff
               only, a sign-in session cookie for the admin area. These are needed for the site to work and do not require consent.
             </li>
-            <li>
-              <strong>Analytics (optional):</strong> if you accept, Google Analytics sets cookies such as <code>_ga</code> and{" "}
-              <code>_ga_*</code> (up to 2 years) to count visits and see which pages are used. IP addresses are anonymised.
-            </li>
+            {google ? (
+              <li>
+                <strong>Analytics (optional):</strong> if you accept, Google Analytics sets cookies such as <code>_ga</code> and{" "}
+                <code>_ga_*</code> (up to 2 years) to count visits and see which pages are used. IP addresses are anonymised.
+              </li>
+            ) : null}
           </ul>
-          <p>
-            You can change your choice at any time with "Cookie settings" in the footer of every page, or by deleting cookies in your
-            browser.
-          </p>
+          {google ? (
+            <p>
+              You can change your choice at any time with "Cookie settings" in the footer of every page, or by deleting cookies in your
+              browser.
+            </p>
+          ) : (
+            <p>Our visit statistics use no cookies, so there is nothing to accept.</p>
+          )}
         </>
       ),
+    },
+    {
+      id: "visit-statistics",
+      title: "Visit statistics",
+      body: <AnalyticsPrivacySection rawDays={retention.analyticsRawDays} google={google} />,
     },
     {
       id: "sharing",
@@ -126,7 +145,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           <ul>
             <li>our website hosting and database providers;</li>
             <li>our e-mail provider, to send and receive messages and booking confirmations;</li>
-            <li>Google, for analytics, only if you have consented;</li>
+            {google ? <li>Google, for analytics, only if you have consented;</li> : null}
             <li>professional advisers, insurers and authorities where the law requires it.</li>
           </ul>
           <p>

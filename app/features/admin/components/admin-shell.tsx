@@ -5,6 +5,7 @@
  * initial, name, role and Sign Out. Links a role cannot use are not shown.
  */
 import {
+  BarChart3,
   BookOpen,
   Briefcase,
   CircleUser,
@@ -98,7 +99,13 @@ export function AdminShell({ admin, companyName, counts, children }: AdminShellP
   const expanded = isDesktop ? !collapsed : mobileOpen;
 
   const sections: { title: string; items: NavItem[] }[] = [
-    { title: "Overview", items: [{ to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard, roles: STAFF_ROLES }] },
+    {
+      title: "Overview",
+      items: [
+        { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard, roles: STAFF_ROLES },
+        { to: "/admin/analytics", label: "Analytics", icon: BarChart3, roles: MANAGER_ROLES },
+      ],
+    },
     {
       title: "Management",
       items: [

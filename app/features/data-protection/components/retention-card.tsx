@@ -21,6 +21,12 @@ const FIELDS: { key: keyof RetentionPeriods; label: string; unit: "day" | "month
     hint: "Anonymised this long after they were closed, held or cancelled.",
   },
   { key: "emailBodyDays", label: "Sent e-mail content (days)", unit: "day", hint: "Bodies of sent e-mails are removed after this many days." },
+  {
+    key: "analyticsRawDays",
+    label: "Analytics page views (days)",
+    unit: "day",
+    hint: "Single page views are folded into daily totals after this many days; the day's visitor codes go with them.",
+  },
 ];
 
 const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" });

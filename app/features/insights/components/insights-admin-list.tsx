@@ -5,6 +5,7 @@
  * post with its badges, thumbnail, author, reading time, date, up to 3 tags plus '+N more', the
  * Updated date and Preview / Edit / Delete, the two empty states and pages.
  */
+import { PageViewsItem } from "~/features/analytics/components/page-views";
 import { Clock, ExternalLink, FileText, Loader2, Pencil, Plus, Search, User, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
@@ -134,6 +135,7 @@ function PostRow({ post }: { post: AdminInsightRow }) {
               <dt>Updated</dt>
               <dd>{formatInsightDate(post.updatedAt)}</dd>
             </div>
+            <PageViewsItem views={post.views} />
           </dl>
           {post.tags.length ? (
             <ul className="flex flex-wrap gap-1.5" aria-label="Tags">

@@ -4,6 +4,7 @@
  * state 'No projects yet' / 'Create First Project', and the card grid with its badges and Edit,
  * View, Archive/Restore and Delete.
  */
+import { PageViewsItem } from "~/features/analytics/components/page-views";
 import { Archive, ArchiveRestore, Calendar, ExternalLink, MapPin, Pencil, Plus, User } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -65,6 +66,7 @@ function ProjectAdminCard({ project }: { project: AdminProjectCard }) {
               <dd>{project.year}</dd>
             </div>
           ) : null}
+          <PageViewsItem views={project.views} />
         </dl>
         {project.state === "scheduled" && project.publishedAt ? (
           <p className="text-sm text-blue-800">Goes live {formatUkDateTime(project.publishedAt)} (UK time)</p>

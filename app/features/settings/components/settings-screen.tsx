@@ -10,7 +10,7 @@ import { toast } from "~/components/ui/toast";
 import { Field } from "~/components/field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input, Textarea } from "~/components/ui/input";
+import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { AdminPageHeader } from "~/features/admin/components/page-header";
 import type { AuditListEntry } from "~/features/audit/audit-list.server";
 import { RecentActivity } from "~/features/audit/components/recent-activity";
@@ -131,9 +131,17 @@ export function SettingsScreen({
           <Section
             icon={<BarChart3 className="size-5 text-primary" aria-hidden />}
             title="Analytics and search"
-            description="Analytics loads only for visitors who accept cookies."
+            description="Visits are counted first-party without cookies. Google Analytics is optional and loads only for visitors who accept cookies."
           >
-            <Field label="Google Analytics measurement ID" errors={errors.analyticsId} hint="Like G-ABC123XYZ. Leave empty for none.">
+            <Field label="Analytics" errors={errors.analyticsMode} required hint="With Google Analytics, visitors see a cookie banner.">
+              {(p) => (
+                <NativeSelect {...p} name="analyticsMode" defaultValue={value("analyticsMode")}>
+                  <option value="first_party">First-party only (no cookies, no banner)</option>
+                  <option value="with_google">First-party and Google Analytics (cookie banner)</option>
+                </NativeSelect>
+              )}
+            </Field>
+            <Field label="Google Analytics measurement ID" errors={errors.analyticsId} hint="Like G-ABC123XYZ. Used only with Google Analytics chosen above.">
               {(p) => <Input {...p} name="analyticsId" defaultValue={value("analyticsId")} placeholder="G-XXXXXXXXXX" spellCheck={false} />}
             </Field>
             <Field label="Google site verification" errors={errors.siteVerification} hint="The content of the google-site-verification tag.">

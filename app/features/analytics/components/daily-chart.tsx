@@ -1,0 +1,114 @@
+/**
+ * The Analytics chart (issue 21): visitors and page views per day as two lines, conversions
+ * (enquiries and bookings made) as bars beneath, drawn as a small SVG (no chart library in the
+ * admin bundle; ADR 16). The SVG is an image with a text summary; the same figures are in a
+ * table behind "Show the daily figures" for screen readers and exact reading.
+ */
+import type { AnalyticsReport } from "../report.server";
+
+const W = 720;
+const H = 240;
+const PAD = { left: 40, right: 12, top: 12, bottom: 28 };
+/** Height of the conversions strip at the bottom of the plot, in SVG units. */
+const STRIP = 36;
+
+const dayLabel = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+const formatDay = (day: string) => dayLabel.format(new Date(`${day}T00:00:00Z`));
+
+/** A rounded-up axis maximum (1, 2, 5 x 10^n). */
+function niceMax(value: number): number {
+  if (value <= 0) return 1;
+  const power = 10 ** Math.floor(Math.log10(value));
+  return ([1, 2, 5, 10].map((m) => m * power).find((m) => m >= value) ?? 10 * power);
+}
+
+/** The daily chart and its table for `series` (every day of the range, in order). */
+export function DailyChart({ series }: { series: AnalyticsReport["series"] }) {
+  const plotW = W - PAD.left - PAD.right;
+  const plotH = H - PAD.top - PAD.bottom - STRIP - 10;
+  const max = niceMax(Math.max(...series.map((d) => d.pageviews), 0));
+  const maxConversions = Math.max(...series.map((d) => d.conversions), 1);
+  const x = (i: number) => PAD.left + (series.length === 1 ? plotW / 2 : (i * plotW) / (series.length - 1));
+  const y = (v: number) => PAD.top + plotH - (v / max) * plotH;
+  const line = (key: "visitors" | "pageviews") => series.map((d, i) => `${i === 0 ? "M" : "L"}${x(i).toFixed(1)},${y(d[key]).toFixed(1)}`).join(" ");
+  const barW = Math.max(2, Math.min(16, plotW / series.length - 2));
+  const ticks = [0, max / 2, max];
+  const labelled = [0, Math.floor((series.length - 1) / 2), series.length - 1].filter((v, i, all) => all.indexOf(v) === i);
+  const totals = series.reduce((t, d) => ({ visitors: t.visitors + d.visitors, pageviews: t.pageviews + d.pageviews, conversions: t.conversions + d.conversions }), { visitors: 0, pageviews: 0, conversions: 0 });
+  const summary = `From ${formatDay(series[0]!.day)} to ${formatDay(series.at(-1)!.day)}: ${totals.visitors} visitors, ${totals.pageviews} page views and ${totals.conversions} enquiries and bookings.`;
+
+  return (
+    <figure className="space-y-3">
+      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={`Daily visitors, page views and conversions. ${summary}`}>
+        {ticks.map((t) => (
+          <g key={t}>
+            <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} className="stroke-border" strokeDasharray={t === 0 ? undefined : "3 3"} />
+            <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" className="fill-muted-foreground text-[11px]">
+              {Math.round(t)}
+            </text>
+          </g>
+        ))}
+        <path d={line("pageviews")} fill="none" className="stroke-slate-400" strokeWidth={2} />
+        <path d={line("visitors")} fill="none" className="stroke-primary" strokeWidth={2.5} />
+        <rect x={PAD.left} y={H - PAD.bottom - STRIP + 4} width={plotW} height={STRIP - 4} className="fill-muted/60" />
+        <text x={PAD.left - 6} y={H - PAD.bottom - STRIP + 14} textAnchor="end" className="fill-emerald-700 text-[11px]">
+          {maxConversions}
+        </text>
+        {series.map((d, i) =>
+          d.conversions > 0 ? (
+            <rect
+              key={d.day}
+              x={x(i) - barW / 2}
+              y={H - PAD.bottom - (d.conversions / maxConversions) * (STRIP - 6)}
+              width={barW}
+              height={(d.conversions / maxConversions) * (STRIP - 6)}
+              className="fill-emerald-600"
+            />
+          ) : null,
+        )}
+        <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} className="stroke-border" />
+        {labelled.map((i) => (
+          <text key={i} x={x(i)} y={H - 8} textAnchor={i === 0 ? "start" : i === series.length - 1 ? "end" : "middle"} className="fill-muted-foreground text-[11px]">
+            {formatDay(series[i]!.day)}
+          </text>
+        ))}
+      </svg>
+      <figcaption className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted-foreground">
+        <span className="inline-flex items-center gap-2">
+          <span aria-hidden className="h-0.5 w-5 bg-primary" /> Visitors
+        </span>
+        <span className="inline-flex items-center gap-2">
+          <span aria-hidden className="h-0.5 w-5 bg-slate-400" /> Page views
+        </span>
+        <span className="inline-flex items-center gap-2">
+          <span aria-hidden className="size-3 bg-emerald-600" /> Enquiries and bookings (strip below, own scale)
+        </span>
+      </figcaption>
+      <details className="text-sm">
+        <summary className="cursor-pointer font-medium text-primary">Show the daily figures</summary>
+        <div className="mt-2 max-h-72 overflow-auto rounded-md border">
+          <table className="w-full text-left tabular-nums">
+            <thead className="sticky top-0 bg-muted">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-medium">Day</th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">Visitors</th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">Page views</th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">Enquiries and bookings</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y">
+              {series.map((d) => (
+                <tr key={d.day}>
+                  <th scope="row" className="px-3 py-1.5 font-normal">{formatDay(d.day)}</th>
+                  <td className="px-3 py-1.5 text-right">{d.visitors}</td>
+                  <td className="px-3 py-1.5 text-right">{d.pageviews}</td>
+                  <td className="px-3 py-1.5 text-right">{d.conversions}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * Cookieless analytics end to end (issue 21): three visitors with their own addresses (sent as
+ * X-Forwarded-For, which the server believes because the browser connects from loopback and
+ * TRUST_PROXY defaults to loopback) and user agents arrive from a campaign link, another site and
+ * directly; one sends an enquiry, one books a consultation. The Analytics screen then shows them
+ * with the right attribution. Sources and campaign carry this run's id, so the rows asserted are
+ * this run's alone (Playwright's own headless user agent is a bot and is never counted).
+ */
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { signInAsAdmin } from "./support/auth";
+import { bookingFixtures } from "./support/booking-fixtures";
+import { bookUpToConfirm } from "./support/booking-flow";
+import { waitUntilHumanPace } from "./support/human-pace";
+
+const RUN = Date.now().toString(36);
+const DESKTOP = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
+const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
+const ARTICLE = "/insights/embodied-carbon-in-structural-frames";
+
+async function visitor(browser: Browser, baseURL: string | undefined, address: string, userAgent: string, isMobile = false): Promise<Page> {
+  const context = await browser.newContext({ baseURL, userAgent, isMobile, extraHTTPHeaders: { "X-Forwarded-For": address } });
+  return context.newPage();
+}
+
+test("visits, an enquiry and a booking show on the Analytics screen with their sources and entry pages", async ({ page, browser, baseURL }) => {
+  test.setTimeout(180_000);
+
+  // 1. From a newsletter campaign to an article, then an enquiry (UK, desktop).
+  const reader = await visitor(browser, baseURL, "81.2.69.142", DESKTOP);
+  await reader.goto(`${ARTICLE}?utm_source=newsletter-${RUN}&utm_medium=email&utm_campaign=autumn-${RUN}`);
+  await reader.goto("/contact");
+  await expect(reader.getByRole("button", { name: "Send Message" })).toBeEnabled();
+  const loadedAt = Date.now();
+  await reader.getByRole("textbox", { name: "Full name", exact: true }).fill("Ada Analytics");
+  await reader.getByRole("textbox", { name: "E-mail address", exact: true }).fill(`ada-${RUN}@example.com`);
+  await reader.getByRole("combobox", { name: "Enquiry type", exact: true }).selectOption("Commercial Engineering");
+  await reader.getByRole("textbox", { name: "Message", exact: true }).fill("A steel frame for a new office.");
+  await waitUntilHumanPace(loadedAt);
+  await reader.getByRole("button", { name: "Send Message" }).click();
+  await expect(reader.locator("[data-sonner-toast]").filter({ hasText: "Message sent successfully!" })).toBeVisible();
+
+  // 2. From another site to the projects, then a booking (France, phone).
+  const booker = await visitor(browser, baseURL, "62.210.16.1", IPHONE, true);
+  await booker.goto("/projects", { referer: `https://${RUN}.example.org/some/article` });
+  await bookUpToConfirm(booker, bookingFixtures().open, { name: "Bea Booker", email: `bea-${RUN}@example.com` });
+  await booker.getByRole("button", { name: "Confirm Booking" }).click();
+  await expect(booker.getByRole("heading", { name: "Booking Confirmed!" })).toBeVisible();
+
+  // 3. Directly, two pages (US, desktop).
+  const direct = await visitor(browser, baseURL, "8.8.8.8", DESKTOP);
+  await direct.goto("/");
+  await direct.goto("/about");
+  for (const p of [reader, booker, direct]) await p.context().close();
+
+  // The dashboard, as an admin (not counted: a staff session).
+  await signInAsAdmin(page);
+  const sources = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "Source" }) });
+  await expect(async () => {
+    await page.goto("/admin/analytics?range=7");
+    await expect(sources.getByRole("row", { name: new RegExp(`^${RUN}\\.example\\.org`) })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+
+  const cells = async (table: ReturnType<Page["getByRole"]>, name: string) =>
+    (await table.getByRole("row", { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}`) }).getByRole("cell").allInnerTexts()).map((t) => t.trim());
+  // Source: visits, enquiries, bookings, conversion rate.
+  expect(await cells(sources, `newsletter-${RUN}`)).toEqual(["1", "1", "0", "100%"]);
+  expect(await cells(sources, `${RUN}.example.org`)).toEqual(["1", "0", "1", "100%"]);
+  const campaigns = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "Campaign" }) });
+  expect(await cells(campaigns, `autumn-${RUN}`)).toEqual(["1", "1"]);
+  const referrers = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "Site" }) });
+  expect(await cells(referrers, `${RUN}.example.org`)).toEqual(["1", "1"]);
+  const entries = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "Page" }) }).first();
+  const article = await cells(entries, ARTICLE);
+  expect(Number(article[1])).toBeGreaterThanOrEqual(1); // enquiries from visits that began at the article
+  await expect(page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "Country" }) }).getByRole("row", { name: /^France/ })).toBeVisible();
+  await expect(page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "Device" }) }).getByRole("row", { name: /^Mobile/ })).toBeVisible();
+  await expect(page.getByText("Commercial Engineering")).toBeVisible();
+
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await page.screenshot({ path: "test-results/screens/analytics-1440.png", fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: "test-results/screens/analytics-390.png", fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The export of the same range.
+  const download = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]).then(([d]) => d);
+  expect(download.suggestedFilename()).toMatch(/^analytics-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+});
