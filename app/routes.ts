@@ -24,6 +24,9 @@ export default [
     route("login", "routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.tsx"),
     route("set-password", "routes/admin/set-password.tsx"),
+    route("forgot-password", "routes/admin/forgot-password.tsx"),
+    route("two-factor", "routes/admin/two-factor.tsx"),
+    route("confirm-email", "routes/admin/confirm-email.tsx"),
     route("media/upload", "routes/admin/media-upload.ts"),
     route("calendar/:token", "routes/resources/calendar-feed.ts"),
     layout("routes/admin/layout.tsx", [

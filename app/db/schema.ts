@@ -135,13 +135,13 @@ export type InlineContent = string | InlineRun[];
 /**
  * A body block of an article (`insights.content`); unknown types are skipped when rendering.
  * The seed's shape (`type` + `content`, plain strings) stays valid; the CMS adds inline runs and
- * `ordered: true` for numbered lists.
+ * `ordered: true` for numbered lists, with `start` when one does not begin at 1 (issue 19).
  */
 export type InsightBlock =
   | { type: "paragraph"; content: InlineContent }
   | { type: "heading"; level: 2 | 3; content: InlineContent }
   | { type: "quote"; content: InlineContent; author?: string }
-  | { type: "list"; items: InlineContent[]; ordered?: boolean };
+  | { type: "list"; items: InlineContent[]; ordered?: boolean; start?: number };
 
 export const insights = pgTable(
   "insights",
@@ -315,6 +315,8 @@ export const user = pgTable("user", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
+  /** better-auth's two-factor plugin: true once an authenticator app is confirmed (issue 17). */
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -365,6 +367,50 @@ export const rateLimit = pgTable("rate_limit", {
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
+
+/**
+ * better-auth's two-factor plugin (issue 17): one row per user with an authenticator app. `secret`
+ * and `backupCodes` are encrypted by better-auth with the server secret; `verified` is false until
+ * the first code confirms the enrolment. `lastTotpStep` is ours: the 30-second step of the last
+ * code accepted, so a code is never accepted twice (auth.server.ts).
+ */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastTotpStep: bigint("last_totp_step", { mode: "number" }),
+  },
+  (t) => [uniqueIndex("two_factor_user_id_key").on(t.userId)],
+);
+
+/** better-auth's passkey plugin (issue 17): the WebAuthn credentials of a user, each named by them. */
+export const passkey = pgTable(
+  "passkey",
+  {
+    id: text("id").primaryKey(),
+    name: text("name"),
+    publicKey: text("public_key").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    credentialID: text("credential_id").notNull(),
+    counter: integer("counter").notNull(),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    transports: text("transports"),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
+    aaguid: text("aaguid"),
+  },
+  (t) => [index("passkey_user_id_idx").on(t.userId), uniqueIndex("passkey_credential_id_key").on(t.credentialID)],
+);
 
 export const adminUsers = pgTable(
   "admin_users",
@@ -427,6 +473,8 @@ export const siteSettings = pgTable(
     retentionEmailBodyDays: integer("retention_email_body_days").notNull().default(RETENTION_LIMITS.emailBodyDays.default),
     /** Raw analytics events are folded into daily rows (and deleted) after this many days (issue 21). */
     retentionAnalyticsRawDays: integer("retention_analytics_raw_days").notNull().default(RETENTION_LIMITS.analyticsRawDays.default),
+    /** "Require two-factor for all staff" (issue 17): staff without it can only enrol until they have. */
+    requireTwoFactor: boolean("require_two_factor").notNull().default(false),
     updatedAt: updatedAt(),
     updatedBy: text("updated_by"),
   },

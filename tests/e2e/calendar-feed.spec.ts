@@ -45,7 +45,8 @@ test("staff subscribe to their calendar feed: a booking is tentative, then confi
   await signInAsAdmin(page);
   await page.getByRole("link", { name: "Your account" }).click();
   await expect(page.getByRole("heading", { name: "Your account", level: 1 })).toBeVisible();
-  await expect(page.getByText("Off", { exact: true })).toBeVisible();
+  // Your account has more sections with an On/Off badge (two-factor): look at the feed's.
+  await expect(page.getByRole("heading", { name: "Calendar feed Off" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await shoot(page, "calendar-feed-off");
 
@@ -54,7 +55,7 @@ test("staff subscribe to their calendar feed: a booking is tentative, then confi
   const address = page.getByRole("textbox", { name: "Your feed address" });
   await expect(address).toHaveValue(/\/admin\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
   const url = await address.inputValue();
-  await expect(page.getByText("On", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Calendar feed On" })).toBeVisible();
   await page.getByRole("button", { name: "Copy address" }).click();
   await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);

@@ -2,6 +2,7 @@
  * Fixed data the browser tests rely on, written into the fresh e2e database before the server
  * starts (tests/setup/e2e-prepare.ts). Each area adds its fixtures here and exports their keys.
  */
+import { seedAccountFixtures } from "./support/account-fixtures";
 import { seedBookingFixtures } from "./support/booking-fixtures";
 import { seedDataProtectionFixtures } from "./support/data-protection-fixtures";
 import { seedEnquiryFixtures } from "./support/enquiry-fixtures";
@@ -12,4 +13,5 @@ export async function seedE2eFixtures(): Promise<void> {
   await seedBookingFixtures();
   await seedDataProtectionFixtures();
   await seedStaffDayFixtures();
+  await seedAccountFixtures();
 }

@@ -9,6 +9,7 @@ import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signInAsAdmin } from "./support/auth";
+import { waitForHydration } from "./support/hydration";
 import { largeJpeg, PDF_DOCUMENT, photoJpeg } from "../setup/images";
 
 test.describe.configure({ mode: "serial" });
@@ -66,6 +67,7 @@ test("an image used by a project cannot be deleted, and the library says where i
   test.setTimeout(60_000);
   await signInAsAdmin(page);
   await page.goto("/admin/media");
+  await waitForHydration(page);
   const card = page.getByRole("listitem").filter({ hasText: /^Bristol Harbourside Footbridge: a cable-stayed bridge over water/ }).first();
   await card.getByRole("button", { name: /^Delete/ }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();

@@ -9,10 +9,11 @@ import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, cmsRevisions, insights } from "~/db/schema";
+import { demoInsights } from "~/db/seed/insights";
 import { editAction } from "~/features/cms/actions.server";
 import { createContent, REVISIONS_KEPT, updateContent, type CmsActor } from "~/features/cms/content.server";
 import { createPreviewToken } from "~/features/cms/preview.server";
-import { ADMIN_INSIGHT_PAGE_SIZE, parseInsightForm } from "~/features/insights/admin-schema";
+import { ADMIN_INSIGHT_PAGE_SIZE, INSIGHT_CATEGORIES, parseInsightForm } from "~/features/insights/admin-schema";
 import { getPreviewInsightBySlug, getPublishedInsightBySlug, listInsightsForFeed, listPublishedInsightSlugs, listPublishedInsights } from "~/features/insights/insights.server";
 import * as listRoute from "~/routes/admin/cms/blog";
 import * as createRoute from "~/routes/admin/cms/blog-create";
@@ -52,7 +53,8 @@ describe("the admin list", () => {
   it("shows every post with the stat cards, newest updated first", async () => {
     const data = await list();
     expect(data.items).toHaveLength(5);
-    expect(data.stats).toEqual({ total: 5, published: 1, drafts: 2, featured: 1 });
+    // The scheduled post is counted (issue 19): total = published + scheduled + drafts + archived.
+    expect(data.stats).toEqual({ total: 5, published: 1, scheduled: 1, drafts: 2, featured: 1 });
     const live = data.items.find((i) => i.slug === "live")!;
     expect(live).toMatchObject({ state: "published", featured: true, tags: ["a", "b", "c", "d", "e"], previewUrl: "/insights/live" });
     expect(data.items.find((i) => i.slug === "future")).toMatchObject({ state: "scheduled", previewUrl: expect.stringMatching(/^\/insights\/future\?preview=\d+\.[\w-]{43}$/) });
@@ -111,6 +113,12 @@ const create = (fields: Record<string, string | string[]>, session = editor) =>
   outcome(() => createRoute.action(routeArgs(session.request("/admin/cms/blog/create", formPost(fields)))));
 const errorsOf = (r: { value?: unknown }) => (r.value as { data: { errors: Record<string, string[]> } }).data.errors;
 
+describe("blog categories (issue 19)", () => {
+  it("the demo articles use only the spec's seven categories", () => {
+    for (const article of demoInsights) expect(INSIGHT_CATEGORIES).toContain(article.category);
+  });
+});
+
 describe("the create form: validation, null mapping, reading time", () => {
   it("answers 400 with a message for every required field and writes nothing", async () => {
     const r = await create({ intent: "draft", title: " ", excerpt: "", authorName: "  ", category: " " });
@@ -132,6 +140,11 @@ describe("the create form: validation, null mapping, reading time", () => {
     expect(errorsOf(await create({ ...valid, intent: "draft", readingMinutes: "0" })).readingMinutes).toEqual(["Enter the reading time in whole minutes, or leave it empty."]);
     expect(errorsOf(await create({ ...valid, intent: "draft", readingMinutes: "601" })).readingMinutes).toEqual(["Use at most 600 minutes."]);
     expect(errorsOf(await create({ ...valid, intent: "nonsense" })).intent).toEqual(["Choose Save Draft, Publish or Schedule."]);
+    // Only the spec's seven blog categories (issue 19), whatever the case or length of anything else.
+    for (const category of ["Regulation", "sustainability", "Sustainability ".repeat(5)]) {
+      expect(errorsOf(await create({ ...valid, intent: "draft", category })).category).toEqual(["Please select a category."]);
+    }
+    expect(await db.select().from(insights)).toHaveLength(0);
     expect(await db.select().from(insights)).toHaveLength(0);
   });
 
@@ -146,9 +159,8 @@ describe("the create form: validation, null mapping, reading time", () => {
     });
     // Spec section 3: an empty body becomes one paragraph of the summary, else the excerpt.
     expect(row.content).toEqual([{ type: "paragraph", content: valid.excerpt }]);
-    await create({ ...valid, title: "With summary", intent: "draft", tags: [], category: "Regulation" });
-    // A demo post's earlier category, outside the seven, is kept when it is saved.
-    expect(await postBySlug("with-summary")).toMatchObject({ content: [{ type: "paragraph", content: "Floods are rising." }], tags: null, category: "Regulation" });
+    await create({ ...valid, title: "With summary", intent: "draft", tags: [], category: "Innovation" });
+    expect(await postBySlug("with-summary")).toMatchObject({ content: [{ type: "paragraph", content: "Floods are rising." }], tags: null, category: "Innovation" });
   });
 
   it("computes the reading time from the body (words / 200, rounded up) unless staff give one", async () => {
@@ -258,13 +270,19 @@ describe("publish, draft and schedule (injected clock)", () => {
     expect(await everywhere(new Date("2026-03-01T13:29:59Z"))).toEqual({ page: false, list: 0, feed: 0, sitemap: 0 });
     expect(await everywhere(new Date("2026-03-01T13:30:00Z"))).toEqual({ page: true, list: 1, feed: 1, sitemap: 1 });
 
-    expect((await post(made.id, { intent: "archive", version: "4" }, T0)).status).toBe(200);
+    // Cancel schedule (issue 19): back to draft before it goes live, the date cleared.
+    const cancelled = await post(made.id, { intent: "cancel-schedule", version: "4" }, T0);
+    expect((cancelled.value as { data: { message: string } }).data.message).toBe("Schedule cancelled: the blog post is a draft again");
+    expect(await postBySlug("designing-for-floods")).toMatchObject({ status: "draft", publishedDate: null });
+    expect(await everywhere(new Date("2026-03-01T13:30:00Z"))).toEqual({ page: false, list: 0, feed: 0, sitemap: 0 });
+
+    expect((await post(made.id, { intent: "archive", version: "5" }, T0)).status).toBe(200);
     expect(await everywhere(new Date("2027-01-01T00:00:00Z"))).toEqual({ page: false, list: 0, feed: 0, sitemap: 0 });
-    expect((await post(made.id, { intent: "restore", version: "5" }, T0)).status).toBe(200);
+    expect((await post(made.id, { intent: "restore", version: "6" }, T0)).status).toBe(200);
     expect(await postBySlug("designing-for-floods")).toMatchObject({ status: "draft", publishedDate: null });
 
     const actions = (await db.select({ action: auditLog.action }).from(auditLog)).map((a) => a.action);
-    expect(actions).toEqual(["insight.created", "insight.published", "insight.unpublished", "insight.scheduled", "insight.archived", "insight.restored"]);
+    expect(actions).toEqual(["insight.created", "insight.published", "insight.unpublished", "insight.scheduled", "insight.unpublished", "insight.archived", "insight.restored"]);
   });
 });
 

@@ -28,6 +28,9 @@ import * as consent from "~/routes/resources/consent";
 import * as login from "~/routes/admin/login";
 import * as logout from "~/routes/admin/logout";
 import * as setPassword from "~/routes/admin/set-password";
+import * as forgotPassword from "~/routes/admin/forgot-password";
+import * as twoFactorSignIn from "~/routes/admin/two-factor";
+import * as confirmEmail from "~/routes/admin/confirm-email";
 import * as adminConsultations from "~/routes/admin/consultations";
 import * as adminEnquiries from "~/routes/admin/enquiries";
 import * as adminMedia from "~/routes/admin/media";
@@ -91,13 +94,19 @@ const TARGETS: Target[] = [
   { name: "POST /admin/logout", path: () => "/admin/logout", action: asAction(logout.action), staff: true, intents: [], fields: [] },
   { name: "POST /admin/set-password", path: () => "/admin/set-password", action: asAction(setPassword.action), staff: false, intents: [],
     fields: ["token", "password", "confirmPassword"] },
+  { name: "POST /admin/forgot-password", path: () => "/admin/forgot-password", action: asAction(forgotPassword.action), staff: false, intents: [],
+    fields: ["email"] },
+  { name: "POST /admin/two-factor", path: () => "/admin/two-factor", action: asAction(twoFactorSignIn.action), staff: false, intents: [],
+    fields: ["method", "code", "trustDevice", "redirectTo"] },
+  { name: "POST /admin/confirm-email", path: () => "/admin/confirm-email", action: asAction(confirmEmail.action), staff: true, intents: [],
+    fields: ["token"] },
   { name: "POST /admin/enquiries", path: () => "/admin/enquiries", action: asAction(adminEnquiries.action), staff: true,
     intents: ["update", "delete", "spam"], fields: ["id", "status", "priority", "projectType", "internalNotes", "spam"] },
   { name: "POST /admin/consultations", path: () => "/admin/consultations", action: asAction(adminConsultations.action), staff: true,
     intents: ["update-booking", "create-slot", "create-recurring", "update-slot", "delete-slot", "close-dates"],
     fields: ["id", "status", "meetingLink", "meetingNotes", "date", "startTime", "endTime", "maxBookings", "isAvailable", "startDate", "endDate", "daysOfWeek", "skipBankHolidays"] },
   { name: "POST /admin/users", path: () => "/admin/users", action: asAction(adminUsersRoute.action), staff: true,
-    intents: ["invite", "role", "deactivate", "reactivate", "resend"], fields: ["email", "name", "role", "adminId"] },
+    intents: ["invite", "role", "deactivate", "reactivate", "resend", "reset-two-factor", "require-two-factor"], fields: ["email", "name", "role", "adminId", "on"] },
   { name: "POST /admin/media/upload", path: () => "/admin/media/upload", action: asAction(adminMediaUpload.action), staff: true, intents: [],
     fields: ["file", "alt", "focalX", "focalY"] },
   { name: "POST /admin/media", path: () => "/admin/media", action: asAction(adminMedia.action), staff: true, intents: ["update", "delete"],
@@ -107,19 +116,21 @@ const TARGETS: Target[] = [
   { name: "POST /admin/cms/projects/create", path: () => "/admin/cms/projects/create", action: asAction(projectCreate.action), staff: true,
     intents: ["draft", "publish", "schedule"], fields: PROJECT_FIELDS },
   { name: "POST /admin/cms/projects/edit/:id", path: (ids) => `/admin/cms/projects/edit/${ids.projectId}`, params: (ids) => ({ id: ids.projectId }),
-    action: asAction(projectEdit.action), staff: true, intents: ["draft", "publish", "schedule", "keep", "archive", "restore", "unpublish", "delete"], fields: PROJECT_FIELDS },
+    action: asAction(projectEdit.action), staff: true, intents: ["draft", "publish", "schedule", "keep", "archive", "restore", "unpublish", "cancel-schedule", "delete"], fields: PROJECT_FIELDS },
   { name: "POST /admin/cms/projects", path: () => "/admin/cms/projects", action: asAction(projectsList.action), staff: true,
     intents: ["delete", "archive", "restore"], fields: ["id"] },
   { name: "POST /admin/cms/blog/create", path: () => "/admin/cms/blog/create", action: asAction(blogCreate.action), staff: true,
     intents: ["draft", "publish", "schedule"], fields: INSIGHT_FIELDS },
   { name: "POST /admin/cms/blog/edit/:id", path: (ids) => `/admin/cms/blog/edit/${ids.insightId}`, params: (ids) => ({ id: ids.insightId }),
-    action: asAction(blogEdit.action), staff: true, intents: ["draft", "publish", "schedule", "keep", "archive", "restore", "unpublish", "delete"], fields: INSIGHT_FIELDS },
+    action: asAction(blogEdit.action), staff: true, intents: ["draft", "publish", "schedule", "keep", "archive", "restore", "unpublish", "cancel-schedule", "delete"], fields: INSIGHT_FIELDS },
   { name: "POST /admin/cms/blog", path: () => "/admin/cms/blog", action: asAction(blogList.action), staff: true,
     intents: ["delete", "archive", "restore"], fields: ["id"] },
   { name: "POST /admin/data-protection", path: () => "/admin/data-protection", action: asAction(dataProtection.action), staff: true,
     intents: ["search", "erase", "retention"], fields: ["email", "cancelFutureBookings", "expectedFutureBookings", "spamDays", "recordsMonths", "emailBodyDays", "analyticsRawDays"] },
   { name: "POST /admin/account", path: () => "/admin/account", action: asAction(adminAccount.action), staff: true,
-    intents: ["turn-on", "regenerate", "turn-off"], fields: [] },
+    intents: ["turn-on", "regenerate", "turn-off", "change-name", "change-email", "change-password", "totp-start", "totp-confirm",
+      "recovery-regenerate", "totp-disable", "passkey-remove", "session-end", "sessions-end-others"],
+    fields: ["name", "newEmail", "currentPassword", "newPassword", "confirmPassword", "password", "code", "totpUri", "passkeyId", "sessionId"] },
   { name: "POST /admin/data-protection/export", path: () => "/admin/data-protection/export", action: asAction(dataProtectionExport.action), staff: true,
     intents: [], fields: ["format", "email", "kind"] },
 ];

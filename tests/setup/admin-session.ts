@@ -71,8 +71,12 @@ export async function outcome(run: () => Promise<unknown>): Promise<{ status: nu
   }
 }
 
-/** The argument of a route loader or action called directly in a test: `request` and its route `params`. */
-export const routeArgs = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never;
+/**
+ * The argument of a route loader or action called directly in a test: `request`, its route
+ * `params` and the server's `context` (e.g. `{ clientIp }`).
+ */
+export const routeArgs = (request: Request, params: Record<string, string> = {}, context: Record<string, unknown> = {}) =>
+  ({ request, params, context }) as never;
 
 /**
  * The `RequestInit` of a urlencoded form POST of `fields` (a list value posts the field once per

@@ -123,7 +123,7 @@ export const demoInsights: NewInsight[] = [
     excerpt: "Old buildings often carry more load than their drawings suggest. Testing, scanning and careful analysis can unlock reuse that saves carbon, cost and time.",
     summary:
       "Reuse avoids the carbon of a new frame and foundations, typically 40-60% of a building's upfront emissions. Investigation (testing, scanning, load tests) turns unknowns into capacity.",
-    category: "Structural Engineering",
+    category: "Technical Guide",
     heroImage: hero("retrofit-first-reusing-existing-structures"),
     ...JAMES,
     readingTime: "5 mins read",
@@ -146,7 +146,7 @@ export const demoInsights: NewInsight[] = [
     excerpt: "A shelter used only during cyclones falls into disrepair. Multi-purpose buildings stay maintained and trusted by the communities they protect.",
     summary:
       "Twenty multi-purpose shelters in Beira came through Cyclone Freddy undamaged. The lessons: design for everyday use, involve communities early, and detail every load path from roof to foundation.",
-    category: "Disaster Resilience",
+    category: "Case Study",
     heroImage: hero("cyclone-resilient-shelters-lessons-from-mozambique"),
     ...AMARA,
     readingTime: "8 mins read",
@@ -171,7 +171,7 @@ export const demoInsights: NewInsight[] = [
     excerpt: "Sensors are cheap; insight is not. A practical guide for asset owners considering structural health monitoring.",
     summary:
       "A digital twin is only useful if it answers a question the owner already has. Start from the decision, then choose the sensors.",
-    category: "Digital Engineering",
+    category: "Innovation",
     heroImage: hero("digital-twins-for-bridge-maintenance"),
     ...PRIYA,
     readingTime: null,
@@ -192,7 +192,7 @@ export const demoInsights: NewInsight[] = [
     title: "The Building Safety Act: what changes for clients (draft)",
     subtitle: "Draft: awaiting legal review",
     excerpt: "Draft article, not for publication.",
-    category: "Regulation",
+    category: "Industry Analysis",
     heroImage: hero("building-safety-act-what-changes-for-clients"),
     ...JAMES,
     readingTime: "4 mins read",

@@ -30,6 +30,34 @@ export function describeAuditEntry(entry: { action: string; details: Record<stri
       return "erased a person's personal data";
     case "retention.applied":
       return "applied the retention periods";
+    case "account.password_changed":
+      return "changed their password";
+    case "account.password_reset":
+      return `reset the password of ${email} with an e-mailed link`;
+    case "account.email_change_requested":
+      return `asked to change their e-mail address to ${String(d.to ?? "")}`;
+    case "account.email_changed":
+      return `changed their e-mail address from ${String(d.from ?? "")} to ${String(d.to ?? "")}`;
+    case "account.name_changed":
+      return `changed their name to ${String(d.to ?? "")}`;
+    case "account.two_factor_enabled":
+      return "turned on two-factor authentication";
+    case "account.two_factor_disabled":
+      return "turned off two-factor authentication";
+    case "account.two_factor_reset":
+      return `reset the two-factor authentication of ${email}`;
+    case "account.recovery_codes_regenerated":
+      return "made new recovery codes";
+    case "account.recovery_code_used":
+      return "signed in with a recovery code";
+    case "account.passkey_added":
+      return `added a passkey${typeof d.passkeyName === "string" ? ` (${d.passkeyName})` : ""}`;
+    case "account.passkey_removed":
+      return `removed a passkey${typeof d.passkeyName === "string" ? ` (${d.passkeyName})` : ""}`;
+    case "account.session_ended":
+      return "signed out one of their other sessions";
+    case "account.other_sessions_ended":
+      return "signed out all their other sessions";
     case "settings.updated":
       return `updated settings: ${Object.keys(d).join(", ")}`;
     default:

@@ -8,7 +8,7 @@ import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import { account, adminUsers, user } from "~/db/schema";
-import { MIN_PASSWORD_LENGTH } from "./auth.server";
+import { MIN_PASSWORD_LENGTH } from "./schema";
 import type { AdminRole } from "./roles";
 
 /** A rule a staff change broke; `message` is shown to the person as is. */

@@ -11,18 +11,30 @@
  * call better-auth on the server, so nobody can ask for a password-reset mail, list or revoke
  * sessions, or change a user through /api/auth. No session is ever created for a user without an
  * active `admin_users` row, so a deactivated member cannot sign in by any path.
+ *
+ * Issue 17 adds better-auth's `twoFactor` plugin (authenticator app, ten recovery codes, trusted
+ * browsers for 30 days) and `@better-auth/passkey` (WebAuthn), its change-e-mail flow, and one
+ * rule better-auth lacks: an authenticator code is accepted once (`claimTotpStep`).
  */
+import { passkey as passkeyPlugin } from "@better-auth/passkey";
+import { createOTP } from "@better-auth/utils/otp";
 import { betterAuth } from "better-auth";
-import { APIError } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { and, eq } from "drizzle-orm";
+import { symmetricDecrypt } from "better-auth/crypto";
+import { twoFactor as twoFactorPlugin } from "better-auth/plugins";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { account, adminUsers, rateLimit, session, user, verification } from "~/db/schema";
+import { account, adminUsers, passkey, rateLimit, session, twoFactor, user, verification } from "~/db/schema";
 import { enqueueEmails } from "~/features/mail/outbox.server";
 import { renderEmail } from "~/features/mail/templates.server";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import { env, isProduction, serverSecret } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./schema";
+import { recordSecurityEvent } from "./security-events.server";
+
+export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./schema";
 
 /**
  * The header carrying the client's address into better-auth (its rate limit and session records).
@@ -30,16 +42,41 @@ import { logger } from "~/utils/logger.server";
  */
 export const CLIENT_IP_HEADER = "x-meridian-client-ip";
 
-/** Minimum length of a staff password (the same rule as ADMIN_PASSWORD). */
-export const MIN_PASSWORD_LENGTH = 12;
-
-/** How long a set-password link stays valid, in seconds (48 hours). */
+/** How long an invitation's set-password link stays valid, in seconds (48 hours). */
 export const SET_PASSWORD_TTL_SECONDS = 48 * 60 * 60;
+
+/** How long a password-reset link (an account that already has a password) stays valid, in seconds. */
+export const RESET_PASSWORD_TTL_SECONDS = 60 * 60;
+
+/** How long a link confirming a new e-mail address stays valid, in seconds. */
+export const CHANGE_EMAIL_TTL_SECONDS = 60 * 60;
+
+/** How long "Trust this browser" skips the second step, in seconds (30 days). */
+export const TRUST_DEVICE_SECONDS = 30 * 24 * 60 * 60;
+
+/** Ten single-use recovery codes per authenticator enrolment. */
+export const RECOVERY_CODE_COUNT = 10;
+
+/** Authenticator codes: six digits, a new one every 30 seconds (RFC 6238 defaults, what every app shows). */
+export const TOTP = { digits: 6, periodSeconds: 30 } as const;
+
+/** The message of an authenticator code that was already accepted once. */
+export const TOTP_REUSED_MESSAGE = "This code has already been used. Wait for the next code in your app.";
 
 /** Sign-in attempts allowed per client address per window (better-auth rate limit). */
 export const SIGN_IN_RATE_LIMIT = { window: 60, max: 10 } as const;
 
 const publicOrigin = new URL(env.PUBLIC_URL).origin;
+
+/**
+ * The origin passkeys are created and used on: PUBLIC_URL's, except that a loopback IP address
+ * becomes `localhost` (WebAuthn needs a domain name; browsers refuse an IP address as its RP ID).
+ */
+export const PASSKEY_ORIGIN = (() => {
+  const url = new URL(env.PUBLIC_URL);
+  if (url.hostname === "127.0.0.1" || url.hostname === "[::1]") url.hostname = "localhost";
+  return url.origin;
+})();
 
 /** The absolute URL of the set-password screen for a reset token. */
 export function setPasswordUrl(token: string): string {
@@ -51,11 +88,23 @@ export function setPasswordUrl(token: string): string {
  * and resets are worded differently; both link to /admin/set-password.
  */
 async function sendSetPasswordMail(target: { id: string; email: string; name: string }, token: string) {
+  // A deactivated account gets nothing (issue 17): its token is deleted at once.
+  if (!(await hasActiveAdmin(target.id))) {
+    await db.delete(verification).where(eq(verification.identifier, `reset-password:${token}`));
+    return;
+  }
   const [credential] = await db
     .select({ password: account.password })
     .from(account)
     .where(and(eq(account.userId, target.id), eq(account.providerId, "credential")));
   const invitation = !credential?.password;
+  if (!invitation) {
+    // better-auth has one lifetime for every reset token; a reset of an existing password gets one hour.
+    await db
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() + RESET_PASSWORD_TTL_SECONDS * 1000) })
+      .where(eq(verification.identifier, `reset-password:${token}`));
+  }
   const settings = await getSiteSettings();
   const url = setPasswordUrl(token);
   const heading = invitation ? `You have been invited to the ${settings.companyName} admin portal` : "Reset your password";
@@ -71,7 +120,9 @@ async function sendSetPasswordMail(target: { id: string; email: string; name: st
           ]
         : ["Choose a new password for the admin portal with the button below."],
       button: { label: invitation ? "Set your password" : "Choose a new password", url },
-      footerNote: "This link works once and expires in 48 hours. If you did not expect this e-mail, you can ignore it.",
+      footerNote: invitation
+        ? "This link works once and expires in 48 hours. If you did not expect this e-mail, you can ignore it."
+        : "This link works once and expires in one hour. If you did not ask for it, you can ignore this e-mail: your password stays as it is.",
     },
     settings,
   );
@@ -84,6 +135,62 @@ async function sendSetPasswordMail(target: { id: string; email: string; name: st
       text,
     },
   ]);
+}
+
+/** Sends the link confirming a new sign-in address to that address (better-auth's change-email flow). */
+async function sendChangeEmailMail(target: { name: string; email: string }, token: string) {
+  const settings = await getSiteSettings();
+  const url = `${publicOrigin}/admin/confirm-email?token=${encodeURIComponent(token)}`;
+  const { html, text } = renderEmail(
+    {
+      preheader: "Confirm the new e-mail address of your admin portal account.",
+      heading: "Confirm your new e-mail address",
+      intro: `Hello ${target.name},`,
+      paragraphs: [
+        `You asked to sign in to the ${settings.companyName} admin portal with this address. Confirm it with the button below while signed in; until then your old address stays in use.`,
+      ],
+      button: { label: "Confirm this address", url },
+      footerNote: "This link expires in one hour. If you did not ask for this, you can ignore this e-mail.",
+    },
+    settings,
+  );
+  await enqueueEmails(db, [
+    { kind: "account.email_change_requested", to: target.email, subject: "Confirm your new admin portal e-mail address", html, text },
+  ]);
+}
+
+/** The better-auth user a `/two-factor/verify-totp` request is about: the session's, or the pending sign-in's. */
+async function twoFactorUserId(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]): Promise<string | null> {
+  const current = await getSessionFromCtx(ctx);
+  if (current) return current.user.id;
+  const cookie = ctx.context.createAuthCookie("two_factor");
+  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  if (!identifier) return null;
+  const pending = await ctx.context.internalAdapter.findVerificationValue(identifier);
+  return pending && pending.expiresAt > new Date() ? pending.value : null;
+}
+
+/**
+ * Refuses an authenticator code that was already accepted (RFC 6238 section 5.2; better-auth
+ * accepts a code for its whole window). Finds which 30-second step of the previous, current and
+ * next the code belongs to and records it in `two_factor.last_totp_step`; a code of that step or an
+ * earlier one is refused with `TOTP_REUSED_MESSAGE`. A code matching no step is left to better-auth,
+ * which counts it as a failure.
+ */
+async function claimTotpStep(userId: string, code: string, key: Parameters<typeof symmetricDecrypt>[0]["key"]) {
+  const [row] = await db.select({ id: twoFactor.id, secret: twoFactor.secret }).from(twoFactor).where(eq(twoFactor.userId, userId));
+  if (!row || !/^\d{6}$/.test(code)) return;
+  const otp = createOTP(await symmetricDecrypt({ key, data: row.secret }), { digits: TOTP.digits, period: TOTP.periodSeconds });
+  const now = Math.floor(Date.now() / (TOTP.periodSeconds * 1000));
+  let step: number | null = null;
+  for (const candidate of [now - 1, now, now + 1]) if ((await otp.hotp(candidate)) === code) step = candidate;
+  if (step === null) return;
+  const claimed = await db
+    .update(twoFactor)
+    .set({ lastTotpStep: step })
+    .where(and(eq(twoFactor.id, row.id), or(isNull(twoFactor.lastTotpStep), lt(twoFactor.lastTotpStep, step))))
+    .returning({ id: twoFactor.id });
+  if (claimed.length === 0) throw new APIError("BAD_REQUEST", { message: TOTP_REUSED_MESSAGE, code: "TOTP_CODE_REUSED" });
 }
 
 /** The message of a sign-in refused because the account has no active admin access. */
@@ -104,25 +211,78 @@ export const auth = betterAuth({
   secret: serverSecret,
   baseURL: env.PUBLIC_URL,
   basePath: "/api/auth",
-  trustedOrigins: [publicOrigin],
+  trustedOrigins: [...new Set([publicOrigin, PASSKEY_ORIGIN])],
   database: drizzleAdapter(db, {
     provider: "pg",
-    schema: { user, session, account, verification, rateLimit },
+    schema: { user, session, account, verification, rateLimit, twoFactor, passkey },
   }),
   emailAndPassword: {
     enabled: true,
     disableSignUp: true,
     minPasswordLength: MIN_PASSWORD_LENGTH,
-    maxPasswordLength: 128,
+    maxPasswordLength: MAX_PASSWORD_LENGTH,
     resetPasswordTokenExpiresIn: SET_PASSWORD_TTL_SECONDS,
     revokeSessionsOnPasswordReset: true,
     sendResetPassword: async ({ user: target, token }) => {
       await sendSetPasswordMail(target, token);
     },
+    onPasswordReset: async ({ user: target }) => {
+      await recordSecurityEvent("password_reset", { userId: target.id, email: target.email, name: target.name });
+    },
+  },
+  emailVerification: {
+    expiresIn: CHANGE_EMAIL_TTL_SECONDS,
+    sendVerificationEmail: async ({ user: target, token }) => {
+      await sendChangeEmailMail(target, token);
+    },
+  },
+  user: {
+    changeEmail: { enabled: true },
   },
   session: {
     expiresIn: 60 * 60 * 24 * 7,
-    updateAge: 60 * 60 * 24,
+    // The "last seen" of Your account > Sessions is at most an hour old.
+    updateAge: 60 * 60,
+  },
+  plugins: [
+    twoFactorPlugin({
+      issuer: "Meridian Engineering admin",
+      totpOptions: { digits: TOTP.digits, period: TOTP.periodSeconds },
+      backupCodeOptions: { amount: RECOVERY_CODE_COUNT, length: 10 },
+      trustDeviceMaxAge: TRUST_DEVICE_SECONDS,
+    }),
+    passkeyPlugin({
+      rpID: new URL(PASSKEY_ORIGIN).hostname,
+      rpName: "Meridian Engineering admin",
+      origin: PASSKEY_ORIGIN,
+    }),
+  ],
+  hooks: {
+    before: createAuthMiddleware(async (ctx) => {
+      if (ctx.path === "/passkey/verify-registration") {
+        const name = typeof ctx.body?.name === "string" ? ctx.body.name.trim() : "";
+        if (name.length < 1 || name.length > 60) throw new APIError("BAD_REQUEST", { message: "Name the passkey in 1 to 60 characters.", code: "PASSKEY_NAME" });
+        return;
+      }
+      if (ctx.path !== "/two-factor/verify-totp") return;
+      const code = typeof ctx.body?.code === "string" ? ctx.body.code : "";
+      const userId = await twoFactorUserId(ctx);
+      if (userId) await claimTotpStep(userId, code, ctx.context.secretConfig);
+    }),
+    after: createAuthMiddleware(async (ctx) => {
+      // A passkey is registered by the browser through /api/auth: audit it and tell the holder.
+      if (ctx.path !== "/passkey/verify-registration") return;
+      const returned = ctx.context.returned as { id?: string; name?: string; userId?: string } | Error | undefined;
+      if (!returned || returned instanceof Error || !returned.userId) return;
+      const [holder] = await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, returned.userId));
+      if (holder) {
+        await recordSecurityEvent(
+          "passkey_added",
+          { userId: returned.userId, ...holder },
+          { details: { passkeyId: returned.id, passkeyName: returned.name ?? null } },
+        );
+      }
+    }),
   },
   databaseHooks: {
     session: {
@@ -144,6 +304,11 @@ export const auth = betterAuth({
     max: 100,
     customRules: {
       "/sign-in/email": SIGN_IN_RATE_LIMIT,
+      // Wrong second-factor codes are limited like passwords (issue 17); better-auth also allows
+      // five tries per sign-in and locks the account for 15 minutes after ten failures in a row.
+      "/two-factor/verify-totp": SIGN_IN_RATE_LIMIT,
+      "/two-factor/verify-backup-code": SIGN_IN_RATE_LIMIT,
+      "/passkey/verify-authentication": SIGN_IN_RATE_LIMIT,
     },
   },
   advanced: {
@@ -161,10 +326,20 @@ export const auth = betterAuth({
 
 /**
  * The better-auth endpoints reachable over HTTP (`METHOD /path` below /api/auth): signing in with
- * JSON (better-auth's client, scripts), reading and ending the session. Every other path answers
- * 404 without reaching better-auth. Sign-in through the login form does not need this list.
+ * JSON (better-auth's client, scripts), reading and ending the session, and the WebAuthn ceremonies
+ * the browser runs itself (adding a passkey needs a session; signing in with one does not). Every
+ * other path answers 404 without reaching better-auth. The login, two-factor and account forms
+ * call better-auth on the server and do not need this list.
  */
-export const PUBLIC_AUTH_ENDPOINTS: readonly string[] = ["POST /sign-in/email", "POST /sign-out", "GET /get-session"];
+export const PUBLIC_AUTH_ENDPOINTS: readonly string[] = [
+  "POST /sign-in/email",
+  "POST /sign-out",
+  "GET /get-session",
+  "GET /passkey/generate-register-options",
+  "POST /passkey/verify-registration",
+  "GET /passkey/generate-authenticate-options",
+  "POST /passkey/verify-authentication",
+];
 
 /**
  * Serves a request under /api/auth: better-auth's answer for a `PUBLIC_AUTH_ENDPOINTS` entry
@@ -199,16 +374,48 @@ export async function getAuthSession(request: Request) {
   }
 }
 
-/** Result of `signInWithPassword`. `setCookie` holds the Set-Cookie values to send on success. */
+/**
+ * Result of `signInWithPassword`. `setCookie` holds the Set-Cookie values to send on success: the
+ * session cookie, or, when the account has two-factor on (`twoFactorRequired`), the short-lived
+ * cookie of the pending second step (no session yet).
+ */
 export type SignInResult =
-  | { ok: true; userId: string; setCookie: string[] }
+  | { ok: true; twoFactorRequired: false; userId: string; setCookie: string[] }
+  | { ok: true; twoFactorRequired: true; setCookie: string[] }
   | { ok: false; status: number; message: string | null };
+
+/** Headers of a request made to better-auth's handler on a person's behalf. */
+function authHeaders(input: { clientIp: string | undefined; userAgent?: string | null; cookie?: string | null }): Headers {
+  const headers = new Headers({
+    "content-type": "application/json",
+    origin: publicOrigin,
+    [CLIENT_IP_HEADER]: input.clientIp ?? "unknown",
+  });
+  if (input.userAgent) headers.set("user-agent", input.userAgent);
+  if (input.cookie) headers.set("cookie", input.cookie);
+  return headers;
+}
+
+/**
+ * POSTs `body` as JSON to a better-auth endpoint (`path` below /api/auth, e.g. "/change-password")
+ * through its HTTP handler, on behalf of the person whose `cookie`, client address and user agent
+ * are given, so better-auth's rate limits apply as if they had called it themselves. Returns
+ * better-auth's Response (its Set-Cookie headers are for the person's browser).
+ */
+export async function callAuthEndpoint(
+  path: string,
+  input: { body: unknown; cookie?: string | null; clientIp: string | undefined; userAgent?: string | null },
+): Promise<Response> {
+  return auth.handler(
+    new Request(`${publicOrigin}/api/auth${path}`, { method: "POST", headers: authHeaders(input), body: JSON.stringify(input.body) }),
+  );
+}
 
 /**
  * Signs in with e-mail and password through better-auth's HTTP handler, so its rate limit
  * (SIGN_IN_RATE_LIMIT per client address) applies. The e-mail is trimmed here.
- * Returns the session cookie on success; on failure the HTTP status (401 wrong credentials,
- * 403 no active admin access, 429 too many attempts) and better-auth's message, if any.
+ * Returns the cookies on success (see `SignInResult`); on failure the HTTP status (401 wrong
+ * credentials, 403 no active admin access, 429 too many attempts) and better-auth's message, if any.
  * Never throws for bad credentials.
  */
 export async function signInWithPassword(input: {
@@ -216,28 +423,82 @@ export async function signInWithPassword(input: {
   password: string;
   clientIp: string | undefined;
   userAgent?: string | null;
+  /** The request's Cookie header: carries a "trust this browser" cookie to better-auth. */
+  cookie?: string | null;
 }): Promise<SignInResult> {
-  const headers = new Headers({
-    "content-type": "application/json",
-    origin: publicOrigin,
-    [CLIENT_IP_HEADER]: input.clientIp ?? "unknown",
+  const response = await callAuthEndpoint("/sign-in/email", {
+    ...input,
+    body: { email: input.email.trim(), password: input.password, rememberMe: true },
   });
-  if (input.userAgent) headers.set("user-agent", input.userAgent);
-  const response = await auth.handler(
-    new Request(`${publicOrigin}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ email: input.email.trim(), password: input.password, rememberMe: true }),
-    }),
-  );
-  const body = (await response.json().catch(() => null)) as { user?: { id?: string }; message?: string } | null;
+  const body = (await response.json().catch(() => null)) as { user?: { id?: string }; message?: string; twoFactorRedirect?: boolean } | null;
   if (!response.ok) {
     if (response.status === 429) {
       return { ok: false, status: 429, message: "Too many sign-in attempts. Please wait a minute and try again." };
     }
     return { ok: false, status: response.status >= 500 ? 500 : response.status, message: body?.message ?? null };
   }
+  if (body?.twoFactorRedirect) return { ok: true, twoFactorRequired: true, setCookie: response.headers.getSetCookie() };
   if (!body?.user?.id) return { ok: false, status: 500, message: "Login failed - no user data returned" };
+  return { ok: true, twoFactorRequired: false, userId: body.user.id, setCookie: response.headers.getSetCookie() };
+}
+
+/** Result of `verifySecondFactor`: the session cookies, or why not (status 400/401/429 and a message). */
+export type SecondFactorResult =
+  | { ok: true; userId: string; setCookie: string[] }
+  | { ok: false; status: number; message: string; retryAfterSeconds?: number };
+
+/**
+ * The second sign-in step (issue 17): checks an authenticator code (`method` "totp") or a
+ * recovery code against the pending sign-in in the request's cookies, through better-auth's HTTP
+ * handler so its limits apply (SIGN_IN_RATE_LIMIT per client address, five tries per sign-in, the
+ * account locked for 15 minutes after ten failures in a row). `trustDevice` skips this step in
+ * this browser for 30 days. A recovery code is used up; its use is audited and mailed. Never
+ * throws for a wrong code.
+ */
+export async function verifySecondFactor(input: {
+  method: "totp" | "recovery";
+  code: string;
+  trustDevice: boolean;
+  cookie: string | null;
+  clientIp: string | undefined;
+  userAgent?: string | null;
+}): Promise<SecondFactorResult> {
+  const path = input.method === "totp" ? "/two-factor/verify-totp" : "/two-factor/verify-backup-code";
+  const response = await callAuthEndpoint(path, { ...input, body: { code: input.code, trustDevice: input.trustDevice } });
+  const body = (await response.json().catch(() => null)) as
+    | { user?: { id?: string; email?: string; name?: string }; message?: string; code?: string }
+    | null;
+  if (response.status === 429) {
+    const retryAfter = Number(response.headers.get("x-retry-after") ?? response.headers.get("retry-after") ?? 60);
+    return { ok: false, status: 429, message: "Too many attempts. Please wait a minute and try again.", retryAfterSeconds: retryAfter };
+  }
+  if (!response.ok || !body?.user?.id) {
+    const message = (() => {
+      switch (body?.code) {
+        case "TOTP_CODE_REUSED":
+          return TOTP_REUSED_MESSAGE;
+        case "INVALID_CODE":
+          return "That code is not right. Check the time on your phone and try the newest code.";
+        case "INVALID_BACKUP_CODE":
+          return "That recovery code is not right, or it has been used already.";
+        case "ACCOUNT_TEMPORARILY_LOCKED":
+          return "Too many wrong codes for this account. Try again in 15 minutes.";
+        case "INVALID_TWO_FACTOR_COOKIE":
+        case "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE":
+          return "This sign-in has expired or had too many wrong codes. Sign in with your password again.";
+        default:
+          return body?.message ?? "The code could not be checked. Sign in with your password again.";
+      }
+    })();
+    return { ok: false, status: response.status >= 500 ? 500 : response.status === 200 ? 401 : response.status, message };
+  }
+  if (input.method === "recovery") {
+    await recordSecurityEvent("recovery_code_used", {
+      userId: body.user.id,
+      email: body.user.email ?? "",
+      name: body.user.name ?? "",
+    });
+  }
   return { ok: true, userId: body.user.id, setCookie: response.headers.getSetCookie() };
 }
 
@@ -271,10 +532,10 @@ export async function setPasswordWithToken(token: string, newPassword: string): 
   } catch (error) {
     const message = (error as { body?: { code?: string; message?: string } }).body;
     if (message?.code === "INVALID_TOKEN" || message?.code === "USER_NOT_FOUND") {
-      return "This link is invalid or has expired. Ask a super admin to send you a new one.";
+      return "This link is invalid or has expired (each link works once). Ask for a new one with \"Forgot password?\" on the sign-in page.";
     }
     if (message?.code === "PASSWORD_TOO_SHORT") return `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
-    if (message?.code === "PASSWORD_TOO_LONG") return "Use at most 128 characters.";
+    if (message?.code === "PASSWORD_TOO_LONG") return `Use at most ${MAX_PASSWORD_LENGTH} characters.`;
     logger.error({ err: error }, "set password failed");
     return message?.message ?? "The password could not be set. Please try again.";
   }

@@ -5,11 +5,15 @@
  *
  * Roles (issue 4): `super_admin` everything; `admin` everything but Users and Settings;
  * `editor` the dashboard and the CMS.
+ *
+ * "Require two-factor for all staff" (issue 17): while it is on, a member without two-factor
+ * reaches only Your account (`TWO_FACTOR_ENROL_PATH`), where they enrol; every other portal
+ * loader redirects there and every other action answers 403.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { db } from "~/db/client.server";
-import { adminUsers } from "~/db/schema";
+import { adminUsers, siteSettings } from "~/db/schema";
 import type { AuditActor } from "~/features/audit/audit.server";
 import { env } from "~/utils/env.server";
 import { getAuthSession } from "./auth.server";
@@ -19,9 +23,16 @@ export { MANAGER_ROLES, STAFF_ROLES, SUPER_ADMIN_ONLY, roleAllows, roleLabel, ty
 
 /** The signed-in member of staff: the better-auth user and their admin_users row. */
 export type AdminSession = {
-  user: { id: string; email: string; name: string };
+  user: { id: string; email: string; name: string; twoFactorEnabled: boolean };
   admin: { id: string; name: string; email: string; role: AdminRole; avatarUrl: string | null };
+  /** The better-auth session's id (Your account > Sessions marks it "this browser"). */
+  sessionId: string;
+  /** Whether two-factor is required of all staff and this member has not set it up yet. */
+  mustEnrolTwoFactor: boolean;
 };
+
+/** Where a member who must set up two-factor is sent, and the only portal page they may use. */
+export const TWO_FACTOR_ENROL_PATH = "/admin/account";
 
 const publicOrigin = new URL(env.PUBLIC_URL).origin;
 
@@ -55,13 +66,18 @@ export async function getAdminSession(request: Request): Promise<AdminSession | 
       email: adminUsers.email,
       role: adminUsers.role,
       avatarUrl: adminUsers.avatarUrl,
+      requireTwoFactor: sql<boolean>`coalesce((select ${siteSettings.requireTwoFactor} from ${siteSettings} where ${siteSettings.id} = 1), false)`,
     })
     .from(adminUsers)
     .where(and(eq(adminUsers.userId, found.user.id), eq(adminUsers.isActive, true)));
   if (!row) return null;
+  const { requireTwoFactor, ...admin } = row;
+  const twoFactorEnabled = Boolean((found.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled);
   return {
-    user: { id: found.user.id, email: found.user.email, name: found.user.name },
-    admin: row,
+    user: { id: found.user.id, email: found.user.email, name: found.user.name, twoFactorEnabled },
+    admin,
+    sessionId: found.session.id,
+    mustEnrolTwoFactor: Boolean(requireTwoFactor) && !twoFactorEnabled,
   };
 }
 
@@ -71,15 +87,23 @@ export async function getAdminSession(request: Request): Promise<AdminSession | 
  * Throws (for React Router to send):
  * - a redirect to `/admin/login?redirectTo=...` without a session or without an active admin row;
  * - `data("Forbidden", { status: 403 })` for a non-GET/HEAD request with a foreign `Origin`,
- *   or a role not in `roles`.
+ *   or a role not in `roles`;
+ * - while two-factor is required and the member has none (`mustEnrolTwoFactor`), outside
+ *   `TWO_FACTOR_ENROL_PATH`: a redirect there for GET/HEAD, `data(..., { status: 403 })` otherwise.
+ *   Your account's own action checks `mustEnrolTwoFactor` to allow only enrolling and signing out.
  */
 export async function requireAdmin(request: Request, roles: readonly AdminRole[] = STAFF_ROLES): Promise<AdminSession> {
   const method = request.method.toUpperCase();
-  if (method !== "GET" && method !== "HEAD" && hasForeignOrigin(request)) {
+  const read = method === "GET" || method === "HEAD";
+  if (!read && hasForeignOrigin(request)) {
     throw data("Forbidden", { status: 403 });
   }
   const session = await getAdminSession(request);
   if (!session) throw loginRedirect(request);
+  if (session.mustEnrolTwoFactor && new URL(request.url).pathname !== TWO_FACTOR_ENROL_PATH) {
+    if (read) throw redirect(`${TWO_FACTOR_ENROL_PATH}#two-factor`);
+    throw data("Set up two-factor authentication in Your account first.", { status: 403 });
+  }
   if (!roles.includes(session.admin.role)) throw data("Forbidden", { status: 403 });
   return session;
 }

@@ -5,7 +5,8 @@
 export function safeAdminRedirect(value: FormDataEntryValue | string | null | undefined): string {
   const target = typeof value === "string" ? value.trim() : "";
   if (!target.startsWith("/admin/") || target.startsWith("//") || target.includes("\\")) return "/admin/dashboard";
-  if (target.startsWith("/admin/login") || target.startsWith("/admin/logout") || target.startsWith("/admin/set-password")) {
+  const signedOut = ["/admin/login", "/admin/logout", "/admin/set-password", "/admin/forgot-password", "/admin/two-factor"];
+  if (signedOut.some((path) => target.startsWith(path))) {
     return "/admin/dashboard";
   }
   return target;

@@ -27,6 +27,8 @@ export type StaffMember = {
   isActive: boolean;
   /** False until they have used their set-password link. */
   passwordSet: boolean;
+  /** Whether they sign in with an authenticator code too (issue 17). */
+  twoFactorEnabled: boolean;
   createdAt: string;
 };
 
@@ -43,10 +45,16 @@ export async function listStaff(): Promise<StaffMember[]> {
       createdAt: adminUsers.createdAt,
       // Qualified by hand: Drizzle drops table names in a single-table select.
       passwordSet: sql<boolean>`exists (select 1 from "account" a where a.user_id = "admin_users"."user_id" and a.password is not null)`,
+      twoFactorEnabled: sql<boolean>`coalesce((select u.two_factor_enabled from "user" u where u.id = "admin_users"."user_id"), false)`,
     })
     .from(adminUsers)
     .orderBy(sql`${adminUsers.isActive} desc`, asc(adminUsers.name));
-  return rows.map((r) => ({ ...r, passwordSet: Boolean(r.passwordSet), createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    ...r,
+    passwordSet: Boolean(r.passwordSet),
+    twoFactorEnabled: Boolean(r.twoFactorEnabled),
+    createdAt: r.createdAt.toISOString(),
+  }));
 }
 
 /**

@@ -70,7 +70,7 @@ function changeOutcome(kind: ContentKindName, result: ChangeResult, intent: stri
 
 /**
  * POST of an edit screen for item `id`: `intent` draft | publish | schedule | keep (a save, with
- * `version` and the fields), archive | restore | unpublish (with `version`), or delete (redirects
+ * `version` and the fields), archive | restore | unpublish | cancel-schedule (with `version`), or delete (redirects
  * to the list with `?deleted=1`). 400 bad input, 404 missing item, 409 stale version.
  */
 export async function editAction(kind: ContentKindName, request: Request, id: string, parse: FormParser, now: Date = new Date()) {
@@ -86,9 +86,11 @@ export async function editAction(kind: ContentKindName, request: Request, id: st
   }
   const version = VersionSchema.safeParse(form.get("version"));
   if (!version.success) return refused(400, { intent, ...m.updateError, description: "Reload the page and try again." });
-  if (intent === "archive" || intent === "restore" || intent === "unpublish") {
-    const result = await changeContentStatus(kind, actor, id, intent, version.data, now);
-    return changeOutcome(kind, result, intent, () => m[intent === "archive" ? "archived" : intent === "restore" ? "restored" : "unpublished"]);
+  if (intent === "archive" || intent === "restore" || intent === "unpublish" || intent === "cancel-schedule") {
+    // Cancelling a schedule is an unpublish of an item not yet live (issue 19): back to draft, date cleared.
+    const result = await changeContentStatus(kind, actor, id, intent === "cancel-schedule" ? "unpublish" : intent, version.data, now);
+    const said = { archive: m.archived, restore: m.restored, unpublish: m.unpublished, "cancel-schedule": m.scheduleCancelled }[intent];
+    return changeOutcome(kind, result, intent, () => said);
   }
   const publication = parsePublication({ intent, scheduleAt: form.get("scheduleAt") }, now);
   const parsed = parse(form, fieldsIntent(intent, "keep"));

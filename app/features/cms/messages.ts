@@ -13,6 +13,8 @@ type Messages = {
   archived: string;
   restored: string;
   unpublished: string;
+  /** A scheduled item taken back to draft before it went live (issue 19). */
+  scheduleCancelled: string;
   createError: { title: string; description?: string };
   updateError: { title: string; description?: string };
   deleteError: { title: string; description?: string };
@@ -32,6 +34,7 @@ export const CMS_MESSAGES: Record<ContentKindName, Messages> = {
     archived: "Project archived",
     restored: "Project restored as a draft",
     unpublished: "Project unpublished",
+    scheduleCancelled: "Schedule cancelled: the project is a draft again",
     createError: { title: "Error creating project", description: "Please try again or check your input." },
     updateError: { title: "Error updating project", description: "Please try again or check your input." },
     deleteError: { title: "Error deleting project", description: "Please try again." },
@@ -48,6 +51,7 @@ export const CMS_MESSAGES: Record<ContentKindName, Messages> = {
     archived: "Blog post archived",
     restored: "Blog post restored as a draft",
     unpublished: "Blog post unpublished",
+    scheduleCancelled: "Schedule cancelled: the blog post is a draft again",
     createError: { title: "Error creating blog post", description: "Please try again or check your input." },
     updateError: { title: "Error updating blog post" },
     deleteError: { title: "Error deleting blog post" },

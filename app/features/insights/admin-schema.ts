@@ -67,8 +67,8 @@ const readingOverride = z.preprocess(
 
 /**
  * The fields of a post form as posted. Required for every save: title, excerpt and author name
- * (spec section 5); category ('Please select a category.': the form offers the seven, plus a
- * post's earlier category outside them, which is kept); optional text and
+ * (spec section 5); category, one of the seven INSIGHT_CATEGORIES ('Please select a category.'
+ * otherwise, issue 19); optional text and
  * tags empty -> null; `content` the article body as JSON blocks (app/features/insights/blocks.ts);
  * `readingMinutes` an optional override of the computed reading time.
  */
@@ -82,9 +82,9 @@ export const InsightFormSchema = z.object({
   authorBio: optionalText(2_000),
   authorImage: optionalUrl(),
   heroImage: optionalUrl(),
-  // One of the seven as offered; a post's earlier category outside them (the demo posts') is
-  // offered too and kept, so opening and saving an old post never changes its category.
-  category: requiredText("Please select a category.", 60),
+  // One of the spec's seven, nothing else (issue 19); a post saved earlier with another category
+  // must be given one of them (the form asks, naming the old one).
+  category: z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.enum(INSIGHT_CATEGORIES, { error: "Please select a category." })),
   readingMinutes: readingOverride,
   featured: z.boolean(),
   tags: textList({ maxItems: 30, maxLength: 60 }),

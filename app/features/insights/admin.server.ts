@@ -37,8 +37,8 @@ export type AdminInsightRow = {
   views: number;
 };
 
-/** The four stat cards of the list (spec "Admin blog list"), over every post whatever the search. */
-export type InsightStats = { total: number; published: number; drafts: number; featured: number };
+/** The stat cards of the list (spec "Admin blog list", with Scheduled from issue 19), over every post whatever the search. */
+export type InsightStats = { total: number; published: number; scheduled: number; drafts: number; featured: number };
 
 function statusCondition(status: InsightStatusFilter, now: Date): SQL | undefined {
   const i = insights;
@@ -88,6 +88,7 @@ export async function listAdminInsights(
       .select({
         total: count(),
         published: sql<number>`count(*) filter (where ${statusCondition("published", now)})`,
+        scheduled: sql<number>`count(*) filter (where ${statusCondition("scheduled", now)})`,
         drafts: sql<number>`count(*) filter (where ${i.status} = 'draft')`,
         featured: sql<number>`count(*) filter (where ${i.featured})`,
       })
@@ -112,7 +113,7 @@ export async function listAdminInsights(
   return {
     items,
     total,
-    stats: { total: Number(stats?.total ?? 0), published: Number(stats?.published ?? 0), drafts: Number(stats?.drafts ?? 0), featured: Number(stats?.featured ?? 0) },
+    stats: { total: Number(stats?.total ?? 0), published: Number(stats?.published ?? 0), scheduled: Number(stats?.scheduled ?? 0), drafts: Number(stats?.drafts ?? 0), featured: Number(stats?.featured ?? 0) },
     page: filters.page,
     pageCount: Math.max(1, Math.ceil(total / ADMIN_INSIGHT_PAGE_SIZE)),
   };

@@ -118,6 +118,18 @@ describe("article body validation", () => {
     expect(parseInsightBlocks("")).toEqual({ ok: true, blocks: [] });
   });
 
+  it("keeps a numbered list's start number, drops the default 1 and refuses a broken one (issue 19)", () => {
+    const list = (extra: Record<string, unknown>) => [{ type: "list", items: ["Three"], ...extra }];
+    expect(parseInsightBlocks(list({ ordered: true, start: 3 }))).toEqual({ ok: true, blocks: [{ type: "list", items: ["Three"], ordered: true, start: 3 }] });
+    expect(parseInsightBlocks(list({ ordered: true, start: 0 }))).toEqual({ ok: true, blocks: [{ type: "list", items: ["Three"], ordered: true, start: 0 }] });
+    expect(parseInsightBlocks(list({ ordered: true, start: 1 }))).toEqual({ ok: true, blocks: [{ type: "list", items: ["Three"], ordered: true }] });
+    expect(parseInsightBlocks(list({ start: 3 }))).toEqual({ ok: true, blocks: [{ type: "list", items: ["Three"] }] });
+    expect(errorsOf(list({ ordered: true, start: 2.5 }))).toEqual(["Block 1: a numbered list starts at a whole number."]);
+    expect(errorsOf(list({ ordered: true, start: "3" }))).toEqual(["Block 1: a numbered list starts at a whole number."]);
+    expect(errorsOf(list({ ordered: true, start: -1 }))).toEqual(["Block 1: a numbered list starts at 0 or more."]);
+    expect(errorsOf(list({ ordered: true, start: 1e9 }))).toEqual(["Block 1: a numbered list starts at 100,000 at most."]);
+  });
+
   it("refuses huge input with clear messages", () => {
     const many = Array.from({ length: MAX_BLOCKS + 1 }, () => ({ type: "paragraph", content: "x" }));
     expect(errorsOf(many)).toEqual([`The article has ${MAX_BLOCKS + 1} blocks; use at most ${MAX_BLOCKS}.`]);

@@ -21,6 +21,8 @@ export const MAX_LIST_ITEMS = 100;
 export const MAX_AUTHOR = 200;
 /** Most characters of a link address. */
 export const MAX_HREF = 2_000;
+/** Highest first number of a numbered list. */
+export const MAX_LIST_START = 100_000;
 /** Most characters of the posted body JSON. */
 export const MAX_BODY_JSON = 1_000_000;
 /** Words read per minute for the reading time. */
@@ -131,6 +133,12 @@ const BLOCK_SCHEMAS = {
     type: z.literal("list"),
     items: z.array(InlineSchema, { error: "a list needs a list of items." }).max(MAX_LIST_ITEMS, `use at most ${MAX_LIST_ITEMS} items in a list.`),
     ordered: z.boolean({ error: "ordered must be true or false." }).optional(),
+    start: z
+      .number({ error: "a numbered list starts at a whole number." })
+      .int("a numbered list starts at a whole number.")
+      .min(0, "a numbered list starts at 0 or more.")
+      .max(MAX_LIST_START, `a numbered list starts at ${MAX_LIST_START.toLocaleString("en-GB")} at most.`)
+      .optional(),
   }),
 } as const;
 
@@ -149,7 +157,9 @@ function storedBlock(block: z.infer<(typeof BLOCK_SCHEMAS)[keyof typeof BLOCK_SC
     case "list": {
       const items = block.items.filter((item) => !isEmpty(item));
       if (items.length === 0) return null;
-      return block.ordered ? { type: "list", items, ordered: true } : { type: "list", items };
+      if (!block.ordered) return { type: "list", items };
+      // A numbered list keeps its first number (issue 19); 1 is the default and not stored.
+      return block.start !== undefined && block.start !== 1 ? { type: "list", items, ordered: true, start: block.start } : { type: "list", items, ordered: true };
     }
   }
 }

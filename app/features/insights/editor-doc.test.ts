@@ -22,6 +22,8 @@ const rich: InsightBlock[] = [
   { type: "quote", content: [{ text: "No author", italic: true }] },
   { type: "list", items: ["One", [{ text: "Two", href: "mailto:hello@meridian.example" }]] },
   { type: "list", items: ["First", "Second"], ordered: true },
+  // A numbered list that continues at 3 keeps its start through the editor (issue 19).
+  { type: "list", items: ["Third", "Fourth"], ordered: true, start: 3 },
 ];
 
 describe("editor document <-> stored blocks", () => {

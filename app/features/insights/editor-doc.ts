@@ -5,7 +5,8 @@
  * The editor's schema (block-editor-schema.ts) maps one to one onto the blocks:
  * `paragraph`; `heading` with `attrs.level` 2 or 3; `quote` holding a `quoteText` (the quote)
  * and a `quoteAuthor` (its optional author, plain text); `bulletList` / `orderedList` of
- * `listItem`s that each hold exactly one `paragraph`; text with the marks `bold`, `italic` and
+ * `listItem`s that each hold exactly one `paragraph` (an ordered list's `attrs.start` is the
+ * list's `start`); text with the marks `bold`, `italic` and
  * `link` (`attrs.href`).
  */
 import type { JSONContent } from "@tiptap/core";
@@ -53,7 +54,11 @@ export function blocksToDoc(blocks: readonly InsightBlock[] | null | undefined):
       }
       case "list":
         if (!Array.isArray(block.items)) break;
-        content.push({ type: block.ordered ? "orderedList" : "bulletList", content: block.items.map((item) => ({ type: "listItem", content: [textblock("paragraph", item)] })) });
+        content.push({
+          type: block.ordered ? "orderedList" : "bulletList",
+          ...(block.ordered && typeof block.start === "number" ? { attrs: { start: block.start } } : {}),
+          content: block.items.map((item) => ({ type: "listItem", content: [textblock("paragraph", item)] })),
+        });
         break;
     }
   }
@@ -106,7 +111,7 @@ export function docToBlocks(doc: JSONContent): InsightBlock[] {
         raw.push({
           type: "list",
           items: (node.content ?? []).map((item) => docToInline(childOfType(item, "paragraph"))),
-          ...(node.type === "orderedList" ? { ordered: true } : {}),
+          ...(node.type === "orderedList" ? { ordered: true, ...(typeof node.attrs?.start === "number" ? { start: node.attrs.start } : {}) } : {}),
         });
         break;
     }

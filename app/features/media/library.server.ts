@@ -7,8 +7,9 @@
  */
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { arrayOverlaps, desc, eq, inArray, or } from "drizzle-orm";
+import { arrayOverlaps, desc, eq, ilike, inArray, or } from "drizzle-orm";
 import { type Database, db, type Transaction } from "~/db/client.server";
+import { containsPattern } from "~/db/sql";
 import { cmsProjects, insights, media, type MediaVariant } from "~/db/schema";
 import { type AuditActor, recordAudit } from "~/features/audit/audit.server";
 import { env } from "~/utils/env.server";
@@ -120,11 +121,36 @@ export async function addToLibrary(upload: NewUpload, files: FileStorage = stora
   }
 }
 
-/** Every library image, newest first. */
-export async function listLibrary(): Promise<MediaItem[]> {
-  const rows = await db.select().from(media).orderBy(desc(media.createdAt), desc(media.id));
-  const files = storage();
-  return rows.map((row) => toMediaItem(row, files));
+/**
+ * The media library's search and filter (issue 19): `q` matches alt text or file name (a literal,
+ * case-insensitive substring); `unused` keeps the images no project or article names (see
+ * `findUsages`: hero images, galleries, author images).
+ */
+export type LibraryFilters = { q?: string; unused?: boolean };
+
+/** The library images matching `filters` (every image by default), newest first. */
+export async function listLibrary(filters: LibraryFilters = {}, files: FileStorage = storage()): Promise<MediaItem[]> {
+  const q = filters.q?.trim();
+  const rows = await db
+    .select()
+    .from(media)
+    .where(q ? or(ilike(media.altText, containsPattern(q)), ilike(media.originalName, containsPattern(q))) : undefined)
+    .orderBy(desc(media.createdAt), desc(media.id));
+  if (!filters.unused || rows.length === 0) return rows.map((row) => toMediaItem(row, files));
+  const used = await usedImageUrls();
+  return rows.filter((row) => !urlsOf(row, files).some((url) => used.has(url))).map((row) => toMediaItem(row, files));
+}
+
+/** Every image URL a project or article field names (the fields `findUsages` reads). */
+async function usedImageUrls(): Promise<Set<string>> {
+  const [projects, articles] = await Promise.all([
+    db.select({ heroImage: cmsProjects.heroImage, images: cmsProjects.images }).from(cmsProjects),
+    db.select({ heroImage: insights.heroImage, authorImage: insights.authorImage }).from(insights),
+  ]);
+  const used = new Set<string>();
+  for (const p of projects) for (const url of [p.heroImage, ...(p.images ?? [])]) if (url) used.add(url);
+  for (const a of articles) for (const url of [a.heroImage, a.authorImage]) if (url) used.add(url);
+  return used;
 }
 
 /** Where an image is used: the project or article and the field naming it. */

@@ -12,7 +12,7 @@ import { db } from "~/db/client.server";
 import { cmsProjects, insights, media } from "~/db/schema";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { PDF_DOCUMENT, photoJpeg, pixelBombPng, polyglotJpeg, smallPng, SVG_IMAGE, truncatedJpeg } from "../../../tests/setup/images";
-import { addToLibrary, deleteMedia, updateMediaDetails } from "./library.server";
+import { addToLibrary, deleteMedia, listLibrary, updateMediaDetails } from "./library.server";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "./pipeline.server";
 import { createLocalStorage } from "./storage.server";
 
@@ -132,5 +132,30 @@ describe("details and deletion", () => {
     expect(await deleteMedia(item.id, actor, files)).toEqual({ ok: true });
     expect(await storedFiles()).toEqual([]);
     expect(await db.select().from(media)).toHaveLength(0);
+  });
+});
+
+describe("search and the unused filter (issue 19)", () => {
+  it("finds images by alt text or file name, literally, and lists the ones nothing uses", async () => {
+    const add = (originalName: string, altText: string) => addToLibrary({ bytes: smallPngBytes, originalName, altText, createdBy: actor }, files);
+    const smallPngBytes = await smallPng();
+    const bridge = await add("bridge.png", "Harbour footbridge at dusk");
+    await add("school_100%.png", "Earthquake-safe school in Nepal");
+    const hero = await add("tower.png", "Riverside tower crane");
+    const author = await add("portrait.png", "Portrait of the author");
+    await db.insert(cmsProjects).values({ slug: "p", title: "Harbour Footbridge", category: "commercial", heroImage: hero.url, images: ["/elsewhere.jpg", bridge.url] });
+    await db.insert(insights).values({ slug: "i", title: "Notes", authorImage: author.url });
+
+    const alts = (items: { altText: string }[]) => items.map((i) => i.altText).sort();
+    expect(alts(await listLibrary({ q: "FOOTBRIDGE" }, files))).toEqual(["Harbour footbridge at dusk"]);
+    expect(alts(await listLibrary({ q: "school_100%" }, files))).toEqual(["Earthquake-safe school in Nepal"]);
+    expect(await listLibrary({ q: "100_%" }, files)).toEqual([]);
+    expect(await listLibrary({ q: "l%" }, files)).toEqual([]);
+    expect(alts(await listLibrary({ unused: true }, files))).toEqual(["Earthquake-safe school in Nepal"]);
+    expect(await listLibrary({ unused: true, q: "bridge" }, files)).toEqual([]);
+    expect(await listLibrary({}, files)).toHaveLength(4);
+
+    await db.delete(cmsProjects);
+    expect(alts(await listLibrary({ unused: true }, files))).toEqual(["Earthquake-safe school in Nepal", "Harbour footbridge at dusk", "Riverside tower crane"]);
   });
 });

@@ -1,7 +1,26 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { AccountScreen } from "~/features/auth/components/account-screen";
-import { auditActor, MANAGER_ROLES, requireAdmin, roleAllows } from "~/features/auth/guard.server";
+import { ACCOUNT_INTENTS, ENROLMENT_INTENTS, type AccountIntent, type AccountResult } from "~/features/auth/components/account/types";
+import { auditActor, MANAGER_ROLES, requireAdmin, roleAllows, type AdminSession } from "~/features/auth/guard.server";
+import {
+  ChangeEmailSchema,
+  ChangeNameSchema,
+  ChangePasswordSchema,
+  CurrentPasswordSchema,
+  PASSWORD_RULE,
+  TotpCodeSchema,
+} from "~/features/auth/schema";
+import { changeOwnName, changeOwnPassword, requestEmailChange, requestOrigin } from "~/features/auth/self-service.server";
+import { endOtherSessions, endOwnSession, listOwnPasskeys, listOwnSessions, removeOwnPasskey } from "~/features/auth/sessions.server";
+import {
+  confirmTotpEnrolment,
+  describeTotpUri,
+  getTwoFactorState,
+  regenerateRecoveryCodes,
+  startTotpEnrolment,
+  turnOffTwoFactor,
+} from "~/features/auth/two-factor.server";
 import { getCalendarFeedState, issueCalendarFeed, turnOffCalendarFeed } from "~/features/consultations/calendar-feed.server";
 import { CALENDAR_FEED_INTENTS, type CalendarFeedResult } from "~/features/consultations/components/calendar-feed-card";
 import { pageMeta } from "~/features/seo/meta";
@@ -10,35 +29,154 @@ import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Your account", path: "/admin/account", noIndex: true });
 
-/** The signed-in member of staff's own account and calendar feed; every staff role. */
+/**
+ * The signed-in member's own account (every staff role): details, password, two-factor, passkeys,
+ * sessions and calendar feed. While two-factor is required and not set up, this is the only page
+ * they may use (`mustEnrolTwoFactor`).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdmin(request);
+  const [feed, twoFactor, passkeys, sessions] = await Promise.all([
+    getCalendarFeedState(session.admin.id),
+    getTwoFactorState(session),
+    listOwnPasskeys(session),
+    listOwnSessions(session),
+  ]);
   return {
     admin: { name: session.admin.name, email: session.admin.email, role: session.admin.role },
-    feed: await getCalendarFeedState(session.admin.id),
+    mustEnrolTwoFactor: session.mustEnrolTwoFactor,
+    emailChanged: new URL(request.url).searchParams.get("emailChanged") === "1",
+    passwordRule: PASSWORD_RULE,
+    twoFactor,
+    passkeys,
+    sessions,
+    feed,
     personal: roleAllows(session.admin.role, MANAGER_ROLES),
   };
 }
 
-const FeedIntentSchema = z.object({ intent: z.enum(CALENDAR_FEED_INTENTS) });
+const IntentSchema = z.object({ intent: z.enum([...CALENDAR_FEED_INTENTS, ...ACCOUNT_INTENTS]) });
 
-const answer = (result: CalendarFeedResult, status = 200) => data<CalendarFeedResult>(result, { status });
+const feedAnswer = (result: CalendarFeedResult, status = 200) => data<CalendarFeedResult | AccountResult>(result, { status });
+
+/** An answer to one of the account intents, with Set-Cookie values for a replaced session. */
+function answer(result: AccountResult, status = 200, setCookie: string[] = []) {
+  const headers = new Headers();
+  for (const cookie of setCookie) headers.append("Set-Cookie", cookie);
+  return data<CalendarFeedResult | AccountResult>(result, { status, headers });
+}
+
+/** Zod issues by field name. */
+function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) (errors[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
+  return errors;
+}
 
 /**
- * `intent`: turn-on | regenerate (answer the new address, once) | turn-off, for the signed-in
- * account only. 400 for an unknown intent; 409 when the feed is not in the expected state.
+ * `intent` picks the change; 400 for bad input or a wrong password, 403 for anything but enrolling
+ * while two-factor must be set up, 409 for a change the account's state does not allow, 429 when
+ * better-auth's limits are reached. Calendar feed intents as before (issue 12).
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request);
-  const parsed = FeedIntentSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return answer({ ok: false, intent: null, message: "Unknown action. Refresh the page and try again." }, 400);
+  const form = Object.fromEntries(await readFormData(request));
+  const parsed = IntentSchema.safeParse(form);
+  if (!parsed.success) return feedAnswer({ ok: false, intent: null, message: "Unknown action. Refresh the page and try again." }, 400);
   const { intent } = parsed.data;
+  if (session.mustEnrolTwoFactor && !(ENROLMENT_INTENTS as readonly string[]).includes(intent)) {
+    return feedAnswer({ ok: false, intent: null, message: "Set up two-factor authentication first." }, 403);
+  }
+  if (intent === "turn-on" || intent === "regenerate" || intent === "turn-off") return calendarFeedAction(session, intent);
+  return accountAction(session, intent, form, request, context.clientIp);
+}
+
+async function accountAction(session: AdminSession, intent: AccountIntent, form: Record<string, FormDataEntryValue>, request: Request, clientIp: string | undefined) {
+  const from = requestOrigin(request, clientIp);
+  const invalid = (error: z.ZodError) => answer({ intent, ok: false, message: "Check the highlighted fields.", errors: fieldErrors(error) }, 400);
+  switch (intent) {
+    case "change-name": {
+      const input = ChangeNameSchema.safeParse(form);
+      if (!input.success) return invalid(input.error);
+      await changeOwnName(session, input.data.name);
+      return answer({ intent, ok: true, message: "Name saved" });
+    }
+    case "change-email": {
+      const input = ChangeEmailSchema.safeParse(form);
+      if (!input.success) return invalid(input.error);
+      const result = await requestEmailChange(session, input.data.newEmail, from);
+      if (!result.ok) return answer({ intent, ok: false, message: result.message, errors: result.field ? { [result.field]: [result.message] } : undefined }, result.status);
+      return answer({
+        intent,
+        ok: true,
+        message: `We have sent a link to ${input.data.newEmail}. Open it while signed in to confirm the change; until then you keep signing in with ${session.admin.email}.`,
+      });
+    }
+    case "change-password": {
+      const input = ChangePasswordSchema.safeParse(form);
+      if (!input.success) return invalid(input.error);
+      const result = await changeOwnPassword(session, input.data, from);
+      if (!result.ok) return answer({ intent, ok: false, message: result.message, errors: result.field ? { [result.field]: [result.message] } : undefined }, result.status);
+      return answer({ intent, ok: true, message: "Password changed. Your other sessions have been signed out." }, 200, result.setCookie);
+    }
+    case "totp-start": {
+      const input = CurrentPasswordSchema.safeParse(form);
+      if (!input.success) return invalid(input.error);
+      const result = await startTotpEnrolment(session, input.data.password, request);
+      if (!result.ok) return answer({ intent, ok: false, message: result.message, errors: { password: [result.message] } }, result.status);
+      return answer({ intent, ok: true, message: "Scan the QR code, then enter the code your app shows.", enrolment: result.enrolment });
+    }
+    case "totp-confirm": {
+      const code = TotpCodeSchema.safeParse(form.code);
+      const totpUri = typeof form.totpUri === "string" && form.totpUri.startsWith("otpauth://totp/") && form.totpUri.length < 500 ? form.totpUri : null;
+      const enrolment = totpUri ? await describeTotpUri(totpUri) : undefined;
+      if (!code.success) return answer({ intent, ok: false, message: code.error.issues[0]!.message, errors: { code: [code.error.issues[0]!.message] }, enrolment }, 400);
+      const result = await confirmTotpEnrolment(session, code.data, from);
+      if (!result.ok) return answer({ intent, ok: false, message: result.message, errors: { code: [result.message] }, enrolment }, result.status);
+      return answer({ intent, ok: true, message: "Two-factor is on", recoveryCodes: result.recoveryCodes }, 200, result.setCookie);
+    }
+    case "recovery-regenerate": {
+      const input = CurrentPasswordSchema.safeParse(form);
+      if (!input.success) return invalid(input.error);
+      const result = await regenerateRecoveryCodes(session, input.data.password, request);
+      if (!result.ok) return answer({ intent, ok: false, message: result.message, errors: { password: [result.message] } }, result.status);
+      return answer({ intent, ok: true, message: "New recovery codes made; the old ones no longer work", recoveryCodes: result.recoveryCodes });
+    }
+    case "totp-disable": {
+      const input = CurrentPasswordSchema.safeParse(form);
+      if (!input.success) return invalid(input.error);
+      const result = await turnOffTwoFactor(session, input.data.password, request);
+      if (!result.ok) return answer({ intent, ok: false, message: result.message, errors: { password: [result.message] } }, result.status);
+      return answer({ intent, ok: true, message: "Two-factor is off" }, 200, result.setCookie);
+    }
+    case "passkey-remove": {
+      const id = z.string().min(1).max(100).safeParse(form.passkeyId);
+      const removed = id.success && (await removeOwnPasskey(session, id.data));
+      return removed
+        ? answer({ intent, ok: true, message: "Passkey removed" })
+        : answer({ intent, ok: false, message: "This passkey was already removed." }, 409);
+    }
+    case "session-end": {
+      const id = z.string().min(1).max(100).safeParse(form.sessionId);
+      const ended = id.success && (await endOwnSession(session, id.data));
+      return ended
+        ? answer({ intent, ok: true, message: "Signed out of that session" })
+        : answer({ intent, ok: false, message: "That session has already ended (or is this browser: use Sign out)." }, 409);
+    }
+    case "sessions-end-others": {
+      const count = await endOtherSessions(session);
+      return answer({ intent, ok: true, message: count === 1 ? "Signed out of 1 other session" : `Signed out of ${count} other sessions` });
+    }
+  }
+}
+
+async function calendarFeedAction(session: AdminSession, intent: (typeof CALENDAR_FEED_INTENTS)[number]) {
   const actor = auditActor(session);
   if (intent === "turn-off") {
     const done = await turnOffCalendarFeed(actor, session.admin);
     return done
-      ? answer({ ok: true, intent, message: "Calendar feed turned off" })
-      : answer({ ok: false, intent, message: "Your calendar feed is already off." }, 409);
+      ? feedAnswer({ ok: true, intent, message: "Calendar feed turned off" })
+      : feedAnswer({ ok: false, intent, message: "Your calendar feed is already off." }, 409);
   }
   const issued = await issueCalendarFeed(actor, session.admin, { replace: intent === "regenerate" });
   if (!issued.ok) {
@@ -46,9 +184,9 @@ export async function action({ request }: Route.ActionArgs) {
       issued.reason === "already_on"
         ? "Your calendar feed is already on. Regenerate the address if you need a new one."
         : "Your calendar feed is off. Turn it on to get an address.";
-    return answer({ ok: false, intent, message }, 409);
+    return feedAnswer({ ok: false, intent, message }, 409);
   }
-  return answer({
+  return feedAnswer({
     ok: true,
     intent,
     message: intent === "regenerate" ? "New feed address made; the old one no longer works" : "Calendar feed turned on",

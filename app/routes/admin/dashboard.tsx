@@ -50,17 +50,17 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         ) : null}
         {recent ? (
           <div className="grid gap-6 lg:grid-cols-3">
-            <div className="lg:col-span-2">
+            <div className="min-w-0 lg:col-span-2">
               <RecentEnquiries recent={recent} />
             </div>
-            <div className="space-y-6">
+            <div className="min-w-0 space-y-6">
               <ServiceDistribution distribution={distribution} />
               <QuickActions showManagement={isManager} counts={counts} />
               {backups ? <BackupCard status={backups} now={now} /> : null}
             </div>
           </div>
         ) : (
-          <div className="grid gap-6 md:grid-cols-2">
+          <div className="grid gap-6 md:grid-cols-2 [&>*]:min-w-0">
             <ServiceDistribution distribution={distribution} />
             <QuickActions showManagement={isManager} counts={counts} />
           </div>

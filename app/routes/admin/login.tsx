@@ -30,7 +30,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const fail = (error: LoginError, status: number) => data({ error }, { status });
 
-/** Signs in with e-mail (trimmed) and password; spec "Admin login" and section 8 "Login". */
+/**
+ * Signs in with e-mail (trimmed) and password; spec "Admin login" and section 8 "Login". With
+ * two-factor on (issue 17), a right password leads to /admin/two-factor instead of the portal.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   try {
@@ -45,6 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       password,
       clientIp: context.clientIp,
       userAgent: request.headers.get("user-agent"),
+      cookie: request.headers.get("cookie"),
     });
     if (!result.ok) {
       if (result.status >= 500) {
@@ -57,6 +61,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const headers = new Headers();
     for (const cookie of result.setCookie) headers.append("Set-Cookie", cookie);
+    if (result.twoFactorRequired) {
+      // Password right, two-factor on: the second step, with a short-lived cookie and no session yet.
+      return redirect(`/admin/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, { headers });
+    }
     return redirect(redirectTo, { headers });
   } catch (error) {
     logger.error({ err: error }, "login failed unexpectedly");

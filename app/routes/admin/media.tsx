@@ -10,10 +10,21 @@ import { readFormData } from "~/utils/form-data.server";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Media Library", path: "/admin/media", noIndex: true });
 
-/** The media library (issue 8): every image, newest first. Every staff role. Also read by `ImagePicker`. */
+/** `?q=` (alt text or file name, at most 200 characters) and `?show=unused` (issue 19); anything else is ignored. */
+const FiltersSchema = z.object({
+  q: z.string().trim().max(200).catch(""),
+  show: z.enum(["all", "unused"]).catch("all"),
+});
+
+/**
+ * The media library (issue 8): the images matching the search and filter in the URL, newest
+ * first. Every staff role. Also read, without filters, by `ImagePicker`.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { items: await listLibrary() };
+  const params = new URL(request.url).searchParams;
+  const filters = FiltersSchema.parse({ q: params.get("q") ?? "", show: params.get("show") ?? "all" });
+  return { items: await listLibrary({ q: filters.q, unused: filters.show === "unused" }), filters };
 }
 
 const ActionSchema = z.discriminatedUnion("intent", [
@@ -41,5 +52,5 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
-  return <MediaLibraryScreen items={loaderData.items} />;
+  return <MediaLibraryScreen items={loaderData.items} filters={loaderData.filters} />;
 }

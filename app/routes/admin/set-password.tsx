@@ -4,9 +4,10 @@ import { Field } from "~/components/field";
 import { Button } from "~/components/ui/button";
 import { AuthPageFrame } from "~/features/auth/components/auth-page-frame";
 import { PasswordInput } from "~/features/auth/components/password-input";
-import { MIN_PASSWORD_LENGTH, setPasswordWithToken } from "~/features/auth/auth.server";
+import { setPasswordWithToken } from "~/features/auth/auth.server";
 import { hasForeignOrigin } from "~/features/auth/guard.server";
-import { SetPasswordSchema } from "~/features/auth/schema";
+import { passwordProblem } from "~/features/auth/password-policy.server";
+import { MIN_PASSWORD_LENGTH, PASSWORD_RULE, SetPasswordSchema } from "~/features/auth/schema";
 import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/set-password";
 import { readFormData } from "~/utils/form-data.server";
@@ -30,7 +31,10 @@ export function loader({ request }: Route.LoaderArgs) {
 
 type Errors = { token?: string[]; password?: string[]; confirmPassword?: string[]; form?: string[] };
 
-/** Sets the password (twice, at least 12 characters), then sends the person to sign in. */
+/**
+ * Sets the password (twice, at least 12 characters, not common: `passwordProblem`), then sends
+ * the person to sign in. The token works once (better-auth deletes it) and every session ends.
+ */
 export async function action({ request }: Route.ActionArgs) {
   if (hasForeignOrigin(request)) throw data("Forbidden", { status: 403 });
   const form = Object.fromEntries(await readFormData(request));
@@ -40,6 +44,8 @@ export async function action({ request }: Route.ActionArgs) {
     for (const issue of parsed.error.issues) (errors[String(issue.path[0]) as keyof Errors] ??= []).push(issue.message);
     return data({ errors }, { status: 400 });
   }
+  const weak = passwordProblem(parsed.data.password);
+  if (weak) return data({ errors: { password: [weak] } satisfies Errors }, { status: 400 });
   const problem = await setPasswordWithToken(parsed.data.token, parsed.data.password);
   if (problem) return data({ errors: { form: [problem] } satisfies Errors }, { status: 400 });
   return redirect("/admin/login?passwordSet=1");
@@ -57,14 +63,11 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
           <KeyRound className="size-5" />
         </span>
         <h1 className="mt-4 text-2xl font-semibold tracking-tight">Set your password</h1>
-        <p className="mt-1 text-sm text-muted-foreground">
-          Choose a password of at least {loaderData.minLength} characters. A short sentence is easy to remember and hard to
-          guess.
-        </p>
+        <p className="mt-1 text-sm text-muted-foreground">Choose a new password for the admin portal.</p>
         {!loaderData.token ? (
           <div role="alert" className="mt-5 flex items-start gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-900">
             <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-            This link is incomplete. Open the link from your e-mail again, or ask a super admin for a new one.
+            This link is incomplete. Open the link from your e-mail again, or ask for a new one with "Forgot password?" on the sign-in page.
           </div>
         ) : (
           <>
@@ -76,7 +79,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
             ) : null}
             <Form method="post" className="mt-6 space-y-5">
               <input type="hidden" name="token" value={loaderData.token} />
-              <Field label="New password" errors={errors.password} required>
+              <Field label="New password" errors={errors.password} hint={PASSWORD_RULE} required>
                 {(p) => (
                   <PasswordInput {...p} name="password" autoComplete="new-password" required minLength={loaderData.minLength} />
                 )}

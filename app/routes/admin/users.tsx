@@ -12,6 +12,7 @@ import {
   resendSetPasswordLink,
   StaffError,
 } from "~/features/auth/users.server";
+import { isTwoFactorRequired, resetMemberTwoFactor, setTwoFactorRequired } from "~/features/auth/two-factor.server";
 import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/users";
 import { readFormData } from "~/utils/form-data.server";
@@ -21,13 +22,20 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Users
 /** Super admins only (DESIGN section 6). */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdmin(request, SUPER_ADMIN_ONLY);
-  const [staff, activity] = await Promise.all([listStaff(), listRecentAudit({ entityTypes: ["admin_user"], limit: 8 })]);
-  return { staff, activity, currentAdminId: session.admin.id };
+  const [staff, activity, requireTwoFactor] = await Promise.all([
+    listStaff(),
+    listRecentAudit({ entityTypes: ["admin_user", "user"], limit: 8 }),
+    isTwoFactorRequired(),
+  ]);
+  return { staff, activity, currentAdminId: session.admin.id, requireTwoFactor };
 }
 
 const result = (value: UsersActionResult, status = 200) => data(value, { status });
 
-/** intent: invite | role | deactivate | reactivate | resend. Rule breaks come back as a 4xx message. */
+/**
+ * intent: invite | role | deactivate | reactivate | resend | reset-two-factor | require-two-factor
+ * (`on` = "true" or "false"). Rule breaks come back as a 4xx message.
+ */
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request, SUPER_ADMIN_ONLY);
   const actor = auditActor(session);
@@ -50,14 +58,28 @@ export async function action({ request }: Route.ActionArgs) {
         await changeStaffRole(actor, parsed.data.adminId, parsed.data.role);
         return result({ intent: "role", ok: true, message: `Role changed to ${parsed.data.role.replace(/_/g, " ")}.` });
       }
+      case "require-two-factor": {
+        const on = form.on === "true";
+        await setTwoFactorRequired(actor, on);
+        return result({
+          intent: "require-two-factor",
+          ok: true,
+          message: on ? "Two-factor is now required for all staff." : "Two-factor is no longer required.",
+        });
+      }
       case "deactivate":
       case "reactivate":
+      case "reset-two-factor":
       case "resend": {
         const parsed = AdminIdSchema.safeParse(form);
         if (!parsed.success) return result({ intent: form.intent, ok: false, message: "Unknown member of staff." }, 400);
         if (form.intent === "deactivate") {
           await deactivateStaff(actor, parsed.data.adminId);
           return result({ intent: "deactivate", ok: true, message: "Account deactivated. Their sessions have ended." });
+        }
+        if (form.intent === "reset-two-factor") {
+          await resetMemberTwoFactor(actor, parsed.data.adminId);
+          return result({ intent: "reset-two-factor", ok: true, message: "Two-factor reset. They have been told by e-mail." });
         }
         if (form.intent === "reactivate") {
           await reactivateStaff(actor, parsed.data.adminId);
@@ -80,5 +102,12 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Users({ loaderData }: Route.ComponentProps) {
-  return <UsersScreen staff={loaderData.staff} activity={loaderData.activity} currentAdminId={loaderData.currentAdminId} />;
+  return (
+    <UsersScreen
+      staff={loaderData.staff}
+      activity={loaderData.activity}
+      currentAdminId={loaderData.currentAdminId}
+      requireTwoFactor={loaderData.requireTwoFactor}
+    />
+  );
 }

@@ -183,7 +183,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 500 },
       );
     }
-    // The success screen learns the booking from a signed cookie, never from the URL (ADR 0017).
+    // The success screen learns the booking from a signed cookie, never from the URL (ADR 0018).
     const cookie = await receiptCookieAfterBooking(request, { bookingId: made.booking.id, token: made.manageToken });
     return redirect(`${PATH}?step=5`, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
   }

@@ -68,7 +68,7 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
           </p>
 
           <nav aria-label="Project categories" className="mt-8" data-projects-tabs="">
-            <ul className="flex gap-2 overflow-x-auto pb-1 [scrollbar-width:none]">
+            <ul className="flex flex-wrap gap-2">
               {TABS.map((tab) => {
                 const active = query.category === tab.value;
                 return (

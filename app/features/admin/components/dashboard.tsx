@@ -57,7 +57,7 @@ export function RecentEnquiries({ recent }: { recent: NonNullable<DashboardData[
   return (
     <Card className="flex flex-col">
       <CardHeader className="flex-row items-center justify-between gap-3 space-y-0 pb-4">
-        <div>
+        <div className="min-w-0">
           <CardTitle>Recent Enquiries</CardTitle>
           <CardDescription>The five newest messages from the contact form</CardDescription>
         </div>

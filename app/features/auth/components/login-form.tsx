@@ -1,10 +1,11 @@
 import { CircleAlert, CircleCheck, Loader2, LogIn } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { PasskeySignIn } from "./passkey-sign-in";
 import { PasswordInput } from "./password-input";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -92,7 +93,12 @@ export function LoginForm({
           />
         </div>
         <div className="space-y-2">
-          <Label htmlFor={passwordId}>Password</Label>
+          <div className="flex items-baseline justify-between gap-3">
+            <Label htmlFor={passwordId}>Password</Label>
+            <Link to="/admin/forgot-password" className="text-sm font-medium text-primary hover:underline">
+              Forgot password?
+            </Link>
+          </div>
           <PasswordInput
             id={passwordId}
             name="password"
@@ -107,8 +113,9 @@ export function LoginForm({
           {pending ? "Signing in..." : "Sign In"}
         </Button>
       </Form>
+      <PasskeySignIn redirectTo={redirectTo} />
       <p className="mt-6 text-xs leading-relaxed text-muted-foreground">
-        Forgotten your password or need an account? Ask a super admin to send you a set-password link.
+        Need an account? Ask a super admin to invite you.
       </p>
     </div>
   );

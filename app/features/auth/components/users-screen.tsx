@@ -1,7 +1,8 @@
 /**
  * The Users screen (DESIGN section 6, issue 4 "Users, settings, audit"): the staff list with role
- * changes, set-password links, deactivation and reactivation, a form to add a member of staff,
- * and the recent staff activity. Every form posts to the route action and works without JS.
+ * changes, set-password links, deactivation and reactivation, resetting a member's two-factor
+ * (issue 17), a form to add a member of staff, "Require two-factor for all staff", and the recent
+ * staff activity. Every form posts to the route action and works without JS.
  */
 import { Clock, MailPlus, ShieldCheck, UserPlus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -29,6 +30,8 @@ import { ADMIN_ROLES } from "~/db/schema";
 import { roleLabel } from "../roles";
 import { ROLE_DESCRIPTIONS } from "../schema";
 import { useHydrated } from "~/utils/use-hydrated";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import { TwoFactorPolicyCard } from "./two-factor-policy-card";
 
 /** What the Users action answers; `errors` are field errors of the add form. */
 export type UsersActionResult = {
@@ -67,6 +70,7 @@ function StaffRow({ member, isSelf, onlySuperAdmin }: { member: StaffMember; isS
   const hydrated = useHydrated();
   const [role, setRole] = useState(member.role);
   const [confirming, setConfirming] = useState(false);
+  const [confirmingReset, setConfirmingReset] = useState(false);
   const deactivateForm = useRef<HTMLFormElement>(null);
   useResultToast(fetcher.data, fetcher.state);
   useEffect(() => setRole(member.role), [member.role]);
@@ -94,6 +98,7 @@ function StaffRow({ member, isSelf, onlySuperAdmin }: { member: StaffMember; isS
               <span className="truncate">{member.name}</span>
               {isSelf ? <Badge variant="soft">You</Badge> : null}
               <StatusBadge member={member} />
+              {member.twoFactorEnabled ? <Badge variant="soft">Two-factor on</Badge> : null}
             </p>
             <p className="truncate text-sm text-muted-foreground">{member.email}</p>
             <p className="text-xs text-muted-foreground">Added {dateFormat.format(new Date(member.createdAt))}</p>
@@ -141,6 +146,11 @@ function StaffRow({ member, isSelf, onlySuperAdmin }: { member: StaffMember; isS
             </Button>
           </fetcher.Form>
         ) : null}
+        {member.twoFactorEnabled && !isSelf ? (
+          <Button type="button" variant="ghost" size="sm" disabled={busy} onClick={() => setConfirmingReset(true)}>
+            Reset two-factor
+          </Button>
+        ) : null}
         {member.isActive && !locked ? (
           <fetcher.Form method="post" ref={deactivateForm}>
             <input type="hidden" name="intent" value="deactivate" />
@@ -171,6 +181,21 @@ function StaffRow({ member, isSelf, onlySuperAdmin }: { member: StaffMember; isS
         ) : null}
       </div>
 
+      <ConfirmDialog
+        open={confirmingReset}
+        onOpenChange={setConfirmingReset}
+        title={`Reset ${member.name}'s two-factor?`}
+        description="Their authenticator app, recovery codes and trusted browsers stop working at once; they sign in with their password and set up two-factor again. They will be told by e-mail. Do this only when you are sure it is them asking (for example, a lost phone)."
+        confirm={
+          <fetcher.Form method="post" onSubmit={() => setConfirmingReset(false)}>
+            <input type="hidden" name="intent" value="reset-two-factor" />
+            <input type="hidden" name="adminId" value={member.id} />
+            <AlertDialogAction type="submit" className="w-full">
+              Reset two-factor
+            </AlertDialogAction>
+          </fetcher.Form>
+        }
+      />
       <AlertDialog open={confirming} onOpenChange={setConfirming}>
         <AlertDialogContent>
           <AlertDialogTitle>Deactivate {member.name}?</AlertDialogTitle>
@@ -245,10 +270,12 @@ export function UsersScreen({
   staff,
   activity,
   currentAdminId,
+  requireTwoFactor,
 }: {
   staff: StaffMember[];
   activity: AuditListEntry[];
   currentAdminId: string;
+  requireTwoFactor: boolean;
 }) {
   const activeSuperAdmins = staff.filter((s) => s.isActive && s.role === "super_admin");
   return (
@@ -279,6 +306,7 @@ export function UsersScreen({
         </Card>
         <div className="space-y-6">
           <InviteForm />
+          <TwoFactorPolicyCard required={requireTwoFactor} staff={staff} />
           <RecentActivity
             entries={activity}
             emptyText="No staff changes yet."

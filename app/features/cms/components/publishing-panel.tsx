@@ -1,10 +1,11 @@
 /**
  * The publishing box of a project or post form (spec section 4 buttons; issue 7 schedule,
- * preview, unpublish, archive/restore). Create: Save Draft, Publish. Edit: Save Changes (keeps
- * the current state), Update & Publish. Schedule takes a UK date and time. Every button is a
+ * preview, unpublish, archive/restore; issue 19: a scheduled item offers Cancel schedule instead
+ * of Unpublish). Create: Save Draft, Publish. Edit: Save Changes (keeps the current state),
+ * Update & Publish. Schedule takes a UK date and time. Every button is a
  * submit button of the surrounding form, posting `intent`.
  */
-import { CalendarClock, Eye, Send } from "lucide-react";
+import { CalendarClock, CalendarX, Eye, Send } from "lucide-react";
 import { useNavigation } from "react-router";
 import { Field } from "~/components/field";
 import { Button } from "~/components/ui/button";
@@ -76,9 +77,14 @@ export function PublishingPanel({
       ) : null}
       {mode === "edit" && state ? (
         <div className="flex flex-wrap gap-2 border-t pt-3">
-          {state === "published" || state === "scheduled" ? (
+          {state === "published" ? (
             <Button type="submit" name="intent" value="unpublish" variant="ghost" size="sm" formNoValidate disabled={busy}>
               Unpublish (back to draft)
+            </Button>
+          ) : null}
+          {state === "scheduled" ? (
+            <Button type="submit" name="intent" value="cancel-schedule" variant="ghost" size="sm" formNoValidate disabled={busy}>
+              <CalendarX aria-hidden /> Cancel schedule
             </Button>
           ) : null}
           {state === "archived" ? (

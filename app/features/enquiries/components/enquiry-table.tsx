@@ -1,13 +1,14 @@
 /**
  * The enquiries table (`shared/spec/booking-and-admin.md` "Enquiries management"): Contact, Type,
- * Message, Status, Priority, Date and Actions, newest first, with the empty state.
+ * Message, Status, Priority, Date and Actions, newest first, with the empty state. Below the `lg`
+ * breakpoint each row is a stacked card (the shared `StackedTable`, issue 19 "Phones").
  */
 import { Link, useFetcher } from "react-router";
 import { Eye, Inbox, ShieldCheck, Trash2 } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { StackedCell, StackedRow, StackedTable } from "~/components/ui/stacked-table";
 import { ENQUIRY_PRIORITIES, ENQUIRY_STATUSES } from "~/db/schema";
-import { cn } from "~/utils/cn";
 import type { EnquiryActionResult } from "../admin-schema";
 import { InlineSelect, OverdueBadge, ResponseTime, type EnquiryRowData } from "./enquiry-controls";
 import { formatEnquiryDate, formatEnquiryTime, PRIORITY_TONE, STATUS_TONE } from "./enquiry-format";
@@ -33,40 +34,32 @@ export function EnquiryTable({
   notSpamFetcher: ReturnType<typeof useFetcher<EnquiryActionResult>>;
 }) {
   return (
-    <div className="relative overflow-x-auto rounded-xl border bg-card shadow-sm">
-      <table className="w-full min-w-[880px] border-separate border-spacing-0 text-sm">
-        <caption className="sr-only">
-          {spamView ? "Spam submissions" : "Contact enquiries"}, newest first
-        </caption>
-        <thead>
-          <tr className="text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-            <th scope="col" className="sticky left-0 z-10 w-[150px] border-b bg-muted px-3 py-3 sm:w-[190px]">
-              Contact
-            </th>
-            <th scope="col" className="border-b bg-muted px-3 py-3">Type</th>
-            <th scope="col" className="border-b bg-muted px-3 py-3">Message</th>
-            <th scope="col" className="border-b bg-muted px-3 py-3">Status</th>
-            <th scope="col" className="border-b bg-muted px-3 py-3">Priority</th>
-            <th scope="col" className="border-b bg-muted px-3 py-3">Date</th>
-            <th scope="col" className="border-b bg-muted px-3 py-3 text-right">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((enquiry) => (
-            <EnquiryRow
-              key={enquiry.id}
-              enquiry={enquiry}
-              spamView={spamView}
-              hydrated={hydrated}
-              viewHref={viewHref(enquiry.id)}
-              onView={() => onView(enquiry.id)}
-              onDelete={() => onDelete(enquiry)}
-              notSpamFetcher={notSpamFetcher}
-            />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StackedTable
+      caption={<>{spamView ? "Spam submissions" : "Contact enquiries"}, newest first</>}
+      columns={[
+        { label: "Contact", className: "w-[190px]" },
+        { label: "Type" },
+        { label: "Message" },
+        { label: "Status" },
+        { label: "Priority" },
+        { label: "Date" },
+        { label: "Actions", className: "text-right" },
+      ]}
+      tableClassName="lg:min-w-[880px]"
+    >
+      {items.map((enquiry) => (
+        <EnquiryRow
+          key={enquiry.id}
+          enquiry={enquiry}
+          spamView={spamView}
+          hydrated={hydrated}
+          viewHref={viewHref(enquiry.id)}
+          onView={() => onView(enquiry.id)}
+          onDelete={() => onDelete(enquiry)}
+          notSpamFetcher={notSpamFetcher}
+        />
+      ))}
+    </StackedTable>
   );
 }
 
@@ -106,44 +99,40 @@ function EnquiryRow({
   /** Shared by the rows so its answer is toasted after the row has gone. */
   notSpamFetcher: ReturnType<typeof useFetcher<EnquiryActionResult>>;
 }) {
-  const cell = "border-b px-3 py-3 align-top";
   return (
-    <tr className="group">
-      <th
-        scope="row"
-        className={cn(cell, "sticky left-0 z-10 w-[150px] max-w-[150px] bg-card sm:w-[190px] sm:max-w-[190px] text-left font-normal group-hover:bg-accent")}
-      >
+    <StackedRow>
+      <StackedCell header className="lg:w-[190px] lg:max-w-[190px]">
         <div className="font-semibold break-words text-foreground">{enquiry.name}</div>
         <a href={`mailto:${enquiry.email}`} className="block truncate text-sm text-primary hover:underline">
           {enquiry.email}
         </a>
         {enquiry.company ? <div className="truncate text-xs text-muted-foreground">{enquiry.company}</div> : null}
-      </th>
-      <td className={cn(cell, "group-hover:bg-accent")}>
-        <span className="inline-block max-w-[8rem] text-sm leading-snug font-medium text-foreground">{enquiry.projectType}</span>
-      </td>
-      <td className={cn(cell, "min-w-[10rem] group-hover:bg-accent")}>
+      </StackedCell>
+      <StackedCell label="Type">
+        <span className="inline-block text-sm leading-snug font-medium text-foreground lg:max-w-[8rem]">{enquiry.projectType}</span>
+      </StackedCell>
+      <StackedCell label="Message" className="lg:min-w-[10rem]">
         <p className="line-clamp-3 max-w-md text-muted-foreground">{enquiry.message}</p>
         {enquiry.spamReason ? (
           <Badge variant="red" className="mt-2">
             Spam: {enquiry.spamReason}
           </Badge>
         ) : null}
-      </td>
-      <td className={cn(cell, "group-hover:bg-accent")}>
+      </StackedCell>
+      <StackedCell label="Status">
         <InlineSelect enquiry={enquiry} field="status" values={ENQUIRY_STATUSES} tone={STATUS_TONE} hydrated={hydrated} />
         {enquiry.overdue ? <OverdueBadge className="mt-2" /> : null}
-      </td>
-      <td className={cn(cell, "group-hover:bg-accent")}>
+      </StackedCell>
+      <StackedCell label="Priority">
         <InlineSelect enquiry={enquiry} field="priority" values={ENQUIRY_PRIORITIES} tone={PRIORITY_TONE} hydrated={hydrated} />
-      </td>
-      <td className={cn(cell, "whitespace-nowrap group-hover:bg-accent")}>
-        <div className="text-foreground">{formatEnquiryDate(enquiry.createdAt)}</div>
-        <div className="text-xs text-muted-foreground">{formatEnquiryTime(enquiry.createdAt)}</div>
+      </StackedCell>
+      <StackedCell label="Date" className="lg:whitespace-nowrap">
+        <span className="text-foreground">{formatEnquiryDate(enquiry.createdAt)}</span>{" "}
+        <span className="text-xs text-muted-foreground lg:block">{formatEnquiryTime(enquiry.createdAt)}</span>
         <ResponseTime enquiry={enquiry} className="mt-1 text-xs" />
-      </td>
-      <td className={cn(cell, "group-hover:bg-accent")}>
-        <div className="flex items-center justify-end gap-1">
+      </StackedCell>
+      <StackedCell className="max-lg:border-t max-lg:pt-2">
+        <div className="flex items-center gap-1 lg:justify-end">
           {spamView ? (
             <notSpam.Form method="post">
               <input type="hidden" name="intent" value="not-spam" />
@@ -180,7 +169,7 @@ function EnquiryRow({
             </Button>
           ) : null}
         </div>
-      </td>
-    </tr>
+      </StackedCell>
+    </StackedRow>
   );
 }

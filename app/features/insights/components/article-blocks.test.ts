@@ -23,6 +23,11 @@ describe("article body rendering", () => {
     );
   });
 
+  it("keeps a numbered list's start number (issue 19)", () => {
+    expect(html([{ type: "list", items: ["Three", "Four"], ordered: true, start: 3 }])).toBe('<div><ol start="3"><li>Three</li><li>Four</li></ol></div>');
+    expect(html([{ type: "list", items: ["One"], ordered: true, start: "3" }])).toBe("<div><ol><li>One</li></ol></div>");
+  });
+
   it("renders a stored unsafe link as plain text and markup as escaped text", () => {
     const out = html([
       { type: "paragraph", content: [{ text: "click", href: "javascript:alert(1)" }, { text: " me", href: " JaVaScRiPt:alert(1)" }, { text: "!", href: "java\tscript:x" }] },

@@ -1,7 +1,7 @@
 /**
  * Renders an article's body blocks (`shared/spec/public-site.md` section 2 "/insights/{slug}";
  * issue 7's block editor): paragraph, heading (level 2 larger than level 3), quote with an
- * optional author, bulleted list (`<ul>`) and numbered list (`<ol>`). Text is a plain string or
+ * optional author, bulleted list (`<ul>`) and numbered list (`<ol>`, keeping its `start`). Text is a plain string or
  * inline runs rendered as `<strong>`, `<em>` and links; a link's address is checked again here
  * (isSafeHref) and an unsafe one renders as plain text. Text is only ever text (React escapes it).
  * Blocks of an unknown type, malformed ones and empty ones are not rendered. Stateless server
@@ -68,8 +68,9 @@ function Block({ block }: { block: InsightBlock }) {
     case "list": {
       const items = Array.isArray(block.items) ? block.items.filter(hasText) : [];
       if (!items.length) return null;
+      const start = Number.isInteger(block.start) ? block.start : undefined;
       return block.ordered === true ? (
-        <ol className="flex list-decimal flex-col gap-2.5 pl-7 text-lg leading-7 text-slate-700 marker:font-semibold marker:text-primary">
+        <ol start={start} className="flex list-decimal flex-col gap-2.5 pl-7 text-lg leading-7 text-slate-700 marker:font-semibold marker:text-primary">
           {items.map((item, i) => (
             <li key={i} className="pl-1">
               <Inline content={item} />

@@ -106,7 +106,7 @@ function ToolButton({
       onClick={() => !disabled && onPress()}
       className={cn(
         "inline-flex size-9 items-center justify-center rounded-md text-foreground hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring [&_svg]:size-4",
-        pressed && "bg-primary text-primary-foreground hover:bg-primary/90",
+        pressed && "bg-primary text-primary-foreground hover:bg-primary-hover",
         disabled && "opacity-50 hover:bg-transparent",
       )}
     >

@@ -114,8 +114,12 @@ export function InsightForm({
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Category" required errors={errors.category}>
             {(control) => (
-              <NativeSelect {...control} name="category" defaultValue={d.category?.trim() || INSIGHT_CATEGORIES[0]}>
-                {earlierCategory ? <option value={earlierCategory}>{earlierCategory} (earlier category)</option> : null}
+              <NativeSelect {...control} name="category" defaultValue={earlierCategory ? "" : d.category?.trim() || INSIGHT_CATEGORIES[0]}>
+                {earlierCategory ? (
+                  <option value="" disabled>
+                    Was &ldquo;{earlierCategory}&rdquo;: choose one of the seven
+                  </option>
+                ) : null}
                 {INSIGHT_CATEGORIES.map((c) => (
                   <option key={c} value={c}>
                     {c}

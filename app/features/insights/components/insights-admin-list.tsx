@@ -1,9 +1,10 @@
 /**
  * The admin blog list (`shared/spec/booking-and-admin.md` "Admin blog list", section 9; issue 7):
  * 'Blog & Insights Management', New Post, search over title, excerpt and author name and a status
- * filter (both in the URL), the stat cards Total Posts / Published / Drafts / Featured, one row per
+ * filter (both in the URL), the stat cards Total Posts / Published / Scheduled (issue 19) / Drafts /
+ * Featured, one row per
  * post with its badges, thumbnail, author, reading time, date, up to 3 tags plus '+N more', the
- * Updated date and Preview / Edit / Delete, the two empty states and pages.
+ * Updated date and Preview / Edit / Archive or Restore (issue 19) / Delete, the two empty states and pages.
  */
 import { PageViewsItem } from "~/features/analytics/components/page-views";
 import { Clock, ExternalLink, FileText, Loader2, Pencil, Plus, Search, User, X } from "lucide-react";
@@ -15,6 +16,7 @@ import { Card } from "~/components/ui/card";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { AdminPageHeader } from "~/features/admin/components/page-header";
+import { ArchiveRestoreButton } from "~/features/cms/components/archive-restore-button";
 import { DeleteDialog } from "~/features/cms/components/delete-dialog";
 import { StateBadge } from "~/features/cms/components/state-badge";
 import { CMS_PATHS } from "~/features/cms/kinds";
@@ -158,6 +160,7 @@ function PostRow({ post }: { post: AdminInsightRow }) {
             <Link to={CMS_PATHS.insight.edit(post.id)} className={buttonVariants({ variant: "outline", size: "sm" })}>
               <Pencil aria-hidden /> Edit<span className="sr-only"> {post.title}</span>
             </Link>
+            <ArchiveRestoreButton id={post.id} title={post.title} state={post.state} />
             <DeleteDialog kind="insight" id={post.id} title={post.title} />
           </div>
         </div>
@@ -193,9 +196,10 @@ export function InsightsAdminList({
           </Link>
         }
       />
-      <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <div className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
         <StatCard label="Total Posts" value={stats.total} />
         <StatCard label="Published" value={stats.published} />
+        <StatCard label="Scheduled" value={stats.scheduled} />
         <StatCard label="Drafts" value={stats.drafts} />
         <StatCard label="Featured" value={stats.featured} />
       </div>

@@ -2,7 +2,7 @@
  * The media library screen (issue 8 "A media library", `/admin/media`, every staff role): a grid of
  * every image with its alt text, size and dimensions; upload with required alt text and a focal
  * point; edit alt text and focal point; delete after confirmation, refused with the places an image
- * is still used.
+ * is still used; search by alt text or file name and a filter for unused images (issue 19).
  */
 import { ImageIcon, Pencil, Trash2, Upload } from "lucide-react";
 import { useEffect, useId, useState } from "react";
@@ -24,16 +24,18 @@ import { toast } from "~/components/ui/toast";
 import { AdminPageHeader } from "~/features/admin/components/page-header";
 import { formatBytes, type MediaItem, UPLOAD_MESSAGES } from "../rules";
 import { FocalPointPicker } from "./focal-point-picker";
+import { type MediaFilters, MediaFilterBar } from "./media-filter-bar";
 import { UploadPanel } from "./upload-panel";
 
 /** The answer of the library's row actions. */
 export type MediaActionResult = { ok: true; intent: "update" | "delete"; message: string } | { ok: false; intent: "update" | "delete"; message: string };
 
-export function MediaLibraryScreen({ items }: { items: MediaItem[] }) {
+export function MediaLibraryScreen({ items, filters }: { items: MediaItem[]; filters: MediaFilters }) {
   const [uploading, setUploading] = useState(false);
   const [editing, setEditing] = useState<MediaItem | null>(null);
   const [deleting, setDeleting] = useState<MediaItem | null>(null);
   const revalidator = useRevalidator();
+  const filtered = Boolean(filters.q) || filters.show !== "all";
 
   return (
     <div>
@@ -47,10 +49,18 @@ export function MediaLibraryScreen({ items }: { items: MediaItem[] }) {
           </Button>
         }
       />
+      <MediaFilterBar filters={filters} />
+      {filtered ? (
+        <p className="mb-3 text-sm text-muted-foreground" role="status">
+          {items.length} {items.length === 1 ? "image" : "images"}
+          {filters.show === "unused" ? " not used by any project or article" : ""}
+          {filters.q ? <> matching &ldquo;{filters.q}&rdquo;</> : null}
+        </p>
+      ) : null}
       {items.length === 0 ? (
         <div className="grid place-items-center gap-3 rounded-xl border border-dashed p-12 text-center text-muted-foreground">
           <ImageIcon aria-hidden className="size-10" />
-          <p>No images yet. Upload the first one.</p>
+          <p>{filtered ? "No images match. Try another search or show all images." : "No images yet. Upload the first one."}</p>
         </div>
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Images">

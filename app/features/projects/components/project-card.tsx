@@ -111,7 +111,7 @@ export function ProjectCard({
             {metrics.map((m) => (
               <div key={m.key} className="min-w-0">
                 <dt className="text-[0.65rem] font-semibold tracking-wider text-muted-foreground">{m.label}</dt>
-                <dd className="truncate text-sm font-bold text-foreground">{m.value}</dd>
+                <dd className="text-sm font-bold break-words text-foreground">{m.value}</dd>
               </div>
             ))}
           </dl>

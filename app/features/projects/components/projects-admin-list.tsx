@@ -5,13 +5,14 @@
  * View, Archive/Restore and Delete.
  */
 import { PageViewsItem } from "~/features/analytics/components/page-views";
-import { Archive, ArchiveRestore, Calendar, ExternalLink, MapPin, Pencil, Plus, User } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Calendar, ExternalLink, MapPin, Pencil, Plus, User } from "lucide-react";
+import { Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { AdminPageHeader } from "~/features/admin/components/page-header";
+import { ArchiveRestoreButton } from "~/features/cms/components/archive-restore-button";
 import { DeleteDialog } from "~/features/cms/components/delete-dialog";
 import { StateBadge } from "~/features/cms/components/state-badge";
 import { formatUkDateTime, PUBLICATION_STATE_LABELS } from "~/features/cms/publication";
@@ -78,14 +79,7 @@ function ProjectAdminCard({ project }: { project: AdminProjectCard }) {
           <a href={`/projects/${encodeURIComponent(project.slug)}`} target="_blank" rel="noreferrer" className={buttonVariants({ variant: "outline", size: "sm" })}>
             <ExternalLink aria-hidden /> View<span className="sr-only"> {project.title} (opens in a new tab)</span>
           </a>
-          <Form method="post">
-            <input type="hidden" name="id" value={project.id} />
-            <Button type="submit" name="intent" value={project.state === "archived" ? "restore" : "archive"} variant="ghost" size="sm">
-              {project.state === "archived" ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
-              {project.state === "archived" ? "Restore" : "Archive"}
-              <span className="sr-only"> {project.title}</span>
-            </Button>
-          </Form>
+          <ArchiveRestoreButton id={project.id} title={project.title} state={project.state} />
           <DeleteDialog kind="project" id={project.id} title={project.title} />
         </div>
       </div>

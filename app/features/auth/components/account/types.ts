@@ -1,0 +1,35 @@
+/**
+ * What Your account's action answers for its own intents (issue 17), shared by the route and the
+ * cards. The calendar feed's intents answer a `CalendarFeedResult` instead.
+ */
+
+/** The intents of Your account's security sections. */
+export const ACCOUNT_INTENTS = [
+  "change-name",
+  "change-email",
+  "change-password",
+  "totp-start",
+  "totp-confirm",
+  "recovery-regenerate",
+  "totp-disable",
+  "passkey-remove",
+  "session-end",
+  "sessions-end-others",
+] as const;
+
+export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
+
+/** The intents open to a member who must set up two-factor before anything else. */
+export const ENROLMENT_INTENTS: readonly AccountIntent[] = ["totp-start", "totp-confirm"];
+
+/** An answer: `message` for the person, `errors` by field, and what to show once. */
+export type AccountResult = {
+  intent: AccountIntent;
+  ok: boolean;
+  message: string;
+  errors?: Partial<Record<string, string[]>>;
+  /** After "totp-start" (or a wrong first code): the QR code and secret to show again. */
+  enrolment?: { totpUri: string; secret: string; qrSvg: string };
+  /** After confirming two-factor or making new codes: the recovery codes, shown this once. */
+  recoveryCodes?: string[];
+};

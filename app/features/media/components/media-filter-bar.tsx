@@ -1,0 +1,51 @@
+/**
+ * The media library's search box and filter (issue 19): a GET form (`?q=&show=all|unused`), so it
+ * works before JavaScript; choosing a filter applies it at once.
+ */
+import { Search, X } from "lucide-react";
+import { Form, Link } from "react-router";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Input, NativeSelect } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+
+/** What the library is showing: the search text and whether only unused images are listed. */
+export type MediaFilters = { q: string; show: "all" | "unused" };
+
+export function MediaFilterBar({ filters }: { filters: MediaFilters }) {
+  const filtered = Boolean(filters.q) || filters.show !== "all";
+  return (
+    <Form
+      method="get"
+      role="search"
+      aria-label="Search images"
+      className="mb-6 grid gap-3 rounded-xl border bg-card p-3 shadow-sm sm:grid-cols-[minmax(0,1fr)_12rem_auto]"
+    >
+      <div className="relative">
+        <Label htmlFor="media-search" className="sr-only">
+          Search images
+        </Label>
+        <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+        <Input id="media-search" type="search" name="q" maxLength={200} defaultValue={filters.q} placeholder="Search alt text or file name" className="pl-9" />
+      </div>
+      <div>
+        <Label htmlFor="media-show" className="sr-only">
+          Show
+        </Label>
+        <NativeSelect id="media-show" name="show" defaultValue={filters.show} onChange={(event) => event.currentTarget.form?.requestSubmit()}>
+          <option value="all">All images</option>
+          <option value="unused">Unused images</option>
+        </NativeSelect>
+      </div>
+      <div className="flex gap-2">
+        <Button type="submit" variant="outline">
+          Search
+        </Button>
+        {filtered ? (
+          <Link to="/admin/media" className={buttonVariants({ variant: "ghost" })}>
+            <X aria-hidden /> Clear
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,77 @@
+import { MailCheck } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { AuthPageFrame } from "~/features/auth/components/auth-page-frame";
+import { FormAlert } from "~/features/auth/components/form-alert";
+import { requireAdmin } from "~/features/auth/guard.server";
+import { confirmEmailChange } from "~/features/auth/self-service.server";
+import { pageMeta } from "~/features/seo/meta";
+import { readFormData } from "~/utils/form-data.server";
+import { privateHydrateHandle } from "~/utils/page-mode";
+import type { Route } from "./+types/confirm-email";
+
+/** Hydrated (ADR "Content pages without React"), and never shown to analytics (issue 9 item 6). */
+export const handle = privateHydrateHandle;
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Confirm your new e-mail address", path: "/admin/confirm-email", noIndex: true });
+
+export function headers() {
+  return { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+}
+
+/**
+ * The link mailed to a new address (issue 17). Opening it needs the account's session (sign in
+ * first, then you come back here); the change happens only on the button's POST, so a mail
+ * scanner fetching the link changes nothing.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireAdmin(request);
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token, currentEmail: session.admin.email };
+}
+
+/** Confirms the change: 400 for an invalid, used or expired link, 403 for another account's link. */
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireAdmin(request);
+  const form = await readFormData(request);
+  const token = String(form.get("token") ?? "");
+  if (!token || token.length > 2000) return data({ error: "This link is incomplete. Open the link from your e-mail again." }, { status: 400 });
+  const result = await confirmEmailChange(session, token, request);
+  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  return redirect("/admin/account?emailChanged=1");
+}
+
+export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle";
+  return (
+    <AuthPageFrame>
+      <div className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
+        <span aria-hidden className="flex size-11 items-center justify-center rounded-full bg-accent text-primary">
+          <MailCheck className="size-5" />
+        </span>
+        <h1 className="mt-4 text-2xl font-semibold tracking-tight">Confirm your new e-mail address</h1>
+        <p className="mt-1 text-sm text-muted-foreground">
+          You sign in as <span className="break-all font-medium text-foreground">{loaderData.currentEmail}</span>. Confirm to
+          sign in with the new address from now on; the old address will be told.
+        </p>
+        {actionData?.error ? <FormAlert tone="error">{actionData.error}</FormAlert> : null}
+        {loaderData.token ? (
+          <Form method="post" className="mt-6">
+            <input type="hidden" name="token" value={loaderData.token} />
+            <Button type="submit" size="lg" className="w-full" disabled={pending}>
+              {pending ? "Confirming..." : "Confirm new address"}
+            </Button>
+          </Form>
+        ) : (
+          <FormAlert tone="error">This link is incomplete. Open the link from your e-mail again.</FormAlert>
+        )}
+        <p className="mt-6 text-sm">
+          <Link to="/admin/account" className="font-medium text-primary hover:underline">
+            Back to your account
+          </Link>
+        </p>
+      </div>
+    </AuthPageFrame>
+  );
+}
