@@ -8,7 +8,9 @@ import express from "express";
 const DEV = process.env.NODE_ENV !== "production";
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const PORT = Number(process.env.PORT ?? 3000);
-const HOST = process.env.HOST ?? "0.0.0.0";
+// Loopback unless HOST says otherwise (issue 18): a public address needs the production settings
+// that app/utils/env.server.ts checks before anything listens.
+const HOST = process.env.HOST?.trim() || "127.0.0.1";
 
 const app = express();
 app.disable("x-powered-by");
@@ -43,7 +45,8 @@ const server = http.createServer((req, res) => {
   if (!services.serveCachedPage?.(req, res)) app(req, res);
 });
 server.listen(PORT, HOST, () => {
-  console.log(`Server listening on http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${PORT}`);
+  const shown = HOST === "0.0.0.0" || HOST === "::" ? "localhost" : HOST.includes(":") ? `[${HOST}]` : HOST;
+  console.log(`Server listening on http://${shown}:${PORT}`);
 });
 
 let stopping = false;

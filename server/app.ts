@@ -22,7 +22,7 @@ import { watchContentState } from "~/features/site/content-version.server";
 import { UNAVAILABLE_HEADERS, UNAVAILABLE_PAGE } from "~/features/site/unavailable.server";
 import { uploadsRouter } from "~/features/media/storage.server";
 import { metrics, reportHtmlCacheSize } from "~/features/operations/metrics.server";
-import { env, isProduction, isPublicProduction } from "~/utils/env.server";
+import { env, isProduction, isPublicProduction, trustProxyWarning } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { createHtmlCache } from "./html-cache";
 import { createRequestObserver, createRouteResolver } from "./observe";
@@ -36,6 +36,8 @@ declare module "react-router" {
     clientIp: string;
     /** Set by entry.server when the document was rendered without hydration (the HTML cache may store it). */
     htmlCacheable?: boolean;
+    /** Set by a loader that fell back to an empty state after a failed read: never cached (issue 18). */
+    renderDegraded?: boolean;
   }
 }
 
@@ -216,6 +218,8 @@ export async function start(): Promise<void> {
   if (isProduction && !env.BETTER_AUTH_SECRET) {
     logger.warn("BETTER_AUTH_SECRET is not set: using a random secret for this local run (sessions and open forms end at restart).");
   }
+  const proxyWarning = trustProxyWarning(env);
+  if (proxyWarning) logger.warn(proxyWarning);
   await migrate();
   if (env.SEED_DEMO ?? !isPublicProduction) await seedDemoContent();
   await ensureFirstAdmin();

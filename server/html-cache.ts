@@ -4,8 +4,22 @@
  * Stored: GET/HEAD documents answered 200 as `text/html`, rendered without hydration
  * (`loadContext.htmlCacheable`, so they contain no inline script and need no nonce), setting no
  * cookie, for a request that carries no cookie but the consent and analytics ones (so never a
- * staff session), outside /admin, /api and /book-consultation (live availability, token pages)
- * and without a `preview` parameter. The key is build id + consent choice + path and query.
+ * staff session), and never a degraded render (a loader fell back to an empty state after a
+ * failed read: `loadContext.renderDegraded`, issue 18).
+ *
+ * Which page (issue 18, finding 2): the request target goes through `pageUrl`
+ * (`~/features/site/page-url`), the one definition analytics shares. The exclusions (/admin,
+ * /api, /book-consultation) apply to the decoded, normalised path, so `/./book-consultation` or
+ * `/%62ook-consultation` are never stored; a target not already in normal form (dot segments,
+ * encoded letters, absolute-form, a trailing slash, capitals) is never stored either, only
+ * rendered, so its variants cannot flush the cache. The key is build id + consent choice + path +
+ * the query parameters the page reads (`?category=`); every other parameter (`utm_*`, `fbclid`,
+ * junk) is dropped from the key AND from the URL React Router renders, so all of them share one
+ * entry. A parameter with unbounded values (`?q=`, `?preview=`) is never stored.
+ *
+ * A miss costs one render and a gzip at level 6; brotli (quality 11, the slow part) is made off the
+ * request, once the page is asked for again, one page at a time with a bounded queue. Concurrent
+ * misses of one key share one render (single flight), so a page is never compressed twice at once.
  * Entries are kept gzip- and brotli-compressed with a strong ETag (304 on If-None-Match) in an
  * LRU bounded by bytes, together with the whole header set of the response that stored them
  * (helmet's security headers included, the CSP without its per-request nonce: a stored page has
@@ -23,6 +37,7 @@ import { LRUCache } from "lru-cache";
 import Negotiator from "negotiator";
 import type { AppLoadContext } from "react-router";
 import { parseConsent } from "~/features/site/consent";
+import { pageUrl } from "~/features/site/page-url";
 import type { ContentState } from "~/features/site/content-version.server";
 
 const brotli = promisify(brotliCompress);
@@ -51,19 +66,27 @@ export function onlyAnonymousCookies(cookieHeader: string | undefined): boolean 
 
 const UNCACHED_PATHS = /^\/(?:admin|api|book-consultation)(?:\/|$)/i;
 
+/** React Router's data requests (`/projects.data?category=...`, client navigation): never documents, so never keyed or rendered at a clean URL. */
+const DATA_REQUEST = /\.data$/;
+
+/** A request the cache may answer: its key and the clean URL (path and read parameters) to render. */
+export type CacheTarget = { key: string; url: string };
+
 /**
- * The cache key of a request (`url` is the path and query as sent), or null when the request must
- * bypass the cache: not GET/HEAD, under /admin, /api or /book-consultation, a `preview` parameter,
- * or a cookie other than the consent and analytics ones.
+ * The cache key and clean URL of a request (`url` is the request target as sent), or null when
+ * the request must bypass the cache: not GET/HEAD, a malformed or non-normal target, under
+ * /admin, /api or /book-consultation after normalisation, a React Router data request (`.data`), an unbounded parameter (`q`,
+ * `preview`), or a cookie other than the consent and analytics ones. See the module comment.
  */
-export function cacheKey(buildId: string, req: Pick<IncomingMessage, "method" | "url" | "headers">): string | null {
+export function cacheTarget(buildId: string, req: Pick<IncomingMessage, "method" | "url" | "headers">): CacheTarget | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
-  const url = req.url ?? "/";
-  const queryAt = url.indexOf("?");
-  if (UNCACHED_PATHS.test(queryAt === -1 ? url : url.slice(0, queryAt))) return null;
-  if (queryAt !== -1 && new URLSearchParams(url.slice(queryAt + 1)).has("preview")) return null;
+  const page = pageUrl(req.url ?? "/");
+  if (!page || !page.canonicalPath || /[A-Z]/.test(page.path) || page.uncachedQuery || UNCACHED_PATHS.test(page.path) || DATA_REQUEST.test(page.path)) {
+    return null;
+  }
   if (!onlyAnonymousCookies(req.headers.cookie)) return null;
-  return `${buildId}\n${parseConsent(req.headers.cookie) ?? "none"}\n${url}`;
+  const url = `${page.path}${page.search}`;
+  return { key: `${buildId}\n${parseConsent(req.headers.cookie) ?? "none"}\n${url}`, url };
 }
 
 /** True when the HTML holds an executable inline script (it would need this response's nonce). */
@@ -95,6 +118,11 @@ function storedHeaders(responseHeaders: OutgoingHttpHeaders, pageHeaders: Header
 /** The encodings a page can be sent in, best first, for `Accept-Encoding` negotiation. */
 const WITH_BROTLI = ["br", "gzip", "identity"];
 const WITHOUT_BROTLI = ["gzip", "identity"];
+
+/** gzip level of a stored page: made during the miss, so cheap (level 9 costs twice as much for ~2% smaller). */
+const GZIP_LEVEL = 6;
+/** Pages waiting for brotli at most; more wait for their next hit. */
+const BROTLI_QUEUE_MAX = 32;
 
 type Handler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
 
@@ -162,18 +190,40 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     const etag = `"${createHash("sha256").update(options.buildId).update(identity).digest("base64url").slice(0, 32)}"`;
     const page: CachedPage = {
       identity,
-      gzip: gzipSync(identity, { level: 9 }),
+      gzip: gzipSync(identity, { level: GZIP_LEVEL }),
       br: null,
       etag,
       headers: storedHeaders(responseHeaders, pageHeaders, etag),
     };
-    if (startedIn !== generation) return page;
-    entries.set(key, page);
-    void brotli(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }).then((br) => {
-      page.br = br;
-      if (entries.peek(key) === page) entries.set(key, page);
-    });
+    if (startedIn === generation) entries.set(key, page);
     return page;
+  };
+
+  /** Pages waiting for (or being given) their brotli encoding, at most one at a time. */
+  const brotliQueue = new Set<CachedPage>();
+  let brotliRunning = false;
+  /** Queues `page` (stored under `key`) for brotli unless it has it, waits for it, or the queue is full. */
+  const queueBrotli = (key: string, page: CachedPage) => {
+    if (page.br || brotliQueue.has(page) || brotliQueue.size >= BROTLI_QUEUE_MAX) return;
+    brotliQueue.add(page);
+    const runNext = () => {
+      const next = brotliQueue.values().next();
+      if (brotliRunning || next.done) return;
+      brotliRunning = true;
+      const target = next.value;
+      void brotli(target.identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: target.identity.length } })
+        .then((br) => {
+          target.br = br;
+          // Re-set to update the entry's size, unless it was evicted or replaced meanwhile.
+          if (entries.peek(key) === target) entries.set(key, target);
+        })
+        .finally(() => {
+          brotliQueue.delete(target);
+          brotliRunning = false;
+          runNext();
+        });
+    };
+    runNext();
   };
 
   /** Writes a stored page with plain node:http: 304 on a matching If-None-Match, else the best encoding. */
@@ -196,15 +246,21 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     res.end(req.method === "HEAD" ? undefined : body);
   };
 
+  /** Sends a stored page as a hit; a page asked for again earns its brotli encoding. */
+  const sendHit = (req: IncomingMessage, res: ServerResponse, key: string, page: CachedPage) => {
+    send(req, res, page, "hit");
+    queueBrotli(key, page);
+  };
+
   /**
    * Answers a request from the cache when its key has a stored page (true), else leaves the
    * response untouched (false). Plain node:http, so `server.js` calls it before Express.
    */
   const serveHit = (req: IncomingMessage, res: ServerResponse): boolean => {
-    const key = cacheKey(options.buildId, req);
-    const page = key === null ? undefined : lookup(key);
-    if (!page) return false;
-    send(req, res, page, "hit");
+    const target = cacheTarget(options.buildId, req);
+    const page = target === null ? undefined : lookup(target.key);
+    if (!target || !page) return false;
+    sendHit(req, res, target.key, page);
     return true;
   };
 
@@ -221,36 +277,60 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     await writeReadableStreamToWritable(response.body, res);
   };
 
+  /** Renders the clean URL of `target`: stores and sends the page, or sends it uncached. Null when it was not stored. */
+  const renderAndStore = async (req: ExpressRequest, res: ExpressResponse, target: CacheTarget): Promise<CachedPage | null> => {
+    const startedIn = generation;
+    const loadContext = options.getLoadContext(req, res);
+    const controller = new AbortController();
+    res.on("close", () => controller.abort());
+    // The clean URL: parameters the page does not read never reach the render.
+    const url = new URL(target.url, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (typeof value === "string") headers.set(name, value);
+      else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    }
+    const response = await options.handler(new Request(url, { method: "GET", headers, signal: controller.signal }), loadContext);
+    const storable =
+      response.status === 200 &&
+      loadContext.htmlCacheable === true &&
+      loadContext.renderDegraded !== true &&
+      (options.canStore?.() ?? true) &&
+      !response.headers.has("set-cookie") &&
+      (response.headers.get("content-type") ?? "").startsWith("text/html");
+    if (storable) {
+      const body = Buffer.from(await response.arrayBuffer());
+      if (!hasInlineScript(body.toString("utf8"))) {
+        const page = store(target.key, startedIn, res.getHeaders(), response.headers, body);
+        send(req, res, page, "miss");
+        return page;
+      }
+      await sendResponse(req, res, new Response(body, { status: response.status, headers: response.headers }));
+      return null;
+    }
+    await sendResponse(req, res, response);
+    return null;
+  };
+
+  /** Renders in flight, by key: a concurrent miss of the same page waits for the first one's render. */
+  const inFlight = new Map<string, Promise<CachedPage | null>>();
+
   /** Serves cached pages and stores new ones; everything else goes on to `next` (React Router). */
   const middleware = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    const key = cacheKey(options.buildId, { method: req.method, url: req.originalUrl, headers: req.headers });
-    if (key === null) return next();
-    const cached = lookup(key);
-    if (cached) return send(req, res, cached, "hit");
+    const target = cacheTarget(options.buildId, { method: req.method, url: req.originalUrl, headers: req.headers });
+    if (target === null) return next();
+    const cached = lookup(target.key);
+    if (cached) return sendHit(req, res, target.key, cached);
     try {
-      const startedIn = generation;
-      const loadContext = options.getLoadContext(req, res);
-      const controller = new AbortController();
-      res.on("close", () => controller.abort());
-      const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (typeof value === "string") headers.set(name, value);
-        else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+      const pending = inFlight.get(target.key);
+      const shared = pending ? await pending.catch(() => null) : null;
+      if (shared) return send(req, res, shared, "hit");
+      const render = renderAndStore(req, res, target);
+      if (!pending) {
+        inFlight.set(target.key, render);
+        void render.catch(() => null).finally(() => inFlight.get(target.key) === render && inFlight.delete(target.key));
       }
-      const response = await options.handler(new Request(url, { method: "GET", headers, signal: controller.signal }), loadContext);
-      const storable =
-        response.status === 200 &&
-        loadContext.htmlCacheable === true &&
-        (options.canStore?.() ?? true) &&
-        !response.headers.has("set-cookie") &&
-        (response.headers.get("content-type") ?? "").startsWith("text/html");
-      if (storable) {
-        const body = Buffer.from(await response.arrayBuffer());
-        if (!hasInlineScript(body.toString("utf8"))) return send(req, res, store(key, startedIn, res.getHeaders(), response.headers, body), "miss");
-        return sendResponse(req, res, new Response(body, { status: response.status, headers: response.headers }));
-      }
-      await sendResponse(req, res, response);
+      await render;
     } catch (error) {
       next(error);
     }

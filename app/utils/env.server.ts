@@ -3,8 +3,11 @@
  * Every variable is optional for a local run. A wrong value stops the process with a message that
  * names the variable. Secrets stay here; `publicEnv` is the only part that reaches the browser.
  *
- * Production needs an explicit `PUBLIC_URL`, and on a public address `BETTER_AUTH_SECRET` too
- * (issue 9 item 8, docs/decisions/0004); locally `PUBLIC_URL` defaults to `http://localhost:$PORT`.
+ * The server listens on 127.0.0.1 unless `HOST` says otherwise. Local defaults (a `PUBLIC_URL` of
+ * `http://localhost:$PORT`, a random secret, demo content and a demo admin) apply only to a server
+ * listening on a loopback address (issue 18, finding 4; docs/decisions/0004): production on any
+ * other address needs `PUBLIC_URL` and `BETTER_AUTH_SECRET` (and, on the first start, the first
+ * admin's `ADMIN_EMAIL` / `ADMIN_PASSWORD`, checked by `ensureFirstAdmin`).
  */
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
@@ -50,7 +53,8 @@ const TrustProxySchema = z
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  /** The address to listen on: 127.0.0.1 by default; `0.0.0.0` or `::` to listen publicly. */
+  HOST: z.string().trim().default("127.0.0.1"),
   TRUST_PROXY: TrustProxySchema,
   /** The site's public origin (links in mail, canonical URLs, cookies). Required in production. */
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -76,6 +80,12 @@ const EnvSchema = z.object({
   BOOKING_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(3),
   ENQUIRY_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(5),
   ENQUIRY_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(100),
+  /**
+   * Suspected spam stored per client per hour and for everyone per hour (issue 18, finding 5);
+   * past either cap a spam submission is counted and dropped, the visitor still sees success.
+   */
+  SPAM_STORE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(10),
+  SPAM_STORE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(200),
   /** Moves from the manage link per client per hour, and per booking per hour (issue 12). */
   RESCHEDULE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(10),
   RESCHEDULE_LIMIT_PER_BOOKING: z.coerce.number().int().min(1).default(3),
@@ -130,13 +140,27 @@ const EnvSchema = z.object({
 /** The validated environment; `PUBLIC_URL` is always set after `loadEnv`. */
 export type ServerEnv = Omit<z.infer<typeof EnvSchema>, "PUBLIC_URL"> & { PUBLIC_URL: string };
 
-const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
+/** True for a host name or address that only this machine can reach: localhost, 127.0.0.0/8, ::1. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, "$1");
+  return h === "localhost" || h === "::1" || /^(?:::ffff:)?127(?:\.\d{1,3}){3}$/.test(h);
+}
+
+/**
+ * A production start that may use local defaults (demo content, a demo admin, a random secret):
+ * listening on a loopback address with a loopback `PUBLIC_URL` (`npm start` on a laptop). A
+ * server reachable from elsewhere, or one serving a public `PUBLIC_URL` through a local proxy, is
+ * a real deployment.
+ */
+export function isLocalRun(e: Pick<ServerEnv, "HOST" | "PUBLIC_URL">): boolean {
+  return isLoopbackHost(e.HOST) && isLoopbackHost(new URL(e.PUBLIC_URL).hostname);
+}
 
 /**
  * Validates `source` (normally `process.env`). Throws an Error listing every invalid variable, or
- * naming what production lacks: `PUBLIC_URL` (any production run) and `BETTER_AUTH_SECRET`
- * (production on a public, i.e. non-loopback, `PUBLIC_URL`). Outside production a missing
- * `PUBLIC_URL` becomes `http://localhost:$PORT`.
+ * naming what production lacks: on a non-loopback `HOST`, `PUBLIC_URL` and `BETTER_AUTH_SECRET`;
+ * on a loopback `HOST` with a public `PUBLIC_URL` (behind a local proxy), `BETTER_AUTH_SECRET`.
+ * On a loopback `HOST` a missing `PUBLIC_URL` becomes `http://localhost:$PORT`.
  */
 export function loadEnv(source: Record<string, string | undefined>): ServerEnv {
   const result = EnvSchema.safeParse(source);
@@ -145,18 +169,36 @@ export function loadEnv(source: Record<string, string | undefined>): ServerEnv {
     throw new Error(`Invalid environment variables:\n${problems}`);
   }
   const parsed = result.data;
-  if (parsed.NODE_ENV === "production" && !parsed.PUBLIC_URL) {
-    throw new Error(
-      "PUBLIC_URL is not set. In production set it to the site's public address (e.g. https://www.example.com); for a production build on this machine use http://localhost:PORT (`npm start` does).",
-    );
+  const production = parsed.NODE_ENV === "production";
+  if (production && !isLoopbackHost(parsed.HOST)) {
+    const missing = [
+      parsed.PUBLIC_URL ? null : "PUBLIC_URL (the site's public address, e.g. https://www.example.com)",
+      parsed.BETTER_AUTH_SECRET ? null : "BETTER_AUTH_SECRET (a long random string, e.g. `openssl rand -base64 32`)",
+    ].filter((m) => m !== null);
+    if (missing.length > 0) {
+      throw new Error(
+        `HOST=${parsed.HOST} is not a loopback address, so this is a public server and ${missing.length === 1 ? "this variable is" : "these variables are"} required:\n${missing.map((m) => `  ${m}`).join("\n")}\nFor a local run leave HOST unset (127.0.0.1).`,
+      );
+    }
   }
   const publicUrl = parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`;
-  if (parsed.NODE_ENV === "production" && !LOOPBACK_HOSTS.includes(new URL(publicUrl).hostname) && !parsed.BETTER_AUTH_SECRET) {
+  if (production && !isLocalRun({ HOST: parsed.HOST, PUBLIC_URL: publicUrl }) && !parsed.BETTER_AUTH_SECRET) {
     throw new Error(
       "BETTER_AUTH_SECRET is not set. Set it to a long random string (e.g. `openssl rand -base64 32`) before starting in production.",
     );
   }
   return { ...parsed, PUBLIC_URL: publicUrl };
+}
+
+/**
+ * The start-up warning about `X-Forwarded-For` (issue 18, finding 8), or null: trusting a hop
+ * count (or every hop) while listening on a non-loopback address lets a client that reaches the
+ * server directly pick its own address, and so its rate-limit bucket, unless every path to the
+ * server goes through the proxies counted.
+ */
+export function trustProxyWarning(e: Pick<ServerEnv, "HOST" | "TRUST_PROXY">): string | null {
+  if (isLoopbackHost(e.HOST) || (e.TRUST_PROXY !== true && typeof e.TRUST_PROXY !== "number")) return null;
+  return `TRUST_PROXY=${String(e.TRUST_PROXY)} trusts X-Forwarded-For by hop count while listening on ${e.HOST}: a client that reaches this port directly can choose the address its rate limits key on. Accept connections only from the proxy (firewall), list the proxy's addresses in TRUST_PROXY, or listen on 127.0.0.1.`;
 }
 
 /** The validated environment. Throws at import with a readable message when a variable is invalid. */
@@ -165,11 +207,11 @@ export const env: ServerEnv = loadEnv(process.env);
 export const isProduction = env.NODE_ENV === "production";
 
 /**
- * Production served on a public address. A production build on a loopback PUBLIC_URL
- * (`npm start` on a laptop) is a local run: it seeds demo content, may start without
- * BETTER_AUTH_SECRET and without a first-admin configuration (docs/decisions/0004).
+ * Production as a real deployment ({@link isLocalRun} is false): no demo content, no demo admin,
+ * an explicit secret (docs/decisions/0004). A production build listening on loopback with a
+ * loopback `PUBLIC_URL` (`npm start` on a laptop) is a local run.
  */
-export const isPublicProduction = isProduction && !LOOPBACK_HOSTS.includes(new URL(env.PUBLIC_URL).hostname);
+export const isPublicProduction = isProduction && !isLocalRun(env);
 
 const DEV_SECRET = "dev-only-better-auth-secret-change-me-0000000000";
 

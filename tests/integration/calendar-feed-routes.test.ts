@@ -11,7 +11,7 @@ import { LIMITS } from "~/features/abuse/limits.server";
 import type { CalendarFeedResult } from "~/features/consultations/components/calendar-feed-card";
 import * as account from "~/routes/admin/account";
 import * as feed from "~/routes/resources/calendar-feed";
-import { cacheKey } from "../../server/html-cache";
+import { cacheTarget } from "../../server/html-cache";
 import { createStaffSession, outcome, TEST_ORIGIN, type StaffSession } from "../setup/admin-session";
 import { setupTestDatabase } from "../setup/database";
 
@@ -114,6 +114,6 @@ describe("without a session or an active account", () => {
     expect(await limited.text()).toBe("Too many requests for this calendar feed. Try again later.\n");
 
     // The HTML cache never even looks a feed address up.
-    expect(cacheKey("build", { method: "GET", url: path, headers: {} })).toBeNull();
+    expect(cacheTarget("build", { method: "GET", url: path, headers: {} })).toBeNull();
   });
 });

@@ -12,12 +12,12 @@ import type { AppLoadContext } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db, schema } from "~/db/client.server";
 import { readContentState, watchContentState, type ContentState } from "~/features/site/content-version.server";
-import { cacheKey, createHtmlCache, hasInlineScript } from "../../server/html-cache";
+import { cacheTarget, createHtmlCache, hasInlineScript } from "../../server/html-cache";
 import { setupTestDatabase } from "../setup/database";
 
 setupTestDatabase();
 
-type Page = { status?: number; cacheable?: boolean; html?: string; headers?: Record<string, string> };
+type Page = { status?: number; cacheable?: boolean; degraded?: boolean; delayMs?: number; html?: string; headers?: Record<string, string> };
 
 /** A server with the cache in front of a handler that renders `pages[path]` and counts renders. */
 async function startCache(pages: Record<string, Page>) {
@@ -30,7 +30,9 @@ async function startCache(pages: Record<string, Page>) {
       const url = new URL(request.url);
       const page = pages[url.pathname] ?? { status: 404, html: "<h1>Not found</h1>" };
       renders.push(`${url.pathname}${url.search} ${request.headers.get("cookie") ?? ""}`);
+      if (page.delayMs) await new Promise((resolve) => setTimeout(resolve, page.delayMs));
       context.htmlCacheable = page.cacheable ?? true;
+      if (page.degraded) context.renderDegraded = true;
       const consent = /cookie_consent=(\w+)/.exec(request.headers.get("cookie") ?? "")?.[1] ?? "none";
       const html = page.html ?? `<!DOCTYPE html><html><body><h1>${url.pathname}</h1><p>consent ${consent}</p>${"<p>text</p>".repeat(200)}</body></html>`;
       return new Response(html, { status: page.status ?? 200, headers: { "Content-Type": "text/html; charset=utf-8", ...page.headers } });
@@ -64,6 +66,9 @@ describe("HTML cache rules", () => {
       "/contact": { cacheable: false },
       "/with-cookie": { headers: { "Set-Cookie": "flash=1; Path=/" } },
       "/inline": { html: "<html><body><script>alert(1)</script></body></html>" },
+      "/degraded": { degraded: true },
+      "/slow": { delayMs: 300 },
+      "/book-consultation": {},
     });
   });
   afterAll(async () => env.close());
@@ -128,11 +133,65 @@ describe("HTML cache rules", () => {
     const rejected = await (await env.get("/about", { cookie: "cookie_consent=rejected" })).text();
     expect([none, accepted, rejected].map((h) => /consent (\w+)/.exec(h)?.[1])).toEqual(["none", "accepted", "rejected"]);
     expect((await env.get("/about", { cookie: "_ga=GA1.1.2; cookie_consent=accepted" })).headers.get("x-html-cache")).toBe("hit");
-    expect((await env.get("/about?q=x")).headers.get("x-html-cache")).toBe("miss");
-    expect(env.renders).toHaveLength(4);
+    // A parameter /about does not read shares its entry, and never reaches the render.
+    expect((await env.get("/about?q=x&utm_source=linkedin")).headers.get("x-html-cache")).toBe("hit");
+    expect(env.renders).toHaveLength(3);
   });
 
-  it("never stores pages for staff or other cookies, hydrated or failed pages, pages setting a cookie or with inline scripts", async () => {
+  it("answers 1,000 unique junk query strings from the one stored page, rendering and compressing nothing more", async () => {
+    await env.get("/");
+    const before = env.cache.stats();
+    const states = new Map<string, number>();
+    for (let i = 0; i < 1000; i++) {
+      const junk = `utm_source=s${i}&fbclid=${i.toString(36)}&gclid=g${i}&trk=${i}&x${i}=${"y".repeat(i % 50)}`;
+      const state = (await env.get(`/?${junk}`, { "accept-encoding": "gzip" })).headers.get("x-html-cache") ?? "none";
+      states.set(state, (states.get(state) ?? 0) + 1);
+    }
+    expect(Object.fromEntries(states)).toEqual({ hit: 1000 });
+    expect(env.renders).toEqual(["/ "]);
+    expect(env.cache.stats()).toEqual(before);
+    // The real pages are all still there.
+    expect((await env.get("/")).headers.get("x-html-cache")).toBe("hit");
+  });
+
+  it("renders the page a junk-parameter request asks for at its clean URL, and a non-normal path without storing it", async () => {
+    expect((await env.get("/about?utm_campaign=spring&utm_medium=email")).headers.get("x-html-cache")).toBe("miss");
+    expect(env.renders).toEqual(["/about "]);
+    // (fetch itself removes dot segments; the raw-target test below sends them.)
+    for (const path of ["/About", "/about/", "/%61bout"]) {
+      expect([path, (await env.get(path)).status]).toEqual([path, 418]);
+    }
+    expect(env.cache.stats().entries).toBe(1);
+  });
+
+  it("never stores /book-consultation reached through a non-normal target, even if rendered without hydration", async () => {
+    const { request } = await import("node:http");
+    const port = new URL((await env.get("/")).url).port;
+    const rawGet = (target: string) =>
+      new Promise<number>((resolve, reject) => {
+        request({ host: "127.0.0.1", port, path: target }, (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        })
+          .on("error", reject)
+          .end();
+      });
+    env.renders.length = 0;
+    for (const target of ["/./book-consultation", "/%62ook-consultation", "/x/../book-consultation", "http://evil.example/book-consultation"]) {
+      expect([target, await rawGet(target), await rawGet(target)]).toEqual([target, 418, 418]);
+    }
+    expect(env.renders).toHaveLength(0);
+    expect(env.cache.stats().entries).toBe(1);
+  });
+
+  it("renders a page once for concurrent misses of the same key", async () => {
+    const responses = await Promise.all(Array.from({ length: 6 }, (_, i) => env.get(`/slow?utm_source=${i}`)));
+    expect(responses.map((r) => r.status)).toEqual(Array(6).fill(200));
+    expect(env.renders).toEqual(["/slow "]);
+    expect(responses.filter((r) => r.headers.get("x-html-cache") === "miss")).toHaveLength(1);
+  });
+
+  it("never stores pages for staff or other cookies, hydrated, failed or degraded pages, pages setting a cookie or with inline scripts", async () => {
     for (const cookie of ["better-auth.session_token=abc", "cookie_consent=accepted; __Secure-better-auth.session_token=abc", "flash=1"]) {
       // Straight on to React Router.
       expect((await env.get("/", { cookie })).status).toBe(418);
@@ -142,13 +201,14 @@ describe("HTML cache rules", () => {
       ["/with-cookie", {}],
       ["/inline", {}],
       ["/missing", {}],
+      ["/degraded", {}],
     ] as const) {
       await env.get(path, headers);
       const again = await env.get(path, headers);
       expect([path, again.headers.get("x-html-cache")]).toEqual([path, "bypass"]);
     }
     expect((await env.get("/missing")).status).toBe(404);
-    expect(env.renders).toHaveLength(9);
+    expect(env.renders).toHaveLength(11);
   });
 
   it("leaves POSTs, the portal, the booking wizard, token pages and preview links to React Router", async () => {
@@ -184,18 +244,46 @@ describe("cache helpers", () => {
     expect(hasInlineScript("<script nonce=\"abc\">window.x=1</script>")).toBe(true);
   });
 
-  it("keys by build, consent and URL", () => {
+  it("keys by build, consent, normalised path and the parameters the page reads", () => {
     const req = (url: string, cookie?: string, method = "GET") => ({ method, url, headers: { cookie } });
-    expect(cacheKey("b1", req("/projects?q=a", "cookie_consent=accepted"))).toBe("b1\naccepted\n/projects?q=a");
-    expect(cacheKey("b2", req("/projects?q=a"))).toBe("b2\nnone\n/projects?q=a");
-    expect(cacheKey("b1", req("/projects/x?preview=abc"))).toBeNull();
-    expect(cacheKey("b1", req("/projects/x?a=1&preview"))).toBeNull();
-    expect(cacheKey("b1", req("/ADMIN/cms"))).toBeNull();
-    expect(cacheKey("b1", req("/api"))).toBeNull();
-    expect(cacheKey("b1", req("/apiary"))).toBe("b1\nnone\n/apiary");
-    expect(cacheKey("b1", req("/", undefined, "POST"))).toBeNull();
+    const key = (buildId: string, url: string, cookie?: string, method?: string) => cacheTarget(buildId, req(url, cookie, method))?.key ?? null;
+    expect(key("b1", "/projects?category=commercial", "cookie_consent=accepted")).toBe("b1\naccepted\n/projects?category=commercial");
+    expect(key("b2", "/projects?category=Humanitarian&utm_source=x")).toBe("b2\nnone\n/projects?category=humanitarian");
+    // Parameters a page does not read, or values it does not accept, are not part of the key.
+    expect(key("b1", "/projects?category=all&gclid=1")).toBe("b1\nnone\n/projects");
+    expect(cacheTarget("b1", req("/about?utm_source=newsletter&fbclid=abc&trk=x"))).toEqual({ key: "b1\nnone\n/about", url: "/about" });
+    // Unbounded parameters (search text, preview links) are never stored.
+    expect(key("b1", "/projects?q=a")).toBeNull();
+    expect(key("b1", "/projects/x?preview=abc")).toBeNull();
+    expect(key("b1", "/projects/x?a=1&preview")).toBeNull();
+    expect(key("b1", "/ADMIN/cms")).toBeNull();
+    expect(key("b1", "/api")).toBeNull();
+    expect(key("b1", "/apiary")).toBe("b1\nnone\n/apiary");
+    // Client navigation's data requests keep every parameter: they go straight to React Router.
+    expect(key("b1", "/book-consultation.data?type=x&step=2")).toBeNull();
+    expect(key("b1", "/projects.data?category=commercial")).toBeNull();
+    expect(key("b1", "/_root.data")).toBeNull();
+    expect(key("b1", "/", undefined, "POST")).toBeNull();
     // The cookie banner's form without JavaScript.
-    expect(cacheKey("b1", req("/consent", "cookie_consent=accepted", "POST"))).toBeNull();
+    expect(key("b1", "/consent", "cookie_consent=accepted", "POST")).toBeNull();
+    // Excluded paths are recognised after decoding and normalising; other non-normal targets are never stored.
+    for (const target of [
+      "/./book-consultation",
+      "/%62ook-consultation",
+      "/%2e/book-consultation/manage/tok",
+      "/x/../book-consultation",
+      "//book-consultation",
+      "http://evil.example/book-consultation",
+      "/%61dmin",
+      "/About",
+      "/about/",
+      "/./about",
+      "/%61bout",
+      "http://evil.example/about",
+      "/bad%zzpath",
+    ]) {
+      expect([target, key("b1", target)]).toEqual([target, null]);
+    }
   });
 });
 

@@ -30,6 +30,10 @@ export const LIMITS = {
   enquiryPerClient: { max: env.ENQUIRY_LIMIT_PER_CLIENT, windowMs: HOUR_MS },
   /** Clean enquiries by everyone per hour (default 100); more are stored as spam. */
   enquiryGlobal: { max: env.ENQUIRY_LIMIT_GLOBAL, windowMs: HOUR_MS },
+  /** Suspected spam enquiries stored per client per hour (default 10); more are counted and dropped. */
+  spamStoredPerClient: { max: env.SPAM_STORE_LIMIT_PER_CLIENT, windowMs: HOUR_MS },
+  /** Suspected spam enquiries stored for everyone per hour (default 200); more are counted and dropped. */
+  spamStoredGlobal: { max: env.SPAM_STORE_LIMIT_GLOBAL, windowMs: HOUR_MS },
   /** Bookings moved from manage links per client per hour (default 10). */
   reschedulePerClient: { max: env.RESCHEDULE_LIMIT_PER_CLIENT, windowMs: HOUR_MS },
   /** Moves of one booking per hour (default 3): each one mails the visitor and every staff recipient. */

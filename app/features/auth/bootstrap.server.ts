@@ -68,8 +68,9 @@ export async function ensureFirstAdmin(options: BootstrapOptions = {}): Promise<
     }
 
     if (production) {
+      const missing = [adminEmail ? null : "ADMIN_EMAIL", adminPassword ? null : "ADMIN_PASSWORD"].filter((m) => m !== null);
       throw new Error(
-        "No admin account exists and ADMIN_EMAIL / ADMIN_PASSWORD are not set. Set both (the password at least 12 characters) for the first start, or create one with `npm run admin:create`.",
+        `No admin account exists and ${missing.join(" and ")} ${missing.length === 1 ? "is" : "are"} not set. Set both (the password at least 12 characters) for the first start, or create one with \`npm run admin:create\`.`,
       );
     }
 

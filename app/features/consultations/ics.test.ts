@@ -78,3 +78,62 @@ describe("calendar feed (.ics subscription)", () => {
     expect(new ICAL.Component(ICAL.parse(buildCalendarFeed("Empty", []))).getAllSubcomponents("vevent")).toHaveLength(0);
   });
 });
+
+describe("calendar text from visitors (issue 18, finding 6)", () => {
+  /** Every line break of the output is CRLF, and every content line is a property the builder writes. */
+  function expectNoInjectedLines(ics: string) {
+    const lines = ics.split("\r\n");
+    for (const l of lines) {
+      expect(l).not.toMatch(/[\r\n\u2028\u2029]/);
+    }
+    // A folded continuation starts with a space or tab; every other line names a known property.
+    const names = new Set(lines.filter((l) => l !== "" && !/^[ \t]/.test(l)).map((l) => /^[A-Z-]+/.exec(l)?.[0]));
+    for (const name of names) {
+      expect([
+        "BEGIN", "END", "VERSION", "CALSCALE", "PRODID", "METHOD", "X-PUBLISHED-TTL", "X-WR-CALNAME", "NAME", "UID", "SUMMARY", "DTSTAMP", "DTSTART",
+        "DTEND", "DESCRIPTION", "URL", "LOCATION", "STATUS", "ORGANIZER", "ATTENDEE", "SEQUENCE", "X-MICROSOFT-CDO-BUSYSTATUS",
+      ]).toContain(name);
+    }
+  }
+
+  it("keeps an injected CR, LF, separator or quote out of SUMMARY, DESCRIPTION, LOCATION and the attendee's CN", () => {
+    const evil = 'Ann\rSUMMARY:Fake\nLOCATION:https://phish.example\u2028X\u202eY";CN=x:mailto:evil@example.com';
+    const ics = buildBookingIcs({
+      ...base,
+      sequence: 0,
+      status: "CONFIRMED",
+      title: `Consultation with ${evil}`,
+      description: `Company: ${evil}\r\nSecond line`,
+      attendee: { name: evil, email: "jo@example.com" },
+      meetingLink: "https://meet.example/a",
+    });
+    expectNoInjectedLines(ics);
+    const { event } = parse(ics);
+    expect(event.getAllProperties("summary")).toHaveLength(1);
+    expect(event.getAllProperties("location")).toHaveLength(1);
+    const attendees = event.getAllProperties("attendee");
+    expect(attendees).toHaveLength(1);
+    expect(String(attendees[0]!.getFirstValue()).toLowerCase()).toBe("mailto:jo@example.com");
+    // Multi-line: the CR is gone, LF and the separator are escaped line breaks inside the one DESCRIPTION.
+    expect(new ICAL.Event(event).description).toBe('Company: AnnSUMMARY:Fake\nLOCATION:https://phish.example\nXY";CN=x:mailto:evil@example.com\nSecond line');
+  });
+
+  it("never yields an unescaped CR or LF, nor a property of its own, for any text (fuzzed)", async () => {
+    const fc = (await import("fast-check")).default;
+    const text = fc.string({ unit: "binary", maxLength: 80 });
+    fc.assert(
+      fc.property(text, text, text, text, text, (name, title, description, link, calName) => {
+        const event = { ...base, sequence: 1, status: "CONFIRMED" as const, title, description, attendee: { name, email: "jo@example.com" } };
+        let invite: string | null = null;
+        try {
+          invite = buildBookingIcs({ ...event, meetingLink: link || null });
+        } catch {
+          // `ics` may refuse a value (e.g. a URL it cannot parse): then no invitation is attached.
+        }
+        if (invite !== null) expectNoInjectedLines(invite);
+        expectNoInjectedLines(buildCalendarFeed(calName, [{ ...event, attendee: undefined, organizer: undefined }]));
+      }),
+      { numRuns: 150 },
+    );
+  }, 120_000);
+});

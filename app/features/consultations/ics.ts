@@ -7,6 +7,7 @@
  * calendars abroad and across the clock changes show the right time.
  */
 import { createEvent, createEvents, type DateArray, type EventAttributes } from "ics";
+import { stripControlCharacters } from "~/features/abuse/visitor-text";
 import { londonInstant } from "./time";
 
 /** The event's STATUS (RFC 5545 section 3.8.1.11). */
@@ -86,10 +87,16 @@ export function uidHostOf(publicUrl: string): string {
   return new URL(publicUrl).hostname;
 }
 
+/** A one-line calendar value: no control characters (`ics` passes a CR through unescaped, issue 18). */
+const line = (value: string) => stripControlCharacters(value);
+/** A parameter value (`CN`): one line, and no DQUOTE, which a quoted parameter cannot hold (RFC 5545 3.1). */
+const parameter = (value: string) => line(value).replaceAll('"', "'");
+
 function eventAttributes(e: BookingEvent): EventAttributes {
   const start = londonInstant(e.date, e.startTime);
   const end = new Date(start.getTime() + e.durationMinutes * 60_000);
   const url = e.url ?? e.meetingLink;
+  const meetingLink = e.meetingLink ? line(e.meetingLink) : null;
   return {
     productId: PRODUCT_ID,
     uid: bookingUid(e.bookingId, e.uidHost),
@@ -100,17 +107,18 @@ function eventAttributes(e: BookingEvent): EventAttributes {
     end: utcArray(end),
     endInputType: "utc",
     endOutputType: "utc",
-    title: e.title,
-    description: e.description,
+    title: line(e.title),
+    // Multi-line: `ics` escapes LF as \n; a CR is removed first.
+    description: stripControlCharacters(e.description, { multiline: true }),
     status: e.status,
     busyStatus: e.status === "CANCELLED" ? "FREE" : e.status === "TENTATIVE" ? "TENTATIVE" : "BUSY",
-    ...(e.organizer ? { organizer: { name: e.organizer.name, email: e.organizer.email } } : {}),
+    ...(e.organizer ? { organizer: { name: parameter(e.organizer.name), email: line(e.organizer.email) } } : {}),
     ...(e.attendee
       ? {
           attendees: [
             {
-              name: e.attendee.name,
-              email: e.attendee.email,
+              name: parameter(e.attendee.name),
+              email: line(e.attendee.email),
               rsvp: false,
               partstat: e.status === "TENTATIVE" ? ("TENTATIVE" as const) : ("ACCEPTED" as const),
               role: "REQ-PARTICIPANT" as const,
@@ -118,8 +126,8 @@ function eventAttributes(e: BookingEvent): EventAttributes {
           ],
         }
       : {}),
-    ...(e.meetingLink ? { location: e.meetingLink } : {}),
-    ...(url ? { url } : {}),
+    ...(meetingLink ? { location: meetingLink } : {}),
+    ...(url ? { url: line(url) } : {}),
   };
 }
 
@@ -140,7 +148,7 @@ export function buildBookingIcs(invite: BookingInvite): string {
  * a valid calendar with no events. Throws when `ics` rejects an event.
  */
 export function buildCalendarFeed(calName: string, events: BookingEvent[]): string {
-  const { error, value } = createEvents(events.map(eventAttributes), { productId: PRODUCT_ID, method: "PUBLISH", calName });
+  const { error, value } = createEvents(events.map(eventAttributes), { productId: PRODUCT_ID, method: "PUBLISH", calName: line(calName) });
   if (error || !value) throw error ?? new Error("Could not build the calendar feed");
   return value;
 }

@@ -7,14 +7,14 @@
  */
 import { z } from "zod";
 import { BOOKING_PROJECT_TYPES } from "~/db/schema";
+import { visitorText } from "~/features/abuse/visitor-text";
 import { isCalendarEmail } from "./ics";
 
 export { DETAIL_FIELDS, PROJECT_TYPE_OPTIONS } from "./fields";
 
-/** An optional text field: trimmed, capped, empty becomes null. */
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
+/** An optional text field: control characters stripped (issue 18), trimmed, capped, empty becomes null. */
+const optionalText = (max: number, label: string, multiline = false) =>
+  visitorText({ multiline })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .optional()
@@ -23,13 +23,11 @@ const optionalText = (max: number, label: string) =>
 
 /** The visitor's details (step 3). Field names are the wizard's form field names. */
 export const BookingDetailsSchema = z.object({
-  name: z
-    .string({ error: "Please enter your name" })
+  name: visitorText({ error: "Please enter your name" })
     .trim()
     .min(1, "Please enter your name")
     .max(120, "Name must be at most 120 characters"),
-  email: z
-    .string({ error: "Please enter your email address" })
+  email: visitorText({ error: "Please enter your email address" })
     .trim()
     .min(1, "Please enter your email address")
     .max(254, "Email must be at most 254 characters")
@@ -43,10 +41,10 @@ export const BookingDetailsSchema = z.object({
     .optional()
     .nullable()
     .transform((v) => (v ? v : null)),
-  projectDescription: optionalText(4000, "Project description"),
+  projectDescription: optionalText(4000, "Project description", true),
   timeline: optionalText(200, "Timeline"),
   budgetRange: optionalText(200, "Budget range"),
-  specialRequirements: optionalText(2000, "Special requirements"),
+  specialRequirements: optionalText(2000, "Special requirements", true),
 });
 
 /** Parsed details: optional fields are `string | null`, never "". */

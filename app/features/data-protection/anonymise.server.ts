@@ -113,10 +113,12 @@ const PERSONAL_KEYS = new Set([
 
 /**
  * A copy of audit `details` with personal values replaced by {@link ERASED}: every value under a
- * personal key, and every string that contains `address` (case-insensitive) when given.
+ * personal key, and every string that IS `address` (trimmed, case-insensitive) when given. A
+ * string merely containing it is kept: `victim.ann@example.org` is not `ann@example.org`
+ * (issue 18, finding 1).
  */
 export function scrubDetails(value: unknown, address?: string): unknown {
-  const needle = address?.toLowerCase();
+  const needle = address?.trim().toLowerCase();
   const walk = (v: unknown, personal: boolean): unknown => {
     if (v === null || v === undefined) return v;
     if (Array.isArray(v)) return v.map((x) => walk(x, personal));
@@ -124,7 +126,7 @@ export function scrubDetails(value: unknown, address?: string): unknown {
       return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, walk(x, personal || PERSONAL_KEYS.has(k))]));
     }
     if (personal) return ERASED;
-    if (typeof v === "string" && needle && v.toLowerCase().includes(needle)) return ERASED;
+    if (typeof v === "string" && needle && v.trim().toLowerCase() === needle) return ERASED;
     return v;
   };
   return walk(value, false);
@@ -132,8 +134,8 @@ export function scrubDetails(value: unknown, address?: string): unknown {
 
 /**
  * Scrubs the `details` of audit entries ({@link scrubDetails}): those about the given records
- * (`entityType` + `entityIds`) and/or those with the given audit ids, replacing `address`
- * wherever it appears. Action, actor, entity and time are kept. Returns how many entries changed.
+ * (`entityType` + `entityIds`) and/or those with the given audit ids, replacing any value that is
+ * `address`. Action, actor, entity and time are kept. Returns how many entries changed.
  */
 export async function scrubAuditEntries(
   executor: Executor,

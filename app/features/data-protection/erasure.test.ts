@@ -54,7 +54,7 @@ async function seedPerson(): Promise<Seeded> {
     formToken: issueFormToken(new Date(now.getTime() - 60_000)),
   });
   const submitted = await submitEnquiry(form("Ada Lovelace", "Ada.Lovelace@Example.com", "Please call me on +44 7700 900123 about a footbridge."), { clientIp: "203.0.113.7" });
-  if (!submitted.ok) throw new Error("enquiry not stored");
+  if (!submitted.ok || submitted.enquiryId === null) throw new Error("enquiry not stored");
   await updateEnquiry(staff, submitted.enquiryId, { internalNotes: "Ada prefers mornings", status: "in_review" });
   const spam = await addEnquiry({ name: "Ada Lovelace", email: "ADA.LOVELACE@EXAMPLE.COM", message: "=HYPERLINK(\"http://x\")", spamReason: "honeypot" });
   const toDelete = await addEnquiry({ name: "Ada Lovelace", email: ADDRESS, message: "Duplicate" });
@@ -76,7 +76,7 @@ async function seedPerson(): Promise<Seeded> {
   const past = await addBooking(pastSlot.id, "completed", { email: "ada.lovelace@example.com " });
 
   const bob = await submitEnquiry(form("Bob Builder", "bob@builder.example", "A warehouse roof"), { clientIp: "203.0.113.8" });
-  if (!bob.ok) throw new Error("enquiry not stored");
+  if (!bob.ok || bob.enquiryId === null) throw new Error("enquiry not stored");
   const bobBooking = await addBooking(futureSlot.id, "pending", { name: "Bob Builder", email: "bob@builder.example", phone: null, companyName: null, projectDescription: null, specialRequirements: null });
 
   return {

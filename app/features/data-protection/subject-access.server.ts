@@ -2,16 +2,19 @@
  * Subject access (issue 11, UK GDPR article 15): every record held about a person, found by their
  * e-mail address (case-insensitive), as one JSON document or a CSV per kind of record.
  *
- * What counts as "about the person":
+ * What counts as "about the person" is decided only through structured fields, each compared with
+ * the address exactly (trimmed, case-insensitive), never by substring: `ann@example.org` must not
+ * find `victim.ann@example.org` (issue 18, finding 1: disclosing another person's data in an
+ * export, or erasing it, is itself a breach):
  * - enquiries and bookings whose e-mail is the address (spam included);
- * - outbox e-mails sent to the address, with it as Reply-To (staff notifications), or naming it
- *   in the subject or body;
- * - audit entries about those enquiries and bookings, or naming the address in their details.
+ * - outbox e-mails whose recipient or Reply-To (staff notifications) is the address;
+ * - audit entries about those enquiries and bookings (by entity id), and enquiry, booking and
+ *   data-subject entries whose details record the address as `email` or `before.email` (e.g. a
+ *   deleted enquiry, an earlier export).
  */
 import { stringify } from "csv-stringify/sync";
-import { and, asc, eq, inArray, or, sql, type AnyColumn } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { db, type Database, type Transaction } from "~/db/client.server";
-import { containsPattern } from "~/db/sql";
 import { auditLog, consultationBookings, emailOutbox, enquiries } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { selectBookingsWithSlot } from "~/features/consultations/booking-rows.server";
@@ -104,8 +107,11 @@ export function normaliseAddress(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** `lower(column) = address` (the address already normalised). */
-const sameAddress = (column: AnyColumn, address: string) => sql`lower(trim(${column})) = ${address}`;
+/** `lower(trim(value)) = address` (the address already normalised); `value` a column or SQL. */
+const sameAddress = (value: AnyColumn | SQL, address: string) => sql`lower(trim(${value})) = ${address}`;
+
+/** Audit entity types whose `details` may record a visitor's address. */
+const VISITOR_AUDIT_TYPES = ["enquiry", "booking", "data_subject"];
 
 /**
  * Every record about the person with `email` (see the module comment), read through `executor`
@@ -116,7 +122,6 @@ export async function findSubjectRecords(
   { executor = db, now = new Date() }: { executor?: Database | Transaction; now?: Date } = {},
 ): Promise<SubjectRecords> {
   const address = normaliseAddress(email);
-  const pattern = containsPattern(address);
 
   const enquiryRows = await executor
     .select()
@@ -132,13 +137,7 @@ export async function findSubjectRecords(
     .select()
     .from(emailOutbox)
     .where(
-      or(
-        sameAddress(emailOutbox.to, address),
-        sameAddress(emailOutbox.replyTo, address),
-        sql`${emailOutbox.subject} ilike ${pattern}`,
-        sql`${emailOutbox.text} ilike ${pattern}`,
-        sql`${emailOutbox.html} ilike ${pattern}`,
-      ),
+      or(sameAddress(emailOutbox.to, address), sameAddress(emailOutbox.replyTo, address)),
     )
     .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id));
 
@@ -149,7 +148,10 @@ export async function findSubjectRecords(
     .from(auditLog)
     .where(
       or(
-        sql`${auditLog.details}::text ilike ${pattern}`,
+        and(
+          inArray(auditLog.entityType, VISITOR_AUDIT_TYPES),
+          or(sameAddress(sql`${auditLog.details}->>'email'`, address), sameAddress(sql`${auditLog.details}#>>'{before,email}'`, address)),
+        ),
         enquiryIds.length ? and(eq(auditLog.entityType, "enquiry"), inArray(auditLog.entityId, enquiryIds)) : undefined,
         bookingIds.length ? and(eq(auditLog.entityType, "booking"), inArray(auditLog.entityId, bookingIds)) : undefined,
       ),

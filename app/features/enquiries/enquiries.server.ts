@@ -8,23 +8,32 @@
  * `LIMITS.enquiryPerClient` submissions from one client (IPv4 address or IPv6 /64) in the hour,
  * or a clean enquiry over the global ceiling `LIMITS.enquiryGlobal` (issue 9 item 5), which bounds
  * the mail a flood can make us send.
+ *
+ * Stored spam is capped (issue 18, finding 5): at most `LIMITS.spamStoredPerClient` per client
+ * and `LIMITS.spamStoredGlobal` for everyone per hour. Past a cap the submission is counted (the
+ * `enquiry:spam:dropped` hourly counter in `rate_limit_hits`) and dropped, so a script cannot
+ * fill the disk; the visitor's answer is the same.
  */
-import { db } from "~/db/client.server";
+import { db, type Transaction } from "~/db/client.server";
 import { enquiries } from "~/db/schema";
 import { enqueueEmails } from "~/features/mail/outbox.server";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import { logger } from "~/utils/logger.server";
 import { buildEnquiryEmails } from "./emails.server";
 import { checkFormGuard, type FormGuardReason } from "~/features/abuse/form-guard.server";
-import { clientKey, exceedsLimit, LIMITS } from "~/features/abuse/limits.server";
+import { clientKey, exceedsLimit, hitRateLimit, HOUR_MS, LIMITS } from "~/features/abuse/limits.server";
 import { EnquirySchema, type EnquiryFieldErrors } from "./schema";
 
 /** Why a submission was flagged, as stored in `enquiries.spam_reason`. */
 export type SpamReason = FormGuardReason | "rate_limit" | "global_limit";
 
-/** The outcome of a submission. Spam is a success to the visitor; only `spamReason` tells. */
+/**
+ * The outcome of a submission. Spam is a success to the visitor; only `spamReason` tells, and
+ * `enquiryId` is null when spam past the storage caps was dropped.
+ */
 export type SubmitEnquiryResult =
   | { ok: true; enquiryId: string; spamReason: SpamReason | null; emailsQueued: number }
+  | { ok: true; enquiryId: null; spamReason: SpamReason; emailsQueued: 0 }
   | { ok: false; errors: EnquiryFieldErrors };
 
 /**
@@ -55,11 +64,14 @@ export async function submitEnquiry(
   const guardReason = checkFormGuard(input, now);
   const settings = await getSiteSettings();
 
-  const result = await db.transaction(async (tx) => {
+  let droppedThisHour = 0;
+  const result = await db.transaction(async (tx): Promise<SubmitEnquiryResult & { ok: true }> => {
     const overClientLimit = await exceedsLimit(tx, `enquiry:client:${clientKey(context.clientIp)}`, LIMITS.enquiryPerClient, now);
     let spamReason: SpamReason | null = guardReason ?? (overClientLimit ? "rate_limit" : null);
     // Only otherwise clean enquiries count towards the global ceiling: a bot flood cannot use it up.
     if (!spamReason && (await exceedsLimit(tx, "enquiry:all", LIMITS.enquiryGlobal, now))) spamReason = "global_limit";
+    droppedThisHour = spamReason ? await countDroppedSpam(tx, context.clientIp, now) : 0;
+    if (spamReason && droppedThisHour > 0) return { ok: true as const, enquiryId: null, spamReason, emailsQueued: 0 as const };
     const [row] = await tx
       .insert(enquiries)
       .values({ ...enquiry, status: "new", priority: "medium", spamReason, createdAt: now, updatedAt: now })
@@ -71,7 +83,22 @@ export async function submitEnquiry(
     return { ok: true as const, enquiryId: id, spamReason, emailsQueued };
   });
 
-  if (result.spamReason) logger.warn({ enquiryId: result.enquiryId, reason: result.spamReason }, "enquiry flagged as spam");
+  if (result.enquiryId === null) {
+    // Once per hour (the first drop), not once per dropped submission: the flood must not fill the log either.
+    if (droppedThisHour === 1) logger.warn({ reason: result.spamReason }, "spam storage cap reached: further spam this hour is counted and dropped");
+  } else if (result.spamReason) logger.warn({ enquiryId: result.enquiryId, reason: result.spamReason }, "enquiry flagged as spam");
   else logger.info({ enquiryId: result.enquiryId }, "enquiry received");
   return result;
+}
+
+/**
+ * Decides whether a spam submission from `clientIp` at `now` is stored: 0 when it is (and counted
+ * towards the caps), otherwise the number of spam submissions dropped so far this hour, this one
+ * included (the `enquiry:spam:dropped` counter). The per-client cap is checked first and only
+ * spam within it counts towards the global cap, so one client's flood cannot crowd out others'.
+ */
+async function countDroppedSpam(tx: Transaction, clientIp: string, now: Date): Promise<number> {
+  const overClient = await exceedsLimit(tx, `enquiry:spam:client:${clientKey(clientIp)}`, LIMITS.spamStoredPerClient, now);
+  if (!overClient && !(await exceedsLimit(tx, "enquiry:spam:all", LIMITS.spamStoredGlobal, now))) return 0;
+  return hitRateLimit(tx, { key: "enquiry:spam:dropped", windowMs: HOUR_MS, now });
 }

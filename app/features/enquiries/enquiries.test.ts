@@ -189,4 +189,36 @@ describe("submitEnquiry", () => {
       spamReason: null,
     });
   });
+
+  it("stores at most the per-client cap of spam an hour; past it each submission is counted and dropped, with the same answer", async () => {
+    const cap = LIMITS.spamStoredPerClient.max;
+    const bot = { formToken: undefined };
+    const results = [];
+    for (let i = 0; i < cap + 5; i++) results.push(await submitEnquiry(form(bot), { clientIp: "198.51.100.66", now: later }));
+    // Every answer is a success to the sender; only the first `cap` were stored.
+    expect(results.every((r) => r.ok && r.spamReason === "invalid_token")).toBe(true);
+    expect(results.filter((r) => r.ok && r.enquiryId === null)).toHaveLength(5);
+    expect(await allEnquiries()).toHaveLength(cap);
+    const [dropped] = await db.select().from(rateLimitHits).where(eq(rateLimitHits.key, "enquiry:spam:dropped"));
+    expect(dropped!.count).toBe(5);
+    // Another client's spam and a person's clean enquiry are still stored; the next hour stores again.
+    expect(await submitEnquiry(form(bot), { clientIp: "198.51.100.67", now: later })).toMatchObject({ enquiryId: expect.any(String) });
+    expect(await submitEnquiry(form(), { clientIp: "198.51.100.68", now: later })).toMatchObject({ spamReason: null, emailsQueued: 2 });
+    const nextHour = new Date(later.getTime() + HOUR_MS);
+    expect(await submitEnquiry(form({ formToken: issueFormToken(nextHour) , website: "x" }), { clientIp: "198.51.100.66", now: nextHour })).toMatchObject({
+      spamReason: "honeypot",
+      enquiryId: expect.any(String),
+    });
+    expect(await allEnquiries()).toHaveLength(cap + 3);
+  });
+
+  it("stores at most the global cap of spam an hour across clients", async () => {
+    const windowStart = new Date(Math.floor(later.getTime() / HOUR_MS) * HOUR_MS);
+    await db.insert(rateLimitHits).values({ key: "enquiry:spam:all", windowStart, count: LIMITS.spamStoredGlobal.max });
+    const result = await submitEnquiry(form({ website: "bot" }), { clientIp: "203.0.113.50", now: later });
+    expect(result).toEqual({ ok: true, enquiryId: null, spamReason: "honeypot", emailsQueued: 0 });
+    expect(await allEnquiries()).toHaveLength(0);
+    // A clean enquiry is never dropped.
+    expect(await submitEnquiry(form(), { clientIp: "203.0.113.51", now: later })).toMatchObject({ spamReason: null, enquiryId: expect.any(String) });
+  });
 });

@@ -5,17 +5,21 @@
  * Shared by the server (validation) and the form (field names, the type list).
  */
 import { z } from "zod";
+import { visitorText } from "~/features/abuse/visitor-text";
 import { ENQUIRY_LIMITS, ENQUIRY_TYPES } from "./constants";
 
 export { ENQUIRY_LIMITS, ENQUIRY_TYPES, type EnquiryType } from "./constants";
 
 const text = (v: unknown) => (typeof v === "string" ? v.trim() : v);
 
-/** Trimmed text; required fields reject empty or missing values with `requiredMessage`. */
-const requiredText = (requiredMessage: string, max: number, maxMessage: string) =>
+/**
+ * Trimmed text without control characters (issue 18); required fields reject empty or missing
+ * values with `requiredMessage`.
+ */
+const requiredText = (requiredMessage: string, max: number, maxMessage: string, multiline = false) =>
   z.preprocess(
     text,
-    z.string({ error: requiredMessage }).min(1, requiredMessage).max(max, maxMessage),
+    visitorText({ error: requiredMessage, multiline }).trim().min(1, requiredMessage).max(max, maxMessage),
   );
 
 /** A visitor's enquiry as submitted. `company` becomes null when empty or missing. */
@@ -27,8 +31,8 @@ export const EnquirySchema = z.object({
   ),
   email: z.preprocess(
     text,
-    z
-      .string({ error: "Please enter your e-mail address." })
+    visitorText({ error: "Please enter your e-mail address." })
+      .trim()
       .min(1, "Please enter your e-mail address.")
       .max(ENQUIRY_LIMITS.email, "This e-mail address is too long.")
       .pipe(z.email({ error: "Please enter a valid e-mail address, like name@example.com." })),
@@ -38,16 +42,18 @@ export const EnquirySchema = z.object({
       const t = text(v);
       return t === "" || t === undefined ? null : t;
     },
-    z
-      .string()
+    visitorText()
+      .trim()
       .max(ENQUIRY_LIMITS.company, `Please keep the company name under ${ENQUIRY_LIMITS.company} characters.`)
-      .nullable(),
+      .nullable()
+      .transform((v) => (v === "" ? null : v)),
   ),
   projectType: z.enum(ENQUIRY_TYPES, { error: "Please choose an enquiry type." }),
   message: requiredText(
     "Please enter your message.",
     ENQUIRY_LIMITS.message,
     `Please keep your message under ${ENQUIRY_LIMITS.message} characters.`,
+    true,
   ),
 });
 

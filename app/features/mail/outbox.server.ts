@@ -6,6 +6,7 @@
  */
 import type { Database, Transaction } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
+import { stripControlCharacters } from "~/features/abuse/visitor-text";
 
 /** A message to queue. `html` and `text` are complete bodies; attachments are UTF-8 text. */
 export type OutgoingEmail = {
@@ -32,7 +33,16 @@ export async function enqueueEmails(executor: Database | Transaction, messages: 
   if (messages.length === 0) return 0;
   const rows = await executor
     .insert(emailOutbox)
-    .values(messages.map((m) => ({ ...m, attachments: m.attachments ?? null, replyTo: m.replyTo ?? null, dedupeKey: m.dedupeKey ?? null })))
+    .values(
+      messages.map((m) => ({
+        ...m,
+        // A subject is one header line, whatever text it was built from (issue 18, finding 6).
+        subject: stripControlCharacters(m.subject),
+        attachments: m.attachments ?? null,
+        replyTo: m.replyTo ?? null,
+        dedupeKey: m.dedupeKey ?? null,
+      })),
+    )
     .onConflictDoNothing()
     .returning({ id: emailOutbox.id });
   return rows.length;

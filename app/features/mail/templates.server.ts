@@ -8,6 +8,7 @@
  * Every value given is escaped: callers pass raw text (a visitor's name or message included) and
  * never HTML.
  */
+import { stripControlCharacters } from "~/features/abuse/visitor-text";
 import type { SiteSettings } from "~/features/settings/schema";
 import { env } from "~/utils/env.server";
 
@@ -78,7 +79,27 @@ function safeUrl(url: string): string | null {
  * @returns `{ html, text }` ready for `enqueueEmails`
  */
 export function renderEmail(content: EmailContent, settings: EmailBranding): RenderedEmail {
-  return { html: renderHtml(content, settings), text: renderText(content, settings) };
+  const clean = withoutControlCharacters(content);
+  return { html: renderHtml(clean, settings), text: renderText(clean, settings) };
+}
+
+/**
+ * `content` with control characters stripped again (issue 18, finding 6): visitor text is clean
+ * at the schema, but older rows and staff-typed values reach mail too. Headings, labels and the
+ * preheader are one line; paragraphs and detail values keep their line breaks.
+ */
+function withoutControlCharacters(c: EmailContent): EmailContent {
+  const line = (t: string) => stripControlCharacters(t);
+  const lines = (t: string) => stripControlCharacters(t, { multiline: true });
+  return {
+    ...c,
+    preheader: c.preheader === undefined ? undefined : line(c.preheader),
+    heading: line(c.heading),
+    intro: c.intro === undefined ? undefined : lines(c.intro),
+    paragraphs: c.paragraphs.map(lines),
+    details: c.details?.map(([label, value]) => [line(label), lines(value)]),
+    footerNote: c.footerNote === undefined ? undefined : lines(c.footerNote),
+  };
 }
 
 function renderHtml(c: EmailContent, s: EmailBranding): string {

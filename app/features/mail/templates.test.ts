@@ -47,3 +47,19 @@ describe("renderEmail", () => {
     expect(siteUrl("book-consultation")).toBe("http://localhost:3000/book-consultation");
   });
 });
+
+describe("control characters (issue 18, finding 6)", () => {
+  it("are stripped from every text of a message, line breaks kept only where a paragraph allows them", () => {
+    const { html, text } = renderEmail(
+      {
+        heading: "New enquiry from Ann\rSUMMARY:Fake\u202e",
+        paragraphs: ["Dear Ann\r,\r\nthanks\u0007"],
+        details: [["Name\r", "Ann\u0085\nSmith"]],
+      },
+      { companyName: "Meridian", email: "hello@meridian.example", phone: "+44", location: "London" },
+    );
+    for (const body of [html, text]) for (const c of ["\r", "\u0085", "\u202e", "\u0007"]) expect(body).not.toContain(c);
+    expect(text).toContain("New enquiry from Ann SUMMARY:Fake");
+    expect(text).toContain("Dear Ann,\nthanks");
+  });
+});

@@ -18,7 +18,7 @@ import { srcSetFor, TEAM_WIDTHS } from "~/features/site/components/media";
 import { PartnerStrip } from "~/features/site/components/partner-strip";
 import { SectionHeading } from "~/features/site/components/section-heading";
 import { TestimonialColumns } from "~/features/site/components/testimonial-columns";
-import { logger } from "~/utils/logger.server";
+import { loadOrDegrade } from "~/features/site/degraded-render.server";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/home";
 
@@ -34,21 +34,17 @@ export const meta: Route.MetaFunction = (args) =>
  * Latest 3 published projects and insights (spec home sections 5 and 6). A failed read is logged
  * and gives an empty list, so the section shows its empty text (spec section 8).
  */
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   const [projects, insights] = await Promise.all([
-    listLatestProjects(3).catch((error: unknown) => {
-      logger.error({ err: error }, "home: failed to load latest projects");
-      return [];
-    }),
-    listLatestInsights(3).catch((error: unknown) => {
-      logger.error({ err: error }, "home: failed to load latest insights");
-      return [];
-    }),
+    loadOrDegrade(context, () => listLatestProjects(3), [], "home: failed to load latest projects"),
+    loadOrDegrade(context, () => listLatestInsights(3), [], "home: failed to load latest insights"),
   ]);
-  const images = await resolveImages([...projects.map((p) => p.image), ...insights.map((i) => i.heroImage)]).catch((error: unknown) => {
-    logger.error({ err: error }, "home: failed to resolve images");
-    return {} as ImageMap;
-  });
+  const images = await loadOrDegrade(
+    context,
+    () => resolveImages([...projects.map((p) => p.image), ...insights.map((i) => i.heroImage)]),
+    {} as ImageMap,
+    "home: failed to resolve images",
+  );
   return { projects, insights, images };
 }
 

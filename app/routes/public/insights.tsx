@@ -3,18 +3,23 @@ import { InsightCard } from "~/features/insights/components/insight-card";
 import { type ImageMap, resolveImages } from "~/features/media/resolve.server";
 import { listPublishedInsights, type InsightCardData } from "~/features/insights/insights.server";
 import { pageMeta } from "~/features/seo/meta";
-import { logger } from "~/utils/logger.server";
+import { loadOrDegrade } from "~/features/site/degraded-render.server";
 import type { Route } from "./+types/insights";
 
-/** /insights (public-site spec section 2): published articles, newest first; a load failure is logged and the list stays empty (section 8). */
-export async function loader() {
-  try {
-    const insights = await listPublishedInsights();
-    return { insights, images: await resolveImages(insights.map((i) => i.heroImage)) };
-  } catch (error) {
-    logger.error({ err: error }, "Failed to load insights");
-    return { insights: [] as InsightCardData[], images: {} as ImageMap };
-  }
+/**
+ * /insights (public-site spec section 2): published articles, newest first; a load failure is
+ * logged and the list stays empty (section 8), a render the HTML cache never keeps (issue 18).
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadOrDegrade(
+    context,
+    async () => {
+      const insights = await listPublishedInsights();
+      return { insights, images: await resolveImages(insights.map((i) => i.heroImage)) };
+    },
+    { insights: [] as InsightCardData[], images: {} as ImageMap },
+    "Failed to load insights",
+  );
 }
 
 export const links: Route.LinksFunction = () => [

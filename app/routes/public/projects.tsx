@@ -6,7 +6,7 @@ import { listPublishedProjects, type ProjectCounts } from "~/features/projects/p
 import { projectListSearch, type ProjectCategoryFilter } from "~/features/projects/query";
 import { parseProjectListQuery } from "~/features/projects/schema";
 import { pageMeta } from "~/features/seo/meta";
-import { logger } from "~/utils/logger.server";
+import { loadOrDegrade } from "~/features/site/degraded-render.server";
 import { cn } from "~/utils/cn";
 import type { Route } from "./+types/projects";
 
@@ -15,16 +15,18 @@ import type { Route } from "./+types/projects";
  * the server. The tabs are links and the search a GET form, so the page works without JavaScript;
  * `app/enhance/projects.ts` makes them instant (debounced typing, swapped results, URL replaced).
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseProjectListQuery(new URL(request.url).searchParams);
-  try {
-    const list = await listPublishedProjects(query);
-    return { query, ...list, images: await resolveImages(list.projects.map((p) => p.image)) };
-  } catch (error) {
-    // Spec section 8: a list load failure is logged only; the page shows the empty state.
-    logger.error({ err: error }, "Failed to load projects");
-    return { query, projects: [], counts: { all: 0, commercial: 0, humanitarian: 0 } satisfies ProjectCounts, images: {} as ImageMap };
-  }
+  // Spec section 8: a list load failure is logged only; the page shows the empty state (never cached, issue 18).
+  return loadOrDegrade(
+    context,
+    async () => {
+      const list = await listPublishedProjects(query);
+      return { query, ...list, images: await resolveImages(list.projects.map((p) => p.image)) };
+    },
+    { query, projects: [], counts: { all: 0, commercial: 0, humanitarian: 0 } satisfies ProjectCounts, images: {} as ImageMap },
+    "Failed to load projects",
+  );
 }
 
 export const meta: Route.MetaFunction = (args) =>

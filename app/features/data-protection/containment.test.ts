@@ -1,0 +1,128 @@
+/**
+ * Issue 18, finding 1: subject access and erasure match a person's address exactly (trimmed,
+ * case-insensitive), never by substring. Two people whose addresses contain one another
+ * (`ann@example.org` and `victim.ann@example.org`, and `ann@example.org.uk`) each get records
+ * of every kind through the product's own code paths; searching, exporting or erasing either one
+ * must never show or touch the other's, in both directions.
+ */
+import { randomUUID } from "node:crypto";
+import { eq, inArray } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { auditLog, consultationBookings, consultationTypes, emailOutbox, enquiries } from "~/db/schema";
+import { issueFormToken } from "~/features/abuse/form-guard.server";
+import { createBooking } from "~/features/consultations/bookings.server";
+import { BookingDetailsSchema } from "~/features/consultations/schema";
+import { addDays, londonToday } from "~/features/consultations/time";
+import { deleteEnquiry, updateEnquiry } from "~/features/enquiries/admin.server";
+import { submitEnquiry } from "~/features/enquiries/enquiries.server";
+import { setupTestDatabase } from "../../../tests/setup/database";
+import { erasePerson } from "./erasure.server";
+import { exportSubjectRecords, findSubjectRecords, summariseSubjectRecords } from "./subject-access.server";
+import { addSlot } from "./test-factories";
+
+setupTestDatabase();
+
+const staff = { userId: "u-staff", email: "boss@staff.test" };
+const SHORT = "ann@example.org";
+const PREFIXED = "victim.ann@example.org";
+const SUFFIXED = "ann@example.org.uk";
+
+type Person = { address: string; enquiryIds: string[]; bookingId: string };
+
+/** An enquiry (with its mails and a staff note), a deleted enquiry and a booking for `address`. */
+async function seed(address: string, typeId: string, slotId: string): Promise<Person> {
+  const form = (message: string) => ({
+    name: `Person ${address}`,
+    email: address,
+    company: "Example Ltd",
+    projectType: "General Enquiry",
+    message,
+    formToken: issueFormToken(new Date(Date.now() - 60_000)),
+  });
+  const kept = await submitEnquiry(form(`Enquiry from ${address}`), { clientIp: "203.0.113.7" });
+  const deleted = await submitEnquiry(form(`Duplicate from ${address}`), { clientIp: "203.0.113.7" });
+  if (!kept.ok || !deleted.ok || kept.enquiryId === null || deleted.enquiryId === null) throw new Error("enquiry not stored");
+  await updateEnquiry(staff, kept.enquiryId, { internalNotes: `Call ${address}`, status: "in_review" });
+  await deleteEnquiry(staff, deleted.enquiryId);
+  const details = BookingDetailsSchema.parse({ name: `Person ${address}`, email: address, projectType: "mixed" });
+  const { booking } = await createBooking({ typeId, slotId, details }, { idempotencyKey: randomUUID(), clientIp: "203.0.113.9" });
+  return { address, enquiryIds: [kept.enquiryId, deleted.enquiryId], bookingId: booking.id };
+}
+
+/** Everything stored about `person`, to compare before and after another person's erasure. */
+async function snapshot(person: Person) {
+  const enquiryRows = await db.select().from(enquiries).where(inArray(enquiries.id, person.enquiryIds));
+  const [booking] = await db.select().from(consultationBookings).where(eq(consultationBookings.id, person.bookingId));
+  const mails = (await db.select().from(emailOutbox)).filter((m) => m.to === person.address || m.replyTo === person.address);
+  const audit = (await db.select().from(auditLog)).filter(
+    (a) => person.enquiryIds.includes(a.entityId ?? "") || a.entityId === person.bookingId,
+  );
+  return { enquiryRows, booking, mails, audit };
+}
+
+/** Seeds both people; `a` first, so ids are not in any helpful order. */
+async function seedPair(a: string, b: string): Promise<[Person, Person]> {
+  const [type] = await db.insert(consultationTypes).values({ name: "Initial Consultation", durationMinutes: 60 }).returning();
+  const slot = await addSlot(addDays(londonToday(new Date()), 7), 4);
+  const first = await seed(a, type!.id, slot.id);
+  const second = await seed(b, type!.id, slot.id);
+  return [first, second];
+}
+
+const PAIRS: [string, string][] = [
+  [SHORT, PREFIXED],
+  [PREFIXED, SHORT],
+  [SHORT, SUFFIXED],
+  [SUFFIXED, SHORT],
+];
+
+describe.each(PAIRS)("subject %s beside %s", (subjectAddress, otherAddress) => {
+  it("search and export show only the subject's records, in the same kinds and numbers as the other person's", async () => {
+    const [subject, other] = await seedPair(subjectAddress, otherAddress);
+    // An earlier export of the other person is audited with their address.
+    await exportSubjectRecords(staff, { email: otherAddress, format: "json" });
+
+    const records = await findSubjectRecords(` ${subjectAddress.toUpperCase()} `);
+    expect(records.enquiries.map((e) => e.id)).toEqual([subject.enquiryIds[0]]);
+    expect(records.bookings.map((b) => b.id)).toEqual([subject.bookingId]);
+    // Acknowledgement + staff notification of both enquiries (one since deleted); booking confirmation + staff notification.
+    expect(records.emails.map((m) => m.kind).sort()).toEqual(
+      ["booking.confirmation", "booking.staff_notification", ...Array(2).fill(["enquiry.acknowledgement", "enquiry.notification"]).flat()].sort(),
+    );
+    expect(records.emails.every((m) => m.to === subjectAddress || m.replyTo === subjectAddress)).toBe(true);
+    expect(records.audit.map((a) => a.entityId).sort()).toEqual([...subject.enquiryIds].sort());
+    // The staff screen's summary lists the same records.
+    const summary = summariseSubjectRecords(records);
+    expect(summary.preview).toMatchObject({ enquiries: 1, bookings: 1, emails: 6, auditEntries: 2 });
+
+    // The download never names the other person or holds any of their ids.
+    const file = await exportSubjectRecords(staff, { email: subjectAddress, format: "json" });
+    const exported = JSON.parse(file.body) as Record<string, { id: string; entityId?: string; to?: string; replyTo?: string }[]>;
+    const ids = [...exported.enquiries!, ...exported.bookings!].map((r) => r.id);
+    expect(ids.sort()).toEqual([subject.enquiryIds[0], subject.bookingId].sort());
+    for (const otherId of [...other.enquiryIds, other.bookingId]) expect(file.body).not.toContain(otherId);
+    expect(file.body).not.toContain(`"Person ${otherAddress}"`);
+    expect(exported.emails!.map((m) => m.to ?? "").concat(exported.emails!.map((m) => m.replyTo ?? ""))).not.toContain(otherAddress);
+  });
+
+  it("erasure anonymises the subject and leaves every record of the other person exactly as it was", async () => {
+    const [subject, other] = await seedPair(subjectAddress, otherAddress);
+    const otherBefore = await snapshot(other);
+    expect(otherBefore.mails).toHaveLength(6);
+
+    const result = await erasePerson(staff, { email: subjectAddress, cancelFutureBookings: true, expectedFutureBookings: 1 });
+
+    expect(result).toEqual({
+      ok: true,
+      counts: { enquiries: 1, bookings: 1, futureBookings: 1, emails: 6, pendingEmails: 6, auditEntries: 2 },
+    });
+    expect(await snapshot(other)).toEqual(otherBefore);
+    const [erased] = await db.select().from(enquiries).where(eq(enquiries.id, subject.enquiryIds[0]!));
+    expect(erased).toMatchObject({ email: "[erased]", internalNotes: null });
+    // The other person is still found in full.
+    const still = await findSubjectRecords(otherAddress);
+    expect(still).toMatchObject({ enquiries: [{ id: other.enquiryIds[0] }], bookings: [{ id: other.bookingId }] });
+    expect(still.emails).toHaveLength(6);
+  });
+});
