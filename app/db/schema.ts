@@ -193,6 +193,14 @@ export const enquiries = pgTable(
     /** Why the submission was flagged as spam (honeypot, too fast, rate limit); null when not spam. */
     spamReason: text("spam_reason"),
     internalNotes: text("internal_notes"),
+    /**
+     * When staff first changed the status (issue 19, "the 24-hour promise"): the response time is
+     * `responded_at - created_at`. Null while the enquiry was never answered (or for rows answered
+     * before this column whose audit log did not say when).
+     */
+    respondedAt: timestamp("responded_at", { withTimezone: true }),
+    /** When the 20-hour "still unanswered" reminder was queued for staff; null until then (issue 19). */
+    overdueReminderSentAt: timestamp("overdue_reminder_sent_at", { withTimezone: true }),
     /** When the personal fields were anonymised (erasure or retention); null while they are held. */
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
     createdAt: createdAt(),

@@ -237,7 +237,7 @@ test("search, filters, status changes and the detail work without JavaScript", a
   const girderRow = row(noJs, girder.name);
   await prioritySelect(noJs, girder.name).selectOption("low");
   await girderRow.getByRole("button", { name: "Save" }).nth(1).click();
-  await expect(noJs.getByRole("status").filter({ hasText: "Enquiry updated" })).toBeVisible();
+  await expect(noJs.getByRole("status").filter({ hasText: "Priority set to Low" })).toBeVisible();
   await expect(prioritySelect(noJs, girder.name)).toHaveValue("low");
   await noJs.goto("/admin/enquiries?q=girderfield");
   await expect(prioritySelect(noJs, girder.name)).toHaveValue("low");

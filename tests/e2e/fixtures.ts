@@ -6,10 +6,12 @@ import { seedAccountFixtures } from "./support/account-fixtures";
 import { seedBookingFixtures } from "./support/booking-fixtures";
 import { seedDataProtectionFixtures } from "./support/data-protection-fixtures";
 import { seedEnquiryFixtures } from "./support/enquiry-fixtures";
+import { seedStaffDayFixtures } from "./support/staff-day-fixtures";
 
 export async function seedE2eFixtures(): Promise<void> {
   await seedEnquiryFixtures();
   await seedBookingFixtures();
   await seedDataProtectionFixtures();
+  await seedStaffDayFixtures();
   await seedAccountFixtures();
 }

@@ -81,7 +81,7 @@ describe.each(WHO)("as %s", (who) => {
     if (!allowed(who)) return expectRefused(o);
     expect(o.status).toBe(200);
     const body = o.value as Awaited<ReturnType<typeof route.loader>>;
-    expect(body.filters).toEqual({ q: "grace", status: "all", tab: "availability" });
+    expect(body.filters).toEqual({ q: "grace", status: "all", tab: "availability", sort: "newest", when: "all" });
     expect(body.stats.total_bookings).toBe(1);
     expect(body.stats.pending_bookings).toBe(1);
     expect(body.total).toBe(1);

@@ -2,11 +2,15 @@
  * Demo contact enquiries, so the admin portal's dashboard, badges and enquiry list show a working
  * day on a fresh install (`shared/spec/booking-and-admin.md` "Enquiries management"). Statuses,
  * priorities and types are mixed; `created_at` is spread over the last two weeks before seeding.
+ * Answered ones carry a response time (`responded_at`, issue 19); unanswered ones already past 20
+ * hours count as reminded, so a fresh install does not mail staff about demo data.
  */
 import type { Transaction } from "~/db/client.server";
 import { enquiries } from "~/db/schema";
+import { REMINDER_AFTER_MS } from "~/features/enquiries/response-time";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 const DEMO_ENQUIRIES = [
   {
@@ -21,27 +25,27 @@ const DEMO_ENQUIRIES = [
   },
   {
     name: "Grace Whitmore", email: "grace@whitmore-architects.example", company: "Whitmore Architects",
-    projectType: "Project Consultation", status: "in_review", priority: "medium", daysAgo: 2,
+    projectType: "Project Consultation", status: "in_review", priority: "medium", daysAgo: 2, answeredAfterHours: 3,
     message: "We have a timber-frame community hall at concept stage and would value an early conversation about the roof structure and embodied carbon targets.",
   },
   {
     name: "Daniel Price", email: "daniel.price@example.com", company: null,
-    projectType: "General Enquiry", status: "responded", priority: "low", daysAgo: 3,
+    projectType: "General Enquiry", status: "responded", priority: "low", daysAgo: 3, answeredAfterHours: 26,
     message: "I am extending a Victorian terrace and removing a load-bearing wall. Do you take on small residential jobs, and what would you need from me?",
   },
   {
     name: "Amina Yusuf", email: "amina.yusuf@coastalresilience.example", company: "Coastal Resilience Trust",
-    projectType: "Partnership Opportunity", status: "in_review", priority: "medium", daysAgo: 5,
+    projectType: "Partnership Opportunity", status: "in_review", priority: "medium", daysAgo: 5, answeredAfterHours: 5,
     message: "We are bidding for a multi-year coastal protection programme in East Africa and are looking for an engineering partner with cyclone-resilient design experience.",
   },
   {
     name: "Oliver Grant", email: "oliver.grant@gateway-logistics.example", company: "Gateway Logistics",
-    projectType: "Commercial Engineering", status: "project_started", priority: "medium", daysAgo: 8,
+    projectType: "Commercial Engineering", status: "project_started", priority: "medium", daysAgo: 8, answeredAfterHours: 2,
     message: "Confirming we would like to proceed with the warehouse mezzanine design we discussed. Please send over the appointment letter.",
   },
   {
     name: "Sophie Laurent", email: "sophie.laurent@press.example", company: "Structures Weekly",
-    projectType: "Media & Press", status: "closed", priority: "low", daysAgo: 11,
+    projectType: "Media & Press", status: "closed", priority: "low", daysAgo: 11, answeredAfterHours: 30,
     message: "I am writing a feature on post-earthquake reconstruction and would like to interview one of your founders about the Hatay assessments.",
   },
   {
@@ -54,9 +58,18 @@ const DEMO_ENQUIRIES = [
 /** Inserts the demo enquiries inside the seeding transaction. */
 export async function seedEnquiries(tx: Transaction, now: Date = new Date()): Promise<void> {
   await tx.insert(enquiries).values(
-    DEMO_ENQUIRIES.map(({ daysAgo, ...enquiry }) => {
+    DEMO_ENQUIRIES.map((demo) => {
+      const { daysAgo, answeredAfterHours = null, ...enquiry } = demo as typeof demo & { answeredAfterHours?: number };
       const createdAt = new Date(now.getTime() - daysAgo * DAY_MS);
-      return { ...enquiry, createdAt, updatedAt: createdAt };
+      const respondedAt = answeredAfterHours === null ? null : new Date(createdAt.getTime() + answeredAfterHours * HOUR_MS);
+      const remindedAt = new Date(createdAt.getTime() + REMINDER_AFTER_MS);
+      return {
+        ...enquiry,
+        createdAt,
+        updatedAt: respondedAt ?? createdAt,
+        respondedAt,
+        overdueReminderSentAt: enquiry.status === "new" && remindedAt <= now ? remindedAt : null,
+      };
     }),
   );
 }

@@ -6,20 +6,28 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { consultationBookings, enquiries } from "~/db/schema";
+import { OVERDUE_AFTER_MS } from "~/features/enquiries/response-time";
 
-/** Live sidebar badges (DESIGN section 6): new enquiries and pending bookings. */
-export type SidebarCounts = { newEnquiries: number; pendingBookings: number };
+/**
+ * Live sidebar badges (DESIGN section 6): new enquiries, of which `overdueEnquiries` are past the
+ * 24-hour promise (issue 19), and pending bookings.
+ */
+export type SidebarCounts = { newEnquiries: number; overdueEnquiries: number; pendingBookings: number };
 
-/** Counts for the sidebar badges; two indexed counts. */
-export async function getSidebarCounts(): Promise<SidebarCounts> {
+/** Counts for the sidebar badges at `now`; two indexed counts. */
+export async function getSidebarCounts(now: Date = new Date()): Promise<SidebarCounts> {
+  const overdueBefore = new Date(now.getTime() - OVERDUE_AFTER_MS);
   const [[e], [b]] = await Promise.all([
     db
-      .select({ n: count() })
+      .select({
+        n: count(),
+        overdue: sql<number>`count(*) filter (where ${enquiries.createdAt} <= ${overdueBefore.toISOString()}::timestamptz)`,
+      })
       .from(enquiries)
       .where(and(eq(enquiries.status, "new"), isNull(enquiries.spamReason))),
     db.select({ n: count() }).from(consultationBookings).where(eq(consultationBookings.status, "pending")),
   ]);
-  return { newEnquiries: Number(e?.n ?? 0), pendingBookings: Number(b?.n ?? 0) };
+  return { newEnquiries: Number(e?.n ?? 0), overdueEnquiries: Number(e?.overdue ?? 0), pendingBookings: Number(b?.n ?? 0) };
 }
 
 /** The enquiry types the service distribution card names (spec section 9); the rest are "Other". */

@@ -5,10 +5,13 @@
  * Slot `date` (`yyyy-mm-dd`) and `startTime`/`endTime` (`HH:MM`) are Europe/London wall-clock.
  */
 import { containsPattern } from "~/db/sql";
-import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { BOOKING_STATUSES, consultationBookings } from "~/db/schema";
+import { BOOKING_STATUSES, consultationAvailability, consultationBookings } from "~/db/schema";
+import type { BookingSort, BookingWhen } from "./admin-booking-list";
 import { selectBookingsWithSlot, type BookingWithSlotRow } from "./booking-rows.server";
+import { PLACE_HOLDING_STATUSES } from "./bookings.server";
+import { addDays, londonTimeOfDay, londonToday } from "./time";
 
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
@@ -19,6 +22,7 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export type AdminBooking = Omit<BookingWithSlotRow, "startTime" | "endTime"> & { startTime: string; endTime: string };
 
 const b = consultationBookings;
+const a = consultationAvailability;
 
 const toBooking = (r: BookingWithSlotRow): AdminBooking => ({
   ...r,
@@ -33,13 +37,26 @@ export type BookingListQuery = {
   q?: string | null;
   /** One of the six statuses; anything else (or "all") means no filter. */
   status?: string | null;
+  /** "upcoming" (the meeting has not ended at `now`), "past" (it has), or "all" (default; issue 19). */
+  when?: BookingWhen | null;
+  /** "newest" booked first (default, the spec's order), or by meeting date "meeting-asc" / "meeting-desc" (issue 19). */
+  sort?: BookingSort | null;
   /** Page size (default 50) and 1-based page. */
   limit?: number;
   page?: number;
+  /** The instant "upcoming" and "past" are measured at (default: now). */
+  now?: Date;
 };
 
+/** SQL: the booking's meeting has not ended at `now` (slot end in London wall-clock). */
+function notEndedWhere(now: Date): SQL {
+  const today = londonToday(now);
+  return or(gt(a.date, today), and(eq(a.date, today), gt(a.endTime, londonTimeOfDay(now))))!;
+}
+
 /**
- * Bookings newest `created_at` first with their slot's date and times, filtered in SQL.
+ * Bookings with their slot's date and times, filtered in SQL and ordered by `sort` (newest
+ * `created_at` first by default; by meeting date and start time otherwise; ties by id).
  * Returns one page and the total number matching (the 'N bookings found' count).
  */
 export async function listBookings(query: BookingListQuery = {}): Promise<{ bookings: AdminBooking[]; total: number }> {
@@ -52,18 +69,66 @@ export async function listBookings(query: BookingListQuery = {}): Promise<{ book
   if (query.status && (BOOKING_STATUSES as readonly string[]).includes(query.status)) {
     conditions.push(eq(b.status, query.status as BookingStatus));
   }
+  const now = query.now ?? new Date();
+  if (query.when === "upcoming") conditions.push(notEndedWhere(now));
+  if (query.when === "past") conditions.push(sql`not (${notEndedWhere(now)})`);
   const where = conditions.length ? and(...conditions) : undefined;
   const limit = Math.min(Math.max(query.limit ?? 50, 1), 200);
   const page = Math.max(query.page ?? 1, 1);
+  const order =
+    query.sort === "meeting-asc"
+      ? [asc(a.date), asc(a.startTime), asc(b.id)]
+      : query.sort === "meeting-desc"
+        ? [desc(a.date), desc(a.startTime), desc(b.id)]
+        : [desc(b.createdAt), desc(b.id)];
   const [rows, [{ total }]] = await Promise.all([
     selectBookingsWithSlot()
       .where(where)
-      .orderBy(desc(b.createdAt), desc(b.id))
+      .orderBy(...order)
       .limit(limit)
       .offset((page - 1) * limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(b).where(where),
+    db.select({ total: sql<number>`count(*)::int` }).from(b).innerJoin(a, eq(a.id, b.availabilityId)).where(where),
   ]);
   return { bookings: rows.map(toBooking), total: Number(total) };
+}
+
+/**
+ * The consultations still on (pending or confirmed) from London today to `days` days after it,
+ * soonest first: the dashboard's "today and the next seven days" (issue 19). At most 50.
+ */
+export async function listUpcomingConsultations(now: Date = new Date(), days = 7): Promise<AdminBooking[]> {
+  const today = londonToday(now);
+  const rows = await selectBookingsWithSlot()
+    .where(and(inArray(b.status, ["pending", "confirmed"]), gte(a.date, today), lte(a.date, addDays(today, days))))
+    .orderBy(asc(a.date), asc(a.startTime), asc(b.id))
+    .limit(50);
+  return rows.map(toBooking);
+}
+
+/** Another booking holding a place in the same slot (issue 19: the booking dialog names them). */
+export type SlotCompanion = { id: string; name: string; status: BookingStatus };
+
+/**
+ * `bookings`, each with `slotCompanions`: the other bookings holding a place in its slot
+ * (`PLACE_HOLDING_STATUSES`), in booked order. One query for the whole list.
+ */
+export async function withSlotCompanions<T extends { id: string; availabilityId: string }>(
+  bookings: T[],
+): Promise<(T & { slotCompanions: SlotCompanion[] })[]> {
+  const slotIds = [...new Set(bookings.map((x) => x.availabilityId))];
+  const rows = slotIds.length
+    ? await db
+        .select({ id: b.id, name: b.name, status: b.status, availabilityId: b.availabilityId })
+        .from(b)
+        .where(and(inArray(b.availabilityId, slotIds), inArray(b.status, [...PLACE_HOLDING_STATUSES])))
+        .orderBy(asc(b.createdAt), asc(b.id))
+    : [];
+  return bookings.map((booking) => ({
+    ...booking,
+    slotCompanions: rows
+      .filter((r) => r.availabilityId === booking.availabilityId && r.id !== booking.id)
+      .map(({ id, name, status }) => ({ id, name, status })),
+  }));
 }
 
 /** One booking with its slot's date and times, or null when there is none with that id. */

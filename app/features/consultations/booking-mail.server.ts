@@ -102,35 +102,45 @@ function whenDetails(b: BookingMailData): [string, string][] {
 }
 
 /**
- * The message's `.ics` attachment, as a list of zero or one. STATUS tells the truth about the
- * booking (TENTATIVE pending, CONFIRMED, CANCELLED with METHOD:CANCEL); the UID's host is
- * PUBLIC_URL's host name; the ORGANIZER is the From address of the mail carrying it. When the
- * calendar library refuses the booking's data the error is logged and the message goes without
- * the invitation: a booking or status change never fails because of it (issue 9 item 4).
+ * The `.ics` text of the booking's invitation at `status`/`sequence`, exactly as a message
+ * attaches it (and as the booking success screen offers it for download, issue 19): UID host
+ * from PUBLIC_URL, ORGANIZER the From address, the visitor as attendee, a description saying
+ * whether the booking awaits confirmation. Throws when the calendar library refuses the data.
+ */
+export function bookingInvitationIcs(b: BookingMailData, settings: Settings, status: InviteStatus, sequence: number): string {
+  const from = mailFromAddress();
+  return buildBookingIcs({
+    bookingId: b.id,
+    uidHost: uidHostOf(env.PUBLIC_URL),
+    sequence,
+    status,
+    date: b.date,
+    startTime: b.startTime,
+    durationMinutes: b.durationMinutes,
+    title: `${b.consultationType} with ${settings.companyName}`,
+    description: b.meetingLink
+      ? `Your consultation with ${settings.companyName}. Join the meeting: ${b.meetingLink}`
+      : status === "TENTATIVE"
+        ? `Your consultation with ${settings.companyName}, awaiting our confirmation. The meeting link will follow by e-mail.`
+        : `Your consultation with ${settings.companyName}. The meeting link will follow by e-mail.`,
+    organizer: { name: from.name || settings.companyName, email: from.address },
+    attendee: { name: b.name, email: b.email },
+    meetingLink: b.meetingLink,
+  });
+}
+
+/**
+ * The message's `.ics` attachment ({@link bookingInvitationIcs}), as a list of zero or one.
+ * STATUS tells the truth about the booking (TENTATIVE pending, CONFIRMED, CANCELLED with
+ * METHOD:CANCEL). When the calendar library refuses the booking's data the error is logged and
+ * the message goes without the invitation: a booking or status change never fails because of it
+ * (issue 9 item 4).
  */
 function invite(b: BookingMailData, settings: Settings, status: InviteStatus, sequence: number) {
   const method = status === "CANCELLED" ? "CANCEL" : "REQUEST";
-  const from = mailFromAddress();
   let content: string;
   try {
-    content = buildBookingIcs({
-      bookingId: b.id,
-      uidHost: uidHostOf(env.PUBLIC_URL),
-      sequence,
-      status,
-      date: b.date,
-      startTime: b.startTime,
-      durationMinutes: b.durationMinutes,
-      title: `${b.consultationType} with ${settings.companyName}`,
-      description: b.meetingLink
-        ? `Your consultation with ${settings.companyName}. Join the meeting: ${b.meetingLink}`
-        : status === "TENTATIVE"
-          ? `Your consultation with ${settings.companyName}, awaiting our confirmation. The meeting link will follow by e-mail.`
-          : `Your consultation with ${settings.companyName}. The meeting link will follow by e-mail.`,
-      organizer: { name: from.name || settings.companyName, email: from.address },
-      attendee: { name: b.name, email: b.email },
-      meetingLink: b.meetingLink,
-    });
+    content = bookingInvitationIcs(b, settings, status, sequence);
   } catch (error) {
     logger.error({ err: error, bookingId: b.id, method }, "calendar invitation could not be built; mailing without it");
     return [];

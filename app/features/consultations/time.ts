@@ -68,6 +68,12 @@ export function londonToday(now: Date): string {
   return `${t.getFullYear()}-${String(t.getMonth() + 1).padStart(2, "0")}-${String(t.getDate()).padStart(2, "0")}`;
 }
 
+/** The London wall-clock time of day at the instant `now`, as `HH:MM:SS` (24-hour). */
+export function londonTimeOfDay(now: Date): string {
+  const t = new TZDate(now.getTime(), LONDON);
+  return [t.getHours(), t.getMinutes(), t.getSeconds()].map((n) => String(n).padStart(2, "0")).join(":");
+}
+
 /** The Monday of the current London week at `now`. */
 export function currentWeekStart(now: Date): string {
   return startOfWeek(londonToday(now));

@@ -1,11 +1,11 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { eq } from "drizzle-orm";
 import { consultationAvailability, consultationBookings, consultationTypes, emailOutbox, rateLimitHits } from "~/db/schema";
 import { issueFormToken } from "~/features/abuse/form-guard.server";
 import { ACTIVE_BOOKINGS_PER_EMAIL, HOUR_MS, LIMITS } from "~/features/abuse/limits.server";
-import { action } from "~/routes/public/book-consultation";
+import { action, loader } from "~/routes/public/book-consultation";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { addDays, londonToday } from "./time";
 
@@ -71,6 +71,61 @@ describe("wizard confirm action", () => {
     expect(result.init?.status).toBe(409);
     expect(result.data).toMatchObject({ code: "slot_full", slotProblem: true });
     expect(await db.select().from(consultationBookings)).toHaveLength(1);
+  });
+});
+
+describe("the booking success screen's receipt (issue 19)", () => {
+  /** The step 5 loader's answer for a request carrying `cookie`. */
+  async function stepFive(cookie: string | null) {
+    const request = new Request("http://localhost/book-consultation?step=5", { headers: cookie ? { cookie } : {} });
+    const result = (await loader({ request, params: {}, context: {} } as never)) as unknown as Result;
+    return { receipt: result.data.receipt as Record<string, unknown> | null, headers: new Headers((result.init as { headers?: HeadersInit })?.headers) };
+  }
+  const cookieOf = (response: Response) => response.headers.get("Set-Cookie")!.split(";")[0]!;
+
+  it("reaches step 5 in a signed HttpOnly cookie, never the URL, with the time, the invitation and the manage link", async () => {
+    const { type, slot } = await fixtures();
+    const fields = { ...good, typeId: type.id, slotId: slot.id, idempotencyKey: randomUUID() };
+    const first = (await post(fields)) as Response;
+    expect(first.headers.get("Location")).toBe("/book-consultation?step=5");
+    const setCookie = first.headers.get("Set-Cookie")!;
+    expect(setCookie).toMatch(/^booking_receipt=/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/Path=\/;/);
+    expect(setCookie).toMatch(/Max-Age=1800/);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+
+    const { receipt, headers } = await stepFive(cookieOf(first));
+    expect(headers.get("Cache-Control")).toBe("private, no-store");
+    expect(headers.get("Referrer-Policy")).toBe("same-origin");
+    expect(receipt).toMatchObject({ consultationType: "Review", durationMinutes: 60, date: slot.date, startTime: "10:00:00", status: "pending" });
+    // The manage link opens this booking: its token matches the stored hash.
+    const token = String(receipt!.managePath).replace("/book-consultation/manage/", "");
+    const [stored] = await db.select().from(consultationBookings);
+    expect(createHash("sha256").update(token).digest("hex")).toBe(stored!.manageTokenHash);
+    // The same tentative invitation as the confirmation e-mail.
+    const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.confirmation"));
+    expect(receipt!.ics).toBe(mail!.attachments![0]!.content);
+    expect(String(receipt!.ics)).toContain("STATUS:TENTATIVE");
+
+    // A double submit (same key) keeps the receipt holding the token.
+    const again = (await post(fields)) as Response;
+    expect(again.status).toBe(302);
+    const request = new Request("http://localhost/book-consultation?step=4", { method: "POST", body: new URLSearchParams(fields), headers: { cookie: cookieOf(first) } });
+    const replay = (await action({ request, params: {}, context: { clientIp: "198.51.100.9" } } as never)) as Response;
+    expect(replay.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  it("shows nothing of a booking without the cookie, with a forged one, or once cancelled", async () => {
+    const { type, slot } = await fixtures();
+    const first = (await post({ ...good, typeId: type.id, slotId: slot.id, idempotencyKey: randomUUID() })) as Response;
+    expect((await stepFive(null)).receipt).toBeNull();
+    const [name, value] = cookieOf(first).split("=");
+    const forged = `${name}=${Buffer.from(JSON.stringify({ bookingId: randomUUID(), token: null })).toString("base64")}.${value!.split(".")[1]}`;
+    expect((await stepFive(forged)).receipt).toBeNull();
+    expect((await stepFive(`${name}=x${value}`)).receipt).toBeNull();
+    await db.update(consultationBookings).set({ status: "cancelled" });
+    expect((await stepFive(cookieOf(first))).receipt).toBeNull();
   });
 });
 

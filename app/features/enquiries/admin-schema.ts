@@ -10,10 +10,17 @@ import { ENQUIRY_PRIORITIES, ENQUIRY_STATUSES } from "~/db/schema";
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 export type EnquiryPriority = (typeof ENQUIRY_PRIORITIES)[number];
 
+/**
+ * The status filter's values: the five statuses and "overdue" (still `new` 24 hours after arrival,
+ * issue 19), which the list, the dashboard and the reminder mail link to as `?status=overdue`.
+ */
+export const ENQUIRY_STATUS_FILTERS = ["overdue", ...ENQUIRY_STATUSES] as const;
+export type EnquiryStatusFilter = (typeof ENQUIRY_STATUS_FILTERS)[number];
+
 /** Rows per page of the admin list. */
 export const ENQUIRY_PAGE_SIZE = 20;
 
-/** Display label of a status or priority: underscores as spaces, each word capitalised ('In Review'). */
+/** Display label of a status, status filter or priority: underscores as spaces, each word capitalised ('In Review'). */
 export function enquiryLabel(value: string): string {
   return value
     .split("_")
@@ -25,12 +32,13 @@ const emptyToUndefined = (v: unknown) => (v === "" || v === null || v === "all" 
 
 /**
  * The list filters as they appear in the URL (`?q=&status=&priority=&view=spam&page=`).
+ * `status` is one of {@link ENQUIRY_STATUS_FILTERS} ("overdue" included).
  * Unknown or invalid values are dropped (a hand-edited URL never errors): `status`/`priority`
  * outside their enums become "all", a bad page becomes 1.
  */
 export const EnquiryFiltersSchema = z.object({
   q: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()).catch(undefined),
-  status: z.preprocess(emptyToUndefined, z.enum(ENQUIRY_STATUSES).optional()).catch(undefined),
+  status: z.preprocess(emptyToUndefined, z.enum(ENQUIRY_STATUS_FILTERS).optional()).catch(undefined),
   priority: z.preprocess(emptyToUndefined, z.enum(ENQUIRY_PRIORITIES).optional()).catch(undefined),
   spam: z.boolean().default(false),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),

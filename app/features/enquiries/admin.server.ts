@@ -14,9 +14,16 @@ import { db } from "~/db/client.server";
 import { enquiries } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { ENQUIRY_PAGE_SIZE, type EnquiryFilters, type EnquiryUpdate } from "./admin-schema";
+import { overdueWhere } from "./promise.server";
+import { isOverdue } from "./response-time";
 
-/** One enquiry as the admin screen shows it. `createdAt`/`updatedAt` are instants. */
-export type AdminEnquiry = typeof enquiries.$inferSelect;
+/** A stored enquiry row. `createdAt`/`updatedAt`/`respondedAt` are instants. */
+export type EnquiryRecord = typeof enquiries.$inferSelect;
+
+/** One enquiry as the admin screen shows it: the row and whether it is overdue (issue 19) at the read's `now`. */
+export type AdminEnquiry = EnquiryRecord & { overdue: boolean };
+
+const withOverdue = (now: Date) => (row: EnquiryRecord): AdminEnquiry => ({ ...row, overdue: isOverdue(row, now) });
 
 /** A page of the list: `items` newest first, `total` rows matching the filters, `pageCount` at least 1. */
 export type EnquiryPage = {
@@ -27,8 +34,8 @@ export type EnquiryPage = {
   pageCount: number;
 };
 
-/** The WHERE clause of a set of filters (search, status, priority, spam view). */
-function whereOf(filters: Pick<EnquiryFilters, "q" | "status" | "priority" | "spam">): SQL | undefined {
+/** The WHERE clause of a set of filters (search, status or overdue at `now`, priority, spam view). */
+function whereOf(filters: Pick<EnquiryFilters, "q" | "status" | "priority" | "spam">, now: Date): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     filters.spam ? isNotNull(enquiries.spamReason) : isNull(enquiries.spamReason),
   ];
@@ -43,7 +50,8 @@ function whereOf(filters: Pick<EnquiryFilters, "q" | "status" | "priority" | "sp
       ),
     );
   }
-  if (filters.status) conditions.push(eq(enquiries.status, filters.status));
+  if (filters.status === "overdue") conditions.push(overdueWhere(now));
+  else if (filters.status) conditions.push(eq(enquiries.status, filters.status));
   if (filters.priority) conditions.push(eq(enquiries.priority, filters.priority));
   return and(...conditions);
 }
@@ -52,14 +60,16 @@ function whereOf(filters: Pick<EnquiryFilters, "q" | "status" | "priority" | "sp
  * One page of enquiries matching the filters, newest `created_at` first (ties by id).
  * `q` matches name, e-mail, company and message case-insensitively, `%` and `_` literally.
  * Spam submissions (with `spam_reason`) are left out unless `spam` is true, which shows only them.
+ * `status: "overdue"` keeps the enquiries overdue at `now` (issue 19); each item says whether it is.
  * `pageSize` defaults to {@link ENQUIRY_PAGE_SIZE}; a page past the end returns no items.
  */
 export async function listEnquiries(
   filters: Partial<EnquiryFilters> & { pageSize?: number } = {},
+  now: Date = new Date(),
 ): Promise<EnquiryPage> {
   const pageSize = Math.min(Math.max(filters.pageSize ?? ENQUIRY_PAGE_SIZE, 1), 500);
   const page = Math.max(filters.page ?? 1, 1);
-  const where = whereOf({ spam: false, ...filters });
+  const where = whereOf({ spam: false, ...filters }, now);
   const [items, [totalRow]] = await Promise.all([
     db
       .select()
@@ -71,13 +81,13 @@ export async function listEnquiries(
     db.select({ value: count() }).from(enquiries).where(where),
   ]);
   const total = Number(totalRow?.value ?? 0);
-  return { items, total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+  return { items: items.map(withOverdue(now)), total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
 }
 
-/** One enquiry by id (spam or not), or null when it does not exist. */
-export async function getEnquiry(id: string): Promise<AdminEnquiry | null> {
+/** One enquiry by id (spam or not) with its overdue flag at `now`, or null when it does not exist. */
+export async function getEnquiry(id: string, now: Date = new Date()): Promise<AdminEnquiry | null> {
   const [row] = await db.select().from(enquiries).where(eq(enquiries.id, id)).limit(1);
-  return row ?? null;
+  return row ? withOverdue(now)(row) : null;
 }
 
 /** Number of enquiries flagged as spam (for the Spam view's tab label). */
@@ -92,9 +102,15 @@ const UPDATABLE = ["status", "priority", "projectType", "internalNotes"] as cons
  * Changes an enquiry's status, priority, type and/or internal notes (empty notes clear them), in
  * one transaction that locks the row and writes an `enquiry.updated` audit entry with the changed
  * fields before and after. Returns the updated row, or null when the enquiry does not exist.
- * A change that changes nothing writes no audit entry.
+ * A change that changes nothing writes no audit entry. The first status change stamps
+ * `responded_at = now` (the response time of issue 19); later ones keep it.
  */
-export async function updateEnquiry(actor: AuditActor, id: string, change: EnquiryUpdate): Promise<AdminEnquiry | null> {
+export async function updateEnquiry(
+  actor: AuditActor,
+  id: string,
+  change: EnquiryUpdate,
+  now: Date = new Date(),
+): Promise<EnquiryRecord | null> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(enquiries).where(eq(enquiries.id, id)).for("update");
     if (!current) return null;
@@ -111,9 +127,10 @@ export async function updateEnquiry(actor: AuditActor, id: string, change: Enqui
       (set as Record<string, unknown>)[key] = value;
     }
     if (Object.keys(set).length === 0) return current;
+    if (set.status && current.respondedAt === null) set.respondedAt = now;
     const [updated] = await tx
       .update(enquiries)
-      .set({ ...set, updatedAt: new Date() })
+      .set({ ...set, updatedAt: now })
       .where(eq(enquiries.id, id))
       .returning();
     await recordAudit(tx, { actor, action: "enquiry.updated", entityType: "enquiry", entityId: id, details: { before, after } });
@@ -152,7 +169,7 @@ export async function deleteEnquiry(actor: AuditActor, id: string): Promise<bool
  * Clears an enquiry's spam flag so it joins the normal list, with an `enquiry.marked_not_spam`
  * audit entry keeping the former reason. Returns the row, or null when it does not exist.
  */
-export async function markNotSpam(actor: AuditActor, id: string): Promise<AdminEnquiry | null> {
+export async function markNotSpam(actor: AuditActor, id: string): Promise<EnquiryRecord | null> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(enquiries).where(eq(enquiries.id, id)).for("update");
     if (!current) return null;
@@ -192,8 +209,8 @@ const EXPORT_BATCH = 1000;
  * status, priority, message. Quoting by csv-stringify; formula-like cells neutralised by
  * {@link neutraliseCsvCell}. Rows are read from the database in batches, newest first.
  */
-export function exportEnquiriesCsv(filters: Partial<EnquiryFilters> = {}): ReadableStream<Uint8Array> {
-  const where = whereOf({ spam: false, ...filters });
+export function exportEnquiriesCsv(filters: Partial<EnquiryFilters> = {}, now: Date = new Date()): ReadableStream<Uint8Array> {
+  const where = whereOf({ spam: false, ...filters }, now);
   async function* rows() {
     for (let offset = 0; ; offset += EXPORT_BATCH) {
       const batch = await db

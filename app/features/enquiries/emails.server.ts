@@ -88,3 +88,42 @@ export function buildEnquiryEmails(enquiry: EnquiryForEmail, settings: SiteSetti
 
   return [...staff, visitor];
 }
+
+/**
+ * The 20-hour reminder (issue 19, "the 24-hour promise"): one message per staff recipient saying
+ * the enquiry is still unanswered and when the visitor's 24 hours run out, with a link straight
+ * to it. Dedupe keys make it once per enquiry and recipient, whatever the number of instances.
+ */
+export function buildOverdueReminderEmails(
+  enquiry: { id: string; name: string; email: string; company: string | null; projectType: string; createdAt: Date },
+  settings: SiteSettings,
+  dueAt: Date,
+): OutgoingEmail[] {
+  const name = oneLine(enquiry.name);
+  const body = renderEmail(
+    {
+      preheader: `Still unanswered: ${enquiry.projectType} from ${name}`,
+      heading: `Reply to ${name} by ${ukDateTime(dueAt)}`,
+      intro: "This enquiry has been waiting 20 hours. The visitor was promised a reply within 24 hours; after that it shows as overdue.",
+      paragraphs: ["Change its status once you have answered (for example to In Review or Responded) so the team can see it is handled."],
+      details: [
+        ["Name", enquiry.name],
+        ["Company", enquiry.company ?? "Not provided"],
+        ["Enquiry type", enquiry.projectType],
+        ["Received", ukDateTime(enquiry.createdAt)],
+        ["Reply due", ukDateTime(dueAt)],
+      ],
+      button: { label: "Open the enquiry", url: siteUrl(`/admin/enquiries?id=${enquiry.id}`) },
+      footerNote: "You receive this because your address is a notification recipient in Admin > Settings.",
+    },
+    settings,
+  );
+  return settings.notificationRecipients.map((to) => ({
+    kind: "enquiry.overdue-reminder",
+    to,
+    replyTo: enquiry.email,
+    subject: `Reply due by ${ukDateTime(dueAt)}: ${enquiry.projectType} from ${name}`,
+    ...body,
+    dedupeKey: `enquiry:${enquiry.id}:overdue-reminder:${to.toLowerCase()}`,
+  }));
+}

@@ -6,6 +6,7 @@
  */
 import { queueDueReminders } from "~/features/consultations/reminders.server";
 import { runDailyRetention } from "~/features/data-protection/retention.server";
+import { queueOverdueReminders } from "~/features/enquiries/promise.server";
 import { runDailyBackup } from "~/features/operations/daily-backup.server";
 import { env } from "~/utils/env.server";
 
@@ -26,6 +27,14 @@ export const periodicTasks: PeriodicTask[] = [
     intervalMs: 60_000,
     run: async () => {
       await queueDueReminders(new Date());
+    },
+  },
+  {
+    // The 24-hour promise (issue 19): staff are reminded once when an enquiry reaches 20 hours unanswered.
+    name: "enquiry-overdue-reminders",
+    intervalMs: 60_000,
+    run: async () => {
+      await queueOverdueReminders(new Date());
     },
   },
   {

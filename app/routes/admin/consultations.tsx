@@ -16,7 +16,8 @@ import {
   recurringSlotsSchema,
   singleSlotSchema,
 } from "~/features/consultations/admin-schema";
-import { getBooking, listBookings } from "~/features/consultations/admin-bookings.server";
+import { getBooking, listBookings, withSlotCompanions } from "~/features/consultations/admin-bookings.server";
+import { parseBookingListParams } from "~/features/consultations/admin-booking-list";
 import {
   closeDateRange,
   createRecurringSlots,
@@ -43,7 +44,8 @@ const PAGE_SIZE = 20;
 
 /**
  * Consultation management (`shared/spec/booking-and-admin.md` section 2): the five stats, one page
- * of bookings for `?q=&status=&page=`, upcoming slots, the tab in `?tab=` (bookings or
+ * of bookings for `?q=&status=&when=&sort=&page=` (when: all, upcoming or past; sort: newest booked
+ * first by default, or by meeting date; issue 19) each with the other bookings of its slot, upcoming slots, the tab in `?tab=` (bookings or
  * availability), and the booking `?booking=<id>` opens in its detail dialog (the link in the staff
  * calendar feed), null when there is none. Managers only (super_admin, admin).
  */
@@ -54,23 +56,28 @@ export async function loader({ request }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").slice(0, 200);
   const status = url.searchParams.get("status") ?? "all";
   const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const { sort, when } = parseBookingListParams(url.searchParams);
   const now = new Date();
   const [stats, list, slots, opened] = await Promise.all([
     getConsultationStats(now),
-    listBookings({ q, status, page, limit: PAGE_SIZE }),
+    listBookings({ q, status, when, sort, page, limit: PAGE_SIZE, now }),
     listUpcomingSlots(now),
     getBooking(url.searchParams.get("booking") ?? ""),
   ]);
+  const [bookings, openedWithCompanions] = await Promise.all([
+    withSlotCompanions(list.bookings),
+    opened ? withSlotCompanions([opened]).then(([o]) => o ?? null) : Promise.resolve(null),
+  ]);
   return {
     stats,
-    bookings: list.bookings,
+    bookings,
     total: list.total,
     page,
     pageSize: PAGE_SIZE,
     slots,
     today: londonToday(now),
-    filters: { q, status, tab },
-    opened,
+    filters: { q, status, tab, sort, when },
+    opened: openedWithCompanions,
   };
 }
 
@@ -212,8 +219,12 @@ export default function ConsultationsRoute({ loaderData, actionData }: Route.Com
         const params = new URLSearchParams();
         const q = String(fd.get("q") ?? "").trim();
         const status = String(fd.get("status") ?? "all");
+        const when = String(fd.get("when") ?? "all");
+        const sort = String(fd.get("sort") ?? "newest");
         if (q) params.set("q", q);
         if (status !== "all") params.set("status", status);
+        if (when !== "all") params.set("when", when);
+        if (sort !== "newest") params.set("sort", sort);
         submit(params, { method: "get", preventScrollReset: true, replace: true });
       }}
       onBookingClosed={() => {

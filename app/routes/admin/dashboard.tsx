@@ -2,6 +2,11 @@ import { getDashboardData, getSidebarCounts } from "~/features/admin/admin.serve
 import { QuickActions, RecentEnquiries, ServiceDistribution, StatCards } from "~/features/admin/components/dashboard";
 import { AdminPageHeader } from "~/features/admin/components/page-header";
 import { MANAGER_ROLES, requireAdmin, roleAllows, SUPER_ADMIN_ONLY } from "~/features/auth/guard.server";
+import { listUpcomingConsultations } from "~/features/consultations/admin-bookings.server";
+import { UpcomingConsultations } from "~/features/consultations/components/upcoming-consultations";
+import { londonToday } from "~/features/consultations/time";
+import { ResponsePromiseCard } from "~/features/enquiries/components/response-card";
+import { getResponseStats } from "~/features/enquiries/promise.server";
 import { BackupCard } from "~/features/operations/components/backup-card";
 import { getBackupStatus } from "~/features/operations/daily-backup.server";
 import { pageMeta } from "~/features/seo/meta";
@@ -11,27 +16,38 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Dashb
 
 /**
  * Spec "Dashboard": every staff role. Editors may not see enquiries, so they get counts only and
- * no enquiry personal data (issue 9 item 7). Super admins also see the last good backup (issue 20).
+ * no enquiry personal data (issue 9 item 7). Managers also see the 24-hour promise (overdue count,
+ * 30-day median response time) and today's and the next seven days' consultations (issue 19).
+ * Super admins also see the last good backup (issue 20).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdmin(request);
   const isManager = roleAllows(session.admin.role, MANAGER_ROLES);
   const isSuperAdmin = roleAllows(session.admin.role, SUPER_ADMIN_ONLY);
-  const [dashboard, counts, backups] = await Promise.all([
+  const now = new Date();
+  const [dashboard, counts, promise, consultations, backups] = await Promise.all([
     getDashboardData({ includeRecent: isManager }),
-    isManager ? getSidebarCounts() : Promise.resolve(null),
+    isManager ? getSidebarCounts(now) : Promise.resolve(null),
+    isManager ? getResponseStats(now) : Promise.resolve(null),
+    isManager ? listUpcomingConsultations(now) : Promise.resolve(null),
     isSuperAdmin ? getBackupStatus() : Promise.resolve(null),
   ]);
-  return { ...dashboard, counts, isManager, backups, now: new Date().toISOString() };
+  return { ...dashboard, counts, isManager, promise, consultations, today: londonToday(now), backups, now: now.toISOString() };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, recent, distribution, counts, isManager, backups, now } = loaderData;
+  const { stats, recent, distribution, counts, isManager, promise, consultations, today, backups, now } = loaderData;
   return (
     <>
       <AdminPageHeader title="Dashboard" description="Today's enquiries and content at a glance." />
       <div className="space-y-6">
         <StatCards stats={stats} />
+        {promise && consultations ? (
+          <div className="grid items-start gap-6 lg:grid-cols-2">
+            <ResponsePromiseCard stats={promise} />
+            <UpcomingConsultations consultations={consultations} today={today} />
+          </div>
+        ) : null}
         {recent ? (
           <div className="grid gap-6 lg:grid-cols-3">
             <div className="min-w-0 lg:col-span-2">

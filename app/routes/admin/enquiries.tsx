@@ -4,6 +4,7 @@ import { auditActor, MANAGER_ROLES, requireAdmin } from "~/features/auth/guard.s
 import {
   EnquiryActionSchema,
   type EnquiryActionResult,
+  enquiryLabel,
   EnquiryUpdateSchema,
   parseEnquiryFilters,
 } from "~/features/enquiries/admin-schema";
@@ -26,7 +27,8 @@ export const meta: Route.MetaFunction = (args) =>
 
 /**
  * Enquiries management (`shared/spec/booking-and-admin.md` "Enquiries management"): one page of
- * enquiries for the filters in the URL (`?q=&status=&priority=&view=spam&page=`), the number of
+ * enquiries for the filters in the URL (`?q=&status=&priority=&view=spam&page=`; `status=overdue`
+ * for the enquiries past the 24-hour promise, issue 19), each flagged overdue or not, the number of
  * spam submissions, and the enquiry named by `?id=` (the detail panel without JavaScript).
  * Managers only (super_admin, admin).
  */
@@ -35,10 +37,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filters = parseEnquiryFilters(url.searchParams);
   const selectedId = z.uuid().safeParse(url.searchParams.get("id"));
+  const now = new Date();
   const [page, spamCount, selected] = await Promise.all([
-    listEnquiries(filters),
+    listEnquiries(filters, now),
     countSpamEnquiries(),
-    selectedId.success ? getEnquiry(selectedId.data) : Promise.resolve(null),
+    selectedId.success ? getEnquiry(selectedId.data, now) : Promise.resolve(null),
   ]);
   return { filters, page, spamCount, selected, enquiryTypes: [...ENQUIRY_TYPES] };
 }
@@ -77,7 +80,15 @@ export async function action({ request }: Route.ActionArgs) {
     }
     const updated = await updateEnquiry(actor, id, parsed.data);
     if (!updated) return gone();
-    const message = parsed.data.internalNotes !== undefined ? "Notes saved" : "Enquiry updated";
+    const { status, priority, internalNotes } = parsed.data;
+    const message =
+      internalNotes !== undefined
+        ? "Notes saved"
+        : status && !priority
+          ? `Status set to ${enquiryLabel(status)}`
+          : priority && !status
+            ? `Priority set to ${enquiryLabel(priority)}`
+            : "Enquiry updated";
     return data<EnquiryActionResult>({ ok: true, intent, id, message });
   }
   if (intent === "delete") {

@@ -28,6 +28,8 @@ import { FORM_TOKEN_FIELD } from "~/features/abuse/form-guard";
 import { checkFormGuard, issueFormToken } from "~/features/abuse/form-guard.server";
 import { recordConversion } from "~/features/analytics/conversions.server";
 import { BookingError, createBooking } from "~/features/consultations/bookings.server";
+import { readBookingReceipt, receiptCookieAfterBooking } from "~/features/consultations/booking-receipt.server";
+import { BookingReceiptCard } from "~/features/consultations/components/booking-receipt";
 import {
   BookingSummary,
   DetailsFields,
@@ -80,9 +82,18 @@ export const meta: Route.MetaFunction = (args) =>
 
 export const headers = dataHeaders;
 
+/**
+ * The wizard's state for the URL; at step 5 also the receipt of the booking just made (from the
+ * signed cookie Confirm Booking set, `booking-receipt.server.ts`), never cached, and its page
+ * never sent to another site as a referrer.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const state = await loadWizardState(new URL(request.url));
-  return data({ ...state, formToken: issueFormToken() }, { headers: { "Cache-Control": "private, no-store" } });
+  const receipt = state.step === 5 ? await readBookingReceipt(request) : null;
+  return data(
+    { ...state, receipt, formToken: issueFormToken() },
+    { headers: { "Cache-Control": "private, no-store", ...(state.step === 5 ? { "Referrer-Policy": "same-origin" } : {}) } },
+  );
 }
 
 /** `formToken` echoes the submitted render token, so step 4 keeps the step 3 page's render time. */
@@ -129,18 +140,19 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 400 },
       );
     }
+    let made: Awaited<ReturnType<typeof createBooking>>;
     try {
       const guard = checkFormGuard(Object.fromEntries(form), new Date());
       if (guard) {
         logger.warn({ reason: guard }, "booking refused by the form check");
         throw new BookingError("form_check");
       }
-      const { booking, created } = await createBooking(
+      made = await createBooking(
         { typeId: ids.data.typeId, slotId: ids.data.slotId, details: details.data },
         { idempotencyKey: ids.data.idempotencyKey, clientIp: context.clientIp },
       );
-      if (created) {
-        await recordConversion(request, context.clientIp, { kind: "booking", detail: booking.consultationType, bookingId: booking.id });
+      if (made.created) {
+        await recordConversion(request, context.clientIp, { kind: "booking", detail: made.booking.consultationType, bookingId: made.booking.id });
       }
     } catch (error) {
       if (error instanceof BookingError) {
@@ -171,7 +183,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 500 },
       );
     }
-    return redirect(`${PATH}?step=5`);
+    // The success screen learns the booking from a signed cookie, never from the URL (ADR 0018).
+    const cookie = await receiptCookieAfterBooking(request, { bookingId: made.booking.id, token: made.manageToken });
+    return redirect(`${PATH}?step=5`, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
   }
   return data<ActionData>({ intent: "unknown", ok: false, message: "Unknown request." }, { status: 400 });
 }
@@ -465,7 +479,7 @@ export default function BookConsultation({ loaderData: state, actionData }: Rout
 
             {step === 5 ? (
               <div className="py-6">
-                <SuccessPanel>
+                <SuccessPanel receipt={state.receipt ? <BookingReceiptCard receipt={state.receipt} zone={zone} /> : null}>
                   <Link to="/" reloadDocument className={buttonVariants({ size: "lg" })}>
                     Return to Home
                   </Link>

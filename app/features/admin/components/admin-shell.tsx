@@ -38,12 +38,15 @@ type NavItem = {
   roles: readonly AdminRole[];
   badge?: number;
   badgeLabel?: string;
+  /** A red count beside the badge (overdue enquiries, issue 19); shown alone when the rail is collapsed. */
+  alert?: number;
+  alertLabel?: string;
 };
 
 export type AdminShellProps = {
   admin: { name: string; email: string; role: AdminRole };
   companyName: string;
-  counts: { newEnquiries: number; pendingBookings: number } | null;
+  counts: { newEnquiries: number; overdueEnquiries: number; pendingBookings: number } | null;
   children: React.ReactNode;
 };
 
@@ -114,6 +117,8 @@ export function AdminShell({ admin, companyName, counts, children }: AdminShellP
           roles: MANAGER_ROLES,
           badge: counts?.newEnquiries,
           badgeLabel: "new",
+          alert: counts?.overdueEnquiries,
+          alertLabel: "overdue",
         },
         {
           to: "/admin/consultations",
@@ -222,7 +227,7 @@ export function AdminShell({ admin, companyName, counts, children }: AdminShellP
                     >
                       <item.icon className="size-5 shrink-0" aria-hidden />
                       <span className={cn("min-w-0 flex-1 truncate", hideWhenCollapsed)}>{item.label}</span>
-                      {item.badge ? (
+                      {item.badge && !(item.alert && !expanded) ? (
                         <span
                           className={cn(
                             "rounded-full bg-amber-400 px-2 py-0.5 text-xs font-bold text-ink tabular-nums",
@@ -231,6 +236,17 @@ export function AdminShell({ admin, companyName, counts, children }: AdminShellP
                         >
                           {item.badge > 99 ? "99+" : item.badge}
                           <span className="sr-only"> {item.badgeLabel}</span>
+                        </span>
+                      ) : null}
+                      {item.alert ? (
+                        <span
+                          className={cn(
+                            "rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white tabular-nums",
+                            !expanded && "absolute -right-0.5 top-0.5 px-1.5 text-[10px]",
+                          )}
+                        >
+                          {item.alert > 99 ? "99+" : item.alert}
+                          <span className="sr-only"> {item.alertLabel}</span>
                         </span>
                       ) : null}
                     </NavLink>

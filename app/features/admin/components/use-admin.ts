@@ -5,7 +5,7 @@ import type { AdminRole } from "~/features/auth/roles";
 export type AdminLayoutData = {
   admin: { id: string; name: string; email: string; role: AdminRole };
   companyName: string;
-  counts: { newEnquiries: number; pendingBookings: number } | null;
+  counts: { newEnquiries: number; overdueEnquiries: number; pendingBookings: number } | null;
 };
 
 /** The signed-in admin (name, e-mail, role) for components inside the admin layout. */

@@ -5,13 +5,16 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { Field } from "~/components/field";
 import { BOOKING_STATUSES } from "~/db/schema";
-import type { AdminBooking } from "../admin-bookings.server";
+import type { AdminBooking, SlotCompanion } from "../admin-bookings.server";
 import { formatCreated, formatLongSlotDate, formatTimeRange12, humanise, STATUS_META } from "./admin-format";
 import { SubmitButton } from "./submit-button";
 import { useFormSubmission, type Submitter } from "./submitter";
 
-/** A booking as the screen receives it (dates may arrive as strings). */
-export type BookingView = Omit<AdminBooking, "createdAt"> & { createdAt: Date | string };
+/**
+ * A booking as the screen receives it (dates may arrive as strings), with the other bookings
+ * holding a place in its slot (issue 19).
+ */
+export type BookingView = Omit<AdminBooking, "createdAt"> & { createdAt: Date | string; slotCompanions: SlotCompanion[] };
 
 function InfoRow({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -32,8 +35,8 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /**
- * The booking detail dialog (spec section 2): client info, consultation details, status
- * management (status, meeting link, admin notes, Update Booking, Join Meeting) and created time.
+ * The booking detail dialog (spec section 2): client info, consultation details (with the other
+ * bookings in the same slot, issue 19), status management (status, meeting link, admin notes, Update Booking, Join Meeting) and created time.
  */
 export function BookingDialog({
   booking,
@@ -84,6 +87,20 @@ function BookingDetail({ booking, submitter }: { booking: BookingView; submitter
           <InfoRow label="Date">{formatLongSlotDate(booking.date)}</InfoRow>
           <InfoRow label="Time">{formatTimeRange12(booking.startTime, booking.endTime)} (UK time)</InfoRow>
           <InfoRow label="Type">{booking.consultationType}</InfoRow>
+          <InfoRow label="Same slot">
+            {booking.slotCompanions.length === 0 ? (
+              "No other bookings"
+            ) : (
+              <ul className="flex flex-col gap-1">
+                {booking.slotCompanions.map((c) => (
+                  <li key={c.id} className="flex flex-wrap items-center gap-2">
+                    <span>{c.name}</span>
+                    <Badge variant={STATUS_META[c.status].badge}>{STATUS_META[c.status].label}</Badge>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </InfoRow>
           {booking.projectType ? <InfoRow label="Project type">{humanise(booking.projectType)}</InfoRow> : null}
           {booking.projectDescription ? (
             <InfoRow label="Project description">

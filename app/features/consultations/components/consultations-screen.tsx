@@ -26,6 +26,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { BOOKING_STATUSES } from "~/db/schema";
 import { cn } from "~/utils/cn";
 import type { ConsultationActionResult } from "../admin-actions";
+import {
+  BOOKING_SORT_LABELS,
+  BOOKING_SORTS,
+  BOOKING_WHEN,
+  BOOKING_WHEN_LABELS,
+  type BookingSort,
+  type BookingWhen,
+} from "../admin-booking-list";
 import type { AdminSlot, ConsultationStats } from "../availability.server";
 import { formatSlotDate, formatTimeRange12, STATUS_META, formatLongSlotDate } from "./admin-format";
 import { BookingDialog, type BookingView } from "./booking-dialog";
@@ -42,7 +50,7 @@ export type ConsultationsScreenProps = {
   pageSize: number;
   slots: AdminSlot[];
   today: string;
-  filters: { q: string; status: string; tab: ConsultationsTab };
+  filters: { q: string; status: string; tab: ConsultationsTab; sort: BookingSort; when: BookingWhen };
   /** The booking a `?booking=` link opens in its dialog on arrival, or null. */
   opened: BookingView | null;
   /** Called when the detail dialog closes (to drop `?booking=` from the URL). */
@@ -71,6 +79,22 @@ const STAT_CARDS = [
   { key: "completed_bookings", label: "Completed", icon: CircleCheckBig, tone: "bg-blue-50 text-blue-800" },
   { key: "this_week_bookings", label: "This Week", icon: CalendarDays, tone: "bg-purple-50 text-purple-800" },
 ] as const;
+
+/**
+ * A slot's state: the spec's Available/Unavailable badge, a "Full" badge when every place is taken
+ * (issue 19), and "n/m booked".
+ */
+export function SlotBadges({ slot }: { slot: Pick<AdminSlot, "isAvailable" | "currentBookings" | "maxBookings"> }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+      <Badge variant={slot.isAvailable ? "green" : "grey"}>{slot.isAvailable ? "Available" : "Unavailable"}</Badge>
+      {slot.currentBookings >= slot.maxBookings ? <Badge variant="red">Full</Badge> : null}
+      <span className="tabular-nums">
+        {slot.currentBookings}/{slot.maxBookings} booked
+      </span>
+    </div>
+  );
+}
 
 /** The consultations screen (spec section 2 "Consultation management"): stats, Bookings and Availability tabs. */
 export function ConsultationsScreen(props: ConsultationsScreenProps) {
@@ -174,7 +198,7 @@ function BookingsPanel({
           <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
           <Input id="booking-search" type="search" name="q" defaultValue={filters.q} placeholder="Search by name, email or type" className="pl-9" />
         </div>
-        <div className="flex gap-3">
+        <div className="grid grid-cols-2 gap-3 sm:flex">
           <label htmlFor="booking-status" className="sr-only">
             Status
           </label>
@@ -182,13 +206,45 @@ function BookingsPanel({
             id="booking-status"
             name="status"
             defaultValue={filters.status || "all"}
-            className="sm:w-48"
+            className="sm:w-40"
             onChange={(e) => e.currentTarget.form?.requestSubmit()}
           >
             <option value="all">All statuses</option>
             {BOOKING_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {STATUS_META[s].label}
+              </option>
+            ))}
+          </NativeSelect>
+          <label htmlFor="booking-when" className="sr-only">
+            Meeting date
+          </label>
+          <NativeSelect
+            id="booking-when"
+            name="when"
+            defaultValue={filters.when}
+            className="sm:w-36"
+            onChange={(e) => e.currentTarget.form?.requestSubmit()}
+          >
+            {BOOKING_WHEN.map((w) => (
+              <option key={w} value={w}>
+                {BOOKING_WHEN_LABELS[w]}
+              </option>
+            ))}
+          </NativeSelect>
+          <label htmlFor="booking-sort" className="sr-only">
+            Sort by
+          </label>
+          <NativeSelect
+            id="booking-sort"
+            name="sort"
+            defaultValue={filters.sort}
+            className="sm:w-56"
+            onChange={(e) => e.currentTarget.form?.requestSubmit()}
+          >
+            {BOOKING_SORTS.map((o) => (
+              <option key={o} value={o}>
+                {BOOKING_SORT_LABELS[o]}
               </option>
             ))}
           </NativeSelect>
@@ -207,7 +263,7 @@ function BookingsPanel({
           <CalendarCheck className="size-8 text-muted-foreground" aria-hidden />
           <p className="font-medium">No bookings found</p>
           <p className="text-sm text-muted-foreground">
-            {filters.q || (filters.status && filters.status !== "all") ? "Try adjusting your search or filters." : "New bookings from the website will appear here."}
+            {filters.q || (filters.status && filters.status !== "all") || filters.when !== "all" ? "Try adjusting your search or filters." : "New bookings from the website will appear here."}
           </p>
         </Card>
       ) : (
@@ -369,12 +425,7 @@ function AvailabilityPanel({ slots, today, submitters }: ConsultationsScreenProp
                     <Card className={cn("flex items-start justify-between gap-2 p-4", !s.isAvailable && "bg-muted/60")}>
                       <div className="flex min-w-0 flex-col gap-1.5">
                         <p className="font-medium text-foreground">{formatTimeRange12(s.startTime, s.endTime)}</p>
-                        <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-                          <Badge variant={s.isAvailable ? "green" : "grey"}>{s.isAvailable ? "Available" : "Unavailable"}</Badge>
-                          <span className="tabular-nums">
-                            {s.currentBookings}/{s.maxBookings} booked
-                          </span>
-                        </div>
+                        <SlotBadges slot={s} />
                       </div>
                       <DropdownMenu>
                         <DropdownMenuTrigger asChild>

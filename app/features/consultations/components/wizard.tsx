@@ -455,8 +455,12 @@ export function BookingSummary({
   );
 }
 
-/** Step 5: 'Booking Confirmed!' and 'What happens next?'; the route passes the two links. */
-export function SuccessPanel({ children }: { children: React.ReactNode }) {
+/**
+ * Step 5: 'Booking Confirmed!' and 'What happens next?'; the route passes the two links and, when
+ * it knows the booking just made, its receipt (date and time, calendar file, manage link; issue 19),
+ * shown between the sentence and the list.
+ */
+export function SuccessPanel({ children, receipt }: { children: React.ReactNode; receipt?: React.ReactNode }) {
   const next = [
     { icon: Mail, text: "You'll receive a confirmation email with the meeting details." },
     { icon: ClipboardList, text: "Our team will review your project information before the call." },
@@ -471,6 +475,7 @@ export function SuccessPanel({ children }: { children: React.ReactNode }) {
       <p className="mt-3 text-muted-foreground">
         Thank you for booking a consultation. A confirmation email with your meeting link is on its way.
       </p>
+      {receipt}
       <div className="mt-8 w-full rounded-xl border bg-accent p-6 text-left">
         <h3 className="mb-4 font-semibold text-accent-foreground">What happens next?</h3>
         <ul className="grid gap-3 text-sm">

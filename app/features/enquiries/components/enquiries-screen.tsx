@@ -70,6 +70,15 @@ export function EnquiriesScreen({ filters, page, spamCount, selected, enquiryTyp
     if (selected) navigate(`${ENQUIRIES_PATH}${search()}`, { replace: true, preventScrollReset: true });
   }
 
+  /**
+   * Opens the panel at once and names the enquiry in the URL (`?id=`), so the loader keeps it
+   * fresh even when a change takes it out of the filtered list (answering one in the Overdue view).
+   */
+  function openDetail(id: string) {
+    setDetailId(id);
+    navigate(`${ENQUIRIES_PATH}${search({ id })}`, { replace: true, preventScrollReset: true });
+  }
+
   const first = page.total === 0 ? 0 : (page.page - 1) * page.pageSize + 1;
   const last = Math.min(page.page * page.pageSize, page.total);
 
@@ -156,7 +165,7 @@ export function EnquiriesScreen({ filters, page, spamCount, selected, enquiryTyp
             spamView={filters.spam}
             hydrated={hydrated}
             viewHref={(id) => `${ENQUIRIES_PATH}${search({ id })}`}
-            onView={setDetailId}
+            onView={openDetail}
             onDelete={setDeleteTarget}
             notSpamFetcher={notSpamFetcher}
           />

@@ -8,7 +8,9 @@ import { useFetcher } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";
+import { Badge } from "~/components/ui/badge";
 import { cn } from "~/utils/cn";
+import { formatDuration, responseTimeMs } from "../response-time";
 import { enquiryLabel, type EnquiryActionResult, type EnquiryPriority, type EnquiryStatus } from "../admin-schema";
 
 /** One enquiry as the loader sends it. */
@@ -24,6 +26,10 @@ export type EnquiryRowData = {
   spamReason: string | null;
   internalNotes: string | null;
   createdAt: Date | string;
+  /** When staff first changed the status (the response time's end); null while unanswered. */
+  respondedAt: Date | string | null;
+  /** Still `new` 24 hours after arrival, as the loader computed it (issue 19). */
+  overdue: boolean;
 };
 
 /** The enquiries route: list, detail (`?id=`) and the row actions' POST target. */
@@ -46,32 +52,40 @@ export function useResultToast(
   }, [fetcher.state, fetcher.data, errorTitle, quietSuccess]);
 }
 
-/** A status or priority dropdown that saves at once, optimistic, rolled back on refusal. */
+/**
+ * A status or priority dropdown that saves at once, optimistic, rolled back on refusal (an error
+ * toast). In a list row the label is for screen readers and success is quiet; in the detail panel
+ * (`placement="panel"`) the label shows and success is toasted. Row and panel share one fetcher
+ * per enquiry and field, so a change in the panel shows in the row at once.
+ */
 export function InlineSelect<T extends string>({
   enquiry,
   field,
   values,
   tone,
   hydrated,
+  placement = "row",
 }: {
   enquiry: EnquiryRowData;
   field: "status" | "priority";
   values: readonly T[];
   tone: Record<T, string>;
   hydrated: boolean;
+  placement?: "row" | "panel";
 }) {
   const fetcher = useFetcher<EnquiryActionResult>({ key: `enquiry-${field}-${enquiry.id}` });
-  useResultToast(fetcher, field === "status" ? "Could not update the status" : "Could not update the priority", true);
+  const inPanel = placement === "panel";
+  useResultToast(fetcher, field === "status" ? "Could not update the status" : "Could not update the priority", !inPanel);
   const pending = fetcher.formData?.get(field);
   const value = (typeof pending === "string" ? pending : enquiry[field]) as T;
   const label = field === "status" ? "Status" : "Priority";
-  const id = `enquiry-${field}-${enquiry.id}`;
+  const id = `enquiry-${placement}-${field}-${enquiry.id}`;
   return (
-    <fetcher.Form method="post" className="flex items-center gap-2">
+    <fetcher.Form method="post" className={cn("flex gap-2", inPanel ? "flex-col" : "items-center")}>
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="id" value={enquiry.id} />
-      <label htmlFor={id} className="sr-only">
-        {label} of the enquiry from {enquiry.name}
+      <label htmlFor={id} className={inPanel ? "text-sm font-medium text-foreground" : "sr-only"}>
+        {inPanel ? label : `${label} of the enquiry from ${enquiry.name}`}
       </label>
       <NativeSelect
         id={id}
@@ -80,7 +94,7 @@ export function InlineSelect<T extends string>({
         onChange={(event) => {
           if (hydrated) fetcher.submit(event.currentTarget.form);
         }}
-        className={cn("h-9 w-auto rounded-full py-1 pr-7 pl-3 text-sm font-medium", tone[value])}
+        className={cn("h-9 rounded-full py-1 pr-7 pl-3 text-sm font-medium", inPanel ? "w-full" : "w-auto", tone[value])}
       >
         {values.map((v) => (
           <option key={v} value={v}>
@@ -95,4 +109,20 @@ export function InlineSelect<T extends string>({
       )}
     </fetcher.Form>
   );
+}
+
+/** The red "Overdue" badge of an enquiry still `new` 24 hours after it arrived (issue 19). */
+export function OverdueBadge({ className }: { className?: string }) {
+  return (
+    <Badge className={cn("border-transparent bg-red-600 font-semibold text-white", className)} title="Still new 24 hours after it arrived">
+      Overdue
+    </Badge>
+  );
+}
+
+/** "Answered in 3 h 20 min" once the status first changed; nothing while unanswered. */
+export function ResponseTime({ enquiry, className }: { enquiry: Pick<EnquiryRowData, "createdAt" | "respondedAt">; className?: string }) {
+  const ms = responseTimeMs(enquiry);
+  if (ms === null) return null;
+  return <p className={cn("text-muted-foreground", className)}>Answered in {formatDuration(ms)}</p>;
 }

@@ -3,16 +3,20 @@
  * contact details, reply link, type and internal notes, as a side sheet with JavaScript or inline
  * (`?id=`) without it.
  */
-import { useFetcher } from "react-router";
+import { useFetcher, useRouteLoaderData } from "react-router";
 import { Loader2, Mail, Trash2 } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { NativeSelect, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { ENQUIRY_PRIORITIES, ENQUIRY_STATUSES } from "~/db/schema";
+import type { AdminLayoutData } from "~/features/admin/components/use-admin";
 import { cn } from "~/utils/cn";
-import { enquiryLabel, type EnquiryActionResult } from "../admin-schema";
-import { useResultToast, type EnquiryRowData } from "./enquiry-controls";
+import { useHydrated } from "~/utils/use-hydrated";
+import type { EnquiryActionResult } from "../admin-schema";
+import { formatDuration, OVERDUE_AFTER_MS, responseTimeMs } from "../response-time";
+import { InlineSelect, OverdueBadge, useResultToast, type EnquiryRowData } from "./enquiry-controls";
 import { formatEnquiryDate, formatEnquiryTime, PRIORITY_TONE, replyMailto, STATUS_TONE } from "./enquiry-format";
 
 /** The detail panel (a side sheet) of the enquiry `enquiry`; closed when it is null. */
@@ -56,7 +60,23 @@ export function EnquiryDetailPanel({
   );
 }
 
-/** The detail panel's content: message, contact details, reply link, type and internal notes. */
+/**
+ * "Answered in 3 h 20 min" once the status first changed; otherwise when the reply is (or was) due,
+ * 24 hours after arrival, in UK time.
+ */
+function responseSummary(enquiry: EnquiryRowData): string {
+  const ms = responseTimeMs(enquiry);
+  if (ms !== null) return `Answered in ${formatDuration(ms)}`;
+  if (enquiry.status !== "new") return "Answered (time not recorded)";
+  const due = new Date(new Date(enquiry.createdAt).getTime() + OVERDUE_AFTER_MS);
+  return `${enquiry.overdue ? "Overdue: reply was due" : "Not answered yet: reply due"} ${formatEnquiryDate(due)}, ${formatEnquiryTime(due)}`;
+}
+
+/**
+ * The detail panel's content: overdue and spam badges, the status and priority controls (saved at
+ * once with toasts, issue 19), message, contact details with the response time, the reply link,
+ * type and internal notes.
+ */
 export function EnquiryDetailBody({
   enquiry,
   enquiryTypes,
@@ -66,6 +86,8 @@ export function EnquiryDetailBody({
   enquiryTypes: string[];
   onDelete?: () => void;
 }) {
+  const hydrated = useHydrated();
+  const companyName = useRouteLoaderData<AdminLayoutData>("routes/admin/layout")?.companyName;
   const fetcher = useFetcher<EnquiryActionResult>({ key: `enquiry-notes-${enquiry.id}` });
   useResultToast(fetcher, "Could not save the changes");
   const saving = fetcher.state !== "idle";
@@ -74,10 +96,24 @@ export function EnquiryDetailBody({
   const typeId = `enquiry-type-${enquiry.id}`;
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap gap-2">
-        <Badge className={cn("border", STATUS_TONE[enquiry.status])}>{enquiryLabel(enquiry.status)}</Badge>
-        <Badge className={cn("border", PRIORITY_TONE[enquiry.priority])}>{enquiryLabel(enquiry.priority)} priority</Badge>
-        {enquiry.spamReason ? <Badge variant="red">Spam: {enquiry.spamReason}</Badge> : null}
+      <div className="flex flex-col gap-3">
+        {enquiry.overdue || enquiry.spamReason ? (
+          <div className="flex flex-wrap gap-2">
+            {enquiry.overdue ? <OverdueBadge /> : null}
+            {enquiry.spamReason ? <Badge variant="red">Spam: {enquiry.spamReason}</Badge> : null}
+          </div>
+        ) : null}
+        <div className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2">
+          <InlineSelect enquiry={enquiry} field="status" values={ENQUIRY_STATUSES} tone={STATUS_TONE} hydrated={hydrated} placement="panel" />
+          <InlineSelect
+            enquiry={enquiry}
+            field="priority"
+            values={ENQUIRY_PRIORITIES}
+            tone={PRIORITY_TONE}
+            hydrated={hydrated}
+            placement="panel"
+          />
+        </div>
       </div>
 
       <section aria-labelledby={`${notesId}-message`} className="space-y-2">
@@ -108,8 +144,10 @@ export function EnquiryDetailBody({
           <dd>
             {formatEnquiryDate(enquiry.createdAt)}, {formatEnquiryTime(enquiry.createdAt)}
           </dd>
+          <dt className="text-muted-foreground">Response</dt>
+          <dd>{responseSummary(enquiry)}</dd>
         </dl>
-        <a href={replyMailto(enquiry)} className={cn(buttonVariants({ variant: "default" }), "mt-2 w-full sm:w-auto")}>
+        <a href={replyMailto(enquiry, companyName)} className={cn(buttonVariants({ variant: "default" }), "mt-2 w-full sm:w-auto")}>
           <Mail aria-hidden /> Reply by email
         </a>
       </section>

@@ -4,8 +4,8 @@ import { Loader2, Search, X } from "lucide-react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { ENQUIRY_PRIORITIES, ENQUIRY_STATUSES } from "~/db/schema";
-import { enquiryFiltersToSearch, enquiryLabel, type EnquiryFilters } from "../admin-schema";
+import { ENQUIRY_PRIORITIES } from "~/db/schema";
+import { ENQUIRY_STATUS_FILTERS, enquiryFiltersToSearch, enquiryLabel, type EnquiryFilters } from "../admin-schema";
 import { ENQUIRIES_PATH } from "./enquiry-controls";
 
 /** The search box and the status and priority filters: a GET form; with JavaScript it applies as you type or choose. */
@@ -76,7 +76,7 @@ export function EnquiryFilterBar({ filters, hydrated }: { filters: EnquiryFilter
           onChange={() => apply(0)}
         >
           <option value="">All statuses</option>
-          {ENQUIRY_STATUSES.map((s) => (
+          {ENQUIRY_STATUS_FILTERS.map((s) => (
             <option key={s} value={s}>
               {enquiryLabel(s)}
             </option>

@@ -43,8 +43,16 @@ export const PRIORITY_TONE: Record<EnquiryPriority, string> = {
   high: "border-red-200 bg-red-50 text-red-900",
 };
 
-/** A `mailto:` link answering an enquiry, with a subject naming its type. */
+/**
+ * The subject of a reply to an enquiry: "Re: your enquiry to Meridian Engineering (General
+ * Enquiry)", or without the company name when none is given. The type is quoted as chosen, never
+ * glued to the word "enquiry" (issue 19: "Re: your general enquiry enquiry").
+ */
+export function replySubject(enquiry: { projectType: string }, companyName?: string): string {
+  return `Re: your enquiry${companyName ? ` to ${companyName}` : ""} (${enquiry.projectType})`;
+}
+
+/** A `mailto:` link answering an enquiry, with {@link replySubject} as its subject. */
 export function replyMailto(enquiry: { email: string; projectType: string }, companyName?: string): string {
-  const subject = `Re: your ${enquiry.projectType.toLowerCase()} enquiry${companyName ? ` to ${companyName}` : ""}`;
-  return `mailto:${encodeURIComponent(enquiry.email).replace(/%40/g, "@")}?subject=${encodeURIComponent(subject)}`;
+  return `mailto:${encodeURIComponent(enquiry.email).replace(/%40/g, "@")}?subject=${encodeURIComponent(replySubject(enquiry, companyName))}`;
 }

@@ -10,7 +10,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { StackedCell, StackedRow, StackedTable } from "~/components/ui/stacked-table";
 import { ENQUIRY_PRIORITIES, ENQUIRY_STATUSES } from "~/db/schema";
 import type { EnquiryActionResult } from "../admin-schema";
-import { InlineSelect, type EnquiryRowData } from "./enquiry-controls";
+import { InlineSelect, OverdueBadge, ResponseTime, type EnquiryRowData } from "./enquiry-controls";
 import { formatEnquiryDate, formatEnquiryTime, PRIORITY_TONE, STATUS_TONE } from "./enquiry-format";
 
 /** The table of one page of enquiries (`items` not empty). */
@@ -121,6 +121,7 @@ function EnquiryRow({
       </StackedCell>
       <StackedCell label="Status">
         <InlineSelect enquiry={enquiry} field="status" values={ENQUIRY_STATUSES} tone={STATUS_TONE} hydrated={hydrated} />
+        {enquiry.overdue ? <OverdueBadge className="mt-2" /> : null}
       </StackedCell>
       <StackedCell label="Priority">
         <InlineSelect enquiry={enquiry} field="priority" values={ENQUIRY_PRIORITIES} tone={PRIORITY_TONE} hydrated={hydrated} />
@@ -128,6 +129,7 @@ function EnquiryRow({
       <StackedCell label="Date" className="lg:whitespace-nowrap">
         <span className="text-foreground">{formatEnquiryDate(enquiry.createdAt)}</span>{" "}
         <span className="text-xs text-muted-foreground lg:block">{formatEnquiryTime(enquiry.createdAt)}</span>
+        <ResponseTime enquiry={enquiry} className="mt-1 text-xs" />
       </StackedCell>
       <StackedCell className="max-lg:border-t max-lg:pt-2">
         <div className="flex items-center gap-1 lg:justify-end">

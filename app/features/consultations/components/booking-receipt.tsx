@@ -1,0 +1,75 @@
+/**
+ * What the booking success screen adds to the spec's heading, sentence and list (issue 19): the
+ * booked date and time in UK time and the visitor's own, that the booking awaits the team's
+ * confirmation, an "Add to calendar" download of the same invitation the e-mail attaches, and the
+ * manage link. Works without JavaScript (the download is a `data:` link; the local time appears
+ * once the browser's zone is known).
+ */
+import { CalendarPlus, Hourglass, Settings2 } from "lucide-react";
+import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/utils/cn";
+import { formatLongDate, formatTime24, ukZoneLabel } from "../time";
+import { LocalTime } from "./wizard";
+
+/** The receipt as the loader sends it; see `BookingReceipt` in `booking-receipt.server.ts`. */
+export type BookingReceiptView = {
+  consultationType: string;
+  durationMinutes: number;
+  date: string;
+  startTime: string;
+  status: "pending" | "confirmed";
+  managePath: string | null;
+  ics: string | null;
+};
+
+export function BookingReceiptCard({ receipt, zone }: { receipt: BookingReceiptView; zone: string | null }) {
+  return (
+    <section aria-labelledby="booking-receipt-heading" className="mt-8 w-full rounded-xl border bg-card p-5 text-left shadow-sm sm:p-6">
+      <h3 id="booking-receipt-heading" className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+        Your consultation
+      </h3>
+      <p className="mt-3 text-lg font-semibold text-foreground">{receipt.consultationType}</p>
+      <p className="mt-1 text-foreground">
+        {formatLongDate(receipt.date)} at {formatTime24(receipt.startTime)} {ukZoneLabel(receipt.date, receipt.startTime)}
+      </p>
+      <LocalTime date={receipt.date} time={receipt.startTime} zone={zone} className="mt-0.5 text-sm" />
+      <p className="mt-1 text-sm text-muted-foreground">{receipt.durationMinutes} minutes</p>
+
+      {receipt.status === "pending" ? (
+        <p className="mt-4 flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          <Hourglass aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <span>
+            <strong className="font-semibold">Awaiting confirmation.</strong> Our team will confirm this time by e-mail and
+            send the meeting link.
+          </span>
+        </p>
+      ) : (
+        <p className="mt-4 rounded-lg bg-accent p-3 text-sm text-accent-foreground">Confirmed by our team.</p>
+      )}
+
+      <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+        {receipt.ics ? (
+          <a
+            href={`data:text/calendar;charset=utf-8,${encodeURIComponent(receipt.ics)}`}
+            download="consultation.ics"
+            className={cn(buttonVariants({ variant: "outline" }), "w-full sm:w-auto")}
+          >
+            <CalendarPlus aria-hidden />
+            Add to calendar
+          </a>
+        ) : null}
+        {receipt.managePath ? (
+          <a href={receipt.managePath} rel="nofollow" className={cn(buttonVariants({ variant: "outline" }), "w-full sm:w-auto")}>
+            <Settings2 aria-hidden />
+            Manage your booking
+          </a>
+        ) : null}
+      </div>
+      <p className="mt-3 text-xs text-muted-foreground">
+        {receipt.managePath
+          ? "Keep the confirmation e-mail: its link lets you reschedule or cancel later."
+          : "The link to reschedule or cancel is in your confirmation e-mail."}
+      </p>
+    </section>
+  );
+}
