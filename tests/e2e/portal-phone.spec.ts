@@ -25,7 +25,7 @@ function portalPatterns(entries: RouteConfigEntry[], parent = ""): string[] {
 }
 
 /** Screens reached without a session (the rest are visited signed in as the super admin). */
-const SIGNED_OUT = new Set(["/admin/login", "/admin/set-password"]);
+const SIGNED_OUT = new Set(["/admin/login", "/admin/set-password", "/admin/forgot-password"]);
 /** Routes that are actions, not screens: visiting them would sign the worker's session out. */
 const NOT_SCREENS = new Set(["/admin/logout", "/admin/media/upload", "/admin/calendar/:token"]);
 
@@ -38,6 +38,7 @@ async function exampleUrl(page: Page, pattern: string): Promise<string | null> {
   };
   if (pattern === "/admin/cms/projects/edit/:id") return editLink("/admin/cms/projects");
   if (pattern === "/admin/cms/blog/edit/:id") return editLink("/admin/cms/blog");
+  if (pattern === "/admin/site/:page") return "/admin/site/about";
   return null;
 }
 
