@@ -7,7 +7,7 @@
  * version); "publish" makes it the published version now; "schedule" makes it the published
  * version at a future instant without anyone acting (read as live from then on, folded into
  * `published` by the next save). Every write bumps the HTML cache's content version (trigger of
- * migration 0012), and the next scheduled instant is one of the cache's expiry times.
+ * migration 0016), and the next scheduled instant is one of the cache's expiry times.
  */
 import { and, count, eq, inArray } from "drizzle-orm";
 import { db, type Database, type Transaction } from "~/db/client.server";
