@@ -39,7 +39,11 @@ describe("pageUrl", () => {
     expect(pageUrl("/projects?q=bridge")).toMatchObject({ uncachedQuery: true });
     expect(pageUrl("/projects?q=")).toMatchObject({ uncachedQuery: true });
     expect(pageUrl("/insights/a?preview=tok")).toMatchObject({ uncachedQuery: true });
-    expect(pageUrl("/about?preview=tok")).toMatchObject({ uncachedQuery: false });
+    // The site studio's pages take page-draft preview links (issue 16); a page that reads no
+    // preview ignores the parameter like any other.
+    expect(pageUrl("/about?preview=tok")).toMatchObject({ uncachedQuery: true });
+    expect(pageUrl("/?preview=tok")).toMatchObject({ uncachedQuery: true });
+    expect(pageUrl("/insights?preview=tok")).toMatchObject({ uncachedQuery: false, search: "" });
     expect(pageUrl("/about")).toMatchObject({ canonicalPath: true });
     for (const target of ["/about/", "/./about", "/%61bout", "http://x/about", "//about"]) expect([target, pageUrl(target)?.canonicalPath]).toEqual([target, false]);
     expect(pageUrl("/bad%zz")).toBeNull();
