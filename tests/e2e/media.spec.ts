@@ -184,4 +184,11 @@ test("a project's hero image: a URL that cannot be shown, then an upload from th
   const card = page.getByRole("article").filter({ hasText: title });
   await expect(card.locator('picture source[type="image/webp"]')).toHaveAttribute("srcset", new RegExp(`^${stem}-320\\.webp 320w`));
   await expect(card.locator("picture img")).toHaveCSS("object-position", `${fx}% ${fy}%`);
+
+  // Leave the demo's published projects as they were: projects.spec counts them.
+  await page.goto("/admin/cms/projects");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: `Delete ${title}` }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Project deleted")).toBeVisible();
 });

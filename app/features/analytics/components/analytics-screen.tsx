@@ -55,9 +55,9 @@ function BreakdownTable({ title, description, rows, label, columns, wide = false
             <table className="w-full text-sm tabular-nums">
               <thead>
                 <tr className="border-b text-left text-muted-foreground">
-                  <th scope="col" className="py-2 pr-3 font-medium">{label.header}</th>
+                  <th scope="col" className="py-2 pr-2 font-medium sm:pr-3">{label.header}</th>
                   {columns.map((c) => (
-                    <th key={c.header} scope="col" className={cn("py-2 pl-3 font-medium whitespace-nowrap", c.numeric && "text-right")}>
+                    <th key={c.header} scope="col" className={cn("py-2 pl-2 font-medium sm:pl-3 sm:whitespace-nowrap", c.numeric && "text-right")}>
                       {c.header}
                     </th>
                   ))}
@@ -66,11 +66,11 @@ function BreakdownTable({ title, description, rows, label, columns, wide = false
               <tbody className="divide-y">
                 {rows.map((row) => (
                   <tr key={row.value}>
-                    <th scope="row" className="max-w-40 truncate py-2 pr-3 text-left font-normal sm:max-w-80" title={row.value}>
+                    <th scope="row" className="max-w-32 truncate py-2 pr-2 text-left font-normal sm:max-w-80 sm:pr-3" title={row.value}>
                       {label.cell ? label.cell(row.value) : row.value}
                     </th>
                     {columns.map((c) => (
-                      <td key={c.header} className={cn("py-2 pl-3", c.numeric && "text-right")}>
+                      <td key={c.header} className={cn("py-2 pl-2 sm:pl-3", c.numeric && "text-right")}>
                         {c.cell(row)}
                       </td>
                     ))}
