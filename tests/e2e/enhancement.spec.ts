@@ -141,7 +141,7 @@ test("the cookie banner's Accept and Reject work as a form without JavaScript, a
   await signInAsAdmin(page);
   const setMeasurementId = async (value: string) => {
     await page.goto("/admin/settings");
-    await page.getByLabel("Analytics", { exact: true }).selectOption(value ? "with_google" : "first_party");
+    await page.getByRole("combobox", { name: "Analytics", exact: true }).selectOption(value ? "with_google" : "first_party");
     await page.getByLabel("Google Analytics measurement ID").fill(value);
     await page.getByRole("button", { name: "Save settings" }).click();
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Settings saved" })).toBeVisible();

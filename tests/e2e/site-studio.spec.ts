@@ -15,7 +15,8 @@ test.describe.configure({ mode: "serial", timeout: 300_000 });
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/site-studio/${name}.png`, fullPage: true });
 
 async function noSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  // Polled: right after a viewport change the layout may not have settled yet.
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 }
 
 const stamp = Date.now().toString(36);
