@@ -8,21 +8,12 @@
 import { CalendarPlus, Hourglass, Settings2 } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
+import type { BookingReceipt } from "../booking-receipt.server";
 import { formatLongDate, formatTime24, ukZoneLabel } from "../time";
 import { LocalTime } from "./wizard";
 
-/** The receipt as the loader sends it; see `BookingReceipt` in `booking-receipt.server.ts`. */
-export type BookingReceiptView = {
-  consultationType: string;
-  durationMinutes: number;
-  date: string;
-  startTime: string;
-  status: "pending" | "confirmed";
-  managePath: string | null;
-  ics: string | null;
-};
 
-export function BookingReceiptCard({ receipt, zone }: { receipt: BookingReceiptView; zone: string | null }) {
+export function BookingReceiptCard({ receipt, zone }: { receipt: BookingReceipt; zone: string | null }) {
   return (
     <section aria-labelledby="booking-receipt-heading" className="mt-8 w-full rounded-xl border bg-card p-5 text-left shadow-sm sm:p-6">
       <h3 id="booking-receipt-heading" className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">

@@ -11,19 +11,11 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { IntentForm, IntentMessage, usePendingIntent } from "./shared";
+import type { ActiveSession } from "../../sessions.server";
 import type { AccountResult } from "./types";
 
 /** One session as the loader gives it. */
-type Session = {
-  id: string;
-  current: boolean;
-  browser: string;
-  os: string;
-  device: string | null;
-  network: string | null;
-  lastSeenAt: string;
-  signedInAt: string;
-};
+type Session = ActiveSession;
 
 const when = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
