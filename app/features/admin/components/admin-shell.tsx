@@ -228,27 +228,9 @@ export function AdminShell({ admin, companyName, counts, children }: AdminShellP
                       <item.icon className="size-5 shrink-0" aria-hidden />
                       <span className={cn("min-w-0 flex-1 truncate", hideWhenCollapsed)}>{item.label}</span>
                       {item.badge && !(item.alert && !expanded) ? (
-                        <span
-                          className={cn(
-                            "rounded-full bg-amber-400 px-2 py-0.5 text-xs font-bold text-ink tabular-nums",
-                            !expanded && "absolute -right-0.5 top-0.5 px-1.5 text-[10px]",
-                          )}
-                        >
-                          {item.badge > 99 ? "99+" : item.badge}
-                          <span className="sr-only"> {item.badgeLabel}</span>
-                        </span>
+                        <SidebarCount count={item.badge} label={item.badgeLabel} tone="bg-amber-400 text-ink" collapsed={!expanded} />
                       ) : null}
-                      {item.alert ? (
-                        <span
-                          className={cn(
-                            "rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white tabular-nums",
-                            !expanded && "absolute -right-0.5 top-0.5 px-1.5 text-[10px]",
-                          )}
-                        >
-                          {item.alert > 99 ? "99+" : item.alert}
-                          <span className="sr-only"> {item.alertLabel}</span>
-                        </span>
-                      ) : null}
+                      {item.alert ? <SidebarCount count={item.alert} label={item.alertLabel} tone="bg-red-600 text-white" collapsed={!expanded} /> : null}
                     </NavLink>
                   </li>
                 ))}
@@ -322,5 +304,15 @@ export function AdminShell({ admin, companyName, counts, children }: AdminShellP
         </main>
       </div>
     </div>
+  );
+}
+
+/** A sidebar link's live count (new enquiries in amber, overdue in red); "99+" past 99. */
+function SidebarCount({ count, label, tone, collapsed }: { count: number; label?: string; tone: string; collapsed: boolean }) {
+  return (
+    <span className={cn("rounded-full px-2 py-0.5 text-xs font-bold tabular-nums", tone, collapsed && "absolute -right-0.5 top-0.5 px-1.5 text-[10px]")}>
+      {count > 99 ? "99+" : count}
+      <span className="sr-only"> {label}</span>
+    </span>
   );
 }
