@@ -15,7 +15,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { SITE_PAGE_SEED } from "../app/db/seed/site-pages";
-import { partners } from "../app/content/about";
 import { companyDefaults } from "../app/content/company";
 import { renderPlaceholder, renderPlaceholderSvg, type PlaceholderScene } from "./media-lib";
 
@@ -53,7 +52,7 @@ function partnerSvg(name: string, index: number): string {
 
 async function partnerLogos() {
   await mkdir(`${ROOT}/partners`, { recursive: true });
-  for (const [i, partner] of partners.entries()) await writeFile(`public${partner.logo}`, partnerSvg(partner.name, i));
+  for (const [i, partner] of SITE_PAGE_SEED.home.partners.partners.entries()) await writeFile(`public${partner.logo.src}`, partnerSvg(partner.name, i));
 }
 
 async function ogImage() {

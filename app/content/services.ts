@@ -1,6 +1,6 @@
 /**
  * Service content (`shared/spec/public-site.md` sections 2 and 9): the two service pillars on
- * /services, the home page's service cards, the four-step process, and the detail pages
+ * /services, the four-step process, and the detail pages
  * /services/commercial and /services/humanitarian.
  */
 export type ServicePillar = {
@@ -59,30 +59,6 @@ export const servicePillars: ServicePillar[] = [
     image: "/media/hero/hero-3",
   },
 ];
-
-/** The home page's two service cards (home section 2). */
-export const homeServiceCards = [
-  {
-    title: "Commercial Engineering",
-    description: "Structural design and project delivery for developers, contractors and architects across the UK and abroad.",
-    href: "/services/commercial",
-    points: [
-      { title: "Structural Excellence", text: "Efficient, buildable frames and foundations designed to Eurocodes." },
-      { title: "Sustainability Solutions", text: "Lower-carbon materials, reuse of existing structure and lean design." },
-      { title: "Project Management Excellence", text: "Clear programmes, responsive site support and no surprises." },
-    ],
-  },
-  {
-    title: "Humanitarian Engineering",
-    description: "Disaster-resilient infrastructure for governments, NGOs and the communities they serve.",
-    href: "/services/humanitarian",
-    points: [
-      { title: "Post-Disaster", text: "Rapid damage assessment, safe re-occupancy and resilient reconstruction." },
-      { title: "Risk & Mitigation", text: "Seismic, flood and wind risk assessed and reduced before disaster strikes." },
-      { title: "Community Infrastructure", text: "Schools, clinics, water and shelter designed with local builders." },
-    ],
-  },
-] as const;
 
 /** The four-step process on /services, numbered 01 to 04. */
 export const processSteps = [

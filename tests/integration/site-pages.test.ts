@@ -8,7 +8,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { auditLog, cmsRevisions, sitePages } from "~/db/schema";
+import { auditLog, cmsProjects, cmsRevisions, sitePages } from "~/db/schema";
 import { SITE_PAGE_SEED } from "~/db/seed/site-pages";
 import { createPreviewToken } from "~/features/cms/preview.server";
 import { pageEditAction } from "~/features/site-pages/actions.server";
@@ -189,9 +189,9 @@ describe("company figures", () => {
     );
     expect((await save(editor, "figures", { figures }, { intent: "publish", version: String(page.version) })).status).toBe(200);
     const request = new Request(`${TEST_ORIGIN}/`);
-    const home = (await outcome(() => homeRoute.loader(routeArgs(request)))).value as { data: { headline: { value: string }[]; years: { value: string } } };
+    const home = (await outcome(() => homeRoute.loader(routeArgs(request)))).value as { data: { headline: { value: string }[]; aboutFigure: { value: string } } };
     expect(home.data.headline.map((f) => f.value)).toEqual(["95%", "11+"]);
-    expect(home.data.years.value).toBe("11+");
+    expect(home.data.aboutFigure.value).toBe("11+");
     const about = (await outcome(() => aboutRoute.loader(routeArgs(new Request(`${TEST_ORIGIN}/about`))))).value as { data: { figures: Record<string, { value: string }> } };
     expect(about.data.figures["years-of-expertise"]!.value).toBe("11+");
     expect(about.data.figures["projects-delivered"]!.value).toBe("31+");
@@ -208,6 +208,109 @@ describe("company figures", () => {
   });
 });
 
+type HomeData = {
+  data: {
+    home: typeof SITE_PAGE_SEED.home;
+    heroFigures: { value: string; label: string }[];
+    projects: { slug: string }[];
+    preview: boolean;
+  };
+};
+const homeData = async (url = "/") => ((await outcome(() => homeRoute.loader(routeArgs(new Request(`${TEST_ORIGIN}${url}`))))).value as HomeData).data;
+
+describe("the Home page", () => {
+  it("shows on a new install exactly the spec's home page that app/content held", async () => {
+    const { home, heroFigures } = await homeData();
+    expect(home.hero.slides.map((s) => s.image.src)).toEqual(["/media/hero/hero-1-1280.webp", "/media/hero/hero-2-1280.webp", "/media/hero/hero-3-1280.webp"]);
+    expect(home.hero.headline).toBe("Building a resilient, sustainable future");
+    expect(home.hero.badge).toBe("Welcome to Meridian Engineering");
+    expect(home.hero.intro).toBe(
+      "Structural engineering for ambitious commercial projects and disaster-resilient infrastructure for communities, delivered from London to projects in 20+ countries.",
+    );
+    expect(heroFigures.map((f) => `${f.value} ${f.label}`)).toEqual(["20+ Countries", "95% Client satisfaction", "10+ Years of expertise"]);
+    expect(home.partners.heading).toBe("Trusted by leading organizations worldwide");
+    expect(home.partners.partners.map((p) => [p.name, p.logo.src])).toEqual([
+      ["Northbank Homes", "/media/partners/northbank.svg"],
+      ["Aldgate Developments", "/media/partners/aldgate.svg"],
+      ["Relief Works International", "/media/partners/reliefworks.svg"],
+      ["Crestline Property", "/media/partners/crestline.svg"],
+      ["Bennett Construction", "/media/partners/bennett.svg"],
+      ["Shelter Alliance", "/media/partners/shelter-alliance.svg"],
+      ["Harbour Infrastructure", "/media/partners/harbour.svg"],
+    ]);
+    expect(home.services.cards.map((c) => [c.title, c.href, c.points.map((p) => p.title)])).toEqual([
+      ["Commercial Engineering", "/services/commercial", ["Structural Excellence", "Sustainability Solutions", "Project Management Excellence"]],
+      ["Humanitarian Engineering", "/services/humanitarian", ["Post-Disaster", "Risk & Mitigation", "Community Infrastructure"]],
+    ]);
+    expect(home.approach.title).toBe("Precision with Purpose");
+    expect(home.approach.pillars.map((p) => p.title)).toEqual(["Intelligent Engineering", "Sustainable Infrastructure", "Risk-Resilient Thinking"]);
+    expect(home.approach.pillars[2]!.description).toBe("Every design is tested against the hazards it may face: earthquakes, floods, storms and a changing climate.");
+    expect(home.about.paragraphs[1]).toBe("We are small by design: every project is led by a founder, and every design is checked before it leaves the office.");
+    expect([home.projects.show, home.insights.show]).toEqual(["latest", "latest"]);
+  });
+
+  it("refuses hostile input and over-long fields, and is never published empty", () => {
+    const draft = pageSchema("home", "draft");
+    const publish = pageSchema("home", "publish");
+    const seed = SITE_PAGE_SEED.home;
+    const with_ = (patch: (h: typeof seed) => void) => {
+      const h = structuredClone(seed);
+      patch(h);
+      return h;
+    };
+    expect(draft.safeParse(with_((h) => (h.hero.headline = "x".repeat(121)))).success).toBe(false);
+    expect(draft.safeParse(with_((h) => (h.hero.badge = "Hi\u202Ethere"))).success).toBe(false);
+    expect(draft.safeParse(with_((h) => (h.partners.partners[0]!.url = "javascript:alert(1)"))).success).toBe(false);
+    expect(draft.safeParse(with_((h) => (h.hero.slides[0]!.image.src = "data:image/png;base64,AAAA"))).success).toBe(false);
+    expect(draft.safeParse(with_((h) => (h.hero.slides = Array.from({ length: 6 }, () => seed.hero.slides[0]!)))).success).toBe(false);
+    // A slide needs its alt text, and the hero at least one slide, to publish (a draft may lack both).
+    const noAlt = with_((h) => (h.hero.slides[0]!.image.alt = ""));
+    expect(draft.safeParse(noAlt).success).toBe(true);
+    expect(publish.safeParse(noAlt).success).toBe(false);
+    const empty = with_((h) => {
+      h.hero.slides = [];
+      h.hero.headline = "";
+      h.partners.partners = [];
+    });
+    expect(draft.safeParse(empty).success).toBe(true);
+    const refused = publish.safeParse(empty);
+    expect(refused.success).toBe(false);
+    expect(refused.error!.issues.map((i) => i.path.join("."))).toEqual(expect.arrayContaining(["hero.slides", "hero.headline", "partners.partners"]));
+    expect(publish.safeParse(with_((h) => (h.projects.show = "chosen"))).success).toBe(false);
+  });
+
+  it("publishes a new headline and slide text, previews it first, and refuses an unknown figure in the introduction", async () => {
+    const page = await getEditablePage("home", T0);
+    const draft = structuredClone(SITE_PAGE_SEED.home);
+    draft.hero.headline = "Engineering that lasts";
+    draft.hero.slides[0]!.image.alt = "A new bridge at dawn";
+    const unknown = await save(editor, "home", { ...draft, hero: { ...draft.hero, intro: "In {no-such} countries." } }, { intent: "publish", version: String(page.version) });
+    expect(unknown.status).toBe(400);
+    expect((unknown.value as { data: { errors: Record<string, string[]> } }).data.errors["hero.intro"]).toEqual(['No company figure has the key "no-such".']);
+    expect((await save(editor, "home", draft, { intent: "keep", version: String(page.version) })).status).toBe(200);
+    expect((await homeData()).home.hero.headline).toBe("Building a resilient, sustainable future");
+    const saved = await getEditablePage("home");
+    const preview = await homeData(`/?preview=${createPreviewToken("page", saved.id)}`);
+    expect([preview.home.hero.headline, preview.preview]).toEqual(["Engineering that lasts", true]);
+    expect((await save(editor, "home", draft, { intent: "publish", version: String(saved.version) }, new Date())).status).toBe(200);
+    const live = await homeData();
+    expect(live.home.hero.headline).toBe("Engineering that lasts");
+    expect(live.home.hero.slides[0]!.image.alt).toBe("A new bridge at dawn");
+  });
+
+  it("shows the chosen projects in the chosen order, published ones only", async () => {
+    const at = (day: number) => new Date(Date.UTC(2025, 0, day));
+    await db.insert(cmsProjects).values(
+      ["a", "b", "c", "d"].map((slug, i) => ({ slug, title: slug, category: "commercial" as const, displayStatus: slug === "d" ? ("draft" as const) : ("published" as const), createdAt: at(i + 1), publishedAt: at(i + 1) })),
+    );
+    expect((await homeData()).projects.map((p) => p.slug)).toEqual(["c", "b", "a"]);
+    const page = await getEditablePage("home");
+    const draft = { ...SITE_PAGE_SEED.home, projects: { ...SITE_PAGE_SEED.home.projects, show: "chosen", slugs: ["a", "d", "c"] } };
+    expect((await save(editor, "home", draft, { intent: "publish", version: String(page.version) }, new Date())).status).toBe(200);
+    expect((await homeData()).projects.map((p) => p.slug)).toEqual(["a", "c"]);
+  });
+});
+
 describe("roles", () => {
   it("let every staff role open and save pages; visitors are sent to sign in", async () => {
     const anonymous = new Request(`${TEST_ORIGIN}/admin/site`);
@@ -219,7 +322,7 @@ describe("roles", () => {
     for (const role of ["editor", "admin", "super_admin"] as const) {
       const session = role === "editor" ? editor : await createStaffSession(role);
       expect((await outcome(() => indexRoute.loader(routeArgs(session.request("/admin/site"))))).status).toBe(200);
-      expect((await outcome(() => editRoute.loader(routeArgs(session.request("/admin/site/about"), { page: "about" })))).status).toBe(200);
+      for (const page of EDITABLE_PAGE_KEYS) expect((await outcome(() => editRoute.loader(routeArgs(session.request(`/admin/site/${page}`), { page })))).status, page).toBe(200);
     }
     expect((await outcome(() => editRoute.loader(routeArgs(editor.request("/admin/site/nope"), { page: "nope" })))).location).toBe("/admin/site");
   });

@@ -4,7 +4,7 @@
  * published with `published_date <= now`), except one article through a signed preview link. Missing values get the spec's defaults here,
  * so every page and the RSS feed show the same thing.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { insights, type InsightBlock } from "~/db/schema";
 import { verifyPreviewToken } from "~/features/cms/preview.server";
@@ -110,6 +110,19 @@ export async function listLatestInsights(limit = 3, now: Date = new Date()): Pro
     defaultAuthor(),
   ]);
   return rows.map((r) => toCard(r, author));
+}
+
+/**
+ * The home page's articles (issue 16): the newest 3 (`listLatestInsights`), or, when staff chose
+ * some on the Home page, those of `slugs` that are published now, in the chosen order.
+ */
+export async function listHomeInsights(featured: { show: "latest" | "chosen"; slugs: readonly string[] }, now: Date = new Date()): Promise<InsightCardData[]> {
+  if (featured.show === "latest" || featured.slugs.length === 0) return listLatestInsights(3, now);
+  const [rows, author] = await Promise.all([
+    db.select(cardColumns).from(insights).where(and(insightIsPublic(now), inArray(insights.slug, [...featured.slugs]))),
+    defaultAuthor(),
+  ]);
+  return featured.slugs.flatMap((slug) => rows.filter((r) => r.slug === slug)).map((r) => toCard(r, author));
 }
 
 /** Every published insight, newest published date first (spec section 7 "Insights list"). */

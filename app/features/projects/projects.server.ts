@@ -5,7 +5,7 @@
  * item through a signed preview link. `now` parameters exist for tests.
  */
 import { containsPattern } from "~/db/sql";
-import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { cmsProjects, type ProjectMetrics } from "~/db/schema";
 import { projectIsPublic } from "~/features/cms/publication.server";
@@ -101,6 +101,16 @@ export async function listLatestProjects(limit = 3, now: Date = new Date()): Pro
     .orderBy(desc(cmsProjects.createdAt), desc(cmsProjects.id))
     .limit(limit);
   return rows.map(toCard);
+}
+
+/**
+ * The home page's projects (issue 16): the newest 3 (`listLatestProjects`), or, when staff chose
+ * some on the Home page, those of `slugs` that are published now, in the chosen order.
+ */
+export async function listHomeProjects(featured: { show: "latest" | "chosen"; slugs: readonly string[] }, now: Date = new Date()): Promise<ProjectCardData[]> {
+  if (featured.show === "latest" || featured.slugs.length === 0) return listLatestProjects(3, now);
+  const rows = await db.select(cardColumns).from(cmsProjects).where(and(projectIsPublic(now), inArray(cmsProjects.slug, [...featured.slugs])));
+  return featured.slugs.flatMap((slug) => rows.filter((r) => r.slug === slug)).map(toCard);
 }
 
 /**

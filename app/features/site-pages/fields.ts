@@ -31,6 +31,8 @@ export type FieldMeta = {
   maxItems?: number;
   /** Text: the most characters. */
   maxLength?: number;
+  /** Image: drawn as a background with an empty alt, so alt text is optional. */
+  decorative?: boolean;
   /** Select: the choices. */
   options?: readonly { value: string; label: string }[];
 };
@@ -92,20 +94,21 @@ export function link(mode: SchemaMode, label: string, options: { required?: bool
 export type ImageValue = { src: string; alt: string };
 
 /**
- * An image from the media library with its alt text. The alt text is required whenever an image
- * is set (a draft may leave it empty); `required` images must be set to publish.
+ * An image from the media library with its alt text. The alt text is required to publish whenever
+ * an image is set (a draft may leave it empty), unless the image is `decorative` (a background
+ * behind text, drawn with an empty alt); `required` images must be set to publish.
  */
-export function image(mode: SchemaMode, label: string, options: { required?: boolean; hint?: string } = {}) {
-  const { required = true, hint } = options;
+export function image(mode: SchemaMode, label: string, options: { required?: boolean; hint?: string; decorative?: boolean } = {}) {
+  const { required = true, hint, decorative = false } = options;
   return z
     .object({
       src: plain(`${label} image`, 2_000, required, mode, true).refine((v) => v === "" || isSafeLink(v), `${label}: choose an image from the media library.`),
       alt: plain(`${label} alt text`, 300, false, mode, true),
     })
     .superRefine((v, ctx) => {
-      if (mode === "publish" && v.src && !v.alt) ctx.addIssue({ code: "custom", path: ["alt"], message: `${label}: describe the image (alt text) to publish.` });
+      if (mode === "publish" && !decorative && v.src && !v.alt) ctx.addIssue({ code: "custom", path: ["alt"], message: `${label}: describe the image (alt text) to publish.` });
     })
-    .meta({ widget: "image", label, hint, required } satisfies FieldMeta);
+    .meta({ widget: "image", label, hint, required, decorative } satisfies FieldMeta);
 }
 
 /** Rich text written in the article block editor (paragraphs, headings, quotes, lists, links). */

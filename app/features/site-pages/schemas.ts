@@ -8,11 +8,12 @@ import { z } from "zod";
 import { checkbox, figureRef, group, image, link, list, longText, rows, type SchemaMode, select, text } from "./fields";
 
 /** The pages staff edit, in the order of the Site section. */
-export const EDITABLE_PAGE_KEYS = ["about", "testimonials", "figures", "contact"] as const;
+export const EDITABLE_PAGE_KEYS = ["home", "about", "testimonials", "figures", "contact"] as const;
 export type SitePageKey = (typeof EDITABLE_PAGE_KEYS)[number];
 
 /** What the Site section says of a page: its name, what it holds, and the public page that shows it. */
 export const SITE_PAGES: Record<SitePageKey, { title: string; description: string; publicPath: string }> = {
+  home: { title: "Home", description: "Hero slides, headline, partner strip, section texts, and the featured projects and articles.", publicPath: "/" },
   about: { title: "About", description: "Story, founders and team, expertise, countries and values.", publicPath: "/about" },
   testimonials: { title: "Testimonials", description: "Client quotes, who said them, and which show on the home page.", publicPath: "/" },
   figures: { title: "Company figures", description: "Years of expertise, client satisfaction, countries... each number changed once for every page.", publicPath: "/" },
@@ -24,6 +25,19 @@ export const FIGURE_SOURCES = ["manual", "projects-published", "insights-publish
 export type FigureSource = (typeof FIGURE_SOURCES)[number];
 
 const KEY_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A company figure named in a text, `{countries}`: replaced by the figure's value when shown. */
+const FIGURE_TOKEN = /\{([a-z0-9]+(?:-[a-z0-9]+)*)\}/g;
+
+/** The figure keys `text` names as `{key}`. */
+export function figureTokens(text: string): string[] {
+  return [...text.matchAll(FIGURE_TOKEN)].map((m) => m[1]!);
+}
+
+/** `text` with each `{key}` replaced by the value of that figure in `values` (left as is when unknown). */
+export function fillFigures(text: string, values: Readonly<Record<string, { value: string }>>): string {
+  return text.replace(FIGURE_TOKEN, (token, key: string) => values[key]?.value ?? token);
+}
 
 function figuresSchema(mode: SchemaMode) {
   return z
@@ -160,7 +174,109 @@ function aboutSchema(mode: SchemaMode) {
   });
 }
 
-const BUILDERS = { about: aboutSchema, testimonials: testimonialsSchema, figures: figuresSchema, contact: contactSchema } satisfies Record<
+/** A section's eyebrow, heading and optional lead paragraph. */
+function headingFields(mode: SchemaMode) {
+  return {
+    eyebrow: text(mode, "Eyebrow", { max: 60, hint: "The small line above the heading." }),
+    title: text(mode, "Heading", { max: 160 }),
+    description: longText(mode, "Introduction", { max: 400, required: false }),
+  };
+}
+
+/** Which projects or articles a home section shows: the latest, or chosen ones by slug. */
+const FEATURE_CHOICES = [
+  { value: "latest", label: "The latest published (up to 3)" },
+  { value: "chosen", label: "The ones chosen below, in order" },
+] as const;
+
+function featured(mode: SchemaMode, label: string, what: string) {
+  return group(label, {
+    eyebrow: text(mode, "Eyebrow", { max: 60 }),
+    title: text(mode, "Heading", { max: 160 }),
+    show: select(`${what} shown`, FEATURE_CHOICES),
+    slugs: list(mode, `Chosen ${what.toLowerCase()}`, "slug", {
+      max: 3,
+      maxLength: 120,
+      hint: `The address part after /${what === "Projects" ? "projects" : "insights"}/ of up to 3 published ${what.toLowerCase()}. Unpublished ones are not shown.`,
+    }),
+  });
+}
+
+function homeSchema(mode: SchemaMode) {
+  const named = { title: text(mode, "Title", { max: 120 }), description: longText(mode, "Description", { max: 400 }) };
+  return z
+    .object({
+      hero: group("Hero", {
+        slides: rows(
+          mode,
+          "Slides",
+          "slide",
+          { image: image(mode, "Image", { hint: "A wide photograph (16:9), shown behind the headline; its focal point (set in the media library) stays in view." }) },
+          { min: 1, max: 5, hint: "Shown in this order, each for 6 seconds." },
+        ),
+        badge: text(mode, "Badge", { max: 80 }),
+        headline: text(mode, "Headline", { max: 120 }),
+        intro: longText(mode, "Introduction", { max: 400, hint: "A figure's key in braces, e.g. {countries}, shows that company figure." }),
+        figures: list(mode, "Figures shown", "figure key", { max: 3, maxLength: 60, hint: "Keys from Company figures, e.g. client-satisfaction." }),
+      }),
+      partners: group("Partner strip", {
+        heading: text(mode, "Heading", { max: 120 }),
+        partners: rows(
+          mode,
+          "Partners",
+          "partner",
+          { logo: image(mode, "Logo", { hint: "About 280 by 60 pixels; the alt text is the partner's name." }), name: text(mode, "Name", { max: 80 }), url: link(mode, "Link") },
+          { min: 1, max: 20, hint: "Scrolls in a loop, in this order." },
+        ),
+      }),
+      services: group("Services section", {
+        ...headingFields(mode),
+        cards: rows(
+          mode,
+          "Cards",
+          "card",
+          {
+            title: text(mode, "Title", { max: 120 }),
+            description: longText(mode, "Description", { max: 400 }),
+            href: link(mode, "Link", { required: true, hint: "The service page, e.g. /services/commercial." }),
+            points: rows(mode, "Points", "point", { title: text(mode, "Title", { max: 80 }), text: longText(mode, "Text", { max: 300 }) }, { min: 1, max: 4 }),
+          },
+          { min: 1, max: 4 },
+        ),
+      }),
+      about: group("About section", {
+        eyebrow: text(mode, "Eyebrow", { max: 60 }),
+        title: text(mode, "Heading", { max: 160 }),
+        paragraphs: list(mode, "Paragraphs", "paragraph", { max: 4, maxLength: 800, min: 1 }),
+        image: image(mode, "Image", { hint: "About 4:3." }),
+        figure: figureRef(mode, "Figure on the image"),
+      }),
+      approach: group("Approach section", {
+        eyebrow: text(mode, "Eyebrow", { max: 60 }),
+        title: text(mode, "Heading", { max: 160 }),
+        intro: longText(mode, "Introduction", { max: 400 }),
+        pillars: rows(mode, "Pillars", "pillar", named, { min: 1, max: 4 }),
+      }),
+      projects: featured(mode, "Latest projects", "Projects"),
+      insights: featured(mode, "Latest insights", "Articles"),
+      team: group("Team section", {
+        ...headingFields(mode),
+        figures: list(mode, "Figures shown", "figure key", { max: 2, maxLength: 60, hint: "Shown beside the founders (who are edited on About)." }),
+      }),
+      testimonials: group("Testimonials section", headingFields(mode), "The quotes themselves are edited in Testimonials."),
+      cta: group("Closing call to action", { description: longText(mode, "Text", { max: 400 }) }),
+    })
+    .superRefine((page, ctx) => {
+      if (mode !== "publish") return;
+      for (const section of ["projects", "insights"] as const) {
+        if (page[section].show === "chosen" && page[section].slugs.length === 0) {
+          ctx.addIssue({ code: "custom", path: [section, "slugs"], message: "Add at least one slug to publish, or show the latest." });
+        }
+      }
+    });
+}
+
+const BUILDERS = { home: homeSchema, about: aboutSchema, testimonials: testimonialsSchema, figures: figuresSchema, contact: contactSchema } satisfies Record<
   SitePageKey,
   (mode: SchemaMode) => z.ZodType
 >;
@@ -171,6 +287,7 @@ export type FiguresContent = PageContent["figures"];
 export type TestimonialsContent = PageContent["testimonials"];
 export type ContactContent = PageContent["contact"];
 export type AboutContent = PageContent["about"];
+export type HomeContent = PageContent["home"];
 
 const cache = new Map<string, z.ZodType>();
 
@@ -212,6 +329,13 @@ export function unknownFigureRefs(key: SitePageKey, content: unknown, figureKeys
   const check = (path: string, ref: string) => {
     if (ref && !figureKeys.has(ref)) errors[path] = [`No company figure has the key "${ref}".`];
   };
+  if (key === "home") {
+    const home = content as HomeContent;
+    home.hero.figures.forEach((ref, i) => check(`hero.figures.${i}`, ref));
+    figureTokens(home.hero.intro).forEach((ref) => check("hero.intro", ref));
+    check("about.figure", home.about.figure);
+    home.team.figures.forEach((ref, i) => check(`team.figures.${i}`, ref));
+  }
   if (key === "about") {
     const about = content as AboutContent;
     about.story.figures.forEach((ref, i) => check(`story.figures.${i}`, ref));

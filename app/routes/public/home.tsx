@@ -1,24 +1,22 @@
 import { ArrowRight, Building2, CheckCircle2, Compass, Leaf, ShieldCheck, Users } from "lucide-react";
 import { data, Link } from "react-router";
 import { CtaSection } from "~/components/cta-section";
-import { approachPillars } from "~/content/about";
-import { homeServiceCards } from "~/content/services";
 import { InsightCard } from "~/features/insights/components/insight-card";
-import { listLatestInsights } from "~/features/insights/insights.server";
+import { listHomeInsights } from "~/features/insights/insights.server";
 import { ProjectCard } from "~/features/projects/components/project-card";
 import { type ImageMap, resolveImages } from "~/features/media/resolve.server";
-import { listLatestProjects } from "~/features/projects/projects.server";
+import { listHomeProjects } from "~/features/projects/projects.server";
 import { pageMeta } from "~/features/seo/meta";
 import { ApproachVideo } from "~/features/site/components/approach-video";
 import { HeroSlideshow } from "~/features/site/components/hero-slideshow";
-import { srcSetFor, TEAM_IMAGES } from "~/features/site/components/media";
+import { TEAM_IMAGES } from "~/features/site/components/media";
 import { SiteImage } from "~/features/site/components/site-image";
 import { figure, loadSitePages } from "~/features/site-pages/pages.server";
 import { PartnerStrip } from "~/features/site/components/partner-strip";
 import { SectionHeading } from "~/features/site/components/section-heading";
 import { TestimonialColumns } from "~/features/site/components/testimonial-columns";
 import { loadOrDegrade } from "~/features/site/degraded-render.server";
-import { useRootData } from "~/root";
+import { fillFigures } from "~/features/site-pages/schemas";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -32,16 +30,22 @@ export const meta: Route.MetaFunction = (args) =>
 /** Testimonials the home page's three columns show at most. */
 const HOME_TESTIMONIALS = 9;
 
+/** The hero's generated placeholder images and the home about image (16:9, 640 and 1280 wide in the about block). */
+const HERO_IMAGES = { folder: "/media/hero/", widths: [640, 1280] };
+
 /**
- * Latest 3 published projects and insights (spec home sections 5 and 6). A failed read is logged
- * and gives an empty list, so the section shows its empty text (spec section 8). The figures, the
- * team and the testimonials are the published site pages (issue 16; `?preview=` shows a draft).
+ * The Home page as published (issue 16; `?preview=` shows a draft): hero slides, texts, partner
+ * strip, figures, the founders (About) and the testimonials shown on home. Projects and insights
+ * (spec home sections 5 and 6): the latest 3 published, or the ones chosen on the Home page. A
+ * failed read is logged and gives an empty list, so the section shows its empty text (spec
+ * section 8).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [site, projects, insights] = await Promise.all([
-    loadSitePages(request, ["about", "testimonials"]),
-    loadOrDegrade(context, () => listLatestProjects(3), [], "home: failed to load latest projects"),
-    loadOrDegrade(context, () => listLatestInsights(3), [], "home: failed to load latest insights"),
+  const site = await loadSitePages(request, ["home", "about", "testimonials"]);
+  const { home } = site.pages;
+  const [projects, insights] = await Promise.all([
+    loadOrDegrade(context, () => listHomeProjects(home.projects), [], "home: failed to load latest projects"),
+    loadOrDegrade(context, () => listHomeInsights(home.insights), [], "home: failed to load latest insights"),
   ]);
   const people = site.pages.about.team.people;
   const testimonials = site.pages.testimonials.testimonials.filter((t) => t.showOnHome).slice(0, HOME_TESTIMONIALS);
@@ -53,14 +57,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ...insights.map((i) => i.heroImage),
         ...people.map((p) => p.photo.src),
         ...testimonials.map((t) => t.photo.src),
+        ...home.hero.slides.map((s) => s.image.src),
+        home.about.image.src,
       ]),
     {} as ImageMap,
     "home: failed to resolve images",
   );
   const { figures } = site;
-  const headline = [figure(figures, "client-satisfaction"), figure(figures, "years-of-expertise")];
   return data(
-    { projects, insights, images, people, testimonials, headline, countries: figure(figures, "countries"), years: figure(figures, "years-of-expertise"), preview: site.preview },
+    {
+      home: { ...home, hero: { ...home.hero, intro: fillFigures(home.hero.intro, figures) } },
+      projects,
+      insights,
+      images,
+      people,
+      testimonials,
+      heroFigures: home.hero.figures.map((key) => figure(figures, key)),
+      aboutFigure: figure(figures, home.about.figure),
+      headline: home.team.figures.map((key) => figure(figures, key)),
+      countries: figure(figures, "countries"),
+      preview: site.preview,
+    },
     { headers: site.headers },
   );
 }
@@ -89,28 +106,24 @@ const serviceIcons = [Building2, ShieldCheck];
 const pillarIcons = [Compass, Leaf, ShieldCheck];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { projects, insights, images, people, testimonials, headline, countries, years } = loaderData;
-  const companyName = useRootData()?.site.companyName ?? "Meridian Engineering";
+  const { home, projects, insights, images, people, testimonials, heroFigures, aboutFigure, headline } = loaderData;
 
   return (
     <>
       {/* 1. Hero */}
       <section aria-labelledby="hero-heading" className="relative isolate">
         <div className="relative flex min-h-[36rem] items-center overflow-hidden bg-ink lg:min-h-[calc(100dvh-4.5rem-8.5rem)]">
-          <HeroSlideshow />
+          <HeroSlideshow slides={home.hero.slides} images={images} />
           <div className="relative mx-auto w-full max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
             <div className="max-w-3xl">
               <p className="inline-flex items-center gap-2 rounded-full border border-teal-300/40 bg-white/10 px-4 py-1.5 text-sm font-medium text-teal-50 backdrop-blur">
                 <span className="size-2 rounded-full bg-teal-300" aria-hidden="true" />
-                Welcome to {companyName}
+                {home.hero.badge}
               </p>
               <h1 id="hero-heading" className="mt-6 text-4xl font-bold tracking-tight text-white sm:text-5xl lg:text-6xl">
-                Building a resilient, sustainable future
+                {home.hero.headline}
               </h1>
-              <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-100">
-                Structural engineering for ambitious commercial projects and disaster-resilient infrastructure for communities,
-                delivered from London to projects in {countries.value} countries.
-              </p>
+              <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-100">{home.hero.intro}</p>
               <div className="mt-9 flex flex-col gap-3 sm:flex-row">
                 <Link
                   to="/book-consultation"
@@ -127,12 +140,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 </Link>
               </div>
               <dl className="mt-12 grid max-w-lg grid-cols-3 gap-6 border-t border-white/20 pt-6">
-                <div className="flex flex-col">
-                  <dt className="text-sm text-slate-200">{countries.label}</dt>
-                  <dd className="order-first text-2xl font-bold text-white sm:text-3xl">{countries.value}</dd>
-                </div>
-                {headline.map((figure) => (
-                  <div key={figure.label} className="flex flex-col">
+                {heroFigures.map((figure, i) => (
+                  <div key={`${i}-${figure.label}`} className="flex flex-col">
                     <dt className="text-sm text-slate-200">{figure.label}</dt>
                     <dd className="order-first text-2xl font-bold text-white sm:text-3xl">{figure.value}</dd>
                   </div>
@@ -141,7 +150,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
         </div>
-        <PartnerStrip />
+        <PartnerStrip {...home.partners} />
       </section>
 
       {/* 2. Services */}
@@ -149,16 +158,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto max-w-7xl">
           <SectionHeading
             id="services-heading"
-            eyebrow="What we do"
-            title="Two disciplines, one standard of engineering"
-            description="Whether we are designing a new office frame in London or a cyclone-resistant school in Mozambique, the same rigour, care and chartered oversight apply."
+            eyebrow={home.services.eyebrow}
+            title={home.services.title}
+            description={home.services.description || undefined}
           />
           <div className="mt-14 grid gap-8 lg:grid-cols-2">
-            {homeServiceCards.map((card, i) => {
+            {home.services.cards.map((card, i) => {
               const Icon = serviceIcons[i] ?? Building2;
               return (
                 <Link
-                  key={card.href}
+                  key={`${i}-${card.href}`}
                   to={card.href}
                   className="group flex flex-col rounded-2xl border bg-white p-8 shadow-sm transition-shadow hover:shadow-lg lg:p-10"
                 >
@@ -168,8 +177,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <h3 className="mt-6 text-2xl font-bold text-foreground">{card.title}</h3>
                   <p className="mt-3 text-slate-600">{card.description}</p>
                   <ul className="mt-6 space-y-4">
-                    {card.points.map((point) => (
-                      <li key={point.title} className="flex gap-3">
+                    {card.points.map((point, j) => (
+                      <li key={`${j}-${point.title}`} className="flex gap-3">
                         <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
                         <span>
                           <span className="block font-semibold text-foreground">{point.title}</span>
@@ -193,35 +202,30 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="about-heading" className={`${belowFold.about} px-4 py-20 sm:px-6 lg:px-8 lg:py-28`}>
         <div className="mx-auto grid max-w-7xl items-center gap-12 lg:grid-cols-2 lg:gap-20">
           <div className="relative">
-            <img
-              src="/media/hero/hero-3-1280.webp"
-              srcSet={srcSetFor("/media/hero/hero-3", [640, 1280])}
+            <SiteImage
+              image={home.about.image}
+              images={images}
+              generated={HERO_IMAGES}
               sizes="(min-width: 1024px) 600px, 100vw"
               width={1280}
               height={720}
-              alt="Rebuilt homes and a new water tower in a hillside community"
-              loading="lazy"
-              decoding="async"
               className="aspect-[4/3] w-full rounded-2xl object-cover shadow-xl"
             />
             <div className="absolute -bottom-6 right-4 rounded-xl bg-primary px-6 py-5 text-white shadow-lg sm:right-8">
-              <p className="text-3xl font-bold">{years.value}</p>
-              <p className="text-sm text-teal-50">{years.label}</p>
+              <p className="text-3xl font-bold">{aboutFigure.value}</p>
+              <p className="text-sm text-teal-50">{aboutFigure.label}</p>
             </div>
           </div>
           <div>
-            <p className="text-sm font-semibold uppercase tracking-[0.2em] text-primary">About us</p>
+            <p className="text-sm font-semibold uppercase tracking-[0.2em] text-primary">{home.about.eyebrow}</p>
             <h2 id="about-heading" className="mt-3 text-3xl font-bold tracking-tight text-foreground sm:text-4xl">
-              Engineers for the built environment and the communities it serves
+              {home.about.title}
             </h2>
-            <p className="mt-6 leading-relaxed text-slate-600">
-              {companyName} is a London-based consultancy founded by a chartered structural engineer and a humanitarian
-              infrastructure specialist. For about a decade our team has designed homes, offices and industrial buildings in the UK,
-              and resilient schools, clinics and shelters for communities recovering from earthquakes, floods and storms.
-            </p>
-            <p className="mt-4 leading-relaxed text-slate-600">
-              We are small by design: every project is led by a founder, and every design is checked before it leaves the office.
-            </p>
+            {home.about.paragraphs.map((paragraph, i) => (
+              <p key={i} className={`${i === 0 ? "mt-6" : "mt-4"} leading-relaxed text-slate-600`}>
+                {paragraph}
+              </p>
+            ))}
             <Link
               to="/about"
               className="mt-8 inline-flex h-12 items-center gap-2 rounded-md bg-primary px-6 font-semibold text-white hover:bg-teal-800"
@@ -237,19 +241,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="approach-heading" className={`${belowFold.approach} bg-ink px-4 py-20 text-white sm:px-6 lg:px-8 lg:py-28`}>
         <div className="mx-auto grid max-w-7xl items-center gap-12 lg:grid-cols-2 lg:gap-16">
           <div>
-            <p className="text-sm font-semibold uppercase tracking-[0.2em] text-teal-300">Our approach</p>
+            <p className="text-sm font-semibold uppercase tracking-[0.2em] text-teal-300">{home.approach.eyebrow}</p>
             <h2 id="approach-heading" className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">
-              Precision with Purpose
+              {home.approach.title}
             </h2>
-            <p className="mt-5 leading-relaxed text-slate-200">
-              Good engineering is invisible: structures that simply work, for decades, whatever the weather or the ground throws at
-              them. Three ideas guide how we get there.
-            </p>
+            <p className="mt-5 leading-relaxed text-slate-200">{home.approach.intro}</p>
             <ul className="mt-10 space-y-8">
-              {approachPillars.map((pillar, i) => {
+              {home.approach.pillars.map((pillar, i) => {
                 const Icon = pillarIcons[i] ?? Compass;
                 return (
-                  <li key={pillar.title} className="flex gap-5">
+                  <li key={`${i}-${pillar.title}`} className="flex gap-5">
                     <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-teal-400/15 text-teal-300 ring-1 ring-teal-300/30">
                       <Icon className="size-6" aria-hidden="true" />
                     </span>
@@ -270,7 +271,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="projects-heading" className={`${belowFold.projects} px-4 py-20 sm:px-6 lg:px-8 lg:py-28`}>
         <div className="mx-auto max-w-7xl">
           <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
-            <SectionHeading id="projects-heading" eyebrow="Our work" title="Latest projects" align="left" />
+            <SectionHeading id="projects-heading" eyebrow={home.projects.eyebrow} title={home.projects.title} align="left" />
             <Link to="/projects" className="inline-flex items-center gap-2 text-sm font-bold tracking-wide text-primary hover:underline">
               VIEW ALL PROJECTS
               <ArrowRight className="size-4" aria-hidden="true" />
@@ -294,7 +295,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="insights-heading" className={`${belowFold.insights} bg-muted/60 px-4 py-20 sm:px-6 lg:px-8 lg:py-28`}>
         <div className="mx-auto max-w-7xl">
           <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
-            <SectionHeading id="insights-heading" eyebrow="Insights" title="Latest insights" align="left" />
+            <SectionHeading id="insights-heading" eyebrow={home.insights.eyebrow} title={home.insights.title} align="left" />
             <Link to="/insights" className="inline-flex items-center gap-2 text-sm font-semibold text-primary hover:underline">
               View all blogs
               <ArrowRight className="size-4" aria-hidden="true" />
@@ -319,9 +320,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto max-w-7xl">
           <SectionHeading
             id="team-heading"
-            eyebrow="Our team"
-            title="Led by engineers who have done the work"
-            description="Our founders lead every project personally, from the first consultation to the final inspection."
+            eyebrow={home.team.eyebrow}
+            title={home.team.title}
+            description={home.team.description || undefined}
           />
           <div className="mt-14 grid gap-8 lg:grid-cols-[1fr_1fr_0.8fr]">
             {people.slice(0, 2).map((founder, i) => (
@@ -343,8 +344,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </article>
             ))}
             <div className="grid gap-6">
-              {headline.map((figure) => (
-                <div key={figure.label} className="flex flex-col justify-center rounded-2xl bg-primary p-8 text-white">
+              {headline.map((figure, i) => (
+                <div key={`${i}-${figure.label}`} className="flex flex-col justify-center rounded-2xl bg-primary p-8 text-white">
                   <p className="text-5xl font-bold tracking-tight">{figure.value}</p>
                   <p className="mt-2 text-teal-50">{figure.label}</p>
                 </div>
@@ -366,9 +367,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto max-w-7xl">
           <SectionHeading
             id="testimonials-heading"
-            eyebrow="Testimonials"
-            title="What our clients say"
-            description="Developers, architects, NGOs and public authorities on working with us."
+            eyebrow={home.testimonials.eyebrow}
+            title={home.testimonials.title}
+            description={home.testimonials.description || undefined}
           />
           <div className="mt-14">
             <TestimonialColumns testimonials={testimonials} images={images} />
@@ -379,7 +380,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {/* 9. Closing call to action */}
       <CtaSection
         title="Get your free consultation"
-        description="Tell us about your project in a free, no-obligation call with one of our founders. We will tell you honestly how we can help."
+        description={home.cta.description}
         primary={{ label: "BOOK FREE CALL", href: "/book-consultation" }}
         secondary={{ label: "VIEW PROJECTS", href: "/projects" }}
       />

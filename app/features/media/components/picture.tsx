@@ -21,13 +21,16 @@ export type PictureProps = {
   /** Fallback intrinsic size for URLs that are not library images. */
   width?: number;
   height?: number;
+  /** `data-active` of the `<img>` (the home hero's rotating slides, `app/enhance/hero.ts`). */
+  active?: boolean;
 };
 
-export function Picture({ image, alt, sizes, priority = false, className, width, height }: PictureProps) {
+export function Picture({ image, alt, sizes, priority = false, className, width, height, active }: PictureProps) {
+  const dataActive = active === undefined ? undefined : String(active);
   const loading = priority ? "eager" : "lazy";
   const fetchPriority = priority ? "high" : undefined;
   if (typeof image === "string") {
-    return <img src={image} alt={alt ?? ""} width={width} height={height} loading={loading} fetchPriority={fetchPriority} decoding="async" className={className} />;
+    return <img src={image} alt={alt ?? ""} width={width} height={height} loading={loading} fetchPriority={fetchPriority} decoding="async" className={className} data-active={dataActive} />;
   }
   return (
     <picture>
@@ -42,6 +45,7 @@ export function Picture({ image, alt, sizes, priority = false, className, width,
         fetchPriority={fetchPriority}
         decoding={priority ? "sync" : "async"}
         className={className}
+        data-active={dataActive}
         style={{
           objectPosition: `${image.focalX}% ${image.focalY}%`,
           backgroundImage: `url(${image.placeholder})`,
