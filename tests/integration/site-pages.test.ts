@@ -18,6 +18,8 @@ import { EDITABLE_PAGE_KEYS, pageSchema, pageWarnings, type SitePageKey } from "
 import * as aboutRoute from "~/routes/public/about";
 import * as homeRoute from "~/routes/public/home";
 import * as servicesRoute from "~/routes/public/services";
+import * as commercialRoute from "~/routes/public/services-commercial";
+import * as humanitarianRoute from "~/routes/public/services-humanitarian";
 import * as indexRoute from "~/routes/admin/site/index";
 import * as editRoute from "~/routes/admin/site/page-edit";
 import { createStaffSession, formPost, outcome, routeArgs, TEST_ORIGIN, type StaffSession } from "../setup/admin-session";
@@ -195,11 +197,9 @@ describe("company figures", () => {
     const about = (await outcome(() => aboutRoute.loader(routeArgs(new Request(`${TEST_ORIGIN}/about`))))).value as { data: { figures: Record<string, { value: string }> } };
     expect(about.data.figures["years-of-expertise"]!.value).toBe("11+");
     expect(about.data.figures["projects-delivered"]!.value).toBe("31+");
-    const services = (await outcome(() => servicesRoute.loader(routeArgs(new Request(`${TEST_ORIGIN}/services`))))).value as {
-      data: { stats: Record<string, { projects: string; years: string }> };
-    };
-    expect(services.data.stats.commercial!.projects).toBe("31+");
-    expect(services.data.stats.humanitarian!.years).toBe("11+");
+    const services = (await servicesData()).pillars;
+    expect(services[0]!.stats.find((s) => s.label === "Projects")!.value).toBe("31+");
+    expect(services[1]!.stats.find((s) => s.label === "Years")!.value).toBe("11+");
   });
 
   it("computes a figure from the published projects", async () => {
@@ -308,6 +308,99 @@ describe("the Home page", () => {
     const draft = { ...SITE_PAGE_SEED.home, projects: { ...SITE_PAGE_SEED.home.projects, show: "chosen", slugs: ["a", "d", "c"] } };
     expect((await save(editor, "home", draft, { intent: "publish", version: String(page.version) }, new Date())).status).toBe(200);
     expect((await homeData()).projects.map((p) => p.slug)).toEqual(["a", "c"]);
+  });
+});
+
+type ServicesData = {
+  hero: { title: string };
+  pillars: (Omit<typeof SITE_PAGE_SEED.services.commercial, "stats"> & { key: string; href: string; stats: { label: string; value: string }[] })[];
+  process: typeof SITE_PAGE_SEED.services.process;
+  cta: { title: string };
+  preview: boolean;
+};
+const servicesData = async (url = "/services") => ((await outcome(() => servicesRoute.loader(routeArgs(new Request(`${TEST_ORIGIN}${url}`))))).value as { data: ServicesData }).data;
+type DetailData = { page: typeof SITE_PAGE_SEED.services.commercialPage; preview: boolean };
+const detailData = async (route: Pick<typeof commercialRoute | typeof humanitarianRoute, "loader">, url: string) =>
+  ((await outcome(() => route.loader(routeArgs(new Request(`${TEST_ORIGIN}${url}`))))).value as { data: DetailData }).data;
+
+describe("the Services pages", () => {
+  it("show on a new install exactly the spec's services pages that app/content held", async () => {
+    const services = await servicesData();
+    expect(services.hero.title).toBe("Engineering services for buildings and communities");
+    expect(services.pillars.map((p) => [p.key, p.href, p.title, p.tagline])).toEqual([
+      ["commercial", "/services/commercial", "Commercial Engineering", "Structural excellence for buildings that perform"],
+      ["humanitarian", "/services/humanitarian", "Humanitarian Engineering", "Resilient infrastructure where it matters most"],
+    ]);
+    expect(services.pillars.map((p) => p.stats.map((s) => `${s.value} ${s.label}`))).toEqual([
+      ["30+ Projects", `${SITE_PAGE_SEED.figures.figures.find((f) => f.key === "commercial-countries")!.value} Countries`, "15+ Years"],
+      [
+        `${SITE_PAGE_SEED.figures.figures.find((f) => f.key === "humanitarian-projects")!.value} Projects`,
+        `${SITE_PAGE_SEED.figures.figures.find((f) => f.key === "field-countries")!.value} Countries`,
+        "10+ Years",
+      ],
+    ]);
+    expect(services.pillars[0]!.features).toHaveLength(6);
+    expect(services.pillars[0]!.features[0]).toBe("Structural design and calculations");
+    expect(services.pillars[1]!.projects).toEqual(["Post-disaster reconstruction", "Disaster risk reduction", "Public buildings", "Water and sanitation", "Capacity building programmes"]);
+    expect(services.process.steps.map((s) => s.title)).toEqual(["Initial Consultation", "Design & Planning", "Implementation", "Support & Maintenance"]);
+    expect(services.cta.title).toBe("Ready to start your project?");
+
+    const commercial = (await detailData(commercialRoute, "/services/commercial")).page;
+    expect(commercial.categories.map((c) => c.title)).toEqual(["Residential", "Commercial Projects", "Industrial Solutions"]);
+    expect([commercial.eyebrow, commercial.pointsHeading, commercial.points.length]).toEqual(["Commercial services", "Why choose us", 4]);
+    expect(commercial.image.src).toBe("/media/hero/hero-2-1280.webp");
+    const humanitarian = (await detailData(humanitarianRoute, "/services/humanitarian")).page;
+    expect(humanitarian.categories.map((c) => c.title)).toEqual(["Post-Disaster Recovery", "Risk Assessment & Mitigation", "Community Infrastructure"]);
+    expect([humanitarian.eyebrow, humanitarian.pointsHeading, humanitarian.points.map((p) => p.title)]).toEqual([
+      "Humanitarian services",
+      "Our principles",
+      ["Community first", "Build back safer", "Local capacity", "Accountable delivery"],
+    ]);
+    expect(humanitarian.cta.title).toBe("Discuss your project with us");
+  });
+
+  it("refuse hostile input and over-long fields, and are never published empty", () => {
+    const draft = pageSchema("services", "draft");
+    const publish = pageSchema("services", "publish");
+    const with_ = (patch: (s: typeof SITE_PAGE_SEED.services) => void) => {
+      const s = structuredClone(SITE_PAGE_SEED.services);
+      patch(s);
+      return s;
+    };
+    expect(draft.safeParse(with_((s) => (s.commercial.tagline = "x".repeat(161)))).success).toBe(false);
+    expect(draft.safeParse(with_((s) => (s.commercialPage.intro = "bad\u0000byte"))).success).toBe(false);
+    expect(draft.safeParse(with_((s) => (s.hero.image.src = "javascript:alert(1)"))).success).toBe(false);
+    expect(draft.safeParse(with_((s) => (s.humanitarian.features = Array.from({ length: 13 }, (_, i) => `Service ${i}`)))).success).toBe(false);
+    // Decorative header images need no alt text, even to publish.
+    expect(publish.safeParse(SITE_PAGE_SEED.services).success).toBe(true);
+    const empty = with_((s) => {
+      s.commercial.features = [];
+      s.process.steps = [];
+      s.humanitarianPage.categories = [];
+      s.commercialPage.title = "";
+    });
+    expect(draft.safeParse(empty).success).toBe(true);
+    const refused = publish.safeParse(empty);
+    expect(refused.error!.issues.map((i) => i.path.join("."))).toEqual(
+      expect.arrayContaining(["commercial.features", "process.steps", "humanitarianPage.categories", "commercialPage.title"]),
+    );
+  });
+
+  it("publish a changed tagline and category, previewed first on /services and its pages", async () => {
+    const page = await getEditablePage("services");
+    const draft = structuredClone(SITE_PAGE_SEED.services);
+    draft.humanitarian.tagline = "Infrastructure that outlasts the next disaster";
+    draft.commercialPage.categories[0]!.title = "Homes";
+    expect((await save(editor, "services", draft, { intent: "keep", version: String(page.version) }, new Date())).status).toBe(200);
+    expect((await servicesData()).pillars[1]!.tagline).toBe("Resilient infrastructure where it matters most");
+    const token = createPreviewToken("page", page.id);
+    expect((await servicesData(`/services?preview=${token}`)).pillars[1]!.tagline).toBe("Infrastructure that outlasts the next disaster");
+    expect((await detailData(commercialRoute, `/services/commercial?preview=${token}`)).page.categories[0]!.title).toBe("Homes");
+    expect((await detailData(commercialRoute, "/services/commercial")).page.categories[0]!.title).toBe("Residential");
+    const saved = await getEditablePage("services");
+    expect((await save(editor, "services", draft, { intent: "publish", version: String(saved.version) }, new Date())).status).toBe(200);
+    expect((await servicesData()).pillars[1]!.tagline).toBe("Infrastructure that outlasts the next disaster");
+    expect((await detailData(commercialRoute, "/services/commercial")).page.categories[0]!.title).toBe("Homes");
   });
 });
 

@@ -245,8 +245,7 @@ const about: PageContent["about"] = {
           {
             year: "2021 – present",
             title: "Founder & Principal Engineer",
-            description:
-              "Set up the practice in London and built a client base of developers, housing associations and NGOs.",
+            description: "Set up the practice in London and built a client base of developers, housing associations and NGOs.",
             details:
               "Leads structural design and checking on every commission, sets the firm's quality procedures and mentors junior engineers. Over 30 projects completed across residential, commercial and humanitarian work, with more than £70,000 of revenue in the first trading year and repeat instructions from most early clients.",
             media: [
@@ -262,10 +261,8 @@ const about: PageContent["about"] = {
           },
           {
             year: "2015 – 2021",
-            title:
-              "Associate Structural Engineer, multidisciplinary consultancy",
-            description:
-              "Led the structural package on mixed-use schemes of up to twenty storeys in London and Manchester.",
+            title: "Associate Structural Engineer, multidisciplinary consultancy",
+            description: "Led the structural package on mixed-use schemes of up to twenty storeys in London and Manchester.",
             details:
               "Responsible for scheme and detailed design of post-tensioned slabs, transfer structures and piled foundations; coordinated with architects and MEP engineers through RIBA Stages 2 to 5; represented the firm at design team meetings and on site inspections.",
             media: [],
@@ -273,8 +270,7 @@ const about: PageContent["about"] = {
           {
             year: "2009 – 2015",
             title: "Graduate to Senior Engineer",
-            description:
-              "Residential and education projects, then overseas infrastructure work in Ghana and Qatar.",
+            description: "Residential and education projects, then overseas infrastructure work in Ghana and Qatar.",
             details:
               "Gained chartership with the Institution of Structural Engineers in 2013. Designed school buildings, a 40 m pedestrian bridge and low-rise housing, and spent eighteen months on site supervising reinforced concrete works.",
             media: [
@@ -323,8 +319,7 @@ const about: PageContent["about"] = {
           {
             year: "2021 – present",
             title: "Co-founder & Director of Humanitarian Engineering",
-            description:
-              "Leads the humanitarian practice: assessments, resilient reconstruction and training for NGOs and governments.",
+            description: "Leads the humanitarian practice: assessments, resilient reconstruction and training for NGOs and governments.",
             details:
               "Runs rapid structural assessments after disasters, designs resilient schools and clinics, and delivers training for local builders. Around 85% of programme milestones delivered on time despite working in difficult and changing conditions.",
             media: [
@@ -341,8 +336,7 @@ const about: PageContent["about"] = {
           {
             year: "2016 – 2021",
             title: "Shelter & Infrastructure Advisor, international NGO",
-            description:
-              "Technical lead for reconstruction programmes in Nepal, Mozambique and the Philippines.",
+            description: "Technical lead for reconstruction programmes in Nepal, Mozambique and the Philippines.",
             details:
               "Developed earthquake- and cyclone-resistant house designs, wrote builder training material in local languages, and managed engineering teams of up to 25 people across several districts.",
             media: [],
@@ -350,8 +344,7 @@ const about: PageContent["about"] = {
           {
             year: "2012 – 2016",
             title: "Civil Engineer, water and sanitation",
-            description:
-              "Designed gravity-fed water systems and flood defences for rural communities in East Africa.",
+            description: "Designed gravity-fed water systems and flood defences for rural communities in East Africa.",
             details:
               "Surveyed and designed water supply schemes serving over 20,000 people, and worked with local government on maintenance plans so the systems stay in service.",
             media: [],
@@ -362,33 +355,27 @@ const about: PageContent["about"] = {
   },
   expertise: {
     title: "Areas of expertise",
-    description:
-      "A compact team with deep experience in both commercial and humanitarian engineering.",
+    description: "A compact team with deep experience in both commercial and humanitarian engineering.",
     areas: [
       {
         title: "Structural Design",
-        description:
-          "Concrete, steel, timber and masonry structures to Eurocodes and UK Building Regulations.",
+        description: "Concrete, steel, timber and masonry structures to Eurocodes and UK Building Regulations.",
       },
       {
         title: "Disaster Resilience",
-        description:
-          "Seismic, flood and wind engineering for buildings that stay standing and in use.",
+        description: "Seismic, flood and wind engineering for buildings that stay standing and in use.",
       },
       {
         title: "Sustainable Infrastructure",
-        description:
-          "Lower embodied carbon, reuse of existing structures and climate adaptation.",
+        description: "Lower embodied carbon, reuse of existing structures and climate adaptation.",
       },
       {
         title: "Project Delivery",
-        description:
-          "Feasibility to completion: programmes, site support and client representation.",
+        description: "Feasibility to completion: programmes, site support and client representation.",
       },
       {
         title: "Risk Assessment",
-        description:
-          "Hazard and vulnerability studies that turn uncertainty into a funded plan.",
+        description: "Hazard and vulnerability studies that turn uncertainty into a funded plan.",
       },
       {
         title: "Capacity Building",
@@ -398,8 +385,7 @@ const about: PageContent["about"] = {
   },
   countries: {
     heading: "Our work spans 17 countries",
-    intro:
-      "From London to the Himalaya and the Caribbean, our engineers have designed, assessed and built alongside local partners.",
+    intro: "From London to the Himalaya and the Caribbean, our engineers have designed, assessed and built alongside local partners.",
     list: [
       "United Kingdom",
       "Ireland",
@@ -424,23 +410,19 @@ const about: PageContent["about"] = {
     items: [
       {
         title: "Engineering Excellence",
-        description:
-          "Rigorous analysis, independent checking and chartered oversight on every project, large or small.",
+        description: "Rigorous analysis, independent checking and chartered oversight on every project, large or small.",
       },
       {
         title: "Humanitarian Impact",
-        description:
-          "We measure success by the safety and wellbeing of the people who live and work in what we design.",
+        description: "We measure success by the safety and wellbeing of the people who live and work in what we design.",
       },
       {
         title: "Collaborative Approach",
-        description:
-          "We work as one team with clients, architects, contractors and communities, and share what we know.",
+        description: "We work as one team with clients, architects, contractors and communities, and share what we know.",
       },
       {
         title: "Innovation & Sustainability",
-        description:
-          "New methods and low-carbon materials where they add value, proven practice where they do not.",
+        description: "New methods and low-carbon materials where they add value, proven practice where they do not.",
       },
     ],
   },
@@ -544,8 +526,252 @@ const home: PageContent["home"] = {
     description: "Developers, architects, NGOs and public authorities on working with us.",
   },
   cta: {
+    description: "Tell us about your project in a free, no-obligation call with one of our founders. We will tell you honestly how we can help.",
+  },
+};
+
+/** The services pages (spec /services, /services/commercial, /services/humanitarian). */
+const services: PageContent["services"] = {
+  hero: {
+    eyebrow: "Our services",
+    title: "Engineering services for buildings and communities",
     description:
-      "Tell us about your project in a free, no-obligation call with one of our founders. We will tell you honestly how we can help.",
+      "Two specialist practices share one team, one quality system and one goal: safe, efficient and resilient structures that serve people for generations.",
+    image: {
+      src: "/media/hero/hero-2-1280.webp",
+      alt: "",
+    },
+  },
+  commercial: {
+    title: "Commercial Engineering",
+    tagline: "Structural excellence for buildings that perform",
+    description:
+      "Structural design, appraisal and project support for developers, contractors and architects. We design efficient, buildable structures that meet UK Building Regulations and Eurocodes, cut embodied carbon and keep programmes on track.",
+    image: {
+      src: "/media/hero/hero-2-1280.webp",
+      alt: "",
+    },
+    stats: [
+      {
+        label: "Projects",
+        figure: "projects-delivered",
+      },
+      {
+        label: "Countries",
+        figure: "commercial-countries",
+      },
+      {
+        label: "Years",
+        figure: "founder-years",
+      },
+    ],
+    features: [
+      "Structural design and calculations",
+      "Feasibility studies and option appraisals",
+      "Sustainability and embodied-carbon reviews",
+      "Temporary works and construction support",
+      "Building surveys and retrofit appraisals",
+      "Project management and client representation",
+    ],
+    projects: ["Residential developments", "Offices and mixed-use", "Retail and hospitality", "Industrial and logistics", "Education and healthcare"],
+  },
+  humanitarian: {
+    title: "Humanitarian Engineering",
+    tagline: "Resilient infrastructure where it matters most",
+    description:
+      "Engineering for communities facing disaster and climate risk. We assess damaged buildings, design resilient schools, clinics and homes, and build local capacity so that communities recover stronger and stay safer.",
+    image: {
+      src: "/media/hero/hero-3-1280.webp",
+      alt: "",
+    },
+    stats: [
+      {
+        label: "Projects",
+        figure: "humanitarian-projects",
+      },
+      {
+        label: "Countries",
+        figure: "field-countries",
+      },
+      {
+        label: "Years",
+        figure: "years-of-expertise",
+      },
+    ],
+    features: [
+      "Post-disaster structural assessment",
+      "Multi-hazard risk assessment and mitigation",
+      "Resilient shelter and housing design",
+      "Schools, clinics and community buildings",
+      "Water, sanitation and drainage infrastructure",
+      "Training for local builders and engineers",
+    ],
+    projects: ["Post-disaster reconstruction", "Disaster risk reduction", "Public buildings", "Water and sanitation", "Capacity building programmes"],
+  },
+  process: {
+    eyebrow: "How we work",
+    title: "Our process",
+    description: "A clear path from first conversation to long-term support, whatever the size of the project.",
+    steps: [
+      {
+        title: "Initial Consultation",
+        description: "A free call to understand your site, brief, budget and timescale, and to agree what you need from us.",
+      },
+      {
+        title: "Design & Planning",
+        description: "Options, calculations and drawings developed with your design team, checked in-house and ready for approval.",
+      },
+      {
+        title: "Implementation",
+        description: "Construction-stage support: contractor queries, site inspections and design changes handled quickly.",
+      },
+      {
+        title: "Support & Maintenance",
+        description: "Completion documentation, maintenance guidance and follow-up assessments for the life of the asset.",
+      },
+    ],
+  },
+  cta: {
+    title: "Ready to start your project?",
+    description: "Book a free consultation to discuss your brief, or see the kind of work we do.",
+  },
+  commercialPage: {
+    eyebrow: "Commercial services",
+    title: "Commercial Engineering",
+    intro:
+      "From a single-storey extension to a multi-storey mixed-use scheme, we provide structural engineering that is safe, economical and ready to build. We work for developers, contractors, architects and owners across the UK and overseas.",
+    image: {
+      src: "/media/hero/hero-2-1280.webp",
+      alt: "",
+    },
+    categoriesHeading: "What we design",
+    categories: [
+      {
+        title: "Residential",
+        description: "New homes, conversions and extensions, from single houses to apartment blocks.",
+        services: [
+          "New-build houses and apartment blocks",
+          "Loft conversions, basements and extensions",
+          "Party Wall and structural surveys",
+          "Timber, masonry, steel and concrete frames",
+          "Building Regulations calculations",
+        ],
+      },
+      {
+        title: "Commercial Projects",
+        description: "Offices, retail, hospitality and mixed-use buildings that are efficient and adaptable.",
+        services: [
+          "Office, retail and hotel structures",
+          "Mixed-use and podium schemes",
+          "Change of use and refurbishment",
+          "Transfer structures and long spans",
+          "Embodied-carbon assessment",
+        ],
+      },
+      {
+        title: "Industrial Solutions",
+        description: "Warehouses, plant and infrastructure designed for heavy loads and long service lives.",
+        services: [
+          "Portal frames and logistics buildings",
+          "Mezzanines, racking and plant supports",
+          "Ground-bearing slabs and foundations",
+          "Retaining walls and civil works",
+          "Condition surveys and strengthening",
+        ],
+      },
+    ],
+    pointsHeading: "Why choose us",
+    points: [
+      {
+        title: "Chartered expertise",
+        description: "Every design is led and checked by a Chartered Structural Engineer.",
+      },
+      {
+        title: "Buildable, economical design",
+        description: "We design for the contractor as well as the drawing, saving time and material on site.",
+      },
+      {
+        title: "Lower-carbon structures",
+        description: "We measure embodied carbon and reduce it through material choice and efficient spans.",
+      },
+      {
+        title: "Responsive support",
+        description: "Site queries answered within one working day, so programmes keep moving.",
+      },
+    ],
+    cta: {
+      title: "Discuss your project with us",
+      description: "Book a free, no-obligation consultation with a chartered engineer, or look through our recent work.",
+    },
+  },
+  humanitarianPage: {
+    eyebrow: "Humanitarian services",
+    title: "Humanitarian Engineering",
+    intro:
+      "We help governments, NGOs and communities recover from disasters and reduce the risk of the next one. Our engineers combine field experience with rigorous design, and we build local skills so that every project outlasts our involvement.",
+    image: {
+      src: "/media/hero/hero-3-1280.webp",
+      alt: "",
+    },
+    categoriesHeading: "How we help",
+    categories: [
+      {
+        title: "Post-Disaster Recovery",
+        description: "Fast, reliable engineering in the weeks and months after an earthquake, flood or storm.",
+        services: [
+          "Rapid damage and safety assessments",
+          "Safe re-occupancy and demolition advice",
+          "Transitional and permanent shelter design",
+          "Repair and retrofit of damaged buildings",
+          "Reconstruction programme support",
+        ],
+      },
+      {
+        title: "Risk Assessment & Mitigation",
+        description: "Understanding hazards before they strike, and reducing them at a price that can be funded.",
+        services: [
+          "Seismic, flood and wind hazard assessment",
+          "Portfolio vulnerability screening",
+          "Retrofit prioritisation and costing",
+          "Climate adaptation studies",
+          "Emergency preparedness planning",
+        ],
+      },
+      {
+        title: "Community Infrastructure",
+        description: "Public buildings and services designed with, and for, the communities that use them.",
+        services: [
+          "Schools, clinics and community centres",
+          "Water supply, sanitation and drainage",
+          "Footbridges and access routes",
+          "Local-material and low-cost construction",
+          "Builder training and site supervision",
+        ],
+      },
+    ],
+    pointsHeading: "Our principles",
+    points: [
+      {
+        title: "Community first",
+        description: "We design with the people who will build, use and maintain the infrastructure.",
+      },
+      {
+        title: "Build back safer",
+        description: "Every reconstruction reduces the risk from the next hazard, not just the last one.",
+      },
+      {
+        title: "Local capacity",
+        description: "We train local builders and engineers so that skills remain after we leave.",
+      },
+      {
+        title: "Accountable delivery",
+        description: "Clear reporting to donors and governments, and honest advice when plans need to change.",
+      },
+    ],
+    cta: {
+      title: "Discuss your project with us",
+      description: "Book a free, no-obligation consultation with a chartered engineer, or look through our recent work.",
+    },
   },
 };
 
@@ -553,6 +779,7 @@ const home: PageContent["home"] = {
 export const SITE_PAGE_SEED: { [K in SitePageKey]: PageContent[K] } = {
   home,
   about,
+  services,
   testimonials,
   figures,
   contact,

@@ -10,6 +10,7 @@
  * migration 0016), and the next scheduled instant is one of the cache's expiry times.
  */
 import { and, count, eq, inArray } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
 import { db, type Database, type Transaction } from "~/db/client.server";
 import { SITE_PAGE_SEED } from "~/db/seed/site-pages";
 import { cmsProjects, insights, sitePages } from "~/db/schema";
@@ -18,6 +19,8 @@ import type { Publication } from "~/features/cms/form-values";
 import { type PublicationState } from "~/features/cms/publication";
 import { insightIsPublic, projectIsPublic } from "~/features/cms/publication.server";
 import { PREVIEW_HEADERS, verifyPreviewToken } from "~/features/cms/preview.server";
+import { type ImageMap, resolveImages } from "~/features/media/resolve.server";
+import { loadOrDegrade } from "~/features/site/degraded-render.server";
 import { logger } from "~/utils/logger.server";
 import { type FiguresContent, type PageContent, pageSchema, SITE_PAGES, type SitePageKey } from "./schemas";
 
@@ -196,4 +199,17 @@ export async function loadSitePages<K extends SitePageKey>(request: Request, key
   const { pages, preview } = await readPublicPages(all, token, now);
   const figures = await resolveFigures(pages.figures, now);
   return { pages: pages as PublicPages<K | "figures">["pages"], figures, preview, headers: token !== null ? PREVIEW_HEADERS : undefined };
+}
+
+/**
+ * What /services/commercial or /services/humanitarian shows (`part` of the published Services
+ * page; a `?preview=` token of it shows the draft): the page's content, its library images
+ * resolved (a failed read is logged, marks the render degraded, and draws the stored addresses),
+ * and the response headers.
+ */
+export async function loadServicePage(request: Request, context: AppLoadContext, part: "commercialPage" | "humanitarianPage") {
+  const { pages, preview, headers } = await loadSitePages(request, ["services"]);
+  const page = pages.services[part];
+  const images = await loadOrDegrade(context, () => resolveImages([page.image.src]), {} as ImageMap, `${part}: failed to resolve images`);
+  return { page, images, preview, headers };
 }

@@ -8,13 +8,18 @@ import { z } from "zod";
 import { checkbox, figureRef, group, image, link, list, longText, rows, type SchemaMode, select, text } from "./fields";
 
 /** The pages staff edit, in the order of the Site section. */
-export const EDITABLE_PAGE_KEYS = ["home", "about", "testimonials", "figures", "contact"] as const;
+export const EDITABLE_PAGE_KEYS = ["home", "about", "services", "testimonials", "figures", "contact"] as const;
 export type SitePageKey = (typeof EDITABLE_PAGE_KEYS)[number];
 
 /** What the Site section says of a page: its name, what it holds, and the public page that shows it. */
 export const SITE_PAGES: Record<SitePageKey, { title: string; description: string; publicPath: string }> = {
   home: { title: "Home", description: "Hero slides, headline, partner strip, section texts, and the featured projects and articles.", publicPath: "/" },
   about: { title: "About", description: "Story, founders and team, expertise, countries and values.", publicPath: "/about" },
+  services: {
+    title: "Services",
+    description: "Both pillars on /services, the process, and the pages /services/commercial and /services/humanitarian.",
+    publicPath: "/services",
+  },
   testimonials: { title: "Testimonials", description: "Client quotes, who said them, and which show on the home page.", publicPath: "/" },
   figures: { title: "Company figures", description: "Years of expertise, client satisfaction, countries... each number changed once for every page.", publicPath: "/" },
   contact: { title: "Contact and footer", description: "Opening hours, address, map link and social links.", publicPath: "/contact" },
@@ -276,7 +281,57 @@ function homeSchema(mode: SchemaMode) {
     });
 }
 
-const BUILDERS = { home: homeSchema, about: aboutSchema, testimonials: testimonialsSchema, figures: figuresSchema, contact: contactSchema } satisfies Record<
+/** A background image behind a page's header or beside a pillar (decorative: alt text optional). */
+const backdrop = (mode: SchemaMode, label: string) => image(mode, label, { decorative: true, hint: "A wide photograph (16:9) from the media library." });
+
+function servicesSchema(mode: SchemaMode) {
+  const named = { title: text(mode, "Title", { max: 120 }), description: longText(mode, "Description", { max: 400 }) };
+  const cta = (label: string) => group(label, { title: text(mode, "Heading", { max: 120 }), description: longText(mode, "Text", { max: 400 }) });
+  const pillar = (label: string) =>
+    group(label, {
+      title: text(mode, "Title", { max: 120 }),
+      tagline: text(mode, "Tagline", { max: 160 }),
+      description: longText(mode, "Description", { max: 800 }),
+      image: backdrop(mode, "Image"),
+      stats: rows(mode, "Stats", "stat", { label: text(mode, "Label", { max: 40 }), figure: figureRef(mode, "Figure") }, { min: 1, max: 4 }),
+      features: list(mode, "Core services", "service", { max: 12, maxLength: 160, min: 1 }),
+      projects: list(mode, "Project types", "project type", { max: 12, maxLength: 120, min: 1 }),
+    });
+  const detail = (label: string, pointsLabel: string) =>
+    group(label, {
+      eyebrow: text(mode, "Eyebrow", { max: 60 }),
+      title: text(mode, "Title", { max: 120 }),
+      intro: longText(mode, "Introduction", { max: 800 }),
+      image: backdrop(mode, "Header image"),
+      categoriesHeading: text(mode, "Categories heading", { max: 120 }),
+      categories: rows(
+        mode,
+        "Categories",
+        "category",
+        { ...named, services: list(mode, "Services", "service", { max: 12, maxLength: 160, min: 1 }) },
+        { min: 1, max: 6 },
+      ),
+      pointsHeading: text(mode, `${pointsLabel} heading`, { max: 120 }),
+      points: rows(mode, pointsLabel, "point", named, { min: 1, max: 8 }),
+      cta: cta("Closing call to action"),
+    });
+  return z.object({
+    hero: group("Services page header", {
+      eyebrow: text(mode, "Eyebrow", { max: 60 }),
+      title: text(mode, "Headline", { max: 160 }),
+      description: longText(mode, "Introduction", { max: 600 }),
+      image: backdrop(mode, "Header image"),
+    }),
+    commercial: pillar("Commercial pillar (/services)"),
+    humanitarian: pillar("Humanitarian pillar (/services)"),
+    process: group("Process (/services)", { ...headingFields(mode), steps: rows(mode, "Steps", "step", named, { min: 1, max: 6, hint: "Numbered 01, 02... in this order." }) }),
+    cta: cta("Closing call to action (/services)"),
+    commercialPage: detail("Page /services/commercial", "Why choose us points"),
+    humanitarianPage: detail("Page /services/humanitarian", "Principles"),
+  });
+}
+
+const BUILDERS = { home: homeSchema, about: aboutSchema, services: servicesSchema, testimonials: testimonialsSchema, figures: figuresSchema, contact: contactSchema } satisfies Record<
   SitePageKey,
   (mode: SchemaMode) => z.ZodType
 >;
@@ -288,6 +343,9 @@ export type TestimonialsContent = PageContent["testimonials"];
 export type ContactContent = PageContent["contact"];
 export type AboutContent = PageContent["about"];
 export type HomeContent = PageContent["home"];
+export type ServicesContent = PageContent["services"];
+/** One of the two service pages, /services/commercial or /services/humanitarian. */
+export type ServiceDetailContent = ServicesContent["commercialPage"];
 
 const cache = new Map<string, z.ZodType>();
 
@@ -335,6 +393,10 @@ export function unknownFigureRefs(key: SitePageKey, content: unknown, figureKeys
     figureTokens(home.hero.intro).forEach((ref) => check("hero.intro", ref));
     check("about.figure", home.about.figure);
     home.team.figures.forEach((ref, i) => check(`team.figures.${i}`, ref));
+  }
+  if (key === "services") {
+    const services = content as ServicesContent;
+    for (const pillar of ["commercial", "humanitarian"] as const) services[pillar].stats.forEach((stat, i) => check(`${pillar}.stats.${i}.figure`, stat.figure));
   }
   if (key === "about") {
     const about = content as AboutContent;

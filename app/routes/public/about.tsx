@@ -42,7 +42,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
   const { story, team, expertise, countries, values } = about;
   return (
     <>
-      <PageHero eyebrow="About us" title={story.title} description={story.intro} image="/media/hero/hero-1">
+      <PageHero eyebrow="About us" title={story.title} description={story.intro} image="/media/hero/hero-1-1280.webp">
         <dl className="mt-10 flex flex-wrap gap-x-10 gap-y-4">
           {story.figures.flatMap((key) => (figures[key] ? [figures[key]] : [])).map((figure) => (
             <div key={figure.label} className="flex flex-col">

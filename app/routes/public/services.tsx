@@ -1,11 +1,12 @@
 import { ArrowRight, CheckCircle2 } from "lucide-react";
 import { data, Link } from "react-router";
 import { CtaSection } from "~/components/cta-section";
-import { processSteps, servicePillars } from "~/content/services";
+import { type ImageMap, resolveImages } from "~/features/media/resolve.server";
 import { pageMeta } from "~/features/seo/meta";
-import { srcSetFor } from "~/features/site/components/media";
-import { figure, loadSitePages } from "~/features/site-pages/pages.server";
 import { PageHero } from "~/features/site/components/page-hero";
+import { SiteImage } from "~/features/site/components/site-image";
+import { loadOrDegrade } from "~/features/site/degraded-render.server";
+import { figure, loadSitePages } from "~/features/site-pages/pages.server";
 import { SectionHeading } from "~/features/site/components/section-heading";
 import { cn } from "~/utils/cn";
 import type { Route } from "./+types/services";
@@ -19,13 +20,35 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: args.loaderData?.preview,
   });
 
-/** The pillars' stats are company figures (issue 16), read from the published figures page. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { figures, preview, headers } = await loadSitePages(request, []);
-  const stats = Object.fromEntries(
-    servicePillars.map((p) => [p.key, { projects: figure(figures, p.stats.projects).value, countries: figure(figures, p.stats.countries).value, years: figure(figures, p.stats.years).value }]),
+/** The generated placeholders a pillar image may be (16:9, 640 and 1280 wide). */
+const PILLAR_IMAGES = { folder: "/media/hero/", widths: [640, 1280] };
+
+/** Where each pillar's "Explore" link goes (spec /services: "a link to its page"). */
+const PILLAR_PAGES = [
+  { key: "commercial", href: "/services/commercial" },
+  { key: "humanitarian", href: "/services/humanitarian" },
+] as const;
+
+/**
+ * The published Services page (issue 16; `?preview=` shows a draft): header, both pillars with
+ * their stats (company figures, stated once), the process and the call to action.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { pages, figures, preview, headers } = await loadSitePages(request, ["services"]);
+  const { services } = pages;
+  const pillars = PILLAR_PAGES.map(({ key, href }) => ({
+    key,
+    href,
+    ...services[key],
+    stats: services[key].stats.map((stat) => ({ label: stat.label, value: figure(figures, stat.figure).value })),
+  }));
+  const images = await loadOrDegrade(
+    context,
+    () => resolveImages([services.hero.image.src, ...pillars.map((p) => p.image.src)]),
+    {} as ImageMap,
+    "services: failed to resolve images",
   );
-  return data({ stats, preview }, { headers });
+  return data({ hero: services.hero, pillars, process: services.process, cta: services.cta, images, preview }, { headers });
 }
 
 /** A preview's Cache-Control and X-Robots-Tag reach the document response. */
@@ -34,43 +57,30 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function Services({ loaderData }: Route.ComponentProps) {
-  const { stats } = loaderData;
+  const { hero, pillars, process, cta, images } = loaderData;
   return (
     <>
-      <PageHero
-        eyebrow="Our services"
-        title="Engineering services for buildings and communities"
-        description="Two specialist practices share one team, one quality system and one goal: safe, efficient and resilient structures that serve people for generations."
-        image="/media/hero/hero-2"
-      />
+      <PageHero eyebrow={hero.eyebrow} title={hero.title} description={hero.description} image={hero.image.src || undefined} images={images} />
 
       <section aria-label="Service pillars" className="px-4 py-20 sm:px-6 lg:px-8 lg:py-28">
         <div className="mx-auto max-w-7xl space-y-24">
-          {servicePillars.map((pillar, i) => (
-            <article
-              key={pillar.key}
-              aria-labelledby={`pillar-${pillar.key}`}
-              className="grid items-start gap-10 lg:grid-cols-2 lg:gap-16"
-            >
+          {pillars.map((pillar, i) => (
+            <article key={pillar.key} aria-labelledby={`pillar-${pillar.key}`} className="grid items-start gap-10 lg:grid-cols-2 lg:gap-16">
               <div className={cn(i % 2 === 1 && "lg:order-last")}>
-                <img
-                  src={`${pillar.image}-1280.webp`}
-                  srcSet={srcSetFor(pillar.image, [640, 1280])}
-                  sizes="(min-width: 1024px) 600px, 100vw"
-                  width={1280}
-                  height={720}
-                  alt=""
-                  loading="lazy"
-                  decoding="async"
-                  className="aspect-[4/3] w-full rounded-2xl object-cover shadow-xl"
-                />
+                {pillar.image.src ? (
+                  <SiteImage
+                    image={pillar.image}
+                    images={images}
+                    generated={PILLAR_IMAGES}
+                    sizes="(min-width: 1024px) 600px, 100vw"
+                    width={1280}
+                    height={720}
+                    className="aspect-[4/3] w-full rounded-2xl object-cover shadow-xl"
+                  />
+                ) : null}
                 <dl className="mt-6 grid grid-cols-3 gap-3">
-                  {[
-                    { label: "Projects", value: stats[pillar.key]?.projects },
-                    { label: "Countries", value: stats[pillar.key]?.countries },
-                    { label: "Years", value: stats[pillar.key]?.years },
-                  ].map((stat) => (
-                    <div key={stat.label} className="flex flex-col rounded-xl bg-accent p-4 text-center">
+                  {pillar.stats.map((stat, j) => (
+                    <div key={`${j}-${stat.label}`} className="flex flex-col rounded-xl bg-accent p-4 text-center">
                       <dt className="text-sm text-accent-foreground">{stat.label}</dt>
                       <dd className="order-first text-3xl font-bold text-primary">{stat.value}</dd>
                     </div>
@@ -87,8 +97,8 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                   <div>
                     <h3 className="text-sm font-semibold uppercase tracking-wider text-foreground">Core services</h3>
                     <ul className="mt-4 space-y-3">
-                      {pillar.features.map((feature) => (
-                        <li key={feature} className="flex gap-2.5 text-sm text-slate-700">
+                      {pillar.features.map((feature, j) => (
+                        <li key={`${j}-${feature}`} className="flex gap-2.5 text-sm text-slate-700">
                           <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
                           {feature}
                         </li>
@@ -98,8 +108,8 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                   <div>
                     <h3 className="text-sm font-semibold uppercase tracking-wider text-foreground">Project types</h3>
                     <ul className="mt-4 flex flex-wrap gap-2">
-                      {pillar.projects.map((type) => (
-                        <li key={type} className="rounded-full border border-teal-200 bg-accent px-3 py-1.5 text-sm text-accent-foreground">
+                      {pillar.projects.map((type, j) => (
+                        <li key={`${j}-${type}`} className="rounded-full border border-teal-200 bg-accent px-3 py-1.5 text-sm text-accent-foreground">
                           {type}
                         </li>
                       ))}
@@ -121,32 +131,30 @@ export default function Services({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="process-heading" className="bg-muted/60 px-4 py-20 sm:px-6 lg:px-8 lg:py-28">
         <div className="mx-auto max-w-7xl">
-          <SectionHeading
-            id="process-heading"
-            eyebrow="How we work"
-            title="Our process"
-            description="A clear path from first conversation to long-term support, whatever the size of the project."
-          />
+          <SectionHeading id="process-heading" eyebrow={process.eyebrow} title={process.title} description={process.description || undefined} />
           <ol className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-            {processSteps.map((step) => (
-              <li key={step.number} className="relative rounded-2xl border bg-white p-7 shadow-sm">
-                <span className="text-5xl font-bold text-primary" aria-hidden="true">
-                  {step.number}
-                </span>
-                <h3 className="mt-3 text-lg font-semibold text-foreground">
-                  <span className="sr-only">Step {step.number}: </span>
-                  {step.title}
-                </h3>
-                <p className="mt-2 text-sm leading-relaxed text-slate-600">{step.description}</p>
-              </li>
-            ))}
+            {process.steps.map((step, i) => {
+              const number = String(i + 1).padStart(2, "0");
+              return (
+                <li key={`${i}-${step.title}`} className="relative rounded-2xl border bg-white p-7 shadow-sm">
+                  <span className="text-5xl font-bold text-primary" aria-hidden="true">
+                    {number}
+                  </span>
+                  <h3 className="mt-3 text-lg font-semibold text-foreground">
+                    <span className="sr-only">Step {number}: </span>
+                    {step.title}
+                  </h3>
+                  <p className="mt-2 text-sm leading-relaxed text-slate-600">{step.description}</p>
+                </li>
+              );
+            })}
           </ol>
         </div>
       </section>
 
       <CtaSection
-        title="Ready to start your project?"
-        description="Book a free consultation to discuss your brief, or see the kind of work we do."
+        title={cta.title}
+        description={cta.description}
         primary={{ label: "Book Free Consultation", href: "/book-consultation" }}
         secondary={{ label: "View Our Projects", href: "/projects" }}
       />

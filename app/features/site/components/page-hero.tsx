@@ -1,38 +1,37 @@
 /**
- * The banner at the top of a fixed-content page: a dark teal band with a placeholder photograph,
- * an eyebrow, the page's h1 and a lead paragraph. The image is eager with high priority because it
- * is usually the page's largest paint.
+ * The banner at the top of a content page: a dark teal band with a background photograph
+ * (decorative: empty alt), an eyebrow, the page's h1 and a lead paragraph. The image is eager with
+ * high priority because it is usually the page's largest paint: a media-library image with its
+ * AVIF/WebP variants and focal point, a generated placeholder (`/media/hero/...-1280.webp`) with
+ * its `srcset`, any other address as is.
  */
-import { srcSetFor } from "./media";
+import type { ImageMap } from "~/features/media/resolve.server";
+import { Picture } from "~/features/media/components/picture";
+import { HERO_WIDTHS, srcSetFor } from "./media";
+
+const GENERATED = /^(\/media\/hero\/[\w-]+)-(?:640|1280|1920)\.webp$/;
+const IMAGE_CLASS = "absolute inset-0 -z-10 size-full object-cover opacity-60";
 
 export function PageHero({
   eyebrow,
   title,
   description,
   image,
+  images = {},
   children,
 }: {
   eyebrow: string;
   title: string;
   description: string;
-  /** Base path of a generated 16:9 image with 640/1280/1920 widths. */
+  /** The stored address of the background image (a library image or a generated placeholder). */
   image?: string;
+  /** The library images of the page, resolved by its loader. */
+  images?: ImageMap;
   children?: React.ReactNode;
 }) {
   return (
     <section className="relative isolate overflow-hidden bg-ink">
-      {image ? (
-        <img
-          src={`${image}-1280.webp`}
-          srcSet={srcSetFor(image, [640, 1280, 1920])}
-          sizes="100vw"
-          width={1920}
-          height={1080}
-          alt=""
-          fetchPriority="high"
-          className="absolute inset-0 -z-10 size-full object-cover opacity-60"
-        />
-      ) : null}
+      {image ? <HeroImage src={image} images={images} /> : null}
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-r from-ink via-ink/85 to-ink/40" />
       <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8 lg:py-28">
         <div className="max-w-3xl">
@@ -43,5 +42,23 @@ export function PageHero({
         </div>
       </div>
     </section>
+  );
+}
+
+function HeroImage({ src, images }: { src: string; images: ImageMap }) {
+  const library = images[src];
+  if (library) return <Picture image={library} alt="" sizes="100vw" priority className={IMAGE_CLASS} />;
+  const base = GENERATED.exec(src)?.[1];
+  return (
+    <img
+      src={src}
+      srcSet={base ? srcSetFor(base, HERO_WIDTHS) : undefined}
+      sizes={base ? "100vw" : undefined}
+      width={1920}
+      height={1080}
+      alt=""
+      fetchPriority="high"
+      className={IMAGE_CLASS}
+    />
   );
 }

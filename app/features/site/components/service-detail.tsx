@@ -1,30 +1,32 @@
 /**
  * The body of /services/commercial and /services/humanitarian (`shared/spec/public-site.md`
- * section 2): page hero, three categories with service lists, four points ('why choose' or
- * principles), and the closing call to action.
+ * section 2), from the Services page of the site studio (issue 16): page hero, the categories with
+ * service lists, the points ('why choose' or principles, numbered 01...), and the closing call to
+ * action.
  */
 import { CheckCircle2 } from "lucide-react";
 import { CtaSection } from "~/components/cta-section";
-import type { ServiceDetailPage } from "~/content/services";
+import type { ImageMap } from "~/features/media/resolve.server";
+import type { ServiceDetailContent } from "~/features/site-pages/schemas";
 import { PageHero } from "./page-hero";
 import { SectionHeading } from "./section-heading";
 
-export function ServiceDetail({ page, eyebrow }: { page: ServiceDetailPage; eyebrow: string }) {
+export function ServiceDetail({ page, images }: { page: ServiceDetailContent; images: ImageMap }) {
   return (
     <>
-      <PageHero eyebrow={eyebrow} title={page.title} description={page.intro} image={page.image} />
+      <PageHero eyebrow={page.eyebrow} title={page.title} description={page.intro} image={page.image.src || undefined} images={images} />
 
       <section aria-labelledby="categories-heading" className="px-4 py-20 sm:px-6 lg:px-8 lg:py-28">
         <div className="mx-auto max-w-7xl">
           <SectionHeading id="categories-heading" eyebrow="Services" title={page.categoriesHeading} />
           <div className="mt-14 grid gap-8 lg:grid-cols-3">
-            {page.categories.map((category) => (
-              <article key={category.title} className="flex flex-col rounded-2xl border bg-white p-8 shadow-sm">
+            {page.categories.map((category, i) => (
+              <article key={`${i}-${category.title}`} className="flex flex-col rounded-2xl border bg-white p-8 shadow-sm">
                 <h3 className="text-xl font-bold text-foreground">{category.title}</h3>
                 <p className="mt-2 text-slate-600">{category.description}</p>
                 <ul className="mt-6 space-y-3 border-t pt-6">
-                  {category.services.map((service) => (
-                    <li key={service} className="flex gap-2.5 text-sm text-slate-700">
+                  {category.services.map((service, j) => (
+                    <li key={`${j}-${service}`} className="flex gap-2.5 text-sm text-slate-700">
                       <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
                       {service}
                     </li>
@@ -41,7 +43,7 @@ export function ServiceDetail({ page, eyebrow }: { page: ServiceDetailPage; eyeb
           <SectionHeading id="points-heading" eyebrow={page.title} title={page.pointsHeading} inverse />
           <ol className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
             {page.points.map((point, i) => (
-              <li key={point.title} className="rounded-2xl bg-white/5 p-7 ring-1 ring-white/10">
+              <li key={`${i}-${point.title}`} className="rounded-2xl bg-white/5 p-7 ring-1 ring-white/10">
                 <span className="text-sm font-bold text-teal-300" aria-hidden="true">
                   {String(i + 1).padStart(2, "0")}
                 </span>
@@ -54,8 +56,8 @@ export function ServiceDetail({ page, eyebrow }: { page: ServiceDetailPage; eyeb
       </section>
 
       <CtaSection
-        title="Discuss your project with us"
-        description="Book a free, no-obligation consultation with a chartered engineer, or look through our recent work."
+        title={page.cta.title}
+        description={page.cta.description}
         primary={{ label: "Book Free Consultation", href: "/book-consultation" }}
         secondary={{ label: "View Our Projects", href: "/projects" }}
       />
