@@ -15,6 +15,10 @@ import { pageEditAction } from "~/features/site-pages/actions.server";
 import { readField } from "~/features/site-pages/form-data";
 import { getEditablePage, readPublicPages, resolveFigures } from "~/features/site-pages/pages.server";
 import { EDITABLE_PAGE_KEYS, pageSchema, pageWarnings, type SitePageKey } from "~/features/site-pages/schemas";
+import { INSIGHT_BLOCK_TYPES, inlineText } from "~/features/insights/blocks";
+import type { InsightBlock } from "~/db/schema";
+import * as privacyRoute from "~/routes/public/privacy";
+import * as termsRoute from "~/routes/public/terms";
 import * as aboutRoute from "~/routes/public/about";
 import * as homeRoute from "~/routes/public/home";
 import * as servicesRoute from "~/routes/public/services";
@@ -29,10 +33,12 @@ setupTestDatabase();
 
 const T0 = new Date("2026-03-01T12:00:00Z");
 
-/** The form fields of a page value, named by path as the edit form names them. */
+/** The form fields of a page value, named by path as the edit form names them (a block document posts as JSON). */
 function fieldsOf(value: unknown, prefix = ""): Record<string, string> {
   const out: Record<string, string> = {};
-  if (Array.isArray(value)) value.forEach((v, i) => Object.assign(out, fieldsOf(v, `${prefix}.${i}`)));
+  const isDocument = Array.isArray(value) && value.length > 0 && value.every((v) => v && typeof v === "object" && (INSIGHT_BLOCK_TYPES as readonly unknown[]).includes((v as { type?: unknown }).type));
+  if (isDocument) out[prefix] = JSON.stringify(value);
+  else if (Array.isArray(value)) value.forEach((v, i) => Object.assign(out, fieldsOf(v, `${prefix}.${i}`)));
   else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) Object.assign(out, fieldsOf(v, prefix ? `${prefix}.${k}` : k));
   else if (value === true) out[prefix] = "on";
   else if (value !== false && value !== null && value !== undefined) out[prefix] = String(value);
@@ -401,6 +407,77 @@ describe("the Services pages", () => {
     expect((await save(editor, "services", draft, { intent: "publish", version: String(saved.version) }, new Date())).status).toBe(200);
     expect((await servicesData()).pillars[1]!.tagline).toBe("Infrastructure that outlasts the next disaster");
     expect((await detailData(commercialRoute, "/services/commercial")).page.categories[0]!.title).toBe("Homes");
+  });
+});
+
+/** A document's text, block by block: "## Heading", a paragraph's text, a list's items joined by " | ". */
+const textOf = (blocks: InsightBlock[]) =>
+  blocks.map((b) => (b.type === "heading" ? `## ${inlineText(b.content)}` : b.type === "list" ? b.items.map(inlineText).join(" | ") : inlineText(b.content)));
+type LegalData = { privacy: typeof SITE_PAGE_SEED.legal.privacy; terms: typeof SITE_PAGE_SEED.legal.terms; retention: unknown; preview: boolean };
+const legalData = async (route: Pick<typeof privacyRoute | typeof termsRoute, "loader">, url: string) =>
+  ((await outcome(() => route.loader(routeArgs(new Request(`${TEST_ORIGIN}${url}`))))).value as { data: LegalData }).data;
+
+describe("Privacy and terms", () => {
+  it("show on a new install the policy and terms the pages' code held, with the privacy sections from the settings kept", async () => {
+    const privacy = await legalData(privacyRoute, "/privacy");
+    expect(privacy.retention).toBeTruthy();
+    const headings = (blocks: InsightBlock[]) => textOf(blocks).filter((t) => t.startsWith("## "));
+    expect(headings(privacy.privacy.body)).toEqual(["## Who we are", "## The data we collect", "## How we use your data and our lawful bases", "## Who we share data with"]);
+    expect(headings(privacy.privacy.closing)).toEqual(["## Your rights", "## Security", "## Complaints", "## Changes to this policy"]);
+    expect(textOf(privacy.privacy.body)).toContain(
+      "If you have any questions about this policy or how we handle your data, contact us at hello@meridian-engineering.co.uk or on +44 20 7946 0321.",
+    );
+    expect(textOf(privacy.privacy.body)).toContain(
+      "Enquiries: your name, e-mail address, company (optional), the type of enquiry and your message, when you use our contact form. | Consultation bookings: your name, e-mail address, phone number (if given), company, project details and the time you choose, when you book a free consultation. | Correspondence: anything you send us by e-mail or telephone, and our replies. | Technical data: your IP address and basic request information kept in our server logs for security, and the visit statistics described below.",
+    );
+    expect(privacy.privacy.updated).toBe("1 September 2025");
+    const terms = (await legalData(termsRoute, "/terms")).terms;
+    expect(textOf(terms.body).filter((t) => t.startsWith("## "))).toEqual([
+      "## About these terms",
+      "## Information on this website",
+      "## Free consultations and enquiries",
+      "## Acceptable use",
+      "## Intellectual property",
+      "## Links to other websites",
+      "## Our liability",
+      "## Privacy and cookies",
+      "## Governing law",
+      "## Contact us",
+    ]);
+    expect(textOf(terms.body).at(-1)).toBe("Questions about these terms: e-mail hello@meridian-engineering.co.uk, call +44 20 7946 0321, or write to us in London, United Kingdom.");
+  });
+
+  it("refuse unsafe links, unknown blocks and over-long documents, and are never published empty", () => {
+    const draft = pageSchema("legal", "draft");
+    const publish = pageSchema("legal", "publish");
+    const withBody = (body: unknown) => ({ ...SITE_PAGE_SEED.legal, terms: { ...SITE_PAGE_SEED.legal.terms, body } });
+    expect(draft.safeParse(withBody([{ type: "paragraph", content: [{ text: "x", href: "javascript:alert(1)" }] }])).success).toBe(false);
+    expect(draft.safeParse(withBody([{ type: "script", content: "alert(1)" }])).success).toBe(false);
+    expect(draft.safeParse(withBody(Array.from({ length: 501 }, () => ({ type: "paragraph", content: "x" })))).success).toBe(false);
+    expect(draft.safeParse(withBody([{ type: "paragraph", content: "x".repeat(10_001) }])).success).toBe(false);
+    // Markup is only ever text.
+    const markup = draft.safeParse(withBody([{ type: "paragraph", content: "<img src=x onerror=alert(1)>" }]));
+    expect(markup.success && markup.data.terms.body[0]).toEqual({ type: "paragraph", content: "<img src=x onerror=alert(1)>" });
+    expect(draft.safeParse(withBody([])).success).toBe(true);
+    const refused = publish.safeParse({ ...withBody([]), privacy: { ...SITE_PAGE_SEED.legal.privacy, updated: "", body: [] } });
+    expect(refused.error!.issues.map((i) => i.path.join("."))).toEqual(expect.arrayContaining(["terms.body", "privacy.body", "privacy.updated"]));
+    // The closing part of the privacy policy may be empty.
+    expect(publish.safeParse({ ...SITE_PAGE_SEED.legal, privacy: { ...SITE_PAGE_SEED.legal.privacy, closing: [] } }).success).toBe(true);
+  });
+
+  it("publish changed terms, previewed first", async () => {
+    const page = await getEditablePage("legal");
+    const draft = structuredClone(SITE_PAGE_SEED.legal);
+    draft.terms.body = [{ type: "heading", level: 2, content: "Using this website" }, { type: "paragraph", content: "Be kind." }];
+    expect((await save(editor, "legal", draft, { intent: "keep", version: String(page.version) }, new Date())).status).toBe(200);
+    expect(textOf((await legalData(termsRoute, "/terms")).terms.body)[0]).toBe("## About these terms");
+    const token = createPreviewToken("page", page.id);
+    const preview = await legalData(termsRoute, `/terms?preview=${token}`);
+    expect([textOf(preview.terms.body), preview.preview]).toEqual([["## Using this website", "Be kind."], true]);
+    const saved = await getEditablePage("legal");
+    expect((await save(editor, "legal", draft, { intent: "publish", version: String(saved.version) }, new Date())).status).toBe(200);
+    expect(textOf((await legalData(termsRoute, "/terms")).terms.body)).toEqual(["## Using this website", "Be kind."]);
+    expect(textOf((await legalData(privacyRoute, "/privacy")).privacy.body)[0]).toBe("## Who we are");
   });
 });
 

@@ -5,10 +5,10 @@
  * (see ./fields.ts); `SITE_PAGES` names the pages, where they show and what previews them.
  */
 import { z } from "zod";
-import { checkbox, figureRef, group, image, link, list, longText, rows, type SchemaMode, select, text } from "./fields";
+import { checkbox, figureRef, group, image, link, list, longText, richText, rows, type SchemaMode, select, text } from "./fields";
 
 /** The pages staff edit, in the order of the Site section. */
-export const EDITABLE_PAGE_KEYS = ["home", "about", "services", "testimonials", "figures", "contact"] as const;
+export const EDITABLE_PAGE_KEYS = ["home", "about", "services", "testimonials", "figures", "contact", "legal"] as const;
 export type SitePageKey = (typeof EDITABLE_PAGE_KEYS)[number];
 
 /** What the Site section says of a page: its name, what it holds, and the public page that shows it. */
@@ -22,6 +22,11 @@ export const SITE_PAGES: Record<SitePageKey, { title: string; description: strin
   },
   testimonials: { title: "Testimonials", description: "Client quotes, who said them, and which show on the home page.", publicPath: "/" },
   figures: { title: "Company figures", description: "Years of expertise, client satisfaction, countries... each number changed once for every page.", publicPath: "/" },
+  legal: {
+    title: "Privacy and terms",
+    description: "The privacy policy and the terms of service, written in the article editor.",
+    publicPath: "/privacy",
+  },
   contact: { title: "Contact and footer", description: "Opening hours, address, map link and social links.", publicPath: "/contact" },
 };
 
@@ -331,7 +336,23 @@ function servicesSchema(mode: SchemaMode) {
   });
 }
 
-const BUILDERS = { home: homeSchema, about: aboutSchema, services: servicesSchema, testimonials: testimonialsSchema, figures: figuresSchema, contact: contactSchema } satisfies Record<
+const SECTIONS_HINT = "Each heading (level 2) starts a numbered section, listed under 'On this page'.";
+
+function legalSchema(mode: SchemaMode) {
+  const updated = text(mode, "Last updated", { max: 40, hint: "As shown under the title, e.g. 1 September 2025." });
+  const intro = longText(mode, "Introduction", { max: 600 });
+  return z.object({
+    privacy: group("Privacy policy (/privacy)", {
+      updated,
+      intro,
+      body: richText(mode, "Policy", { hint: `${SECTIONS_HINT} The sections on cookies, visit statistics and how long data is kept follow it, written from Settings.` }),
+      closing: richText(mode, "After the sections from Settings", { required: false, hint: `${SECTIONS_HINT} Shown after the retention periods, e.g. your rights and complaints.` }),
+    }),
+    terms: group("Terms of service (/terms)", { updated, intro, body: richText(mode, "Terms", { hint: SECTIONS_HINT }) }),
+  });
+}
+
+const BUILDERS = { home: homeSchema, about: aboutSchema, services: servicesSchema, testimonials: testimonialsSchema, figures: figuresSchema, contact: contactSchema, legal: legalSchema } satisfies Record<
   SitePageKey,
   (mode: SchemaMode) => z.ZodType
 >;
@@ -343,6 +364,7 @@ export type TestimonialsContent = PageContent["testimonials"];
 export type ContactContent = PageContent["contact"];
 export type AboutContent = PageContent["about"];
 export type HomeContent = PageContent["home"];
+export type LegalContent = PageContent["legal"];
 export type ServicesContent = PageContent["services"];
 /** One of the two service pages, /services/commercial or /services/humanitarian. */
 export type ServiceDetailContent = ServicesContent["commercialPage"];

@@ -45,6 +45,8 @@ describe("pageUrl", () => {
     expect(pageUrl("/?preview=tok")).toMatchObject({ uncachedQuery: true });
     expect(pageUrl("/services/commercial?preview=tok")).toMatchObject({ uncachedQuery: true });
     expect(pageUrl("/services/humanitarian?preview=tok")).toMatchObject({ uncachedQuery: true });
+    expect(pageUrl("/privacy?preview=tok")).toMatchObject({ uncachedQuery: true });
+    expect(pageUrl("/terms?preview=tok")).toMatchObject({ uncachedQuery: true });
     expect(pageUrl("/insights?preview=tok")).toMatchObject({ uncachedQuery: false, search: "" });
     expect(pageUrl("/about")).toMatchObject({ canonicalPath: true });
     for (const target of ["/about/", "/./about", "/%61bout", "http://x/about", "//about"]) expect([target, pageUrl(target)?.canonicalPath]).toEqual([target, false]);

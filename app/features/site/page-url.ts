@@ -27,7 +27,7 @@ export type PageQueryRule = { path: RegExp; parameters: Record<string, PageQuery
  * Every public page that reads its query string, and what it reads. Any path not listed reads
  * none. Keep in step with the loaders: `/projects` (`parseProjectListQuery`: `category`, `q`),
  * `/projects/:slug` and `/insights/:slug` (`preview` links), and the site studio's pages (`/`, `/about`,
- * `/services`, `/services/commercial`, `/services/humanitarian`, `/contact`: `preview` links of a page draft, issue 16). Values are compared lower-cased.
+ * `/services`, `/services/commercial`, `/services/humanitarian`, `/contact`, `/privacy`, `/terms`: `preview` links of a page draft, issue 16). Values are compared lower-cased.
  */
 export const PAGE_QUERY_PARAMETERS: readonly PageQueryRule[] = [
   {
@@ -36,7 +36,7 @@ export const PAGE_QUERY_PARAMETERS: readonly PageQueryRule[] = [
     parameters: { category: { values: PROJECT_CATEGORY_FILTERS.filter((c) => c !== "all") }, q: "uncached" },
   },
   { path: /^\/(?:projects|insights)\/[^/]+$/, parameters: { preview: "uncached" } },
-  { path: /^\/(?:|about|services|services\/commercial|services\/humanitarian|contact)$/, parameters: { preview: "uncached" } },
+  { path: /^\/(?:|about|services|services\/commercial|services\/humanitarian|contact|privacy|terms)$/, parameters: { preview: "uncached" } },
 ];
 
 /** A request target reduced to the page it asks for. */

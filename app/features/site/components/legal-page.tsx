@@ -1,8 +1,56 @@
 /**
  * Layout of /privacy and /terms: a light banner with the title and last-updated date, a table of
- * contents, and readable prose sections (anchors on each h2).
+ * contents, and readable prose sections (anchors on each h2). The staff-written documents (Admin >
+ * Site > Privacy and terms, issue 16) are split into sections at their level-2 headings.
  */
+import type { InsightBlock } from "~/db/schema";
+import { inlineText } from "~/features/insights/blocks";
+import { ArticleBlocks } from "~/features/insights/components/article-blocks";
+
+/** One numbered section: its anchor, its title (in the table of contents too) and its body. */
 export type LegalSection = { id: string; title: string; body: React.ReactNode };
+
+const anchorOf = (title: string) =>
+  title
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "") || "section";
+
+/**
+ * A block document as sections: each level-2 heading starts one (its text the title, an anchor
+ * made from it, `-2`, `-3`... when two would be the same, or one of `taken`); `lead` is what comes
+ * before the first heading. Bodies are drawn by the article renderer.
+ */
+export function documentSections(blocks: readonly InsightBlock[], taken: Set<string> = new Set()): { lead: InsightBlock[]; sections: LegalSection[] } {
+  const lead: InsightBlock[] = [];
+  const parts: { title: string; blocks: InsightBlock[] }[] = [];
+  for (const block of blocks) {
+    if (block.type === "heading" && block.level === 2 && inlineText(block.content).trim()) parts.push({ title: inlineText(block.content).trim(), blocks: [] });
+    else (parts.at(-1)?.blocks ?? lead).push(block);
+  }
+  const sections = parts.map(({ title, blocks: body }) => {
+    const base = anchorOf(title);
+    let id = base;
+    for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+    taken.add(id);
+    return {
+      id,
+      title,
+      body: (
+        <div className="mt-4">
+          <ArticleBlocks blocks={body} />
+        </div>
+      ),
+    };
+  });
+  return { lead, sections };
+}
+
+/** Prose written in code (the privacy policy's sections from the settings): spaced paragraphs, bulleted lists, underlined links. */
+export function LegalProse({ children }: { children: React.ReactNode }) {
+  return <div className="[&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-2 [&_li]:mt-2 [&_p]:mt-4 [&_p]:leading-relaxed [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6">{children}</div>;
+}
 
 export function LegalPage({ title, updated, intro, sections }: { title: string; updated: string; intro: React.ReactNode; sections: LegalSection[] }) {
   return (
@@ -27,8 +75,8 @@ export function LegalPage({ title, updated, intro, sections }: { title: string; 
             ))}
           </ol>
         </nav>
-        <div className="max-w-3xl space-y-10 text-slate-700 [&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-2 [&_li]:mt-2 [&_p]:mt-4 [&_p]:leading-relaxed [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6">
-          <div className="text-lg [&_p]:mt-0">{intro}</div>
+        <div className="max-w-3xl min-w-0 space-y-10 text-slate-700">
+          <div className="flex flex-col gap-6 text-lg">{intro}</div>
           {sections.map((section, i) => (
             <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="scroll-mt-28">
               <h2 id={`${section.id}-title`} className="text-2xl font-bold text-foreground">
