@@ -10,7 +10,7 @@ import path from "node:path";
 import { arrayOverlaps, desc, eq, ilike, inArray, or } from "drizzle-orm";
 import { type Database, db, type Transaction } from "~/db/client.server";
 import { containsPattern } from "~/db/sql";
-import { cmsProjects, insights, media, type MediaVariant } from "~/db/schema";
+import { cmsProjects, insights, media, type MediaVariant, sitePages } from "~/db/schema";
 import { type AuditActor, recordAudit } from "~/features/audit/audit.server";
 import { env } from "~/utils/env.server";
 import { ACCEPTED_IMAGE_TYPES, type AcceptedImageType, ImageRejectedError, inspectImage, MAX_UPLOAD_BYTES, processImage, UPLOAD_MESSAGES } from "./pipeline.server";
@@ -124,7 +124,8 @@ export async function addToLibrary(upload: NewUpload, files: FileStorage = stora
 /**
  * The media library's search and filter (issue 19): `q` matches alt text or file name (a literal,
  * case-insensitive substring); `unused` keeps the images no project or article names (see
- * `findUsages`: hero images, galleries, author images).
+ * `findUsages`: hero images, galleries, author images) and no page of the site studio names in its
+ * working, published or scheduled version (issue 16: hero slides, portraits, logos...).
  */
 export type LibraryFilters = { q?: string; unused?: boolean };
 
@@ -141,16 +142,32 @@ export async function listLibrary(filters: LibraryFilters = {}, files: FileStora
   return rows.filter((row) => !urlsOf(row, files).some((url) => used.has(url))).map((row) => toMediaItem(row, files));
 }
 
-/** Every image URL a project or article field names (the fields `findUsages` reads). */
+/**
+ * Every image URL a project or article field names (the fields `findUsages` reads), and every
+ * address anywhere in a site page's draft, published or scheduled content.
+ */
 async function usedImageUrls(): Promise<Set<string>> {
-  const [projects, articles] = await Promise.all([
+  const [projects, articles, pages] = await Promise.all([
     db.select({ heroImage: cmsProjects.heroImage, images: cmsProjects.images }).from(cmsProjects),
     db.select({ heroImage: insights.heroImage, authorImage: insights.authorImage }).from(insights),
+    db.select({ draft: sitePages.draft, published: sitePages.published, scheduled: sitePages.scheduled }).from(sitePages),
   ]);
   const used = new Set<string>();
   for (const p of projects) for (const url of [p.heroImage, ...(p.images ?? [])]) if (url) used.add(url);
   for (const a of articles) for (const url of [a.heroImage, a.authorImage]) if (url) used.add(url);
+  for (const page of pages) for (const content of [page.draft, page.published, page.scheduled]) addAddresses(content, used);
   return used;
+}
+
+/** Adds to `into` every string in `value` (walked through arrays and objects) that is an address: a site path or an http(s) URL. */
+function addAddresses(value: unknown, into: Set<string>): void {
+  if (typeof value === "string") {
+    if (/^(?:\/[^/]|https?:\/\/)/.test(value)) into.add(value);
+  } else if (Array.isArray(value)) {
+    for (const item of value) addAddresses(item, into);
+  } else if (value && typeof value === "object") {
+    for (const item of Object.values(value)) addAddresses(item, into);
+  }
 }
 
 /** Where an image is used: the project or article and the field naming it. */

@@ -9,7 +9,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { cmsProjects, insights, media } from "~/db/schema";
+import { cmsProjects, insights, media, sitePages } from "~/db/schema";
+import { SITE_PAGE_SEED } from "~/db/seed/site-pages";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { PDF_DOCUMENT, photoJpeg, pixelBombPng, polyglotJpeg, smallPng, SVG_IMAGE, truncatedJpeg } from "../../../tests/setup/images";
 import { addToLibrary, deleteMedia, listLibrary, updateMediaDetails } from "./library.server";
@@ -157,5 +158,25 @@ describe("search and the unused filter (issue 19)", () => {
 
     await db.delete(cmsProjects);
     expect(alts(await listLibrary({ unused: true }, files))).toEqual(["Earthquake-safe school in Nepal", "Harbour footbridge at dusk", "Riverside tower crane"]);
+  });
+
+  it("counts an image a site page names (issue 16) as used, in its draft, published or scheduled version", async () => {
+    const bytes = await smallPng();
+    const slide = await addToLibrary({ bytes, originalName: "slide.png", altText: "Hero slide", createdBy: actor }, files);
+    const logo = await addToLibrary({ bytes, originalName: "logo.png", altText: "Partner logo", createdBy: actor }, files);
+    const portrait = await addToLibrary({ bytes, originalName: "portrait.png", altText: "Founder portrait", createdBy: actor }, files);
+    await addToLibrary({ bytes, originalName: "spare.png", altText: "Spare photo", createdBy: actor }, files);
+    const home = structuredClone(SITE_PAGE_SEED.home);
+    home.hero.slides[1]!.image = { src: slide.url, alt: "Hero slide" };
+    const scheduled = structuredClone(home);
+    scheduled.partners.partners[0]!.logo = { src: logo.url, alt: "Partner logo" };
+    const about = structuredClone(SITE_PAGE_SEED.about);
+    about.team.people[0]!.photo = { src: portrait.url, alt: "Founder portrait" };
+    await db.insert(sitePages).values([
+      { key: "home", draft: home, published: SITE_PAGE_SEED.home, scheduled, scheduledAt: new Date(Date.now() + 86_400_000) },
+      { key: "about", draft: SITE_PAGE_SEED.about, published: about },
+    ]);
+    const alts = (items: { altText: string }[]) => items.map((i) => i.altText).sort();
+    expect(alts(await listLibrary({ unused: true }, files))).toEqual(["Spare photo"]);
   });
 });
