@@ -1,6 +1,7 @@
 /**
  * The site studio (issue 16): staff change a founder's bio and photo, a testimonial, a company
- * figure, the opening hours and a consultation type in Admin > Site; the public site keeps the published version while
+ * figure, the opening hours, the home page's headline and a hero slide, a services pillar and a
+ * service page's category, and a consultation type in Admin > Site; the public site keeps the published version while
  * the drafts wait, the signed preview shows them, and after publishing every change is on the
  * public pages, the same with JavaScript off. The About editor warns about the seed's countries
  * slip. axe on every new screen; screenshots at 1440 and 390 px in test-results/site-studio/.
@@ -24,9 +25,15 @@ const BIO = `Daniel designs and checks structures across the UK and West Africa 
 const QUOTE = `They answered every site query within the hour (${stamp}).`;
 const HOURS = "8:30 to 18:00";
 
+async function saveDraft(page: Page, title: string) {
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText(`${title} saved as a draft`)).toBeVisible({ timeout: 20_000 });
+}
+
 async function saveAndPublish(page: Page, title: string) {
   await page.getByRole("button", { name: "Update & Publish" }).click();
-  await expect(page.getByText(`${title} published`)).toBeVisible();
+  // The toast follows the revalidation of the whole form, which a busy machine may take a while to render.
+  await expect(page.getByText(`${title} published`)).toBeVisible({ timeout: 20_000 });
 }
 
 test("staff edit the About page, a testimonial, a figure and the opening hours, preview and publish", { tag: "@site-settings" }, async ({ page, browser }) => {
@@ -114,6 +121,106 @@ test("staff edit the About page, a testimonial, a figure and the opening hours, 
   await expect(plain.getByText(BIO)).toBeVisible();
   await plain.goto("/contact");
   await expect(plain.getByText(`Monday to Friday, ${HOURS}`)).toBeVisible();
+  await noJs.close();
+});
+
+const HEADLINE = `Engineering that outlasts the storm (${stamp})`;
+const TAGLINE = `Infrastructure built for the next disaster (${stamp})`;
+const CATEGORY = `Homes and extensions (${stamp})`;
+
+test("staff edit the home page and the services pages, preview and publish", { tag: "@site-settings" }, async ({ page, browser }) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin/site");
+  await expect(page.getByRole("link", { name: /^Home/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Services/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Privacy and terms/ })).toBeVisible();
+
+  // Home: the headline and the first slide's alt text, saved as a draft.
+  await page.getByRole("link", { name: /^Home/ }).click();
+  await expect(page.getByRole("heading", { name: "Edit Home", level: 1 })).toBeVisible();
+  await page.getByLabel("Headline").fill(HEADLINE);
+  await page.getByRole("group", { name: "slide 1", exact: true }).getByLabel("Image: alt text").fill(`Harbour at dawn (${stamp})`);
+  await expectNoSeriousA11yViolations(page);
+  await saveDraft(page, "Home");
+
+  const visitor = await browser.newPage();
+  await visitor.goto("/");
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Building a resilient, sustainable future");
+  const homePreview = await page.getByRole("link", { name: /^Preview/ }).getAttribute("href");
+  await visitor.goto(homePreview!);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(HEADLINE);
+  await saveAndPublish(page, "Home");
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await noSidewaysScroll(page);
+    await shot(page, `home-editor-${width}`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // Services: the humanitarian pillar's tagline and a category of /services/commercial.
+  await page.goto("/admin/site/services");
+  await expect(page.getByRole("heading", { name: "Edit Services", level: 1 })).toBeVisible();
+  await page.getByLabel("Tagline").nth(1).fill(TAGLINE);
+  await page.getByRole("group", { name: "category 1", exact: true }).first().getByLabel("Title").fill(CATEGORY);
+  await expectNoSeriousA11yViolations(page);
+  await saveDraft(page, "Services");
+  const servicesPreview = await page.getByRole("link", { name: /^Preview/ }).getAttribute("href");
+  await visitor.goto(servicesPreview!);
+  await expect(visitor.getByText(TAGLINE)).toBeVisible();
+  await visitor.goto(servicesPreview!.replace("/services?", "/services/commercial?"));
+  await expect(visitor.getByRole("heading", { name: CATEGORY })).toBeVisible();
+  await visitor.goto("/services/commercial");
+  await expect(visitor.getByRole("heading", { name: CATEGORY })).toHaveCount(0);
+  await saveAndPublish(page, "Services");
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await noSidewaysScroll(page);
+    await shot(page, `services-editor-${width}`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // The legal documents' editor.
+  await page.goto("/admin/site/legal");
+  await expect(page.getByRole("heading", { name: "Edit Privacy and terms", level: 1 })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, "legal-editor-1440");
+
+  // Both are on the public site, at both widths, and the same without JavaScript.
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await visitor.setViewportSize({ width, height });
+    await visitor.goto("/");
+    await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(HEADLINE);
+    await expect(visitor.getByAltText(`Harbour at dawn (${stamp})`)).toBeAttached();
+    await noSidewaysScroll(visitor);
+    await shot(visitor, `home-published-${width}`);
+    await visitor.goto("/services");
+    await expect(visitor.getByText(TAGLINE)).toBeVisible();
+    await noSidewaysScroll(visitor);
+    await shot(visitor, `services-${width}`);
+    await visitor.goto("/services/commercial");
+    await expect(visitor.getByRole("heading", { name: CATEGORY })).toBeVisible();
+    await noSidewaysScroll(visitor);
+    await shot(visitor, `services-commercial-${width}`);
+    await visitor.goto("/privacy");
+    await noSidewaysScroll(visitor);
+    await shot(visitor, `privacy-${width}`);
+  }
+  await visitor.close();
+  const noJs = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noJs.newPage();
+  await plain.goto("/");
+  await expect(plain.getByRole("heading", { level: 1 })).toHaveText(HEADLINE);
+  await plain.goto("/services");
+  await expect(plain.getByText(TAGLINE)).toBeVisible();
   await noJs.close();
 });
 

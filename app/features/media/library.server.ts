@@ -12,6 +12,7 @@ import { type Database, db, type Transaction } from "~/db/client.server";
 import { containsPattern } from "~/db/sql";
 import { cmsProjects, insights, media, type MediaVariant, sitePages } from "~/db/schema";
 import { type AuditActor, recordAudit } from "~/features/audit/audit.server";
+import { isSitePageKey, SITE_PAGES } from "~/features/site-pages/schemas";
 import { env } from "~/utils/env.server";
 import { ACCEPTED_IMAGE_TYPES, type AcceptedImageType, ImageRejectedError, inspectImage, MAX_UPLOAD_BYTES, processImage, UPLOAD_MESSAGES } from "./pipeline.server";
 import type { MediaItem } from "./rules";
@@ -170,14 +171,17 @@ function addAddresses(value: unknown, into: Set<string>): void {
   }
 }
 
-/** Where an image is used: the project or article and the field naming it. */
-export type MediaUsage = { kind: "project" | "insight"; id: string; title: string; field: "hero image" | "gallery" | "author image" };
+/** Where an image is used: the project, article or site page and the field naming it ("content" for a page). */
+export type MediaUsage = { kind: "project" | "insight" | "page"; id: string; title: string; field: "hero image" | "gallery" | "author image" | "content" };
 
-/** Every project and article field that names one of `urls` (hero image, gallery, author image). */
+/**
+ * Every project and article field that names one of `urls` (hero image, gallery, author image),
+ * and every site page (issue 16) whose draft, published or scheduled content names one.
+ */
 export async function findUsages(urls: readonly string[], executor: Database | Transaction = db): Promise<MediaUsage[]> {
   if (urls.length === 0) return [];
   const list = [...urls];
-  const [projects, articles] = await Promise.all([
+  const [projects, articles, pages] = await Promise.all([
     executor
       .select({ id: cmsProjects.id, title: cmsProjects.title, heroImage: cmsProjects.heroImage, images: cmsProjects.images })
       .from(cmsProjects)
@@ -186,6 +190,7 @@ export async function findUsages(urls: readonly string[], executor: Database | T
       .select({ id: insights.id, title: insights.title, heroImage: insights.heroImage, authorImage: insights.authorImage })
       .from(insights)
       .where(or(inArray(insights.heroImage, list), inArray(insights.authorImage, list))),
+    executor.select({ id: sitePages.id, key: sitePages.key, draft: sitePages.draft, published: sitePages.published, scheduled: sitePages.scheduled }).from(sitePages),
   ]);
   const usages: MediaUsage[] = [];
   for (const p of projects) {
@@ -195,6 +200,11 @@ export async function findUsages(urls: readonly string[], executor: Database | T
   for (const a of articles) {
     if (a.heroImage && list.includes(a.heroImage)) usages.push({ kind: "insight", id: a.id, title: a.title, field: "hero image" });
     if (a.authorImage && list.includes(a.authorImage)) usages.push({ kind: "insight", id: a.id, title: a.title, field: "author image" });
+  }
+  for (const page of pages) {
+    const named = new Set<string>();
+    for (const content of [page.draft, page.published, page.scheduled]) addAddresses(content, named);
+    if (list.some((url) => named.has(url))) usages.push({ kind: "page", id: page.id, title: isSitePageKey(page.key) ? SITE_PAGES[page.key].title : page.key, field: "content" });
   }
   return usages;
 }
@@ -254,6 +264,6 @@ export async function deleteMedia(id: string, actor: AuditActor, files: FileStor
 
 /** "the project 'X' (hero image) and the article 'Y' (author image)". */
 export function describeUsages(usages: readonly MediaUsage[]): string {
-  const parts = usages.map((u) => `the ${u.kind === "project" ? "project" : "article"} '${u.title}' (${u.field})`);
+  const parts = usages.map((u) => (u.kind === "page" ? `the site page '${u.title}'` : `the ${u.kind === "project" ? "project" : "article"} '${u.title}' (${u.field})`));
   return parts.length <= 1 ? (parts[0] ?? "") : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
 }

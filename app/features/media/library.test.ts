@@ -160,7 +160,7 @@ describe("search and the unused filter (issue 19)", () => {
     expect(alts(await listLibrary({ unused: true }, files))).toEqual(["Earthquake-safe school in Nepal", "Harbour footbridge at dusk", "Riverside tower crane"]);
   });
 
-  it("counts an image a site page names (issue 16) as used, in its draft, published or scheduled version", async () => {
+  it("counts an image a site page names (issue 16) as used, in its draft, published or scheduled version, and refuses to delete it", async () => {
     const bytes = await smallPng();
     const slide = await addToLibrary({ bytes, originalName: "slide.png", altText: "Hero slide", createdBy: actor }, files);
     const logo = await addToLibrary({ bytes, originalName: "logo.png", altText: "Partner logo", createdBy: actor }, files);
@@ -178,5 +178,9 @@ describe("search and the unused filter (issue 19)", () => {
     ]);
     const alts = (items: { altText: string }[]) => items.map((i) => i.altText).sort();
     expect(alts(await listLibrary({ unused: true }, files))).toEqual(["Spare photo"]);
+    // Nor can such an image be deleted while the page names it.
+    const refused = await deleteMedia(slide.id, actor, files);
+    expect(refused).toMatchObject({ ok: false, status: 409, message: "This image is still used by the site page 'Home'. Choose another image there first." });
+    expect(await db.select().from(media)).toHaveLength(4);
   });
 });
