@@ -49,7 +49,7 @@ export function documentSections(blocks: readonly InsightBlock[], taken: Set<str
 
 /** Prose written in code (the privacy policy's sections from the settings): spaced paragraphs, bulleted lists, underlined links. */
 export function LegalProse({ children }: { children: React.ReactNode }) {
-  return <div className="[&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-2 [&_li]:mt-2 [&_p]:mt-4 [&_p]:leading-relaxed [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6">{children}</div>;
+  return <div className="text-lg [&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-2 [&_li]:mt-2 [&_p]:mt-4 [&_p]:leading-8 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6">{children}</div>;
 }
 
 export function LegalPage({ title, updated, intro, sections }: { title: string; updated: string; intro: React.ReactNode; sections: LegalSection[] }) {
