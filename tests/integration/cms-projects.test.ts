@@ -76,6 +76,13 @@ describe("validation and null mapping", () => {
     });
     const badUrl = await outcome(() => createRoute.action(routeArgs(editor.request("/admin/cms/projects/create", formPost({ ...valid, intent: "draft", heroImage: "javascript:alert(1)" })))));
     expect(badUrl.status).toBe(400);
+    // Issue 18, finding 9: `/\host` is `//host` to a browser, for the hero image and the gallery alike.
+    const tricks: Record<string, string | string[]>[] = [{ heroImage: "/\\evil.example/a.png" }, { images: ["/uploads/a.webp", "/\\evil.example/b.png"] }, { videoUrl: "/\t/evil.example" }];
+    for (const fields of tricks) {
+      const tricked = await outcome(() => createRoute.action(routeArgs(editor.request("/admin/cms/projects/create", formPost({ ...valid, intent: "draft", ...fields })))));
+      expect(tricked.status, JSON.stringify(fields)).toBe(400);
+      expect(JSON.stringify((tricked.value as { data: { errors: unknown } }).data.errors)).toContain("Enter a web address starting with https://");
+    }
     expect(await db.select().from(cmsProjects)).toHaveLength(0);
   });
 

@@ -4,6 +4,36 @@
  * shape of a library image. Safe for the browser: no server imports.
  */
 
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE_URL_CHARS = /[\s\u0000-\u001F\u007F-\u00A0\u00AD\u200B-\u200F\u2028-\u202E\u2060-\u2064\uFEFF\\]/;
+
+/**
+ * Whether `value` is an image (or video) address the site may store (issue 18, finding 9): a site
+ * path (`/uploads/a.webp`) or an absolute `http(s)://host/...` address. Refused: protocol-relative
+ * addresses and what browsers turn into them (`//host`, `/\host`, `/\t/host`: a browser reads a
+ * backslash as a slash and drops tabs and newlines), any backslash, whitespace, control or
+ * invisible character anywhere, and every other scheme (`javascript:`, `data:`). Used by the
+ * image picker and by the CMS schemas on the server (`~/features/cms/form-values`).
+ */
+export function isImageUrl(value: string): boolean {
+  if (value === "" || UNSAFE_URL_CHARS.test(value)) return false;
+  if (value.startsWith("/")) {
+    if (value.startsWith("//")) return false;
+    const site = "https://site.invalid";
+    try {
+      return new URL(value, site).origin === site;
+    } catch {
+      return false;
+    }
+  }
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && /^https?:\/\/[^/]/i.test(value) && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
 /** The spec's upload limit: 5 MB, in bytes. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 

@@ -15,7 +15,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { formatBytes, type MediaItem, PREVIEW_FAILED } from "../rules";
+import { formatBytes, isImageUrl, type MediaItem, PREVIEW_FAILED } from "../rules";
 import { UploadPanel } from "./upload-panel";
 
 export type ImagePickerProps = {
@@ -28,17 +28,6 @@ export type ImagePickerProps = {
 };
 
 type Mode = "upload" | "library" | "url";
-
-/** Whether `value` is an image URL the site may store: site-relative ("/...") or http(s). */
-export function isImageUrl(value: string): boolean {
-  if (value.startsWith("/") && !value.startsWith("//")) return true;
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:";
-  } catch {
-    return false;
-  }
-}
 
 export function ImagePicker({ name, label, defaultValue, required }: ImagePickerProps) {
   const id = useId();
