@@ -178,6 +178,8 @@ for (const width of [390, 1440] as const) {
       await page.getByRole("textbox", { name: "Image alt text" }).fill(articleAlt);
       await page.getByRole("textbox", { name: "Image caption (optional)" }).fill("Twelve M20 bolts, torqued and marked.");
       await expectNoSeriousA11yViolations(page);
+      await expectNoSidewaysScroll(page);
+      await page.locator("[data-image-block]").screenshot({ path: `test-results/screens/staff-day-article-editor-${width}.png` });
       await page.getByRole("button", { name: "Publish" }).click();
       await expect(page.getByText(/published/i).first()).toBeVisible();
       await expect(page.getByRole("textbox", { name: "Image alt text" })).toHaveValue(articleAlt);

@@ -194,10 +194,10 @@ function ImageListField({ name, label, defaultValue, required, max = 30 }: Extra
                 {i + 1}
               </span>
               <img src={item.thumbnail} alt="" loading="lazy" className="aspect-[4/3] w-16 shrink-0 rounded bg-muted object-cover sm:w-24" />
-              <span className="min-w-0 flex-1 truncate text-xs text-muted-foreground" title={item.url}>
+              <span className="hidden min-w-0 flex-1 truncate text-xs text-muted-foreground sm:block" title={item.url}>
                 {item.url}
               </span>
-              <span className="flex shrink-0 gap-1">
+              <span className="ml-auto flex shrink-0 gap-1">
                 <Button type="button" variant="ghost" size="icon" data-move="-1" aria-label={`Move image ${i + 1} up`} disabled={i === 0} onClick={() => move(i, -1)}>
                   <ArrowUp aria-hidden className="size-4" />
                 </Button>
@@ -311,7 +311,7 @@ export function ImageChooserDialog({
         </Tabs>
         {multiple && mode === "library" ? (
           <DialogFooter className="flex-row flex-wrap items-center justify-end gap-2">
-            <p className="mr-auto text-sm text-muted-foreground" aria-live="polite">
+            <p className="mr-auto text-sm whitespace-nowrap text-muted-foreground" aria-live="polite">
               {picked.length} selected
             </p>
             <Button type="button" variant="outline" onClick={onClose}>
@@ -346,7 +346,7 @@ function LibraryGrid({
   if (!data) return <Spinner label="Loading images..." showLabel />;
   if (data.items.length === 0) return <p className="text-sm text-muted-foreground">The library is empty: upload an image first.</p>;
   return (
-    <ul className="grid max-h-[55dvh] grid-cols-2 gap-3 overflow-y-auto p-1 sm:grid-cols-3" aria-label={multiple ? "Library images (select several)" : "Library images"}>
+    <ul className="grid max-h-[40dvh] grid-cols-2 gap-3 overflow-y-auto p-1 sm:max-h-[55dvh] sm:grid-cols-3" aria-label={multiple ? "Library images (select several)" : "Library images"}>
       {data.items.map((item) => (
         <li key={item.id}>
           <button
