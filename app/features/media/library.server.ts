@@ -158,6 +158,15 @@ async function usedImages(): Promise<{ urls: Set<string>; ids: Set<string> }> {
   return { urls, ids };
 }
 
+/** Which of `ids` (media library ids) name no library image; each returned once, lower case. */
+export async function missingMediaIds(ids: readonly string[]): Promise<string[]> {
+  const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
+  if (wanted.length === 0) return [];
+  const found = await db.select({ id: media.id }).from(media).where(inArray(media.id, wanted));
+  const known = new Set(found.map((row) => row.id));
+  return wanted.filter((id) => !known.has(id));
+}
+
 /** Where an image is used: the project or article and the field naming it. */
 export type MediaUsage = { kind: "project" | "insight"; id: string; title: string; field: "hero image" | "gallery" | "author image" | "article body" };
 

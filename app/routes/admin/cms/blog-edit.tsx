@@ -10,8 +10,7 @@ import { getRevisionSnapshot, listRevisions } from "~/features/cms/content.serve
 import { CMS_PATHS } from "~/features/cms/kinds";
 import { SAVED_FLAG_MESSAGES } from "~/features/cms/messages";
 import { createPreviewToken } from "~/features/cms/preview.server";
-import { parseInsightForm } from "~/features/insights/admin-schema";
-import { getEditableInsight } from "~/features/insights/admin.server";
+import { getEditableInsight, parseInsightFormWithLibrary } from "~/features/insights/admin.server";
 import { imageIdsOf } from "~/features/insights/blocks";
 import { resolveMediaIds } from "~/features/media/resolve.server";
 import { InsightForm, type InsightFormDefaults } from "~/features/insights/components/insight-form";
@@ -52,7 +51,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** Save Changes / Update & Publish / Schedule / Unpublish / Archive / Restore / Delete (see `editAction`). */
 export async function action({ request, params }: Route.ActionArgs) {
-  return editAction("insight", request, params.id, parseInsightForm);
+  return editAction("insight", request, params.id, parseInsightFormWithLibrary);
 }
 
 export default function BlogEditPage({ loaderData }: Route.ComponentProps) {
