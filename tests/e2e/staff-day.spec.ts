@@ -177,6 +177,10 @@ for (const width of [390, 1440] as const) {
       const articleAlt = `A bolted splice on the canopy's main beam ${width}`;
       await page.getByRole("textbox", { name: "Image alt text" }).fill(articleAlt);
       await page.getByRole("textbox", { name: "Image caption (optional)" }).fill("Twelve M20 bolts, torqued and marked.");
+      // Enter in the block's inputs does not submit the form.
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\/admin\/cms\/blog\/create$/);
+      await expect(page.getByText("Block 2: the image needs alt text")).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       await expectNoSidewaysScroll(page);
       await page.locator("[data-image-block]").screenshot({ path: `test-results/screens/staff-day-article-editor-${width}.png` });

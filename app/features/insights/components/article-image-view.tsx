@@ -7,7 +7,7 @@
  */
 import { type NodeViewProps, NodeViewWrapper } from "@tiptap/react";
 import { ImageIcon } from "lucide-react";
-import { useId } from "react";
+import { type KeyboardEvent, useId } from "react";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/utils/cn";
@@ -17,6 +17,8 @@ export const ALT_REQUIRED_HINT = "Alt text is required: describe the image for p
 
 export function ArticleImageView({ node, updateAttributes, selected }: NodeViewProps) {
   const id = useId();
+  // Enter in these inputs must not submit the article form around the editor.
+  const noSubmit = (e: KeyboardEvent<HTMLInputElement>) => e.key === "Enter" && e.preventDefault();
   const { src, alt, caption } = node.attrs as { src: string; alt: string; caption: string };
   const missingAlt = !String(alt).trim();
   return (
@@ -46,6 +48,7 @@ export function ArticleImageView({ node, updateAttributes, selected }: NodeViewP
             maxLength={500}
             aria-invalid={missingAlt || undefined}
             aria-describedby={missingAlt ? `${id}-alt-error` : undefined}
+            onKeyDown={noSubmit}
             onChange={(e) => updateAttributes({ alt: e.currentTarget.value })}
           />
           {missingAlt ? (
@@ -56,7 +59,7 @@ export function ArticleImageView({ node, updateAttributes, selected }: NodeViewP
         </div>
         <div className="flex flex-col gap-1">
           <Label htmlFor={`${id}-caption`}>Image caption (optional)</Label>
-          <Input id={`${id}-caption`} value={caption} maxLength={500} onChange={(e) => updateAttributes({ caption: e.currentTarget.value })} />
+          <Input id={`${id}-caption`} value={caption} maxLength={500} onKeyDown={noSubmit} onChange={(e) => updateAttributes({ caption: e.currentTarget.value })} />
         </div>
       </div>
     </NodeViewWrapper>
