@@ -145,6 +145,8 @@ export type BenchServer = {
   /** `http://127.0.0.1:<port>`. */
   base: string;
   child: ChildProcess;
+  /** What the server has written to stdout so far (empty unless `captureStdout`). */
+  stdout(): string;
   stop(): Promise<void>;
 };
 
@@ -163,6 +165,8 @@ export type StartServerOptions = {
   env: (ctx: { port: number; base: string; dataDir: string }) => Record<string, string>;
   /** How long /readyz may take to answer 200, in ms; default 60,000. */
   readyWithinMs?: number;
+  /** Keep the server's stdout (its JSON log lines) for `stdout()`; default false (ignored). */
+  captureStdout?: boolean;
 };
 
 /** How long `stop()` waits after SIGTERM before sending SIGKILL, in ms. */
@@ -193,8 +197,10 @@ export async function startServer(options: StartServerOptions): Promise<BenchSer
       LOG_LEVEL: "warn",
       ...options.env({ port, base, dataDir }),
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", options.captureStdout ? "pipe" : "ignore", "inherit"],
   });
+  let stdout = "";
+  child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
   let stopping: Promise<void> | undefined;
   // Memoized: the bench's `finally` and the interrupt handler await the same stop.
   const stop = () => (stopping ??= (release(), terminate()));
@@ -211,7 +217,7 @@ export async function startServer(options: StartServerOptions): Promise<BenchSer
     await rm(dataDir, { recursive: true, force: true });
   };
   const release = onInterrupt(stop);
-  const server: BenchServer = { port, base, child, stop };
+  const server: BenchServer = { port, base, child, stdout: () => stdout, stop };
 
   const deadline = Date.now() + readyWithinMs;
   while (Date.now() < deadline) {

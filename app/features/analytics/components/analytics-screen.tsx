@@ -54,7 +54,7 @@ function BreakdownTable({ title, description, rows, label, columns, wide = false
           <div className="overflow-x-auto">
             <table className="w-full text-sm tabular-nums">
               <thead>
-                <tr className="border-b text-left text-muted-foreground">
+                <tr className="border-b text-left text-xs text-muted-foreground sm:text-sm">
                   <th scope="col" className="py-2 pr-2 font-medium sm:pr-3">{label.header}</th>
                   {columns.map((c) => (
                     <th key={c.header} scope="col" className={cn("py-2 pl-2 font-medium sm:pl-3 sm:whitespace-nowrap", c.numeric && "text-right")}>
@@ -66,7 +66,7 @@ function BreakdownTable({ title, description, rows, label, columns, wide = false
               <tbody className="divide-y">
                 {rows.map((row) => (
                   <tr key={row.value}>
-                    <th scope="row" className="max-w-32 truncate py-2 pr-2 text-left font-normal sm:max-w-80 sm:pr-3" title={row.value}>
+                    <th scope="row" className="max-w-28 truncate py-2 pr-2 text-left font-normal sm:max-w-80 sm:pr-3" title={row.value}>
                       {label.cell ? label.cell(row.value) : row.value}
                     </th>
                     {columns.map((c) => (
