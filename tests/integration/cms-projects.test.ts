@@ -118,6 +118,31 @@ describe("validation and null mapping", () => {
   });
 });
 
+describe("gallery order (issue 19)", () => {
+  it("keeps the gallery in the order posted, through a reorder and a removal, on the edit form and the public page", async () => {
+    const a = "/uploads/project-images/aaaaaaaaaaaaaaaa-1763880000000.jpg";
+    const b = "/uploads/project-images/bbbbbbbbbbbbbbbb-1763880000001.png";
+    const c = "https://images.example.com/site-visit.jpg";
+    const post = (fields: Record<string, string | string[]>) => formPost({ ...valid, heroImage: a, ...fields });
+    const created = await outcome(() => createRoute.action(routeArgs(editor.request("/admin/cms/projects/create", post({ intent: "publish", images: [b, c, a] })))));
+    expect(created.status).toBe(302);
+    const row = await projectBySlug("harbour-bridge");
+    expect(row.images).toEqual([b, c, a]);
+
+    // Moved up and down in the form, then one removed: the next save stores the new order.
+    const edit = (fields: Record<string, string | string[]>, version: number) =>
+      outcome(() => editRoute.action(routeArgs(editor.request(`/admin/cms/projects/edit/${row.id}`, post({ intent: "keep", version: String(version), ...fields })), { id: row.id })));
+    expect((await edit({ images: [a, b, c] }, 1)).status).toBe(200);
+    expect((await projectBySlug("harbour-bridge")).images).toEqual([a, b, c]);
+    expect((await edit({ images: [c, a] }, 2)).status).toBe(200);
+    expect((await projectBySlug("harbour-bridge")).images).toEqual([c, a]);
+
+    const data = (await editRoute.loader(routeArgs(editor.request(`/admin/cms/projects/edit/${row.id}`), { id: row.id }))) as Awaited<ReturnType<typeof editRoute.loader>>;
+    expect(data.project.images).toEqual([c, a]);
+    expect((await getPublishedProjectBySlug("harbour-bridge"))?.images).toEqual([c, a]);
+  });
+});
+
 describe("publish, draft and schedule (injected clock)", () => {
   const post = (id: string, fields: Record<string, string>, now: Date) =>
     outcome(() => editAction("project", editor.request(`/admin/cms/projects/edit/${id}`, formPost(fields)), id, parseProjectForm, now));

@@ -65,6 +65,15 @@ export function checkImageFile(file: { type: string; size: number }): string | n
   return null;
 }
 
+/**
+ * Whether `id` can name a media library image (`media.id`, a UUID, lower or upper case). An
+ * article's image block accepts nothing else as its source (issue 19), so no URL, path, `//host`
+ * or `/\host` can reach the page: the renderer draws the library's own files for the id.
+ */
+export function isMediaId(id: unknown): id is string {
+  return typeof id === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+}
+
 /** A byte count as people read it: "812 KB", "4.2 MB" (1 KB = 1024 bytes). */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
