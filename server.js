@@ -16,7 +16,7 @@ const app = express();
 app.disable("x-powered-by");
 app.use(compression());
 
-/** @type {{ start(): Promise<void>; stop(): Promise<void>; serveCachedPage?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean; observeRequest?: (req: http.IncomingMessage, res: http.ServerResponse) => void }} */
+/** @type {{ start(): Promise<void>; stop(): Promise<void>; refuseBadHost?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean; serveCachedPage?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean; observeRequest?: (req: http.IncomingMessage, res: http.ServerResponse) => void }} */
 let services;
 if (DEV) {
   const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
@@ -38,10 +38,12 @@ if (DEV) {
 }
 
 await services.start();
-// Every request is observed first (request id, log line, metrics: server/observe.ts); HTML cache
-// hits are then answered before Express (server/app.ts `serveCachedPage`); the rest goes to it.
+// Every request is observed first (request id, log line, metrics: server/observe.ts); a malformed
+// Host header is answered 400 (server/host-header.ts); HTML cache hits are then answered before
+// Express (server/app.ts `serveCachedPage`); the rest goes to it.
 const server = http.createServer((req, res) => {
   services.observeRequest?.(req, res);
+  if (services.refuseBadHost?.(req, res)) return;
   if (!services.serveCachedPage?.(req, res)) app(req, res);
 });
 server.listen(PORT, HOST, () => {

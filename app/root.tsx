@@ -45,8 +45,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       phone: settings.phone,
       location: settings.location,
       linkedinUrl: settings.linkedinUrl,
-      // Google Analytics (and with it the consent banner) only when the settings choose it (issue 21).
-      analyticsId: settings.analyticsMode === "with_google" ? settings.analyticsId : "",
+      // Google Analytics (and with it the consent banner) only when the settings choose it (issue 21),
+      // and never on a preview (`?preview=`, issue 18 finding 9): staff reading a draft are no visitors.
+      analyticsId: settings.analyticsMode === "with_google" && preview === null ? settings.analyticsId : "",
       siteVerification: settings.siteVerification,
       publicUrl: env.PUBLIC_URL.replace(/\/$/, ""),
     },

@@ -10,14 +10,17 @@
  *     (issue 21: counting must keep cached throughput within 10%);
  * and prints requests/s, p99 latency, the cache's share of the limit, and counted/uncounted.
  * Requests carry a desktop Chrome user agent, so the counting server counts every one.
+ * `runMissCostBench` then prints what a miss costs beside a hit (issue 18): ms of the server's CPU
+ * per request, read from /proc before and after sequential requests.
  * Called by bench/pages.ts with its running servers; the machine's load affects all alike.
  */
-import { spawn } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { execFileSync, spawn } from "node:child_process";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { baseUrl, freePort, printTable } from "./lib";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { baseUrl, freePort, printTable, type BenchServer } from "./lib";
 
 /** The tool that serves saved files from memory with node:http (shared by the team's benchmarks). */
 const STATIC_LIMIT = process.env.STATIC_LIMIT_TOOL ?? "/work/shared/tools/static-limit.mjs";
@@ -93,4 +96,82 @@ export async function runCacheBench(base: string, pages: { name: string; path: s
     limit.kill("SIGTERM");
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** Clock ticks per second of /proc's CPU times (`getconf CLK_TCK`, 100 on Linux). */
+const TICKS_PER_SECOND = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+
+/** CPU time (user + system) process `pid` has used so far, in ms, from /proc/<pid>/stat (10 ms steps). */
+async function cpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  // After "pid (comm) ": field 3 (state) is index 0, so utime (14) and stime (15) are 11 and 12.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+/** The server's CPU ms per request over `urls` (one sequential request each, body read), after one warm-up request. */
+async function cpuPerRequest(server: BenchServer, urls: string[], headers: Record<string, string>): Promise<number> {
+  await fetch(urls[0]!, { headers }).then((r) => r.arrayBuffer());
+  const before = await cpuMs(server.child.pid!);
+  for (const url of urls) await fetch(url, { headers }).then((r) => r.arrayBuffer());
+  return ((await cpuMs(server.child.pid!)) - before) / urls.length;
+}
+
+/** This process's CPU ms per call of `work`, over `times` calls. */
+function localCpuMs(work: () => unknown, times: number): number {
+  const start = process.cpuUsage();
+  for (let i = 0; i < times; i++) work();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000 / times;
+}
+
+/**
+ * What a cache miss costs beside a hit (issue 18, finding 2), per page, in ms of CPU per request:
+ *   - hit: the page from the HTML cache (`Accept-Encoding: br, gzip`), measured on the server;
+ *   - junk query: the same page with a different `utm_source` each time (every one must stay a hit);
+ *   - miss, render: the cache bypassed (a cookie it does not accept), `Accept-Encoding: identity`,
+ *     so the render alone (React Router, loaders, database), measured on the server;
+ *   - miss, render + gzip: the same with `Accept-Encoding: gzip` (level 6, what the cache makes
+ *     during a miss), measured on the server;
+ *   - brotli 11: the brotli encoding the cache makes later, off the request, once per page
+ *     (quality 11, measured in this process on the page's HTML).
+ * Sequential requests on one connection: figures are CPU, not latency.
+ */
+export async function runMissCostBench(server: BenchServer, pages: { name: string; path: string }[], hits = 2000, misses = 40): Promise<void> {
+  const rows: string[][] = [];
+  const bypass = { ...BROWSER_HEADERS, cookie: "bench=miss" };
+  for (const page of pages) {
+    const url = server.base + page.path;
+    const join = url.includes("?") ? "&" : "?";
+    const hit = await cpuPerRequest(server, Array.from({ length: hits }, () => url), BROWSER_HEADERS);
+    const junk = await cpuPerRequest(server, Array.from({ length: hits }, (_, i) => `${url}${join}utm_source=bench-${i}-${Math.random().toString(36).slice(2)}`), BROWSER_HEADERS);
+    const state = (await fetch(`${url}${join}utm_source=last`, { headers: BROWSER_HEADERS })).headers.get("x-html-cache");
+    const render = await cpuPerRequest(server, Array.from({ length: misses }, () => url), { ...bypass, "accept-encoding": "identity" });
+    const renderGzip = await cpuPerRequest(server, Array.from({ length: misses }, () => url), { ...bypass, "accept-encoding": "gzip" });
+    const html = Buffer.from(await (await fetch(url, { headers: { "accept-encoding": "identity" } })).arrayBuffer());
+    const gzip = localCpuMs(() => gzipSync(html, { level: 6 }), 50);
+    const br = localCpuMs(() => brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }), 5);
+    const ms = (n: number) => n.toFixed(2);
+    rows.push([
+      `${page.name} ${page.path}`,
+      `${(html.length / 1024).toFixed(0)} KB`,
+      ms(hit),
+      `${ms(junk)} (${state ?? "-"})`,
+      ms(render),
+      ms(renderGzip),
+      ms(gzip),
+      ms(br),
+      `${Math.round(renderGzip / Math.max(hit, 0.01))}x`,
+    ]);
+  }
+  printTable(
+    ["page", "HTML", "hit ms", "junk query ms (cache)", "miss: render ms", "miss: render+gzip ms", "gzip 6 ms", "brotli 11 ms (later)", "miss/hit"],
+    rows,
+  );
+  console.log(
+    `ms of CPU per request, sequential, on one connection. hit, junk query, render and render+gzip: the server process's user + ` +
+      `system CPU (/proc, ${1000 / TICKS_PER_SECOND} ms steps) over ${hits} hits or ${misses} renders; junk query: ${hits} different ` +
+      `utm_source values (dropped from the key: all hits). gzip 6 and brotli 11: this process compressing the page's HTML as the ` +
+      `cache does; a miss pays render + gzip, brotli is made once per page off the request (issue 18, finding 2).`,
+  );
 }

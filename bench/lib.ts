@@ -163,6 +163,8 @@ export type StartServerOptions = {
   env: (ctx: { port: number; base: string; dataDir: string }) => Record<string, string>;
   /** How long /readyz may take to answer 200, in ms; default 60,000. */
   readyWithinMs?: number;
+  /** Receives the server's stdout and stderr as text (default: stdout dropped, stderr shown). */
+  onOutput?: (text: string) => void;
 };
 
 /** How long `stop()` waits after SIGTERM before sending SIGKILL, in ms. */
@@ -193,8 +195,11 @@ export async function startServer(options: StartServerOptions): Promise<BenchSer
       LOG_LEVEL: "warn",
       ...options.env({ port, base, dataDir }),
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", options.onOutput ? "pipe" : "ignore", options.onOutput ? "pipe" : "inherit"],
   });
+  if (options.onOutput) {
+    for (const stream of [child.stdout, child.stderr]) stream?.on("data", (chunk: Buffer) => options.onOutput!(chunk.toString("utf8")));
+  }
   let stopping: Promise<void> | undefined;
   // Memoized: the bench's `finally` and the interrupt handler await the same stop.
   const stop = () => (stopping ??= (release(), terminate()));

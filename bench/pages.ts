@@ -13,7 +13,8 @@
  * 50 connections from the HTML cache (analytics counting on), from a second server with counting
  * off (issue 21), with the cache bypassed (every request rendered: what a miss costs), and from
  * /work/shared/tools/static-limit.mjs (a bare node:http server) serving the same saved HTML from
- * memory in the same run: the in-memory limit (`bench/cache.ts`).
+ * memory in the same run: the in-memory limit (`bench/cache.ts`). Last, what a miss costs beside
+ * a hit in ms of the server's CPU per request: render alone, render + gzip, brotli (issue 18).
  *
  * It builds nothing: it starts its own production server from BUILD_DIR (default `build`) on a
  * fresh embedded database with the demo content, on a free port, and stops it at the end.
@@ -26,7 +27,7 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium, type Browser } from "playwright-core";
-import { runCacheBench } from "./cache";
+import { runCacheBench, runMissCostBench } from "./cache";
 import { envInt, printTable, startServer } from "./lib";
 
 /**
@@ -252,6 +253,7 @@ export async function runPagesBench(): Promise<PageFigures[]> {
     } finally {
       await uncounted.stop();
     }
+    await runMissCostBench(server, PAGES.filter((p) => p.cannon));
   } finally {
     if (chrome) await chrome.kill();
     await server.stop();

@@ -25,6 +25,7 @@ import { metrics, reportHtmlCacheSize } from "~/features/operations/metrics.serv
 import { env, isProduction, isPublicProduction, trustProxyWarning } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { createHtmlCache } from "./html-cache";
+import { refuseMalformedHost } from "./host-header";
 import { createRequestObserver, createRouteResolver } from "./observe";
 import { requestBodyRules } from "./request-body";
 
@@ -179,6 +180,16 @@ const observe = createRequestObserver({ resolveRoute: createRouteResolver((await
  */
 export function observeRequest(req: IncomingMessage, res: ServerResponse): void {
   observe(req, res);
+}
+
+/**
+ * Answers 400 to a request whose Host (or, from a trusted proxy, X-Forwarded-Host/-Proto) is
+ * malformed and returns true (`server/host-header.ts`, issue 18); else false. `server.js` calls it
+ * before the HTML cache and Express, whose adapter cannot build a URL from such a header.
+ */
+export function refuseBadHost(req: IncomingMessage, res: ServerResponse): boolean {
+  const trust = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+  return refuseMalformedHost(req, res, (address) => trust(address, 0));
 }
 
 /**

@@ -135,13 +135,15 @@ export type InlineContent = string | InlineRun[];
 /**
  * A body block of an article (`insights.content`); unknown types are skipped when rendering.
  * The seed's shape (`type` + `content`, plain strings) stays valid; the CMS adds inline runs and
- * `ordered: true` for numbered lists, with `start` when one does not begin at 1 (issue 19).
+ * `ordered: true` for numbered lists, with `start` when one does not begin at 1 (issue 19), and
+ * images from the media library (`mediaId` = `media.id`, required alt text, optional caption; issue 19).
  */
 export type InsightBlock =
   | { type: "paragraph"; content: InlineContent }
   | { type: "heading"; level: 2 | 3; content: InlineContent }
   | { type: "quote"; content: InlineContent; author?: string }
-  | { type: "list"; items: InlineContent[]; ordered?: boolean; start?: number };
+  | { type: "list"; items: InlineContent[]; ordered?: boolean; start?: number }
+  | { type: "image"; mediaId: string; alt: string; caption?: string };
 
 export const insights = pgTable(
   "insights",

@@ -172,7 +172,20 @@ test("a booking made in the wizard is confirmed with a meeting link and the visi
   await dialog.getByLabel("Update status").selectOption("confirmed");
   await dialog.getByLabel("Meeting link").fill("not a link");
   await dialog.getByRole("button", { name: "Update Booking" }).click();
-  // The browser's own URL check or ours: either way nothing is saved yet.
+  // The server's check, shown under the field (not the browser's tooltip; issue 18 finding 10).
+  await expect(dialog.getByText("Enter a full meeting link starting with https://")).toBeVisible();
+  await expect(dialog.getByLabel("Meeting link")).toHaveAttribute("aria-invalid", "true");
+  await dialog.getByLabel("Meeting link").fill("http://meet.example.com/e2e-consultation");
+  await dialog.getByRole("button", { name: "Update Booking" }).click();
+  await expect(dialog.getByText("Enter a full meeting link starting with https://")).toBeVisible();
+  const viewport = page.viewportSize();
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await dialog.getByLabel("Meeting link").scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: `test-results/admin-consultations/booking-dialog-meeting-link-${width}.png` });
+  }
+  if (viewport) await page.setViewportSize(viewport);
   await dialog.getByLabel("Meeting link").fill("https://meet.example.com/e2e-consultation");
   await dialog.getByLabel("Admin notes").fill("Bring the structural drawings.");
   await dialog.getByRole("button", { name: "Update Booking" }).click();

@@ -206,7 +206,7 @@ test("a pasted page and a forged body cannot put script links or unknown blocks 
   });
   await page.getByRole("button", { name: "Save Draft" }).click();
   await expect(page.getByText("Block 2: links must start with http://, https:// or mailto: (no spaces).")).toBeVisible();
-  await expect(page.getByText('Block 3 has an unknown type "embed"; use paragraph, heading, quote or list.')).toBeVisible();
+  await expect(page.getByText('Block 3 has an unknown type "embed"; use paragraph, heading, quote, list or image.')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/cms\/blog\/create/);
   await expect(body(page)).toHaveAttribute("aria-invalid", "true");
 });

@@ -1,16 +1,19 @@
 /**
  * The Analytics screen and its CSV export (issue 21): admins and super admins only, the range from
  * the query (a refused custom range falls back to 30 days and says why; the export answers 400),
- * the CSV's rows with conversions per source and entry page, and views on the CMS rows.
+ * the CSV's rows with conversions per source and entry page, and views on the CMS rows. Preview
+ * pages load no Google Analytics (issue 18, finding 9).
  */
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { analyticsConversions, analyticsEvents, cmsProjects } from "~/db/schema";
+import { analyticsConversions, analyticsEvents, cmsProjects, siteSettings } from "~/db/schema";
+import { isCountable } from "~/features/analytics/collector.server";
 import { addDays, londonToday } from "~/features/consultations/time";
 import { listAdminProjects } from "~/features/projects/admin.server";
 import * as exportRoute from "~/routes/admin/analytics-export";
 import * as screenRoute from "~/routes/admin/analytics";
+import * as root from "~/root";
 import { createStaffSession, outcome } from "../setup/admin-session";
 import { setupTestDatabase } from "../setup/database";
 
@@ -88,5 +91,17 @@ describe("CMS rows", () => {
     await seedVisits();
     const { items } = await listAdminProjects({ status: "all", page: 1 });
     expect(items.map((p) => [p.slug, p.views])).toEqual([["tower", 2]]);
+  });
+});
+
+describe("preview pages (issue 18, finding 9)", () => {
+  it("load no Google Analytics and are not counted, whatever the token", async () => {
+    await db.insert(siteSettings).values({ id: 1, data: { analyticsMode: "with_google", analyticsId: "G-PREVIEW123" } });
+    const rootData = (url: string) => root.loader(args(new Request(`http://localhost:3000${url}`)));
+    expect((await rootData("/about")).site.analyticsId).toBe("G-PREVIEW123");
+    for (const url of ["/about?preview=a-signed-token", "/projects/tower?preview=", "/insights/x?utm_source=a&preview=t"]) {
+      expect((await rootData(url)).site.analyticsId, url).toBe("");
+      expect(isCountable({ method: "GET", url, headers: { "user-agent": "Mozilla/5.0" } }), url).toBe(false);
+    }
   });
 });

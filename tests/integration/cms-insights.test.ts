@@ -8,12 +8,13 @@
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { auditLog, cmsRevisions, insights } from "~/db/schema";
+import { auditLog, cmsRevisions, insights, media } from "~/db/schema";
 import { demoInsights } from "~/db/seed/insights";
 import { editAction } from "~/features/cms/actions.server";
 import { createContent, REVISIONS_KEPT, updateContent, type CmsActor } from "~/features/cms/content.server";
 import { createPreviewToken } from "~/features/cms/preview.server";
 import { ADMIN_INSIGHT_PAGE_SIZE, INSIGHT_CATEGORIES, parseInsightForm } from "~/features/insights/admin-schema";
+import { MISSING_IMAGE_MESSAGE } from "~/features/insights/admin.server";
 import { getPreviewInsightBySlug, getPublishedInsightBySlug, listInsightsForFeed, listPublishedInsightSlugs, listPublishedInsights } from "~/features/insights/insights.server";
 import * as listRoute from "~/routes/admin/cms/blog";
 import * as createRoute from "~/routes/admin/cms/blog-create";
@@ -207,6 +208,39 @@ describe("the article body's block JSON, through the route", () => {
   it("keeps markup in text as text", async () => {
     await create({ ...valid, intent: "draft", content: JSON.stringify([{ type: "paragraph", content: "<script>alert(1)</script>" }]) });
     expect((await postBySlug("designing-for-floods")).content).toEqual([{ type: "paragraph", content: "<script>alert(1)</script>" }]);
+  });
+});
+
+describe("image blocks (issue 19), through the route", () => {
+  const libraryImage = async () => {
+    const [row] = await db
+      .insert(media)
+      .values({ storageKey: "project-images/0123456789abcdef-1763880000000.jpg", originalName: "deck.jpg", contentType: "image/jpeg", width: 1200, height: 800, bytes: 1000, altText: "Deck", variants: [], placeholder: "" })
+      .returning();
+    return row!.id;
+  };
+
+  it("stores a library image with its alt text and caption", async () => {
+    const mediaId = await libraryImage();
+    const r = await create({ ...valid, intent: "publish", content: JSON.stringify([{ type: "paragraph", content: "Intro" }, { type: "image", mediaId, alt: " The deck ", caption: "At dusk." }]) });
+    expect(r.status).toBe(302);
+    expect((await postBySlug("designing-for-floods")).content).toEqual([{ type: "paragraph", content: "Intro" }, { type: "image", mediaId, alt: "The deck", caption: "At dusk." }]);
+  });
+
+  it.each([
+    ["an image without alt text", (id: string) => ({ type: "image", mediaId: id, alt: "  " }), "Block 1: the image needs alt text: describe it for people who cannot see it."],
+    ["an image given by URL", () => ({ type: "image", src: "https://evil.example/x.png", alt: "x" }), "Block 1: images must be chosen from the media library."],
+    ["a protocol-relative image", () => ({ type: "image", mediaId: "//evil.example/x.png", alt: "x" }), "Block 1: images must be chosen from the media library."],
+    ["a backslash image path", () => ({ type: "image", mediaId: "/\\evil.example/x.png", alt: "x" }), "Block 1: images must be chosen from the media library."],
+    ["an image the library does not hold", () => ({ type: "image", mediaId: "0b8f7c52-3f1e-4c2a-9d7e-6a1b2c3d4e5f", alt: "x" }), MISSING_IMAGE_MESSAGE],
+  ])("refuses %s with 400 and a clear message, writing nothing", async (_name, block, message) => {
+    const mediaId = await libraryImage();
+    for (const intent of ["draft", "publish"]) {
+      const r = await create({ ...valid, intent, content: JSON.stringify([block(mediaId)]) });
+      expect(r.status).toBe(400);
+      expect(errorsOf(r).content).toEqual([message]);
+    }
+    expect(await db.select().from(insights)).toHaveLength(0);
   });
 });
 

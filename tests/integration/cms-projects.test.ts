@@ -76,6 +76,13 @@ describe("validation and null mapping", () => {
     });
     const badUrl = await outcome(() => createRoute.action(routeArgs(editor.request("/admin/cms/projects/create", formPost({ ...valid, intent: "draft", heroImage: "javascript:alert(1)" })))));
     expect(badUrl.status).toBe(400);
+    // Issue 18, finding 9: `/\host` is `//host` to a browser, for the hero image and the gallery alike.
+    const tricks: Record<string, string | string[]>[] = [{ heroImage: "/\\evil.example/a.png" }, { images: ["/uploads/a.webp", "/\\evil.example/b.png"] }, { videoUrl: "/\t/evil.example" }];
+    for (const fields of tricks) {
+      const tricked = await outcome(() => createRoute.action(routeArgs(editor.request("/admin/cms/projects/create", formPost({ ...valid, intent: "draft", ...fields })))));
+      expect(tricked.status, JSON.stringify(fields)).toBe(400);
+      expect(JSON.stringify((tricked.value as { data: { errors: unknown } }).data.errors)).toContain("Enter a web address starting with https://");
+    }
     expect(await db.select().from(cmsProjects)).toHaveLength(0);
   });
 
@@ -108,6 +115,31 @@ describe("validation and null mapping", () => {
     expect(row.technicalSpecs).toEqual([{ key: "Zeta span", value: "68 m" }, { key: "Alpha load", value: "5 kN" }]);
     expect(row.metrics).toEqual([{ key: "savings", value: "£2m" }, { key: "powerRating", value: "40", unit: "m" }]);
     expect(r.location).toBe(`/admin/cms/projects/edit/${row.id}?saved=draft`);
+  });
+});
+
+describe("gallery order (issue 19)", () => {
+  it("keeps the gallery in the order posted, through a reorder and a removal, on the edit form and the public page", async () => {
+    const a = "/uploads/project-images/aaaaaaaaaaaaaaaa-1763880000000.jpg";
+    const b = "/uploads/project-images/bbbbbbbbbbbbbbbb-1763880000001.png";
+    const c = "https://images.example.com/site-visit.jpg";
+    const post = (fields: Record<string, string | string[]>) => formPost({ ...valid, heroImage: a, ...fields });
+    const created = await outcome(() => createRoute.action(routeArgs(editor.request("/admin/cms/projects/create", post({ intent: "publish", images: [b, c, a] })))));
+    expect(created.status).toBe(302);
+    const row = await projectBySlug("harbour-bridge");
+    expect(row.images).toEqual([b, c, a]);
+
+    // Moved up and down in the form, then one removed: the next save stores the new order.
+    const edit = (fields: Record<string, string | string[]>, version: number) =>
+      outcome(() => editRoute.action(routeArgs(editor.request(`/admin/cms/projects/edit/${row.id}`, post({ intent: "keep", version: String(version), ...fields })), { id: row.id })));
+    expect((await edit({ images: [a, b, c] }, 1)).status).toBe(200);
+    expect((await projectBySlug("harbour-bridge")).images).toEqual([a, b, c]);
+    expect((await edit({ images: [c, a] }, 2)).status).toBe(200);
+    expect((await projectBySlug("harbour-bridge")).images).toEqual([c, a]);
+
+    const data = (await editRoute.loader(routeArgs(editor.request(`/admin/cms/projects/edit/${row.id}`), { id: row.id }))) as Awaited<ReturnType<typeof editRoute.loader>>;
+    expect(data.project.images).toEqual([c, a]);
+    expect((await getPublishedProjectBySlug("harbour-bridge"))?.images).toEqual([c, a]);
   });
 });
 

@@ -8,10 +8,10 @@ import { parseConsent } from "~/features/site/consent";
 import { action } from "~/routes/resources/consent";
 import { outcome, TEST_ORIGIN } from "../setup/admin-session";
 
-function post(fields: Record<string, string>, origin: string | null = TEST_ORIGIN): Request {
+function post(fields: Record<string, string>, origin: string | null = TEST_ORIGIN, requestOrigin = TEST_ORIGIN): Request {
   const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded" };
   if (origin) headers.origin = origin;
-  return new Request(`${TEST_ORIGIN}/consent`, { method: "POST", headers, body: new URLSearchParams(fields) });
+  return new Request(`${requestOrigin}/consent`, { method: "POST", headers, body: new URLSearchParams(fields) });
 }
 
 const call = (request: Request) => outcome(() => action({ request, params: {}, context: {} } as unknown as Parameters<typeof action>[0]));
@@ -39,8 +39,19 @@ describe("POST /consent", () => {
     expect((result.value as Response).headers.get("set-cookie")).toMatch(/^cookie_consent=rejected;/);
   });
 
+  it("accepts the PUBLIC_URL origin behind a proxy that rewrites Host (issue 18, finding 9)", async () => {
+    // The proxy forwards to 127.0.0.1:3000 with its own Host; the browser's Origin is PUBLIC_URL's.
+    const publicOrigin = new URL(process.env.PUBLIC_URL!).origin;
+    const result = await call(post({ choice: "accepted", returnTo: "/about" }, publicOrigin, "http://127.0.0.1:3000"));
+    expect(result.status).toBe(303);
+    expect((result.value as Response).headers.get("set-cookie")).toMatch(/^cookie_consent=accepted;/);
+    // Only that one: another origin is still refused however the Host was rewritten.
+    const other = await call(post({ choice: "accepted", returnTo: "/about" }, "http://127.0.0.1:3001", "http://127.0.0.1:3000"));
+    expect(other.status).toBe(403);
+  });
+
   it("refuses a form sent from another site, or with no origin, and sets nothing", async () => {
-    for (const origin of ["https://evil.example", null]) {
+    for (const origin of ["https://evil.example", "null", null]) {
       const result = await call(post({ choice: "accepted", returnTo: "/" }, origin));
       expect(result.status).toBe(403);
       expect((result.value as Response).headers.get("set-cookie")).toBeNull();

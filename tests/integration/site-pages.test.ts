@@ -410,9 +410,11 @@ describe("the Services pages", () => {
   });
 });
 
-/** A document's text, block by block: "## Heading", a paragraph's text, a list's items joined by " | ". */
+/** A document's text, block by block: "## Heading", a paragraph's text, a list's items joined by " | ", an image's alt text. */
 const textOf = (blocks: InsightBlock[]) =>
-  blocks.map((b) => (b.type === "heading" ? `## ${inlineText(b.content)}` : b.type === "list" ? b.items.map(inlineText).join(" | ") : inlineText(b.content)));
+  blocks.map((b) =>
+    b.type === "heading" ? `## ${inlineText(b.content)}` : b.type === "list" ? b.items.map(inlineText).join(" | ") : b.type === "image" ? b.alt : inlineText(b.content),
+  );
 type LegalData = { privacy: typeof SITE_PAGE_SEED.legal.privacy; terms: typeof SITE_PAGE_SEED.legal.terms; retention: unknown; preview: boolean };
 const legalData = async (route: Pick<typeof privacyRoute | typeof termsRoute, "loader">, url: string) =>
   ((await outcome(() => route.loader(routeArgs(new Request(`${TEST_ORIGIN}${url}`))))).value as { data: LegalData }).data;

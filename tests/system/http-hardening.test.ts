@@ -1,7 +1,9 @@
 /**
  * The production server's HTTP hardening (issue 9 items 2, 3, 10): request-body caps and content
  * types answered before React Router, and the security headers on every response, including
- * static files and the headers routes set on documents.
+ * static files and the headers routes set on documents. Issue 18: a malformed Host header is a
+ * 400 without an error log (finding 7); with TRUST_PROXY=false a spoofed X-Forwarded-For does not
+ * change the client's rate-limit bucket (finding 8).
  */
 import { readdirSync } from "node:fs";
 import { request as httpRequest } from "node:http";
@@ -12,9 +14,11 @@ import { startServers, type Cluster } from "./support/servers";
 let cluster: Cluster;
 let base: string;
 let origin: string;
+/** Everything the cluster's server wrote to stdout and stderr (its JSON log lines, any stack trace). */
+let output = "";
 
 beforeAll(async () => {
-  cluster = await startServers(1, { env: { DISABLE_JOBS: "true" } });
+  cluster = await startServers(1, { env: { DISABLE_JOBS: "true", LOG_LEVEL: "info" }, onOutput: (text) => (output += text) });
   base = cluster.servers[0].base;
   origin = cluster.publicUrl;
 });
@@ -161,5 +165,88 @@ describe("security headers on every response", () => {
     } finally {
       await https.stop();
     }
+  });
+});
+
+/**
+ * Sends one request with exactly the headers given (no Host of Node's own: `setHost: false`) and
+ * resolves with its status and body.
+ */
+function rawRequest(target: string, path: string, method: string, headers: Record<string, string>, body?: string): Promise<{ status: number; body: string }> {
+  const url = new URL(target);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, path, method, headers, setHost: false }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (c: string) => (text += c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** The server's log lines at level error or above (pino: 50 and 60), and any stack trace line. */
+const errorsIn = (text: string) => text.split("\n").filter((line) => /"level":(?:5|6)0\b/.test(line) || /^\s+at\s|Error:/.test(line));
+
+describe("malformed Host headers (issue 18, finding 7)", () => {
+  it("answer 400 before React Router on every route, with no error logged", async () => {
+    const host = new URL(base).host;
+    await fetch(`${base}/`); // the page is in the HTML cache: a hit must not bypass the check
+    const logged = output.length;
+    const paths = ["/", "/", "/projects?utm_source=x", "/contact", "/book-consultation", "/admin/login", "/insights/no-such-post", "/favicon.svg", "/healthz", "/no-such-page"];
+    for (const bad of ["bad host", "[::", "evil.example:99999", "a/b", "evil.example:0", "x@evil.example", "[::1]x"]) {
+      for (const path of paths) {
+        const answer = await rawRequest(base, path, "GET", { host: bad });
+        expect(answer.status, `${bad} ${path}`).toBe(400);
+        expect(answer.body).toContain("Host header is malformed");
+      }
+      const post = await rawRequest(base, "/contact", "POST", { host: bad, origin, "content-type": "application/x-www-form-urlencoded" }, "name=A");
+      expect(post.status, `${bad} POST`).toBe(400);
+      // Behind the trusted proxy (TRUST_PROXY=loopback), the forwarded host and protocol count too.
+      expect((await rawRequest(base, "/", "GET", { host, "x-forwarded-host": bad })).status, `forwarded ${bad}`).toBe(400);
+    }
+    expect((await rawRequest(base, "/", "GET", { host, "x-forwarded-proto": "bad proto" })).status).toBe(400);
+    // Well-formed hosts still work: a name with a port, an IPv6 literal, a forwarded host.
+    for (const good of [host, "localhost:80", "[::1]:3000", "www.meridian-engineering.example"]) {
+      expect((await rawRequest(base, "/healthz", "GET", { host: good })).status, good).toBe(200);
+    }
+    expect((await rawRequest(base, "/", "GET", { host, "x-forwarded-host": "www.meridian-engineering.example", "x-forwarded-proto": "https" })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 300)); // the last log lines reach the pipe
+    const lines = output.slice(logged);
+    expect(lines).toContain('"status":400');
+    expect(errorsIn(lines)).toEqual([]);
+    expect(await count("enquiries")).toBe(0);
+  });
+});
+
+describe("X-Forwarded-For from a direct client (issue 18, finding 8)", () => {
+  /** Asks for a reset link for a new address each time (so only the per-client limit can trip), with the given X-Forwarded-For. */
+  const askReset = (target: string, n: number, forwardedFor: string) =>
+    fetch(`${target}/admin/forgot-password`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: target, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": forwardedFor },
+      body: new URLSearchParams({ email: `spoof-${n}-${target.length}@example.com` }),
+    }).then((r) => r.status);
+  const limit = 10; // RESET_LIMITS.perClient.max
+
+  it("with TRUST_PROXY=false a spoofed header does not move the client to another bucket", async () => {
+    const direct = await startServers(1, { prepare: false, env: { DISABLE_JOBS: "true", TRUST_PROXY: "false" } });
+    try {
+      const target = direct.servers[0].base;
+      const statuses: number[] = [];
+      for (let n = 0; n < limit + 3; n++) statuses.push(await askReset(target, n, `203.0.113.${n + 1}`));
+      expect(statuses.slice(0, limit).every((s) => s < 400), statuses.join(",")).toBe(true);
+      expect(statuses.slice(limit)).toEqual([429, 429, 429]);
+    } finally {
+      await direct.stop();
+    }
+  });
+
+  it("behind a trusted proxy (loopback) the forwarded address is the bucket", async () => {
+    const statuses: number[] = [];
+    for (let n = 0; n < limit + 3; n++) statuses.push(await askReset(base, n, `198.51.100.${n + 1}`));
+    expect(statuses.every((s) => s < 400), statuses.join(",")).toBe(true);
   });
 });

@@ -5,64 +5,45 @@
  * `X-Request-Id` header), the route id, status and duration, but no e-mail address or token, for
  * a booking, a manage-link visit, a contact form over its limit and a sign-in.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, freePort } from "../../bench/lib";
+import { freePort, startServer, type BenchServer } from "../../bench/lib";
 import { prepareDatabase, SYSTEM_ADMIN, systemDatabaseUrl } from "./support/servers";
 
 const TOKEN = "metrics-token-for-the-system-test-0123456789";
 const VISITOR = { name: "Grace Hopper", email: "grace.hopper@example.org" };
 
-let child: ChildProcess;
+let server: BenchServer;
 let base: string;
+let output = "";
 let metricsPort: number;
-let stdout = "";
 let pool: pg.Pool;
 
 beforeAll(async () => {
   const url = systemDatabaseUrl();
   await prepareDatabase(url);
-  const port = await freePort();
   metricsPort = await freePort();
-  base = baseUrl(port);
-  child = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: base,
+  server = await startServer({
+    label: "metrics",
+    onOutput: (text) => (output += text),
+    env: () => ({
       DATABASE_URL: url,
-      DATA_DIR: `./data/system-metrics-${port}`,
       BETTER_AUTH_SECRET: "system-test-secret-system-test-secret-0123",
       ADMIN_EMAIL: SYSTEM_ADMIN.email,
       ADMIN_PASSWORD: SYSTEM_ADMIN.password,
       SEED_DEMO: "false",
-      DISABLE_JOBS: "true",
       LOG_LEVEL: "info",
       METRICS_TOKEN: TOKEN,
       METRICS_PORT: String(metricsPort),
-    },
-    stdio: ["ignore", "pipe", "inherit"],
+    }),
   });
-  child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
-  const deadline = Date.now() + 60_000;
-  while (!(await fetch(`${base}/readyz`).then((r) => r.ok, () => false))) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error("server did not start");
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  base = server.base;
   pool = new pg.Pool({ connectionString: url, max: 1 });
 });
 
 afterAll(async () => {
   await pool?.end();
-  if (child && child.exitCode === null) {
-    const exited = once(child, "exit");
-    child.kill("SIGTERM");
-    await exited;
-  }
+  await server?.stop();
 });
 
 const scrape = async () => (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
@@ -80,7 +61,7 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 
 /** The request log lines written so far (JSON lines with msg "request"). */
 function requestLines(): Record<string, unknown>[] {
-  return stdout
+  return output
     .split("\n")
     .filter((l) => l.startsWith("{"))
     .map((l) => JSON.parse(l) as Record<string, unknown>)
@@ -202,6 +183,6 @@ describe("the request log", () => {
     expect(requestLog).not.toMatch(/[\w.+-]+@[\w-]+\.[\w.]+/); // no e-mail address at all
     for (const secret of [manageToken, formToken!, SYSTEM_ADMIN.password, "step=4"]) expect(requestLog).not.toContain(secret);
     // Nor anywhere else in the server's output.
-    for (const secret of [VISITOR.email, manageToken, SYSTEM_ADMIN.password]) expect(stdout).not.toContain(secret);
+    for (const secret of [VISITOR.email, manageToken, SYSTEM_ADMIN.password]) expect(output).not.toContain(secret);
   });
 });

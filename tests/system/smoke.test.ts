@@ -4,52 +4,23 @@
  * takes a booking through the wizard as a browser without JavaScript would. `.ci/run` runs it
  * under Node 24 as well as 20 (it spawns `process.execPath`).
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { baseUrl, freePort } from "../../bench/lib";
+import { startServer, type BenchServer } from "../../bench/lib";
 
-let child: ChildProcess;
+let server: BenchServer;
 let base: string;
-let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), "smoke-"));
-  const port = await freePort();
-  base = baseUrl(port);
-  child = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: base,
-      DATABASE_URL: "",
-      DATA_DIR: dataDir,
-      PGLITE_DIR: path.join(dataDir, "pglite"),
-      SEED_DEMO: "true",
-      DISABLE_JOBS: "true",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+  server = await startServer({
+    label: "smoke",
+    readyWithinMs: 180_000,
+    env: ({ dataDir }) => ({ DATABASE_URL: "", PGLITE_DIR: `${dataDir}/pglite`, SEED_DEMO: "true" }),
   });
-  const deadline = Date.now() + 180_000;
-  while (!(await fetch(`${base}/readyz`).then((r) => r.ok, () => false))) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start on Node ${process.version}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  base = server.base;
 });
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = once(child, "exit");
-    child.kill("SIGTERM");
-    await exited;
-  }
-  await rm(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 it(`starts, serves the home page and takes a booking on Node ${process.version}`, async () => {

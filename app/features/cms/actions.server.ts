@@ -24,8 +24,12 @@ export function cmsActor(session: AdminSession): CmsActor {
   return { userId: session.user.id, email: session.admin.email, name: session.admin.name };
 }
 
-/** Validates a submitted form for a save intent: the kind's Zod form, values or field errors. */
-export type FormParser = (form: FormData, intent: SaveIntent) => { ok: true; values: ContentValues } | { ok: false; errors: Record<string, string[]> };
+/** Validates a submitted form for a save intent: the kind's Zod form, values or field errors (async when it reads the database). */
+export type FormParser = (
+  form: FormData,
+  intent: SaveIntent,
+) => FormParseResult | Promise<FormParseResult>;
+type FormParseResult = { ok: true; values: ContentValues } | { ok: false; errors: Record<string, string[]> };
 
 /** The intent the fields are checked for: the one asked for (even when its schedule time is wrong), else `fallback`. */
 const fieldsIntent = (intent: string, fallback: SaveIntent): SaveIntent => ((SAVE_INTENTS as readonly string[]).includes(intent) ? (intent as SaveIntent) : fallback);
@@ -50,7 +54,7 @@ export async function createAction(kind: ContentKindName, request: Request, pars
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   const publication = parsePublication({ intent, scheduleAt: form.get("scheduleAt") }, now);
-  const parsed = parse(form, fieldsIntent(intent, "draft"));
+  const parsed = await parse(form, fieldsIntent(intent, "draft"));
   if (!publication.ok || !parsed.ok) {
     const errors = { ...(publication.ok ? {} : publication.errors), ...(parsed.ok ? {} : parsed.errors) };
     return refused(400, { intent, ...CMS_MESSAGES[kind].createError, errors });
@@ -93,7 +97,7 @@ export async function editAction(kind: ContentKindName, request: Request, id: st
     return changeOutcome(kind, result, intent, () => said);
   }
   const publication = parsePublication({ intent, scheduleAt: form.get("scheduleAt") }, now);
-  const parsed = parse(form, fieldsIntent(intent, "keep"));
+  const parsed = await parse(form, fieldsIntent(intent, "keep"));
   if (!publication.ok || !parsed.ok) {
     const errors = { ...(publication.ok ? {} : publication.errors), ...(parsed.ok ? {} : parsed.errors) };
     return refused(400, { intent, ...m.updateError, errors });

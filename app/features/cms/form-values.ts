@@ -4,7 +4,7 @@
  * (empty list stored as null), safe URLs, and the publishing intent of a save.
  */
 import { z } from "zod";
-import { isImageUrl } from "~/features/media/components/image-picker";
+import { isImageUrl } from "~/features/media/rules";
 import { parseUkDateTimeInput } from "./publication";
 
 /** The most characters a long text field (overview, body sections, bio) accepts. */

@@ -1,7 +1,7 @@
 /**
  * Zod schema of the admin booking detail dialog's status management (`shared/spec/booking-and-admin.md`
  * section 5 "Booking detail dialog", section 7 "Update booking"): status (one of six), meeting link
- * (URL or empty), notes. Server-only because the meeting link is checked with the calendar
+ * (an https URL or empty: it is mailed to the visitor; issue 18 finding 10), notes. Server-only because the meeting link is checked with the calendar
  * library's own rule (it becomes the invitation's URL; issue 9 item 4), which the admin screen's
  * JavaScript need not carry.
  */
@@ -9,7 +9,10 @@ import { z } from "zod";
 import { BOOKING_STATUSES } from "~/db/schema";
 import { isCalendarUrl } from "./ics";
 
-/** Booking detail dialog, status management: status (one of six), meeting link (URL or empty), notes. */
+/** The message under the meeting link for anything but a full https address (issue 18, finding 10). */
+export const MEETING_LINK_MESSAGE = "Enter a full meeting link starting with https://";
+
+/** Booking detail dialog, status management: status (one of six), meeting link (https URL or empty), notes. */
 export const bookingUpdateSchema = z.object({
   id: z.uuid("Unknown booking"),
   status: z.enum(BOOKING_STATUSES, { error: "Choose one of the booking statuses" }),
@@ -18,7 +21,7 @@ export const bookingUpdateSchema = z.object({
     .trim()
     .optional()
     .transform((v) => (v ? v : null))
-    .pipe(z.url({ protocol: /^https?$/, error: "Enter a full meeting link starting with https://" }).max(500).nullable())
+    .pipe(z.url({ protocol: /^https$/, error: MEETING_LINK_MESSAGE }).max(500, "Meeting links can be at most 500 characters").nullable())
     // Normalised (lowercase host, escaped spaces), then checked by the calendar library's own rule:
     // the link becomes the invitation's URL, so what `ics` refuses is refused here (issue 9 item 4).
     .transform((v) => (v === null ? null : new URL(v).href))

@@ -12,7 +12,10 @@ import { CMS_PATHS } from "~/features/cms/kinds";
 import { createPreviewToken } from "~/features/cms/preview.server";
 import { publicationState, type PublicationState } from "~/features/cms/publication";
 import { londonToday } from "~/features/consultations/time";
-import { ADMIN_INSIGHT_PAGE_SIZE, type AdminInsightFilters, type InsightStatusFilter } from "./admin-schema";
+import type { SaveIntent } from "~/features/cms/form-values";
+import { missingMediaIds } from "~/features/media/library.server";
+import { ADMIN_INSIGHT_PAGE_SIZE, type AdminInsightFilters, type InsightStatusFilter, parseInsightForm } from "./admin-schema";
+import { imageIdsOf } from "./blocks";
 
 /** One row of the admin list; `state` splits published into live and scheduled at `now`; instants are ISO strings. */
 export type AdminInsightRow = {
@@ -138,4 +141,19 @@ export async function getEditableInsight(id: string, now: Date = new Date()): Pr
     publishedDate: row.publishedDate?.toISOString() ?? null,
     state: publicationState(row.status, row.publishedDate, now),
   };
+}
+
+/** The refusal of a body naming an image the media library does not hold (deleted meanwhile, or never there). */
+export const MISSING_IMAGE_MESSAGE = "An image in the article is no longer in the media library: choose it again or remove it.";
+
+/**
+ * `parseInsightForm`, then the check that needs the database (issue 19): every image block names
+ * an image the media library holds, else the `content` field error MISSING_IMAGE_MESSAGE.
+ * The blog create and edit actions' parser.
+ */
+export async function parseInsightFormWithLibrary(form: FormData, intent: SaveIntent): Promise<ReturnType<typeof parseInsightForm>> {
+  const parsed = parseInsightForm(form, intent);
+  if (!parsed.ok) return parsed;
+  const missing = await missingMediaIds(imageIdsOf(parsed.values.content));
+  return missing.length ? { ok: false, errors: { content: [MISSING_IMAGE_MESSAGE] } } : parsed;
 }

@@ -5,7 +5,7 @@ import { db } from "~/db/client.server";
 import { insights, type InsightBlock } from "~/db/schema";
 import { demoInsights } from "~/db/seed/insights";
 import { setupTestDatabase } from "../../../tests/setup/database";
-import { countWords, InsightBlocksSchema, isSafeHref, MAX_BLOCK_TEXT, MAX_BLOCKS, parseInsightBlocks, readingMinutes } from "./blocks";
+import { countWords, IMAGE_ALT_MESSAGE, IMAGE_SOURCE_MESSAGE, imageIdsOf, InsightBlocksSchema, isSafeHref, MAX_BLOCK_TEXT, MAX_BLOCKS, parseInsightBlocks, readingMinutes } from "./blocks";
 
 setupTestDatabase();
 
@@ -64,14 +64,65 @@ describe("article body validation", () => {
   });
 
   it("refuses unknown block types and says which block", () => {
-    const input = [{ type: "paragraph", content: "Fine" }, { type: "image", src: "x.png" }, { type: "script", content: "alert(1)" }, { content: "no type" }, "text", null];
+    const input = [{ type: "paragraph", content: "Fine" }, { type: "video", src: "x.mp4" }, { type: "script", content: "alert(1)" }, { content: "no type" }, "text", null];
+    const use = "use paragraph, heading, quote, list or image.";
     expect(errorsOf(input)).toEqual([
-      'Block 2 has an unknown type "image"; use paragraph, heading, quote or list.',
-      'Block 3 has an unknown type "script"; use paragraph, heading, quote or list.',
-      "Block 4 has an unknown type; use paragraph, heading, quote or list.",
-      "Block 5 has an unknown type; use paragraph, heading, quote or list.",
-      "Block 6 has an unknown type; use paragraph, heading, quote or list.",
+      `Block 2 has an unknown type "video"; ${use}`,
+      `Block 3 has an unknown type "script"; ${use}`,
+      `Block 4 has an unknown type; ${use}`,
+      `Block 5 has an unknown type; ${use}`,
+      `Block 6 has an unknown type; ${use}`,
     ]);
+  });
+
+  describe("image blocks (issue 19)", () => {
+    const mediaId = "0b8f7c52-3f1e-4c2a-9d7e-6a1b2c3d4e5f";
+
+    it("stores a library image by id with trimmed alt text and an optional caption", () => {
+      expect(parseInsightBlocks([{ type: "image", mediaId: mediaId.toUpperCase(), alt: "  A footbridge at dusk ", caption: " Opened 2024. ", src: "https://evil.example/x.png" }])).toEqual({
+        ok: true,
+        blocks: [{ type: "image", mediaId, alt: "A footbridge at dusk", caption: "Opened 2024." }],
+      });
+      expect(parseInsightBlocks([{ type: "image", mediaId, alt: "Bridge", caption: "   " }])).toEqual({ ok: true, blocks: [{ type: "image", mediaId, alt: "Bridge" }] });
+    });
+
+    it("refuses an image without alt text, saying so", () => {
+      for (const alt of [undefined, "", "   ", "\u0000"]) {
+        expect(errorsOf([{ type: "paragraph", content: "Intro" }, { type: "image", mediaId, alt }])).toEqual([`Block 2: ${IMAGE_ALT_MESSAGE}`]);
+      }
+      expect(IMAGE_ALT_MESSAGE).toBe("the image needs alt text: describe it for people who cannot see it.");
+    });
+
+    it("refuses every source that is not a media library id", () => {
+      const hostile = [
+        "https://evil.example/x.png",
+        "//evil.example/x.png",
+        "/\\evil.example/x.png",
+        "/uploads/project-images/a.png",
+        "javascript:alert(1)",
+        "data:image/png;base64,AAAA",
+        "../../etc/passwd",
+        `${mediaId}/../x`,
+        ` ${mediaId}`,
+        42,
+        null,
+        { id: mediaId },
+      ];
+      for (const src of hostile) {
+        expect(errorsOf([{ type: "image", mediaId: src, alt: "x" }])).toEqual([`Block 1: ${IMAGE_SOURCE_MESSAGE}`]);
+      }
+      expect(errorsOf([{ type: "image", src: "https://evil.example/x.png", alt: "x" }])).toEqual([`Block 1: ${IMAGE_SOURCE_MESSAGE}`]);
+    });
+
+    it("lists a body's image ids once and leaves images out of the word count", () => {
+      const blocks: InsightBlock[] = [
+        { type: "image", mediaId, alt: "One two three" },
+        { type: "paragraph", content: "Four words right here" },
+        { type: "image", mediaId, alt: "Again" },
+      ];
+      expect(imageIdsOf(blocks)).toEqual([mediaId]);
+      expect(countWords(blocks)).toBe(4);
+    });
   });
 
   it("refuses nested junk and wrong shapes", () => {

@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 import type { InlineContent, InlineRun, InsightBlock } from "~/db/schema";
+import { isMediaId } from "~/features/media/rules";
 
 /** Most blocks in one article. */
 export const MAX_BLOCKS = 500;
@@ -25,11 +26,18 @@ export const MAX_HREF = 2_000;
 export const MAX_LIST_START = 100_000;
 /** Most characters of the posted body JSON. */
 export const MAX_BODY_JSON = 1_000_000;
+/** Most characters of an image's alt text and of its caption. */
+export const MAX_IMAGE_TEXT = 500;
 /** Words read per minute for the reading time. */
 export const WORDS_PER_MINUTE = 200;
 
 /** Block types an article may hold. */
-export const INSIGHT_BLOCK_TYPES = ["paragraph", "heading", "quote", "list"] as const;
+export const INSIGHT_BLOCK_TYPES = ["paragraph", "heading", "quote", "list", "image"] as const;
+
+/** The refusal of an image block without alt text (issue 19). */
+export const IMAGE_ALT_MESSAGE = "the image needs alt text: describe it for people who cannot see it.";
+/** The refusal of an image block that does not name a media library image (a URL, a path, anything else). */
+export const IMAGE_SOURCE_MESSAGE = "images must be chosen from the media library.";
 
 export const LINK_MESSAGE = "links must start with http://, https:// or mailto: (no spaces).";
 
@@ -140,6 +148,18 @@ const BLOCK_SCHEMAS = {
       .max(MAX_LIST_START, `a numbered list starts at ${MAX_LIST_START.toLocaleString("en-GB")} at most.`)
       .optional(),
   }),
+  image: z.object({
+    type: z.literal("image"),
+    mediaId: z.unknown().refine(isMediaId, IMAGE_SOURCE_MESSAGE).transform((id) => (id as string).toLowerCase()),
+    alt: z.preprocess(
+      (v) => (typeof v === "string" ? cleanText(v).trim() : ""),
+      z.string().min(1, IMAGE_ALT_MESSAGE).max(MAX_IMAGE_TEXT, `use at most ${MAX_IMAGE_TEXT} characters for the alt text.`),
+    ),
+    caption: z.preprocess(
+      (v) => (v === null || v === undefined ? undefined : typeof v === "string" ? cleanText(v).trim() || undefined : v),
+      z.string({ error: "the image's caption must be text." }).max(MAX_IMAGE_TEXT, `use at most ${MAX_IMAGE_TEXT} characters for the caption.`).optional(),
+    ),
+  }),
 } as const;
 
 const isEmpty = (content: InlineContent) => inlineText(content).trim() === "";
@@ -161,6 +181,8 @@ function storedBlock(block: z.infer<(typeof BLOCK_SCHEMAS)[keyof typeof BLOCK_SC
       // A numbered list keeps its first number (issue 19); 1 is the default and not stored.
       return block.start !== undefined && block.start !== 1 ? { type: "list", items, ordered: true, start: block.start } : { type: "list", items, ordered: true };
     }
+    case "image":
+      return { type: "image", mediaId: block.mediaId, alt: block.alt, ...(block.caption ? { caption: block.caption } : {}) };
   }
 }
 
@@ -175,7 +197,8 @@ const MAX_ERRORS = 10;
  * Refused, with messages naming the block ("Block 3: links must start with ..."), at most ten:
  * JSON that is not a list or longer than MAX_BODY_JSON characters, more than MAX_BLOCKS blocks,
  * an unknown block type, a heading level other than 2 or 3, content that is not a string or
- * a list of runs, an unsafe link, text over the limits. Empty blocks and list items are dropped.
+ * a list of runs, an unsafe link, text over the limits, an image that is not a media library id
+ * (IMAGE_SOURCE_MESSAGE) or has no alt text (IMAGE_ALT_MESSAGE). Empty blocks and list items are dropped.
  * Never throws.
  */
 export function parseInsightBlocks(input: unknown): ParsedBlocks {
@@ -200,7 +223,7 @@ export function parseInsightBlocks(input: unknown): ParsedBlocks {
     const where = `Block ${i + 1}`;
     const type = raw && typeof raw === "object" ? (raw as { type?: unknown }).type : undefined;
     if (typeof type !== "string" || !(INSIGHT_BLOCK_TYPES as readonly string[]).includes(type)) {
-      errors.push(`${where} has an unknown type${typeof type === "string" ? ` "${cleanText(type).slice(0, 40)}"` : ""}; use paragraph, heading, quote or list.`);
+      errors.push(`${where} has an unknown type${typeof type === "string" ? ` "${cleanText(type).slice(0, 40)}"` : ""}; use paragraph, heading, quote, list or image.`);
       return;
     }
     const parsed = BLOCK_SCHEMAS[type as keyof typeof BLOCK_SCHEMAS].safeParse(raw);
@@ -226,10 +249,18 @@ export const InsightBlocksSchema = z.unknown().transform((input, ctx): InsightBl
   return z.NEVER;
 });
 
-/** Words of the body's text (blocks' content and list items; quote authors not counted). */
+/** The media library ids of a body's image blocks, in order, without repeats. */
+export function imageIdsOf(blocks: readonly InsightBlock[] | null | undefined): string[] {
+  const ids = new Set<string>();
+  for (const block of blocks ?? []) if (block && block.type === "image" && isMediaId(block.mediaId)) ids.add(block.mediaId.toLowerCase());
+  return [...ids];
+}
+
+/** Words of the body's text (blocks' content and list items; quote authors and images not counted). */
 export function countWords(blocks: readonly InsightBlock[]): number {
   let words = 0;
   for (const block of blocks) {
+    if (block.type === "image") continue;
     const texts = block.type === "list" ? (Array.isArray(block.items) ? block.items : []) : [block.content];
     for (const text of texts) words += inlineText(text).split(/\s+/).filter(Boolean).length;
   }

@@ -24,9 +24,21 @@ const rich: InsightBlock[] = [
   { type: "list", items: ["First", "Second"], ordered: true },
   // A numbered list that continues at 3 keeps its start through the editor (issue 19).
   { type: "list", items: ["Third", "Fourth"], ordered: true, start: 3 },
+  // A media library image with a caption, and one without (issue 19).
+  { type: "image", mediaId: "0b8f7c52-3f1e-4c2a-9d7e-6a1b2c3d4e5f", alt: "A footbridge at dusk", caption: "Opened in 2024." },
+  { type: "image", mediaId: "0b8f7c52-3f1e-4c2a-9d7e-6a1b2c3d4e60", alt: "The deck from below" },
 ];
 
 describe("editor document <-> stored blocks", () => {
+  it("keeps an image block's id, alt text and caption, never its editor preview, and refuses an empty alt on save", () => {
+    const image = { type: "image", mediaId: "0b8f7c52-3f1e-4c2a-9d7e-6a1b2c3d4e5f", alt: "Deck", caption: "Opened in 2024." } as const;
+    const doc = blocksToDoc([image], { [image.mediaId]: "/uploads/project-images/deck-320.webp" });
+    expect(doc.content?.[0]).toEqual({ type: "image", attrs: { mediaId: image.mediaId, alt: "Deck", caption: "Opened in 2024.", src: "/uploads/project-images/deck-320.webp" } });
+    expect(docToBlocks(doc)).toEqual([image]);
+    const noAlt = { type: "doc", content: [{ type: "image", attrs: { mediaId: image.mediaId, alt: " ", caption: "", src: "" } }] };
+    expect(docToBlocks(noAlt)).toEqual([{ type: "image", mediaId: image.mediaId, alt: " " }]);
+  });
+
   it("round-trips every seed article through a document the editor's schema accepts", () => {
     for (const article of demoInsights) {
       const blocks = article.content as InsightBlock[];

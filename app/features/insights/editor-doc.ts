@@ -6,8 +6,8 @@
  * `paragraph`; `heading` with `attrs.level` 2 or 3; `quote` holding a `quoteText` (the quote)
  * and a `quoteAuthor` (its optional author, plain text); `bulletList` / `orderedList` of
  * `listItem`s that each hold exactly one `paragraph` (an ordered list's `attrs.start` is the
- * list's `start`); text with the marks `bold`, `italic` and
- * `link` (`attrs.href`).
+ * list's `start`); `image` atoms (`attrs.mediaId`, `alt`, `caption`, and `src`, the editor's
+ * preview only, never stored); text with the marks `bold`, `italic` and `link` (`attrs.href`).
  */
 import type { JSONContent } from "@tiptap/core";
 import type { InlineContent, InlineRun, InsightBlock } from "~/db/schema";
@@ -35,8 +35,9 @@ const textblock = (type: string, content: InlineContent, attrs?: Record<string, 
 /**
  * The editor document of a stored body. A body without blocks is one empty paragraph (the
  * editor needs a block to type in). Unknown or malformed blocks are left out, as on the page.
+ * `previews` gives the preview URL of each image block's media id (absent: no preview).
  */
-export function blocksToDoc(blocks: readonly InsightBlock[] | null | undefined): JSONContent {
+export function blocksToDoc(blocks: readonly InsightBlock[] | null | undefined, previews: Readonly<Record<string, string>> = {}): JSONContent {
   const content: JSONContent[] = [];
   for (const block of blocks ?? []) {
     if (!block || typeof block !== "object") continue;
@@ -58,6 +59,13 @@ export function blocksToDoc(blocks: readonly InsightBlock[] | null | undefined):
           type: block.ordered ? "orderedList" : "bulletList",
           ...(block.ordered && typeof block.start === "number" ? { attrs: { start: block.start } } : {}),
           content: block.items.map((item) => ({ type: "listItem", content: [textblock("paragraph", item)] })),
+        });
+        break;
+      case "image":
+        if (typeof block.mediaId !== "string") break;
+        content.push({
+          type: "image",
+          attrs: { mediaId: block.mediaId, alt: typeof block.alt === "string" ? block.alt : "", caption: typeof block.caption === "string" ? block.caption : "", src: previews[block.mediaId] ?? "" },
         });
         break;
     }
@@ -114,6 +122,11 @@ export function docToBlocks(doc: JSONContent): InsightBlock[] {
           ...(node.type === "orderedList" ? { ordered: true, ...(typeof node.attrs?.start === "number" ? { start: node.attrs.start } : {}) } : {}),
         });
         break;
+      case "image": {
+        const caption = String(node.attrs?.caption ?? "").trim();
+        raw.push({ type: "image", mediaId: String(node.attrs?.mediaId ?? ""), alt: String(node.attrs?.alt ?? ""), ...(caption ? { caption } : {}) });
+        break;
+      }
     }
   }
   const parsed = parseInsightBlocks(raw);

@@ -2,15 +2,16 @@
  * The media library (issue 8 "A media library"): every uploaded image once, with its alt text,
  * focal point and size; reusable from any project or article through `ImagePicker`. Content
  * columns (`cms_projects.hero_image`, `cms_projects.images[]`, `insights.hero_image`,
- * `insights.author_image`) store an image's public URL; an image still named there cannot be
- * deleted.
+ * `insights.author_image`) store an image's public URL, and an article's image blocks
+ * (`insights.content`, issue 19) its id; an image still named there cannot be deleted.
  */
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { arrayOverlaps, desc, eq, ilike, inArray, or } from "drizzle-orm";
+import { arrayOverlaps, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { type Database, db, type Transaction } from "~/db/client.server";
 import { containsPattern } from "~/db/sql";
 import { cmsProjects, insights, media, type MediaVariant, sitePages } from "~/db/schema";
+import { imageIdsOf } from "~/features/insights/blocks";
 import { type AuditActor, recordAudit } from "~/features/audit/audit.server";
 import { isSitePageKey, SITE_PAGES } from "~/features/site-pages/schemas";
 import { env } from "~/utils/env.server";
@@ -125,8 +126,9 @@ export async function addToLibrary(upload: NewUpload, files: FileStorage = stora
 /**
  * The media library's search and filter (issue 19): `q` matches alt text or file name (a literal,
  * case-insensitive substring); `unused` keeps the images no project or article names (see
- * `findUsages`: hero images, galleries, author images) and no page of the site studio names in its
- * working, published or scheduled version (issue 16: hero slides, portraits, logos...).
+ * `findUsages`: hero images, galleries, author images, article image blocks) and no page of the
+ * site studio names in its working, published or scheduled version (issue 16: hero slides,
+ * portraits, logos...).
  */
 export type LibraryFilters = { q?: string; unused?: boolean };
 
@@ -139,25 +141,30 @@ export async function listLibrary(filters: LibraryFilters = {}, files: FileStora
     .where(q ? or(ilike(media.altText, containsPattern(q)), ilike(media.originalName, containsPattern(q))) : undefined)
     .orderBy(desc(media.createdAt), desc(media.id));
   if (!filters.unused || rows.length === 0) return rows.map((row) => toMediaItem(row, files));
-  const used = await usedImageUrls();
-  return rows.filter((row) => !urlsOf(row, files).some((url) => used.has(url))).map((row) => toMediaItem(row, files));
+  const used = await usedImages();
+  return rows.filter((row) => !used.ids.has(row.id) && !urlsOf(row, files).some((url) => used.urls.has(url))).map((row) => toMediaItem(row, files));
 }
 
 /**
- * Every image URL a project or article field names (the fields `findUsages` reads), and every
- * address anywhere in a site page's draft, published or scheduled content.
+ * Every image URL a project or article field names and every address anywhere in a site page's
+ * draft, published or scheduled content; and every media id an article body names (what
+ * `findUsages` reads).
  */
-async function usedImageUrls(): Promise<Set<string>> {
+async function usedImages(): Promise<{ urls: Set<string>; ids: Set<string> }> {
   const [projects, articles, pages] = await Promise.all([
     db.select({ heroImage: cmsProjects.heroImage, images: cmsProjects.images }).from(cmsProjects),
-    db.select({ heroImage: insights.heroImage, authorImage: insights.authorImage }).from(insights),
+    db.select({ heroImage: insights.heroImage, authorImage: insights.authorImage, content: insights.content }).from(insights),
     db.select({ draft: sitePages.draft, published: sitePages.published, scheduled: sitePages.scheduled }).from(sitePages),
   ]);
-  const used = new Set<string>();
-  for (const p of projects) for (const url of [p.heroImage, ...(p.images ?? [])]) if (url) used.add(url);
-  for (const a of articles) for (const url of [a.heroImage, a.authorImage]) if (url) used.add(url);
-  for (const page of pages) for (const content of [page.draft, page.published, page.scheduled]) addAddresses(content, used);
-  return used;
+  const urls = new Set<string>();
+  const ids = new Set<string>();
+  for (const p of projects) for (const url of [p.heroImage, ...(p.images ?? [])]) if (url) urls.add(url);
+  for (const a of articles) {
+    for (const url of [a.heroImage, a.authorImage]) if (url) urls.add(url);
+    for (const id of imageIdsOf(Array.isArray(a.content) ? a.content : [])) ids.add(id);
+  }
+  for (const page of pages) for (const content of [page.draft, page.published, page.scheduled]) addAddresses(content, urls);
+  return { urls, ids };
 }
 
 /** Adds to `into` every string in `value` (walked through arrays and objects) that is an address: a site path or an http(s) URL. */
@@ -171,25 +178,42 @@ function addAddresses(value: unknown, into: Set<string>): void {
   }
 }
 
+/** Which of `ids` (media library ids) name no library image; each returned once, lower case. */
+export async function missingMediaIds(ids: readonly string[]): Promise<string[]> {
+  const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
+  if (wanted.length === 0) return [];
+  const found = await db.select({ id: media.id }).from(media).where(inArray(media.id, wanted));
+  const known = new Set(found.map((row) => row.id));
+  return wanted.filter((id) => !known.has(id));
+}
+
 /** Where an image is used: the project, article or site page and the field naming it ("content" for a page). */
-export type MediaUsage = { kind: "project" | "insight" | "page"; id: string; title: string; field: "hero image" | "gallery" | "author image" | "content" };
+export type MediaUsage = {
+  kind: "project" | "insight" | "page";
+  id: string;
+  title: string;
+  field: "hero image" | "gallery" | "author image" | "article body" | "content";
+};
 
 /**
  * Every project and article field that names one of `urls` (hero image, gallery, author image),
- * and every site page (issue 16) whose draft, published or scheduled content names one.
+ * every article whose body has an image block of the library image `mediaId` (when given), and
+ * every site page (issue 16) whose draft, published or scheduled content names one of `urls`.
  */
-export async function findUsages(urls: readonly string[], executor: Database | Transaction = db): Promise<MediaUsage[]> {
-  if (urls.length === 0) return [];
+export async function findUsages(urls: readonly string[], executor: Database | Transaction = db, mediaId?: string): Promise<MediaUsage[]> {
+  if (urls.length === 0 && !mediaId) return [];
   const list = [...urls];
+  // jsonb containment: a body holding an image block of this id (works on PostgreSQL and PGlite).
+  const inBody = mediaId ? sql`${insights.content} @> ${JSON.stringify([{ type: "image", mediaId }])}::jsonb` : sql`false`;
   const [projects, articles, pages] = await Promise.all([
     executor
       .select({ id: cmsProjects.id, title: cmsProjects.title, heroImage: cmsProjects.heroImage, images: cmsProjects.images })
       .from(cmsProjects)
       .where(or(inArray(cmsProjects.heroImage, list), arrayOverlaps(cmsProjects.images, list))),
     executor
-      .select({ id: insights.id, title: insights.title, heroImage: insights.heroImage, authorImage: insights.authorImage })
+      .select({ id: insights.id, title: insights.title, heroImage: insights.heroImage, authorImage: insights.authorImage, content: insights.content })
       .from(insights)
-      .where(or(inArray(insights.heroImage, list), inArray(insights.authorImage, list))),
+      .where(or(inArray(insights.heroImage, list), inArray(insights.authorImage, list), inBody)),
     executor.select({ id: sitePages.id, key: sitePages.key, draft: sitePages.draft, published: sitePages.published, scheduled: sitePages.scheduled }).from(sitePages),
   ]);
   const usages: MediaUsage[] = [];
@@ -200,6 +224,7 @@ export async function findUsages(urls: readonly string[], executor: Database | T
   for (const a of articles) {
     if (a.heroImage && list.includes(a.heroImage)) usages.push({ kind: "insight", id: a.id, title: a.title, field: "hero image" });
     if (a.authorImage && list.includes(a.authorImage)) usages.push({ kind: "insight", id: a.id, title: a.title, field: "author image" });
+    if (mediaId && imageIdsOf(Array.isArray(a.content) ? a.content : []).includes(mediaId)) usages.push({ kind: "insight", id: a.id, title: a.title, field: "article body" });
   }
   for (const page of pages) {
     const named = new Set<string>();
@@ -249,7 +274,7 @@ export async function deleteMedia(id: string, actor: AuditActor, files: FileStor
   const result = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(media).where(eq(media.id, id)).for("update");
     if (!row) return { ok: false, status: 404, message: "This image no longer exists." } as const;
-    const usages = await findUsages(urlsOf(row, files), tx);
+    const usages = await findUsages(urlsOf(row, files), tx, row.id);
     if (usages.length > 0) {
       return { ok: false, status: 409, message: `This image is still used by ${describeUsages(usages)}. Choose another image there first.`, usages } as const;
     }

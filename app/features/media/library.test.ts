@@ -146,6 +146,12 @@ describe("search and the unused filter (issue 19)", () => {
     const author = await add("portrait.png", "Portrait of the author");
     await db.insert(cmsProjects).values({ slug: "p", title: "Harbour Footbridge", category: "commercial", heroImage: hero.url, images: ["/elsewhere.jpg", bridge.url] });
     await db.insert(insights).values({ slug: "i", title: "Notes", authorImage: author.url });
+    const inBody = await add("figure.png", "Shake-table test of a school frame");
+    await db.insert(insights).values({
+      slug: "j",
+      title: "Shake tables",
+      content: [{ type: "paragraph", content: "Before." }, { type: "image", mediaId: inBody.id, alt: "The frame on the table" }],
+    });
 
     const alts = (items: { altText: string }[]) => items.map((i) => i.altText).sort();
     expect(alts(await listLibrary({ q: "FOOTBRIDGE" }, files))).toEqual(["Harbour footbridge at dusk"]);
@@ -154,10 +160,15 @@ describe("search and the unused filter (issue 19)", () => {
     expect(await listLibrary({ q: "l%" }, files)).toEqual([]);
     expect(alts(await listLibrary({ unused: true }, files))).toEqual(["Earthquake-safe school in Nepal"]);
     expect(await listLibrary({ unused: true, q: "bridge" }, files)).toEqual([]);
-    expect(await listLibrary({}, files)).toHaveLength(4);
+    expect(await listLibrary({}, files)).toHaveLength(5);
 
     await db.delete(cmsProjects);
     expect(alts(await listLibrary({ unused: true }, files))).toEqual(["Earthquake-safe school in Nepal", "Harbour footbridge at dusk", "Riverside tower crane"]);
+    // The article's image block is the only use of its image: deleting it is refused, naming the article.
+    const refused = await deleteMedia(inBody.id, actor, files);
+    expect(refused.ok ? "" : refused.message).toBe("This image is still used by the article 'Shake tables' (article body). Choose another image there first.");
+    await db.delete(insights);
+    expect(await listLibrary({ unused: true }, files)).toHaveLength(5);
   });
 
   it("counts an image a site page names (issue 16) as used, in its draft, published or scheduled version, and refuses to delete it", async () => {

@@ -7,10 +7,10 @@
 import { inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { media } from "~/db/schema";
-import type { ResponsiveImage } from "./rules";
-import { storage } from "./storage.server";
+import { isMediaId, type ResponsiveImage } from "./rules";
+import { type FileStorage, storage } from "./storage.server";
 
-/** Images by the URL content stores; URLs that are not library images are absent. */
+/** Images by the URL content stores (or by media id); URLs that are not library images are absent. */
 export type ImageMap = Record<string, ResponsiveImage>;
 
 /**
@@ -32,26 +32,42 @@ export async function resolveImages(urls: Iterable<string | null | undefined>): 
   const images: ImageMap = {};
   for (const [url, key] of keys) {
     const row = byKey.get(key);
-    if (!row) continue;
-    const srcset = (format: "avif" | "webp") =>
-      row.variants
-        .filter((v) => v.format === format)
-        .sort((a, b) => a.width - b.width)
-        .map((v) => `${files.publicUrl(v.key)} ${v.width}w`)
-        .join(", ");
-    const webps = row.variants.filter((v) => v.format === "webp").sort((a, b) => a.width - b.width);
-    const fallback = webps.find((v) => v.width >= 960) ?? webps[webps.length - 1];
-    images[url] = {
-      src: fallback ? files.publicUrl(fallback.key) : files.publicUrl(row.storageKey),
-      avifSrcSet: srcset("avif"),
-      webpSrcSet: srcset("webp"),
-      width: row.width,
-      height: row.height,
-      alt: row.altText,
-      focalX: row.focalX,
-      focalY: row.focalY,
-      placeholder: row.placeholder,
-    };
+    if (row) images[url] = responsiveImage(row, files);
   }
   return images;
+}
+
+/**
+ * Resolves media library ids (an article's image blocks, issue 19) to their images in one query,
+ * keyed by id. Ids of deleted images are absent; never throws for one that is not a UUID.
+ */
+export async function resolveMediaIds(ids: readonly string[]): Promise<ImageMap> {
+  const valid = [...new Set(ids.filter(isMediaId).map((id) => id.toLowerCase()))];
+  if (valid.length === 0) return {};
+  const files = storage();
+  const rows = await db.select().from(media).where(inArray(media.id, valid));
+  return Object.fromEntries(rows.map((row) => [row.id, responsiveImage(row, files)]));
+}
+
+/** A library row as a public page draws it: srcsets per format, a WebP fallback of about 960 px. */
+function responsiveImage(row: typeof media.$inferSelect, files: FileStorage): ResponsiveImage {
+  const srcset = (format: "avif" | "webp") =>
+    row.variants
+      .filter((v) => v.format === format)
+      .sort((a, b) => a.width - b.width)
+      .map((v) => `${files.publicUrl(v.key)} ${v.width}w`)
+      .join(", ");
+  const webps = row.variants.filter((v) => v.format === "webp").sort((a, b) => a.width - b.width);
+  const fallback = webps.find((v) => v.width >= 960) ?? webps[webps.length - 1];
+  return {
+    src: fallback ? files.publicUrl(fallback.key) : files.publicUrl(row.storageKey),
+    avifSrcSet: srcset("avif"),
+    webpSrcSet: srcset("webp"),
+    width: row.width,
+    height: row.height,
+    alt: row.altText,
+    focalX: row.focalX,
+    focalY: row.focalY,
+    placeholder: row.placeholder,
+  };
 }

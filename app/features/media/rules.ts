@@ -4,6 +4,36 @@
  * shape of a library image. Safe for the browser: no server imports.
  */
 
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE_URL_CHARS = /[\s\u0000-\u001F\u007F-\u00A0\u00AD\u200B-\u200F\u2028-\u202E\u2060-\u2064\uFEFF\\]/;
+
+/**
+ * Whether `value` is an image (or video) address the site may store (issue 18, finding 9): a site
+ * path (`/uploads/a.webp`) or an absolute `http(s)://host/...` address. Refused: protocol-relative
+ * addresses and what browsers turn into them (`//host`, `/\host`, `/\t/host`: a browser reads a
+ * backslash as a slash and drops tabs and newlines), any backslash, whitespace, control or
+ * invisible character anywhere, and every other scheme (`javascript:`, `data:`). Used by the
+ * image picker and by the CMS schemas on the server (`~/features/cms/form-values`).
+ */
+export function isImageUrl(value: string): boolean {
+  if (value === "" || UNSAFE_URL_CHARS.test(value)) return false;
+  if (value.startsWith("/")) {
+    if (value.startsWith("//")) return false;
+    const site = "https://site.invalid";
+    try {
+      return new URL(value, site).origin === site;
+    } catch {
+      return false;
+    }
+  }
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && /^https?:\/\/[^/]/i.test(value) && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
 /** The spec's upload limit: 5 MB, in bytes. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
@@ -33,6 +63,15 @@ export function checkImageFile(file: { type: string; size: number }): string | n
   if (!file.type.startsWith("image/")) return UPLOAD_MESSAGES.notImage;
   if (file.size > MAX_UPLOAD_BYTES) return UPLOAD_MESSAGES.tooLarge;
   return null;
+}
+
+/**
+ * Whether `id` can name a media library image (`media.id`, a UUID, lower or upper case). An
+ * article's image block accepts nothing else as its source (issue 19), so no URL, path, `//host`
+ * or `/\host` can reach the page: the renderer draws the library's own files for the id.
+ */
+export function isMediaId(id: unknown): id is string {
+  return typeof id === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 }
 
 /** A byte count as people read it: "812 KB", "4.2 MB" (1 KB = 1024 bytes). */

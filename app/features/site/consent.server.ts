@@ -5,6 +5,7 @@
  * `cookie_consent` cookie the enhancement module writes and sends the visitor back to the page.
  */
 import { z } from "zod";
+import { env } from "~/utils/env.server";
 import { readFormData } from "~/utils/form-data.server";
 import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS } from "./consent";
 
@@ -21,15 +22,16 @@ export const ConsentFormSchema = z.object({
  * Handles `POST /consent` (urlencoded or multipart form). Answers:
  * - 303 to `returnTo` with `Set-Cookie: cookie_consent=<choice>; Max-Age=15552000 (180 days);
  *   Path=/; SameSite=Lax` (and `Secure` over HTTPS), `Cache-Control: no-store`;
- * - 403 when the form was posted from another site (its `Origin` is not this request's), so no
- *   other site can choose for the visitor;
+ * - 403 when the form was posted from another site (its `Origin` is neither this request's nor
+ *   PUBLIC_URL's: behind a proxy that rewrites Host the request's own origin is the proxy's
+ *   upstream, issue 18 finding 9), so no other site can choose for the visitor;
  * - 400 with `{ errors }` (field name to messages) for a missing or unknown choice or a return
  *   address that is not a path of this site.
  * Nothing is stored on the server.
  */
 export async function consentAction(request: Request): Promise<Response> {
-  const url = new URL(request.url);
-  if (request.headers.get("origin") !== url.origin) {
+  const origin = request.headers.get("origin");
+  if (origin === null || (origin !== new URL(request.url).origin && origin !== new URL(env.PUBLIC_URL).origin)) {
     return Response.json({ errors: { form: ["This form can only be sent from this site."] } }, { status: 403, headers: { "Cache-Control": "no-store" } });
   }
   const form = await readFormData(request);
@@ -37,7 +39,8 @@ export async function consentAction(request: Request): Promise<Response> {
   if (!parsed.success) {
     return Response.json({ errors: z.flattenError(parsed.error).fieldErrors }, { status: 400, headers: { "Cache-Control": "no-store" } });
   }
-  const secure = url.protocol === "https:" ? "; Secure" : "";
+  // The scheme the browser used is the Origin's (a proxy may speak plain HTTP to this server).
+  const secure = origin.startsWith("https:") ? "; Secure" : "";
   return new Response(null, {
     status: 303,
     headers: {

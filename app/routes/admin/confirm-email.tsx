@@ -1,7 +1,7 @@
 import { MailCheck } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { AuthPageFrame } from "~/features/auth/components/auth-page-frame";
+import { AuthCard } from "~/features/auth/components/auth-page-frame";
 import { FormAlert } from "~/features/auth/components/form-alert";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { confirmEmailChange } from "~/features/auth/self-service.server";
@@ -45,33 +45,32 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
   const navigation = useNavigation();
   const pending = navigation.state !== "idle";
   return (
-    <AuthPageFrame>
-      <div className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
-        <span aria-hidden className="flex size-11 items-center justify-center rounded-full bg-accent text-primary">
-          <MailCheck className="size-5" />
-        </span>
-        <h1 className="mt-4 text-2xl font-semibold tracking-tight">Confirm your new e-mail address</h1>
-        <p className="mt-1 text-sm text-muted-foreground">
+    <AuthCard
+      icon={MailCheck}
+      title="Confirm your new e-mail address"
+      description={
+        <>
           You sign in as <span className="break-all font-medium text-foreground">{loaderData.currentEmail}</span>. Confirm to
           sign in with the new address from now on; the old address will be told.
-        </p>
-        {actionData?.error ? <FormAlert tone="error">{actionData.error}</FormAlert> : null}
-        {loaderData.token ? (
-          <Form method="post" className="mt-6">
-            <input type="hidden" name="token" value={loaderData.token} />
-            <Button type="submit" size="lg" className="w-full" disabled={pending}>
-              {pending ? "Confirming..." : "Confirm new address"}
-            </Button>
-          </Form>
-        ) : (
-          <FormAlert tone="error">This link is incomplete. Open the link from your e-mail again.</FormAlert>
-        )}
-        <p className="mt-6 text-sm">
-          <Link to="/admin/account" className="font-medium text-primary hover:underline">
-            Back to your account
-          </Link>
-        </p>
-      </div>
-    </AuthPageFrame>
+        </>
+      }
+    >
+      {actionData?.error ? <FormAlert tone="error">{actionData.error}</FormAlert> : null}
+      {loaderData.token ? (
+        <Form method="post" className="mt-6">
+          <input type="hidden" name="token" value={loaderData.token} />
+          <Button type="submit" size="lg" className="w-full" disabled={pending}>
+            {pending ? "Confirming..." : "Confirm new address"}
+          </Button>
+        </Form>
+      ) : (
+        <FormAlert tone="error">This link is incomplete. Open the link from your e-mail again.</FormAlert>
+      )}
+      <p className="mt-6 text-sm">
+        <Link to="/admin/account" className="font-medium text-primary hover:underline">
+          Back to your account
+        </Link>
+      </p>
+    </AuthCard>
   );
 }

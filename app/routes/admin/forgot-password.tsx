@@ -3,7 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Field } from "~/components/field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { AuthPageFrame } from "~/features/auth/components/auth-page-frame";
+import { AuthCard } from "~/features/auth/components/auth-page-frame";
 import { FormAlert } from "~/features/auth/components/form-alert";
 import { hasForeignOrigin } from "~/features/auth/guard.server";
 import { requestPasswordReset, RESET_REQUESTED_MESSAGE } from "~/features/auth/password-reset.server";
@@ -51,46 +51,41 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const pending = navigation.state === "submitting";
   const errors = actionData && !actionData.sent ? actionData.errors : {};
   return (
-    <AuthPageFrame>
-      <div className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
-        <span aria-hidden className="flex size-11 items-center justify-center rounded-full bg-accent text-primary">
-          <MailQuestion className="size-5" />
-        </span>
-        <h1 className="mt-4 text-2xl font-semibold tracking-tight">Forgot your password?</h1>
-        <p className="mt-1 text-sm text-muted-foreground">
-          Enter the e-mail address you sign in with. We will send it a link to choose a new password.
-        </p>
-        {actionData?.sent ? <FormAlert tone="success">{actionData.message}</FormAlert> : null}
-        {errors.form?.[0] ? <FormAlert tone="error">{errors.form[0]}</FormAlert> : null}
-        {actionData?.sent ? null : (
-          <Form method="post" className="mt-6 space-y-5">
-            <Field label="Email" errors={errors.email} required>
-              {(p) => (
-                <Input
-                  {...p}
-                  name="email"
-                  type="email"
-                  autoComplete="username"
-                  inputMode="email"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  required
-                  maxLength={254}
-                  placeholder="you@example.com"
-                />
-              )}
-            </Field>
-            <Button type="submit" size="lg" className="w-full" disabled={pending}>
-              {pending ? "Sending..." : "Send reset link"}
-            </Button>
-          </Form>
-        )}
-        <p className="mt-6 text-sm">
-          <Link to="/admin/login" className="font-medium text-primary hover:underline">
-            Back to sign in
-          </Link>
-        </p>
-      </div>
-    </AuthPageFrame>
+    <AuthCard
+      icon={MailQuestion}
+      title="Forgot your password?"
+      description="Enter the e-mail address you sign in with. We will send it a link to choose a new password."
+    >
+      {actionData?.sent ? <FormAlert tone="success">{actionData.message}</FormAlert> : null}
+      {errors.form?.[0] ? <FormAlert tone="error">{errors.form[0]}</FormAlert> : null}
+      {actionData?.sent ? null : (
+        <Form method="post" className="mt-6 space-y-5">
+          <Field label="Email" errors={errors.email} required>
+            {(p) => (
+              <Input
+                {...p}
+                name="email"
+                type="email"
+                autoComplete="username"
+                inputMode="email"
+                autoCapitalize="none"
+                spellCheck={false}
+                required
+                maxLength={254}
+                placeholder="you@example.com"
+              />
+            )}
+          </Field>
+          <Button type="submit" size="lg" className="w-full" disabled={pending}>
+            {pending ? "Sending..." : "Send reset link"}
+          </Button>
+        </Form>
+      )}
+      <p className="mt-6 text-sm">
+        <Link to="/admin/login" className="font-medium text-primary hover:underline">
+          Back to sign in
+        </Link>
+      </p>
+    </AuthCard>
   );
 }

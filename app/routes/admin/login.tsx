@@ -1,6 +1,5 @@
 import { data, redirect } from "react-router";
 import { LoginForm, type LoginError } from "~/features/auth/components/login-form";
-import { AuthPageFrame } from "~/features/auth/components/auth-page-frame";
 import { signInWithPassword } from "~/features/auth/auth.server";
 import { getAdminSession } from "~/features/auth/guard.server";
 import { safeAdminRedirect } from "~/features/auth/redirect";
@@ -74,12 +73,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <AuthPageFrame>
-      <LoginForm
-        redirectTo={loaderData.redirectTo}
-        passwordSet={loaderData.passwordSet}
-        error={actionData && "error" in actionData ? actionData.error : null}
-      />
-    </AuthPageFrame>
+    <LoginForm
+      redirectTo={loaderData.redirectTo}
+      passwordSet={loaderData.passwordSet}
+      error={actionData && "error" in actionData ? actionData.error : null}
+    />
   );
 }

@@ -1,8 +1,9 @@
-import { CircleAlert, KeyRound } from "lucide-react";
+import { KeyRound } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Field } from "~/components/field";
 import { Button } from "~/components/ui/button";
-import { AuthPageFrame } from "~/features/auth/components/auth-page-frame";
+import { AuthCard } from "~/features/auth/components/auth-page-frame";
+import { FormAlert } from "~/features/auth/components/form-alert";
 import { PasswordInput } from "~/features/auth/components/password-input";
 import { setPasswordWithToken } from "~/features/auth/auth.server";
 import { hasForeignOrigin } from "~/features/auth/guard.server";
@@ -57,50 +58,37 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
   const errors: Errors = actionData?.errors ?? {};
   const formError = errors.form?.[0] ?? errors.token?.[0];
   return (
-    <AuthPageFrame>
-      <div className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
-        <span aria-hidden className="flex size-11 items-center justify-center rounded-full bg-accent text-primary">
-          <KeyRound className="size-5" />
-        </span>
-        <h1 className="mt-4 text-2xl font-semibold tracking-tight">Set your password</h1>
-        <p className="mt-1 text-sm text-muted-foreground">Choose a new password for the admin portal.</p>
-        {!loaderData.token ? (
-          <div role="alert" className="mt-5 flex items-start gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-900">
-            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-            This link is incomplete. Open the link from your e-mail again, or ask for a new one with "Forgot password?" on the sign-in page.
-          </div>
-        ) : (
-          <>
-            {formError ? (
-              <div role="alert" className="mt-5 flex items-start gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-900">
-                <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-                {formError}
-              </div>
-            ) : null}
-            <Form method="post" className="mt-6 space-y-5">
-              <input type="hidden" name="token" value={loaderData.token} />
-              <Field label="New password" errors={errors.password} hint={PASSWORD_RULE} required>
-                {(p) => (
-                  <PasswordInput {...p} name="password" autoComplete="new-password" required minLength={loaderData.minLength} />
-                )}
-              </Field>
-              <Field label="Repeat the new password" errors={errors.confirmPassword} required>
-                {(p) => (
-                  <PasswordInput {...p} name="confirmPassword" autoComplete="new-password" required minLength={loaderData.minLength} />
-                )}
-              </Field>
-              <Button type="submit" size="lg" className="w-full" disabled={pending}>
-                {pending ? "Saving..." : "Set password"}
-              </Button>
-            </Form>
-          </>
-        )}
-        <p className="mt-6 text-sm">
-          <Link to="/admin/login" className="font-medium text-primary hover:underline">
-            Back to sign in
-          </Link>
-        </p>
-      </div>
-    </AuthPageFrame>
+    <AuthCard icon={KeyRound} title="Set your password" description="Choose a new password for the admin portal.">
+      {!loaderData.token ? (
+        <FormAlert tone="error">
+          This link is incomplete. Open the link from your e-mail again, or ask for a new one with "Forgot password?" on the sign-in page.
+        </FormAlert>
+      ) : (
+        <>
+          {formError ? <FormAlert tone="error">{formError}</FormAlert> : null}
+          <Form method="post" className="mt-6 space-y-5">
+            <input type="hidden" name="token" value={loaderData.token} />
+            <Field label="New password" errors={errors.password} hint={PASSWORD_RULE} required>
+              {(p) => (
+                <PasswordInput {...p} name="password" autoComplete="new-password" required minLength={loaderData.minLength} />
+              )}
+            </Field>
+            <Field label="Repeat the new password" errors={errors.confirmPassword} required>
+              {(p) => (
+                <PasswordInput {...p} name="confirmPassword" autoComplete="new-password" required minLength={loaderData.minLength} />
+              )}
+            </Field>
+            <Button type="submit" size="lg" className="w-full" disabled={pending}>
+              {pending ? "Saving..." : "Set password"}
+            </Button>
+          </Form>
+        </>
+      )}
+      <p className="mt-6 text-sm">
+        <Link to="/admin/login" className="font-medium text-primary hover:underline">
+          Back to sign in
+        </Link>
+      </p>
+    </AuthCard>
   );
 }

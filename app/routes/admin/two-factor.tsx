@@ -4,7 +4,7 @@ import { Field } from "~/components/field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { verifySecondFactor } from "~/features/auth/auth.server";
-import { AuthPageFrame } from "~/features/auth/components/auth-page-frame";
+import { AuthCard } from "~/features/auth/components/auth-page-frame";
 import { FormAlert } from "~/features/auth/components/form-alert";
 import { getAdminSession, hasForeignOrigin } from "~/features/auth/guard.server";
 import { safeAdminRedirect } from "~/features/auth/redirect";
@@ -78,73 +78,72 @@ export default function TwoFactorSignIn({ loaderData, actionData }: Route.Compon
   const recovery = method === "recovery";
   const switchTo = `/admin/two-factor?${new URLSearchParams({ method: recovery ? "totp" : "recovery", redirectTo: loaderData.redirectTo })}`;
   return (
-    <AuthPageFrame>
-      <div className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
-        <span aria-hidden className="flex size-11 items-center justify-center rounded-full bg-accent text-primary">
-          <ShieldCheck className="size-5" />
-        </span>
-        <h1 className="mt-4 text-2xl font-semibold tracking-tight">Two-factor sign-in</h1>
-        <p className="mt-1 text-sm text-muted-foreground">
+    <AuthCard
+      icon={ShieldCheck}
+      title="Two-factor sign-in"
+      description={
+        <>
           {recovery
-            ? "Enter one of the recovery codes you saved when you set up two-factor. Each code works once."
-            : "Enter the 6-digit code from your authenticator app."}
-        </p>
-        {actionData?.error ? (
-          <FormAlert tone="error">
-            {actionData.error}
-            {actionData.restart ? (
-              <>
-                {" "}
-                <Link to="/admin/login" className="font-medium underline">
-                  Back to sign in
-                </Link>
-              </>
-            ) : null}
-          </FormAlert>
-        ) : null}
-        <Form method="post" className="mt-6 space-y-5" key={method}>
-          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          <input type="hidden" name="method" value={method} />
-          <Field label={recovery ? "Recovery code" : "Authentication code"} required>
-            {(p) =>
-              recovery ? (
-                <Input {...p} name="code" autoComplete="off" autoCapitalize="none" spellCheck={false} required maxLength={20} placeholder="abcde-12345" autoFocus />
-              ) : (
-                <Input
-                  {...p}
-                  name="code"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  pattern="[0-9 ]*"
-                  required
-                  maxLength={7}
-                  placeholder="123456"
-                  autoFocus
-                />
-              )
-            }
-          </Field>
-          <label className="flex items-start gap-3 text-sm">
-            <input type="checkbox" name="trustDevice" className="mt-0.5 size-4 accent-primary" />
-            <span>
-              Trust this browser for 30 days
-              <span className="block text-xs text-muted-foreground">Only on a computer or phone that is yours.</span>
-            </span>
-          </label>
-          <Button type="submit" size="lg" className="w-full" disabled={pending}>
-            {pending ? <Loader2 className="animate-spin" aria-hidden /> : null}
-            {pending ? "Checking..." : "Verify and sign in"}
-          </Button>
-        </Form>
-        <div className="mt-6 flex flex-col gap-3 text-sm sm:flex-row sm:justify-between">
-          <Link to={switchTo} replace className="font-medium text-primary hover:underline">
-            {recovery ? "Use your authenticator app" : "Use a recovery code"}
-          </Link>
-          <Link to="/admin/login" className="font-medium text-primary hover:underline">
-            Back to sign in
-          </Link>
-        </div>
+          ? "Enter one of the recovery codes you saved when you set up two-factor. Each code works once."
+          : "Enter the 6-digit code from your authenticator app."}
+        </>
+      }
+    >
+      {actionData?.error ? (
+        <FormAlert tone="error">
+          {actionData.error}
+          {actionData.restart ? (
+            <>
+              {" "}
+              <Link to="/admin/login" className="font-medium underline">
+                Back to sign in
+              </Link>
+            </>
+          ) : null}
+        </FormAlert>
+      ) : null}
+      <Form method="post" className="mt-6 space-y-5" key={method}>
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <input type="hidden" name="method" value={method} />
+        <Field label={recovery ? "Recovery code" : "Authentication code"} required>
+          {(p) =>
+            recovery ? (
+              <Input {...p} name="code" autoComplete="off" autoCapitalize="none" spellCheck={false} required maxLength={20} placeholder="abcde-12345" autoFocus />
+            ) : (
+              <Input
+                {...p}
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9 ]*"
+                required
+                maxLength={7}
+                placeholder="123456"
+                autoFocus
+              />
+            )
+          }
+        </Field>
+        <label className="flex items-start gap-3 text-sm">
+          <input type="checkbox" name="trustDevice" className="mt-0.5 size-4 accent-primary" />
+          <span>
+            Trust this browser for 30 days
+            <span className="block text-xs text-muted-foreground">Only on a computer or phone that is yours.</span>
+          </span>
+        </label>
+        <Button type="submit" size="lg" className="w-full" disabled={pending}>
+          {pending ? <Loader2 className="animate-spin" aria-hidden /> : null}
+          {pending ? "Checking..." : "Verify and sign in"}
+        </Button>
+      </Form>
+      <div className="mt-6 flex flex-col gap-3 text-sm sm:flex-row sm:justify-between">
+        <Link to={switchTo} replace className="font-medium text-primary hover:underline">
+          {recovery ? "Use your authenticator app" : "Use a recovery code"}
+        </Link>
+        <Link to="/admin/login" className="font-medium text-primary hover:underline">
+          Back to sign in
+        </Link>
       </div>
-    </AuthPageFrame>
+    </AuthCard>
   );
 }

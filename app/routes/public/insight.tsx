@@ -8,7 +8,8 @@ import { PreviewBanner } from "~/features/cms/components/preview-banner";
 import { PREVIEW_HEADERS } from "~/features/cms/preview.server";
 import { getPreviewInsightBySlug, getPublishedInsightBySlug } from "~/features/insights/insights.server";
 import { Picture } from "~/features/media/components/picture";
-import { resolveImages } from "~/features/media/resolve.server";
+import { resolveImages, resolveMediaIds } from "~/features/media/resolve.server";
+import { imageIdsOf } from "~/features/insights/blocks";
 import type { ResponsiveImage } from "~/features/media/rules";
 import { absoluteUrl, pageMeta } from "~/features/seo/meta";
 import { env } from "~/utils/env.server";
@@ -31,8 +32,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   try {
     const article = token !== null ? await getPreviewInsightBySlug(params.slug, token) : await getPublishedInsightBySlug(params.slug);
     if (!article) return data({ article: null, url, preview: false, error: "Article not found" }, { status: 404, headers });
-    const images = await resolveImages([article.heroImage, article.authorImage]);
-    return data({ article, url, images, preview: token !== null, error: null }, { headers });
+    const [images, bodyImages] = await Promise.all([resolveImages([article.heroImage, article.authorImage]), resolveMediaIds(imageIdsOf(article.content))]);
+    return data({ article, url, images, bodyImages, preview: token !== null, error: null }, { headers });
   } catch (error) {
     logger.error({ err: error, slug: params.slug }, "Failed to load article");
     return data({ article: null, url, preview: false, error: "Failed to load article" }, { status: 500, headers });
@@ -259,7 +260,7 @@ export default function InsightPage({ loaderData }: Route.ComponentProps) {
           </section>
         ) : null}
 
-        <ArticleBlocks blocks={article.content} />
+        <ArticleBlocks blocks={article.content} images={"bodyImages" in loaderData ? loaderData.bodyImages : {}} />
 
         {article.tags.length > 0 ? (
           <div className="mt-12 border-t pt-8">

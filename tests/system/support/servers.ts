@@ -65,6 +65,8 @@ export type StartServersOptions = {
   env?: Record<string, string>;
   /** How long each server may take to answer /readyz 200, in ms (default 60,000). */
   readyWithinMs?: number;
+  /** Receives every server's stdout and stderr as text (default: stdout dropped, stderr shown). */
+  onOutput?: (text: string) => void;
 };
 
 /** The servers of `startServers`; `stop()` stops them all (SIGTERM, then SIGKILL after a grace period). */
@@ -99,6 +101,7 @@ export async function startServers(count: number, options: StartServersOptions =
         port,
         label: "system",
         readyWithinMs: options.readyWithinMs,
+        onOutput: options.onOutput,
         env: () => ({
           DATABASE_URL: databaseUrl,
           PUBLIC_URL: publicUrl,

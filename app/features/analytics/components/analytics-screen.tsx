@@ -21,15 +21,18 @@ const percentFormat = new Intl.NumberFormat("en-GB", { style: "percent", maximum
 const regionNames = new Intl.DisplayNames(["en-GB"], { type: "region" });
 const KIND_LABEL = { enquiry: "Enquiry", booking: "Booking made", booking_confirmed: "Booking confirmed" } as const;
 
-/** A column of a breakdown table: header, cell and whether it holds a number (right-aligned). */
-type Column = { header: string; cell: (row: BreakdownRow) => React.ReactNode; numeric?: boolean };
+/**
+ * A column of a breakdown table: header (with a short form shown on phones, where the tables with
+ * conversions have five columns), cell and whether it holds a number (right-aligned).
+ */
+type Column = { header: string; short?: string; cell: (row: BreakdownRow) => React.ReactNode; numeric?: boolean };
 
 const visitors: Column = { header: "Visitors", cell: (r) => numberFormat.format(r.visitors), numeric: true };
 const pageviews: Column = { header: "Views", cell: (r) => numberFormat.format(r.pageviews), numeric: true };
 const visits: Column = { header: "Visits", cell: (r) => numberFormat.format(r.visits), numeric: true };
-const enquiries: Column = { header: "Enquiries", cell: (r) => r.conversions?.enquiry ?? 0, numeric: true };
-const bookings: Column = { header: "Bookings", cell: (r) => r.conversions?.booking ?? 0, numeric: true };
-const rate: Column = { header: "Conversion", cell: (r) => (r.rate === undefined ? "–" : percentFormat.format(r.rate)), numeric: true };
+const enquiries: Column = { header: "Enquiries", short: "Enq.", cell: (r) => r.conversions?.enquiry ?? 0, numeric: true };
+const bookings: Column = { header: "Bookings", short: "Book.", cell: (r) => r.conversions?.booking ?? 0, numeric: true };
+const rate: Column = { header: "Conversion", short: "Conv.", cell: (r) => (r.rate === undefined ? "–" : percentFormat.format(r.rate)), numeric: true };
 
 function BreakdownTable({ title, description, rows, label, columns, wide = false, empty = "Nothing counted in this range." }: {
   title: string;
@@ -54,11 +57,20 @@ function BreakdownTable({ title, description, rows, label, columns, wide = false
           <div className="overflow-x-auto">
             <table className="w-full text-sm tabular-nums">
               <thead>
-                <tr className="border-b text-left text-muted-foreground">
+                <tr className="border-b text-left text-xs text-muted-foreground sm:text-sm">
                   <th scope="col" className="py-2 pr-2 font-medium sm:pr-3">{label.header}</th>
                   {columns.map((c) => (
                     <th key={c.header} scope="col" className={cn("py-2 pl-2 font-medium sm:pl-3 sm:whitespace-nowrap", c.numeric && "text-right")}>
-                      {c.header}
+                      {c.short ? (
+                        <>
+                          <abbr title={c.header} aria-hidden className="no-underline sm:hidden">
+                            {c.short}
+                          </abbr>
+                          <span className="max-sm:sr-only">{c.header}</span>
+                        </>
+                      ) : (
+                        c.header
+                      )}
                     </th>
                   ))}
                 </tr>
@@ -66,7 +78,7 @@ function BreakdownTable({ title, description, rows, label, columns, wide = false
               <tbody className="divide-y">
                 {rows.map((row) => (
                   <tr key={row.value}>
-                    <th scope="row" className="max-w-32 truncate py-2 pr-2 text-left font-normal sm:max-w-80 sm:pr-3" title={row.value}>
+                    <th scope="row" className="max-w-28 truncate py-2 pr-2 text-left font-normal sm:max-w-80 sm:pr-3" title={row.value}>
                       {label.cell ? label.cell(row.value) : row.value}
                     </th>
                     {columns.map((c) => (

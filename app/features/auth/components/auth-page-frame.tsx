@@ -1,12 +1,12 @@
-import { ShieldCheck } from "lucide-react";
+import { ShieldCheck, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { useRootData } from "~/root";
 
 /**
- * The frame of the signed-out admin screens (login, set password): a calm two-column page on
+ * The frame of the signed-out admin screens (through `AuthCard`): a calm two-column page on
  * desktop (brand panel and form), the form alone on phones. Marks the page noindex.
  */
-export function AuthPageFrame({ children }: { children: React.ReactNode }) {
+function AuthPageFrame({ children }: { children: React.ReactNode }) {
   const companyName = useRootData()?.site.companyName ?? "Meridian Engineering";
   return (
     <div className="grid min-h-dvh bg-muted/60 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
@@ -44,5 +44,37 @@ export function AuthPageFrame({ children }: { children: React.ReactNode }) {
         </div>
       </main>
     </div>
+  );
+}
+
+/**
+ * A signed-out screen (sign in, forgot password, set password, two-factor, confirm e-mail): the
+ * frame with one card holding an optional round icon, the page's h1, a short description, then
+ * the screen's alerts, form and links (`children`).
+ */
+export function AuthCard({
+  icon: Icon,
+  title,
+  description,
+  children,
+}: {
+  icon?: LucideIcon;
+  title: string;
+  description: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <AuthPageFrame>
+      <div className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
+        {Icon ? (
+          <span aria-hidden className="mb-4 flex size-11 items-center justify-center rounded-full bg-accent text-primary">
+            <Icon className="size-5" />
+          </span>
+        ) : null}
+        <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+        <p className="mt-1 text-sm text-muted-foreground">{description}</p>
+        {children}
+      </div>
+    </AuthPageFrame>
   );
 }

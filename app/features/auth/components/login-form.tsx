@@ -1,10 +1,12 @@
-import { CircleAlert, CircleCheck, Loader2, LogIn } from "lucide-react";
+import { Loader2, LogIn } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { AuthCard } from "./auth-page-frame";
+import { FormAlert } from "./form-alert";
 import { PasskeySignIn } from "./passkey-sign-in";
 import { PasswordInput } from "./password-input";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -16,7 +18,7 @@ export type LoginError = { title: string; description: string };
 export const LOGIN_TOAST_KEY = "admin-login-toast";
 
 /**
- * The admin login form (spec "Admin login", sections 5 and 8): e-mail and password with a
+ * The admin login screen (spec "Admin login", sections 5 and 8): e-mail and password with a
  * show/hide toggle; Sign In disabled while either is empty or a request runs (once JavaScript
  * runs; without it the form posts normally). Errors show as a toast and inline.
  */
@@ -48,24 +50,15 @@ export function LoginForm({
   const disabled = hydrated && (email.trim() === "" || password === "" || pending);
 
   return (
-    <div className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
-      <h1 className="text-2xl font-semibold tracking-tight">Sign in</h1>
-      <p className="mt-1 text-sm text-muted-foreground">Use your staff e-mail address and password.</p>
-
+    <AuthCard title="Sign in" description="Use your staff e-mail address and password.">
       {passwordSet ? (
-        <p role="status" className="mt-5 flex items-start gap-2 rounded-lg bg-green-50 p-3 text-sm text-green-900">
-          <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden />
-          Your password is set. Sign in with your e-mail address and new password.
-        </p>
+        <FormAlert tone="success">Your password is set. Sign in with your e-mail address and new password.</FormAlert>
       ) : null}
 
       {error ? (
-        <div id={errorId} role="alert" className="mt-5 flex items-start gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-900">
-          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <p>
-            <span className="font-semibold">{error.title}.</span> {error.description}
-          </p>
-        </div>
+        <FormAlert tone="error" id={errorId}>
+          <span className="font-semibold">{error.title}.</span> {error.description}
+        </FormAlert>
       ) : null}
 
       <Form
@@ -117,6 +110,6 @@ export function LoginForm({
       <p className="mt-6 text-xs leading-relaxed text-muted-foreground">
         Need an account? Ask a super admin to invite you.
       </p>
-    </div>
+    </AuthCard>
   );
 }

@@ -125,7 +125,8 @@ function BookingDetail({ booking, submitter }: { booking: BookingView; submitter
             {meta.label}
           </Badge>
         </div>
-        <form method="post" className="grid gap-4" onSubmit={onSubmit}>
+        {/* noValidate: the server checks the meeting link and its message shows under the field (issue 18, finding 10). */}
+        <form method="post" className="grid gap-4" onSubmit={onSubmit} noValidate>
           <input type="hidden" name="intent" value="update-booking" />
           <input type="hidden" name="id" value={booking.id} />
           <Field label="Update status" errors={errors.status}>

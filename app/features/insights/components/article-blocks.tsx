@@ -2,7 +2,10 @@
  * Renders an article's body blocks (`shared/spec/public-site.md` section 2 "/insights/{slug}";
  * issue 7's block editor): paragraph, heading (level 2 larger than level 3), quote with an
  * optional author, bulleted list (`<ul>`) and numbered list (`<ol>`, keeping its `start`). Text is a plain string or
- * inline runs rendered as `<strong>`, `<em>` and links; a link's address is checked again here
+ * inline runs rendered as `<strong>`, `<em>` and links, and images from the media library (issue 19)
+ * as the site's responsive `<picture>` in a `<figure>` with the block's alt text and optional
+ * `<figcaption>` (an image whose id `images` does not resolve, deleted or never in the library,
+ * is not rendered). A link's address is checked again here
  * (isSafeHref) and an unsafe one renders as plain text. Text is only ever text (React escapes it).
  * Blocks of an unknown type, malformed ones and empty ones are not rendered. Stateless server
  * markup: content pages ship no React (ADR 0007), and the admin editor reuses it as its
@@ -10,7 +13,12 @@
  */
 import { Fragment, type ReactNode } from "react";
 import type { InlineContent, InsightBlock } from "~/db/schema";
+import { Picture } from "~/features/media/components/picture";
+import type { ResponsiveImage } from "~/features/media/rules";
 import { inlineText, isSafeHref } from "../blocks";
+
+/** Library images of a body's image blocks, by media id (resolveMediaIds in media/resolve.server.ts). */
+export type ArticleImages = Readonly<Record<string, ResponsiveImage>>;
 
 function hasText(content: unknown): content is InlineContent {
   return (typeof content === "string" || Array.isArray(content)) && inlineText(content).trim() !== "";
@@ -35,8 +43,23 @@ export function Inline({ content }: { content: InlineContent }) {
   });
 }
 
-function Block({ block }: { block: InsightBlock }) {
+function Block({ block, images }: { block: InsightBlock; images: ArticleImages }) {
   switch (block.type) {
+    case "image": {
+      const image = typeof block.mediaId === "string" ? images[block.mediaId] : undefined;
+      if (!image || typeof block.alt !== "string" || !block.alt.trim()) return null;
+      return (
+        <figure className="my-2 flex flex-col gap-3">
+          <Picture
+            image={image}
+            alt={block.alt}
+            sizes="(min-width: 768px) 720px, calc(100vw - 2rem)"
+            className="h-auto w-full rounded-xl bg-muted object-cover"
+          />
+          {typeof block.caption === "string" && block.caption.trim() ? <figcaption className="text-sm leading-6 text-muted-foreground">{block.caption}</figcaption> : null}
+        </figure>
+      );
+    }
     case "paragraph":
       return hasText(block.content) ? (
         <p className="text-lg leading-8 text-slate-700">
@@ -95,11 +118,11 @@ function Block({ block }: { block: InsightBlock }) {
   }
 }
 
-/** The body of an article, block after block. */
-export function ArticleBlocks({ blocks }: { blocks: readonly InsightBlock[] }) {
+/** The body of an article, block after block; `images` resolves its image blocks (none by default). */
+export function ArticleBlocks({ blocks, images = {} }: { blocks: readonly InsightBlock[]; images?: ArticleImages }) {
   return (
     <div className="flex flex-col gap-6">
-      {blocks.map((block, i) => (block && typeof block === "object" ? <Block key={i} block={block} /> : null))}
+      {blocks.map((block, i) => (block && typeof block === "object" ? <Block key={i} block={block} images={images} /> : null))}
     </div>
   );
 }

@@ -2,17 +2,20 @@
  * The block editor's restricted Tiptap schema and block commands (issue 7, ADR 0012). Only what
  * an article body can store (app/features/insights/editor-doc.ts maps it onto `InsightBlock[]`):
  * paragraph, heading 2 and 3, quote with an optional author, bulleted and numbered list (one
- * paragraph per item, no nesting), bold, italic and links limited to isSafeHref. Anything else
- * pasted in (images, code, rules, h1, tables...) is dropped by the schema.
+ * paragraph per item, no nesting), bold, italic, links limited to isSafeHref, and media library
+ * images (issue 19: an atom holding the image's id, alt text and caption; `src` is only the
+ * editor's preview and is never stored). Anything else pasted in (other sites' images, code,
+ * rules, h1, tables...) is dropped by the schema.
  *
  * Block commands act on the top-level block holding the cursor: change its kind, move it up or
  * down, delete it, add an empty paragraph after it. Admin only: import from the editor component.
  */
-import { type Editor, Extension, InputRule, Node } from "@tiptap/core";
+import { type Editor, Extension, InputRule, Node, type NodeViewRenderer } from "@tiptap/core";
 import { Fragment, type Node as PMNode } from "@tiptap/pm/model";
 import { type EditorState, Plugin, TextSelection, type Transaction } from "@tiptap/pm/state";
 import { Decoration, DecorationSet } from "@tiptap/pm/view";
 import { StarterKit } from "@tiptap/starter-kit";
+import { isMediaId } from "~/features/media/rules";
 import { isSafeHref } from "../blocks";
 
 /** The kinds a block can be switched to from the toolbar. */
@@ -122,6 +125,36 @@ const Quote = Node.create({
       }),
     ];
   },
+});
+
+/**
+ * An image block: a media library image (`mediaId`), its alt text and optional caption, edited
+ * in the node view the editor component gives (`blockEditorExtensions`' `imageView`). Only
+ * figures this editor wrote (a valid `data-media-id`) are parsed back from pasted HTML.
+ */
+const ImageBlock = Node.create({
+  name: "image",
+  group: "block",
+  atom: true,
+  selectable: true,
+  draggable: false,
+  addAttributes: () => ({
+    mediaId: { default: "" },
+    alt: { default: "" },
+    caption: { default: "" },
+    src: { default: "" },
+  }),
+  parseHTML: () => [
+    {
+      tag: "figure[data-media-id]",
+      getAttrs: (dom) => {
+        const id = (dom as HTMLElement).getAttribute("data-media-id");
+        if (!isMediaId(id)) return false;
+        return { mediaId: id, alt: (dom as HTMLElement).querySelector("img")?.getAttribute("alt") ?? "", caption: (dom as HTMLElement).querySelector("figcaption")?.textContent ?? "" };
+      },
+    },
+  ],
+  renderHTML: ({ node }) => ["figure", { "data-media-id": node.attrs.mediaId }, ["img", { src: node.attrs.src, alt: node.attrs.alt }], ["figcaption", {}, node.attrs.caption]],
 });
 
 /** The top-level block holding the selection's start: node, index in the document and position. */
@@ -294,9 +327,10 @@ export type BlockEditorHooks = { openLink: () => void; focusToolbar: () => void;
 
 /**
  * The whole editor schema: StarterKit with everything the article body cannot store switched
- * off, the flat list item, the quote, and the block shortcuts (above Tiptap's own, priority 1000).
+ * off, the flat list item, the quote, the image block (drawn by `options.imageView` when given),
+ * and the block shortcuts (above Tiptap's own, priority 1000).
  */
-export function blockEditorExtensions(hooks: BlockEditorHooks) {
+export function blockEditorExtensions(hooks: BlockEditorHooks, options: { imageView?: NodeViewRenderer } = {}) {
   const kind = (k: BlockKind) => (props: { editor: Editor }) => setBlockKind(props.editor, k);
   const BlockShortcuts = Extension.create({
     name: "blockShortcuts",
@@ -346,6 +380,7 @@ export function blockEditorExtensions(hooks: BlockEditorHooks) {
     Quote,
     QuoteText,
     QuoteAuthor,
+    options.imageView ? ImageBlock.extend({ addNodeView: () => options.imageView! }) : ImageBlock,
     BlockShortcuts,
   ];
 }

@@ -7,22 +7,27 @@
  * Keyboard: the toolbar is one Tab stop (arrow keys move along it; Alt+F10 reaches it from the
  * text); every action has a shortcut (BLOCK_SHORTCUTS, listed under the editor) and Markdown
  * input rules work ("## ", "### ", "> ", "- ", "1. ", **bold**, *italic*). Block moves and
- * deletions are announced to screen readers.
+ * deletions are announced to screen readers. The Image button (issue 19) adds a media library
+ * image (chosen or uploaded in ImagePicker's chooser) after the current block, its alt text
+ * prefilled from the library and its caption empty, both edited in the block.
  *
  * Server rendering and the first client render show the body read-only (ArticleBlocks); Tiptap
  * mounts after hydration. Admin only: public pages must never import this module.
  */
-import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
-import { ArrowDown, ArrowUp, Bold, Heading2, Heading3, Italic, Link2, List, ListOrdered, Pilcrow, Plus, TextQuote, Trash2 } from "lucide-react";
+import { type Editor, EditorContent, ReactNodeViewRenderer, useEditor, useEditorState } from "@tiptap/react";
+import { ArrowDown, ArrowUp, Bold, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOrdered, Pilcrow, Plus, TextQuote, Trash2 } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { InsightBlock } from "~/db/schema";
 import { cn } from "~/utils/cn";
+import { ImageChooserDialog } from "~/features/media/components/image-picker";
+import type { MediaItem } from "~/features/media/rules";
 import { isSafeHref } from "../blocks";
 import { blocksToDoc, docToBlocks } from "../editor-doc";
-import { ArticleBlocks } from "./article-blocks";
+import { type ArticleImages, ArticleBlocks } from "./article-blocks";
+import { ArticleImageView } from "./article-image-view";
 import { activeKind, addBlockAfter, BLOCK_SHORTCUTS, type BlockKind, blockEditorExtensions, deleteBlock, moveBlock, setBlockKind, topBlock } from "./block-editor-schema";
 
 const LINK_ERROR = "Enter an address starting with http://, https:// or mailto: (no spaces).";
@@ -118,7 +123,8 @@ function ToolButton({
 /**
  * The block editor. `defaultValue` is the stored body (null or [] for a new article); `errors`
  * are the server's messages for the field; `onChange` receives the body after every edit (for
- * a computed reading time). Re-seed it (a restored revision) by changing its `key`.
+ * a computed reading time); `images` resolves the body's image blocks by media id (their previews).
+ * Re-seed it (a restored revision) by changing its `key`.
  */
 export function BlockEditor({
   defaultValue,
@@ -126,12 +132,14 @@ export function BlockEditor({
   label = "Article body",
   errors,
   onChange,
+  images = {},
 }: {
   defaultValue?: readonly InsightBlock[] | null;
   name?: string;
   label?: string;
   errors?: string[];
   onChange?: (blocks: InsightBlock[]) => void;
+  images?: ArticleImages;
 }) {
   const id = useId();
   const ids = { label: `${id}-label`, body: `${id}-body`, help: `${id}-help`, errors: `${id}-errors`, link: `${id}-link`, linkError: `${id}-link-error` };
@@ -140,6 +148,7 @@ export function BlockEditor({
   const [linkOpen, setLinkOpen] = useState(false);
   const [linkDraft, setLinkDraft] = useState("");
   const [linkError, setLinkError] = useState<string | null>(null);
+  const [imageOpen, setImageOpen] = useState(false);
   const [activeTool, setActiveTool] = useState("paragraph");
   const toolbarRef = useRef<HTMLDivElement>(null);
   const linkInputRef = useRef<HTMLInputElement>(null);
@@ -152,13 +161,16 @@ export function BlockEditor({
 
   // Created once: useEditor compares options by identity and would otherwise update them each render.
   const [extensions] = useState(() =>
-    blockEditorExtensions({
-      openLink: () => hooks.current.openLink(),
-      focusToolbar: () => hooks.current.focusToolbar(),
-      announce: (message) => hooks.current.announce(message),
-    }),
+    blockEditorExtensions(
+      {
+        openLink: () => hooks.current.openLink(),
+        focusToolbar: () => hooks.current.focusToolbar(),
+        announce: (message) => hooks.current.announce(message),
+      },
+      { imageView: ReactNodeViewRenderer(ArticleImageView) },
+    ),
   );
-  const [initialDoc] = useState(() => blocksToDoc(defaultValue));
+  const [initialDoc] = useState(() => blocksToDoc(defaultValue, Object.fromEntries(Object.entries(images).map(([id, image]) => [id, image.src]))));
 
   const editor = useEditor({
     immediatelyRender: false,
@@ -232,6 +244,18 @@ export function BlockEditor({
     setLinkOpen(false);
   };
 
+  /** Adds the chosen library image after the block holding the cursor (and a paragraph after it at the end). */
+  const addImage = (media: MediaItem) => {
+    setImageOpen(false);
+    if (!editor) return;
+    const { node, pos, index } = topBlock(editor.state);
+    const at = pos + node.nodeSize;
+    const image = { type: "image", attrs: { mediaId: media.id, alt: media.altText, caption: "", src: media.thumbnailUrl } };
+    const last = index === editor.state.doc.childCount - 1;
+    editor.chain().insertContentAt(at, last ? [image, { type: "paragraph" }] : [image]).run();
+    setStatus("Image added. Check its alt text; a caption is optional.");
+  };
+
   // Move and delete leave focus on their button, so it can be pressed again; the editor keeps its selection.
   const blockAction = (run: (editor: Editor) => boolean, message: string) => () => {
     if (editor && run(editor)) setStatus(message);
@@ -296,6 +320,9 @@ export function BlockEditor({
           <ToolButton name="link" label="Link" keys={BLOCK_SHORTCUTS.link} pressed={state?.link ?? false} disabled={!editor} onPress={openLink} {...tool}>
             <Link2 aria-hidden />
           </ToolButton>
+          <ToolButton name="image" label="Image" disabled={!editor} onPress={() => setImageOpen(true)} {...tool}>
+            <ImagePlus aria-hidden />
+          </ToolButton>
           {separator}
           <ToolButton name="add" label="Add block after" keys={BLOCK_SHORTCUTS.add} disabled={!editor} onPress={() => editor && addBlockAfter(editor) && (setStatus("Block added."), editor.commands.focus())} {...tool}>
             <Plus aria-hidden />
@@ -356,10 +383,19 @@ export function BlockEditor({
           <EditorContent editor={editor} />
         ) : (
           <div className="min-h-72 px-4 py-3" aria-busy="true">
-            <ArticleBlocks blocks={defaultValue ?? []} />
+            <ArticleBlocks blocks={defaultValue ?? []} images={images} />
           </div>
         )}
       </div>
+      <ImageChooserDialog
+        open={imageOpen}
+        onClose={() => setImageOpen(false)}
+        title="Add an image"
+        initialMode="library"
+        allowUrl={false}
+        selected={[]}
+        onChoose={([choice]) => choice?.media && addImage(choice.media)}
+      />
       <p className="sr-only" aria-live="polite">
         {status}
       </p>

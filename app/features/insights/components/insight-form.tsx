@@ -18,6 +18,7 @@ import { ImagePicker } from "~/features/media/components/image-picker";
 import { bodyOrDefault, INSIGHT_CATEGORIES, MAX_READING_MINUTES } from "../admin-schema";
 import { readingMinutes } from "../blocks";
 import { formatReadingTime, readingTimeMinutes } from "../format";
+import type { ArticleImages } from "./article-blocks";
 import { BlockEditor } from "./block-editor";
 
 /** The values a form starts from: a saved post, a restored revision, or the create defaults. */
@@ -55,7 +56,7 @@ function initialOverride(d: InsightFormDefaults): string {
 /**
  * The post form for `mode` create or edit, starting from `defaults` (a saved post, a restored
  * revision, or {} on create), with the server's field `errors`; `edit` carries version, state,
- * links and history on the edit screen.
+ * links and history on the edit screen; `images` the body's library images by media id.
  */
 export function InsightForm({
   mode,
@@ -63,12 +64,15 @@ export function InsightForm({
   errors = {},
   publicOrigin,
   edit,
+  images,
 }: {
   mode: "create" | "edit";
   defaults: InsightFormDefaults;
   errors?: Record<string, string[]>;
   publicOrigin: string;
   edit?: ContentEditState;
+  /** The body's library images by media id (previews in the editor). */
+  images?: ArticleImages;
 }) {
   // The reading time the body computes to, shown beside the override (an empty body counts the
   // summary or excerpt it will default to, as the server does).
@@ -95,7 +99,7 @@ export function InsightForm({
         {text("summary", "Summary", { rows: 4, hint: "Required to publish. Used as the article body when the body is empty." })}
       </FormSection>
       <FormSection title="Article Body">
-        <BlockEditor defaultValue={d.content} name="content" label="Article body" errors={errors.content} onChange={setBlocks} />
+        <BlockEditor defaultValue={d.content} name="content" label="Article body" errors={errors.content} onChange={setBlocks} images={images} />
       </FormSection>
       <FormSection title="Author Information">
         <div className="grid gap-4 sm:grid-cols-2">

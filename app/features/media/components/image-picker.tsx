@@ -1,46 +1,52 @@
 /**
  * The one image field of the content studio (contract 3 in HELPERS.md; issue 8; spec section 5
- * "Image upload" and section 3 "Media: hero image (upload or URL)"). It renders a hidden
- * `<input name={name}>` whose value is the image's public URL, and offers three ways to set it:
- * upload a new image (alt text and focal point required/chosen on the way into the library),
- * choose one from the media library, or paste a URL. The preview shows 'Failed to load image'
- * when the URL cannot be shown. Without JavaScript the hidden input keeps `defaultValue`.
+ * "Image upload" and section 3 "Media: hero image (upload or URL)"), and its chooser dialog.
+ *
+ * One image (the default): a hidden `<input name={name}>` whose value is the image's public URL,
+ * set in three ways: upload a new image (alt text and focal point required/chosen on the way into
+ * the library), choose one from the media library, or paste a URL. The preview shows 'Failed to
+ * load image' when the URL cannot be shown. Without JavaScript the hidden input keeps `defaultValue`.
+ *
+ * Several images (`multiple`, a project gallery; issue 19): one hidden `<input name={name}>` per
+ * image, in order. The chooser selects several library images at once (an upload made there joins
+ * the selection), or adds one pasted URL; each image can be moved up or down (buttons, announced)
+ * and removed. URLs saved before stay as they are.
  */
-import { ImageIcon, Link2, Trash2, Upload } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { ArrowDown, ArrowUp, ImageIcon, Link2, Plus, Trash2, Upload } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { formatBytes, type MediaItem, PREVIEW_FAILED } from "../rules";
+import { formatBytes, isImageUrl, type MediaItem, PREVIEW_FAILED } from "../rules";
 import { UploadPanel } from "./upload-panel";
 
-export type ImagePickerProps = {
-  /** The form field name; its value is the image URL ("" when none). */
+type CommonProps = {
+  /** The form field name; its value is the image URL ("" when none), repeated per image when `multiple`. */
   name: string;
   /** The visible label of the field. */
   label: string;
-  defaultValue?: string | null;
   required?: boolean;
 };
 
+/** One image (`defaultValue` a URL), or with `multiple` an ordered list of them (at most `max`, default 30). */
+export type ImagePickerProps =
+  | (CommonProps & { multiple?: false; defaultValue?: string | null })
+  | (CommonProps & { multiple: true; defaultValue?: readonly string[] | null; max?: number });
+
+/** What the chooser gives back: the image's URL, and the library image when it is one. */
+export type ImageChoice = { url: string; media?: MediaItem };
+
 type Mode = "upload" | "library" | "url";
 
-/** Whether `value` is an image URL the site may store: site-relative ("/...") or http(s). */
-export function isImageUrl(value: string): boolean {
-  if (value.startsWith("/") && !value.startsWith("//")) return true;
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:";
-  } catch {
-    return false;
-  }
+export function ImagePicker(props: ImagePickerProps) {
+  return props.multiple ? <ImageListField {...props} /> : <SingleImageField {...props} />;
 }
 
-export function ImagePicker({ name, label, defaultValue, required }: ImagePickerProps) {
+function SingleImageField({ name, label, defaultValue, required }: Extract<ImagePickerProps, { multiple?: false }>) {
   const id = useId();
   const [value, setValue] = useState(defaultValue ?? "");
   const [failed, setFailed] = useState(false);
@@ -102,36 +108,225 @@ export function ImagePicker({ name, label, defaultValue, required }: ImagePicker
           </div>
         </div>
       </div>
-
-      <Dialog open={mode !== null} onOpenChange={(open) => !open && setMode(null)}>
-        <DialogContent className="max-w-2xl">
-          <DialogHeader>
-            <DialogTitle>{label}</DialogTitle>
-            <DialogDescription>Upload a new image, choose one from the media library, or paste an image URL.</DialogDescription>
-          </DialogHeader>
-          <Tabs value={mode ?? "upload"} onValueChange={(m) => setMode(m as Mode)}>
-            <TabsList>
-              <TabsTrigger value="upload">Upload</TabsTrigger>
-              <TabsTrigger value="library">Library</TabsTrigger>
-              <TabsTrigger value="url">URL</TabsTrigger>
-            </TabsList>
-            <TabsContent value="upload" className="pt-4">
-              <UploadPanel onUploaded={(media) => choose(media.url)} />
-            </TabsContent>
-            <TabsContent value="library" className="pt-4">
-              <LibraryGrid selected={value} onChoose={(media) => choose(media.url)} />
-            </TabsContent>
-            <TabsContent value="url" className="pt-4">
-              <UrlForm initial={value} onChoose={choose} />
-            </TabsContent>
-          </Tabs>
-        </DialogContent>
-      </Dialog>
+      <ImageChooserDialog
+        open={mode !== null}
+        initialMode={mode ?? "upload"}
+        onClose={() => setMode(null)}
+        title={label}
+        selected={value ? [value] : []}
+        onChoose={([choice]) => choice && choose(choice.url)}
+      />
     </fieldset>
   );
 }
 
-function LibraryGrid({ selected, onChoose }: { selected: string; onChoose: (media: MediaItem) => void }) {
+type ListItem = { url: string; thumbnail: string };
+
+function ImageListField({ name, label, defaultValue, required, max = 30 }: Extract<ImagePickerProps, { multiple: true }>) {
+  const id = useId();
+  const [items, setItems] = useState<ListItem[]>(() => (defaultValue ?? []).map((url) => ({ url, thumbnail: url })));
+  const [open, setOpen] = useState(false);
+  const [status, setStatus] = useState("");
+  const listRef = useRef<HTMLOListElement>(null);
+  const [focusAfter, setFocusAfter] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!focusAfter) return;
+    listRef.current?.querySelector<HTMLButtonElement>(focusAfter)?.focus();
+    setFocusAfter(null);
+  }, [focusAfter]);
+
+  const add = (choices: ImageChoice[]) => {
+    const known = new Set(items.map((i) => i.url));
+    const fresh = choices.filter((c) => !known.has(c.url) && (known.add(c.url), true)).map((c) => ({ url: c.url, thumbnail: c.media?.thumbnailUrl ?? c.url }));
+    const next = [...items, ...fresh].slice(0, max);
+    setItems(next);
+    setOpen(false);
+    const added = next.length - items.length;
+    setStatus(added === 0 ? "No new images added." : `${added} ${added === 1 ? "image" : "images"} added; ${next.length} in ${label}.`);
+  };
+  const move = (index: number, by: -1 | 1) => {
+    const to = index + by;
+    if (to < 0 || to >= items.length) return;
+    const next = [...items];
+    [next[index], next[to]] = [next[to]!, next[index]!];
+    setItems(next);
+    setStatus(`Image moved ${by < 0 ? "up" : "down"}: now ${to + 1} of ${next.length}.`);
+    // Keep focus on the same button of the moved image, or its other move button at either end.
+    const edge = (by < 0 && to === 0) || (by > 0 && to === next.length - 1);
+    setFocusAfter(`[data-row="${to}"] [data-move="${edge ? -by : by}"]`);
+  };
+  const remove = (index: number) => {
+    const next = items.filter((_, i) => i !== index);
+    setItems(next);
+    setStatus(`Image ${index + 1} removed; ${next.length} in ${label}.`);
+    setFocusAfter(next.length ? `[data-row="${Math.min(index, next.length - 1)}"] [data-remove]` : null);
+  };
+
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-2" aria-describedby={`${id}-count`}>
+      <legend className="mb-1 text-sm font-medium">
+        {label}
+        {required ? <span className="text-destructive"> *</span> : null}
+      </legend>
+      {items.map((item) => (
+        <input key={item.url} type="hidden" name={name} value={item.url} />
+      ))}
+      <p id={`${id}-count`} className="text-xs text-muted-foreground">
+        {items.length === 0 ? "No images yet." : `${items.length} ${items.length === 1 ? "image" : "images"}, shown in this order.`}
+      </p>
+      {items.length ? (
+        <ol ref={listRef} aria-label={label} className="flex flex-col gap-2">
+          {items.map((item, i) => (
+            <li key={item.url} data-row={i} className="flex min-w-0 items-center gap-3 rounded-lg border bg-background p-2">
+              <span aria-hidden className="w-6 shrink-0 text-center text-sm font-semibold tabular-nums text-muted-foreground">
+                {i + 1}
+              </span>
+              <img src={item.thumbnail} alt="" loading="lazy" className="aspect-[4/3] w-16 shrink-0 rounded bg-muted object-cover sm:w-24" />
+              <span className="hidden min-w-0 flex-1 truncate text-xs text-muted-foreground sm:block" title={item.url}>
+                {item.url}
+              </span>
+              <span className="ml-auto flex shrink-0 gap-1">
+                <Button type="button" variant="ghost" size="icon" data-move="-1" aria-label={`Move image ${i + 1} up`} disabled={i === 0} onClick={() => move(i, -1)}>
+                  <ArrowUp aria-hidden className="size-4" />
+                </Button>
+                <Button type="button" variant="ghost" size="icon" data-move="1" aria-label={`Move image ${i + 1} down`} disabled={i === items.length - 1} onClick={() => move(i, 1)}>
+                  <ArrowDown aria-hidden className="size-4" />
+                </Button>
+                <Button type="button" variant="ghost" size="icon" data-remove="" aria-label={`Remove image ${i + 1}`} onClick={() => remove(i)}>
+                  <Trash2 aria-hidden className="size-4" />
+                </Button>
+              </span>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      <Button type="button" variant="outline" size="sm" className="self-start" disabled={items.length >= max} onClick={() => setOpen(true)}>
+        <Plus aria-hidden className="size-4" />
+        Add images
+      </Button>
+      <p className="sr-only" aria-live="polite">
+        {status}
+      </p>
+      <ImageChooserDialog open={open} initialMode="library" onClose={() => setOpen(false)} title={label} multiple selected={items.map((i) => i.url)} onChoose={add} />
+    </fieldset>
+  );
+}
+
+/**
+ * The chooser dialog of `ImagePicker` (and of the article editor's image block): Upload, Library
+ * and, unless `allowUrl` is false, URL tabs. One image: an upload, a library click or a URL
+ * chooses it at once. `multiple`: library images are toggled (an upload is added to the
+ * selection and the Library tab shown with it) and "Add N images" gives them back in the order
+ * chosen; a URL is given back alone. `selected` are the URLs the field holds already (shown pressed).
+ */
+export function ImageChooserDialog({
+  open,
+  onClose,
+  title,
+  description,
+  initialMode = "upload",
+  multiple = false,
+  allowUrl = true,
+  selected,
+  onChoose,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: string;
+  initialMode?: Mode;
+  multiple?: boolean;
+  allowUrl?: boolean;
+  selected: readonly string[];
+  onChoose: (choices: ImageChoice[]) => void;
+}) {
+  const [mode, setMode] = useState<Mode>(initialMode);
+  const [picked, setPicked] = useState<MediaItem[]>([]);
+  // A new library read after an upload, so the new image is listed.
+  const [libraryVersion, setLibraryVersion] = useState(0);
+  useEffect(() => {
+    if (open) {
+      setMode(initialMode);
+      setPicked([]);
+    }
+  }, [open, initialMode]);
+
+  const toggle = (media: MediaItem) => setPicked((now) => (now.some((m) => m.id === media.id) ? now.filter((m) => m.id !== media.id) : [...now, media]));
+  const uploaded = (media: MediaItem) => {
+    if (!multiple) return onChoose([{ url: media.url, media }]);
+    setPicked((now) => [...now, media]);
+    setLibraryVersion((v) => v + 1);
+    setMode("library");
+  };
+  const text =
+    description ??
+    (multiple
+      ? "Select one or more images from the media library (upload new ones first), or add an image URL."
+      : allowUrl
+        ? "Upload a new image, choose one from the media library, or paste an image URL."
+        : "Upload a new image or choose one from the media library.");
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{text}</DialogDescription>
+        </DialogHeader>
+        <Tabs value={mode} onValueChange={(m) => setMode(m as Mode)}>
+          <TabsList>
+            <TabsTrigger value="upload">Upload</TabsTrigger>
+            <TabsTrigger value="library">Library</TabsTrigger>
+            {allowUrl ? <TabsTrigger value="url">URL</TabsTrigger> : null}
+          </TabsList>
+          <TabsContent value="upload" className="pt-4">
+            <UploadPanel onUploaded={uploaded} />
+          </TabsContent>
+          <TabsContent value="library" className="pt-4">
+            <LibraryGrid
+              key={libraryVersion}
+              multiple={multiple}
+              isPressed={(item) => (multiple ? picked.some((m) => m.id === item.id) : selected.includes(item.url))}
+              isAdded={(item) => multiple && selected.includes(item.url)}
+              onChoose={(media) => (multiple ? toggle(media) : onChoose([{ url: media.url, media }]))}
+            />
+          </TabsContent>
+          {allowUrl ? (
+            <TabsContent value="url" className="pt-4">
+              <UrlForm initial={multiple ? "" : (selected[0] ?? "")} onChoose={(url) => onChoose([{ url }])} />
+            </TabsContent>
+          ) : null}
+        </Tabs>
+        {multiple && mode === "library" ? (
+          <DialogFooter className="flex-row flex-wrap items-center justify-end gap-2">
+            <p className="mr-auto text-sm whitespace-nowrap text-muted-foreground" aria-live="polite">
+              {picked.length} selected
+            </p>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="button" disabled={picked.length === 0} onClick={() => onChoose(picked.map((media) => ({ url: media.url, media })))}>
+              {picked.length <= 1 ? "Add image" : `Add ${picked.length} images`}
+            </Button>
+          </DialogFooter>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function LibraryGrid({
+  multiple,
+  isPressed,
+  isAdded,
+  onChoose,
+}: {
+  multiple: boolean;
+  isPressed: (media: MediaItem) => boolean;
+  isAdded: (media: MediaItem) => boolean;
+  onChoose: (media: MediaItem) => void;
+}) {
   const fetcher = useFetcher<{ items: MediaItem[] }>();
   const { load, state, data } = fetcher;
   useEffect(() => {
@@ -140,14 +335,14 @@ function LibraryGrid({ selected, onChoose }: { selected: string; onChoose: (medi
   if (!data) return <Spinner label="Loading images..." showLabel />;
   if (data.items.length === 0) return <p className="text-sm text-muted-foreground">The library is empty: upload an image first.</p>;
   return (
-    <ul className="grid max-h-[55dvh] grid-cols-2 gap-3 overflow-y-auto p-1 sm:grid-cols-3" aria-label="Library images">
+    <ul className="grid max-h-[40dvh] grid-cols-2 gap-3 overflow-y-auto p-1 sm:max-h-[55dvh] sm:grid-cols-3" aria-label={multiple ? "Library images (select several)" : "Library images"}>
       {data.items.map((item) => (
         <li key={item.id}>
           <button
             type="button"
             onClick={() => onChoose(item)}
-            aria-pressed={item.url === selected}
-            className="flex w-full flex-col overflow-hidden rounded-lg border text-left ring-offset-2 hover:border-primary focus-visible:ring-2 focus-visible:ring-ring aria-pressed:ring-2 aria-pressed:ring-primary"
+            aria-pressed={isPressed(item)}
+            className="relative flex w-full flex-col overflow-hidden rounded-lg border text-left ring-offset-2 hover:border-primary focus-visible:ring-2 focus-visible:ring-ring aria-pressed:ring-2 aria-pressed:ring-primary"
           >
             <img
               src={item.thumbnailUrl}
@@ -156,9 +351,15 @@ function LibraryGrid({ selected, onChoose }: { selected: string; onChoose: (medi
               className="aspect-[4/3] w-full bg-muted object-cover"
               style={{ objectPosition: `${item.focalX}% ${item.focalY}%` }}
             />
+            {isPressed(item) && multiple ? (
+              <span aria-hidden className="absolute top-2 right-2 rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
+                Selected
+              </span>
+            ) : null}
             <span className="line-clamp-2 px-2 pt-1.5 text-xs font-medium">{item.altText}</span>
             <span className="px-2 pb-1.5 text-[0.7rem] text-muted-foreground">
               {item.width} × {item.height} · {formatBytes(item.bytes)}
+              {isAdded(item) ? " · already added" : ""}
             </span>
           </button>
         </li>

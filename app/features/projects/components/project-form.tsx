@@ -87,7 +87,8 @@ export function ProjectForm({ mode, defaults: d, errors = {}, publicOrigin, edit
       <Section title="Media">
         <ImagePicker name="heroImage" label="Hero Image" required defaultValue={d.heroImage} />
         <FieldErrors errors={errors.heroImage} />
-        <ListEditor name="images" label="Gallery Image URLs" itemLabel="image URL" placeholder="https://... then Enter" defaultValue={d.images} errors={errors.images} />
+        <ImagePicker multiple name="images" label="Gallery Images" defaultValue={d.images} />
+        <FieldErrors errors={errors.images} />
         {text("videoUrl", "Video URL (optional)")}
       </Section>
       <Section title="Settings">

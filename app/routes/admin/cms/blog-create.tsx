@@ -3,7 +3,7 @@ import { AdminPageHeader } from "~/features/admin/components/page-header";
 import { requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
 import { createAction } from "~/features/cms/actions.server";
 import { useActionToast } from "~/features/cms/components/use-cms-toasts";
-import { parseInsightForm } from "~/features/insights/admin-schema";
+import { parseInsightFormWithLibrary } from "~/features/insights/admin.server";
 import { InsightForm } from "~/features/insights/components/insight-form";
 import { pageMeta } from "~/features/seo/meta";
 import { env } from "~/utils/env.server";
@@ -19,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Save Draft / Publish / Schedule: creates the post and opens its edit screen; 400 with field errors. */
 export async function action({ request }: Route.ActionArgs) {
-  return createAction("insight", request, parseInsightForm);
+  return createAction("insight", request, parseInsightFormWithLibrary);
 }
 
 export default function BlogCreatePage({ loaderData }: Route.ComponentProps) {

@@ -10,8 +10,9 @@ import { getRevisionSnapshot, listRevisions } from "~/features/cms/content.serve
 import { CMS_PATHS } from "~/features/cms/kinds";
 import { SAVED_FLAG_MESSAGES } from "~/features/cms/messages";
 import { createPreviewToken } from "~/features/cms/preview.server";
-import { parseInsightForm } from "~/features/insights/admin-schema";
-import { getEditableInsight } from "~/features/insights/admin.server";
+import { getEditableInsight, parseInsightFormWithLibrary } from "~/features/insights/admin.server";
+import { imageIdsOf } from "~/features/insights/blocks";
+import { resolveMediaIds } from "~/features/media/resolve.server";
 import { InsightForm, type InsightFormDefaults } from "~/features/insights/components/insight-form";
 import { pageMeta } from "~/features/seo/meta";
 import { env } from "~/utils/env.server";
@@ -36,8 +37,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     revisionId.success ? getRevisionSnapshot("insight", post.id, revisionId.data) : Promise.resolve(null),
   ]);
   const path = CMS_PATHS.insight.public(post.slug);
+  const bodyImages = await resolveMediaIds(imageIdsOf([...(post.content ?? []), ...(((restored as InsightFormDefaults | null)?.content) ?? [])]));
   return {
     post,
+    bodyImages,
     revisions,
     restored: restored ? { id: revisionId.data!, values: restored as InsightFormDefaults } : null,
     previewUrl: post.state === "published" ? null : `${path}?preview=${createPreviewToken("insight", post.id)}`,
@@ -48,11 +51,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** Save Changes / Update & Publish / Schedule / Unpublish / Archive / Restore / Delete (see `editAction`). */
 export async function action({ request, params }: Route.ActionArgs) {
-  return editAction("insight", request, params.id, parseInsightForm);
+  return editAction("insight", request, params.id, parseInsightFormWithLibrary);
 }
 
 export default function BlogEditPage({ loaderData }: Route.ComponentProps) {
-  const { post, revisions, restored, previewUrl, publicUrl, publicOrigin } = loaderData;
+  const { post, revisions, restored, previewUrl, publicUrl, publicOrigin, bodyImages } = loaderData;
   const result = useActionData<typeof action>();
   useActionToast(result);
   useFlagToast("saved", SAVED_FLAG_MESSAGES.insight);
@@ -68,6 +71,7 @@ export default function BlogEditPage({ loaderData }: Route.ComponentProps) {
         defaults={{ ...post, ...(restored?.values ?? {}), slug: post.slug }}
         errors={result && !result.ok ? result.errors : undefined}
         publicOrigin={publicOrigin}
+        images={bodyImages}
         edit={{ version: post.version, state: post.state, publishedAt: post.publishedDate, previewUrl, publicUrl, revisions, restoredId: restored?.id ?? null }}
       />
     </>
