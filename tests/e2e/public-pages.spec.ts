@@ -33,7 +33,7 @@ test.describe("fixed-content pages", () => {
     await expect(heroImages.first()).toHaveAttribute("srcset", /hero-1-640\.webp 640w/);
     // The server marks the first slide active; the enhancement moves it on every 6 seconds, so a
     // slow run may already show the second: one slide is active at any time.
-    expect(await (await page.request.get("/")).text()).toMatch(/<img[^>]*data-active="true"[^>]*hero-1-640\.webp/);
+    expect(await (await page.request.get("/")).text()).toMatch(/<img[^>]*hero-1-640\.webp[^>]*data-active="true"/);
     await expect(page.locator('img[data-active="true"]')).toHaveCount(1);
 
     // Services cards.

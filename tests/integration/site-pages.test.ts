@@ -36,7 +36,11 @@ const T0 = new Date("2026-03-01T12:00:00Z");
 /** The form fields of a page value, named by path as the edit form names them (a block document posts as JSON). */
 function fieldsOf(value: unknown, prefix = ""): Record<string, string> {
   const out: Record<string, string> = {};
-  const isDocument = Array.isArray(value) && value.length > 0 && value.every((v) => v && typeof v === "object" && (INSIGHT_BLOCK_TYPES as readonly unknown[]).includes((v as { type?: unknown }).type));
+  // An article block has a block type; an image block names a library image (a page's own media
+  // rows, e.g. a founder's experience images, are typed "image" too but hold a file).
+  const isBlock = (v: unknown) =>
+    !!v && typeof v === "object" && (INSIGHT_BLOCK_TYPES as readonly unknown[]).includes((v as { type?: unknown }).type) && !("file" in v);
+  const isDocument = Array.isArray(value) && value.length > 0 && value.every(isBlock);
   if (isDocument) out[prefix] = JSON.stringify(value);
   else if (Array.isArray(value)) value.forEach((v, i) => Object.assign(out, fieldsOf(v, `${prefix}.${i}`)));
   else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) Object.assign(out, fieldsOf(v, prefix ? `${prefix}.${k}` : k));
