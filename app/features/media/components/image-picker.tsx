@@ -68,7 +68,7 @@ function SingleImageField({ name, label, defaultValue, required }: Extract<Image
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="relative aspect-[16/10] w-full max-w-xs overflow-hidden rounded-lg border bg-muted">
           {value && !failed ? (
-            <img key={value} src={value} alt="Preview of the chosen image" className="size-full object-cover" onError={() => setFailed(true)} />
+            <img key={value} src={value} alt="Preview of the chosen image" className="size-full object-contain" onError={() => setFailed(true)} />
           ) : (
             <div className="grid size-full place-items-center p-3 text-center text-sm text-muted-foreground">
               {value ? (
