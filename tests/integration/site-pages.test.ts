@@ -98,6 +98,14 @@ describe("page schemas", () => {
     expect(pageSchema("testimonials", "publish").safeParse(noName).success).toBe(false);
   });
 
+  it("refuse an image block in the privacy policy and the terms (their pages show text only)", () => {
+    const legal = SITE_PAGE_SEED.legal;
+    const withImage = { ...legal, terms: { ...legal.terms, body: [...legal.terms.body, { type: "image", mediaId: crypto.randomUUID(), alt: "A photo" }] } };
+    const result = pageSchema("legal", "draft").safeParse(withImage);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toEqual(["Terms holds text only: remove the image."]);
+  });
+
   it("refuse a figure key used twice", () => {
     const twice = { figures: [...SITE_PAGE_SEED.figures.figures, SITE_PAGE_SEED.figures.figures[0]!] };
     expect(pageSchema("figures", "draft").safeParse(twice).success).toBe(false);

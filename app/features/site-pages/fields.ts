@@ -111,15 +111,15 @@ export function image(mode: SchemaMode, label: string, options: { required?: boo
     .meta({ widget: "image", label, hint, required, decorative } satisfies FieldMeta);
 }
 
-/** Rich text written in the article block editor (paragraphs, headings, quotes, lists, links). */
+/**
+ * Rich text written in the article block editor (paragraphs, headings, quotes, lists, links; no
+ * image blocks: the pages that show it resolve no media ids, so an image would vanish).
+ */
 export function richText(mode: SchemaMode, label: string, options: { required?: boolean; hint?: string } = {}) {
   const { required = true, hint } = options;
-  return InsightBlocksSchema.refine((blocks: InsightBlock[]) => !(required && mode === "publish" && blocks.length === 0), `${label} is required to publish.`).meta({
-    widget: "blocks",
-    label,
-    hint,
-    required,
-  } satisfies FieldMeta);
+  return InsightBlocksSchema.refine((blocks: InsightBlock[]) => !blocks.some((b) => b.type === "image"), `${label} holds text only: remove the image.`)
+    .refine((blocks: InsightBlock[]) => !(required && mode === "publish" && blocks.length === 0), `${label} is required to publish.`)
+    .meta({ widget: "blocks", label, hint, required } satisfies FieldMeta);
 }
 
 /** The key of a company figure (see the figures page); checked against the list on publish. */

@@ -123,8 +123,8 @@ function ToolButton({
 /**
  * The block editor. `defaultValue` is the stored body (null or [] for a new article); `errors`
  * are the server's messages for the field; `onChange` receives the body after every edit (for
- * a computed reading time); `images` resolves the body's image blocks by media id (their previews).
- * Re-seed it (a restored revision) by changing its `key`.
+ * a computed reading time); `images` resolves the body's image blocks by media id (their previews);
+ * `allowImages={false}` leaves out the Image tool (documents of text only). Re-seed it (a restored revision) by changing its `key`.
  */
 export function BlockEditor({
   defaultValue,
@@ -133,6 +133,7 @@ export function BlockEditor({
   errors,
   onChange,
   images = {},
+  allowImages = true,
 }: {
   defaultValue?: readonly InsightBlock[] | null;
   name?: string;
@@ -140,6 +141,7 @@ export function BlockEditor({
   errors?: string[];
   onChange?: (blocks: InsightBlock[]) => void;
   images?: ArticleImages;
+  allowImages?: boolean;
 }) {
   const id = useId();
   const ids = { label: `${id}-label`, body: `${id}-body`, help: `${id}-help`, errors: `${id}-errors`, link: `${id}-link`, linkError: `${id}-link-error` };
@@ -320,9 +322,11 @@ export function BlockEditor({
           <ToolButton name="link" label="Link" keys={BLOCK_SHORTCUTS.link} pressed={state?.link ?? false} disabled={!editor} onPress={openLink} {...tool}>
             <Link2 aria-hidden />
           </ToolButton>
-          <ToolButton name="image" label="Image" disabled={!editor} onPress={() => setImageOpen(true)} {...tool}>
-            <ImagePlus aria-hidden />
-          </ToolButton>
+          {allowImages ? (
+            <ToolButton name="image" label="Image" disabled={!editor} onPress={() => setImageOpen(true)} {...tool}>
+              <ImagePlus aria-hidden />
+            </ToolButton>
+          ) : null}
           {separator}
           <ToolButton name="add" label="Add block after" keys={BLOCK_SHORTCUTS.add} disabled={!editor} onPress={() => editor && addBlockAfter(editor) && (setStatus("Block added."), editor.commands.focus())} {...tool}>
             <Plus aria-hidden />

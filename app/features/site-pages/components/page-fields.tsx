@@ -137,7 +137,7 @@ export function PageField({ schema, name, value, ctx }: { schema: z.ZodType; nam
       );
     }
     case "blocks":
-      return <BlockEditor name={name} label={meta.label} defaultValue={(Array.isArray(value) ? value : []) as InsightBlock[]} errors={errors} />;
+      return <BlockEditor name={name} label={meta.label} defaultValue={(Array.isArray(value) ? value : []) as InsightBlock[]} errors={errors} allowImages={false} />;
     case "list":
     case "rows": {
       const element = elementOf(schema);
