@@ -20,6 +20,19 @@ async function noSidewaysScroll(page: Page) {
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 }
 
+/** The editor open in `page` fits 1440 and 390 px (screenshots `<name>-editor-<width>`); leaves it at 1440 px. */
+async function checkEditorAtBothWidths(page: Page, name: string) {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await noSidewaysScroll(page);
+    await shot(page, `${name}-editor-${width}`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
 const stamp = Date.now().toString(36);
 const BIO = `Daniel designs and checks structures across the UK and West Africa (${stamp}).`;
 const QUOTE = `They answered every site query within the hour (${stamp}).`;
@@ -150,15 +163,7 @@ test("staff edit the home page and the services pages, preview and publish", { t
   await visitor.goto(homePreview!);
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(HEADLINE);
   await saveAndPublish(page, "Home");
-  for (const [width, height] of [
-    [1440, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await noSidewaysScroll(page);
-    await shot(page, `home-editor-${width}`);
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await checkEditorAtBothWidths(page, "home");
 
   // Services: the humanitarian pillar's tagline and a category of /services/commercial.
   await page.goto("/admin/site/services");
@@ -175,15 +180,7 @@ test("staff edit the home page and the services pages, preview and publish", { t
   await visitor.goto("/services/commercial");
   await expect(visitor.getByRole("heading", { name: CATEGORY })).toHaveCount(0);
   await saveAndPublish(page, "Services");
-  for (const [width, height] of [
-    [1440, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await noSidewaysScroll(page);
-    await shot(page, `services-editor-${width}`);
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await checkEditorAtBothWidths(page, "services");
 
   // The legal documents' editor.
   await page.goto("/admin/site/legal");

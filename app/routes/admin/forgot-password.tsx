@@ -2,8 +2,8 @@ import { MailQuestion } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Field } from "~/components/field";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { AuthCard } from "~/features/auth/components/auth-page-frame";
+import { EmailInput } from "~/features/auth/components/email-input";
 import { FormAlert } from "~/features/auth/components/form-alert";
 import { hasForeignOrigin } from "~/features/auth/guard.server";
 import { requestPasswordReset, RESET_REQUESTED_MESSAGE } from "~/features/auth/password-reset.server";
@@ -61,20 +61,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       {actionData?.sent ? null : (
         <Form method="post" className="mt-6 space-y-5">
           <Field label="Email" errors={errors.email} required>
-            {(p) => (
-              <Input
-                {...p}
-                name="email"
-                type="email"
-                autoComplete="username"
-                inputMode="email"
-                autoCapitalize="none"
-                spellCheck={false}
-                required
-                maxLength={254}
-                placeholder="you@example.com"
-              />
-            )}
+            {(p) => <EmailInput {...p} />}
           </Field>
           <Button type="submit" size="lg" className="w-full" disabled={pending}>
             {pending ? "Sending..." : "Send reset link"}

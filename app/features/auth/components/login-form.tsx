@@ -3,9 +3,9 @@ import { useEffect, useId, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { AuthCard } from "./auth-page-frame";
+import { EmailInput } from "./email-input";
 import { FormAlert } from "./form-alert";
 import { PasskeySignIn } from "./passkey-sign-in";
 import { PasswordInput } from "./password-input";
@@ -70,16 +70,8 @@ export function LoginForm({
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <div className="space-y-2">
           <Label htmlFor={emailId}>Email</Label>
-          <Input
+          <EmailInput
             id={emailId}
-            name="email"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            placeholder="you@example.com"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
             aria-describedby={error ? errorId : undefined}
