@@ -8,8 +8,8 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
-import { addDays, formatLongDate, londonToday, startOfWeek } from "../../app/features/consultations/time";
-import { formatLongSlotDate } from "../../app/features/consultations/components/admin-format";
+import { formatLongDate } from "../../app/utils/format";
+import { addDays, londonToday, startOfWeek } from "../../app/utils/time";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signInAsAdmin } from "./support/auth";
 import { waitForHydration } from "./support/hydration";
@@ -53,7 +53,7 @@ async function openAvailability(page: Page) {
 /** The slot card for a date and 12-hour start time. */
 const slotCard = (page: Page, date: string, startLabel: string) =>
   page
-    .getByRole("region", { name: new RegExp(`^${formatLongSlotDate(date)}`) })
+    .getByRole("region", { name: new RegExp(`^${formatLongDate(date)}`) })
     .getByRole("listitem")
     .filter({ hasText: startLabel });
 

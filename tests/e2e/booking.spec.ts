@@ -5,7 +5,7 @@
  * confirmation e-mail cancelling the booking. Fixture slots: tests/e2e/support/booking-fixtures.ts.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { formatLongDate, formatMonthYear } from "../../app/features/consultations/time";
+import { formatLongDate, formatMonthYear } from "../../app/utils/format";
 import { expectNoSeriousA11yViolations as scanA11y } from "./support/a11y";
 import { bookingFixtures } from "./support/booking-fixtures";
 import { bookUpToConfirm, fillDetails, outbox, sentTo, slotRadio, toFixtureWeek, type Parsed } from "./support/booking-flow";

@@ -12,7 +12,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
-import { formatInZone, formatLongDate } from "../../app/features/consultations/time";
+import { formatInZone, formatLongDate } from "../../app/utils/format";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signInAsAdmin } from "./support/auth";
 import { bookingFixtures } from "./support/booking-fixtures";
