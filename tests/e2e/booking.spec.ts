@@ -10,6 +10,7 @@ import { expectNoSeriousA11yViolations as scanA11y } from "./support/a11y";
 import { bookingFixtures } from "./support/booking-fixtures";
 import { bookUpToConfirm, fillDetails, outbox, sentTo, slotRadio, toFixtureWeek, type Parsed } from "./support/booking-flow";
 import { waitUntilHumanPace } from "./support/human-pace";
+import { waitForHydration, waitForSettled } from "./support/hydration";
 
 const F = bookingFixtures();
 
@@ -19,7 +20,8 @@ const F = bookingFixtures();
  */
 async function expectNoSeriousA11yViolations(page: Page) {
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(400);
+  await expect(page.getByRole("banner")).toHaveAttribute("data-scrolled", "false");
+  await waitForSettled(page);
   await scanA11y(page);
 }
 
@@ -112,8 +114,9 @@ test.describe("booking wizard", () => {
 
     await page.reload();
     await expect(page.getByRole("heading", { name: "Booking Confirmed!" })).toBeVisible();
-    await page.waitForLoadState("networkidle");
-    await page.waitForTimeout(1_500); // the toast would come from an effect after hydration
+    // The toast would come from an effect after hydration: once hydrated and painted, none shows.
+    await waitForHydration(page);
+    await waitForSettled(page);
     await expect(toastText).toHaveCount(0);
   });
 
