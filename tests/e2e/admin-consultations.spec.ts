@@ -14,6 +14,7 @@ import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signInAsAdmin } from "./support/auth";
 import { waitForHydration } from "./support/hydration";
 import { waitUntilHumanPace } from "./support/human-pace";
+import { saveScreenshot } from "./support/screenshots";
 
 // The wizard limits bookings per address; this file books from an address of its own.
 test.use({ extraHTTPHeaders: { "x-forwarded-for": "198.51.100.47" } });
@@ -183,7 +184,7 @@ test("a booking made in the wizard is confirmed with a meeting link and the visi
     await page.setViewportSize({ width, height: 900 });
     await dialog.getByLabel("Meeting link").scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.screenshot({ path: `test-results/admin-consultations/booking-dialog-meeting-link-${width}.png` });
+    await saveScreenshot(page, `test-results/admin-consultations/booking-dialog-meeting-link-${width}.png`);
   }
   if (viewport) await page.setViewportSize(viewport);
   await dialog.getByLabel("Meeting link").fill("https://meet.example.com/e2e-consultation");

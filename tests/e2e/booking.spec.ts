@@ -11,6 +11,7 @@ import { bookingFixtures } from "./support/booking-fixtures";
 import { bookUpToConfirm, fillDetails, outbox, sentTo, slotRadio, toFixtureWeek, type Parsed } from "./support/booking-flow";
 import { waitUntilHumanPace } from "./support/human-pace";
 import { waitForHydration, waitForSettled } from "./support/hydration";
+import { saveScreenshot } from "./support/screenshots";
 
 const F = bookingFixtures();
 
@@ -251,7 +252,7 @@ async function rescheduleTo(page: Page, to: { date: string; startTime: string },
   await expect(slotRadio(page, F.moveFrom.date, F.moveFrom.startTime)).toHaveCount(0);
   if (screenshot) {
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: `test-results/screens/${screenshot}-picker-1440.png`, fullPage: true });
+    await saveScreenshot(page, `test-results/screens/${screenshot}-picker-1440.png`, { fullPage: true });
   }
   await slotRadio(page, to.date, to.startTime).check({ force: true });
   await page.getByRole("button", { name: "Continue" }).click();
@@ -259,7 +260,7 @@ async function rescheduleTo(page: Page, to: { date: string; startTime: string },
   if (screenshot) {
     await expectNoSeriousA11yViolations(page);
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `test-results/screens/${screenshot}-confirm-390.png`, fullPage: true });
+    await saveScreenshot(page, `test-results/screens/${screenshot}-confirm-390.png`, { fullPage: true });
     await page.setViewportSize({ width: 1440, height: 900 });
   }
   await page.getByRole("button", { name: "Confirm new time" }).click();
@@ -278,7 +279,7 @@ test.describe("rescheduling from the manage link", () => {
     await expect(page.getByRole("heading", { name: "Your consultation" })).toBeVisible();
     await rescheduleTo(page, F.moveTo, "reschedule");
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: "test-results/screens/reschedule-moved-1440.png", fullPage: true });
+    await saveScreenshot(page, "test-results/screens/reschedule-moved-1440.png", { fullPage: true });
 
     let moved: Parsed | undefined;
     await expect
