@@ -68,6 +68,11 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? (databaseKind === "postgres" ? 100 
 const PUBLIC_RUNS = Number(process.env.FUZZ_PUBLIC_RUNS ?? (databaseKind === "postgres" ? 1000 : 50));
 /** The fast-check seed of every property here: fixed, so each run submits the same cases. */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_251_126);
+/**
+ * Time allowed per action: 1,000 submissions on PostgreSQL can take minutes on a busy 2-core
+ * machine, where Vitest's 30 s default failed them with a timeout rather than a finding.
+ */
+const FUZZ_TIMEOUT_MS = 300_000;
 const MANAGE_TOKEN = "fuzz-manage-token-0123456789abcdefghijklmnop";
 /** A form token issued 20 s ago: past the bot check's minimum time. */
 const pastFormToken = () => issueFormToken(new Date(Date.now() - 20_000));
@@ -391,7 +396,7 @@ for (const target of TARGETS) {
       { numRuns: target.staff ? RUNS : PUBLIC_RUNS, seed: SEED, endOnFailure: true },
     );
     await expectInvariants();
-  });
+  }, FUZZ_TIMEOUT_MS);
 }
 
 /** What no stored text may hold: C0 controls but LF and tab, DEL, C1, U+2028/2029, bidi embeddings, overrides and isolates. */
