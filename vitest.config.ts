@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Every feature test runs on embedded PGlite (real PostgreSQL compiled to WebAssembly, one
@@ -45,6 +46,10 @@ export default defineConfig({
     },
   ],
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, where the
+    // PGlite files then ran one by one beside an idle core. Feature tests share nothing on disk
+    // (temporary folders) or in the database (PGlite per file; PostgreSQL files one at a time).
+    maxWorkers: availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
