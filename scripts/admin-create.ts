@@ -14,8 +14,12 @@
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { ADMIN_ROLES } from "~/db/schema";
+import { restrictNewFiles } from "~/utils/private-files.server";
 import { passwordProblem } from "~/features/auth/password-policy.server";
 import { PASSWORD_RULE } from "~/features/auth/schema";
+
+// Whatever this script writes (database, backup, restored files) is the owner's alone.
+restrictNewFiles();
 
 const USAGE = 'Usage: npm run admin:create -- --email <email> --name "<name>" --role super_admin|admin|editor\n' +
   "The password is asked for (hidden), or read from ADMIN_CREATE_PASSWORD; it is never taken as an argument.";
