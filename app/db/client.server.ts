@@ -20,7 +20,7 @@ import pg from "pg";
 import { sql } from "drizzle-orm";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { ensurePrivateDirSync } from "~/utils/private-files.server";
+import { ensurePrivateDirSync, narrowTree } from "~/utils/private-files.server";
 import * as schema from "./schema";
 
 /** A Drizzle database over either driver; transactions and `FOR UPDATE` work on both. */
@@ -152,7 +152,11 @@ function connect(): Connection {
     db,
     kind: "pglite",
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsDir }),
-    close: () => client.close(),
+    // PGlite writes its files 0666 in the 0700 folder: they are narrowed to 0600 once it is closed.
+    close: async () => {
+      await client.close();
+      if (!dir.startsWith("memory://")) await narrowTree(dir);
+    },
     poolStats: () => ({ inUse: 0, waiting: 0 }),
     dumpDataDir: () => client.dumpDataDir("gzip"),
     // In process: PGlite delivers NOTIFY from its own triggers to its own listeners.

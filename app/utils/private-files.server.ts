@@ -7,7 +7,7 @@
  * folder, pg_dump's output).
  */
 import { chmodSync, mkdirSync } from "node:fs";
-import { chmod, mkdir, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /** Owner read and write: the mode of every file written under the data folders. */
@@ -37,6 +37,20 @@ export async function ensurePrivateDir(dir: string): Promise<void> {
 export function ensurePrivateDirSync(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   chmodSync(dir, PRIVATE_DIR_MODE);
+}
+
+/**
+ * Narrows every file under `dir` to 0600 and every folder to 0700 (`dir` included). For folders a
+ * library fills with its own modes: PGlite writes its data files 0666 whatever the umask, so its
+ * folder is narrowed whenever the database is closed (the folder itself is 0700 meanwhile, so
+ * nobody else reaches the files while it runs).
+ */
+export async function narrowTree(dir: string): Promise<void> {
+  await chmod(dir, PRIVATE_DIR_MODE);
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isSymbolicLink()) continue;
+    await chmod(path.join(entry.parentPath, entry.name), entry.isDirectory() ? PRIVATE_DIR_MODE : PRIVATE_FILE_MODE);
+  }
 }
 
 /** Writes `body` to `file` with mode 0600, making missing parent folders 0700. */

@@ -141,6 +141,8 @@ test("two-factor: enrol an authenticator, then sign in with a code and with a re
   await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await page.getByRole("link", { name: "Use a recovery code" }).click();
+  await expect(page.getByLabel("Recovery code")).toHaveAttribute("placeholder", "7KQ2M-X9D4T");
+  await screenshots(page, "two-factor-recovery-code");
   // Typed as a person reads it off paper on a phone: lower case, a space instead of the dash.
   await page.getByLabel("Recovery code").fill(codes[0]!.toLowerCase().replace("-", " "));
   await page.getByRole("button", { name: "Verify and sign in" }).click();

@@ -139,11 +139,11 @@ afterAll(async () => {
 });
 
 describe("backup and restore on PGlite", () => {
-  it("restores every row and every upload byte-identical; refuses a corrupted backup and a non-empty target", async () => {
+  it("restores every row and every upload byte-identical; refuses a corrupted backup and a non-empty target", { timeout: 300_000 }, async () => {
     const dataDir = path.join(work, "pglite-data");
     const pgliteDir = path.join(dataDir, "pglite");
     const env = { DATABASE_URL: "", DATA_DIR: dataDir, PGLITE_DIR: pgliteDir };
-    const server = await startServer({ label: "backup", env: () => ({ ...env, SEED_DEMO: "true", DISABLE_JOBS: "true" }) });
+    const server = await startServer({ label: "backup", env: () => ({ ...env, SEED_DEMO: "true", DISABLE_JOBS: "true" }), readyWithinMs: 180_000 });
     await visit(server.base);
     // While the server holds the database, the CLI refuses rather than open it a second time.
     const busy = await cli("backup", [], env);
@@ -206,11 +206,11 @@ describe("backup and restore on PGlite", () => {
     expect(await pgliteFingerprint(pgliteDir)).toEqual(before);
   });
 
-  it("encrypts every part with BACKUP_ENCRYPTION_KEY; a restore without the right secret key changes nothing", async () => {
+  it("encrypts every part with BACKUP_ENCRYPTION_KEY; a restore without the right secret key changes nothing", { timeout: 400_000 }, async () => {
     const dataDir = path.join(work, "pglite-encrypted");
     const pgliteDir = path.join(dataDir, "pglite");
     const env = { DATABASE_URL: "", DATA_DIR: dataDir, PGLITE_DIR: pgliteDir };
-    const server = await startServer({ label: "backup-age", env: () => ({ ...env, SEED_DEMO: "true", DISABLE_JOBS: "true" }) });
+    const server = await startServer({ label: "backup-age", env: () => ({ ...env, SEED_DEMO: "true", DISABLE_JOBS: "true" }), readyWithinMs: 180_000 });
     await server.stop();
     const before = await pgliteFingerprint(pgliteDir);
     const uploads = await uploadsOf(dataDir);
@@ -259,19 +259,23 @@ describe("backup and restore on PostgreSQL", () => {
     await admin(`drop database if exists "${targetName}" with (force)`);
   });
 
-  it("backs up while the server runs and restores every row and upload byte-identical into an empty database", async () => {
+  it("backs up while the server runs and restores every row and upload byte-identical into an empty database", { timeout: 300_000 }, async () => {
     const dataDir = path.join(work, "pg-data");
     const cluster = await startServers(1, { env: { SEED_DEMO: "true", DISABLE_JOBS: "true", ANALYTICS_FLUSH_MS: "200" } });
     try {
       await visit(cluster.servers[0]!.base);
-      const saltRow = async () => {
+      // The view is written with the day's salt; wait for both (then nothing changes until the backup).
+      const counted = async () => {
         const client = new pg.Client({ connectionString: cluster.databaseUrl });
         await client.connect();
-        return (await client.query("select salt from analytics_salts").finally(() => client.end())).rows[0]?.salt as string | undefined;
+        const { rows } = await client
+          .query("select (select salt from analytics_salts limit 1) as salt, (select count(*)::int from analytics_events) as views")
+          .finally(() => client.end());
+        return rows[0]!.views > 0 ? (rows[0]!.salt as string) : undefined;
       };
       const deadline = Date.now() + 15_000;
-      while (!(await saltRow()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-      const salt = (await saltRow())!;
+      while (!(await counted()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      const salt = (await counted())!;
       expect(salt).toMatch(/^[\w-]{43}$/);
       const uploads = await addUploads(dataDir);
       const before = await pgFingerprint(cluster.databaseUrl);

@@ -15,6 +15,10 @@
  * Issue 17 adds better-auth's `twoFactor` plugin (authenticator app, ten recovery codes, trusted
  * browsers for 30 days) and `@better-auth/passkey` (WebAuthn), its change-e-mail flow, and one
  * rule better-auth lacks: an authenticator code is accepted once (`claimTotpStep`).
+ *
+ * At rest (ADR 22): verification tokens are stored as hashes (verification-tokens.server.ts),
+ * recovery codes are encrypted and read in one canonical form (recovery-codes.ts), and only a
+ * member's newest set-password link works.
  */
 import { passkey as passkeyPlugin } from "@better-auth/passkey";
 import { createOTP } from "@better-auth/utils/otp";

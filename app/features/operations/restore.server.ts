@@ -33,7 +33,7 @@ import {
   type BackupManifest,
   type SqlQuery,
 } from "./backup-manifest.server";
-import { ensurePrivateDir, writePrivateFile } from "~/utils/private-files.server";
+import { ensurePrivateDir, narrowTree, writePrivateFile } from "~/utils/private-files.server";
 import { decryptPart, type BackupKey } from "./backup-encryption.server";
 import { MANIFEST_FILE, type BackupStore } from "./backup-store.server";
 
@@ -172,6 +172,7 @@ export async function restoreBackup(store: BackupStore, name: string, options: R
       migration = await lastMigration(query);
     } finally {
       await client.close();
+      await narrowTree(target.dir);
     }
   } else {
     const work = await mkdtemp(path.join(tmpdir(), "meridian-restore-"));
