@@ -3,6 +3,8 @@
  * to BACKUP_DIR (default ./data/backups) or to the bucket BACKUP_S3_BUCKET, records it in the
  * audit log, and prints the backup's location as its last line.
  *
+ * With BACKUP_ENCRYPTION_KEY every part is encrypted (age); `--new-key` prints a new key instead.
+ *
  * On PGlite it opens the database folder itself, so the server must be stopped (PGlite allows one
  * process at a time; the daily job backs up a running server). On PostgreSQL it uses `pg_dump`
  * and works while the servers run.
