@@ -2,7 +2,7 @@
  * The shared page-URL normalisation (issue 18, finding 2), used by the HTML cache and analytics.
  */
 import { describe, expect, it } from "vitest";
-import { normaliseRequestTarget, pageUrl } from "./page-url";
+import { normaliseRequestTarget, pageUrl, withoutTracking } from "./page-url";
 
 describe("normaliseRequestTarget", () => {
   it("decodes, removes dot segments, repeated and trailing slashes, and drops an absolute-form origin", () => {
@@ -32,7 +32,7 @@ describe("pageUrl", () => {
     expect(pageUrl("/projects?category=bogus")).toMatchObject({ search: "", uncachedQuery: false });
     expect(pageUrl("/projects?category=all")).toMatchObject({ search: "" });
     expect(pageUrl("/insights?category=commercial&page=2")).toMatchObject({ path: "/insights", search: "" });
-    expect(pageUrl("/?gclid=x&trk=y")).toEqual({ path: "/", search: "", uncachedQuery: false, canonicalPath: true });
+    expect(pageUrl("/?gclid=x&trk=y")).toEqual({ path: "/", search: "", uncachedQuery: false, canonicalPath: true, storable: true });
   });
 
   it("flags unbounded parameters (search text, preview links) and non-normal paths", () => {
@@ -51,5 +51,13 @@ describe("pageUrl", () => {
     expect(pageUrl("/about")).toMatchObject({ canonicalPath: true });
     for (const target of ["/about/", "/./about", "/%61bout", "http://x/about", "//about"]) expect([target, pageUrl(target)?.canonicalPath]).toEqual([target, false]);
     expect(pageUrl("/bad%zz")).toBeNull();
+  });
+});
+
+describe("withoutTracking", () => {
+  it("drops campaign and click ids and keeps every other parameter", () => {
+    expect(withoutTracking("?utm_source=li&category=commercial&fbclid=1&gclid=2")).toBe("?category=commercial");
+    expect(withoutTracking("?utm_campaign=x")).toBe("");
+    expect(withoutTracking("")).toBe("");
   });
 });
