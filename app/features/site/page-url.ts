@@ -21,6 +21,7 @@
  * the clean key, i.e. when it cannot differ from a render of the clean URL.
  */
 import { PROJECT_CATEGORY_FILTERS } from "~/features/projects/query";
+import { encodeForLocation } from "~/utils/location-path";
 
 /** How a page treats one query parameter: the values that change the page, or never cache it. */
 export type PageQueryParameter = { values: readonly string[] } | "uncached";
@@ -145,4 +146,27 @@ export function pageUrl(target: string): PageUrl | null {
         }) &&
         [...kept.keys()].every((name) => sentQuery.split("&").includes(`${name}=${kept.get(name)}`))));
   return { path: normal.path, search, uncachedQuery, canonicalPath, storable };
+}
+
+/**
+ * The public pages' paths in canonical form (all lower case: slugs are `[a-z0-9-]`, see
+ * `~/features/cms/slug`). Token paths (`/book-consultation/manage/:token`), the portal, the API,
+ * files (`/insights/rss.xml`, assets, uploads) and React Router's own requests are not listed.
+ */
+const PUBLIC_PAGE_PATH = /^\/(?:|about|services(?:\/(?:commercial|humanitarian))?|(?:projects|insights)(?:\/[a-z0-9-]+)?|contact|book-consultation|privacy|terms)$/;
+
+/**
+ * Where a request for a public page written in a non-canonical form should be sent (a 301), or
+ * null when the target is already canonical or is not a public page. Non-canonical: capitals
+ * (`/About`, `/ABOUT`), percent-encoded letters (`/%61bout`), dot segments, repeated or trailing
+ * slashes, absolute-form. The query string is kept as sent (percent-encoded where a header needs it).
+ */
+export function canonicalPageLocation(target: string): string | null {
+  const normal = normaliseRequestTarget(target);
+  if (!normal) return null;
+  const path = normal.path.toLowerCase();
+  if (!PUBLIC_PAGE_PATH.test(path) || normal.rawPath === path) return null;
+  const queryAt = target.indexOf("?");
+  const query = queryAt === -1 ? "" : target.slice(queryAt).split("#")[0]!;
+  return encodeForLocation(`${path}${query}`);
 }
