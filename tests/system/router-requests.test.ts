@@ -3,7 +3,8 @@
  * navigation asks `/__manifest?paths=&version=` for the routes it does not know yet and
  * `*.data?_routes=` for their loader data. The HTML cache (which only serves anonymous visitors,
  * i.e. requests without a cookie) must leave every one of them untouched, so a cookieless visitor
- * gets exactly what a visitor with a cookie gets, on one instance and across two.
+ * gets exactly what a visitor with a cookie gets, on one instance and across two. And a public
+ * page written another way (`/About`) answers 301 to its one address, with or without a cookie.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -73,5 +74,24 @@ describe("React Router requests with and without a cookie (production build)", (
     // The route manifest names the routes asked for, so a client navigation needs no reload.
     const manifest = JSON.parse((await answer(b.base, targets[0]!)).body) as Record<string, unknown>;
     expect(Object.keys(manifest)).toContain("routes/admin/forgot-password");
+  });
+
+  it("a public page written another way answers 301 to its one address, from memory or not", async () => {
+    const [a] = cluster.servers;
+    for (const [target, location] of [
+      ["/About", "/about"],
+      ["/ABOUT", "/about"],
+      ["/%61bout", "/about"],
+      ["/about/", "/about"],
+      ["/Projects?category=commercial", "/projects?category=commercial"],
+    ]) {
+      for (const cookie of [undefined, "a=1"]) {
+        const response = await fetch(`${a.base}${target}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+        expect([target, cookie, response.status, response.headers.get("location")]).toEqual([target, cookie, 301, location]);
+      }
+    }
+    for (const target of ["/about", "/book-consultation/manage/AbCdEf", "/insights/rss.xml"]) {
+      expect([target, (await fetch(`${a.base}${target}`, { redirect: "manual" })).status]).not.toEqual([target, 301]);
+    }
   });
 });
