@@ -91,14 +91,15 @@ export class Visitor {
 
 /** `test` with `visitor` (a fresh watched visitor) and `newVisitor()` (another one, e.g. days later on another device). */
 export const test = base.extend<{ visitor: Visitor; newVisitor: () => Promise<Visitor> }>({
-  visitor: async ({ browser }, use) => {
+  // (The fixture callback is named `provide`, not Playwright's usual `use`, which lint reads as React's hook.)
+  visitor: async ({ browser }, provide) => {
     const visitor = await Visitor.start(browser);
-    await use(visitor);
+    await provide(visitor);
     await visitor.finish();
   },
-  newVisitor: async ({ browser }, use) => {
+  newVisitor: async ({ browser }, provide) => {
     const started: Visitor[] = [];
-    await use(async () => {
+    await provide(async () => {
       const visitor = await Visitor.start(browser);
       started.push(visitor);
       return visitor;
