@@ -19,6 +19,7 @@ import { countPageView, startAnalytics, stopAnalytics } from "~/features/analyti
 import { startJobs, stopJobs } from "~/features/jobs/worker.server";
 import { ensureFirstAdmin } from "~/features/auth/bootstrap.server";
 import { watchContentState } from "~/features/site/content-version.server";
+import { canonicalPageLocation } from "~/features/site/page-url";
 import { UNAVAILABLE_HEADERS, UNAVAILABLE_PAGE } from "~/features/site/unavailable.server";
 import { uploadsRouter } from "~/features/media/storage.server";
 import { metrics, reportHtmlCacheSize } from "~/features/operations/metrics.server";
@@ -133,6 +134,15 @@ app.use((_req, res, next) => {
 });
 
 app.use(requestBodyRules());
+
+// One address per public page (`canonicalPageLocation`): `/About`, `/%61bout` or `/about/` answer
+// 301 to `/about`, so search engines and analytics see one page, not several.
+app.use((req, res, next) => {
+  if (req.method !== "GET" && req.method !== "HEAD") return next();
+  const location = canonicalPageLocation(req.originalUrl);
+  if (!location) return next();
+  res.redirect(301, location);
+});
 
 // First-party analytics (issue 21): every public document answered 200 as HTML is counted once
 // it is sent; `countPageView` only keeps a few header values (see features/analytics).

@@ -14,8 +14,15 @@
  * encoded letters, absolute-form, a trailing slash, capitals) is never stored either, only
  * rendered, so its variants cannot flush the cache. The key is build id + consent choice + path +
  * the query parameters the page reads (`?category=`); every other parameter (`utm_*`, `fbclid`,
- * junk) is dropped from the key AND from the URL React Router renders, so all of them share one
- * entry. A parameter with unbounded values (`?q=`, `?preview=`) is never stored.
+ * junk) is left out of the key, so a stored page answers all of them. A parameter with unbounded
+ * values (`?q=`, `?preview=`) is never stored.
+ *
+ * The key never changes the request: a miss renders the request target exactly as sent, and is
+ * stored under the clean key only when that render is the clean URL's page (`PageUrl.storable`:
+ * the target is already clean, or only tracking parameters were added); any other miss goes on to
+ * React Router untouched. React Router's own requests (`/__manifest?paths=&version=`, `*.data`,
+ * `?_routes=`, `?index`, `?_data=`) and every path under `/__` are not pages: never keyed, served
+ * or rendered here, so their parameters always reach it.
  *
  * A miss costs one render and a gzip at level 6; brotli (quality 11, the slow part) is made off the
  * request, once the page is asked for again, one page at a time with a bounded queue. Concurrent
@@ -66,27 +73,38 @@ export function onlyAnonymousCookies(cookieHeader: string | undefined): boolean 
 
 const UNCACHED_PATHS = /^\/(?:admin|api|book-consultation)(?:\/|$)/i;
 
-/** React Router's data requests (`/projects.data?category=...`, client navigation): never documents, so never keyed or rendered at a clean URL. */
-const DATA_REQUEST = /\.data$/;
-
-/** A request the cache may answer: its key and the clean URL (path and read parameters) to render. */
-export type CacheTarget = { key: string; url: string };
+/** React Router's data requests (`/projects.data?category=...`, client navigation) and its `/__manifest` route discovery: never documents. */
+const ROUTER_REQUEST_PATH = /\.data$|^\/__/;
+/** Query parameters React Router reads itself (data requests, index route selection). */
+const ROUTER_PARAMETERS = ["_routes", "_data", "index"];
 
 /**
- * The cache key and clean URL of a request (`url` is the request target as sent), or null when
- * the request must bypass the cache: not GET/HEAD, a malformed or non-normal target, under
- * /admin, /api or /book-consultation after normalisation, a React Router data request (`.data`), an unbounded parameter (`q`,
- * `preview`), or a cookie other than the consent and analytics ones. See the module comment.
+ * A request the cache may answer: its key, and whether a render of the request as sent may be
+ * stored under that key (false: only a stored page answers it; a miss goes on untouched).
+ */
+export type CacheTarget = { key: string; storable: boolean };
+
+/**
+ * The cache key of a request (`url` is the request target as sent) and whether its render may be
+ * stored, or null when the request must bypass the cache: not GET/HEAD, a malformed or non-normal
+ * target, under /admin, /api or /book-consultation after normalisation, a React Router request
+ * (`/__manifest`, `.data`, `_routes`, `index`, `_data`), an unbounded parameter (`q`, `preview`),
+ * or a cookie other than the consent and analytics ones. See the module comment.
  */
 export function cacheTarget(buildId: string, req: Pick<IncomingMessage, "method" | "url" | "headers">): CacheTarget | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
-  const page = pageUrl(req.url ?? "/");
-  if (!page || !page.canonicalPath || /[A-Z]/.test(page.path) || page.uncachedQuery || UNCACHED_PATHS.test(page.path) || DATA_REQUEST.test(page.path)) {
+  const target = req.url ?? "/";
+  const queryAt = target.indexOf("?");
+  if (queryAt !== -1) {
+    const query = new URLSearchParams(target.slice(queryAt + 1));
+    if (ROUTER_PARAMETERS.some((name) => query.has(name))) return null;
+  }
+  const page = pageUrl(target);
+  if (!page || !page.canonicalPath || /[A-Z]/.test(page.path) || page.uncachedQuery || UNCACHED_PATHS.test(page.path) || ROUTER_REQUEST_PATH.test(page.path)) {
     return null;
   }
   if (!onlyAnonymousCookies(req.headers.cookie)) return null;
-  const url = `${page.path}${page.search}`;
-  return { key: `${buildId}\n${parseConsent(req.headers.cookie) ?? "none"}\n${url}`, url };
+  return { key: `${buildId}\n${parseConsent(req.headers.cookie) ?? "none"}\n${page.path}${page.search}`, storable: page.storable };
 }
 
 /** True when the HTML holds an executable inline script (it would need this response's nonce). */
@@ -277,14 +295,13 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     await writeReadableStreamToWritable(response.body, res);
   };
 
-  /** Renders the clean URL of `target`: stores and sends the page, or sends it uncached. Null when it was not stored. */
-  const renderAndStore = async (req: ExpressRequest, res: ExpressResponse, target: CacheTarget): Promise<CachedPage | null> => {
+  /** Renders the request as sent: stores (under `key`) and sends the page, or sends it uncached. Null when it was not stored. */
+  const renderAndStore = async (req: ExpressRequest, res: ExpressResponse, key: string): Promise<CachedPage | null> => {
     const startedIn = generation;
     const loadContext = options.getLoadContext(req, res);
     const controller = new AbortController();
     res.on("close", () => controller.abort());
-    // The clean URL: parameters the page does not read never reach the render.
-    const url = new URL(target.url, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+    const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (typeof value === "string") headers.set(name, value);
@@ -301,7 +318,7 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     if (storable) {
       const body = Buffer.from(await response.arrayBuffer());
       if (!hasInlineScript(body.toString("utf8"))) {
-        const page = store(target.key, startedIn, res.getHeaders(), response.headers, body);
+        const page = store(key, startedIn, res.getHeaders(), response.headers, body);
         send(req, res, page, "miss");
         return page;
       }
@@ -321,11 +338,12 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     if (target === null) return next();
     const cached = lookup(target.key);
     if (cached) return sendHit(req, res, target.key, cached);
+    if (!target.storable) return next();
     try {
       const pending = inFlight.get(target.key);
       const shared = pending ? await pending.catch(() => null) : null;
       if (shared) return send(req, res, shared, "hit");
-      const render = renderAndStore(req, res, target);
+      const render = renderAndStore(req, res, target.key);
       if (!pending) {
         inFlight.set(target.key, render);
         void render.catch(() => null).finally(() => inFlight.get(target.key) === render && inFlight.delete(target.key));
