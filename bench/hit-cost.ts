@@ -9,15 +9,16 @@
  *     one run right after the other on the same machine,
  *   - the ratio cached / limit (target: 75% or more, p99 under 30 ms),
  *   - µs of the server's CPU per hit: `process.cpuUsage()` of the server (prom-client's
- *     `process_cpu_*_seconds_total`, scraped from its loopback metrics port) around a fixed number
- *     of hits, less one scrape's cost; and the limit server's per request (from /proc, 10 ms steps).
+ *     `process_cpu_*_seconds_total`, scraped from its loopback metrics port) around the cached run,
+ *     divided by the number of requests it made, less one scrape's cost; and the limit server's per
+ *     request around its run (from /proc, 10 ms steps).
  *     /contact is hydrated, so never stored: its row shows what a render costs (cache "bypass").
  * The server logs at `info` (one line per request, as in production; its output goes nowhere) and
  * counts page views (requests carry a desktop Chrome user agent).
  *
  * It starts its own production server (BUILD_DIR, fresh embedded database, demo content) and the
  * limit server on free ports and stops both at the end. Seconds per run: BENCH_PAGES_CANNON_SECONDS
- * (default 5); hits per CPU figure: BENCH_HIT_COST_REQUESTS (default 5,000).
+ * (default 5).
  */
 import { spawn } from "node:child_process";
 import http from "node:http";
@@ -64,14 +65,9 @@ function getRaw(url: string, headers: Record<string, string>): Promise<Raw> {
   });
 }
 
-async function cannon(url: string, headers: Record<string, string>, options: { seconds?: number; amount?: number; connections?: number }) {
-  const result = await autocannon({
-    url,
-    headers,
-    connections: options.connections ?? CONNECTIONS,
-    ...(options.amount ? { amount: options.amount } : { duration: options.seconds ?? 5 }),
-  });
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts };
+async function cannon(url: string, headers: Record<string, string>, seconds: number) {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
+  return { rps: Math.round(result.requests.average), p99: result.latency.p99, total: result.requests.total, errors: result.non2xx + result.errors };
 }
 
 /** The server's CPU seconds so far (user + system, `process.cpuUsage()` as prom-client reports it). */
@@ -96,11 +92,10 @@ async function procCpuMs(pid: number): Promise<number> {
 /** Starts the site and the limit server, measures every page in both encodings, prints the table, stops both. */
 export async function runHitCostBench(): Promise<void> {
   const seconds = envInt("BENCH_PAGES_CANNON_SECONDS", 5);
-  const hits = envInt("BENCH_HIT_COST_REQUESTS", 5_000);
   const metricsPort = await freePort();
   const server = await startServer({
     label: "hit-cost",
-    readyWithinMs: 90_000,
+    readyWithinMs: 240_000,
     env: ({ dataDir }) => ({
       DATABASE_URL: "",
       PGLITE_DIR: `${dataDir}/pglite`,
@@ -125,6 +120,7 @@ export async function runHitCostBench(): Promise<void> {
     for (const page of HIT_COST_PAGES) {
       for (const encoding of ENCODINGS) {
         const headers = { ...encoding.headers, "user-agent": USER_AGENT };
+        await getRaw(server.base + page.path, headers); // the first request of a page stores it
         let raw = await getRaw(server.base + page.path, headers);
         for (let i = 0; i < 50 && encoding.headers["accept-encoding"] && raw.headers["content-encoding"] !== "br"; i++) {
           await new Promise((r) => setTimeout(r, 100));
@@ -148,25 +144,22 @@ export async function runHitCostBench(): Promise<void> {
     for (let i = 0; i < 50 && !(await fetch(`${limitBase}/${saved[0]!.dirName}/`).then((r) => r.ok).catch(() => false)); i++) {
       await new Promise((r) => setTimeout(r, 100));
     }
-    // One scrape's own CPU, taken off each figure.
-    const s0 = await serverCpuSeconds(metricsBase);
-    const s1 = await serverCpuSeconds(metricsBase);
-    const scrapeSeconds = Math.max(0, s1 - s0);
+    // One scrape's own CPU (the median of five), taken off each figure.
+    const scrapes: number[] = [];
+    for (let i = 0; i < 5; i++) scrapes.push(-(await serverCpuSeconds(metricsBase)) + (await serverCpuSeconds(metricsBase)));
+    const scrapeSeconds = Math.max(0, scrapes.sort((a, b) => a - b)[2]!);
     for (const item of saved) {
       const headers = { ...item.encoding.headers, "user-agent": USER_AGENT };
       const url = server.base + item.path;
       const limitUrl = `${limitBase}/${item.dirName}/`;
-      const cached = await cannon(url, headers, { seconds });
-      const bare = await cannon(limitUrl, headers, { seconds });
-      // A page the cache does not hold (rendered every time) is measured on fewer requests.
-      const requests = item.state === "hit" ? hits : Math.max(1, Math.round(hits / 25));
+      // CPU around the whole run: long enough to hold the periodic analytics writes (every 5 s) its hits cause.
       const cpuBefore = await serverCpuSeconds(metricsBase);
-      await cannon(url, headers, { amount: requests, connections: 10 });
+      const cached = await cannon(url, headers, seconds);
       const cpuAfter = await serverCpuSeconds(metricsBase);
-      const hitMicros = ((cpuAfter - cpuBefore - scrapeSeconds) * 1e6) / requests;
+      const hitMicros = ((cpuAfter - cpuBefore - scrapeSeconds) * 1e6) / Math.max(1, cached.total);
       const limitBefore = await procCpuMs(limit.pid!);
-      await cannon(limitUrl, headers, { amount: hits, connections: 10 });
-      const limitMicros = (((await procCpuMs(limit.pid!)) - limitBefore) * 1000) / hits;
+      const bare = await cannon(limitUrl, headers, seconds);
+      const limitMicros = (((await procCpuMs(limit.pid!)) - limitBefore) * 1000) / Math.max(1, bare.total);
       rows.push([
         `${item.page} ${item.path}`,
         item.encoding.label,
@@ -177,20 +170,21 @@ export async function runHitCostBench(): Promise<void> {
         `${Math.round((cached.rps / Math.max(1, bare.rps)) * 100)}%`,
         `${cached.p99} ms`,
         `${bare.p99} ms`,
-        hitMicros.toFixed(0),
+        `${hitMicros.toFixed(0)} (${cached.total})`,
         limitMicros.toFixed(0),
         String(cached.errors + bare.errors),
       ]);
     }
     printTable(
-      ["page", "Accept-Encoding", "sent", "cache", "cached req/s", "limit req/s", "cached/limit", "p99", "limit p99", "µs CPU/hit", "limit µs/req", "errors"],
+      ["page", "Accept-Encoding", "sent", "cache", "cached req/s", "limit req/s", "cached/limit", "p99", "limit p99", "µs CPU/hit (hits)", "limit µs/req", "errors"],
       rows,
     );
     console.log(
       `autocannon, ${CONNECTIONS} connections, ${seconds} s each, cached then limit (static-limit.mjs serving the bytes the site sent ` +
         `for that encoding, from memory). Server at LOG_LEVEL=info, counting page views (Chrome user agent). µs CPU/hit: the server's ` +
-        `process.cpuUsage() (prom-client, loopback metrics port) around ${hits} hits at 10 connections (a page not held by the cache, ` +
-        `cache "bypass": ${Math.round(hits / 25)} renders), less one scrape; limit µs/req: ` +
+        `process.cpuUsage() (prom-client, loopback metrics port) around the cached run, divided by its requests, less one scrape; ` +
+        `limit µs/req: the same for the limit server from /proc (10 ms steps). The cache column is the state after a warm-up request; ` +
+        `/contact is hydrated, never stored ("bypass": every request rendered). ` +
         `/proc, 10 ms steps. Targets: cached >= 75% of the limit, p99 < 30 ms.`,
     );
   } finally {

@@ -126,9 +126,13 @@ const negotiated = { withBrotli: new Map<string, Encoding>(), withoutBrotli: new
 /** Distinct `Accept-Encoding` values remembered; more start the memory afresh. */
 const ENCODINGS_REMEMBERED = 256;
 
+/** `negotiator`'s `encoding` with its `preferred` option, which @types/negotiator does not know yet. */
+type EncodingNegotiator = { encoding(available: string[], options: { preferred: string[] }): string | undefined };
+
 /**
- * The encoding to send for an `Accept-Encoding` value (`negotiator`'s rules: quality values,
- * `identity;q=0`, best first among br, gzip, identity), remembered per value.
+ * The encoding to send for an `Accept-Encoding` value, remembered per value: `negotiator`'s rules
+ * (quality values, `identity;q=0`), and among encodings of equal quality ours, best first (br, gzip,
+ * identity), not the order the client lists them in: a browser sends `gzip, deflate, br` and gets br.
  */
 export function negotiateEncoding(acceptEncoding: string | undefined, brotli: boolean): Encoding {
   const memory = brotli ? negotiated.withBrotli : negotiated.withoutBrotli;
@@ -136,7 +140,8 @@ export function negotiateEncoding(acceptEncoding: string | undefined, brotli: bo
   let encoding = memory.get(value);
   if (encoding === undefined) {
     const offered = brotli ? WITH_BROTLI : WITHOUT_BROTLI;
-    encoding = (new Negotiator({ headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } }).encoding(offered) ?? "identity") as Encoding;
+    const negotiator = new Negotiator({ headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } }) as unknown as EncodingNegotiator;
+    encoding = (negotiator.encoding(offered, { preferred: offered }) ?? "identity") as Encoding;
     if (memory.size >= ENCODINGS_REMEMBERED) memory.clear();
     memory.set(value, encoding);
   }
@@ -287,7 +292,7 @@ export function createHtmlCache(options: HtmlCacheOptions) {
       res.end();
       return;
     }
-    const encoding = new Negotiator(req).encoding(page.br ? WITH_BROTLI : WITHOUT_BROTLI);
+    const encoding = negotiateEncoding(req.headers["accept-encoding"], page.br !== null);
     const body = encoding === "br" ? page.br! : encoding === "gzip" ? page.gzip : page.identity;
     res.writeHead(200, {
       ...page.headers,

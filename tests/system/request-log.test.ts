@@ -2,7 +2,7 @@
  * The request log and the HTML cache's hit path on a production server (LOG_LEVEL=trace, so every
  * level is written):
  *   - a hit carries the same headers as the miss that stored the page (security headers included),
- *     raw and gzip-encoded;
+ *     raw and gzip-encoded; a browser's `gzip, deflate, br` gets brotli;
  *   - no line of any level holds a query string or a token path segment, for every kind of URL
  *     that carries a secret (reset and invitation links, e-mail confirmations, better-auth's
  *     verification and reset callbacks, draft previews, manage-booking links and their data
@@ -73,6 +73,17 @@ describe("an HTML-cache hit", () => {
     expect(Buffer.from(hitBody).equals(Buffer.from(missBody))).toBe(true);
     expect(hit.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     expect(hit.headers.get("x-request-id")).not.toBe(miss.headers.get("x-request-id"));
+  });
+});
+
+describe("a browser's Accept-Encoding", () => {
+  it("gets the brotli encoding once the cache has made it, though the browser lists gzip first", async () => {
+    const encodingOf = async () => {
+      const response = await fetch(`${base}/about`, { headers: { "accept-encoding": "gzip, deflate, br" } });
+      await response.arrayBuffer();
+      return [response.headers.get("x-html-cache"), response.headers.get("content-encoding")];
+    };
+    await expect.poll(encodingOf, { timeout: 20_000, interval: 200 }).toEqual(["hit", "br"]);
   });
 });
 
