@@ -180,6 +180,8 @@ const GZIP_LEVEL = 6;
 const BROTLI_QUEUE_MAX = 32;
 /** Distinct requests whose cache target `serveHit` remembers. */
 const TARGETS_REMEMBERED = 2_000;
+/** The longest method + target + cookie header remembered, in characters. */
+const TARGET_MEMO_MAX_LENGTH = 1_024;
 
 type Handler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
 
@@ -319,6 +321,8 @@ export function createHtmlCache(options: HtmlCacheOptions) {
    */
   const targetOf = (req: IncomingMessage): CacheTarget | null => {
     const memo = `${req.method}\n${req.url}\n${req.headers.cookie ?? ""}`;
+    // Long targets or cookie headers are not remembered: the memory stays within about 2 MB.
+    if (memo.length > TARGET_MEMO_MAX_LENGTH) return cacheTarget(options.buildId, req);
     let target = targets.get(memo);
     if (target === undefined) {
       target = cacheTarget(options.buildId, req);
