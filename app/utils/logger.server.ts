@@ -1,5 +1,7 @@
 /**
- * The process-wide pino logger: JSON in production, pretty in development.
+ * The process-wide pino logger: JSON in production and in tests, pretty in development when
+ * `pino-pretty` (a development dependency) is installed, JSON otherwise (a `tsx scripts/...` run on
+ * a server installed without development dependencies).
  *
  * In production the lines go to standard output through pino's asynchronous destination: they are
  * gathered in memory and written in blocks of about LOG_BUFFER_BYTES, and at the latest every
@@ -11,6 +13,7 @@
  * Every line passes through `redactUrls` (`~/utils/log-redaction`) as it is written: no line of
  * any level holds a query string or a token path segment, whatever a message or an error says.
  */
+import { createRequire } from "node:module";
 import pino from "pino";
 import { env, isProduction } from "./env.server";
 import { redactUrls } from "./log-redaction";
@@ -20,8 +23,19 @@ const LOG_BUFFER_BYTES = 8 * 1024;
 /** The longest a line waits in the buffer, in ms. */
 const LOG_FLUSH_MS = 250;
 
+function prettyInstalled(): boolean {
+  try {
+    createRequire(import.meta.url).resolve("pino-pretty");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const destination =
-  isProduction || env.NODE_ENV === "test" ? pino.destination({ dest: 1, sync: !isProduction, minLength: isProduction ? LOG_BUFFER_BYTES : 0, periodicFlush: isProduction ? LOG_FLUSH_MS : 0 }) : undefined;
+  isProduction || env.NODE_ENV === "test" || !prettyInstalled()
+    ? pino.destination({ dest: 1, sync: !isProduction, minLength: isProduction ? LOG_BUFFER_BYTES : 0, periodicFlush: isProduction ? LOG_FLUSH_MS : 0 })
+    : undefined;
 
 export const logger = destination
   ? pino({ level: env.LOG_LEVEL, hooks: { streamWrite: redactUrls } }, destination)
