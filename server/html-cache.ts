@@ -137,10 +137,69 @@ function storedHeaders(responseHeaders: OutgoingHttpHeaders, pageHeaders: Header
 const WITH_BROTLI = ["br", "gzip", "identity"];
 const WITHOUT_BROTLI = ["gzip", "identity"];
 
+type Encoding = "br" | "gzip" | "identity";
+
+/** Negotiated encodings of recent `Accept-Encoding` values (browsers send a handful), with and without brotli on offer. */
+const negotiated = { withBrotli: new Map<string, Encoding>(), withoutBrotli: new Map<string, Encoding>() };
+/** Distinct `Accept-Encoding` values remembered; more start the memory afresh. */
+const ENCODINGS_REMEMBERED = 256;
+
+/** `negotiator`'s `encoding` with its `preferred` option, which @types/negotiator does not know yet. */
+type EncodingNegotiator = { encoding(available: string[], options: { preferred: string[] }): string | undefined };
+
+/**
+ * The encoding to send for an `Accept-Encoding` value, remembered per value: `negotiator`'s rules
+ * (quality values, `identity;q=0`), and among encodings of equal quality ours, best first (br, gzip,
+ * identity), not the order the client lists them in: a browser sends `gzip, deflate, br` and gets br.
+ */
+export function negotiateEncoding(acceptEncoding: string | undefined, brotli: boolean): Encoding {
+  const memory = brotli ? negotiated.withBrotli : negotiated.withoutBrotli;
+  const value = acceptEncoding ?? "";
+  let encoding = memory.get(value);
+  if (encoding === undefined) {
+    const offered = brotli ? WITH_BROTLI : WITHOUT_BROTLI;
+    const negotiator = new Negotiator({ headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } }) as unknown as EncodingNegotiator;
+    encoding = (negotiator.encoding(offered, { preferred: offered }) ?? "identity") as Encoding;
+    if (memory.size >= ENCODINGS_REMEMBERED) memory.clear();
+    memory.set(value, encoding);
+  }
+  return encoding;
+}
+
+/** Precomputed `writeHead` lists of a page, per encoding (built on the first hit in each). */
+const HIT_HEADERS = new WeakMap<CachedPage, Partial<Record<Encoding, string[]>>>();
+
+/**
+ * The flat header list (`[name, value, ...]`) a hit of `page` in `encoding` is written with: the
+ * stored headers (security headers included), `content-encoding`, `content-length`,
+ * `x-html-cache: hit`, and last `x-request-id`, whose value the caller sets per response. Built
+ * once per page and encoding: a hit neither copies nor merges header objects.
+ */
+function hitHeaders(page: CachedPage, encoding: Encoding, length: number): string[] {
+  let lists = HIT_HEADERS.get(page);
+  if (!lists) HIT_HEADERS.set(page, (lists = {}));
+  let list = lists[encoding];
+  if (!list) {
+    list = [];
+    for (const [name, value] of Object.entries(page.headers)) {
+      if (value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [value]) list.push(name, String(item));
+    }
+    if (encoding !== "identity") list.push("content-encoding", encoding);
+    list.push("content-length", String(length), "x-html-cache", "hit", "x-request-id", "");
+    lists[encoding] = list;
+  }
+  return list;
+}
+
 /** gzip level of a stored page: made during the miss, so cheap (level 9 costs twice as much for ~2% smaller). */
 const GZIP_LEVEL = 6;
 /** Pages waiting for brotli at most; more wait for their next hit. */
 const BROTLI_QUEUE_MAX = 32;
+/** Distinct requests whose cache target `serveHit` remembers. */
+const TARGETS_REMEMBERED = 2_000;
+/** The longest method + target + cookie header remembered, in characters. */
+const TARGET_MEMO_MAX_LENGTH = 1_024;
 
 type Handler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
 
@@ -253,7 +312,7 @@ export function createHtmlCache(options: HtmlCacheOptions) {
       res.end();
       return;
     }
-    const encoding = new Negotiator(req).encoding(page.br ? WITH_BROTLI : WITHOUT_BROTLI);
+    const encoding = negotiateEncoding(req.headers["accept-encoding"], page.br !== null);
     const body = encoding === "br" ? page.br! : encoding === "gzip" ? page.gzip : page.identity;
     res.writeHead(200, {
       ...page.headers,
@@ -270,15 +329,50 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     queueBrotli(key, page);
   };
 
+  /** `cacheTarget` of recent requests, by method, target and cookie header (see `targetOf`). */
+  const targets = new Map<string, CacheTarget | null>();
+  /**
+   * `cacheTarget(options.buildId, req)`, remembered for the last TARGETS_REMEMBERED distinct
+   * method + target + cookie header (the only parts of a request it reads): normalising a target
+   * and reading its query was a tenth of a hit's CPU, and most hits repeat a handful of targets.
+   * A flood of distinct targets only empties the memory and pays the normalisation, as before.
+   */
+  const targetOf = (req: IncomingMessage): CacheTarget | null => {
+    const memo = `${req.method}\n${req.url}\n${req.headers.cookie ?? ""}`;
+    // Long targets or cookie headers are not remembered: the memory stays within about 2 MB.
+    if (memo.length > TARGET_MEMO_MAX_LENGTH) return cacheTarget(options.buildId, req);
+    let target = targets.get(memo);
+    if (target === undefined) {
+      target = cacheTarget(options.buildId, req);
+      if (targets.size >= TARGETS_REMEMBERED) targets.clear();
+      targets.set(memo, target);
+    }
+    return target;
+  };
+
   /**
    * Answers a request from the cache when its key has a stored page (true), else leaves the
-   * response untouched (false). Plain node:http, so `server.js` calls it before Express.
+   * response untouched (false). Plain node:http, so `server.js` calls it before Express: all the
+   * headers of the answer are written at once from the page's precomputed list (`hitHeaders`),
+   * with `requestId` as its `X-Request-Id`.
    */
-  const serveHit = (req: IncomingMessage, res: ServerResponse): boolean => {
-    const target = cacheTarget(options.buildId, req);
+  const serveHit = (req: IncomingMessage, res: ServerResponse, requestId: string): boolean => {
+    const target = targetOf(req);
     const page = target === null ? undefined : lookup(target.key);
     if (!target || !page) return false;
-    sendHit(req, res, target.key, page);
+    if (req.headers["if-none-match"]) {
+      res.setHeader("x-request-id", requestId);
+      sendHit(req, res, target.key, page);
+      return true;
+    }
+    const encoding = negotiateEncoding(req.headers["accept-encoding"], page.br !== null);
+    const body = encoding === "br" ? page.br! : encoding === "gzip" ? page.gzip : page.identity;
+    const headers = hitHeaders(page, encoding, body.length);
+    // The last value is this response's request id; writeHead reads the list before returning.
+    headers[headers.length - 1] = requestId;
+    res.writeHead(200, headers);
+    res.end(req.method === "HEAD" ? undefined : body);
+    queueBrotli(target.key, page);
     return true;
   };
 

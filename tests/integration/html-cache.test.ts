@@ -49,7 +49,7 @@ async function startCache(pages: Record<string, Page>) {
   app.use((_req, res) => res.status(418).send("fell through"));
   // As server.js: hits answered before Express.
   const server = createServer((req, res) => {
-    if (!cache.serveHit(req, res)) app(req, res);
+    if (!cache.serveHit(req, res, "test-request-id")) app(req, res);
   }).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
