@@ -69,6 +69,7 @@ export type BookingErrorCode =
   | "inactive_type"
   | "not_found"
   | "form_check"
+  | "form_too_fast"
   | "client_limit"
   | "email_limit"
   | "global_limit";
@@ -92,6 +93,12 @@ const ERROR_INFO: Record<BookingErrorCode, { status: number; message: string }> 
   form_check: {
     status: 400,
     message: "We could not confirm this booking. Please wait a moment and try again, or contact us directly.",
+  },
+  // A person who types fast (or lets the browser fill the form) trips the bot check's minimum time.
+  form_too_fast: {
+    status: 400,
+    message:
+      "Your booking was sent a little too quickly for our spam check, so it has not been made yet. Your details are kept: please check them below and press Confirm Booking again.",
   },
   client_limit: {
     status: 429,
