@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { consultationAvailability } from "~/db/schema";
+import { consultationAvailability, consultationBookings, consultationTypes } from "~/db/schema";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { seedConsultations } from "./consultations";
 
@@ -15,5 +15,15 @@ describe("demo availability", () => {
     for (const holiday of ["2026-12-25", "2026-12-28", "2027-01-01"]) expect(dates.has(holiday), holiday).toBe(false);
     // The working days around them are still offered.
     for (const day of ["2026-12-24", "2026-12-29", "2026-12-31", "2027-01-04"]) expect(dates.has(day), day).toBe(true);
+  });
+});
+
+describe("demo bookings", () => {
+  it("carry their type's length, so a 30-minute consultation does not fill its hour-long slot", async () => {
+    await db.transaction((tx) => seedConsultations(tx, new Date("2026-12-14T09:00:00Z")));
+    const lengths = new Map((await db.select().from(consultationTypes)).map((t) => [t.id, t.durationMinutes]));
+    const bookings = await db.select().from(consultationBookings);
+    expect(bookings.length).toBeGreaterThan(0);
+    for (const b of bookings) expect(b.durationMinutes).toBe(lengths.get(b.consultationTypeId!));
   });
 });

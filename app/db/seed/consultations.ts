@@ -92,6 +92,7 @@ export async function seedConsultations(tx: Transaction, now: Date = new Date())
         companyName: person.company,
         consultationType: type.name,
         consultationTypeId: type.id,
+        durationMinutes: type.durationMinutes,
         projectType: n % 3 === 1 ? "humanitarian" : n % 3 === 2 ? "mixed" : "commercial",
         projectDescription: "Demo booking: early-stage discussion of structural options.",
         timeline: "Next 3 to 6 months",
