@@ -2,9 +2,10 @@
  * Demo consultation data (`shared/spec/booking-and-admin.md` sections 2 and 3, issue "Data and
  * rules"): three consultation types, and slots on weekdays for the next six weeks at several
  * times with capacities 1 to 3, leaving out bank holidays in England and Wales as recurring slots
- * do (`isUkBankHoliday`), so the demo diary never offers Christmas Day. Some slots are already full, with demo bookings that fill them, so
- * `current_bookings` equals the number of place-holding bookings from the start. Dates are relative
- * to the seeding day (London), times are London wall-clock.
+ * do (`isUkBankHoliday`), so the demo diary never offers Christmas Day. Some slots are already
+ * full, with demo bookings (of their type's length) that fill them, so `current_bookings` equals
+ * the number of place-holding bookings from the start. Dates are relative to the seeding day
+ * (London), times are London wall-clock.
  */
 import type { Transaction } from "~/db/client.server";
 import { consultationAvailability, consultationBookings, consultationTypes } from "~/db/schema";

@@ -617,7 +617,7 @@ export type AdminBookingUpdate = {
  * transitions). In one transaction: locks the booking and its slot; moving into cancelled or
  * rescheduled frees the place; moving out of them takes a place again, or throws
  * `BookingError("slot_full")` when the slot has none left. Mails the visitor: confirmed (with the
- * meeting link, updated invitation), cancelled (METHOD:CANCEL), rescheduled; a changed meeting link
+ * meeting link, updated invitation and a newly issued manage link), cancelled (METHOD:CANCEL), rescheduled; a changed meeting link
  * on a confirmed booking sends an updated invitation. Records an audit entry.
  * Throws `BookingError("not_found")` for an unknown id. Returns the updated row.
  */

@@ -34,8 +34,8 @@ export async function anonymiseEnquiries(executor: Executor, ids: string[], now:
  * Anonymises the bookings with these ids and scrubs their audit entries: name and e-mail become
  * {@link ERASED}; phone, company, project description, timeline, budget, how they heard of us,
  * special requirements, meeting link and notes and the idempotency key are cleared, and every
- * manage link is deleted; `anonymised_at = now`. Slot, status, type and dates are kept, so `current_bookings`
- * is unchanged. The caller makes sure no booking here still holds a place in a future slot.
+ * manage link is deleted; `anonymised_at = now`. Slot, status, type and dates are kept, so
+ * `current_bookings` is unchanged. The caller makes sure no booking here still holds a place in a future slot.
  */
 export async function anonymiseBookings(executor: Executor, ids: string[], now: Date): Promise<number> {
   if (ids.length === 0) return 0;

@@ -1,7 +1,8 @@
 /**
  * The contact page's presentational parts (`shared/spec/public-site.md` section 2, "/contact"):
  * the three contact cards, the promises, the enquiry form's fields and the confirmation that
- * replaces the form once it is sent. The route owns submission (React Router stays in the route layer).
+ * replaces the form once it is sent. The route owns submission (React Router stays in the route
+ * layer).
  */
 import { useEffect, useRef } from "react";
 import { CheckCircle2, Clock, Handshake, Mail, MapPin, Phone, ShieldCheck } from "lucide-react";
