@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import { db, type Database, type Transaction } from "~/db/client.server";
 import { consultationAvailability as a, consultationBookings as b } from "~/db/schema";
 import { bookingDurationMinutes } from "./booking-mail.server";
-import { londonInstant, londonTimeOfDay } from "./time";
+import { londonInstant, londonTimeOfDay } from "~/utils/time";
 
 /** The columns read: every booking field a person or a calendar may see, and the slot's date and times. */
 export const bookingWithSlotColumns = {

@@ -45,7 +45,8 @@ import {
 } from "./booking-mail.server";
 import { bookingEndTime } from "./booking-rows.server";
 import type { BookingDetails } from "./schema";
-import { addDays, isOutsideNotice, lastBrowsableWeekStart, londonInstant, londonToday, WEEK_DAYS } from "./time";
+import { isOutsideNotice, lastBrowsableWeekStart, WEEK_DAYS } from "./booking-window";
+import { addDays, londonInstant, londonToday } from "~/utils/time";
 
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 

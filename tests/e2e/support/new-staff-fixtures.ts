@@ -6,7 +6,7 @@
  */
 import { db } from "~/db/client.server";
 import { consultationAvailability, consultationBookings } from "~/db/schema";
-import { addDays, londonToday } from "~/features/consultations/time";
+import { addDays, londonToday } from "~/utils/time";
 
 /** The fixture clients, by viewport width. */
 export const NEW_STAFF = {
