@@ -279,8 +279,6 @@ export const consultationBookings = pgTable(
     status: text("status", { enum: BOOKING_STATUSES }).notNull().default("pending"),
     meetingLink: text("meeting_link"),
     meetingNotes: text("meeting_notes"),
-    /** SHA-256 (hex) of the visitor's manage token; the token itself is only ever mailed. */
-    manageTokenHash: text("manage_token_hash"),
     /** Client-generated key that makes a double-submitted form create one booking. */
     idempotencyKey: text("idempotency_key"),
     /**
@@ -297,7 +295,6 @@ export const consultationBookings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("consultation_bookings_manage_token_key").on(t.manageTokenHash),
     uniqueIndex("consultation_bookings_idempotency_key").on(t.idempotencyKey),
     index("consultation_bookings_availability_idx").on(t.availabilityId),
     index("consultation_bookings_created_at_idx").on(t.createdAt),
@@ -307,6 +304,25 @@ export const consultationBookings = pgTable(
       sql`project_type is null or ${inList("project_type", BOOKING_PROJECT_TYPES)}`,
     ),
   ],
+);
+
+/**
+ * The visitor's manage links of a booking, each opening it until it is erased: the first is issued
+ * with the booking (its confirmation e-mail and success screen), another with each later message
+ * that carries a link the visitor did not just use (the confirmation by staff). Only the SHA-256
+ * (hex) of a random token is stored and the token itself is only ever mailed, so a later message
+ * can carry a link only by issuing a new token, while an earlier message's link keeps working.
+ */
+export const consultationBookingManageTokens = pgTable(
+  "consultation_booking_manage_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => consultationBookings.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("consultation_booking_manage_tokens_booking_idx").on(t.bookingId)],
 );
 
 // better-auth's tables (user, session, account, verification, rateLimit); property names are

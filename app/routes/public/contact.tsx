@@ -1,8 +1,10 @@
 /**
  * /contact (`shared/spec/public-site.md` sections 2, 4, 5, 7, 8): intro, contact cards, promises
  * and the enquiry form. With JavaScript the form posts through a fetcher: submitting, a 1.5 s
- * pause, then the success toast and a reset (or the destructive error toast). Without JavaScript
- * a plain POST shows the confirmation, or the field errors with a 400.
+ * pause, then the success toast and a reset, the form giving way to an inline confirmation that
+ * takes the focus, with "Send another message" bringing back the empty form (or the destructive
+ * error toast). Without JavaScript a plain POST shows the same confirmation, or the field errors
+ * with a 400.
  */
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
@@ -123,6 +125,12 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
   const formRef = useRef<HTMLFormElement>(null);
   const [clientErrors, setClientErrors] = useState<EnquiryFieldErrors | null>(null);
   const [pausing, setPausing] = useState(false);
+  // The inline confirmation in place of the form, after the pause (with JavaScript).
+  const [sent, setSent] = useState(false);
+  const sendAnother = () => {
+    setSent(false);
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[name=name]")?.focus());
+  };
   const handled = useRef<unknown>(null);
   useEffect(loadBrowserSchema, []);
 
@@ -136,6 +144,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
       const timer = setTimeout(() => {
         setPausing(false);
         formRef.current?.reset();
+        setSent(true);
         toast.success(SUCCESS_TITLE, { id: "enquiry-sent", description: SUCCESS_TEXT });
       }, SUCCESS_PAUSE_MS);
       return () => clearTimeout(timer);
@@ -206,7 +215,13 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             <span className="sr-only">with an asterisk</span> are required.
           </p>
           <div className="mt-6">
-            {actionData?.ok ? (
+            {sent ? (
+              <EnquirySentPanel focusOnShow>
+                <Button type="button" variant="outline" onClick={sendAnother}>
+                  Send another message
+                </Button>
+              </EnquirySentPanel>
+            ) : actionData?.ok ? (
               <EnquirySentPanel>
                 <Link to="/contact" className={buttonVariants({ variant: "outline" })}>
                   Send another message
