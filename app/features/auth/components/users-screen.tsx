@@ -26,7 +26,7 @@ import { AdminPageHeader } from "~/features/admin/components/page-header";
 import type { AuditListEntry } from "~/features/audit/audit-list.server";
 import { RecentActivity } from "~/features/audit/components/recent-activity";
 import type { StaffMember } from "~/features/auth/users.server";
-import { ADMIN_ROLES } from "~/db/schema";
+import { ADMIN_ROLES } from "~/utils/domain";
 import { roleLabel } from "../roles";
 import { ROLE_DESCRIPTIONS } from "../schema";
 import { useHydrated } from "~/utils/use-hydrated";
