@@ -28,31 +28,35 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import {
+  PROJECT_CATEGORIES,
+  PROJECT_WORK_STATUSES,
+  DISPLAY_STATUSES,
+  ENQUIRY_STATUSES,
+  ENQUIRY_PRIORITIES,
+  BOOKING_STATUSES,
+  BOOKING_PROJECT_TYPES,
+  ADMIN_ROLES,
+  OUTBOX_STATUSES,
+  RETENTION_LIMITS,
+} from "../utils/domain";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
-/** Values of the enumerations, exported for Zod schemas and UI selects. */
-export const PROJECT_CATEGORIES = ["commercial", "humanitarian"] as const;
-export const PROJECT_WORK_STATUSES = ["Completed", "In Progress", "On Hold"] as const;
-export const DISPLAY_STATUSES = ["draft", "published", "archived"] as const;
-export const ENQUIRY_STATUSES = ["new", "in_review", "responded", "project_started", "closed"] as const;
-export const ENQUIRY_PRIORITIES = ["low", "medium", "high"] as const;
-export const BOOKING_STATUSES = ["pending", "confirmed", "completed", "cancelled", "no_show", "rescheduled"] as const;
-export const BOOKING_PROJECT_TYPES = ["commercial", "humanitarian", "mixed"] as const;
-export const ADMIN_ROLES = ["super_admin", "admin", "editor"] as const;
-export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
-
-/**
- * Retention periods' defaults and inclusive bounds (issue 11): the `site_settings` columns, their
- * CHECK constraints and the retention form all use these.
- */
-export const RETENTION_LIMITS = {
-  spamDays: { default: 30, min: 1, max: 365 },
-  recordsMonths: { default: 24, min: 1, max: 120 },
-  emailBodyDays: { default: 90, min: 1, max: 3650 },
-  analyticsRawDays: { default: 30, min: 1, max: 365 },
-} as const;
+/** The vocabularies are defined beside the browser-safe code; server modules may import them here too. */
+export {
+  PROJECT_CATEGORIES,
+  PROJECT_WORK_STATUSES,
+  DISPLAY_STATUSES,
+  ENQUIRY_STATUSES,
+  ENQUIRY_PRIORITIES,
+  BOOKING_STATUSES,
+  BOOKING_PROJECT_TYPES,
+  ADMIN_ROLES,
+  OUTBOX_STATUSES,
+  RETENTION_LIMITS,
+};
 
 const between = (column: string, { min, max }: { min: number; max: number }) => sql.raw(`${column} between ${min} and ${max}`);
 

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, cmsProjects, cmsRevisions, sitePages } from "~/db/schema";
-import { SITE_PAGE_SEED } from "~/db/seed/site-pages";
+import { SITE_PAGE_SEED } from "~/features/site-pages/defaults";
 import { createPreviewToken } from "~/features/cms/preview.server";
 import { pageEditAction } from "~/features/site-pages/actions.server";
 import { readField } from "~/features/site-pages/form-data";

@@ -47,7 +47,7 @@ import type { FieldErrors } from "~/features/consultations/schema";
 import { formatLongDate, formatTime24 } from "~/utils/format";
 import { loadWizardState, type WizardState } from "~/features/consultations/wizard.server";
 import { pageMeta } from "~/features/seo/meta";
-import { useRootData } from "~/root";
+import { useRootData } from "~/features/site/root-data";
 import { cn } from "~/utils/cn";
 import { logger } from "~/utils/logger.server";
 import { useHydrated } from "~/utils/use-hydrated";

@@ -24,7 +24,7 @@ import { recordConversion } from "~/features/analytics/conversions.server";
 import { submitEnquiry } from "~/features/enquiries/enquiries.server";
 import type { EnquiryFieldErrors, EnquirySchema } from "~/features/enquiries/schema";
 import { pageMeta } from "~/features/seo/meta";
-import { useRootData } from "~/root";
+import { useRootData } from "~/features/site/root-data";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/contact";
 import { dataHeaders } from "~/utils/headers";

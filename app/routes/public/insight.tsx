@@ -15,7 +15,7 @@ import { absoluteUrl, pageMeta } from "~/features/seo/meta";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { cn } from "~/utils/cn";
-import type { RootData } from "~/root";
+import type { RootData } from "~/features/site/root-data";
 import type { Route } from "./+types/insight";
 
 /**

@@ -1,8 +1,8 @@
 import { Outlet } from "react-router";
-import { SiteFooter } from "~/components/site-footer";
+import { SiteFooter } from "~/features/site/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { companyDefaults } from "~/content/company";
-import { useRootData } from "~/root";
+import { useRootData } from "~/features/site/root-data";
 
 /** The public site's shell: fixed header, the page in <main id="main">, footer (spec section 2). */
 export default function PublicLayout() {

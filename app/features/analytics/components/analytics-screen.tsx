@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { AdminPageHeader } from "~/features/admin/components/page-header";
+import { AdminPageHeader } from "~/components/admin-page-header";
 import { cn } from "~/utils/cn";
 import { PRESET_DAYS, rangeSearch, type AnalyticsRange } from "../range";
 import type { AnalyticsReport, BreakdownRow } from "../report.server";

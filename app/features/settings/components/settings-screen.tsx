@@ -11,7 +11,7 @@ import { Field } from "~/components/field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
-import { AdminPageHeader } from "~/features/admin/components/page-header";
+import { AdminPageHeader } from "~/components/admin-page-header";
 import type { AuditListEntry } from "~/features/audit/audit-list.server";
 import { RecentActivity } from "~/features/audit/components/recent-activity";
 import type { SiteSettings } from "../schema";

@@ -6,7 +6,7 @@ import { Field } from "~/components/field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
-import { AdminPageHeader } from "~/features/admin/components/page-header";
+import { AdminPageHeader } from "~/components/admin-page-header";
 import { auditActor, MANAGER_ROLES, requireAdmin } from "~/features/auth/guard.server";
 import { fieldErrors } from "~/features/cms/form-values";
 import { useActionToast } from "~/features/cms/components/use-cms-toasts";

@@ -1,7 +1,7 @@
 import { AlertTriangle } from "lucide-react";
 import { redirect, useActionData } from "react-router";
 import { z } from "zod";
-import { AdminPageHeader } from "~/features/admin/components/page-header";
+import { AdminPageHeader } from "~/components/admin-page-header";
 import { requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
 import { ContentForm } from "~/features/cms/components/content-form";
 import { ConflictAlert, RestoredNotice } from "~/features/cms/components/edit-notices";

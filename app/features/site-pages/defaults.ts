@@ -9,7 +9,7 @@
  * spec states it; the About editor warns staff about it.
  */
 import type { InlineContent, InlineRun, InsightBlock } from "~/db/schema";
-import type { PageContent, SitePageKey } from "~/features/site-pages/schemas";
+import type { PageContent, SitePageKey } from "./schemas";
 
 /** Company figures, by key: pages refer to them, so each number is stated once. */
 const figures: PageContent["figures"] = {
