@@ -36,8 +36,8 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: appS
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const preview = new URL(request.url).searchParams.get("preview");
-  const [settings, { pages }] = await Promise.all([getSiteSettings(), readPublicPages(["contact"], preview)]);
-  const { openingHours, addressLines, mapUrl, socialLinks } = pages.contact;
+  const [settings, { pages, preview: contactPreview }] = await Promise.all([getSiteSettings(), readPublicPages(["contact"], preview)]);
+  const { openingHours, addressLines, mapUrl, socialLinks, intro, replyNote } = pages.contact;
   return {
     site: {
       companyName: settings.companyName,
@@ -52,7 +52,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       publicUrl: env.PUBLIC_URL.replace(/\/$/, ""),
     },
     /** Admin > Site > Contact and footer (issue 16). */
-    contact: { hours: openingHours.map((line) => `${line.days}, ${line.hours}`).join("; "), addressLines, mapUrl, socialLinks },
+    contact: { hours: openingHours.map((line) => `${line.days}, ${line.hours}`).join("; "), addressLines, mapUrl, socialLinks, intro, replyNote },
+    /** True when a signed preview link shows the Contact and footer draft (the public layout shows the preview banner). */
+    preview: contactPreview,
     year: new Date().getFullYear(),
     consent: parseConsent(request.headers.get("cookie")),
   };

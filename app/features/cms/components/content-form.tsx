@@ -8,7 +8,7 @@ import type { RevisionSummary } from "../content.server";
 import type { PublicationState } from "../publication";
 import { FormSection } from "./form-section";
 import { LeaveDialog } from "./leave-dialog";
-import { PublishingPanel } from "./publishing-panel";
+import { PublishBar, PublishingPanel } from "./publishing-panel";
 import { RevisionsPanel } from "./revisions-panel";
 import { useUnsavedChanges } from "./use-unsaved-changes";
 
@@ -56,6 +56,7 @@ export function ContentForm({
           </FormSection>
         ) : null}
       </aside>
+      <PublishBar mode={mode} />
       <LeaveDialog blocker={blocker} />
     </Form>
   );

@@ -12,7 +12,7 @@ import { pageMeta } from "~/features/seo/meta";
 import { pageEditAction } from "~/features/site-pages/actions.server";
 import { PageFields } from "~/features/site-pages/components/page-fields";
 import { getEditablePage, readPublicPages } from "~/features/site-pages/pages.server";
-import { isSitePageKey, pageSchema, pageWarnings, SITE_PAGES } from "~/features/site-pages/schemas";
+import { figureValues, isSitePageKey, pageSchema, pageWarnings, SITE_PAGES } from "~/features/site-pages/schemas";
 import type { Route } from "./+types/page-edit";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: `Edit ${args.loaderData?.title ?? "page"}`, path: "/admin/site", noIndex: true });
@@ -41,8 +41,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     page,
     revisions,
     restored: restoredDraft ? { id: revisionId.data!, draft: restoredDraft } : null,
-    warnings: pageWarnings(key, restoredDraft ?? page.draft),
-    figures: figures.pages.figures.figures.map((f) => ({ key: f.key, label: f.label })),
+    warnings: pageWarnings(key, restoredDraft ?? page.draft, figureValues(figures.pages.figures)),
+    figures: figures.pages.figures.figures.map((f) => ({ key: f.key, label: f.label, value: f.source === "manual" ? f.value : "" })),
     previewUrl: `${publicPath}?preview=${createPreviewToken("page", page.id)}`,
     publicUrl: publicPath,
   };
