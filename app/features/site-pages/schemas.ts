@@ -27,7 +27,7 @@ export const SITE_PAGES: Record<SitePageKey, { title: string; description: strin
     description: "The privacy policy and the terms of service, written in the article editor.",
     publicPath: "/privacy",
   },
-  contact: { title: "Contact and footer", description: "Opening hours, address, map link and social links.", publicPath: "/contact" },
+  contact: { title: "Contact and footer", description: "The /contact introduction, opening hours, reply promise, address (also in e-mails), map link and social links.", publicPath: "/contact" },
 };
 
 /** Values a figure may be computed from instead of typed in. */

@@ -172,7 +172,8 @@ export default function ConsultationTypes({ loaderData }: Route.ComponentProps) 
                 <input type="hidden" name="id" value={type.id} />
                 <TypeFields type={type} errors={errorsFor(type.id)} />
                 <div className="flex flex-wrap gap-2">
-                  <Button type="submit" name="intent" value="update" disabled={busy}>
+                  {/* A long type name wraps inside the card (on a 390 px phone it stuck out past the edge). */}
+                  <Button type="submit" name="intent" value="update" disabled={busy} className="h-auto min-h-10 max-w-full shrink whitespace-normal py-2 text-left">
                     Save {type.name}
                   </Button>
                   {type.bookings > 0 ? (

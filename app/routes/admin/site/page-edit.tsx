@@ -1,5 +1,5 @@
 import { AlertTriangle } from "lucide-react";
-import { redirect, useActionData } from "react-router";
+import { Link, redirect, useActionData } from "react-router";
 import { z } from "zod";
 import { AdminPageHeader } from "~/features/admin/components/page-header";
 import { requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
@@ -75,6 +75,15 @@ export default function SitePageEdit({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         </div>
+      ) : null}
+      {key === "contact" ? (
+        <p className="mb-6 rounded-md border bg-card p-3 text-sm">
+          The e-mail address, phone number, the footer&apos;s Location line and the LinkedIn page are edited in{" "}
+          <Link to="/admin/settings" className="font-medium text-primary underline underline-offset-2">
+            Settings
+          </Link>{" "}
+          (super admins). The address below is the one /contact and every e-mail&apos;s footer show.
+        </p>
       ) : null}
       {page.unpublishedChanges && !restored ? (
         <p className="mb-6 rounded-md border bg-muted/60 p-3 text-sm">This page has saved changes that visitors do not see yet: preview them, then publish.</p>
