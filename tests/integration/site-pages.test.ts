@@ -11,6 +11,8 @@ import { db } from "~/db/client.server";
 import { auditLog, cmsProjects, cmsRevisions, sitePages } from "~/db/schema";
 import { SITE_PAGE_SEED } from "~/db/seed/site-pages";
 import { createPreviewToken } from "~/features/cms/preview.server";
+import { buildEnquiryEmails, type EnquiryForEmail } from "~/features/enquiries/emails.server";
+import { getMailSettings } from "~/features/mail/settings.server";
 import { pageEditAction } from "~/features/site-pages/actions.server";
 import { readField } from "~/features/site-pages/form-data";
 import { getEditablePage, readPublicPages, resolveFigures } from "~/features/site-pages/pages.server";
@@ -599,5 +601,19 @@ describe("the studio's limits and derived words", () => {
     home.hero.figures = ["client-satisfaction", "typed-by-hand"];
     const refused = await save(editor, "home", home, { intent: "publish", version: String(page.version) });
     expect((refused.value as Refusal).data.errors["hero.figures.1"]).toEqual(['No company figure has the key "typed-by-hand".']);
+  });
+});
+
+describe("the address in e-mails", () => {
+  it("is the published address of Site > Contact and footer, so an enquiry's acknowledgement names the street", async () => {
+    const page = await getEditablePage("contact", T0);
+    const draft = { ...SITE_PAGE_SEED.contact, addressLines: ["12 Bridge Street", "London SE1 9AA"] };
+    expect((await save(editor, "contact", draft, { intent: "publish", version: String(page.version) }, new Date())).status).toBe(200);
+    const settings = await getMailSettings();
+    expect(settings.address).toEqual(["12 Bridge Street", "London SE1 9AA"]);
+    const enquiry = { id: "e1", name: "Ada", email: "ada@example.com", company: null, projectType: "General Enquiry", message: "Hello", createdAt: new Date() } as EnquiryForEmail;
+    const acknowledgement = buildEnquiryEmails(enquiry, settings).at(-1)!;
+    expect(acknowledgement.to).toBe("ada@example.com");
+    expect(acknowledgement.text).toContain("12 Bridge Street, London SE1 9AA");
   });
 });

@@ -153,6 +153,7 @@ export default function ConsultationTypes({ loaderData }: Route.ComponentProps) 
                 </h2>
                 <p className="text-sm text-muted-foreground">
                   {type.durationMinutes} minutes · {type.bookings === 1 ? "1 booking" : `${type.bookings} bookings`}
+                  {type.upcoming > 0 ? `, ${type.upcoming} upcoming` : ""}
                 </p>
                 {type.description ? <p className="mt-1 text-sm">{type.description}</p> : null}
               </div>
