@@ -212,7 +212,7 @@ test("the /contact introduction and reply sentence are edited with the opening h
     await contact.goto("/contact");
     await expect(contact.getByText(`an engineer will answer within 24 hours (${stamp}).`)).toBeVisible();
     await expect(contact.getByText("We reply within 24 hours, Monday to Thursday.")).toBeVisible();
-    await expect(contact.getByText("Monday to Thursday, 9:00 to 17:30")).toBeVisible();
+    await expect(contact.getByText(/^Monday to Thursday, /)).toBeVisible();
     await noSidewaysScroll(contact);
     await shot(contact, `contact-${viewport.width}`, true);
     await visitor.close();

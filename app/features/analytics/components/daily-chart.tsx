@@ -28,7 +28,8 @@ function niceMax(value: number): number {
 /** The daily chart and its table for `series` (every day of the range, in order). */
 export function DailyChart({ series }: { series: AnalyticsReport["series"] }) {
   const plotW = W - PAD.left - PAD.right;
-  const plotH = H - PAD.top - PAD.bottom - STRIP - 10;
+  // A 20-unit gap between the plot and the strip keeps the "0" tick clear of the strip's own scale label on a phone.
+  const plotH = H - PAD.top - PAD.bottom - STRIP - 20;
   const max = niceMax(Math.max(...series.map((d) => d.pageviews), 0));
   const maxConversions = Math.max(...series.map((d) => d.conversions), 1);
   const x = (i: number) => PAD.left + (series.length === 1 ? plotW / 2 : (i * plotW) / (series.length - 1));
@@ -49,7 +50,7 @@ export function DailyChart({ series }: { series: AnalyticsReport["series"] }) {
               {Math.round(t)}
             </span>
           ))}
-          <span className="absolute right-0 -translate-y-1/2 text-emerald-700" style={{ top: `${((H - PAD.bottom - STRIP + 10) / H) * 100}%` }}>
+          <span className="absolute right-0 -translate-y-full text-emerald-700" style={{ top: `${((H - PAD.bottom) / H) * 100}%` }}>
             {maxConversions}
           </span>
         </div>

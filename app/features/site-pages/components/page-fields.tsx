@@ -188,7 +188,7 @@ export function PageField({ schema, name, value, ctx }: { schema: z.ZodType; nam
           <ImagePicker name={`${name}.src`} label={meta.label} defaultValue={asString(image.src)} required={meta.required} />
           {ctx.errors[`${name}.src`] ? <p className="text-sm text-destructive">{ctx.errors[`${name}.src`]!.join(" ")}</p> : null}
           <Field label={`${meta.label}: alt text`} hint={meta.decorative ? "Optional: this image is a background behind text and is hidden from screen readers." : "Describe the image for people who cannot see it. Required when an image is set."} errors={ctx.errors[`${name}.alt`] ?? errors}>
-            {(control) => <Input {...control} name={`${name}.alt`} defaultValue={asString(image.alt)} maxLength={300} />}
+            {(control) => <CountedText control={control} name={`${name}.alt`} max={300} multiline={false} defaultValue={asString(image.alt)} />}
           </Field>
         </div>
       );
