@@ -12,6 +12,9 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 
+/** The shapes `BACKUP_ENCRYPTION_KEY` accepts: an age secret key or an age X25519 recipient. */
+export const BACKUP_KEY_PATTERN = /^(AGE-SECRET-KEY-1[0-9A-Z]{58}|age1[02-9ac-hj-np-z]{58})$/;
+
 const optionalString = z
   .string()
   .trim()
@@ -124,6 +127,13 @@ const EnvSchema = z.object({
    * of the last BACKUP_KEEP_WEEKLY ISO weeks.
    */
   BACKUP_DIR: optionalString,
+  /**
+   * Encrypts every backup with age: a secret key `AGE-SECRET-KEY-1...` (backs up and restores) or
+   * its recipient `age1...` (backs up only). Unset: backups are not encrypted.
+   */
+  BACKUP_ENCRYPTION_KEY: optionalString.pipe(
+    z.string().regex(BACKUP_KEY_PATTERN, "must be an age secret key (AGE-SECRET-KEY-1...) or recipient (age1...); `npm run backup -- --new-key` makes one").optional(),
+  ),
   BACKUP_S3_BUCKET: optionalString,
   BACKUP_DAILY: z.stringbool().default(true),
   BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(366).default(14),

@@ -111,6 +111,8 @@ test("two-factor: enrol an authenticator, then sign in with a code and with a re
   await expect(card.getByRole("status")).toContainText("Two-factor is on");
   const codes = (await card.getByTestId("recovery-codes").locator("li").allTextContents()).map((c) => c.trim());
   expect(codes).toHaveLength(10);
+  // Nothing to misread on paper: digits and capitals without I, L, O or U.
+  for (const code of codes) expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/);
   const download = page.waitForEvent("download");
   await card.getByRole("link", { name: "Download as text file" }).click();
   expect((await download).suggestedFilename()).toBe("recovery-codes.txt");
@@ -139,7 +141,10 @@ test("two-factor: enrol an authenticator, then sign in with a code and with a re
   await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await page.getByRole("link", { name: "Use a recovery code" }).click();
-  await page.getByLabel("Recovery code").fill(codes[0]!);
+  await expect(page.getByLabel("Recovery code")).toHaveAttribute("placeholder", "7KQ2M-X9D4T");
+  await screenshots(page, "two-factor-recovery-code");
+  // Typed as a person reads it off paper on a phone: lower case, a space instead of the dash.
+  await page.getByLabel("Recovery code").fill(codes[0]!.toLowerCase().replace("-", " "));
   await page.getByRole("button", { name: "Verify and sign in" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard/);
   await page.goto("/admin/account");
