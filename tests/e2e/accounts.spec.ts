@@ -14,6 +14,7 @@ import { E2E_DATA_DIR, E2E_PORT } from "../../playwright.config";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { ACCOUNT_FIXTURES } from "./support/account-fixtures";
 import { signIn } from "./support/auth";
+import { saveScreenshot } from "./support/screenshots";
 
 // Sign-in is rate limited per address: this file signs in from an address of its own.
 test.use({ extraHTTPHeaders: { "x-forwarded-for": "198.51.100.71" } });
@@ -27,14 +28,14 @@ const SHOTS = "test-results/accounts";
  * page must not scroll sideways once the layout has settled (the shell animates its sidebar).
  */
 async function screenshots(page: Page, name: string) {
-  await page.screenshot({ path: `${SHOTS}/${name}-1440.png`, fullPage: true });
+  await saveScreenshot(page, `${SHOTS}/${name}-1440.png`, { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
       message: `${name} scrolls sideways at 390 px`,
     })
     .toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
+  await saveScreenshot(page, `${SHOTS}/${name}-390.png`, { fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 

@@ -12,6 +12,7 @@ import { signInAsAdmin } from "./support/auth";
 import { bookingFixtures } from "./support/booking-fixtures";
 import { bookUpToConfirm } from "./support/booking-flow";
 import { waitUntilHumanPace } from "./support/human-pace";
+import { saveScreenshot } from "./support/screenshots";
 
 const RUN = Date.now().toString(36);
 const DESKTOP = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
@@ -80,9 +81,9 @@ test("visits, an enquiry and a booking show on the Analytics screen with their s
 
   await expectNoSeriousA11yViolations(page);
   await page.setViewportSize({ width: 1440, height: 1000 });
-  await page.screenshot({ path: "test-results/screens/analytics-1440.png", fullPage: true });
+  await saveScreenshot(page, "test-results/screens/analytics-1440.png", { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: "test-results/screens/analytics-390.png", fullPage: true });
+  await saveScreenshot(page, "test-results/screens/analytics-390.png", { fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // The export of the same range.
@@ -118,9 +119,9 @@ test("a campaign tag on a later page of a visit is counted, the rule is on the s
     for (const label of await labels.all()) expect((await label.boundingBox())!.height, `${viewport.width} px`).toBeGreaterThanOrEqual(12);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await page.getByRole("heading", { name: "How visits and conversions are attributed" }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/screens/analytics-attribution-${viewport.width}.png` });
+    await saveScreenshot(page, `test-results/screens/analytics-attribution-${viewport.width}.png`);
     await page.getByText("Day by day").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/screens/analytics-chart-${viewport.width}.png` });
+    await saveScreenshot(page, `test-results/screens/analytics-chart-${viewport.width}.png`);
     await expectNoSeriousA11yViolations(page);
   }
 });

@@ -5,13 +5,15 @@
  * the About countries heading tied to the Countries figure, the /contact words that follow the
  * opening hours, the warning before deactivating a consultation type with upcoming bookings, and
  * the small layout faults (a Save button past the card's edge, the sidebar's last link, the image
- * picker's preview). axe on each screen; screenshots in test-results/studio-edges/, looked at.
+ * picker's preview). axe on each screen; with E2E_SCREENSHOTS set, screenshots in
+ * test-results/studio-edges/ (looked at).
  * Tagged @site-settings: it publishes what every visitor sees, so it runs after the other tests.
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signInAsAdmin } from "./support/auth";
 import { waitForHydration } from "./support/hydration";
+import { saveScreenshot } from "./support/screenshots";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
@@ -20,7 +22,7 @@ const DESKTOP = { width: 1440, height: 900 };
 const WIDTHS = [DESKTOP, PHONE] as const;
 const stamp = Date.now().toString(36);
 
-const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: `test-results/studio-edges/${name}.png`, fullPage });
+const shot = (page: Page, name: string, fullPage = false) => saveScreenshot(page, `test-results/studio-edges/${name}.png`, { fullPage });
 
 async function noSidewaysScroll(page: Page) {
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
@@ -134,7 +136,7 @@ test("limits show with a counter, a quote over the limit is refused with a messa
     // Nothing runs past the card: its content fits its width.
     expect(await card.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     await noSidewaysScroll(home);
-    await home.locator('[data-testid="testimonial-column"]').first().screenshot({ path: `test-results/studio-edges/testimonial-card-${viewport.width}.png` });
+    await saveScreenshot(card, `test-results/studio-edges/testimonial-card-${viewport.width}.png`);
     await visitor.close();
   }
 });

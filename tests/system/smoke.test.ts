@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startServer, type BenchServer } from "../../bench/lib";
+import { SYSTEM_FORM_GUARD_MIN_MS, waitForFormGuard } from "./support/servers";
 
 let server: BenchServer;
 let base: string;
@@ -14,7 +15,7 @@ beforeAll(async () => {
   server = await startServer({
     label: "smoke",
     readyWithinMs: 180_000,
-    env: ({ dataDir }) => ({ DATABASE_URL: "", PGLITE_DIR: `${dataDir}/pglite`, SEED_DEMO: "true" }),
+    env: ({ dataDir }) => ({ DATABASE_URL: "", PGLITE_DIR: `${dataDir}/pglite`, SEED_DEMO: "true", FORM_GUARD_MIN_MS: String(SYSTEM_FORM_GUARD_MIN_MS) }),
   });
   base = server.base;
 });
@@ -44,7 +45,7 @@ it(`starts, serves the home page and takes a booking on Node ${process.version}`
   const details = await (await fetch(`${base}/book-consultation?step=3&type=${typeId}&slot=${slotId}`)).text();
   const formToken = /name="formToken" value="([^"]+)"/.exec(details)?.[1];
   expect(formToken).toBeTruthy();
-  await new Promise((r) => setTimeout(r, 3_200)); // the form guard refuses faster submissions
+  await waitForFormGuard();
 
   const booked = await fetch(`${base}/book-consultation?step=4&type=${typeId}&slot=${slotId}`, {
     method: "POST",

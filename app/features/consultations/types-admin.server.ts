@@ -10,7 +10,7 @@ import { db } from "~/db/client.server";
 import { consultationAvailability, consultationBookings, consultationTypes } from "~/db/schema";
 import { isUniqueViolation } from "~/db/sql";
 import { type AuditActor, recordAudit } from "~/features/audit/audit.server";
-import { londonToday } from "./time";
+import { londonToday } from "~/utils/time";
 import type { ConsultationTypeInput } from "./types-admin";
 
 /** A type as the admin screen lists it, with how many bookings use it and how many of those are still to come. */

@@ -6,6 +6,7 @@
  */
 import { cn } from "~/utils/cn";
 import type { AnalyticsReport } from "../report.server";
+import { formatDayMonth } from "~/utils/format";
 
 const W = 720;
 const H = 240;
@@ -15,8 +16,6 @@ const PAD = { left: 4, right: 12, top: 12, bottom: 6 };
 /** Height of the conversions strip at the bottom of the plot, in SVG units. */
 const STRIP = 36;
 
-const dayLabel = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
-const formatDay = (day: string) => dayLabel.format(new Date(`${day}T00:00:00Z`));
 
 /** A rounded-up axis maximum (1, 2, 5 x 10^n). */
 function niceMax(value: number): number {
@@ -39,7 +38,7 @@ export function DailyChart({ series }: { series: AnalyticsReport["series"] }) {
   const ticks = [0, max / 2, max];
   const labelled = [0, Math.floor((series.length - 1) / 2), series.length - 1].filter((v, i, all) => all.indexOf(v) === i);
   const totals = series.reduce((t, d) => ({ visitors: t.visitors + d.visitors, pageviews: t.pageviews + d.pageviews, conversions: t.conversions + d.conversions }), { visitors: 0, pageviews: 0, conversions: 0 });
-  const summary = `From ${formatDay(series[0]!.day)} to ${formatDay(series.at(-1)!.day)}: ${totals.visitors} visitors, ${totals.pageviews} page views and ${totals.conversions} enquiries and bookings.`;
+  const summary = `From ${formatDayMonth(series[0]!.day)} to ${formatDayMonth(series.at(-1)!.day)}: ${totals.visitors} visitors, ${totals.pageviews} page views and ${totals.conversions} enquiries and bookings.`;
 
   return (
     <figure className="space-y-3">
@@ -82,7 +81,7 @@ export function DailyChart({ series }: { series: AnalyticsReport["series"] }) {
               className={cn("absolute top-0 whitespace-nowrap", i === 0 ? "" : i === series.length - 1 ? "-translate-x-full" : "-translate-x-1/2")}
               style={{ left: `${(x(i) / W) * 100}%` }}
             >
-              {formatDay(series[i]!.day)}
+              {formatDayMonth(series[i]!.day)}
             </span>
           ))}
         </div>
@@ -113,7 +112,7 @@ export function DailyChart({ series }: { series: AnalyticsReport["series"] }) {
             <tbody className="divide-y">
               {series.map((d) => (
                 <tr key={d.day}>
-                  <th scope="row" className="px-3 py-1.5 font-normal">{formatDay(d.day)}</th>
+                  <th scope="row" className="px-3 py-1.5 font-normal">{formatDayMonth(d.day)}</th>
                   <td className="px-3 py-1.5 text-right">{d.visitors}</td>
                   <td className="px-3 py-1.5 text-right">{d.pageviews}</td>
                   <td className="px-3 py-1.5 text-right">{d.conversions}</td>
