@@ -783,6 +783,8 @@ export const analyticsConversions = pgTable(
     visitorHash: text("visitor_hash"),
     entryPath: text("entry_path"),
     source: text("source"),
+    /** The visit's utm_medium (null: none), for the Campaign media table's conversions. */
+    medium: text("medium"),
     campaign: text("campaign"),
     bookingRef: text("booking_ref"),
   },

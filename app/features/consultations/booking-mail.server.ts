@@ -81,7 +81,7 @@ export function bookingDurationMinutes(
   );
 }
 
-type Settings = Pick<SiteSettings, "companyName" | "email" | "phone" | "location" | "notificationRecipients">;
+type Settings = Pick<SiteSettings, "companyName" | "email" | "phone" | "location" | "notificationRecipients"> & { address?: readonly string[] };
 
 /** The visitor's manage page for a raw token. */
 export function manageUrl(token: string): string {

@@ -31,7 +31,7 @@ import { recordBookingConfirmed } from "~/features/analytics/conversions.server"
 import { ACTIVE_BOOKINGS_PER_EMAIL, clientKey, exceedsLimit, LIMITS } from "~/features/abuse/limits.server";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { enqueueEmails } from "~/features/mail/outbox.server";
-import { getSiteSettings } from "~/features/settings/settings.server";
+import { getMailSettings } from "~/features/mail/settings.server";
 import type { SiteSettings } from "~/features/settings/schema";
 import {
   bookingMailData,
@@ -221,7 +221,7 @@ export async function createBooking(
   }: { idempotencyKey: string; clientIp: string; now?: Date; settings?: SiteSettings },
 ): Promise<{ booking: BookingRow; created: boolean; manageToken: string | null }> {
   // Read before the transaction: PGlite runs one statement stream at a time.
-  const site = settings ?? (await getSiteSettings());
+  const site = settings ?? (await getMailSettings());
   const existingByKey = async (executor: Database | Transaction) => {
     const [row] = await executor
       .select()
@@ -395,7 +395,7 @@ export type CancelResult =
  */
 export async function cancelBookingByToken(token: string, { now = new Date() }: { now?: Date } = {}): Promise<CancelResult> {
   if (!token || token.length > 200) return { ok: false, reason: "not_found" };
-  const site = await getSiteSettings();
+  const site = await getMailSettings();
   return db.transaction(async (tx): Promise<CancelResult> => {
     const locked = await lockBooking(tx, openedBy(token));
     if (!locked) return { ok: false, reason: "not_found" };
@@ -529,7 +529,7 @@ export async function rescheduleBookingByToken(
   });
   if (!token || token.length > 200) return refuse("not_found");
   if (!UUID_RE.test(newSlotId)) return refuse("unknown_slot");
-  const site = await getSiteSettings();
+  const site = await getMailSettings();
   try {
     return await moveBooking(token, newSlotId, { now, clientIp, site, refuse });
   } catch (error) {
@@ -630,7 +630,7 @@ export async function updateBookingByAdmin(
   if (!(BOOKING_STATUSES as readonly string[]).includes(update.status)) {
     throw new TypeError(`Unknown booking status: ${String(update.status)}`);
   }
-  const site = await getSiteSettings();
+  const site = await getMailSettings();
   const clean = (v: string | null) => (v?.trim() ? v.trim() : null);
   return db.transaction(async (tx) => {
     const locked = await lockBooking(tx, eq(consultationBookings.id, bookingId));

@@ -32,8 +32,14 @@ export type EmailContent = {
   footerNote?: string;
 };
 
-/** The company details a message's header and footer show; pass the result of `getSiteSettings()`. */
-export type EmailBranding = Pick<SiteSettings, "companyName" | "email" | "phone" | "location">;
+/**
+ * The company details a message's header and footer show; pass the result of `getMailSettings()`
+ * (./settings.server.ts). The footer shows `address` (the contact page's lines), else `location`.
+ */
+export type EmailBranding = Pick<SiteSettings, "companyName" | "email" | "phone" | "location"> & { address?: readonly string[] };
+
+/** The footer's place line: the postal address on one line, else the settings' location. */
+const placeOf = (s: EmailBranding) => (s.address && s.address.length > 0 ? s.address.join(", ") : s.location);
 
 /** A complete message body in both forms. */
 export type RenderedEmail = { html: string; text: string };
@@ -142,7 +148,7 @@ function renderHtml(c: EmailContent, s: EmailBranding): string {
     ? `<p style="margin:0 0 12px 0;font-family:${FONT};font-size:12px;line-height:18px;color:${MUTED};">${multiline(c.footerNote)}</p>`
     : "";
 
-  const contact = [escapeHtml(s.email), escapeHtml(s.phone), escapeHtml(s.location)].join(" &middot; ");
+  const contact = [escapeHtml(s.email), escapeHtml(s.phone), escapeHtml(placeOf(s))].join(" &middot; ");
 
   return `<!DOCTYPE html>
 <html lang="en-GB">
@@ -191,6 +197,6 @@ function renderText(c: EmailContent, s: EmailBranding): string {
   if (c.link) lines.push(`${c.link.label}: ${c.link.url}`, "");
   lines.push("--");
   if (c.footerNote) lines.push(c.footerNote);
-  lines.push(s.companyName, [s.email, s.phone, s.location].join(" | "));
+  lines.push(s.companyName, [s.email, s.phone, placeOf(s)].join(" | "));
   return lines.join("\n") + "\n";
 }

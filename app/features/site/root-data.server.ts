@@ -15,8 +15,8 @@ import { parseConsent } from "./consent";
  */
 export async function loadRootData(request: Request) {
   const preview = new URL(request.url).searchParams.get("preview");
-  const [settings, { pages }] = await Promise.all([getSiteSettings(), readPublicPages(["contact"], preview)]);
-  const { openingHours, addressLines, mapUrl, socialLinks } = pages.contact;
+  const [settings, { pages, preview: contactPreview }] = await Promise.all([getSiteSettings(), readPublicPages(["contact"], preview)]);
+  const { openingHours, addressLines, mapUrl, socialLinks, intro, replyNote } = pages.contact;
   return {
     site: {
       companyName: settings.companyName,
@@ -31,7 +31,9 @@ export async function loadRootData(request: Request) {
       publicUrl: env.PUBLIC_URL.replace(/\/$/, ""),
     },
     /** Admin > Site > Contact and footer. */
-    contact: { hours: openingHours.map((line) => `${line.days}, ${line.hours}`).join("; "), addressLines, mapUrl, socialLinks },
+    contact: { hours: openingHours.map((line) => `${line.days}, ${line.hours}`).join("; "), addressLines, mapUrl, socialLinks, intro, replyNote },
+    /** True when a signed preview link shows the Contact and footer draft (the public layout shows the preview banner). */
+    preview: contactPreview,
     year: new Date().getFullYear(),
     consent: parseConsent(request.headers.get("cookie")),
   };

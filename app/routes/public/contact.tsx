@@ -190,10 +190,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
         <div className="relative mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
           <p className="text-sm font-semibold uppercase tracking-[0.2em] text-teal-300">Contact</p>
           <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">Let's talk about your project</h1>
-          <p className="mt-5 max-w-2xl text-lg text-slate-200">
-            Whether you are planning a commercial development or building resilience in a disaster-prone region, our
-            engineers are ready to help. Tell us what you need and we'll respond within 24 hours.
-          </p>
+          <p className="mt-5 max-w-2xl text-lg text-slate-200">{root?.contact.intro}</p>
         </div>
       </section>
 
@@ -244,7 +241,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
                 ) : null}
                 <EnquiryFields errors={errors ?? undefined} values={actionData && !actionData.ok ? actionData.values : undefined} formToken={formToken} />
                 <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-                  <p className="text-sm text-muted-foreground">We reply within 24 hours, Monday to Friday.</p>
+                  <p className="text-sm text-muted-foreground">{root?.contact.replyNote}</p>
                   <Button type="submit" size="lg" disabled={busy} aria-disabled={busy}>
                     {busy ? (
                       <>
