@@ -31,7 +31,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: appS
 
 /**
  * Site-wide data every page needs: the company identity, analytics and verification settings,
- * the absolute site URL for canonical links (`shared/spec/public-site.md` section 2), and the
+ * the absolute site URL for canonical links, and the
  * visitor's cookie-consent choice (the banner is server-rendered; the HTML cache keys on it).
  */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -45,13 +45,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       phone: settings.phone,
       location: settings.location,
       linkedinUrl: settings.linkedinUrl,
-      // Google Analytics (and with it the consent banner) only when the settings choose it (issue 21),
-      // and never on a preview (`?preview=`, issue 18 finding 9): staff reading a draft are no visitors.
+      // Google Analytics (and with it the consent banner) only when the settings choose it,
+      // and never on a preview (`?preview=`): staff reading a draft are no visitors.
       analyticsId: settings.analyticsMode === "with_google" && preview === null ? settings.analyticsId : "",
       siteVerification: settings.siteVerification,
       publicUrl: env.PUBLIC_URL.replace(/\/$/, ""),
     },
-    /** Admin > Site > Contact and footer (issue 16). */
+    /** Admin > Site > Contact and footer. */
     contact: { hours: openingHours.map((line) => `${line.days}, ${line.hours}`).join("; "), addressLines, mapUrl, socialLinks },
     year: new Date().getFullYear(),
     consent: parseConsent(request.headers.get("cookie")),

@@ -1,6 +1,5 @@
 /**
- * Demo consultation data (`shared/spec/booking-and-admin.md` sections 2 and 3, issue "Data and
- * rules"): three consultation types, and slots on weekdays for the next six weeks at several
+ * Demo consultation data: three consultation types, and slots on weekdays for the next six weeks at several
  * times with capacities 1 to 3. Some slots are already full, with demo bookings that fill them, so
  * `current_bookings` equals the number of place-holding bookings from the start. Dates are relative
  * to the seeding day (London), times are London wall-clock.

@@ -1,6 +1,5 @@
 /**
- * Read models of the admin portal shell and dashboard (`shared/spec/booking-and-admin.md`
- * "Admin layout" and "Dashboard", section 9): the sidebar's live badge counts and the dashboard's
+ * Read models of the admin portal shell and dashboard: the sidebar's live badge counts and the dashboard's
  * stat cards, recent enquiries and service distribution. Spam-flagged enquiries are left out.
  */
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
@@ -9,8 +8,8 @@ import { consultationBookings, enquiries } from "~/db/schema";
 import { OVERDUE_AFTER_MS } from "~/features/enquiries/response-time";
 
 /**
- * Live sidebar badges (DESIGN section 6): new enquiries, of which `overdueEnquiries` are past the
- * 24-hour promise (issue 19), and pending bookings.
+ * Live sidebar badges (`docs/design.md` section 6): new enquiries, of which `overdueEnquiries` are past the
+ * 24-hour promise, and pending bookings.
  */
 export type SidebarCounts = { newEnquiries: number; overdueEnquiries: number; pendingBookings: number };
 
@@ -38,7 +37,7 @@ export type DashboardData = {
   stats: { total: number; new: number; inReview: number; highPriority: number };
   /**
    * The five most recent enquiries, newest first; null when the caller may not see enquiries
-   * (editors: issue 9 item 7, no enquiry personal data reaches them).
+   * (editors: no enquiry personal data reaches them).
    */
   recent:
     | {

@@ -1,5 +1,5 @@
 /**
- * Which visit a conversion came from (issue 21, ADR "Cookieless analytics"). A visit is the run
+ * Which visit a conversion came from (ADR "Cookieless analytics"). A visit is the run
  * of one visitor hash's page views on one day with no gap over VISIT_GAP_MINUTES (as Plausible
  * and Google Analytics end a session after 30 idle minutes); its entry page is its first view and
  * its source the UTM source of that view, else the referring site, else "Direct / None".

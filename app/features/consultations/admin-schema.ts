@@ -1,6 +1,5 @@
 /**
- * Zod schemas of the admin consultation forms (`shared/spec/booking-and-admin.md` sections 5 and 9,
- * `shared/DESIGN.md` section 6): single slot, recurring slots, edit slot, close dates. The booking
+ * Zod schemas of the admin consultation forms (`docs/design.md` section 6): single slot, recurring slots, edit slot, close dates. The booking
  * update's schema is in `./admin-booking-schema.server` (it uses the calendar library).
  *
  * Every schema parses `FormData`-shaped input (strings, "on" for checkboxes, repeated keys for

@@ -1,6 +1,5 @@
 /**
- * Availability slots managed by staff (`shared/spec/booking-and-admin.md` sections 2, 4, 5, 7 and 9;
- * `shared/DESIGN.md` section 6): list upcoming, create single and recurring, edit, delete, close a
+ * Availability slots managed by staff (`docs/design.md` section 6): list upcoming, create single and recurring, edit, delete, close a
  * date range, and the five consultation stats.
  *
  * Dates (`yyyy-mm-dd`) and times (`HH:MM`) are Europe/London wall-clock values, as stored.

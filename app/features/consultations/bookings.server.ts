@@ -1,6 +1,5 @@
 /**
- * The booking domain (`shared/spec/booking-and-admin.md` sections 3, 4 and 7 "Book" / "Update
- * booking"; `shared/DESIGN.md` section 6): creating a booking without ever overbooking, the
+ * The booking domain (`docs/design.md` section 6): creating a booking without ever overbooking, the
  * visitor's cancellation by manage token, and the status changes staff make.
  *
  * Invariant kept in every transaction here: a slot's `current_bookings` equals the number of its
@@ -8,7 +7,7 @@
  * (`SELECT ... FOR UPDATE`), so simultaneous requests cannot overbook. Mail is queued in the same
  * transaction through the outbox, so a mail failure never loses or blocks a booking.
  *
- * Abuse limits (issue 9 item 1, `shared/DESIGN.md` section 7) are checked inside the booking's
+ * Abuse limits (`docs/design.md` section 7) are checked inside the booking's
  * transaction, after the slot's own rules: at most `ACTIVE_BOOKINGS_PER_EMAIL` active future
  * bookings per e-mail address, `LIMITS.bookingPerClient` bookings per client (IPv4 address or IPv6
  * /64) per hour and `LIMITS.bookingGlobal` bookings per hour in all. A booking that trips one is
@@ -132,8 +131,8 @@ export function isSlotProblem(code: string): boolean {
 type SlotRow = typeof consultationAvailability.$inferSelect;
 
 /**
- * Why `slot` cannot take a new booking at `now`, or null when it can (spec sections 2 and 3;
- * DESIGN section 6): it must exist, be available, not have started, start outside the minimum
+ * Why `slot` cannot take a new booking at `now`, or null when it can (`docs/design.md`
+ * section 6): it must exist, be available, not have started, start outside the minimum
  * notice, lie within the booking window (`bookingWeeksAhead` weeks counting the current one) and
  * have a place left. Call it on a slot row locked `FOR UPDATE`.
  */
@@ -464,7 +463,7 @@ class RescheduleLimitError extends Error {
 }
 
 /**
- * The visitor moves their booking to another slot through the manage link (issue 12). ONE
+ * The visitor moves their booking to another slot through the manage link. ONE
  * transaction: locks the booking, then both slot rows in id order (so two visitors swapping slots
  * cannot deadlock), refuses a booking that is cancelled, not pending/confirmed or already started,
  * and re-checks the new slot exactly as `createBooking` does (available, not past, outside the
@@ -474,7 +473,7 @@ class RescheduleLimitError extends Error {
  * time), queues the visitor's updated invitation (same UID, TENTATIVE) and the staff
  * notifications, and records an audit entry (actor: system). A refusal changes nothing.
  *
- * Rate limits (ADR 0011's pattern, issue 12): a move that passes every rule above still counts
+ * Rate limits (ADR 0011's pattern): a move that passes every rule above still counts
  * against `LIMITS.reschedulePerClient` (the client's IPv4 address or IPv6 /64, `clientIp`) and
  * `LIMITS.reschedulePerBooking` (this booking) in the same transaction; tripping either refuses it
  * with `reschedule_client_limit` / `reschedule_booking_limit` and rolls back, so nothing moves,
@@ -665,7 +664,7 @@ export async function updateBookingByAdmin(
 
 /**
  * Cancels a booking inside the caller's transaction because the visitor's personal data is being
- * erased (issue 11): locks the booking and its slot, frees the place when the booking held one,
+ * erased: locks the booking and its slot, frees the place when the booking held one,
  * withdraws a queued reminder, raises SEQUENCE and queues the usual staff cancellation mail
  * (METHOD:CANCEL) flagged `eraseAfterSend`, so the worker blanks the message once it is sent.
  * Records a `booking.cancelled_for_erasure` audit entry without personal data. Returns false when

@@ -1,5 +1,5 @@
 /**
- * What a visitor may book (`shared/spec/booking-and-admin.md` sections 2, 3 and 7): the active
+ * What a visitor may book: the active
  * consultation types and the spec's `get_available_consultation_slots` for a 7-day window.
  */
 import { and, asc, eq, gte, lte } from "drizzle-orm";

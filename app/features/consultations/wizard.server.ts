@@ -1,6 +1,5 @@
 /**
- * What the /book-consultation route needs per request (`shared/spec/booking-and-admin.md`
- * sections 2 and 5): the step to show, resolved from the URL (`step`, `type`, `week`, `slot`) so
+ * What the /book-consultation route needs per request: the step to show, resolved from the URL (`step`, `type`, `week`, `slot`) so
  * that reload, the browser's back button and JavaScript-free forms all work. A step the URL
  * cannot support yet (no valid type, no bookable slot) falls back to the earlier step with a note.
  */

@@ -1,6 +1,5 @@
 /**
- * Browser-safe constants of the contact enquiry form (`shared/spec/public-site.md` sections 5 and
- * 7): the enquiry types and length caps. Kept apart from ./schema so the form
+ * Browser-safe constants of the contact enquiry form: the enquiry types and length caps. Kept apart from ./schema so the form
  * can use them without putting Zod in the page's JavaScript; ./schema re-exports them.
  */
 

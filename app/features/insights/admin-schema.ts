@@ -1,6 +1,5 @@
 /**
- * The blog post form and list filters of the content studio (`shared/spec/booking-and-admin.md`
- * "Admin blog list", "Blog create and edit forms", sections 3, 5 and 9; issue 7). Parsed on the
+ * The blog post form and list filters of the content studio. Parsed on the
  * server; the labels and option lists are shared with the UI.
  */
 import { z } from "zod";
@@ -24,7 +23,7 @@ export const INSIGHT_CATEGORIES = [
 ] as const;
 export type InsightCategory = (typeof INSIGHT_CATEGORIES)[number];
 
-/** The status filter of the admin list: the spec's all / published / draft / archived, plus Scheduled (issue 7). */
+/** The status filter of the admin list: the spec's all / published / draft / archived, plus Scheduled. */
 export const INSIGHT_STATUS_FILTERS = ["all", "published", "scheduled", "draft", "archived"] as const;
 export type InsightStatusFilter = (typeof INSIGHT_STATUS_FILTERS)[number];
 
@@ -68,7 +67,7 @@ const readingOverride = z.preprocess(
 /**
  * The fields of a post form as posted. Required for every save: title, excerpt and author name
  * (spec section 5); category, one of the seven INSIGHT_CATEGORIES ('Please select a category.'
- * otherwise, issue 19); optional text and
+ * otherwise); optional text and
  * tags empty -> null; `content` the article body as JSON blocks (app/features/insights/blocks.ts);
  * `readingMinutes` an optional override of the computed reading time.
  */
@@ -82,7 +81,7 @@ export const InsightFormSchema = z.object({
   authorBio: optionalText(2_000),
   authorImage: optionalUrl(),
   heroImage: optionalUrl(),
-  // One of the spec's seven, nothing else (issue 19); a post saved earlier with another category
+  // One of the spec's seven, nothing else; a post saved earlier with another category
   // must be given one of them (the form asks, naming the old one).
   category: z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.enum(INSIGHT_CATEGORIES, { error: "Please select a category." })),
   readingMinutes: readingOverride,

@@ -1,5 +1,5 @@
 /**
- * Public reads of insights (blog articles) (`shared/spec/public-site.md` sections 2, 3, 4 and 7).
+ * Public reads of insights (blog articles).
  * Only public rows are returned (the publication rule, `app/features/cms/publication.server.ts`:
  * published with `published_date <= now`), except one article through a signed preview link. Missing values get the spec's defaults here,
  * so every page and the RSS feed show the same thing.
@@ -113,7 +113,7 @@ export async function listLatestInsights(limit = 3, now: Date = new Date()): Pro
 }
 
 /**
- * The home page's articles (issue 16): the newest 3 (`listLatestInsights`), or, when staff chose
+ * The home page's articles: the newest 3 (`listLatestInsights`), or, when staff chose
  * some on the Home page, those of `slugs` that are published now, in the chosen order.
  */
 export async function listHomeInsights(featured: { show: "latest" | "chosen"; slugs: readonly string[] }, now: Date = new Date()): Promise<InsightCardData[]> {
@@ -174,8 +174,8 @@ export async function getPublishedInsightBySlug(slug: string, now: Date = new Da
 }
 
 /**
- * The article with this slug in any state, when `token` is a valid preview link for it (issue 7
- * "Preview"); null otherwise (unknown slug, forged, expired or another item's token).
+ * The article with this slug in any state, when `token` is a valid preview link for it; null
+ * otherwise (unknown slug, forged, expired or another item's token).
  */
 export async function getPreviewInsightBySlug(slug: string, token: string, now: Date = new Date()): Promise<InsightDetail | null> {
   if (!slug || !token) return null;

@@ -1,6 +1,5 @@
 /**
- * The project form and list filters of the content studio (`shared/spec/booking-and-admin.md`
- * "Project create and edit forms" and sections 4, 5 and 9; issue 7). Parsed on the server; the
+ * The project form and list filters of the content studio. Parsed on the server; the
  * labels and option lists are shared with the UI.
  */
 import { z } from "zod";
@@ -11,7 +10,7 @@ import { METRIC_KEYS, type MetricKey } from "./metrics";
 /** Projects per page of the admin grid. */
 export const ADMIN_PROJECT_PAGE_SIZE = 24;
 
-/** The display-status filter of the admin grid (issue 7): stored statuses plus Scheduled. */
+/** The display-status filter of the admin grid: stored statuses plus Scheduled. */
 export const PROJECT_STATUS_FILTERS = ["all", "published", "scheduled", "draft", "archived"] as const;
 export type ProjectStatusFilter = (typeof PROJECT_STATUS_FILTERS)[number];
 

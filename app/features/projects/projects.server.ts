@@ -1,5 +1,5 @@
 /**
- * Public reads of projects (`shared/spec/public-site.md` sections 2, 3, 4 and 7). Only public rows
+ * Public reads of projects. Only public rows
  * are returned (the publication rule, `app/features/cms/publication.server.ts`: published with
  * `published_at <= now`); drafts, scheduled and archived rows never reach a visitor, except one
  * item through a signed preview link. `now` parameters exist for tests.
@@ -104,7 +104,7 @@ export async function listLatestProjects(limit = 3, now: Date = new Date()): Pro
 }
 
 /**
- * The home page's projects (issue 16): the newest 3 (`listLatestProjects`), or, when staff chose
+ * The home page's projects: the newest 3 (`listLatestProjects`), or, when staff chose
  * some on the Home page, those of `slugs` that are published now, in the chosen order.
  */
 export async function listHomeProjects(featured: { show: "latest" | "chosen"; slugs: readonly string[] }, now: Date = new Date()): Promise<ProjectCardData[]> {
@@ -163,8 +163,8 @@ export async function getPublishedProjectBySlug(slug: string, now: Date = new Da
 }
 
 /**
- * The project with this slug in any state, when `token` is a valid preview link for it (issue 7
- * "Preview"); null otherwise (unknown slug, forged, expired or another item's token).
+ * The project with this slug in any state, when `token` is a valid preview link for it; null
+ * otherwise (unknown slug, forged, expired or another item's token).
  */
 export async function getPreviewProjectBySlug(slug: string, token: string, now: Date = new Date()): Promise<ProjectDetail | null> {
   if (!slug || !token) return null;

@@ -1,5 +1,5 @@
 /**
- * sitemap.xml, robots.txt and the RSS 2.0 feed of insights (`shared/DESIGN.md` section 6:
+ * sitemap.xml, robots.txt and the RSS 2.0 feed of insights (`docs/design.md` section 6:
  * "sitemap.xml, robots.txt and an RSS feed of insights exist"). Absolute URLs come from PUBLIC_URL;
  * only published projects and articles are listed.
  */

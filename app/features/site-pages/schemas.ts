@@ -1,5 +1,5 @@
 /**
- * The content of each editable page of the public site (issue 16; DESIGN section 6 "site
+ * The content of each editable page of the public site (`docs/design.md` section 6 "site
  * studio"): one Zod schema per page, used by the editing form and by the server. Safe for the
  * browser. `pageSchema(key, mode)` builds a page's schema for a draft save or a publication
  * (see ./fields.ts); `SITE_PAGES` names the pages, where they show and what previews them.
@@ -385,7 +385,7 @@ export function isSitePageKey(value: unknown): value is SitePageKey {
 }
 
 /**
- * Warnings an editor shows but that do not stop a save (issue 16): on About, a number in the
+ * Warnings an editor shows but that do not stop a save: on About, a number in the
  * countries heading that differs from the length of the list ("17 countries" listing 16).
  */
 export function pageWarnings(key: SitePageKey, content: unknown): string[] {

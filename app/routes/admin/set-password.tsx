@@ -14,7 +14,7 @@ import type { Route } from "./+types/set-password";
 import { readFormData } from "~/utils/form-data.server";
 import { privateHydrateHandle } from "~/utils/page-mode";
 
-/** Hydrated (ADR "Content pages without React"), and never shown to analytics (issue 9 item 6). */
+/** Hydrated (ADR "Content pages without React"), and never shown to analytics. */
 export const handle = privateHydrateHandle;
 
 export const meta: Route.MetaFunction = (args) =>

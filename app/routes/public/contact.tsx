@@ -1,5 +1,5 @@
 /**
- * /contact (`shared/spec/public-site.md` sections 2, 4, 5, 7, 8): intro, contact cards, promises
+ * /contact: intro, contact cards, promises
  * and the enquiry form. With JavaScript the form posts through a fetcher: submitting, a 1.5 s
  * pause, then the success toast and a reset (or the destructive error toast). Without JavaScript
  * a plain POST shows the confirmation, or the field errors with a 400.

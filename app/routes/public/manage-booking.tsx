@@ -1,6 +1,6 @@
 /**
  * /book-consultation/manage/:token: the visitor's own booking, opened from the link in the
- * confirmation e-mail (`shared/DESIGN.md` section 6; issue 12). Shows the type, the UK date and
+ * confirmation e-mail (`docs/design.md` section 6). Shows the type, the UK date and
  * time and the status, with Reschedule and Cancel booking (behind a confirmation).
  *
  * Reschedule is URL-driven like the wizard, so it works without JavaScript: `?reschedule=1&week=`
@@ -37,7 +37,7 @@ import { readFormData } from "~/utils/form-data.server";
 import { privateHydrateHandle } from "~/utils/page-mode";
 import type { Route } from "./+types/manage-booking";
 
-/** Hydrated (ADR "Content pages without React"), and never shown to analytics (issue 9 item 6). */
+/** Hydrated (ADR "Content pages without React"), and never shown to analytics. */
 export const handle = privateHydrateHandle;
 
 export const meta: Route.MetaFunction = (args) =>

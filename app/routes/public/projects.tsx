@@ -17,7 +17,7 @@ import type { Route } from "./+types/projects";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseProjectListQuery(new URL(request.url).searchParams);
-  // Spec section 8: a list load failure is logged only; the page shows the empty state (never cached, issue 18).
+  // Spec section 8: a list load failure is logged only; the page shows the empty state (never cached).
   return loadOrDegrade(
     context,
     async () => {

@@ -1,5 +1,5 @@
 /**
- * The protected admin layout (`shared/spec/booking-and-admin.md` "Admin layout", section 9):
+ * The protected admin layout:
  * a sidebar 280 px wide, 80 px collapsed, collapsed automatically below 1024 px (and hidden behind
  * a menu button below 640 px); header 'Admin Portal' with 'Welcome back, {name}'; footer with the
  * initial, name, role and Sign Out. Links a role cannot use are not shown.
@@ -38,7 +38,7 @@ type NavItem = {
   roles: readonly AdminRole[];
   badge?: number;
   badgeLabel?: string;
-  /** A red count beside the badge (overdue enquiries, issue 19); shown alone when the rail is collapsed. */
+  /** A red count beside the badge (overdue enquiries); shown alone when the rail is collapsed. */
   alert?: number;
   alertLabel?: string;
 };

@@ -1,5 +1,5 @@
 /**
- * The dashboard's parts (`shared/spec/booking-and-admin.md` "Dashboard", section 9): four stat
+ * The dashboard's parts: four stat
  * cards ('No data yet' at 0), the five most recent enquiries, the service distribution drawn as a
  * small SVG donut, and quick actions.
  */

@@ -1,5 +1,5 @@
 /**
- * The Analytics screen (issue 21, admins and super admins): the range picker (7 / 30 / 90 days or
+ * The Analytics screen (admins and super admins): the range picker (7 / 30 / 90 days or
  * a custom range), the figures, the daily chart, and the breakdown tables: entry pages and sources
  * with the enquiries and bookings their visits led to and the conversion rate, top pages,
  * referrers, campaigns, countries, devices and conversion types. Export downloads the range as CSV.

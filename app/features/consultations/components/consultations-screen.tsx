@@ -82,8 +82,8 @@ const STAT_CARDS = [
 ] as const;
 
 /**
- * A slot's state: the spec's Available/Unavailable badge, a "Full" badge when every place is taken
- * (issue 19), and "n/m booked".
+ * A slot's state: the spec's Available/Unavailable badge, a "Full" badge when every place is taken,
+ * and "n/m booked".
  */
 export function SlotBadges({ slot }: { slot: Pick<AdminSlot, "isAvailable" | "currentBookings" | "maxBookings"> }) {
   return (

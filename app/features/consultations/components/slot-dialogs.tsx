@@ -323,7 +323,7 @@ export function DeleteSlotDialog({
   );
 }
 
-/** Close dates: every slot in a date range becomes unavailable (DESIGN section 6 via issue 4). */
+/** Close dates: every slot in a date range becomes unavailable (`docs/design.md` section 6). */
 export function CloseDatesDialog({
   open,
   onOpenChange,

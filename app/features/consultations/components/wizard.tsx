@@ -1,6 +1,5 @@
 /**
- * Presentational pieces of the /book-consultation wizard (`shared/spec/booking-and-admin.md`
- * section 2). Everything here renders plain form controls (radios, inputs) so the wizard works
+ * Presentational pieces of the /book-consultation wizard. Everything here renders plain form controls (radios, inputs) so the wizard works
  * without JavaScript; the route supplies the forms and links.
  */
 import { useEffect, useState } from "react";
@@ -458,7 +457,7 @@ export function BookingSummary({
 
 /**
  * Step 5: 'Booking Confirmed!' and 'What happens next?'; the route passes the two links and, when
- * it knows the booking just made, its receipt (date and time, calendar file, manage link; issue 19),
+ * it knows the booking just made, its receipt (date and time, calendar file, manage link),
  * shown between the sentence and the list.
  */
 export function SuccessPanel({ children, receipt }: { children: React.ReactNode; receipt?: React.ReactNode }) {

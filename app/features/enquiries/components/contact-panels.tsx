@@ -1,5 +1,5 @@
 /**
- * The contact page's presentational parts (`shared/spec/public-site.md` section 2, "/contact"):
+ * The contact page's presentational parts:
  * the three contact cards, the promises, the enquiry form's fields and the no-JavaScript
  * confirmation. The route owns submission (React Router stays in the route layer).
  */

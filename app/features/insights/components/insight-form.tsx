@@ -1,6 +1,5 @@
 /**
- * The blog post create and edit form (`shared/spec/booking-and-admin.md` "Blog create and edit
- * forms"; issue 7): article info, the article body, author info, hero image, settings (category,
+ * The blog post create and edit form: article info, the article body, author info, hero image, settings (category,
  * reading time, featured), tags, SEO, and the publishing and history panels. Posts to the
  * current route.
  */

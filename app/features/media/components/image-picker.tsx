@@ -1,5 +1,5 @@
 /**
- * The one image field of the content studio (contract 3 in HELPERS.md; issue 8; spec section 5
+ * The one image field of the content studio (spec section 5
  * "Image upload" and section 3 "Media: hero image (upload or URL)"), and its chooser dialog.
  *
  * One image (the default): a hidden `<input name={name}>` whose value is the image's public URL,
@@ -7,7 +7,7 @@
  * the library), choose one from the media library, or paste a URL. The preview shows 'Failed to
  * load image' when the URL cannot be shown. Without JavaScript the hidden input keeps `defaultValue`.
  *
- * Several images (`multiple`, a project gallery; issue 19): one hidden `<input name={name}>` per
+ * Several images (`multiple`, a project gallery): one hidden `<input name={name}>` per
  * image, in order. The chooser selects several library images at once (an upload made there joins
  * the selection), or adds one pasted URL; each image can be moved up or down (buttons, announced)
  * and removed. URLs saved before stay as they are.

@@ -1,6 +1,5 @@
 /**
- * The project create and edit form (`shared/spec/booking-and-admin.md` "Project create and edit
- * forms"; issue 7): basic info, details, media, settings, lists, technical specs, card metrics,
+ * The project create and edit form: basic info, details, media, settings, lists, technical specs, card metrics,
  * SEO, and the publishing and history panels. Posts to the current route.
  */
 import { Field } from "~/components/field";

@@ -1,5 +1,5 @@
 /**
- * The Settings screen (DESIGN section 6): company details, notification recipients, booking rules,
+ * The Settings screen (`docs/design.md` section 6): company details, notification recipients, booking rules,
  * analytics id and site verification. One form, saved at once; the public site reads the new
  * values on its next request. Works without JavaScript.
  */

@@ -3,7 +3,7 @@
  * spec section 9). The second and third columns are hidden on smaller screens. Each column's list
  * is rendered twice for a seamless CSS loop; the copy is hidden from assistive tech. Pure CSS, no
  * script. Motion stops under prefers-reduced-motion (app.css) and pauses on hover. The quotes are
- * edited in Admin > Site > Testimonials (issue 16); a photo replaces the initials when set.
+ * edited in Admin > Site > Testimonials; a photo replaces the initials when set.
  */
 import type { ImageMap } from "~/features/media/resolve.server";
 import type { TestimonialsContent } from "~/features/site-pages/schemas";
