@@ -1,6 +1,5 @@
 /**
- * The public site's shell and fixed-content pages (`shared/spec/public-site.md` sections 2, 3,
- * 8 and 9): header navigation (desktop and 390 px mobile), footer, home, about, services, the two
+ * The public site's shell and fixed-content pages: header navigation (desktop and 390 px mobile), footer, home, about, services, the two
  * service pages, privacy, terms and the 404 page, plus axe on each.
  */
 import { expect, test, type Page } from "@playwright/test";

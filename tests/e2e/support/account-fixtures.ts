@@ -1,6 +1,5 @@
 /**
- * Staff accounts of their own for the account-security browser test (tests/e2e/accounts.spec.ts,
- * issue 17), so changing a password, turning on two-factor or adding a passkey never touches the
+ * Staff accounts of their own for the account-security browser test (tests/e2e/accounts.spec.ts), so changing a password, turning on two-factor or adding a passkey never touches the
  * E2E_ADMIN account the other specs sign in with. Written before the server starts.
  */
 export const ACCOUNT_FIXTURES = {
