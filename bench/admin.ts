@@ -22,9 +22,9 @@ const ADMIN = { email: "bench-admin@example.com", password: "bench-admin-passwor
 /** Timed requests per measurement: BENCH_ADMIN_SAMPLES, default 30. */
 const SAMPLES = envInt("BENCH_ADMIN_SAMPLES", 30);
 const WARMUP = 3;
-/** Enquiries seeded (5% spam): BENCH_ADMIN_ENQUIRIES, default 10,000 (the issue's figure). */
+/** Enquiries seeded (5% spam): BENCH_ADMIN_ENQUIRIES, default 10,000. */
 const ENQUIRIES = envInt("BENCH_ADMIN_ENQUIRIES", 10_000);
-/** Bookings seeded, 5 per slot over BOOKINGS / 5 slots: BENCH_ADMIN_BOOKINGS, default 5,000 (the issue's figure). */
+/** Bookings seeded, 5 per slot over BOOKINGS / 5 slots: BENCH_ADMIN_BOOKINGS, default 5,000. */
 const BOOKINGS = envInt("BENCH_ADMIN_BOOKINGS", 5_000);
 /** CMS projects seeded: BENCH_ADMIN_PROJECTS, default 1,000. */
 const PROJECTS = envInt("BENCH_ADMIN_PROJECTS", 1_000);
