@@ -74,7 +74,7 @@ app.use(
           },
         }
       : false,
-    // `no-referrer` makes Chromium send `Origin: null` on plain form posts (STACK-NOTES).
+    // `no-referrer` makes Chromium send `Origin: null` on plain form posts (`docs/stack-notes.md`).
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: isProduction && env.PUBLIC_URL.startsWith("https:"),

@@ -6,7 +6,7 @@
  *
  * Rendered by the server only (no React state): the enhancement module (`app/enhance/header.ts`)
  * drives the scrolled style (`data-scrolled`, more than 20 px), the dropdown, the mobile menu and
- * its groups through the `data-*` hooks and ARIA attributes below (spec section 4). Every link is a
+ * its groups through the `data-*` hooks and ARIA attributes below. Every link is a
  * plain anchor, so each page is its own document and any navigation closes the menus
  * (ADR "Content pages without React").
  *

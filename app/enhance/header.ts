@@ -7,7 +7,7 @@
  * for the button here by toggling `hidden` only, so the hydrated pages' markup stays React's.
  */
 
-/** Scroll distance in pixels after which the header takes its stronger blur style (spec section 9). */
+/** Scroll distance in pixels after which the header takes its stronger blur style. */
 export const HEADER_SCROLL_THRESHOLD = 20;
 
 function controlled(button: HTMLElement): HTMLElement | null {

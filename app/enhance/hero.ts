@@ -5,7 +5,7 @@
  * no slide fades in before its image is there. Nothing moves under prefers-reduced-motion.
  */
 
-/** Milliseconds each hero image is shown (spec section 9). */
+/** Milliseconds each hero image is shown. */
 export const HERO_ROTATION_MS = 6000;
 
 /** Next slide index: 0 → 1 → 2 → 0 … */

@@ -402,7 +402,7 @@ test.describe("accessibility", () => {
   }
 
   // The header takes its scrolled style past 20 px and then sits over dark heroes: its logo and
-  // links must keep their contrast there too (spec section 9, "stronger blur after 20 px").
+  // links must keep their contrast there too (the stronger blur after 20 px).
   for (const path of ["/", "/projects/thames-wharf-mixed-use-tower", "/book-consultation"]) {
     test(`axe finds no serious violation with the header scrolled over the dark hero of ${path}`, async ({ page }) => {
       await gotoOk(page, path);

@@ -158,7 +158,7 @@ describe("the create form: validation, null mapping, reading time", () => {
       subtitle: null, summary: null, authorRole: null, authorBio: null, authorImage: null, heroImage: null, seoTitle: null, seoDescription: null,
       tags: ["Flood", "Resilience"], category: "Sustainability", featured: false, status: "draft", publishedDate: null, readingTime: "1 min read",
     });
-    // Spec section 3: an empty body becomes one paragraph of the summary, else the excerpt.
+    // An empty body becomes one paragraph of the summary, else the excerpt.
     expect(row.content).toEqual([{ type: "paragraph", content: valid.excerpt }]);
     await create({ ...valid, title: "With summary", intent: "draft", tags: [], category: "Innovation" });
     expect(await postBySlug("with-summary")).toMatchObject({ content: [{ type: "paragraph", content: "Floods are rising." }], tags: null, category: "Innovation" });

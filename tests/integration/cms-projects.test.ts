@@ -37,7 +37,7 @@ async function projectBySlug(slug: string) {
 }
 
 describe("slugs", () => {
-  it("derives the slug from the title (spec section 5)", () => {
+  it("derives the slug from the title", () => {
     expect(slugify("Hello,  World -- 2025!", "project")).toBe("hello-world-2025");
     expect(slugify("Café Extension", "project")).toBe("cafe-extension");
     expect(slugify("!!!", "project")).toBe("project");

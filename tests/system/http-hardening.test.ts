@@ -138,7 +138,7 @@ describe("security headers on every response", () => {
 
   it("token pages are no-store with no referrer to other sites on the document response", async () => {
     // The manage page uses `same-origin`: its forms must post without JavaScript, and `no-referrer`
-    // makes Chromium send `Origin: null` there (STACK-NOTES).
+    // makes Chromium send `Origin: null` there (`docs/stack-notes.md`).
     const policies = { "/book-consultation/manage/not-a-real-token": "same-origin", "/admin/set-password?token=not-a-real-token": "no-referrer" };
     for (const [path, policy] of Object.entries(policies)) {
       const response = await fetch(`${base}${path}`);

@@ -83,7 +83,7 @@ const figures: PageContent["figures"] = {
   ],
 };
 
-/** Nine client testimonials for the home page's three scrolling columns (home section 8). */
+/** Nine client testimonials for the home page's three scrolling columns. */
 const testimonials: PageContent["testimonials"] = {
   testimonials: [
     {
@@ -429,7 +429,7 @@ const about: PageContent["about"] = {
   },
 };
 
-/** The home page (spec home sections 1 to 9): everything but the buttons and the spec's fixed headings. */
+/** The home page: everything but the buttons and the spec's fixed headings. */
 const home: PageContent["home"] = {
   hero: {
     slides: [

@@ -29,11 +29,11 @@ export async function getSidebarCounts(now: Date = new Date()): Promise<SidebarC
   return { newEnquiries: Number(e?.n ?? 0), overdueEnquiries: Number(e?.overdue ?? 0), pendingBookings: Number(b?.n ?? 0) };
 }
 
-/** The enquiry types the service distribution card names (spec section 9); the rest are "Other". */
+/** The enquiry types the service distribution card names; the rest are "Other". */
 export const DISTRIBUTION_TYPES = ["Commercial Engineering", "Humanitarian Engineering"] as const;
 
 export type DashboardData = {
-  /** Spec section 9: counts of total, new, in_review and high priority enquiries (spam left out). */
+  /** Counts of total, new, in_review and high priority enquiries (spam left out). */
   stats: { total: number; new: number; inReview: number; highPriority: number };
   /**
    * The five most recent enquiries, newest first; null when the caller may not see enquiries

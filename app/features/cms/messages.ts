@@ -61,7 +61,7 @@ export const CMS_MESSAGES: Record<ContentKindName, Messages> = {
   },
 };
 
-/** Toasts of the `?saved={intent}` flag an edit screen is opened with after a create (section 8). */
+/** Toasts of the `?saved={intent}` flag an edit screen is opened with after a create. */
 export const SAVED_FLAG_MESSAGES: Record<ContentKindName, Record<string, string>> = {
   project: { draft: CMS_MESSAGES.project.draft, publish: CMS_MESSAGES.project.published, schedule: "Project scheduled" },
   insight: { draft: CMS_MESSAGES.insight.draft, publish: CMS_MESSAGES.insight.published, schedule: "Blog post scheduled" },

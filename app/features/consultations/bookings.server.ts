@@ -47,7 +47,7 @@ import { addDays, londonInstant, londonToday } from "~/utils/time";
 
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-/** Statuses that hold a place in their slot; cancelled and rescheduled free it (spec section 4). */
+/** Statuses that hold a place in their slot; cancelled and rescheduled free it. */
 export const PLACE_HOLDING_STATUSES: readonly BookingStatus[] = ["pending", "confirmed", "completed", "no_show"];
 
 /** True when a booking in `status` counts towards its slot's `current_bookings`. */
@@ -160,7 +160,7 @@ export type CreateBookingInput = { typeId: string; slotId: string; details: Book
 export type BookingRow = typeof consultationBookings.$inferSelect;
 
 /**
- * Creates a pending booking (spec section 7 "Book") in ONE transaction: locks the slot row,
+ * Creates a pending booking in ONE transaction: locks the slot row,
  * re-checks that the type is active and the slot exists, is available, not past, outside the
  * minimum notice, inside the booking window and not full; inserts the booking with a random manage token (hash stored),
  * increments `current_bookings`, and queues the visitor's confirmation (with `.ics` and manage
@@ -568,7 +568,7 @@ async function moveBooking(
   });
 }
 
-/** The fields staff change in the booking detail dialog (spec section 7 "Update booking"). */
+/** The fields staff change in the booking detail dialog. */
 export type AdminBookingUpdate = {
   status: BookingStatus;
   /** `undefined` keeps the current value; "" or null clears it. */
@@ -577,7 +577,7 @@ export type AdminBookingUpdate = {
 };
 
 /**
- * A staff member updates a booking (spec section 4: any of the six statuses, no restricted
+ * A staff member updates a booking (any of the six statuses, no restricted
  * transitions). In one transaction: locks the booking and its slot; moving into cancelled or
  * rescheduled frees the place; moving out of them takes a place again, or throws
  * `BookingError("slot_full")` when the slot has none left. Mails the visitor: confirmed (with the

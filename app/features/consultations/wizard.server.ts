@@ -14,7 +14,7 @@ import { addDays } from "~/utils/time";
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * One week of the slot picker (spec section 2 step 2), shared by the wizard and the manage page's
+ * One week of the slot picker, shared by the wizard and the manage page's
  * reschedule: the Monday shown, its "Month Year" heading, the neighbouring weeks the visitor may
  * browse (null when disabled) and the week's offered slots (full ones with 0 places).
  */

@@ -3,7 +3,7 @@
  * can use them without putting Zod in the page's JavaScript; ./schema re-exports them.
  */
 
-/** The enquiry types offered, in the spec's order (section 5). */
+/** The enquiry types offered, in the spec's order. */
 export const ENQUIRY_TYPES = [
   "General Enquiry",
   "Project Consultation",

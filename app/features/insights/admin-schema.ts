@@ -11,7 +11,7 @@ import { formatReadingTime } from "./format";
 /** Posts per page of the admin list. */
 export const ADMIN_INSIGHT_PAGE_SIZE = 20;
 
-/** The seven categories of a post (spec section 5), the first the default. */
+/** The seven categories of a post, the first the default. */
 export const INSIGHT_CATEGORIES = [
   "Industry Analysis",
   "Technical Guide",
@@ -65,8 +65,8 @@ const readingOverride = z.preprocess(
 );
 
 /**
- * The fields of a post form as posted. Required for every save: title, excerpt and author name
- * (spec section 5); category, one of the seven INSIGHT_CATEGORIES ('Please select a category.'
+ * The fields of a post form as posted. Required for every save: title, excerpt and author name;
+ * category, one of the seven INSIGHT_CATEGORIES ('Please select a category.'
  * otherwise); optional text and
  * tags empty -> null; `content` the article body as JSON blocks (app/features/insights/blocks.ts);
  * `readingMinutes` an optional override of the computed reading time.
@@ -110,15 +110,14 @@ export function insightFormInput(form: FormData): Record<string, unknown> {
 
 /**
  * The body a post is saved with: the posted blocks, or when there are none one paragraph made
- * from the summary, else the excerpt (spec section 3 "content ... defaults to").
+ * from the summary, else the excerpt.
  */
 export function bodyOrDefault(blocks: InsightBlock[], summary: string | null, excerpt: string): InsightBlock[] {
   return blocks.length ? blocks : [{ type: "paragraph", content: summary ?? excerpt }];
 }
 
 /**
- * Validates a post form for a save with `intent`: Publish and Schedule also need a summary (spec
- * section 5). The reading time is the staff's override, else computed from the body (words /
+ * Validates a post form for a save with `intent`: Publish and Schedule also need a summary. The reading time is the staff's override, else computed from the body (words /
  * 200, rounded up; "7 mins read"). Returns the column values or field errors.
  */
 export function parseInsightForm(form: FormData, intent: SaveIntent): { ok: true; values: InsightFormValues } | { ok: false; errors: Record<string, string[]> } {

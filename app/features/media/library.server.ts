@@ -45,7 +45,7 @@ export function toMediaItem(row: MediaRow, files: FileStorage = storage()): Medi
 }
 
 /**
- * The stored name of an upload (spec section 5): a random part, a timestamp (ms since the epoch)
+ * The stored name of an upload: a random part, a timestamp (ms since the epoch)
  * and the original extension, under `project-images/`, e.g. `project-images/9f2c41d07ab3e815-1763880000000.jpg`.
  * The original extension is kept when it names the detected type, else the type's own is used.
  */

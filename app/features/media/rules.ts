@@ -36,7 +36,7 @@ export function isImageUrl(value: string): boolean {
 /** The spec's upload limit: 5 MB, in bytes. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
-/** The spec's messages (section 5) and ours for what the spec does not name. */
+/** The upload messages: the spec's fixed wording, and ours for what it does not name. */
 export const UPLOAD_MESSAGES = {
   notImage: "Please select an image file",
   tooLarge: "Image must be smaller than 5MB",
@@ -54,7 +54,7 @@ export const UPLOAD_ACCEPT = "image/png,image/jpeg,image/webp";
 export const PREVIEW_FAILED = "Failed to load image";
 
 /**
- * The browser-side check of a chosen file (spec section 5): its declared type must be an image and
+ * The browser-side check of a chosen file: its declared type must be an image and
  * it must be at most 5 MB. Returns the message to show, or null when the file may be sent (the
  * server then reads the real type from the bytes).
  */

@@ -26,7 +26,7 @@ const category = z.preprocess(
   z
     .string()
     .min(1, "Please select a category.")
-    // Spec section 5: forced to commercial or humanitarian, else commercial.
+    // Forced to commercial or humanitarian, else commercial.
     .transform((v) => ((PROJECT_CATEGORIES as readonly string[]).includes(v) ? (v as (typeof PROJECT_CATEGORIES)[number]) : "commercial")),
 );
 
@@ -105,8 +105,8 @@ export function projectFormInput(form: FormData): Record<string, unknown> {
 }
 
 /**
- * Validates a project form for a save with `intent`: Publish and Schedule also need an overview
- * (spec section 5). Returns the values or field errors.
+ * Validates a project form for a save with `intent`: Publish and Schedule also need an overview.
+ * Returns the values or field errors.
  */
 export function parseProjectForm(
   form: FormData,

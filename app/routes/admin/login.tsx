@@ -30,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const fail = (error: LoginError, status: number) => data({ error }, { status });
 
 /**
- * Signs in with e-mail (trimmed) and password; spec "Admin login" and section 8 "Login". With
+ * Signs in with e-mail (trimmed) and password. With
  * two-factor on, a right password leads to /admin/two-factor instead of the portal.
  */
 export async function action({ request, context }: Route.ActionArgs) {

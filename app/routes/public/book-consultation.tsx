@@ -60,7 +60,7 @@ export const handle = hydrateHandle;
 
 const PATH = "/book-consultation";
 
-/** The spec's toasts (section 8), each with an id so one event shows one toast. */
+/** The wizard's toasts, each with an id so one event shows one toast. */
 const TOASTS = {
   types: { title: "Error loading consultation types", description: "Please refresh the page and try again." },
   slots: { title: "Error loading available times", description: "Please try again or contact us directly." },

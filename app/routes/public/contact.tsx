@@ -32,7 +32,7 @@ import { hydrateHandle } from "~/utils/page-mode";
 /** Hydrated (ADR "Content pages without React"). */
 export const handle = hydrateHandle;
 
-/** Pause between the stored enquiry and the success toast (spec sections 4 and 7). */
+/** Pause between the stored enquiry and the success toast. */
 const SUCCESS_PAUSE_MS = 1500;
 
 const SUCCESS_TITLE = "Message sent successfully!";
@@ -81,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /**
  * In the browser: the server action, with a network failure or server error turned into the
- * destructive toast instead of the error page (spec section 8, "Enquiry failure").
+ * destructive toast instead of the error page.
  */
 export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ActionResult> {
   try {

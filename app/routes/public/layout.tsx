@@ -4,7 +4,7 @@ import { SiteHeader } from "~/components/site-header";
 import { companyDefaults } from "~/content/company";
 import { useRootData } from "~/root";
 
-/** The public site's shell: fixed header, the page in <main id="main">, footer (spec section 2). */
+/** The public site's shell: fixed header, the page in <main id="main">, footer. */
 export default function PublicLayout() {
   const root = useRootData();
   return (

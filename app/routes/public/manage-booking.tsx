@@ -56,7 +56,7 @@ export const headers = dataHeaders;
 /**
  * A token page: never stored by a cache, never indexed, its URL never sent to another site as a
  * referrer. `same-origin`, not `no-referrer`: with `no-referrer` Chromium sends `Origin: null` on
- * a form posted without JavaScript and React Router aborts the action (STACK-NOTES).
+ * a form posted without JavaScript and React Router aborts the action (`docs/stack-notes.md`).
  */
 const noStore = { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex, nofollow" };
 

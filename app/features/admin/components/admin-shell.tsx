@@ -59,7 +59,7 @@ export function AdminShell({ admin, companyName, counts, children }: AdminShellP
   const location = useLocation();
 
   useEffect(() => {
-    // Set by the login form on submit: the sign-in just succeeded (spec section 8).
+    // Set by the login form on submit: the sign-in just succeeded.
     if (window.sessionStorage.getItem(LOGIN_TOAST_KEY)) {
       window.sessionStorage.removeItem(LOGIN_TOAST_KEY);
       toast.success("Login successful", { id: "login-success", description: "Welcome to the admin portal" });

@@ -39,7 +39,7 @@ function StatCard({ label, value, icon: Icon, tone }: { label: string; value: nu
   );
 }
 
-/** The four enquiry counts of spec section 9. */
+/** The four enquiry counts: total, new, in review and high priority. */
 export function StatCards({ stats }: { stats: DashboardData["stats"] }) {
   return (
     <section aria-label="Enquiry figures" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">

@@ -97,7 +97,7 @@ export function SlotBadges({ slot }: { slot: Pick<AdminSlot, "isAvailable" | "cu
   );
 }
 
-/** The consultations screen (spec section 2 "Consultation management"): stats, Bookings and Availability tabs. */
+/** The consultations screen: stats, Bookings and Availability tabs. */
 export function ConsultationsScreen(props: ConsultationsScreenProps) {
   const { stats, filters, actionData, submitters } = props;
   return (

@@ -14,10 +14,10 @@ import type { FieldErrors } from "../schema";
 import { formatInZone, formatLongDate, formatShortDate, formatTime24, ukZoneLabel } from "~/utils/format";
 import { LONDON } from "~/utils/time";
 
-/** The step indicator labels (spec section 2). */
+/** The step indicator labels. */
 export const STEP_LABELS = ["Select Type", "Pick Time", "Your Details", "Confirm"] as const;
 
-/** The step titles (spec section 2). */
+/** The step titles. */
 export const STEP_TITLES = [
   "Choose Consultation Type",
   "Select Date & Time",

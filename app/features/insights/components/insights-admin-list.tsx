@@ -27,7 +27,7 @@ import { adminInsightSearch, INSIGHT_STATUS_FILTERS, type AdminInsightFilters } 
 import type { AdminInsightRow, InsightStats } from "../admin.server";
 
 const LIST = CMS_PATHS.insight.list;
-/** Tags shown per row (spec section 9). */
+/** Tags shown per row. */
 const TAGS_SHOWN = 3;
 
 function StatCard({ label, value }: { label: string; value: number }) {

@@ -1,6 +1,6 @@
 /**
- * The one image field of the content studio (spec section 5
- * "Image upload" and section 3 "Media: hero image (upload or URL)"), and its chooser dialog.
+ * The one image field of the content studio (a hero image
+ * is uploaded or given as a URL), and its chooser dialog.
  *
  * One image (the default): a hidden `<input name={name}>` whose value is the image's public URL,
  * set in three ways: upload a new image (alt text and focal point required/chosen on the way into
