@@ -1,8 +1,8 @@
 /**
  * Staff management for super admins (`docs/design.md` section 6): list, add (a set-password link
  * goes out by mail), change a role, deactivate (their sessions end), reactivate. The last active
- * super admin can be neither demoted nor deactivated, and nobody can deactivate or demote themselves. Every change is written to the audit log in the
- * same transaction.
+ * super admin can be neither demoted nor deactivated, and nobody can deactivate or demote
+ * themselves. Every change is written to the audit log in the same transaction.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
