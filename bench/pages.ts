@@ -11,10 +11,10 @@
  *     performance score (performance, accessibility, best practices, SEO, LCP, TBT, CLS).
  * Then, on home, projects, a project and an article: requests/s and p99 latency with autocannon at
  * 50 connections from the HTML cache (analytics counting on), from a second server with counting
- * off, with the cache bypassed (every request rendered: what a miss costs), and from
- * the static-limit tool (`STATIC_LIMIT_TOOL`, a bare node:http server) serving the same saved HTML from
- * memory in the same run: the in-memory limit (`bench/cache.ts`). Last, what a miss costs beside
- * a hit in ms of the server's CPU per request: render alone, render + gzip, brotli.
+ * off, with the cache bypassed (every request rendered: what a miss costs), and from the
+ * static-limit tool (`STATIC_LIMIT_TOOL`, a bare node:http server) serving the same saved HTML from
+ * memory in the same run: the in-memory limit (`bench/cache.ts`). Last, what a miss costs beside a
+ * hit in ms of the server's CPU per request: render alone, render + gzip, brotli.
  *
  * It builds nothing: it starts its own production server from BUILD_DIR (default `build`) on a
  * fresh embedded database with the demo content, on a free port, and stops it at the end.

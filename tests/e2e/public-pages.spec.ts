@@ -1,6 +1,7 @@
 /**
- * The public site's shell and fixed-content pages: header navigation (desktop and 390 px mobile), footer, home, about, services, the two
- * service pages, privacy, terms and the 404 page, plus axe on each.
+ * The public site's shell and fixed-content pages: header navigation (desktop and 390 px mobile),
+ * footer, home, about, services, the two service pages, privacy, terms and the 404 page, plus axe
+ * on each.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";

@@ -1,8 +1,8 @@
 /**
- * Demo consultation data: three consultation types, and slots on weekdays for the next six weeks at several
- * times with capacities 1 to 3. Some slots are already full, with demo bookings that fill them, so
- * `current_bookings` equals the number of place-holding bookings from the start. Dates are relative
- * to the seeding day (London), times are London wall-clock.
+ * Demo consultation data: three consultation types, and slots on weekdays for the next six weeks at
+ * several times with capacities 1 to 3. Some slots are already full, with demo bookings that fill
+ * them, so `current_bookings` equals the number of place-holding bookings from the start. Dates are
+ * relative to the seeding day (London), times are London wall-clock.
  */
 import type { Transaction } from "~/db/client.server";
 import { consultationAvailability, consultationBookings, consultationTypes } from "~/db/schema";

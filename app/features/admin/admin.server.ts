@@ -1,6 +1,7 @@
 /**
- * Read models of the admin portal shell and dashboard: the sidebar's live badge counts and the dashboard's
- * stat cards, recent enquiries and service distribution. Spam-flagged enquiries are left out.
+ * Read models of the admin portal shell and dashboard: the sidebar's live badge counts and the
+ * dashboard's stat cards, recent enquiries and service distribution. Spam-flagged enquiries are
+ * left out.
  */
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
@@ -8,8 +9,8 @@ import { consultationBookings, enquiries } from "~/db/schema";
 import { OVERDUE_AFTER_MS } from "~/features/enquiries/response-time";
 
 /**
- * Live sidebar badges (`docs/design.md` section 6): new enquiries, of which `overdueEnquiries` are past the
- * 24-hour promise, and pending bookings.
+ * Live sidebar badges (`docs/design.md` section 6): new enquiries, of which `overdueEnquiries` are
+ * past the 24-hour promise, and pending bookings.
  */
 export type SidebarCounts = { newEnquiries: number; overdueEnquiries: number; pendingBookings: number };
 

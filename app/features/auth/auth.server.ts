@@ -1,6 +1,7 @@
 /**
- * Staff authentication (`docs/design.md` section 2): better-auth with e-mail and password, database sessions (the `session` table) and its
- * sign-in rate limit stored in the `rate_limit` table, so every app instance shares both.
+ * Staff authentication (`docs/design.md` section 2): better-auth with e-mail and password, database
+ * sessions (the `session` table) and its sign-in rate limit stored in the `rate_limit` table, so
+ * every app instance shares both.
  *
  * Self sign-up is off: staff accounts are created by a super admin (users.server.ts), by the first
  * admin bootstrap or by `npm run admin:create`. A new member of staff gets a "set password" link,

@@ -1,6 +1,7 @@
 /**
- * The check every admin loader and action makes itself (`docs/design.md` section 7): a signed-in user with an ACTIVE `admin_users` row,
- * whose role may use the area, and, for changes, a request from our own origin.
+ * The check every admin loader and action makes itself (`docs/design.md` section 7): a signed-in
+ * user with an ACTIVE `admin_users` row, whose role may use the area, and, for changes, a request
+ * from our own origin.
  *
  * Roles: `super_admin` everything; `admin` everything but Users and Settings;
  * `editor` the dashboard and the CMS.

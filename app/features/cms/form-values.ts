@@ -1,6 +1,7 @@
 /**
- * Zod building blocks shared by the project and insight forms: trimmed text with empty stored as null, add/remove lists trimmed and de-duplicated
- * (empty list stored as null), safe URLs, and the publishing intent of a save.
+ * Zod building blocks shared by the project and insight forms: trimmed text with empty stored as
+ * null, add/remove lists trimmed and de-duplicated (empty list stored as null), safe URLs, and the
+ * publishing intent of a save.
  */
 import { z } from "zod";
 import { isImageUrl } from "~/features/media/rules";

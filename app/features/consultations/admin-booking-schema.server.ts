@@ -1,8 +1,8 @@
 /**
- * Zod schema of the admin booking detail dialog's status management: status (one of six), meeting link
- * (an https URL or empty: it is mailed to the visitor), notes. Server-only because the meeting link is checked with the calendar
- * library's own rule (it becomes the invitation's URL), which the admin screen's
- * JavaScript need not carry.
+ * Zod schema of the admin booking detail dialog's status management: status (one of six), meeting
+ * link (an https URL or empty: it is mailed to the visitor), notes. Server-only because the meeting
+ * link is checked with the calendar library's own rule (it becomes the invitation's URL), which the
+ * admin screen's JavaScript need not carry.
  */
 import { z } from "zod";
 import { BOOKING_STATUSES } from "~/db/schema";

@@ -1,5 +1,6 @@
 /**
- * Staff reads of consultation bookings (Admin list bookings). Changes go through `updateBookingByAdmin` in `bookings.server.ts`.
+ * Staff reads of consultation bookings (Admin list bookings). Changes go through
+ * `updateBookingByAdmin` in `bookings.server.ts`.
  *
  * Slot `date` (`yyyy-mm-dd`) and `startTime`/`endTime` (`HH:MM`) are Europe/London wall-clock.
  */

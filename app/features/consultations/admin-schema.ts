@@ -1,6 +1,7 @@
 /**
- * Zod schemas of the admin consultation forms (`docs/design.md` section 6): single slot, recurring slots, edit slot, close dates. The booking
- * update's schema is in `./admin-booking-schema.server` (it uses the calendar library).
+ * Zod schemas of the admin consultation forms (`docs/design.md` section 6): single slot, recurring
+ * slots, edit slot, close dates. The booking update's schema is in `./admin-booking-schema.server`
+ * (it uses the calendar library).
  *
  * Every schema parses `FormData`-shaped input (strings, "on" for checkboxes, repeated keys for
  * weekdays), so the same rules serve plain POSTs and `useFetcher` submissions. Dates are

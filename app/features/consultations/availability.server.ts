@@ -1,6 +1,6 @@
 /**
- * Availability slots managed by staff (`docs/design.md` section 6): list upcoming, create single and recurring, edit, delete, close a
- * date range, and the five consultation stats.
+ * Availability slots managed by staff (`docs/design.md` section 6): list upcoming, create single
+ * and recurring, edit, delete, close a date range, and the five consultation stats.
  *
  * Dates (`yyyy-mm-dd`) and times (`HH:MM`) are Europe/London wall-clock values, as stored.
  * Every change runs in one transaction together with its audit entry.

@@ -1,7 +1,8 @@
 /**
- * What the /book-consultation route needs per request: the step to show, resolved from the URL (`step`, `type`, `week`, `slot`) so
- * that reload, the browser's back button and JavaScript-free forms all work. A step the URL
- * cannot support yet (no valid type, no bookable slot) falls back to the earlier step with a note.
+ * What the /book-consultation route needs per request: the step to show, resolved from the URL
+ * (`step`, `type`, `week`, `slot`) so that reload, the browser's back button and JavaScript-free
+ * forms all work. A step the URL cannot support yet (no valid type, no bookable slot) falls back to
+ * the earlier step with a note.
  */
 import type { SiteSettings } from "~/features/settings/schema";
 import { getSiteSettings } from "~/features/settings/settings.server";

@@ -1,6 +1,7 @@
 /**
- * Browser-safe constants of the contact enquiry form: the enquiry types and length caps. Kept apart from ./schema so the form
- * can use them without putting Zod in the page's JavaScript; ./schema re-exports them.
+ * Browser-safe constants of the contact enquiry form: the enquiry types and length caps. Kept apart
+ * from ./schema so the form can use them without putting Zod in the page's JavaScript; ./schema
+ * re-exports them.
  */
 
 /** The enquiry types offered, in the spec's order. */

@@ -117,8 +117,9 @@ export function bodyOrDefault(blocks: InsightBlock[], summary: string | null, ex
 }
 
 /**
- * Validates a post form for a save with `intent`: Publish and Schedule also need a summary. The reading time is the staff's override, else computed from the body (words /
- * 200, rounded up; "7 mins read"). Returns the column values or field errors.
+ * Validates a post form for a save with `intent`: Publish and Schedule also need a summary. The
+ * reading time is the staff's override, else computed from the body (words / 200, rounded up; "7
+ * mins read"). Returns the column values or field errors.
  */
 export function parseInsightForm(form: FormData, intent: SaveIntent): { ok: true; values: InsightFormValues } | { ok: false; errors: Record<string, string[]> } {
   const parsed = InsightFormSchema.safeParse(insightFormInput(form));

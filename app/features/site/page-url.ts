@@ -24,10 +24,11 @@ export type PageQueryParameter = { values: readonly string[] } | "uncached";
 export type PageQueryRule = { path: RegExp; parameters: Record<string, PageQueryParameter> };
 
 /**
- * Every public page that reads its query string, and what it reads. Any path not listed reads
- * none. Keep in step with the loaders: `/projects` (`parseProjectListQuery`: `category`, `q`),
- * `/projects/:slug` and `/insights/:slug` (`preview` links), and the site studio's pages (`/`, `/about`,
- * `/services`, `/services/commercial`, `/services/humanitarian`, `/contact`, `/privacy`, `/terms`: `preview` links of a page draft). Values are compared lower-cased.
+ * Every public page that reads its query string, and what it reads. Any path not listed reads none.
+ * Keep in step with the loaders: `/projects` (`parseProjectListQuery`: `category`, `q`),
+ * `/projects/:slug` and `/insights/:slug` (`preview` links), and the site studio's pages (`/`,
+ * `/about`, `/services`, `/services/commercial`, `/services/humanitarian`, `/contact`, `/privacy`,
+ * `/terms`: `preview` links of a page draft). Values are compared lower-cased.
  */
 export const PAGE_QUERY_PARAMETERS: readonly PageQueryRule[] = [
   {

@@ -1,6 +1,6 @@
 /**
- * /book-consultation: the booking wizard. Steps 1 Choose Consultation Type, 2 Select Date & Time, 3 Your Information,
- * 4 Confirmation, 5 Booking Complete.
+ * /book-consultation: the booking wizard. Steps 1 Choose Consultation Type, 2 Select Date & Time, 3
+ * Your Information, 4 Confirmation, 5 Booking Complete.
  *
  * The chosen type, week, slot and step live in the URL, so reload and the browser's back button
  * work. Every step is a plain form: steps 1 and 2 are GET forms, step 3 posts the details (the

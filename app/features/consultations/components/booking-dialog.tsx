@@ -36,8 +36,9 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /**
- * The booking detail dialog: client info, consultation details (with the other
- * bookings in the same slot), status management (status, meeting link, admin notes, Update Booking, Join Meeting) and created time.
+ * The booking detail dialog: client info, consultation details (with the other bookings in the same
+ * slot), status management (status, meeting link, admin notes, Update Booking, Join Meeting) and
+ * created time.
  */
 export function BookingDialog({
   booking,

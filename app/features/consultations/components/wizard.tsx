@@ -1,6 +1,7 @@
 /**
- * Presentational pieces of the /book-consultation wizard. Everything here renders plain form controls (radios, inputs) so the wizard works
- * without JavaScript; the route supplies the forms and links.
+ * Presentational pieces of the /book-consultation wizard. Everything here renders plain form
+ * controls (radios, inputs) so the wizard works without JavaScript; the route supplies the forms
+ * and links.
  */
 import { useEffect, useState } from "react";
 import { Link } from "react-router";

@@ -1,6 +1,6 @@
 /**
- * Pieces shared by the enquiry list and the detail panel: the row data the loader sends, the toast of a fetcher's answer and the
- * status / priority dropdown that saves at once.
+ * Pieces shared by the enquiry list and the detail panel: the row data the loader sends, the toast
+ * of a fetcher's answer and the status / priority dropdown that saves at once.
  */
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
