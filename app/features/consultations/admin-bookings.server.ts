@@ -1,5 +1,5 @@
 /**
- * Staff reads of consultation bookings (Admin list bookings). Changes go through
+ * Staff reads of consultation bookings. Changes go through
  * `updateBookingByAdmin` in `bookings.server.ts`.
  *
  * Slot `date` (`yyyy-mm-dd`) and `startTime`/`endTime` (`HH:MM`) are Europe/London wall-clock.
