@@ -1,5 +1,5 @@
 /**
- * Cookieless analytics end to end (issue 21): three visitors with their own addresses (sent as
+ * Cookieless analytics end to end: three visitors with their own addresses (sent as
  * X-Forwarded-For, which the server believes because the browser connects from loopback and
  * TRUST_PROXY defaults to loopback) and user agents arrive from a campaign link, another site and
  * directly; one sends an enquiry, one books a consultation. The Analytics screen then shows them

@@ -1,5 +1,5 @@
 /**
- * Consultation types in the portal (issue 16) through the real route loader and action with
+ * Consultation types in the portal through the real route loader and action with
  * real better-auth sessions: create with the duration rules, reorder, deactivate, delete refused
  * for a type with bookings, the wizard's step 1 (active types by order, the first preselected)
  * and the duration a new booking stores; only admins and super admins.

@@ -1,5 +1,5 @@
 /**
- * The site studio (issue 16) through the real route loaders and actions with real better-auth
+ * The site studio through the real route loaders and actions with real better-auth
  * sessions: each page's schema (hostile input, limits, required-on-publish), draft / publish /
  * schedule with an injected clock, the published version shown while a draft waits, preview,
  * revisions and restore, the 409 edit conflict, audit, the figures used consistently on every

@@ -1,5 +1,5 @@
 /**
- * Daily totals of the analytics (issue 21). `dailyRows` is the one definition of a day's figures
+ * Daily totals of the analytics. `dailyRows` is the one definition of a day's figures
  * per breakdown, used both to fold old raw page views into `analytics_daily` (the retention job)
  * and to read recent days straight from the raw events (the dashboard), so both agree.
  *

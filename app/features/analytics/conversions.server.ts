@@ -1,5 +1,5 @@
 /**
- * Conversions (issue 21): an enquiry sent, a booking made, a booking confirmed, each counted with
+ * Conversions: an enquiry sent, a booking made, a booking confirmed, each counted with
  * the entry page and source of the visit that led to it, and never stored with the enquiry or
  * booking (ADR "Cookieless analytics").
  *

@@ -1,5 +1,5 @@
 /**
- * The Analytics CSV export (issue 21): one row per day and breakdown over a range, with the
+ * The Analytics CSV export: one row per day and breakdown over a range, with the
  * visitors, page views and visits of `dailyFigures` and the conversions attributed to it
  * (`total`: all; `page`: by entry page; `source`, `campaign`, `medium`: by the visit's; `conversion type`: by
  * enquiry project type or consultation type). Quoting by csv-stringify, formula-like cells

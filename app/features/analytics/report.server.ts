@@ -1,5 +1,5 @@
 /**
- * What the Analytics dashboard and its CSV export show for a range of days (issue 21): daily
+ * What the Analytics dashboard and its CSV export show for a range of days: daily
  * totals from `analytics_daily` for folded days plus the same figures computed from the raw events
  * for recent days (`dailyRows`), and the conversions with their attribution.
  *
@@ -158,7 +158,7 @@ export const CMS_VIEWS_DAYS = 30;
 /**
  * Page views of each of `paths` over the last CMS_VIEWS_DAYS days up to `today` (Europe/London
  * `yyyy-mm-dd`), folded and raw days together; a path never viewed is 0. For the CMS lists'
- * "views" on each project and article row (issue 21).
+ * "views" on each project and article row.
  */
 export async function pageViewsOf(paths: string[], today: string): Promise<Map<string, number>> {
   const views = new Map(paths.map((p) => [p, 0]));

@@ -1,5 +1,5 @@
 /**
- * Security events of a staff account (issue 17 "Sessions"): every one is written to the audit log
+ * Security events of a staff account: every one is written to the audit log
  * and the account holder is e-mailed about it, so a change they did not make does not go unseen.
  * The mail goes through the outbox (`enqueueEmails`): a mail failure never undoes the change.
  */

@@ -1,5 +1,5 @@
 /**
- * Your account, self-service (issue 17 "Password"): change your name, your sign-in address
+ * Your account, self-service: change your name, your sign-in address
  * (confirmed by a link sent to the new address; the old address is told) and your password (the
  * current one required, the password rule checked, every other session signed out). Password and
  * e-mail changes go through better-auth's own endpoints; each change is audited.

@@ -1,5 +1,5 @@
 /**
- * Two-factor authentication with an authenticator app (issue 17), on better-auth's `twoFactor`
+ * Two-factor authentication with an authenticator app, on better-auth's `twoFactor`
  * plugin: enrol (password, then a QR code rendered here as SVG and the secret as text), confirm
  * with a first code, then ten single-use recovery codes shown once; new recovery codes; turn off.
  * Also the super admin's side: "Require two-factor for all staff" and resetting a member's

@@ -1,6 +1,6 @@
 /**
- * Staff reads of consultation bookings (`shared/spec/booking-and-admin.md` sections 2, 3, 5 and 7:
- * Admin list bookings). Changes go through `updateBookingByAdmin` in `bookings.server.ts`.
+ * Staff reads of consultation bookings. Changes go through
+ * `updateBookingByAdmin` in `bookings.server.ts`.
  *
  * Slot `date` (`yyyy-mm-dd`) and `startTime` (`HH:MM`) are Europe/London wall-clock; `endTime` is the
  * booking's own end (its start plus its length), not its slot's.
@@ -39,9 +39,9 @@ export type BookingListQuery = {
   q?: string | null;
   /** One of the six statuses; anything else (or "all") means no filter. */
   status?: string | null;
-  /** "upcoming" (the meeting has not ended at `now`), "past" (it has), or "all" (default; issue 19). */
+  /** "upcoming" (the meeting has not ended at `now`), "past" (it has), or "all" (default). */
   when?: BookingWhen | null;
-  /** "newest" booked first (default, the spec's order), or by meeting date "meeting-asc" / "meeting-desc" (issue 19). */
+  /** "newest" booked first (default, the spec's order), or by meeting date "meeting-asc" / "meeting-desc". */
   sort?: BookingSort | null;
   /** Page size (default 50) and 1-based page. */
   limit?: number;
@@ -100,7 +100,7 @@ export async function listBookings(query: BookingListQuery = {}): Promise<{ book
 
 /**
  * The consultations still on (pending or confirmed) from London today to `days` days after it,
- * soonest first: the dashboard's "today and the next seven days" (issue 19). At most 50.
+ * soonest first: the dashboard's "today and the next seven days". At most 50.
  */
 export async function listUpcomingConsultations(now: Date = new Date(), days = 7): Promise<AdminBooking[]> {
   const today = londonToday(now);
@@ -111,7 +111,7 @@ export async function listUpcomingConsultations(now: Date = new Date(), days = 7
   return rows.map(toBooking);
 }
 
-/** Another booking holding a place in the same slot (issue 19: the booking dialog names them). */
+/** Another booking holding a place in the same slot (the booking dialog names them). */
 export type SlotCompanion = { id: string; name: string; status: BookingStatus };
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Issue 19, "Consultations", with an injected clock: the bookings list sorted by meeting date and
+ * Staff reads of bookings with an injected clock: the bookings list sorted by meeting date and
  * filtered to Upcoming / Past (newest booked first stays the default), the dashboard's today and
  * next seven days, the other bookings of a slot, and the "Full" badge of a slot whose places are
  * all taken.

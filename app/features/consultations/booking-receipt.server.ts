@@ -1,5 +1,5 @@
 /**
- * The booking success screen's receipt (issue 19; ADR 0018): how the booking just made reaches
+ * The booking success screen's receipt (ADR 0018): how the booking just made reaches
  * step 5 of the wizard, and what that screen may show of it.
  *
  * Confirm Booking answers with a redirect to `/book-consultation?step=5` (so a reload never posts

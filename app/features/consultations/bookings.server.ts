@@ -1,6 +1,5 @@
 /**
- * The booking domain (`shared/spec/booking-and-admin.md` sections 3, 4 and 7 "Book" / "Update
- * booking"; `shared/DESIGN.md` section 6): creating a booking without ever overbooking, the
+ * The booking domain (`docs/design.md` section 6): creating a booking without ever overbooking, the
  * visitor's cancellation by manage token, and the status changes staff make.
  *
  * Invariant kept in every transaction here: a slot's `current_bookings` equals the number of its
@@ -8,7 +7,7 @@
  * (`SELECT ... FOR UPDATE`), so simultaneous requests cannot overbook. Mail is queued in the same
  * transaction through the outbox, so a mail failure never loses or blocks a booking.
  *
- * Abuse limits (issue 9 item 1, `shared/DESIGN.md` section 7) are checked inside the booking's
+ * Abuse limits (`docs/design.md` section 7) are checked inside the booking's
  * transaction, after the slot's own rules: at most `ACTIVE_BOOKINGS_PER_EMAIL` active future
  * bookings per e-mail address, `LIMITS.bookingPerClient` bookings per client (IPv4 address or IPv6
  * /64) per hour and `LIMITS.bookingGlobal` bookings per hour in all. A booking that trips one is
@@ -50,7 +49,7 @@ import { addDays, londonInstant, londonToday } from "~/utils/time";
 
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-/** Statuses that hold a place in their slot; cancelled and rescheduled free it (spec section 4). */
+/** Statuses that hold a place in their slot; cancelled and rescheduled free it. */
 export const PLACE_HOLDING_STATUSES: readonly BookingStatus[] = ["pending", "confirmed", "completed", "no_show"];
 
 /** True when a booking in `status` counts towards its slot's `current_bookings`. */
@@ -141,8 +140,8 @@ export function isSlotProblem(code: string): boolean {
 type SlotRow = typeof consultationAvailability.$inferSelect;
 
 /**
- * Why `slot` cannot take a new booking at `now`, or null when it can (spec sections 2 and 3;
- * DESIGN section 6): it must exist, be available, not have started, start outside the minimum
+ * Why `slot` cannot take a new booking at `now`, or null when it can (`docs/design.md`
+ * section 6): it must exist, be available, not have started, start outside the minimum
  * notice, lie within the booking window (`bookingWeeksAhead` weeks counting the current one) and
  * have a place left. Call it on a slot row locked `FOR UPDATE`.
  */
@@ -201,7 +200,7 @@ export type CreateBookingInput = { typeId: string; slotId: string; details: Book
 export type BookingRow = typeof consultationBookings.$inferSelect;
 
 /**
- * Creates a pending booking (spec section 7 "Book") in ONE transaction: locks the slot row,
+ * Creates a pending booking in ONE transaction: locks the slot row,
  * re-checks that the type is active and the slot exists, is available, not past, outside the
  * minimum notice, inside the booking window and not full; inserts the booking with a random manage token (hash stored),
  * increments `current_bookings`, and queues the visitor's confirmation (with `.ics` and manage
@@ -500,7 +499,7 @@ class RescheduleLimitError extends Error {
 }
 
 /**
- * The visitor moves their booking to another slot through the manage link (issue 12). ONE
+ * The visitor moves their booking to another slot through the manage link. ONE
  * transaction: locks the booking, then both slot rows in id order (so two visitors swapping slots
  * cannot deadlock), refuses a booking that is cancelled, not pending/confirmed or already started,
  * and re-checks the new slot exactly as `createBooking` does (available, not past, outside the
@@ -510,7 +509,7 @@ class RescheduleLimitError extends Error {
  * time), queues the visitor's updated invitation (same UID, TENTATIVE) and the staff
  * notifications, and records an audit entry (actor: system). A refusal changes nothing.
  *
- * Rate limits (ADR 0011's pattern, issue 12): a move that passes every rule above still counts
+ * Rate limits (ADR 0011's pattern): a move that passes every rule above still counts
  * against `LIMITS.reschedulePerClient` (the client's IPv4 address or IPv6 /64, `clientIp`) and
  * `LIMITS.reschedulePerBooking` (this booking) in the same transaction; tripping either refuses it
  * with `reschedule_client_limit` / `reschedule_booking_limit` and rolls back, so nothing moves,
@@ -605,7 +604,7 @@ async function moveBooking(
   });
 }
 
-/** The fields staff change in the booking detail dialog (spec section 7 "Update booking"). */
+/** The fields staff change in the booking detail dialog. */
 export type AdminBookingUpdate = {
   status: BookingStatus;
   /** `undefined` keeps the current value; "" or null clears it. */
@@ -614,7 +613,7 @@ export type AdminBookingUpdate = {
 };
 
 /**
- * A staff member updates a booking (spec section 4: any of the six statuses, no restricted
+ * A staff member updates a booking (any of the six statuses, no restricted
  * transitions). In one transaction: locks the booking and its slot; moving into cancelled or
  * rescheduled frees the place; moving out of them takes a place again, or throws
  * `BookingError("slot_full")` when the slot has none left. Mails the visitor: confirmed (with the
@@ -701,7 +700,7 @@ export async function updateBookingByAdmin(
 
 /**
  * Cancels a booking inside the caller's transaction because the visitor's personal data is being
- * erased (issue 11): locks the booking and its slot, frees the place when the booking held one,
+ * erased: locks the booking and its slot, frees the place when the booking held one,
  * withdraws a queued reminder, raises SEQUENCE and queues the usual staff cancellation mail
  * (METHOD:CANCEL) flagged `eraseAfterSend`, so the worker blanks the message once it is sent.
  * Records a `booking.cancelled_for_erasure` audit entry without personal data. Returns false when

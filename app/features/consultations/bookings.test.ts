@@ -320,7 +320,7 @@ describe("reminders", () => {
   });
 });
 
-describe("invitations the calendar library refuses (issue 9 item 4)", () => {
+describe("invitations the calendar library refuses", () => {
   it("books and mails the confirmation without the .ics when the stored address is refused by ics", async () => {
     const type = await makeType();
     const slot = await makeSlot();

@@ -1,8 +1,7 @@
 /**
- * Browser-safe field lists of the booking wizard's details step (`shared/spec/booking-and-admin.md`
- * section 5): the project type options and the form's field names. Kept apart from ./schema so the
- * wizard can use them without putting Zod and the database schema in the page's JavaScript;
- * ./schema re-exports them.
+ * Browser-safe field lists of the booking wizard's details step: the project type options and the
+ * form's field names. Kept apart from ./schema so the wizard can use them without putting Zod and
+ * the database schema in the page's JavaScript; ./schema re-exports them.
  */
 import type { BOOKING_PROJECT_TYPES } from "~/utils/domain";
 

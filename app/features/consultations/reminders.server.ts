@@ -1,11 +1,10 @@
 /**
- * The 24-hour reminder (`shared/spec/booking-and-admin.md` section 2 step 5 and section 9;
- * `shared/DESIGN.md` section 6): every pending or confirmed booking starting within the next 24
- * hours gets one reminder, exactly once, and never after a cancellation; a booking the visitor
- * moves is reminded again for its new time. Its length is the booking's stored duration, so a
- * deleted consultation type changes nothing. Run periodically by the
- * job worker (`app/features/jobs/tasks.server.ts`) on every instance: rows are claimed with
- * `FOR UPDATE SKIP LOCKED` and the message carries the dedupe key `reminder:{id}:{date}T{start}`.
+ * The 24-hour reminder (`docs/design.md` section 6): every pending or confirmed booking starting
+ * within the next 24 hours gets one reminder, exactly once, and never after a cancellation; a
+ * booking the visitor moves is reminded again for its new time. Its length is the booking's stored
+ * duration, so a deleted consultation type changes nothing. Run periodically by the job worker
+ * (`app/features/jobs/tasks.server.ts`) on every instance: rows are claimed with `FOR UPDATE SKIP
+ * LOCKED` and the message carries the dedupe key `reminder:{id}:{date}T{start}`.
  */
 import { and, eq, gte, inArray, isNull, lte } from "drizzle-orm";
 import { db } from "~/db/client.server";

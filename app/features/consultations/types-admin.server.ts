@@ -1,5 +1,5 @@
 /**
- * Consultation types managed in the portal (issue 16; admins and super admins): create, edit
+ * Consultation types managed in the portal (admins and super admins): create, edit
  * (name, description, duration 15-240 minutes in 15-minute steps, active), reorder and delete.
  * A type with bookings is never deleted (its bookings keep their history), only deactivated; the
  * booking wizard lists the active types by `sort_order` (`listActiveTypes`). Every change is one

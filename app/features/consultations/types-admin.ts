@@ -1,6 +1,5 @@
 /**
- * The consultation type form (issue 16 "Consultation types"; `shared/spec/booking-and-admin.md`
- * section 3 "Consultation type"), shared by the admin screen and the server. Safe for the browser.
+ * The consultation type form, shared by the admin screen and the server. Safe for the browser.
  */
 import { z } from "zod";
 

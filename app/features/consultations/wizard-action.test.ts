@@ -74,7 +74,7 @@ describe("wizard confirm action", () => {
   });
 });
 
-describe("the booking success screen's receipt (issue 19)", () => {
+describe("the booking success screen's receipt", () => {
   /** The step 5 loader's answer for a request carrying `cookie`. */
   async function stepFive(cookie: string | null) {
     const request = new Request("http://localhost/book-consultation?step=5", { headers: cookie ? { cookie } : {} });
@@ -132,7 +132,7 @@ describe("the booking success screen's receipt (issue 19)", () => {
   });
 });
 
-describe("wizard confirm action: bot check and abuse limits (issue 9 item 1)", () => {
+describe("wizard confirm action: bot check and abuse limits", () => {
   /** Asserts a refusal: the status and message, and that nothing was stored, held or mailed. */
   async function expectRefused(result: Result | Response, status: number, code: string, slotId: string, heldBefore: number) {
     expect(result).not.toBeInstanceOf(Response);

@@ -1,8 +1,8 @@
 /**
- * What the /book-consultation route needs per request (`shared/spec/booking-and-admin.md`
- * sections 2 and 5): the step to show, resolved from the URL (`step`, `type`, `week`, `slot`) so
- * that reload, the browser's back button and JavaScript-free forms all work. A step the URL
- * cannot support yet (no valid type, no bookable slot) falls back to the earlier step with a note.
+ * What the /book-consultation route needs per request: the step to show, resolved from the URL
+ * (`step`, `type`, `week`, `slot`) so that reload, the browser's back button and JavaScript-free
+ * forms all work. A step the URL cannot support yet (no valid type, no bookable slot) falls back to
+ * the earlier step with a note.
  */
 import type { SiteSettings } from "~/features/settings/schema";
 import { getMailSettings } from "~/features/mail/settings.server";
@@ -15,7 +15,7 @@ import { addDays } from "~/utils/time";
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * One week of the slot picker (spec section 2 step 2), shared by the wizard and the manage page's
+ * One week of the slot picker, shared by the wizard and the manage page's
  * reschedule: the Monday shown, its "Month Year" heading, the neighbouring weeks the visitor may
  * browse (null when disabled) and the week's offered slots (full ones with 0 places).
  */

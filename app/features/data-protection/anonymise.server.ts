@@ -1,5 +1,5 @@
 /**
- * Anonymising personal data in place (issue 11, UK GDPR): what erasure and the retention job both
+ * Anonymising personal data in place (UK GDPR): what erasure and the retention job both
  * do to an enquiry, a booking, an e-mail and the audit entries about them. Rows are kept, with their
  * status, type, dates and slot, so statistics and slot capacity counts stay right; the fields that
  * identify or describe the person (name, e-mail, phone, company, free text, internal notes) are
@@ -114,8 +114,7 @@ const PERSONAL_KEYS = new Set([
 /**
  * A copy of audit `details` with personal values replaced by {@link ERASED}: every value under a
  * personal key, and every string that IS `address` (trimmed, case-insensitive) when given. A
- * string merely containing it is kept: `victim.ann@example.org` is not `ann@example.org`
- * (issue 18, finding 1).
+ * string merely containing it is kept: `victim.ann@example.org` is not `ann@example.org`.
  */
 export function scrubDetails(value: unknown, address?: string): unknown {
   const needle = address?.trim().toLowerCase();

@@ -1,5 +1,5 @@
 /**
- * Subject access and erasure (issue 11) against a seeded person with records of every kind, made
+ * Subject access and erasure against a seeded person with records of every kind, made
  * through the product's own code paths: an enquiry (with its mails), a spam submission, a deleted
  * enquiry (named in the audit log), staff notes, a past booking and a future one (confirmed by
  * staff, with mails). Another person's records must stay untouched.

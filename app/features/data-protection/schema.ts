@@ -1,5 +1,5 @@
 /**
- * Input rules of the data-protection screens (issue 11), shared by the browser and the server:
+ * Input rules of the data-protection screens, shared by the browser and the server:
  * the retention periods form, the subject-access search and the erasure confirmation.
  */
 import { z } from "zod";
@@ -31,7 +31,7 @@ export const RetentionPeriodsSchema = z.object({
 
 /**
  * Retention periods: spam in days, closed enquiries and finished bookings in months, e-mail bodies
- * in days, raw analytics page views in days (then folded into daily totals, issue 21).
+ * in days, raw analytics page views in days (then folded into daily totals).
  */
 export type RetentionPeriods = z.infer<typeof RetentionPeriodsSchema>;
 

@@ -1,5 +1,5 @@
 /**
- * The 24-hour promise on the server (issue 19; `shared/DESIGN.md` section 6; rules in
+ * The 24-hour promise on the server (`docs/design.md` section 6; rules in
  * `response-time.ts`): the SQL of "overdue", the 20-hour reminder queued by the job worker, and
  * the counts the dashboard and sidebar show.
  *

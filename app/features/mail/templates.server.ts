@@ -1,5 +1,5 @@
 /**
- * Branded e-mail bodies (`shared/DESIGN.md` section 6, "Mail"). One layout for every message the
+ * Branded e-mail bodies (`docs/design.md` section 6, "Mail"). One layout for every message the
  * product sends: a teal header with the company name, a heading, paragraphs, an optional table of
  * details and an optional button, then a footer with the company's contact details. The HTML uses
  * tables and inline styles only (no `<style>` blocks, no web fonts, no images) so it renders the
@@ -92,7 +92,7 @@ export function renderEmail(content: EmailContent, settings: EmailBranding): Ren
 }
 
 /**
- * `content` with control characters stripped again (issue 18, finding 6): visitor text is clean
+ * `content` with control characters stripped again: visitor text is clean
  * at the schema, but older rows and staff-typed values reach mail too. Headings, labels and the
  * preheader are one line; paragraphs and detail values keep their line breaks.
  */

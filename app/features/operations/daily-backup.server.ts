@@ -1,5 +1,5 @@
 /**
- * The daily backup (issue 20): the job worker calls `runDailyBackup` every few minutes; the first
+ * The daily backup: the job worker calls `runDailyBackup` every few minutes; the first
  * call of each Europe/London day on any instance claims the day in `job_runs` (the insert is the
  * claim, committed at once, so exactly one instance backs up), takes a backup through this
  * server's own connection, prunes old daily backups (`BACKUP_KEEP_DAILY` / `BACKUP_KEEP_WEEKLY`)

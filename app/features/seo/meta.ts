@@ -1,6 +1,5 @@
 /**
- * Page metadata through one helper (`shared/spec/public-site.md` section 2, "Behaviour common to
- * all routes", and section 3 "Page metadata inputs"): title with the company name appended when
+ * Page metadata through one helper: title with the company name appended when
  * missing, description, keywords, absolute canonical URL from PUBLIC_URL, Open Graph and Twitter
  * tags, noindex, article fields, and JSON-LD blocks. The Organization JSON-LD is added to every page.
  *

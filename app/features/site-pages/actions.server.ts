@@ -1,5 +1,5 @@
 /**
- * The POST of a page's edit screen in Admin > Site (issue 16), answered like every content-studio
+ * The POST of a page's edit screen in Admin > Site, answered like every content-studio
  * save (`CmsActionResult` of app/features/cms/actions.server.ts): `intent` keep | draft | publish |
  * schedule (+ `scheduleAt`), `version`, and the page's fields. 400 with field errors on bad input
  * (required parts only on publish and schedule; figure keys checked against the published

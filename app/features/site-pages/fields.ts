@@ -1,5 +1,5 @@
 /**
- * Zod field builders of the site studio (issue 16): every page's content is one Zod schema built
+ * Zod field builders of the site studio: every page's content is one Zod schema built
  * from these, used by the editing form (which reads each field's `.meta()` to draw the right
  * control) and by the server (which validates the submitted form with the same schema). Safe for
  * the browser.

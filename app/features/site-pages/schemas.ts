@@ -1,5 +1,5 @@
 /**
- * The content of each editable page of the public site (issue 16; DESIGN section 6 "site
+ * The content of each editable page of the public site (`docs/design.md` section 6 "site
  * studio"): one Zod schema per page, used by the editing form and by the server. Safe for the
  * browser. `pageSchema(key, mode)` builds a page's schema for a draft save or a publication
  * (see ./fields.ts); `SITE_PAGES` names the pages, where they show and what previews them.

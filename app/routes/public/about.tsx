@@ -11,7 +11,7 @@ import { SectionHeading } from "~/features/site/components/section-heading";
 import type { Route } from "./+types/about";
 
 /**
- * The About page's content as staff published it in Admin > Site > About (issue 16), with the
+ * The About page's content as staff published it in Admin > Site > About, with the
  * company figures it names and its library images; `?preview={token}` shows the draft.
  */
 export async function loader({ request }: Route.LoaderArgs) {

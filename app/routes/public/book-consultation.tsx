@@ -1,7 +1,6 @@
 /**
- * /book-consultation: the booking wizard (`shared/spec/booking-and-admin.md` sections 2, 4, 5, 7,
- * 8 and 9). Steps 1 Choose Consultation Type, 2 Select Date & Time, 3 Your Information,
- * 4 Confirmation, 5 Booking Complete.
+ * /book-consultation: the booking wizard. Steps 1 Choose Consultation Type, 2 Select Date & Time, 3
+ * Your Information, 4 Confirmation, 5 Booking Complete.
  *
  * The chosen type, week, slot and step live in the URL, so reload and the browser's back button
  * work. Every step is a plain form: steps 1 and 2 are GET forms, step 3 posts the details (the
@@ -11,7 +10,7 @@
  * the details typed (kept in `sessionStorage` for the tab, never in the URL; see `REVIEW_KEY`);
  * reloading step 5 does not repeat the success toast.
  *
- * The contact form's bot check guards Confirm Booking (issue 9 item 1): the step 3 page's signed
+ * The contact form's bot check guards Confirm Booking: the step 3 page's signed
  * render token travels through step 4, whose form also carries the honeypot; a booking that fails
  * it, or trips a limit in `createBooking`, is refused with a message above the summary.
  */
@@ -61,7 +60,7 @@ export const handle = hydrateHandle;
 
 const PATH = "/book-consultation";
 
-/** The spec's toasts (section 8), each with an id so one event shows one toast. */
+/** The wizard's toasts, each with an id so one event shows one toast. */
 const TOASTS = {
   types: { title: "Error loading consultation types", description: "Please refresh the page and try again." },
   slots: { title: "Error loading available times", description: "Please try again or contact us directly." },

@@ -1,5 +1,5 @@
 /**
- * /contact (`shared/spec/public-site.md` sections 2, 4, 5, 7, 8): intro, contact cards, promises
+ * /contact: intro, contact cards, promises
  * and the enquiry form. With JavaScript the form posts through a fetcher: submitting, a 1.5 s
  * pause, then the success toast and a reset, the form giving way to an inline confirmation that
  * takes the focus, with "Send another message" bringing back the empty form (or the destructive
@@ -34,7 +34,7 @@ import { hydrateHandle } from "~/utils/page-mode";
 /** Hydrated (ADR "Content pages without React"). */
 export const handle = hydrateHandle;
 
-/** Pause between the stored enquiry and the success toast (spec sections 4 and 7). */
+/** Pause between the stored enquiry and the success toast. */
 const SUCCESS_PAUSE_MS = 1500;
 
 const SUCCESS_TITLE = "Message sent successfully!";
@@ -83,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /**
  * In the browser: the server action, with a network failure or server error turned into the
- * destructive toast instead of the error page (spec section 8, "Enquiry failure").
+ * destructive toast instead of the error page.
  */
 export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ActionResult> {
   try {

@@ -18,10 +18,10 @@ import type { RootData } from "~/features/site/root-data";
 import type { Route } from "./+types/insight";
 
 /**
- * /insights/{slug} (public-site spec section 2): one public article, or 'Article Not Found'
- * with HTTP 404 (unknown, draft, scheduled or archived slug) or 500 ('Failed to load article',
- * section 8). `url` is the absolute page URL used by the share panel. With `?preview={token}`
- * (issue 7), a valid signed link shows the article in any state, not indexed and never cached.
+ * /insights/{slug}: one public article, or 'Article Not Found'
+ * with HTTP 404 (unknown, draft, scheduled or archived slug) or 500 ('Failed to load article').
+ * `url` is the absolute page URL used by the share panel. With `?preview={token}`,
+ * a valid signed link shows the article in any state, not indexed and never cached.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const url = absoluteUrl(env.PUBLIC_URL, `/insights/${params.slug ?? ""}`);

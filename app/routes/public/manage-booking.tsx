@@ -1,6 +1,6 @@
 /**
  * /book-consultation/manage/:token: the visitor's own booking, opened from the link in the
- * confirmation e-mail (`shared/DESIGN.md` section 6; issue 12). Shows the type, the UK date and
+ * confirmation e-mail (`docs/design.md` section 6). Shows the type, the UK date and
  * time and the status, with Reschedule and Cancel booking (behind a confirmation).
  *
  * Reschedule is URL-driven like the wizard, so it works without JavaScript: `?reschedule=1&week=`
@@ -37,7 +37,7 @@ import { readFormData } from "~/utils/form-data.server";
 import { privateHydrateHandle } from "~/utils/page-mode";
 import type { Route } from "./+types/manage-booking";
 
-/** Hydrated (ADR "Content pages without React"), and never shown to analytics (issue 9 item 6). */
+/** Hydrated (ADR "Content pages without React"), and never shown to analytics. */
 export const handle = privateHydrateHandle;
 
 export const meta: Route.MetaFunction = (args) =>
@@ -56,7 +56,7 @@ export const headers = dataHeaders;
 /**
  * A token page: never stored by a cache, never indexed, its URL never sent to another site as a
  * referrer. `same-origin`, not `no-referrer`: with `no-referrer` Chromium sends `Origin: null` on
- * a form posted without JavaScript and React Router aborts the action (STACK-NOTES).
+ * a form posted without JavaScript and React Router aborts the action (`docs/stack-notes.md`).
  */
 const noStore = { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex, nofollow" };
 

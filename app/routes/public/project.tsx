@@ -15,10 +15,10 @@ import { cn } from "~/utils/cn";
 import type { Route } from "./+types/project";
 
 /**
- * /projects/{slug} (public-site spec section 2): one public project, or the 'Project Not Found'
- * view with HTTP 404 (unknown, draft, scheduled or archived slug) or 500 ('Failed to load project',
- * section 8). With `?preview={token}` (issue 7), a valid signed link shows the project in any state,
- * not indexed and never cached; an invalid or expired one is the same 404.
+ * /projects/{slug}: one public project, or the 'Project Not Found' view with HTTP 404 (unknown,
+ * draft, scheduled or archived slug) or 500 ('Failed to load project'). With `?preview={token}`, a
+ * valid signed link shows the project in any state, not indexed and never cached; an invalid or
+ * expired one is the same 404.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("preview");

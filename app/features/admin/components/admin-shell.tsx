@@ -1,5 +1,5 @@
 /**
- * The protected admin layout (`shared/spec/booking-and-admin.md` "Admin layout", section 9):
+ * The protected admin layout:
  * a sidebar 280 px wide, 80 px collapsed, collapsed automatically below 1024 px (and hidden behind
  * a menu button below 640 px); header 'Admin Portal' with 'Welcome back, {name}'; footer with the
  * initial, name, role and Sign Out. Links a role cannot use are not shown.
@@ -38,7 +38,7 @@ type NavItem = {
   roles: readonly AdminRole[];
   badge?: number;
   badgeLabel?: string;
-  /** A red count beside the badge (overdue enquiries, issue 19); shown alone when the rail is collapsed. */
+  /** A red count beside the badge (overdue enquiries); shown alone when the rail is collapsed. */
   alert?: number;
   alertLabel?: string;
 };
@@ -59,7 +59,7 @@ export function AdminShell({ admin, companyName, counts, children }: AdminShellP
   const location = useLocation();
 
   useEffect(() => {
-    // Set by the login form on submit: the sign-in just succeeded (spec section 8).
+    // Set by the login form on submit: the sign-in just succeeded.
     if (window.sessionStorage.getItem(LOGIN_TOAST_KEY)) {
       window.sessionStorage.removeItem(LOGIN_TOAST_KEY);
       toast.success("Login successful", { id: "login-success", description: "Welcome to the admin portal" });

@@ -1,5 +1,5 @@
 /**
- * The Analytics chart (issue 21): visitors and page views per day as two lines, conversions
+ * The Analytics chart: visitors and page views per day as two lines, conversions
  * (enquiries and bookings made) as bars beneath, drawn as a small SVG (no chart library in the
  * admin bundle; ADR 16). The SVG is an image with a text summary; the same figures are in a
  * table behind "Show the daily figures" for screen readers and exact reading.

@@ -1,7 +1,7 @@
 /**
- * The Users screen (DESIGN section 6, issue 4 "Users, settings, audit"): the staff list with role
- * changes, set-password links, deactivation and reactivation, resetting a member's two-factor
- * (issue 17), a form to add a member of staff, "Require two-factor for all staff", and the recent
+ * The Users screen (`docs/design.md` section 6): the staff list with role
+ * changes, set-password links, deactivation and reactivation, resetting a member's two-factor,
+ * a form to add a member of staff, "Require two-factor for all staff", and the recent
  * staff activity. Every form posts to the route action and works without JS.
  */
 import { Clock, MailPlus, ShieldCheck, UserPlus } from "lucide-react";

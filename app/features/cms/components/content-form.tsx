@@ -1,5 +1,5 @@
 /**
- * The frame of a project or post form (issue 7): the fields in the main column, the publishing
+ * The frame of a project or post form: the fields in the main column, the publishing
  * and history panels beside them, the edit version for the conflict check, and the question
  * before leaving with unsaved changes. Posts to the current route.
  */
@@ -34,7 +34,7 @@ export function ContentForm({
   children,
 }: {
   mode: "create" | "edit";
-  /** Whether the publishing panel offers Unpublish and Archive (not for site pages, issue 16). */
+  /** Whether the publishing panel offers Unpublish and Archive (not for site pages). */
   statusActions?: boolean;
   edit?: ContentEditState;
   errors?: Record<string, string[]>;

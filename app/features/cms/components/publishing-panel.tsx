@@ -1,7 +1,7 @@
 /**
- * The publishing box of a project or post form (spec section 4 buttons; issue 7 schedule,
- * preview, unpublish, archive/restore; issue 19: a scheduled item offers Cancel schedule instead
- * of Unpublish). Create: Save Draft, Publish. Edit: Save Changes (keeps the current state),
+ * The publishing box of a project or post form (save, publish, schedule,
+ * preview, unpublish, archive/restore; a scheduled item offers Cancel schedule instead of
+ * Unpublish). Create: Save Draft, Publish. Edit: Save Changes (keeps the current state),
  * Update & Publish. Schedule takes a UK date and time. Every button is a
  * submit button of the surrounding form, posting `intent`. Below lg, Save and Publish move to the
  * sticky `PublishBar`, so they are in reach from anywhere in a long form.
@@ -69,7 +69,7 @@ export function PublishingPanel({
   /** The public page of a live item. */
   publicUrl?: string | null;
   errors?: Record<string, string[]>;
-  /** Unpublish and Archive/Restore; false for a site page, which is always published (issue 16). */
+  /** Unpublish and Archive/Restore; false for a site page, which is always published. */
   statusActions?: boolean;
 }) {
   const navigation = useNavigation();

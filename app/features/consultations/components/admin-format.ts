@@ -8,7 +8,7 @@ import type { BOOKING_STATUSES } from "~/utils/domain";
 
 type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-/** Label, badge colour and icon of each booking status (spec section 4). */
+/** Label, badge colour and icon of each booking status. */
 export const STATUS_META: Record<
   BookingStatus,
   { label: string; badge: "yellow" | "green" | "blue" | "red" | "grey" | "purple"; icon: LucideIcon; iconClass: string }

@@ -1,7 +1,7 @@
 /**
- * The dashboard's consultations card (issue 19): today's and the next seven days' consultations
+ * The dashboard's consultations card: today's and the next seven days' consultations
  * (pending or confirmed), soonest first, each opening its booking on the consultations screen.
- * Dates and times are UK wall-clock, 12-hour (spec section 9).
+ * Dates and times are UK wall-clock, 12-hour.
  */
 import { ArrowRight, CalendarDays } from "lucide-react";
 import { Link } from "react-router";

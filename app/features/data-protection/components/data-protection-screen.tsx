@@ -1,5 +1,5 @@
 /**
- * The Data protection screen (issue 11, UK GDPR): find everything held about a person by e-mail,
+ * The Data protection screen (UK GDPR): find everything held about a person by e-mail,
  * download it (one JSON file, or a CSV per kind), erase it after a confirmation, and the retention
  * periods. Searches and downloads are POSTs, so the address never appears in a URL.
  */

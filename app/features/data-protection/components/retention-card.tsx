@@ -1,5 +1,5 @@
 /**
- * The retention periods card of the Data protection screen (issue 11): a form for super admins,
+ * The retention periods card of the Data protection screen: a form for super admins,
  * the same values read-only for admins, and when the daily job last ran.
  */
 import { Clock, Save } from "lucide-react";

@@ -49,7 +49,7 @@ export function ContactCards({ email, phone, location, hours, mapUrl }: ContactD
   );
 }
 
-/** The promises: 24-hour response, free consultation, confidential (spec section 9). */
+/** The promises: 24-hour response, free consultation, confidential. */
 export function ContactPromises() {
   const promises = [
     { icon: Clock, title: "24-hour response", text: "A qualified engineer replies to every enquiry within one working day." },

@@ -1,7 +1,7 @@
 /**
- * The enquiries table (`shared/spec/booking-and-admin.md` "Enquiries management"): Contact, Type,
+ * The enquiries table: Contact, Type,
  * Message, Status, Priority, Date and Actions, newest first, with the empty state. Below the `lg`
- * breakpoint each row is a stacked card (the shared `StackedTable`, issue 19 "Phones").
+ * breakpoint each row is a stacked card (the shared `StackedTable`).
  */
 import { Link, useFetcher } from "react-router";
 import { Eye, Inbox, ShieldCheck, Trash2 } from "lucide-react";

@@ -1,13 +1,13 @@
 /**
- * The one image field of the content studio (contract 3 in HELPERS.md; issue 8; spec section 5
- * "Image upload" and section 3 "Media: hero image (upload or URL)"), and its chooser dialog.
+ * The one image field of the content studio (a hero image
+ * is uploaded or given as a URL), and its chooser dialog.
  *
  * One image (the default): a hidden `<input name={name}>` whose value is the image's public URL,
  * set in three ways: upload a new image (alt text and focal point required/chosen on the way into
  * the library), choose one from the media library, or paste a URL. The preview shows 'Failed to
  * load image' when the URL cannot be shown. Without JavaScript the hidden input keeps `defaultValue`.
  *
- * Several images (`multiple`, a project gallery; issue 19): one hidden `<input name={name}>` per
+ * Several images (`multiple`, a project gallery): one hidden `<input name={name}>` per
  * image, in order. The chooser selects several library images at once (an upload made there joins
  * the selection), or adds one pasted URL; each image can be moved up or down (buttons, announced)
  * and removed. URLs saved before stay as they are.

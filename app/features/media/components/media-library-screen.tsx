@@ -1,8 +1,8 @@
 /**
- * The media library screen (issue 8 "A media library", `/admin/media`, every staff role): a grid of
+ * The media library screen (`/admin/media`, every staff role): a grid of
  * every image with its alt text, size and dimensions; upload with required alt text and a focal
  * point; edit alt text and focal point; delete after confirmation, refused with the places an image
- * is still used; search by alt text or file name and a filter for unused images (issue 19).
+ * is still used; search by alt text or file name and a filter for unused images.
  */
 import { ImageIcon, Pencil, Trash2, Upload } from "lucide-react";
 import { useEffect, useId, useState } from "react";

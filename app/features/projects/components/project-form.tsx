@@ -1,7 +1,6 @@
 /**
- * The project create and edit form (`shared/spec/booking-and-admin.md` "Project create and edit
- * forms"; issue 7): basic info, details, media, settings, lists, technical specs, card metrics,
- * SEO, and the publishing and history panels. Posts to the current route.
+ * The project create and edit form: basic info, details, media, settings, lists, technical specs,
+ * card metrics, SEO, and the publishing and history panels. Posts to the current route.
  */
 import { Field } from "~/components/field";
 import { ContentForm, type ContentEditState } from "~/features/cms/components/content-form";

@@ -1,5 +1,5 @@
 /**
- * The admin projects list (`shared/spec/booking-and-admin.md` "Admin projects list"; issue 7):
+ * The admin projects list:
  * 'Our Work - Project Portfolio', Add Project, a display-status filter, a loading state, the empty
  * state 'No projects yet' / 'Create First Project', and the card grid with its badges and Edit,
  * View, Archive/Restore and Delete.

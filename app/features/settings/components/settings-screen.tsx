@@ -1,7 +1,7 @@
 /**
- * The Settings screen (DESIGN section 6): company details, notification recipients, booking rules,
- * analytics id and site verification. One form, saved at once; the public site reads the new
- * values on its next request. Works without JavaScript.
+ * The Settings screen (`docs/design.md` section 6): company details, notification recipients,
+ * booking rules, analytics id and site verification. One form, saved at once; the public site reads
+ * the new values on its next request. Works without JavaScript.
  */
 import { BarChart3, Building2, CalendarClock, Clock, Save, BellRing } from "lucide-react";
 import { useEffect, useRef } from "react";

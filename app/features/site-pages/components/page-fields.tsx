@@ -1,5 +1,5 @@
 /**
- * The fields of a page's edit form in Admin > Site (issue 16), drawn from the page's Zod schema:
+ * The fields of a page's edit form in Admin > Site, drawn from the page's Zod schema:
  * each field's `.meta()` (./fields.ts) says which control it gets. Inputs are named by their path
  * ("team.people.0.bio"), which `readField` reads back on the server. Rows can be added, removed
  * and reordered; images come from the media library with their alt text; everything stacks at

@@ -1,9 +1,9 @@
 /**
- * Nine testimonials in three auto-scrolling columns (home section 8; 15, 19 and 17 second loops,
- * spec section 9). The second and third columns are hidden on smaller screens. Each column's list
+ * Nine testimonials in three auto-scrolling columns (15, 19 and 17 second
+ * loops). The second and third columns are hidden on smaller screens. Each column's list
  * is rendered twice for a seamless CSS loop; the copy is hidden from assistive tech. Pure CSS, no
  * script. Motion stops under prefers-reduced-motion (app.css) and pauses on hover. The quotes are
- * edited in Admin > Site > Testimonials (issue 16); a photo replaces the initials when set.
+ * edited in Admin > Site > Testimonials; a photo replaces the initials when set.
  */
 import type { ImageMap } from "~/features/media/resolve.server";
 import type { TestimonialsContent } from "~/features/site-pages/schemas";
@@ -13,7 +13,7 @@ import { SiteImage } from "./site-image";
 /** One testimonial as staff publish it. */
 export type Testimonial = TestimonialsContent["testimonials"][number];
 
-/** Loop duration of each column in seconds (spec section 9). */
+/** Loop duration of each column in seconds. */
 export const TESTIMONIAL_DURATIONS = [15, 19, 17] as const;
 
 function initials(name: string) {

@@ -11,7 +11,7 @@ import type { Route } from "./+types/blog-create";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "New Blog Post", path: "/admin/cms/blog/create", noIndex: true });
 
-/** The create form (`shared/spec/booking-and-admin.md` "Blog create and edit forms"); every staff role. Category defaults to Industry Analysis. */
+/** The create form; every staff role. Category defaults to Industry Analysis. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, STAFF_ROLES);
   return { publicOrigin: new URL(env.PUBLIC_URL).origin };

@@ -27,7 +27,7 @@ import type { Route } from "./+types/consultation-types";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Consultation types", path: "/admin/site/consultation-types", noIndex: true });
 
-/** Admin > Site > Consultation types (issue 16): every type in the wizard's order. Admins and super admins. */
+/** Admin > Site > Consultation types: every type in the wizard's order. Admins and super admins. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, MANAGER_ROLES);
   return { types: await listConsultationTypes() };

@@ -18,7 +18,7 @@ import type { Route } from "./+types/page-edit";
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: `Edit ${args.loaderData?.title ?? "page"}`, path: "/admin/site", noIndex: true });
 
 /**
- * The edit screen of one page of the site (issue 16): its working copy in the form (or, with
+ * The edit screen of one page of the site: its working copy in the form (or, with
  * `?revision={id}`, that revision's, unsaved), the publishing panel with a signed one-hour
  * preview of the whole public page, the revisions, and the editor's warnings. Every staff role.
  */
