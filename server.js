@@ -12,7 +12,7 @@ process.umask(0o077);
 const DEV = process.env.NODE_ENV !== "production";
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const PORT = Number(process.env.PORT ?? 3000);
-// Loopback unless HOST says otherwise (issue 18): a public address needs the production settings
+// Loopback unless HOST says otherwise: a public address needs the production settings
 // that app/utils/env.server.ts checks before anything listens.
 const HOST = process.env.HOST?.trim() || "127.0.0.1";
 

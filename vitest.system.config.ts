@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-// Post-build system tests (tests/system, contract 5 in the team notes): each file starts production
+// Post-build system tests (tests/system): each file starts production
 // servers (`node server.js` from the build `npm run build` made) against the PostgreSQL database of
 // TEST_DATABASE_URL, so they run after the build inside `npm test`, one file at a time.
 const databaseUrl = process.env.TEST_DATABASE_URL;

@@ -1,8 +1,8 @@
 /**
- * Admin lists at volume (issue 4 "Tests and figures"): 10,000 enquiries and 5,000 bookings (over
+ * Admin lists at volume: 10,000 enquiries and 5,000 bookings (over
  * the 1,000 slots they need) seeded into a throwaway PostgreSQL database, the production server
  * started on it, an admin signed in, then the server time of /admin/enquiries and
- * /admin/consultations with a search and a filter, and the content studio's lists (issue 7) at
+ * /admin/consultations with a search and a filter, and the content studio's lists at
  * 1,000 projects and 5,000 insights (/admin/cms/projects and /admin/cms/blog with a search, a
  * filter and a later page): p50/p95 over 30 requests each, both the full HTML document and the
  * loader data alone (`.data`). Target: p50 under 150 ms.
@@ -22,13 +22,13 @@ const ADMIN = { email: "bench-admin@example.com", password: "bench-admin-passwor
 /** Timed requests per measurement: BENCH_ADMIN_SAMPLES, default 30. */
 const SAMPLES = envInt("BENCH_ADMIN_SAMPLES", 30);
 const WARMUP = 3;
-/** Enquiries seeded (5% spam): BENCH_ADMIN_ENQUIRIES, default 10,000 (the issue's figure). */
+/** Enquiries seeded (5% spam): BENCH_ADMIN_ENQUIRIES, default 10,000. */
 const ENQUIRIES = envInt("BENCH_ADMIN_ENQUIRIES", 10_000);
-/** Bookings seeded, 5 per slot over BOOKINGS / 5 slots: BENCH_ADMIN_BOOKINGS, default 5,000 (the issue's figure). */
+/** Bookings seeded, 5 per slot over BOOKINGS / 5 slots: BENCH_ADMIN_BOOKINGS, default 5,000. */
 const BOOKINGS = envInt("BENCH_ADMIN_BOOKINGS", 5_000);
-/** CMS projects seeded: BENCH_ADMIN_PROJECTS, default 1,000 (issue 7's figure). */
+/** CMS projects seeded: BENCH_ADMIN_PROJECTS, default 1,000. */
 const PROJECTS = envInt("BENCH_ADMIN_PROJECTS", 1_000);
-/** Insights seeded: BENCH_ADMIN_INSIGHTS, default 5,000 (issue 7's figure). */
+/** Insights seeded: BENCH_ADMIN_INSIGHTS, default 5,000. */
 const INSIGHTS = envInt("BENCH_ADMIN_INSIGHTS", 5_000);
 const TARGET_P50_MS = 150;
 

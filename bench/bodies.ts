@@ -1,5 +1,5 @@
 /**
- * Large request bodies (issue 9 item 2): BENCH_BODIES_CONCURRENCY (default 4) simultaneous 30 MB
+ * Large request bodies: BENCH_BODIES_CONCURRENCY (default 4) simultaneous 30 MB
  * form posts to `/contact` with a declared length, then as many without one (chunked), against
  * the production server on embedded PGlite. Prints what they were answered and the server's
  * resident memory (VmRSS from /proc, sampled every 20 ms) before, at its peak, and after.

@@ -1,5 +1,5 @@
 /**
- * The booking race (issue 3 "Tests and figures"): 50 simultaneous Confirm Booking posts over HTTP,
+ * The booking race: 50 simultaneous Confirm Booking posts over HTTP,
  * each with its own idempotency key, at one slot with N places, against the production server on
  * PostgreSQL. Prints the bookings made (must equal N), what the others got, and p50/p99 latency.
  * Target: bookings made == places, p99 under 1 s.

@@ -1,16 +1,16 @@
 /**
- * The HTML cache against the in-memory limit (issue 10): for each page, autocannon at 50
+ * The HTML cache against the in-memory limit: for each page, autocannon at 50
  * connections for `seconds` against
  *   - the site from its HTML cache (anonymous, `Accept-Encoding: br, gzip` as a browser sends),
  *   - the site with the cache bypassed (a cookie the cache does not accept: every request is
  *     rendered by React Router, which is what a miss costs),
- *   - /work/shared/tools/static-limit.mjs (a bare node:http server, no middleware, no compression)
+ *   - the static-limit tool (`STATIC_LIMIT_TOOL`, a bare node:http server, no middleware, no compression)
  *     serving the same page's HTML, saved from the site in this run, from memory;
  *   - a second server with analytics counting off (ANALYTICS_ENABLED=false) from its HTML cache
- *     (issue 21: counting must keep cached throughput within 10%);
+ *     (counting must keep cached throughput within 10%);
  * and prints requests/s, p99 latency, the cache's share of the limit, and counted/uncounted.
  * Requests carry a desktop Chrome user agent, so the counting server counts every one.
- * `runMissCostBench` then prints what a miss costs beside a hit (issue 18): ms of the server's CPU
+ * `runMissCostBench` then prints what a miss costs beside a hit: ms of the server's CPU
  * per request, read from /proc before and after sequential requests.
  * Called by bench/pages.ts with its running servers; the machine's load affects all alike.
  */
@@ -22,7 +22,7 @@ import autocannon from "autocannon";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { baseUrl, freePort, printTable, type BenchServer } from "./lib";
 
-/** The tool that serves saved files from memory with node:http (shared by the team's benchmarks). */
+/** The tool that serves saved files from memory with node:http; `STATIC_LIMIT_TOOL` names its script. */
 const STATIC_LIMIT = process.env.STATIC_LIMIT_TOOL ?? "/work/shared/tools/static-limit.mjs";
 const CONNECTIONS = 50;
 const BROWSER_HEADERS = {
@@ -90,7 +90,7 @@ export async function runCacheBench(base: string, pages: { name: string; path: s
       `autocannon, ${CONNECTIONS} connections, ${seconds} s each. cached: Accept-Encoding br, gzip from the HTML cache; ` +
         `limit: static-limit.mjs serving the same HTML uncompressed from memory; uncounted: the same from a server with analytics ` +
         `counting off; miss: the cache bypassed (every request rendered). ` +
-        `Targets: cached >= 50% of the limit with p99 < 50 ms (issue 10); counted >= 90% of uncounted (issue 21).`,
+        `Targets: cached >= 50% of the limit with p99 < 50 ms; counted >= 90% of uncounted.`,
     );
   } finally {
     limit.kill("SIGTERM");
@@ -126,7 +126,7 @@ function localCpuMs(work: () => unknown, times: number): number {
 }
 
 /**
- * What a cache miss costs beside a hit (issue 18, finding 2), per page, in ms of CPU per request:
+ * What a cache miss costs beside a hit, per page, in ms of CPU per request:
  *   - hit: the page from the HTML cache (`Accept-Encoding: br, gzip`), measured on the server;
  *   - junk query: the same page with a different `utm_source` each time (every one must stay a hit);
  *   - miss, render: the cache bypassed (a cookie it does not accept), `Accept-Encoding: identity`,
@@ -172,6 +172,6 @@ export async function runMissCostBench(server: BenchServer, pages: { name: strin
     `ms of CPU per request, sequential, on one connection. hit, junk query, render and render+gzip: the server process's user + ` +
       `system CPU (/proc, ${1000 / TICKS_PER_SECOND} ms steps) over ${hits} hits or ${misses} renders; junk query: ${hits} different ` +
       `utm_source values (dropped from the key: all hits). gzip 6 and brotli 11: this process compressing the page's HTML as the ` +
-      `cache does; a miss pays render + gzip, brotli is made once per page off the request (issue 18, finding 2).`,
+      `cache does; a miss pays render + gzip, brotli is made once per page off the request.`,
   );
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- media` (issue 8 "Tests and figures"): the image pipeline under load, on a
+ * `npm run bench -- media`: the image pipeline under load, on a
  * production server (PostgreSQL, demo content through the pipeline, local disk storage).
  *
  * - time from upload to all variants ready for a ~5 MB 24-megapixel JPEG (the upload answers

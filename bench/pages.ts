@@ -1,13 +1,13 @@
 /**
- * Page weight and speed of the public site (`shared/DESIGN.md` section 8, issue 10). For every
+ * Page weight and speed of the public site (`docs/design.md` section 8). For every
  * public page it prints
  *   - HTML bytes gzipped (the server's document, gzip level 6 as the compression middleware sends),
  *   - JS bytes gzipped, first load: the sum of the module scripts the document loads (modulepreload
  *     links, `<script src>` and the entry's `import()`), each gzipped the same way, against the
- *     budget (issue 10: <= 15 KB on pages sent without React; hydrated pages are reported only),
+ *     budget (<= 15 KB on pages sent without React; hydrated pages are reported only),
  *   - JS bytes gzipped, all: every script Chromium fetched by the time the network is idle after
  *     load, which adds chunks imported after hydration (the toast area, the contact form's schema),
- *   - on the pages issue 10 names (`audit`): Lighthouse 12 mobile, the median of 3 runs by
+ *   - on the audited pages (`audit`): Lighthouse 12 mobile, the median of 3 runs by
  *     performance score (performance, accessibility, best practices, SEO, LCP, TBT, CLS).
  * Then, on home, projects, a project and an article: requests/s and p99 latency with autocannon at
  * 50 connections from the HTML cache (analytics counting on), from a second server with counting
@@ -34,7 +34,7 @@ import { envInt, printTable, startServer } from "./lib";
 import { runPasswordFloodBench } from "./password-flood";
 
 /**
- * Every public page; `audit` marks those issue 10 names for Lighthouse, `cannon` those for
+ * Every public page; `audit` marks those audited with Lighthouse, `cannon` those for
  * requests/s, `hydrated` the pages that ship React (no JS budget for them).
  */
 const PAGES: { name: string; path: string; audit?: true; cannon?: true; hydrated?: true }[] = [
@@ -53,7 +53,7 @@ const PAGES: { name: string; path: string; audit?: true; cannon?: true; hydrated
   { name: "terms", path: "/terms" },
   { name: "404", path: "/no-such-page" },
 ];
-/** Issue 10's budget for first-load JS on a page sent without React, gzipped. */
+/** The budget for first-load JS on a page sent without React, gzipped. */
 const JS_BUDGET_BYTES = 15 * 1024;
 /** BENCH_SKIP_LIGHTHOUSE=1 leaves the Lighthouse columns empty (quick runs on a busy machine). */
 const SKIP_LIGHTHOUSE = process.env.BENCH_SKIP_LIGHTHOUSE === "1";
@@ -192,7 +192,7 @@ export function printPagesTable(rows: PageFigures[]): void {
   printTable(header, lines);
   console.log(
     `KB = 1024 bytes; budget: first-load JS <= ${kb(JS_BUDGET_BYTES)} gzip on pages sent without React. Lighthouse 12 mobile ` +
-      `(simulated throttling), median of ${LIGHTHOUSE_RUNS} by performance, on the pages issue 10 names.` +
+      `(simulated throttling), median of ${LIGHTHOUSE_RUNS} by performance, on the audited pages.` +
       (SKIP_LIGHTHOUSE ? " Lighthouse skipped (BENCH_SKIP_LIGHTHOUSE=1)." : ""),
   );
 }
@@ -244,7 +244,7 @@ export async function runPagesBench(): Promise<PageFigures[]> {
       chrome = undefined;
     }
     printPagesTable(rows);
-    // The same build with analytics counting off, beside it (issue 21: counted within 10% of uncounted).
+    // The same build with analytics counting off, beside it (counted within 10% of uncounted).
     const uncounted = await pagesServer("pages-uncounted", false);
     try {
       await runCacheBench(

@@ -1,6 +1,6 @@
 /**
  * `npm run admin:create`: creates a staff account with a password from the command line, e.g. the
- * first super admin of a production database (issue 4 "Sign-in and roles").
+ * first super admin of a production database.
  *
  *   npm run admin:create -- --email ana@firm.co.uk --name "Ana Silva" --role super_admin
  *

@@ -1,5 +1,5 @@
 /**
- * `npm run backup` (issue 20): writes one backup of the database and the uploads, with a manifest,
+ * `npm run backup`: writes one backup of the database and the uploads, with a manifest,
  * to BACKUP_DIR (default ./data/backups) or to the bucket BACKUP_S3_BUCKET, records it in the
  * audit log, and prints the backup's location as its last line.
  *

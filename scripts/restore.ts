@@ -1,5 +1,5 @@
 /**
- * `npm run restore -- <backup> [--force]` (issue 20): restores a backup made by `npm run backup`
+ * `npm run restore -- <backup> [--force]`: restores a backup made by `npm run backup`
  * or the daily job into the configured database (DATABASE_URL, else the PGlite folder PGLITE_DIR)
  * and upload storage. Verifies every checksum first; refuses a non-empty target unless --force.
  * An encrypted backup needs BACKUP_ENCRYPTION_KEY set to its secret key; a missing or wrong key

@@ -38,7 +38,7 @@ declare module "react-router" {
     clientIp: string;
     /** Set by entry.server when the document was rendered without hydration (the HTML cache may store it). */
     htmlCacheable?: boolean;
-    /** Set by a loader that fell back to an empty state after a failed read: never cached (issue 18). */
+    /** Set by a loader that fell back to an empty state after a failed read: never cached. */
     renderDegraded?: boolean;
   }
 }
@@ -77,7 +77,7 @@ app.use(
           },
         }
       : false,
-    // `no-referrer` makes Chromium send `Origin: null` on plain form posts (STACK-NOTES).
+    // `no-referrer` makes Chromium send `Origin: null` on plain form posts (`docs/stack-notes.md`).
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: isProduction && env.PUBLIC_URL.startsWith("https:"),
@@ -107,7 +107,7 @@ async function sendMetrics(res: ServerResponse): Promise<void> {
   res.writeHead(200, { "Content-Type": metrics.registry.contentType, "Cache-Control": "no-store" }).end(body);
 }
 
-// Prometheus metrics (issue 20): only with the bearer token; without METRICS_TOKEN the path does
+// Prometheus metrics: only with the bearer token; without METRICS_TOKEN the path does
 // not exist here (METRICS_PORT serves it on loopback instead). Before the database check: an
 // operator needs metrics most while the database is down.
 app.get("/metrics", (req, res, next) => {
@@ -196,7 +196,7 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse): void 
 
 /**
  * Answers 400 to a request whose Host (or, from a trusted proxy, X-Forwarded-Host/-Proto) is
- * malformed and returns true (`server/host-header.ts`, issue 18); else false. `server.js` calls it
+ * malformed and returns true (`server/host-header.ts`); else false. `server.js` calls it
  * before the HTML cache and Express, whose adapter cannot build a URL from such a header.
  */
 export function refuseBadHost(req: IncomingMessage, res: ServerResponse): boolean {

@@ -1,5 +1,5 @@
 /**
- * Malformed Host headers (issue 18, finding 7). React Router's Express adapter builds the request
+ * Malformed Host headers. React Router's Express adapter builds the request
  * URL from `Host` (and, behind a trusted proxy, `X-Forwarded-Host` and `X-Forwarded-Proto`); a
  * value `new URL` refuses (`bad host`, `[::`, `evil.example:99999`) made it throw, so every route
  * answered 500 and logged a stack trace. `server.js` now answers such a request 400 before the HTML

@@ -1,13 +1,13 @@
 /**
- * The HTML cache for anonymous visitors (issue 10, ADR "HTML cache"), in front of React Router.
+ * The HTML cache for anonymous visitors (ADR "HTML cache"), in front of React Router.
  *
  * Stored: GET/HEAD documents answered 200 as `text/html`, rendered without hydration
  * (`loadContext.htmlCacheable`, so they contain no inline script and need no nonce), setting no
  * cookie, for a request that carries no cookie but the consent and analytics ones (so never a
  * staff session), and never a degraded render (a loader fell back to an empty state after a
- * failed read: `loadContext.renderDegraded`, issue 18).
+ * failed read: `loadContext.renderDegraded`).
  *
- * Which page (issue 18, finding 2): the request target goes through `pageUrl`
+ * Which page: the request target goes through `pageUrl`
  * (`~/features/site/page-url`), the one definition analytics shares. The exclusions (/admin,
  * /api, /book-consultation) apply to the decoded, normalised path, so `/./book-consultation` or
  * `/%62ook-consultation` are never stored; a target not already in normal form (dot segments,
@@ -226,7 +226,7 @@ export function createHtmlCache(options: HtmlCacheOptions) {
   const entries = new LRUCache<string, CachedPage>({
     maxSize: options.maxBytes,
     sizeCalculation: (page) => page.identity.length + page.gzip.length + (page.br?.length ?? page.gzip.length) + 512,
-    // Counted for /metrics (issue 20): pages pushed out by the byte budget, not invalidations.
+    // Counted for /metrics: pages pushed out by the byte budget, not invalidations.
     dispose: (_page, _key, reason) => {
       if (reason === "evict") options.onEvict?.();
     },

@@ -1,7 +1,7 @@
 /**
- * Request-body rules for every action, applied once in Express before React Router (issue 9
- * items 2 and 3; contract 4 of the team notes): per route a largest body and the content types
- * accepted. A request breaking them is answered here, before a byte of its body is read:
+ * Request-body rules for every action, applied once in Express before React Router: per route a
+ * largest body and the content types accepted. A request breaking them is answered here, before a
+ * byte of its body is read:
  *
  * - a body larger than the route's cap (by its `Content-Length`): 413 at once. Node's HTTP parser
  *   never delivers more than `Content-Length` bytes, so a body under the cap cannot grow past it

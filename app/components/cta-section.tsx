@@ -1,6 +1,6 @@
 /**
- * The closing call to action used at the end of public pages (`shared/spec/public-site.md`
- * section 2: home section 9, /about, /services and the service pages).
+ * The closing call to action used at the end of public pages (home, /about, /services and the
+ * service pages).
  */
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";

@@ -1,16 +1,16 @@
 /**
- * The fixed site header (`shared/spec/public-site.md` section 2, "Header and navigation"):
+ * The fixed site header:
  * logo, nav items with `aria-current="page"` on the active one (Home only on exactly "/"),
  * a Services dropdown that opens on hover and by keyboard, the Book Free Consultation button,
  * and below the `lg` breakpoint a menu with an expandable Services group.
  *
  * Rendered by the server only (no React state): the enhancement module (`app/enhance/header.ts`)
  * drives the scrolled style (`data-scrolled`, more than 20 px), the dropdown, the mobile menu and
- * its groups through the `data-*` hooks and ARIA attributes below (spec section 4). Every link is a
+ * its groups through the `data-*` hooks and ARIA attributes below. Every link is a
  * plain anchor, so each page is its own document and any navigation closes the menus
  * (ADR "Content pages without React").
  *
- * Without JavaScript (issue 10): the menu button is a link to `#site-menu`, which CSS `:target`
+ * Without JavaScript: the menu button is a link to `#site-menu`, which CSS `:target`
  * shows with every group open, and a Close menu link (to a fragment that names nothing) hides it
  * again; the group and dropdown toggles stay hidden and the Services link reaches its pages. The
  * module swaps the links for the real button (`hidden` toggled, never nodes replaced, so React's

@@ -1,5 +1,5 @@
 /**
- * Company identity defaults (`shared/DESIGN.md` section 6). Staff can override every field in
+ * Company identity defaults (`docs/design.md` section 6). Staff can override every field in
  * Admin > Settings; `getSiteSettings()` merges the stored values over these.
  * The phone number is in Ofcom's range reserved for drama, so it can never reach a real person.
  */

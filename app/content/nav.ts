@@ -1,6 +1,5 @@
 /**
- * Header and footer navigation (`shared/spec/public-site.md` section 2, "Header and navigation"
- * and "Footer"). Paths are site-relative.
+ * Header and footer navigation. Paths are site-relative.
  */
 export type NavLink = { label: string; href: string };
 export type NavItem = NavLink & { children?: NavLink[] };

@@ -1,9 +1,9 @@
 /**
  * The database connection: node-postgres when `DATABASE_URL` is set, otherwise embedded PGlite
- * persisted under `PGLITE_DIR` (`shared/DESIGN.md` section 2). Both speak the same SQL through one
+ * persisted under `PGLITE_DIR` (`docs/design.md` section 2). Both speak the same SQL through one
  * Drizzle schema. Migrations in `app/db/migrations` are applied by `migrate()` at start-up.
  *
- * PostgreSQL failures (issue 9 item 12): the pool has timeouts (`POOL_TIMEOUTS`) so nothing hangs,
+ * PostgreSQL failures: the pool has timeouts (`POOL_TIMEOUTS`) so nothing hangs,
  * and an `error` listener so a connection dropped by the server (a restart) never crashes the
  * process. A connection-class error reported through `reportDatabaseError` marks the database
  * unavailable: pages then answer 503 (server/app.ts, entry.server.tsx) until a probe every
@@ -183,12 +183,12 @@ export const migrate = () => connection.migrate();
 /** Subscribes to `NOTIFY channel` (see `Subscription`); on PGlite in process. */
 export const listen = (channel: string, handlers: ListenHandlers): Subscription => connection.listen(channel, handlers);
 
-/** The PostgreSQL pool's use for `/metrics` (issue 20): connections checked out, queries waiting; zeros on PGlite. */
+/** The PostgreSQL pool's use for `/metrics`: connections checked out, queries waiting; zeros on PGlite. */
 export const poolStats = (): { inUse: number; waiting: number } => connection.poolStats();
 
 /**
  * The embedded database's whole data directory as a gzipped tarball, taken through this process's
- * own PGlite instance (a second process cannot open it): what a backup stores (issue 20).
+ * own PGlite instance (a second process cannot open it): what a backup stores.
  * Throws on PostgreSQL, whose backups use `pg_dump`.
  */
 export async function dumpEmbeddedDatabase(): Promise<Blob> {

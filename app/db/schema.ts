@@ -1,9 +1,8 @@
 /**
  * The one PostgreSQL schema of the product (Drizzle `pg-core`), shared by PGlite and node-postgres.
  *
- * Table and column names follow the specs (`shared/spec/public-site.md` section 3 and
- * `shared/spec/booking-and-admin.md` section 3) so a plain dump of the firm's existing database
- * imports. Additions are listed in `shared/DESIGN.md` section 5. Rules that must never be broken
+ * Table and column names follow the specs so a plain dump of the firm's existing database
+ * imports. Additions are listed in `docs/design.md` section 5. Rules that must never be broken
  * (enums, capacity bounds, unique slugs, end after start) are CHECK and UNIQUE constraints here,
  * not only form rules.
  *
@@ -28,32 +27,35 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import {
+  PROJECT_CATEGORIES,
+  PROJECT_WORK_STATUSES,
+  DISPLAY_STATUSES,
+  ENQUIRY_STATUSES,
+  ENQUIRY_PRIORITIES,
+  BOOKING_STATUSES,
+  BOOKING_PROJECT_TYPES,
+  ADMIN_ROLES,
+  OUTBOX_STATUSES,
+  RETENTION_LIMITS,
+} from "../utils/domain";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
-/** Values of the enumerations, exported for Zod schemas and UI selects. */
-export const PROJECT_CATEGORIES = ["commercial", "humanitarian"] as const;
-export const PROJECT_WORK_STATUSES = ["Completed", "In Progress", "On Hold"] as const;
-export const DISPLAY_STATUSES = ["draft", "published", "archived"] as const;
-export const ENQUIRY_STATUSES = ["new", "in_review", "responded", "project_started", "closed"] as const;
-export const ENQUIRY_PRIORITIES = ["low", "medium", "high"] as const;
-export const BOOKING_STATUSES = ["pending", "confirmed", "completed", "cancelled", "no_show", "rescheduled"] as const;
-export const BOOKING_PROJECT_TYPES = ["commercial", "humanitarian", "mixed"] as const;
-export const ADMIN_ROLES = ["super_admin", "admin", "editor"] as const;
-export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
-
-/**
- * Retention periods' defaults and inclusive bounds (issue 11): the `site_settings` columns, their
- * CHECK constraints and the retention form all use these.
- */
-export const RETENTION_LIMITS = {
-  spamDays: { default: 30, min: 1, max: 365 },
-  recordsMonths: { default: 24, min: 1, max: 120 },
-  emailBodyDays: { default: 90, min: 1, max: 3650 },
-  analyticsRawDays: { default: 30, min: 1, max: 365 },
-  analyticsMonths: { default: 25, min: 1, max: 120 },
-} as const;
+/** The vocabularies are defined beside the browser-safe code; server modules may import them here too. */
+export {
+  PROJECT_CATEGORIES,
+  PROJECT_WORK_STATUSES,
+  DISPLAY_STATUSES,
+  ENQUIRY_STATUSES,
+  ENQUIRY_PRIORITIES,
+  BOOKING_STATUSES,
+  BOOKING_PROJECT_TYPES,
+  ADMIN_ROLES,
+  OUTBOX_STATUSES,
+  RETENTION_LIMITS,
+};
 
 const between = (column: string, { min, max }: { min: number; max: number }) => sql.raw(`${column} between ${min} and ${max}`);
 
@@ -108,7 +110,7 @@ export const cmsProjects = pgTable(
     href: text("href"),
     seoTitle: text("seo_title"),
     seoDescription: text("seo_description"),
-    /** When the project goes (or went) public; published and in the future = scheduled (contract 1). */
+    /** When the project goes (or went) public; published and in the future = scheduled. */
     publishedAt: timestamp("published_at", { withTimezone: true }),
     /** Raised by every save; an edit form carries it so a stale save is refused. */
     version: integer("version").notNull().default(1),
@@ -136,8 +138,8 @@ export type InlineContent = string | InlineRun[];
 /**
  * A body block of an article (`insights.content`); unknown types are skipped when rendering.
  * The seed's shape (`type` + `content`, plain strings) stays valid; the CMS adds inline runs and
- * `ordered: true` for numbered lists, with `start` when one does not begin at 1 (issue 19), and
- * images from the media library (`mediaId` = `media.id`, required alt text, optional caption; issue 19).
+ * `ordered: true` for numbered lists, with `start` when one does not begin at 1, and
+ * images from the media library (`mediaId` = `media.id`, required alt text, optional caption).
  */
 export type InsightBlock =
   | { type: "paragraph"; content: InlineContent }
@@ -197,12 +199,12 @@ export const enquiries = pgTable(
     spamReason: text("spam_reason"),
     internalNotes: text("internal_notes"),
     /**
-     * When staff first changed the status (issue 19, "the 24-hour promise"): the response time is
+     * When staff first changed the status: the response time is
      * `responded_at - created_at`. Null while the enquiry was never answered (or for rows answered
      * before this column whose audit log did not say when).
      */
     respondedAt: timestamp("responded_at", { withTimezone: true }),
-    /** When the 20-hour "still unanswered" reminder was queued for staff; null until then (issue 19). */
+    /** When the 20-hour "still unanswered" reminder was queued for staff; null until then. */
     overdueReminderSentAt: timestamp("overdue_reminder_sent_at", { withTimezone: true }),
     /** When the personal fields were anonymised (erasure or retention); null while they are held. */
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
@@ -280,8 +282,6 @@ export const consultationBookings = pgTable(
     status: text("status", { enum: BOOKING_STATUSES }).notNull().default("pending"),
     meetingLink: text("meeting_link"),
     meetingNotes: text("meeting_notes"),
-    /** SHA-256 (hex) of the visitor's manage token; the token itself is only ever mailed. */
-    manageTokenHash: text("manage_token_hash"),
     /** Client-generated key that makes a double-submitted form create one booking. */
     idempotencyKey: text("idempotency_key"),
     /**
@@ -298,7 +298,6 @@ export const consultationBookings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("consultation_bookings_manage_token_key").on(t.manageTokenHash),
     uniqueIndex("consultation_bookings_idempotency_key").on(t.idempotencyKey),
     index("consultation_bookings_availability_idx").on(t.availabilityId),
     index("consultation_bookings_created_at_idx").on(t.createdAt),
@@ -310,6 +309,25 @@ export const consultationBookings = pgTable(
   ],
 );
 
+/**
+ * The visitor's manage links of a booking, each opening it until it is erased: the first is issued
+ * with the booking (its confirmation e-mail and success screen), another with each later message
+ * that carries a link the visitor did not just use (the confirmation by staff). Only the SHA-256
+ * (hex) of a random token is stored and the token itself is only ever mailed, so a later message
+ * can carry a link only by issuing a new token, while an earlier message's link keeps working.
+ */
+export const consultationBookingManageTokens = pgTable(
+  "consultation_booking_manage_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => consultationBookings.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("consultation_booking_manage_tokens_booking_idx").on(t.bookingId)],
+);
+
 // better-auth's tables (user, session, account, verification, rateLimit); property names are
 // the ones better-auth's Drizzle adapter expects.
 export const user = pgTable("user", {
@@ -318,7 +336,7 @@ export const user = pgTable("user", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
-  /** better-auth's two-factor plugin: true once an authenticator app is confirmed (issue 17). */
+  /** better-auth's two-factor plugin: true once an authenticator app is confirmed. */
   twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -372,7 +390,7 @@ export const rateLimit = pgTable("rate_limit", {
 });
 
 /**
- * better-auth's two-factor plugin (issue 17): one row per user with an authenticator app. `secret`
+ * better-auth's two-factor plugin: one row per user with an authenticator app. `secret`
  * and `backupCodes` are encrypted by better-auth with the server secret; `verified` is false until
  * the first code confirms the enrolment. `lastTotpStep` is ours: the 30-second step of the last
  * code accepted, so a code is never accepted twice (auth.server.ts).
@@ -394,7 +412,7 @@ export const twoFactor = pgTable(
   (t) => [uniqueIndex("two_factor_user_id_key").on(t.userId)],
 );
 
-/** better-auth's passkey plugin (issue 17): the WebAuthn credentials of a user, each named by them. */
+/** better-auth's passkey plugin: the WebAuthn credentials of a user, each named by them. */
 export const passkey = pgTable(
   "passkey",
   {
@@ -439,7 +457,7 @@ export const adminUsers = pgTable(
 );
 
 /**
- * A member of staff's private calendar feed (issue 12 "Staff calendar subscription"): at most one
+ * A member of staff's private calendar feed: at most one
  * per account. Only the SHA-256 (hex) of the feed's random token is stored; the token itself is
  * shown once. Regenerating replaces the hash (the old address stops at once); turning the feed
  * off deletes the row. The feed also answers only while the account is active.
@@ -460,7 +478,7 @@ export const staffCalendarFeeds = pgTable(
 
 /**
  * Single row (id = 1) of editable settings; `data` is validated by `features/settings/schema.ts`.
- * The retention periods (issue 11, `app/features/data-protection/retention.server.ts`) are real
+ * The retention periods (`app/features/data-protection/retention.server.ts`) are real
  * columns with their bounds as CHECK constraints.
  */
 export const siteSettings = pgTable(
@@ -474,11 +492,11 @@ export const siteSettings = pgTable(
     retentionRecordsMonths: integer("retention_records_months").notNull().default(RETENTION_LIMITS.recordsMonths.default),
     /** Bodies of sent (or failed) e-mails are removed this many days after sending. */
     retentionEmailBodyDays: integer("retention_email_body_days").notNull().default(RETENTION_LIMITS.emailBodyDays.default),
-    /** Raw analytics events are folded into daily rows (and deleted) after this many days (issue 21). */
+    /** Raw analytics events are folded into daily rows (and deleted) after this many days. */
     retentionAnalyticsRawDays: integer("retention_analytics_raw_days").notNull().default(RETENTION_LIMITS.analyticsRawDays.default),
     /** Analytics daily totals and conversion counts are deleted once their day is this many months old. */
     retentionAnalyticsMonths: integer("retention_analytics_months").notNull().default(RETENTION_LIMITS.analyticsMonths.default),
-    /** "Require two-factor for all staff" (issue 17): staff without it can only enrol until they have. */
+    /** "Require two-factor for all staff": staff without it can only enrol until they have. */
     requireTwoFactor: boolean("require_two_factor").notNull().default(false),
     updatedAt: updatedAt(),
     updatedBy: text("updated_by"),
@@ -545,14 +563,14 @@ export const auditLog = pgTable(
 );
 
 /**
- * The pages of the public site whose words and pictures staff edit (issue 16, DESIGN section 6
+ * The pages of the public site whose words and pictures staff edit (`docs/design.md` section 6
  * "site studio"): one row, a "global", per key. Its content is validated by the key's Zod schema
  * in `app/features/site-pages/schemas.ts`.
  */
 export const SITE_PAGE_KEYS = ["home", "about", "services", "testimonials", "figures", "contact", "legal"] as const;
 
 /**
- * One editable page (issue 16). `draft` is the working copy staff save; `published` is what
+ * One editable page. `draft` is the working copy staff save; `published` is what
  * visitors see (null until first published); `scheduled` replaces it at `scheduled_at` without
  * anyone acting (read as live from that instant on, folded into `published` by the next save).
  * `version` is the edit-conflict check, as for projects and insights.
@@ -581,7 +599,7 @@ export const sitePages = pgTable(
 export const CMS_ENTITY_TYPES = ["project", "insight", "page"] as const;
 
 /**
- * Every save of a project or an insight (issue 7 "Publishing, preview, history"): who, when and
+ * Every save of a project or an insight: who, when and
  * the whole row after the save as jsonb. The last 50 per item are kept.
  */
 export const cmsRevisions = pgTable(
@@ -634,7 +652,7 @@ export const jobRuns = pgTable(
 export type MediaVariant = { key: string; format: "avif" | "webp"; width: number; height: number; bytes: number };
 
 /**
- * The media library (issue 8): every uploaded image once. `storage_key` is the re-encoded image
+ * The media library: every uploaded image once. `storage_key` is the re-encoded image
  * (EXIF/GPS stripped, orientation applied) under `project-images/`; its public URL is what content
  * columns (`hero_image`, `images[]`, `author_image`) store. `variants` are its AVIF and WebP widths;
  * `placeholder` a tiny blurred data URL; the focal point is the crop centre in percent (0-100).
@@ -685,13 +703,13 @@ export const contentVersion = pgTable(
 
 /** Device classes of the analytics (from the user agent, `app/features/analytics/visitor.server.ts`). */
 export const ANALYTICS_DEVICES = ["desktop", "mobile", "tablet"] as const;
-/** What the analytics count as a conversion (issue 21). */
+/** What the analytics count as a conversion. */
 export const CONVERSION_KINDS = ["enquiry", "booking", "booking_confirmed"] as const;
 /** The breakdowns kept per day in `analytics_daily`; `total` has the value "". */
 export const ANALYTICS_DIMENSIONS = ["total", "page", "source", "referrer", "campaign", "medium", "country", "device"] as const;
 
 /**
- * The salt of one (Europe/London) day for the visitor hash (issue 21, ADR "Cookieless
+ * The salt of one (Europe/London) day for the visitor hash (ADR "Cookieless
  * analytics"): random, shared by every instance through this row, deleted once its day is over.
  */
 export const analyticsSalts = pgTable("analytics_salts", {
@@ -750,7 +768,7 @@ export const analyticsDaily = pgTable(
 );
 
 /**
- * One conversion (issue 21): an enquiry sent (`detail` = its project type), a booking made or
+ * One conversion: an enquiry sent (`detail` = its project type), a booking made or
  * confirmed (`detail` = the consultation type), with the entry page and source of the visit
  * that converted. Nothing here names the enquiry or booking: `visitor_hash` is the day's hash
  * (cleared with the raw events), and `booking_ref` is an HMAC of a booking id, kept only until
@@ -767,6 +785,8 @@ export const analyticsConversions = pgTable(
     visitorHash: text("visitor_hash"),
     entryPath: text("entry_path"),
     source: text("source"),
+    /** The visit's utm_medium (null: none), for the Campaign media table's conversions. */
+    medium: text("medium"),
     campaign: text("campaign"),
     bookingRef: text("booking_ref"),
   },

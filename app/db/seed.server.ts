@@ -1,5 +1,5 @@
 /**
- * Demo content, written once on the first start (`shared/DESIGN.md` section 6, issue "public site").
+ * Demo content, written once on the first start (`docs/design.md` section 6).
  * "First start" means the `site_settings` row does not exist yet: creating it and the content
  * happen in one transaction, so two instances starting together seed once, and content that staff
  * later delete is never brought back.

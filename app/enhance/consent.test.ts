@@ -1,4 +1,4 @@
-/** Issue 9 item 6: analytics never sees a query string, a token path or a portal page. */
+/** Analytics never sees a query string, a token path or a portal page. */
 import { describe, expect, it } from "vitest";
 import { allowsAnalytics, hydrateHandle, privateHydrateHandle } from "~/utils/page-mode";
 import { parseConsent } from "~/features/site/consent";

@@ -1,5 +1,5 @@
 /**
- * The site header's behaviour (`shared/spec/public-site.md` sections 2, 4 and 9) on the
+ * The site header's behaviour on the
  * server-rendered markup of `components/site-header.tsx`: the scrolled style past 20 px, the
  * Services dropdown (hover, click, keyboard: Escape closes and returns focus to its toggle) and
  * the mobile menu with its expandable groups (Escape closes). Opening the menu starts every group collapsed.
@@ -7,7 +7,7 @@
  * for the button here by toggling `hidden` only, so the hydrated pages' markup stays React's.
  */
 
-/** Scroll distance in pixels after which the header takes its stronger blur style (spec section 9). */
+/** Scroll distance in pixels after which the header takes its stronger blur style. */
 export const HEADER_SCROLL_THRESHOLD = 20;
 
 function controlled(button: HTMLElement): HTMLElement | null {

@@ -1,11 +1,11 @@
 /**
- * The home hero's rotation (`shared/spec/public-site.md` home section 1 and section 9): the next of
+ * The home hero's rotation: the next of
  * the three server-rendered images becomes `data-active` every 6 seconds (CSS cross-fades), then
  * the first again. The clock starts once the page has loaded (the three eager images included), so
  * no slide fades in before its image is there. Nothing moves under prefers-reduced-motion.
  */
 
-/** Milliseconds each hero image is shown (spec section 9). */
+/** Milliseconds each hero image is shown. */
 export const HERO_ROTATION_MS = 6000;
 
 /** Next slide index: 0 → 1 → 2 → 0 … */

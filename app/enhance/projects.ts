@@ -1,5 +1,5 @@
 /**
- * Instant filtering on /projects (`shared/spec/public-site.md` section 2): typing in the search box
+ * Instant filtering on /projects: typing in the search box
  * (debounced 250 ms), a tab or Clear Filters fetches the server-filtered page, swaps the tabs and
  * the results in place and replaces the URL, so a shared URL opens the same view. Without
  * JavaScript the same tabs are links and the search a GET form.

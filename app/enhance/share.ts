@@ -1,5 +1,5 @@
 /**
- * The share panel's Copy link (`[data-copy-link]`, `shared/spec/public-site.md` section 8): writes
+ * The share panel's Copy link (`[data-copy-link]`): writes
  * the page URL to the clipboard and confirms with "Link copied to clipboard"; a failure is logged
  * only. The button is shown only where the Clipboard API exists.
  */

@@ -1,11 +1,11 @@
 /**
- * The server's environment, validated once with Zod at start-up (`shared/DESIGN.md` section 3).
+ * The server's environment, validated once with Zod at start-up (`docs/design.md` section 3).
  * Every variable is optional for a local run. A wrong value stops the process with a message that
  * names the variable. Secrets stay here; `publicEnv` is the only part that reaches the browser.
  *
  * The server listens on 127.0.0.1 unless `HOST` says otherwise. Local defaults (a `PUBLIC_URL` of
  * `http://localhost:$PORT`, a random secret, demo content and a demo admin) apply only to a server
- * listening on a loopback address (issue 18, finding 4; docs/decisions/0004): production on any
+ * listening on a loopback address (docs/decisions/0004): production on any
  * other address needs `PUBLIC_URL` and `BETTER_AUTH_SECRET` (and, on the first start, the first
  * admin's `ADMIN_EMAIL` / `ADMIN_PASSWORD`, checked by `ensureFirstAdmin`).
  */
@@ -84,12 +84,12 @@ const EnvSchema = z.object({
   ENQUIRY_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(5),
   ENQUIRY_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(100),
   /**
-   * Suspected spam stored per client per hour and for everyone per hour (issue 18, finding 5);
+   * Suspected spam stored per client per hour and for everyone per hour;
    * past either cap a spam submission is counted and dropped, the visitor still sees success.
    */
   SPAM_STORE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(10),
   SPAM_STORE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(200),
-  /** Moves from the manage link per client per hour, and per booking per hour (issue 12). */
+  /** Moves from the manage link per client per hour, and per booking per hour. */
   RESCHEDULE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(10),
   RESCHEDULE_LIMIT_PER_BOOKING: z.coerce.number().int().min(1).default(3),
   /** Fetches of one staff calendar feed per hour (calendar apps poll every 5 minutes at most). */
@@ -100,7 +100,7 @@ const EnvSchema = z.object({
    */
   MAIL_CLAIM_LEASE_MS: z.coerce.number().int().min(1_000).default(5 * 60_000),
   /**
-   * First-party analytics (issue 21): page views are counted in memory and written every
+   * First-party analytics: page views are counted in memory and written every
    * ANALYTICS_FLUSH_MS milliseconds (and at shutdown). ANALYTICS_ENABLED=false counts nothing
    * (the benchmark compares both).
    */
@@ -109,7 +109,7 @@ const EnvSchema = z.object({
   /** Seeds demo content on first start; on by default outside production. */
   SEED_DEMO: z.stringbool().optional(),
   /**
-   * Image storage (issue 8): an S3-compatible bucket when S3_BUCKET is set, else local disk under
+   * Image storage: an S3-compatible bucket when S3_BUCKET is set, else local disk under
    * DATA_DIR/uploads. S3_ENDPOINT for a non-AWS service (path-style addressing is used then);
    * S3_PUBLIC_URL for a CDN or public bucket URL in front of it (else the app serves /uploads).
    */
@@ -120,7 +120,7 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_PUBLIC_URL: optionalString.pipe(z.url().optional()),
   /**
-   * Backups (issue 20): written under BACKUP_DIR (default DATA_DIR/backups), or to the
+   * Backups: written under BACKUP_DIR (default DATA_DIR/backups), or to the
    * S3-compatible bucket BACKUP_S3_BUCKET (same endpoint and keys as S3_*; never the public media
    * bucket unless named here) under `backups/`. The job worker makes one a day unless
    * BACKUP_DAILY=false, keeping the newest of each of the last BACKUP_KEEP_DAILY days and of each
@@ -139,7 +139,7 @@ const EnvSchema = z.object({
   BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(366).default(14),
   BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(520).default(8),
   /**
-   * `/metrics` (issue 20) answers only requests carrying `Authorization: Bearer METRICS_TOKEN`
+   * `/metrics` answers only requests carrying `Authorization: Bearer METRICS_TOKEN`
    * (at least 24 characters); when METRICS_PORT is set it is also served without a token on that
    * port of 127.0.0.1 only. Neither set: `/metrics` answers 404.
    */
@@ -212,7 +212,7 @@ export function loadEnv(source: Record<string, string | undefined>): ServerEnv {
 }
 
 /**
- * The start-up warning about `X-Forwarded-For` (issue 18, finding 8), or null: trusting a hop
+ * The start-up warning about `X-Forwarded-For`, or null: trusting a hop
  * count (or every hop) while listening on a non-loopback address lets a client that reaches the
  * server directly pick its own address, and so its rate-limit bucket, unless every path to the
  * server goes through the proxies counted.

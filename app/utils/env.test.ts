@@ -1,5 +1,5 @@
 /**
- * Start-up rules of the environment (issue 9 item 8, issue 18 findings 4 and 8): the server
+ * Start-up rules of the environment: the server
  * listens on 127.0.0.1 unless told otherwise; local defaults apply only there. Production on any
  * other address needs PUBLIC_URL and BETTER_AUTH_SECRET, named when missing; a public PUBLIC_URL
  * behind a local proxy needs the secret too.

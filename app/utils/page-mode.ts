@@ -29,7 +29,7 @@ export function needsHydration(matches: readonly WithHandle[]): boolean {
   return handles(matches).some((handle) => handle.hydrate === true);
 }
 
-/** False when any matched route forbids analytics (issue 9 item 6). */
+/** False when any matched route forbids analytics. */
 export function allowsAnalytics(matches: readonly WithHandle[]): boolean {
   return !handles(matches).some((handle) => handle.analytics === false);
 }

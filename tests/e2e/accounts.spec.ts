@@ -1,5 +1,5 @@
 /**
- * Staff account security (issue 17), each on a fixture account of its own
+ * Staff account security, each on a fixture account of its own
  * (support/account-fixtures.ts): forgot password through the link in the .eml; an authenticator
  * enrolled and used to sign in with a code, then with a recovery code; a passkey added and used to
  * sign in with Chromium's virtual authenticator (CDP WebAuthn); sessions listed and one signed out.

@@ -1,6 +1,5 @@
 /**
- * Admin sign-in, roles, users and settings (`shared/spec/booking-and-admin.md` "Admin login",
- * "Admin layout", section 8 "Login"; issue 4 "Sign-in and roles", "Users, settings, audit"):
+ * Admin sign-in, roles, users and settings:
  * sign in and out, the wrong-password toast, show/hide password, a signed-in visit to the login
  * page, a new editor invited by mail who sets a password and is kept out of Users and Settings,
  * a settings change on the public footer without a restart, and axe on the pages.

@@ -1,5 +1,5 @@
 /**
- * Admin consultations and availability (`shared/spec/booking-and-admin.md` section 2, issue 4):
+ * Admin consultations and availability:
  * single and recurring availability created in the admin appear in the public wizard; slots are
  * edited and deleted; a booking made in the wizard is confirmed with a meeting link and the
  * visitor's mail lands in the outbox folder; axe is clean on the page and its dialogs.
@@ -173,7 +173,7 @@ test("a booking made in the wizard is confirmed with a meeting link and the visi
   await dialog.getByLabel("Update status").selectOption("confirmed");
   await dialog.getByLabel("Meeting link").fill("not a link");
   await dialog.getByRole("button", { name: "Update Booking" }).click();
-  // The server's check, shown under the field (not the browser's tooltip; issue 18 finding 10).
+  // The server's check, shown under the field (not the browser's tooltip).
   await expect(dialog.getByText("Enter a full meeting link starting with https://")).toBeVisible();
   await expect(dialog.getByLabel("Meeting link")).toHaveAttribute("aria-invalid", "true");
   await dialog.getByLabel("Meeting link").fill("http://meet.example.com/e2e-consultation");

@@ -1,8 +1,8 @@
 /**
- * Admin enquiries management (`shared/spec/booking-and-admin.md` "Enquiries management",
- * `shared/DESIGN.md` section 6): from the contact page to the list, status changes that persist,
- * the detail panel, deletion with confirmation, search and filters in the URL, the spam view,
- * the CSV export and accessibility. Fixture enquiries: tests/e2e/support/enquiry-fixtures.ts.
+ * Admin enquiries management (`docs/design.md` section 6): from the contact page to the list,
+ * status changes that persist, the detail panel, deletion with confirmation, search and filters in
+ * the URL, the spam view, the CSV export and accessibility. Fixture enquiries:
+ * tests/e2e/support/enquiry-fixtures.ts.
  */
 import { readFile } from "node:fs/promises";
 import { parse } from "csv-parse/sync";

@@ -1,8 +1,8 @@
 /**
- * The consultation booking wizard end to end (`shared/spec/booking-and-admin.md` sections 2, 5 and
- * 8; issue 3): the whole wizard with Back and week navigation, a full slot disabled, the flow with
- * JavaScript off, two browsers racing for the last place, and the manage link from the
- * confirmation e-mail cancelling the booking. Fixture slots: tests/e2e/support/booking-fixtures.ts.
+ * The consultation booking wizard end to end: the whole wizard with Back and week navigation, a
+ * full slot disabled, the flow with JavaScript off, two browsers racing for the last place, and the
+ * manage link from the confirmation e-mail cancelling the booking. Fixture slots:
+ * tests/e2e/support/booking-fixtures.ts.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { formatLongDate, formatMonthYear } from "../../app/utils/format";

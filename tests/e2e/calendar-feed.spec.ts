@@ -1,5 +1,5 @@
 /**
- * Staff calendar subscription (issue 12): a member of staff turns the feed on from Your account,
+ * Staff calendar subscription: a member of staff turns the feed on from Your account,
  * fetches the address shown once and reads it with ical.js; a booking made in the wizard is
  * TENTATIVE, staff confirm it from the event's portal link, the feed shows it CONFIRMED;
  * regenerate and turn off stop the old address. axe on the screen and both dialogs; screenshots

@@ -1,5 +1,5 @@
 /**
- * The article block editor of the blog forms (issue 7, ADR 0012): an article body written with
+ * The article block editor of the blog forms (ADR 0012): an article body written with
  * the keyboard alone (paragraph, heading 2 and 3, quote with author, bulleted and numbered list,
  * bold, italic, a link; a block moved and one deleted), published and shown on the public page
  * with the right elements; hostile paste and a forged body refused or neutralised; the

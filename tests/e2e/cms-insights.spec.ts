@@ -1,5 +1,5 @@
 /**
- * The content studio's blog (issue 7): a post from Save Draft (404 in public) through a signed
+ * The content studio's blog: a post from Save Draft (404 in public) through a signed
  * Preview, Publish (in /insights, the RSS feed and the sitemap), edit, search and Delete; a post
  * scheduled a few seconds ahead appearing on its own at its time; the leave dialog; axe on the
  * list, the forms and the dialogs; screenshots at 1440 and 390 px in test-results/cms-screens/.

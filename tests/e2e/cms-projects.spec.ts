@@ -1,5 +1,5 @@
 /**
- * The content studio's projects (issue 7): a project from Save Draft (404 in public) through a
+ * The content studio's projects: a project from Save Draft (404 in public) through a
  * signed Preview, Publish (in /projects with the right counts), edit, Archive (gone) and Restore;
  * the unsaved-changes prompt; axe on the list, the form and the dialogs; screenshots at 1440 and
  * 390 px in test-results/cms-screens/.

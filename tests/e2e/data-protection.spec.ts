@@ -1,5 +1,5 @@
 /**
- * Data protection (issue 11) in the browser: a super admin finds a person's records by e-mail,
+ * Data protection in the browser: a super admin finds a person's records by e-mail,
  * downloads them (JSON and a CSV), erases them after a confirmation that names what goes and
  * makes staff agree to cancel the upcoming booking; the cancellation mail is sent; the person
  * is then not found. Axe is clean on the screen and the dialog; screenshots at 1440 and 390 px.

@@ -1,5 +1,5 @@
 /**
- * Content pages without React (issue 10, ADR "Content pages without React"): no inline script and
+ * Content pages without React (ADR "Content pages without React"): no inline script and
  * no React on content pages, the enhancement module's behaviours with JavaScript on and what they
  * degrade to with it off, document navigations between hydrated and content pages, and the HTML
  * cache in front of them.

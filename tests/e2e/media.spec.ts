@@ -1,5 +1,5 @@
 /**
- * Media (issue 8): uploading into the media library with alt text and a focal point, the spec's
+ * Media: uploading into the media library with alt text and a focal point, the spec's
  * two refusal messages (a PDF, a real 6 MB JPEG), the hero image of a project given as a URL
  * ('Failed to load image' when it cannot be shown) or uploaded from the project form and then
  * drawn on the public page as a `<picture>` (AVIF and WebP sources, srcset, sizes, intrinsic size,

@@ -1,5 +1,5 @@
 /**
- * Phones (issue 19 "Phones"): every portal screen at 390 px without sideways scrolling. The route
+ * Phones: every portal screen at 390 px without sideways scrolling. The route
  * list comes from app/routes.ts itself, so a screen added later is visited too; a route with a
  * `:param` needs an example value below, and the test names any route it cannot visit. Downloads
  * (a loader answering something other than HTML) are not screens and are left out.
@@ -155,7 +155,7 @@ test.describe("portal at 390 px", () => {
 });
 
 /**
- * The focal point is measured against the image, not its letterboxed frame (issue 19): a tall
+ * The focal point is measured against the image, not its letterboxed frame: a tall
  * photo is drawn narrower than the dialog; a click at a known point of the drawn image is stored
  * as that point, at 390 and at 1440 px, and the edit dialog shows the same point.
  */

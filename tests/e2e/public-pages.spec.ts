@@ -1,7 +1,7 @@
 /**
- * The public site's shell and fixed-content pages (`shared/spec/public-site.md` sections 2, 3,
- * 8 and 9): header navigation (desktop and 390 px mobile), footer, home, about, services, the two
- * service pages, privacy, terms and the 404 page, plus axe on each.
+ * The public site's shell and fixed-content pages: header navigation (desktop and 390 px mobile),
+ * footer, home, about, services, the two service pages, privacy, terms and the 404 page, plus axe
+ * on each.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
@@ -403,7 +403,7 @@ test.describe("accessibility", () => {
   }
 
   // The header takes its scrolled style past 20 px and then sits over dark heroes: its logo and
-  // links must keep their contrast there too (spec section 9, "stronger blur after 20 px").
+  // links must keep their contrast there too (the stronger blur after 20 px).
   for (const path of ["/", "/projects/thames-wharf-mixed-use-tower", "/book-consultation"]) {
     test(`axe finds no serious violation with the header scrolled over the dark hero of ${path}`, async ({ page }) => {
       await gotoOk(page, path);

@@ -1,5 +1,5 @@
 /**
- * The site studio (issue 16): staff change a founder's bio and photo, a testimonial, a company
+ * The site studio: staff change a founder's bio and photo, a testimonial, a company
  * figure, the opening hours, the home page's headline and a hero slide, a services pillar and a
  * service page's category, and a consultation type in Admin > Site; the public site keeps the published version while
  * the drafts wait, the signed preview shows them, and after publishing every change is on the

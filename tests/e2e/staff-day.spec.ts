@@ -1,5 +1,5 @@
 /**
- * A day of staff use at 390 and 1440 px (issue 19): the overdue enquiry is found from the
+ * A day of staff use at 390 and 1440 px: the overdue enquiry is found from the
  * dashboard, answered from its detail panel (status change with a toast, the Overdue badge gone,
  * a response time shown, the reply subject right); today's consultation is confirmed from the
  * dashboard; and the visitor's booking success screen shows the time (UK and their own), that it
@@ -56,7 +56,7 @@ for (const width of [390, 1440] as const) {
       const reply = panel.getByRole("link", { name: "Reply by email" });
       const subject = decodeURIComponent((await reply.getAttribute("href"))!.split("subject=")[1]!);
       expect(subject).toMatch(/^Re: your enquiry to .+ \(General Enquiry\)$/);
-      // The pointer still rests where View was; the shared Button's hover colour is issue 19's other half.
+      // The pointer still rests where View was; the shared Button's hover colour is checked too.
       await page.mouse.move(0, 0);
       await expectNoSeriousA11yViolations(page);
 

@@ -226,7 +226,7 @@ describe("as an admin, bad input", () => {
     );
     expect(badLink.status).toBe(400);
     expect(result(badLink)).toMatchObject({ message: "Failed to update booking status. Please try again.", errors: { meetingLink: ["Enter a full meeting link starting with https://"] } });
-    // Issue 18, finding 10: only https links (the link is mailed to the visitor), whatever the browser let through.
+    // Only https links (the link is mailed to the visitor), whatever the browser let through.
     for (const link of ["http://meet.example.com/abc", "javascript:alert(1)", "ftp://meet.example.com/a", "meet.example.com/abc", "//meet.example.com/abc"]) {
       const notHttps = await outcome(() =>
         route.action(args(r.post([["intent", "update-booking"], ["id", booking.id], ["status", "confirmed"], ["meetingLink", link]]))),

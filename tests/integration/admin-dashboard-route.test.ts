@@ -1,5 +1,5 @@
 /**
- * The dashboard loader (issue 9 item 7): editors may not see enquiries, so the data sent to them
+ * The dashboard loader: editors may not see enquiries, so the data sent to them
  * holds no enquiry's name, e-mail, company or message; managers still get the recent list.
  */
 import { describe, expect, it } from "vitest";

@@ -1,8 +1,8 @@
 /**
- * The Analytics screen and its CSV export (issue 21): admins and super admins only, the range from
+ * The Analytics screen and its CSV export: admins and super admins only, the range from
  * the query (a refused custom range falls back to 30 days and says why; the export answers 400),
  * the CSV's rows with conversions per source and entry page, and views on the CMS rows. Preview
- * pages load no Google Analytics (issue 18, finding 9).
+ * pages load no Google Analytics.
  */
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
@@ -94,7 +94,7 @@ describe("CMS rows", () => {
   });
 });
 
-describe("preview pages (issue 18, finding 9)", () => {
+describe("preview pages", () => {
   it("load no Google Analytics and are not counted, whatever the token", async () => {
     await db.insert(siteSettings).values({ id: 1, data: { analyticsMode: "with_google", analyticsId: "G-PREVIEW123" } });
     const rootData = (url: string) => root.loader(args(new Request(`http://localhost:3000${url}`)));

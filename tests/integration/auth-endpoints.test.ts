@@ -1,5 +1,5 @@
 /**
- * /api/auth/* exposes only the better-auth endpoints the product uses (issue 9 item 9): every
+ * /api/auth/* exposes only the better-auth endpoints the product uses: every
  * other endpoint answers 404 and does nothing (no password-reset mail to staff from anyone), and a
  * deactivated member of staff gets no session by any sign-in path.
  */

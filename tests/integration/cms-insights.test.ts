@@ -1,5 +1,5 @@
 /**
- * The content studio's blog screens and rules (issue 7), through the real route loaders and
+ * The content studio's blog screens and rules, through the real route loaders and
  * actions with real better-auth sessions: the list's search and status filter in SQL (with `%`
  * and `_` matched literally), stat cards and pages; the forms' validation messages, null mapping,
  * reading time, the article body's block JSON, slugs under concurrent creates, publish / draft /
@@ -54,7 +54,7 @@ describe("the admin list", () => {
   it("shows every post with the stat cards, newest updated first", async () => {
     const data = await list();
     expect(data.items).toHaveLength(5);
-    // The scheduled post is counted (issue 19): total = published + scheduled + drafts + archived.
+    // The scheduled post is counted: total = published + scheduled + drafts + archived.
     expect(data.stats).toEqual({ total: 5, published: 1, scheduled: 1, drafts: 2, featured: 1 });
     const live = data.items.find((i) => i.slug === "live")!;
     expect(live).toMatchObject({ state: "published", featured: true, tags: ["a", "b", "c", "d", "e"], previewUrl: "/insights/live" });
@@ -114,7 +114,7 @@ const create = (fields: Record<string, string | string[]>, session = editor) =>
   outcome(() => createRoute.action(routeArgs(session.request("/admin/cms/blog/create", formPost(fields)))));
 const errorsOf = (r: { value?: unknown }) => (r.value as { data: { errors: Record<string, string[]> } }).data.errors;
 
-describe("blog categories (issue 19)", () => {
+describe("blog categories", () => {
   it("the demo articles use only the spec's seven categories", () => {
     for (const article of demoInsights) expect(INSIGHT_CATEGORIES).toContain(article.category);
   });
@@ -141,7 +141,7 @@ describe("the create form: validation, null mapping, reading time", () => {
     expect(errorsOf(await create({ ...valid, intent: "draft", readingMinutes: "0" })).readingMinutes).toEqual(["Enter the reading time in whole minutes, or leave it empty."]);
     expect(errorsOf(await create({ ...valid, intent: "draft", readingMinutes: "601" })).readingMinutes).toEqual(["Use at most 600 minutes."]);
     expect(errorsOf(await create({ ...valid, intent: "nonsense" })).intent).toEqual(["Choose Save Draft, Publish or Schedule."]);
-    // Only the spec's seven blog categories (issue 19), whatever the case or length of anything else.
+    // Only the spec's seven blog categories, whatever the case or length of anything else.
     for (const category of ["Regulation", "sustainability", "Sustainability ".repeat(5)]) {
       expect(errorsOf(await create({ ...valid, intent: "draft", category })).category).toEqual(["Please select a category."]);
     }
@@ -158,7 +158,7 @@ describe("the create form: validation, null mapping, reading time", () => {
       subtitle: null, summary: null, authorRole: null, authorBio: null, authorImage: null, heroImage: null, seoTitle: null, seoDescription: null,
       tags: ["Flood", "Resilience"], category: "Sustainability", featured: false, status: "draft", publishedDate: null, readingTime: "1 min read",
     });
-    // Spec section 3: an empty body becomes one paragraph of the summary, else the excerpt.
+    // An empty body becomes one paragraph of the summary, else the excerpt.
     expect(row.content).toEqual([{ type: "paragraph", content: valid.excerpt }]);
     await create({ ...valid, title: "With summary", intent: "draft", tags: [], category: "Innovation" });
     expect(await postBySlug("with-summary")).toMatchObject({ content: [{ type: "paragraph", content: "Floods are rising." }], tags: null, category: "Innovation" });
@@ -211,7 +211,7 @@ describe("the article body's block JSON, through the route", () => {
   });
 });
 
-describe("image blocks (issue 19), through the route", () => {
+describe("image blocks, through the route", () => {
   const libraryImage = async () => {
     const [row] = await db
       .insert(media)
@@ -304,7 +304,7 @@ describe("publish, draft and schedule (injected clock)", () => {
     expect(await everywhere(new Date("2026-03-01T13:29:59Z"))).toEqual({ page: false, list: 0, feed: 0, sitemap: 0 });
     expect(await everywhere(new Date("2026-03-01T13:30:00Z"))).toEqual({ page: true, list: 1, feed: 1, sitemap: 1 });
 
-    // Cancel schedule (issue 19): back to draft before it goes live, the date cleared.
+    // Cancel schedule: back to draft before it goes live, the date cleared.
     const cancelled = await post(made.id, { intent: "cancel-schedule", version: "4" }, T0);
     expect((cancelled.value as { data: { message: string } }).data.message).toBe("Schedule cancelled: the blog post is a draft again");
     expect(await postBySlug("designing-for-floods")).toMatchObject({ status: "draft", publishedDate: null });

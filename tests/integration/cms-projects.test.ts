@@ -1,5 +1,5 @@
 /**
- * The content studio's project screens and rules (issue 7), through the real route loaders and
+ * The content studio's project screens and rules, through the real route loaders and
  * actions with real better-auth sessions: slugs (also under concurrent creates), validation
  * messages, null mapping, publish / draft / schedule with an injected clock, preview links,
  * revisions, the edit conflict and role checks.
@@ -37,7 +37,7 @@ async function projectBySlug(slug: string) {
 }
 
 describe("slugs", () => {
-  it("derives the slug from the title (spec section 5)", () => {
+  it("derives the slug from the title", () => {
     expect(slugify("Hello,  World -- 2025!", "project")).toBe("hello-world-2025");
     expect(slugify("Café Extension", "project")).toBe("cafe-extension");
     expect(slugify("!!!", "project")).toBe("project");
@@ -76,7 +76,7 @@ describe("validation and null mapping", () => {
     });
     const badUrl = await outcome(() => createRoute.action(routeArgs(editor.request("/admin/cms/projects/create", formPost({ ...valid, intent: "draft", heroImage: "javascript:alert(1)" })))));
     expect(badUrl.status).toBe(400);
-    // Issue 18, finding 9: `/\host` is `//host` to a browser, for the hero image and the gallery alike.
+    // `/\host` is `//host` to a browser, for the hero image and the gallery alike.
     const tricks: Record<string, string | string[]>[] = [{ heroImage: "/\\evil.example/a.png" }, { images: ["/uploads/a.webp", "/\\evil.example/b.png"] }, { videoUrl: "/\t/evil.example" }];
     for (const fields of tricks) {
       const tricked = await outcome(() => createRoute.action(routeArgs(editor.request("/admin/cms/projects/create", formPost({ ...valid, intent: "draft", ...fields })))));
@@ -118,7 +118,7 @@ describe("validation and null mapping", () => {
   });
 });
 
-describe("gallery order (issue 19)", () => {
+describe("gallery order", () => {
   it("keeps the gallery in the order posted, through a reorder and a removal, on the edit form and the public page", async () => {
     const a = "/uploads/project-images/aaaaaaaaaaaaaaaa-1763880000000.jpg";
     const b = "/uploads/project-images/bbbbbbbbbbbbbbbb-1763880000001.png";

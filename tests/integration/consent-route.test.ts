@@ -1,5 +1,5 @@
 /**
- * `POST /consent` (issue 10: the cookie banner's Accept and Reject without JavaScript): the same
+ * `POST /consent` (the cookie banner's Accept and Reject without JavaScript): the same
  * cookie the enhancement module writes, a 303 back to the page, never cached; another site's form,
  * an unknown choice and a return address off this site are refused.
  */
@@ -39,7 +39,7 @@ describe("POST /consent", () => {
     expect((result.value as Response).headers.get("set-cookie")).toMatch(/^cookie_consent=rejected;/);
   });
 
-  it("accepts the PUBLIC_URL origin behind a proxy that rewrites Host (issue 18, finding 9)", async () => {
+  it("accepts the PUBLIC_URL origin behind a proxy that rewrites Host", async () => {
     // The proxy forwards to 127.0.0.1:3000 with its own Host; the browser's Origin is PUBLIC_URL's.
     const publicOrigin = new URL(process.env.PUBLIC_URL!).origin;
     const result = await call(post({ choice: "accepted", returnTo: "/about" }, publicOrigin, "http://127.0.0.1:3000"));

@@ -1,5 +1,5 @@
 /**
- * The Data protection routes (issue 11) as every kind of visitor, with real better-auth sessions:
+ * The Data protection routes as every kind of visitor, with real better-auth sessions:
  * no session, an editor (403 everywhere), an admin (search, export, erase; retention read-only)
  * and a super admin (everything). Every loader and action checks the role itself.
  */

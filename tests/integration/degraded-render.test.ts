@@ -1,6 +1,6 @@
 /**
- * Issue 18, finding 3: when a public list page's database read fails, the page still shows its
- * empty state (public-site spec section 8) but the render is marked degraded, so the HTML cache
+ * Degraded renders: when a public list page's database read fails, the page still shows its
+ * empty state but the render is marked degraded, so the HTML cache
  * never keeps it (the cache's side is in html-cache.test.ts). The failure is real: the table the
  * loader reads is renamed away for the duration of one request.
  */

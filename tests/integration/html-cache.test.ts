@@ -1,5 +1,5 @@
 /**
- * The HTML cache's rules (issue 10, ADR "HTML cache"): what is and is not stored, encodings,
+ * The HTML cache's rules (ADR "HTML cache"): what is and is not stored, encodings,
  * ETag/304, the consent key, invalidation by content version and by the next scheduled
  * publication; and the triggers + NOTIFY that report content changes, on PGlite and PostgreSQL.
  */

@@ -1,5 +1,5 @@
 /**
- * `POST /admin/media/upload` as staff and strangers would call it (issue 8, contract 3): any staff
+ * `POST /admin/media/upload` as staff and strangers would call it: any staff
  * role may upload; the body is read as a stream and cut off past its caps (413); the type comes
  * from the bytes (415); every refusal leaves no row.
  */

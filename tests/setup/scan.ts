@@ -1,5 +1,5 @@
 /**
- * A full-text scan of every table of the database (issue 11: erasure leaves no trace): for each
+ * A full-text scan of every table of the database (erasure leaves no trace): for each
  * base table of the `public` schema, how many rows contain `needle` anywhere (`t::text ilike`).
  */
 import { sql } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * Analytics counting on two production instances (issue 21): page views spread over both, with
+ * Analytics counting on two production instances: page views spread over both, with
  * a long write interval so every view is still in memory when SIGTERM arrives; after both stop,
  * PostgreSQL holds each view exactly once (nothing double-counted, nothing lost), and no IP
  * address or user agent.

@@ -1,5 +1,5 @@
 /**
- * Backups that restore (issue 20): a production server seeds the demo content, uploads are added,
+ * Backups that restore: a production server seeds the demo content, uploads are added,
  * `npm run backup` writes a backup (on PostgreSQL while the server runs), the data is wiped,
  * `npm run restore` brings it back, and every row of every table (application and migration
  * bookkeeping) and every upload is byte-identical. A corrupted backup is refused before anything

@@ -1,8 +1,8 @@
 /**
- * The HTML cache across two production instances on one PostgreSQL (issue 10, ADR "HTML cache"):
+ * The HTML cache across two production instances on one PostgreSQL (ADR "HTML cache"):
  * a settings change saved through one instance reaches the cached pages of the other within one
  * second (triggers + LISTEN/NOTIFY), and the analytics banner then shows on content pages but
- * never under /admin or on token pages (issue 9 item 6).
+ * never under /admin or on token pages.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn, startServers, type Cluster } from "./support/servers";

@@ -1,9 +1,9 @@
 /**
- * The production server's HTTP hardening (issue 9 items 2, 3, 10): request-body caps and content
+ * The production server's HTTP hardening: request-body caps and content
  * types answered before React Router, and the security headers on every response, including
- * static files and the headers routes set on documents. Issue 18: a malformed Host header is a
- * 400 without an error log (finding 7); with TRUST_PROXY=false a spoofed X-Forwarded-For does not
- * change the client's rate-limit bucket (finding 8).
+ * static files and the headers routes set on documents. A malformed Host header is a
+ * 400 without an error log; with TRUST_PROXY=false a spoofed X-Forwarded-For does not
+ * change the client's rate-limit bucket.
  */
 import { readdirSync } from "node:fs";
 import { request as httpRequest } from "node:http";
@@ -138,7 +138,7 @@ describe("security headers on every response", () => {
 
   it("token pages are no-store with no referrer to other sites on the document response", async () => {
     // The manage page uses `same-origin`: its forms must post without JavaScript, and `no-referrer`
-    // makes Chromium send `Origin: null` there (STACK-NOTES).
+    // makes Chromium send `Origin: null` there (`docs/stack-notes.md`).
     const policies = { "/book-consultation/manage/not-a-real-token": "same-origin", "/admin/set-password?token=not-a-real-token": "no-referrer" };
     for (const [path, policy] of Object.entries(policies)) {
       const response = await fetch(`${base}${path}`);
@@ -190,7 +190,7 @@ function rawRequest(target: string, path: string, method: string, headers: Recor
 /** The server's log lines at level error or above (pino: 50 and 60), and any stack trace line. */
 const errorsIn = (text: string) => text.split("\n").filter((line) => /"level":(?:5|6)0\b/.test(line) || /^\s+at\s|Error:/.test(line));
 
-describe("malformed Host headers (issue 18, finding 7)", () => {
+describe("malformed Host headers", () => {
   it("answer 400 before React Router on every route, with no error logged", async () => {
     const host = new URL(base).host;
     await fetch(`${base}/`); // the page is in the HTML cache: a hit must not bypass the check
@@ -221,7 +221,7 @@ describe("malformed Host headers (issue 18, finding 7)", () => {
   });
 });
 
-describe("X-Forwarded-For from a direct client (issue 18, finding 8)", () => {
+describe("X-Forwarded-For from a direct client", () => {
   /** Asks for a reset link for a new address each time (so only the per-client limit can trip), with the given X-Forwarded-For. */
   const askReset = (target: string, n: number, forwardedFor: string) =>
     fetch(`${target}/admin/forgot-password`, {

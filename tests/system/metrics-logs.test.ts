@@ -1,5 +1,5 @@
 /**
- * `/metrics` and the request log (issue 20) on a production server: the endpoint refuses a
+ * `/metrics` and the request log on a production server: the endpoint refuses a
  * request without the bearer token and serves the loopback port without one; its counters move by
  * exactly the requests made; and the one log line per request carries a request id (also the
  * `X-Request-Id` header), the route id, status and duration, but no e-mail address or token, for

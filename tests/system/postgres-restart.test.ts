@@ -1,5 +1,5 @@
 /**
- * PostgreSQL stops and starts again under a running production server (issue 9 item 12): the
+ * PostgreSQL stops and starts again under a running production server: the
  * process survives, pages answer the 503 page and /readyz 503 while the database is down (quickly,
  * no hanging) but for the pages already in the HTML cache, the job worker keeps running, and everything recovers without a restart.
  */

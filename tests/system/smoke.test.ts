@@ -1,5 +1,5 @@
 /**
- * Production smoke test (issue 20 "Node.js 24 LTS"): the default install (embedded PGlite, demo
+ * Production smoke test: the default install (embedded PGlite, demo
  * content) starts from the build with the Node.js running this test, serves the home page, and
  * takes a booking through the wizard as a browser without JavaScript would. `.ci/run` runs it
  * under Node 24 as well as 20 (it spawns `process.execPath`).

@@ -1,5 +1,5 @@
 /**
- * Two production instances on one PostgreSQL database (issue 9 item 13): a staff session made on
+ * Two production instances on one PostgreSQL database: a staff session made on
  * one works on the other, the contact form's per-client limit is shared, every queued e-mail and
  * every reminder is delivered exactly once to a real SMTP server, and an instance killed with
  * SIGKILL in the middle of sending loses nothing (the other sends its messages after the lease).

@@ -2,10 +2,10 @@ import { useEffect, useState } from "react";
 import { Toaster as Sonner } from "sonner";
 
 /**
- * sonner's toast area as the spec wants it (section 9): bottom-right, 5000 ms, Alt+T, following the
- * system theme. Plain (not rich) colours: sonner's richColors success toast fails contrast
- * (STACK-NOTES). Loaded lazily by `Toaster` in ./sonner after hydration, so sonner stays out of
- * every page's first-load JavaScript.
+ * sonner's toast area: bottom-right, 5000 ms, Alt+T, following the system theme. Plain (not rich)
+ * colours: sonner's richColors success toast fails contrast (`docs/stack-notes.md`). Loaded lazily
+ * by `Toaster` in ./sonner after hydration, so sonner stays out of every page's first-load
+ * JavaScript.
  */
 export default function SonnerToaster() {
   const [theme, setTheme] = useState<"light" | "dark">("light");

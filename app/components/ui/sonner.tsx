@@ -4,7 +4,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 const SonnerToaster = lazy(() => import("./sonner-toaster"));
 
 /**
- * The toast area (spec section 9): bottom-right, 5000 ms, Alt+T, following the system theme (see
+ * The toast area: bottom-right, 5000 ms, Alt+T, following the system theme (see
  * ./sonner-toaster). It renders nothing on the server and mounts sonner right after hydration, in
  * its own chunk, so sonner is not part of any page's first-load JavaScript. Toasts fired before it
  * is mounted are not lost: sonner replays active toasts when its Toaster subscribes. Fire toasts

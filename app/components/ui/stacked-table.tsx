@@ -1,7 +1,7 @@
 import { cn } from "~/utils/cn";
 
 /**
- * The portal's one responsive data table (issue 19 "Phones"): a real `<table>` from the `lg`
+ * The portal's one responsive data table: a real `<table>` from the `lg`
  * breakpoint (1024 px) up, and below it each row is a stacked card whose cells carry their column
  * name, so a phone never scrolls sideways. The table, row and cell roles are set explicitly: a table
  * laid out as blocks keeps its semantics for screen readers, and the column headers stay in the

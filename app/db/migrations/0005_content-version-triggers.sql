@@ -1,4 +1,4 @@
--- HTML cache invalidation (ADR "HTML cache", contract 2): any write to a table that public pages
+-- HTML cache invalidation (ADR "HTML cache"): any write to a table that public pages
 -- read bumps content_version in the same statement and notifies every instance listening on
 -- 'content_changed'. Writers call nothing. Add each new public-facing table below.
 INSERT INTO "content_version" ("id", "version") VALUES (1, 0) ON CONFLICT ("id") DO NOTHING;

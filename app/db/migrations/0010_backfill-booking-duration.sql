@@ -1,4 +1,4 @@
--- Issue 12: bookings made before duration_minutes existed take their type's duration, or the
+-- Bookings made before duration_minutes existed take their type's duration, or the
 -- slot's length when the type has been deleted.
 UPDATE "consultation_bookings" AS b
 SET "duration_minutes" = COALESCE(

@@ -1,4 +1,4 @@
--- Issue 19: an enquiry answered before `responded_at` existed gets the time of its first status
+-- An enquiry answered before `responded_at` existed gets the time of its first status
 -- change from the audit log (`enquiry.updated` entries whose `after` names a status).
 UPDATE "enquiries" AS e
 SET "responded_at" = first_change.at

@@ -1,8 +1,8 @@
 /**
  * Demo contact enquiries, so the admin portal's dashboard, badges and enquiry list show a working
- * day on a fresh install (`shared/spec/booking-and-admin.md` "Enquiries management"). Statuses,
+ * day on a fresh install. Statuses,
  * priorities and types are mixed; `created_at` is spread over the last two weeks before seeding.
- * Answered ones carry a response time (`responded_at`, issue 19); unanswered ones already past 20
+ * Answered ones carry a response time (`responded_at`); unanswered ones already past 20
  * hours count as reminded, so a fresh install does not mail staff about demo data.
  */
 import type { Transaction } from "~/db/client.server";

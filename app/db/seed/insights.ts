@@ -1,5 +1,5 @@
 /**
- * Demo insights (`shared/spec/public-site.md` sections 2 and 3): six articles, five published and
+ * Demo insights: six articles, five published and
  * one draft, using every body block type (paragraph, heading 2 and 3, quote with and without an
  * author, list). Pictures are media-library images (./media.ts) made by
  * scripts/generate-content-media.ts, which reads `DEMO_INSIGHT_MEDIA` and `DEMO_AUTHOR_AVATARS` below.

@@ -1,6 +1,6 @@
 /**
- * The demo pictures as media-library images (issue 8 "The demo media go through the same
- * pipeline"): scripts/generate-content-media.ts renders each scene and runs it through
+ * The demo pictures as media-library images (the demo media go through the same
+ * pipeline): scripts/generate-content-media.ts renders each scene and runs it through
  * `processImage`, writing the files under app/db/seed/media/files/ and their library rows to
  * app/db/seed/media/manifest.json. Seeding copies the files into the configured storage (local
  * disk or S3) and inserts the rows, so demo projects and articles get AVIF/WebP variants,

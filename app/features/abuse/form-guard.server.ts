@@ -1,5 +1,5 @@
 /**
- * The bot check of every public write form (contact enquiry, booking wizard; `shared/DESIGN.md`
+ * The bot check of every public write form (contact enquiry, booking wizard; `docs/design.md`
  * section 7). Two checks, neither of which needs JavaScript in the browser:
  *
  * - a signed form token: the page carries `"<render ms>.<HMAC-SHA256>"`; a missing or forged

@@ -1,5 +1,5 @@
 /**
- * Rate limits of the public write paths (`shared/DESIGN.md` section 7, issue 9 items 1 and 5):
+ * Rate limits of the public write paths (`docs/design.md` section 7):
  * fixed-window counters in `rate_limit_hits`, so every app instance shares them. A client is its
  * IPv4 address, or its IPv6 /64 (one household or customer network), so hopping between the
  * addresses of one /64 does not reset the limit.

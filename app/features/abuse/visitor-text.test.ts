@@ -1,5 +1,5 @@
 /**
- * Control characters in visitors' text (issue 18, finding 6): stripped at every visitor-facing
+ * Control characters in visitors' text: stripped at every visitor-facing
  * schema through the shared `visitorText` helper.
  */
 import { describe, expect, it } from "vitest";

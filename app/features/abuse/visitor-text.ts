@@ -1,5 +1,5 @@
 /**
- * Control characters in visitors' text (issue 18, finding 6). A lone CR in a name became an
+ * Control characters in visitors' text. A lone CR in a name became an
  * injected calendar property (`SUMMARY:Fake`) in the staff feed and the invitation's `CN`, and
  * mails greeted with it. Every visitor-facing schema builds its text fields with
  * {@link visitorText}, so what is stored is already clean; the calendar builder strips again

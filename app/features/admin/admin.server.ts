@@ -1,7 +1,7 @@
 /**
- * Read models of the admin portal shell and dashboard (`shared/spec/booking-and-admin.md`
- * "Admin layout" and "Dashboard", section 9): the sidebar's live badge counts and the dashboard's
- * stat cards, recent enquiries and service distribution. Spam-flagged enquiries are left out.
+ * Read models of the admin portal shell and dashboard: the sidebar's live badge counts and the
+ * dashboard's stat cards, recent enquiries and service distribution. Spam-flagged enquiries are
+ * left out.
  */
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
@@ -9,8 +9,8 @@ import { consultationBookings, enquiries } from "~/db/schema";
 import { OVERDUE_AFTER_MS } from "~/features/enquiries/response-time";
 
 /**
- * Live sidebar badges (DESIGN section 6): new enquiries, of which `overdueEnquiries` are past the
- * 24-hour promise (issue 19), and pending bookings.
+ * Live sidebar badges (`docs/design.md` section 6): new enquiries, of which `overdueEnquiries` are
+ * past the 24-hour promise, and pending bookings.
  */
 export type SidebarCounts = { newEnquiries: number; overdueEnquiries: number; pendingBookings: number };
 
@@ -30,15 +30,15 @@ export async function getSidebarCounts(now: Date = new Date()): Promise<SidebarC
   return { newEnquiries: Number(e?.n ?? 0), overdueEnquiries: Number(e?.overdue ?? 0), pendingBookings: Number(b?.n ?? 0) };
 }
 
-/** The enquiry types the service distribution card names (spec section 9); the rest are "Other". */
+/** The enquiry types the service distribution card names; the rest are "Other". */
 export const DISTRIBUTION_TYPES = ["Commercial Engineering", "Humanitarian Engineering"] as const;
 
 export type DashboardData = {
-  /** Spec section 9: counts of total, new, in_review and high priority enquiries (spam left out). */
+  /** Counts of total, new, in_review and high priority enquiries (spam left out). */
   stats: { total: number; new: number; inReview: number; highPriority: number };
   /**
    * The five most recent enquiries, newest first; null when the caller may not see enquiries
-   * (editors: issue 9 item 7, no enquiry personal data reaches them).
+   * (editors: no enquiry personal data reaches them).
    */
   recent:
     | {

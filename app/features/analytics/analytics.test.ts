@@ -1,5 +1,5 @@
 /**
- * Cookieless analytics (issue 21) on the real database: the visitor hash rotates with the day's
+ * Cookieless analytics on the real database: the visitor hash rotates with the day's
  * salt and no IP address or user agent is stored anywhere (a scan of every table); bots, staff,
  * DNT/GPC, previews and the portal are not counted; unique visitors per day; conversions are
  * attributed to the visit that made them and a confirmation inherits it once; old raw views are

@@ -1,5 +1,5 @@
 /**
- * Counting page views of public pages (issue 21, ADR "Cookieless analytics").
+ * Counting page views of public pages (ADR "Cookieless analytics").
  *
  * `countPageView` is called for every document answered 200 as HTML: by `server/app.ts` for
  * HTML-cache hits (before Express) and from a `finish` listener for everything else. It only

@@ -1,9 +1,10 @@
 /**
- * The path a page view is counted under (issue 21): the pathname without a trailing slash and
+ * The path a page view is counted under: the pathname without a trailing slash and
  * without the query, except the parameters a public page reads that name a different view of it
  * (the /projects tab, the booking wizard's step). Free text (`q`), ids and tokens are dropped, so
  * nothing a visitor typed reaches the analytics.
- * (Issue 18 adds one shared allow-list of query parameters per route; this call site switches to it.)
+ * (`app/features/site/page-url.ts` holds the shared allow-list of query parameters per route; this
+ * call site is to switch to it.)
  */
 
 /** Query parameters kept per path, each with the values it may take. */

@@ -1,5 +1,5 @@
 /**
- * The date range of the Analytics dashboard and its export (issue 21), browser-safe:
+ * The date range of the Analytics dashboard and its export, browser-safe:
  * `?range=7|30|90` (the last N days including today) or `?from=yyyy-mm-dd&to=yyyy-mm-dd` (a custom
  * range, Europe/London days inclusive, at most MAX_RANGE_DAYS, not after today).
  */

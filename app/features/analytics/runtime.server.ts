@@ -1,5 +1,5 @@
 /**
- * The analytics of this process (issue 21): one collector, started and stopped by
+ * The analytics of this process: one collector, started and stopped by
  * `server/app.ts`, and the entry points the rest of the app calls.
  */
 import type { IncomingMessage } from "node:http";

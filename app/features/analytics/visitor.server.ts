@@ -1,5 +1,5 @@
 /**
- * Who a page view is from, without keeping who it is (issue 21, ADR "Cookieless analytics"):
+ * Who a page view is from, without keeping who it is (ADR "Cookieless analytics"):
  * the visitor hash of one day, the device class and the country. The IP address and user agent
  * go in and only these come out; nothing here stores either.
  */

@@ -1,6 +1,6 @@
 /**
  * Reading the audit log: the recent entries shown as "Recent activity" on the Users and Settings
- * screens (issue 4 "Users, settings, audit").
+ * screens.
  */
 import { desc, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";

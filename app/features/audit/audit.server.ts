@@ -1,5 +1,5 @@
 /**
- * The audit log (`shared/DESIGN.md` section 5): who changed what, when. Written in the same
+ * The audit log (`docs/design.md` section 5): who changed what, when. Written in the same
  * transaction as the change it records, so a change is never without its entry.
  */
 import type { Database, Transaction } from "~/db/client.server";

@@ -1,7 +1,7 @@
 /**
  * Creating staff accounts: a better-auth `user` (plus a `credential` account when a password is
  * given) and its `admin_users` row, in the caller's transaction. Used by the first-admin bootstrap,
- * `npm run admin:create` and the Users screen (`shared/DESIGN.md` section 6).
+ * `npm run admin:create` and the Users screen (`docs/design.md` section 6).
  */
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";

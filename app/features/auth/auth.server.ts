@@ -1,18 +1,18 @@
 /**
- * Staff authentication (`shared/spec/booking-and-admin.md` sections 4 and 6, `shared/DESIGN.md`
- * section 2): better-auth with e-mail and password, database sessions (the `session` table) and its
- * sign-in rate limit stored in the `rate_limit` table, so every app instance shares both.
+ * Staff authentication (`docs/design.md` section 2): better-auth with e-mail and password, database
+ * sessions (the `session` table) and its sign-in rate limit stored in the `rate_limit` table, so
+ * every app instance shares both.
  *
  * Self sign-up is off: staff accounts are created by a super admin (users.server.ts), by the first
  * admin bootstrap or by `npm run admin:create`. A new member of staff gets a "set password" link,
  * which is better-auth's password-reset token.
  *
- * Over HTTP only `PUBLIC_AUTH_ENDPOINTS` are reachable (issue 9 item 9): the portal's own screens
+ * Over HTTP only `PUBLIC_AUTH_ENDPOINTS` are reachable: the portal's own screens
  * call better-auth on the server, so nobody can ask for a password-reset mail, list or revoke
  * sessions, or change a user through /api/auth. No session is ever created for a user without an
  * active `admin_users` row, so a deactivated member cannot sign in by any path.
  *
- * Issue 17 adds better-auth's `twoFactor` plugin (authenticator app, ten recovery codes, trusted
+ * On top of that: better-auth's `twoFactor` plugin (authenticator app, ten recovery codes, trusted
  * browsers for 30 days) and `@better-auth/passkey` (WebAuthn), its change-e-mail flow, and one
  * rule better-auth lacks: an authenticator code is accepted once (`claimTotpStep`).
  *
@@ -32,7 +32,7 @@ import { db } from "~/db/client.server";
 import { account, adminUsers, passkey, rateLimit, session, twoFactor, user, verification } from "~/db/schema";
 import { enqueueEmails } from "~/features/mail/outbox.server";
 import { renderEmail } from "~/features/mail/templates.server";
-import { getSiteSettings } from "~/features/settings/settings.server";
+import { getMailSettings } from "~/features/mail/settings.server";
 import { env, isProduction, serverSecret } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./schema";
@@ -102,7 +102,7 @@ export function setPasswordUrl(token: string): string {
  * member works: the earlier ones are deleted here.
  */
 async function sendSetPasswordMail(target: { id: string; email: string; name: string }, token: string) {
-  // A deactivated account gets nothing (issue 17): its token is deleted at once.
+  // A deactivated account gets nothing: its token is deleted at once.
   if (!(await hasActiveAdmin(target.id))) {
     await deleteResetLinks(db, target.id);
     return;
@@ -121,7 +121,7 @@ async function sendSetPasswordMail(target: { id: string; email: string; name: st
       .set({ expiresAt: new Date(Date.now() + RESET_PASSWORD_TTL_SECONDS * 1000) })
       .where(eq(verification.identifier, resetLinkIdentifier(token)));
   }
-  const settings = await getSiteSettings();
+  const settings = await getMailSettings();
   const url = setPasswordUrl(token);
   const heading = invitation ? `You have been invited to the ${settings.companyName} admin portal` : "Reset your password";
   const { html, text } = renderEmail(
@@ -155,7 +155,7 @@ async function sendSetPasswordMail(target: { id: string; email: string; name: st
 
 /** Sends the link confirming a new sign-in address to that address (better-auth's change-email flow). */
 async function sendChangeEmailMail(target: { name: string; email: string }, token: string) {
-  const settings = await getSiteSettings();
+  const settings = await getMailSettings();
   const url = `${publicOrigin}/admin/confirm-email?token=${encodeURIComponent(token)}`;
   const { html, text } = renderEmail(
     {
@@ -344,7 +344,7 @@ export const auth = betterAuth({
     max: 100,
     customRules: {
       "/sign-in/email": SIGN_IN_RATE_LIMIT,
-      // Wrong second-factor codes are limited like passwords (issue 17); better-auth also allows
+      // Wrong second-factor codes are limited like passwords; better-auth also allows
       // five tries per sign-in and locks the account for 15 minutes after ten failures in a row.
       "/two-factor/verify-totp": SIGN_IN_RATE_LIMIT,
       "/two-factor/verify-backup-code": SIGN_IN_RATE_LIMIT,
@@ -493,7 +493,7 @@ export type SecondFactorResult =
   | { ok: false; status: number; message: string; retryAfterSeconds?: number };
 
 /**
- * The second sign-in step (issue 17): checks an authenticator code (`method` "totp") or a
+ * The second sign-in step: checks an authenticator code (`method` "totp") or a
  * recovery code against the pending sign-in in the request's cookies, through better-auth's HTTP
  * handler so its limits apply (SIGN_IN_RATE_LIMIT per client address, five tries per sign-in, the
  * account locked for 15 minutes after ten failures in a row). `trustDevice` skips this step in

@@ -1,5 +1,5 @@
 /**
- * The first super admin (issue 4 "Sign-in and roles"), run at every start by `server/app.ts`:
+ * The first super admin, run at every start by `server/app.ts`:
  *
  * - an admin already exists: nothing happens;
  * - ADMIN_EMAIL and ADMIN_PASSWORD are set: that super admin is created (the password must pass

@@ -1,12 +1,12 @@
 /**
- * The check every admin loader and action makes itself (`shared/DESIGN.md` section 7,
- * `shared/spec/booking-and-admin.md` section 6): a signed-in user with an ACTIVE `admin_users` row,
- * whose role may use the area, and, for changes, a request from our own origin.
+ * The check every admin loader and action makes itself (`docs/design.md` section 7): a signed-in
+ * user with an ACTIVE `admin_users` row, whose role may use the area, and, for changes, a request
+ * from our own origin.
  *
- * Roles (issue 4): `super_admin` everything; `admin` everything but Users and Settings;
+ * Roles: `super_admin` everything; `admin` everything but Users and Settings;
  * `editor` the dashboard and the CMS.
  *
- * "Require two-factor for all staff" (issue 17): while it is on, a member without two-factor
+ * "Require two-factor for all staff": while it is on, a member without two-factor
  * reaches only Your account (`TWO_FACTOR_ENROL_PATH`), where they enrol; every other portal
  * loader redirects there and every other action answers 403.
  */

@@ -1,5 +1,5 @@
 /**
- * better-auth's browser client with its passkey plugin (issue 17), for the WebAuthn ceremonies the
+ * better-auth's browser client with its passkey plugin, for the WebAuthn ceremonies the
  * browser must run itself. Import it dynamically (`await import(...)`) where a person clicks, so
  * the pages that never use it do not load it. Reaches only the passkey endpoints listed in
  * `PUBLIC_AUTH_ENDPOINTS`.

@@ -1,5 +1,5 @@
 /**
- * The staff password rule (issue 17 "Passwords"): at least `MIN_PASSWORD_LENGTH` characters, at
+ * The staff password rule: at least `MIN_PASSWORD_LENGTH` characters, at
  * most 128, and not common or easy to guess. "Common" is judged by zxcvbn-ts with its English and
  * common-password dictionaries (tens of thousands of leaked passwords, names and words), not by a
  * list of our own: a password scoring below 3 of 4 (fewer than about 10^8 guesses) is refused.

@@ -1,5 +1,5 @@
 /**
- * "Forgot password?" (issue 17 "Password"): anyone may ask for a reset link for an address. The
+ * "Forgot password?": anyone may ask for a reset link for an address. The
  * answer never tells whether the address has an account: the same message, after the same time
  * (`RESET_REQUEST_ANSWER_MS`, the lookup and mail run in the background), for every address.
  * An active account gets a single-use link valid for one hour (better-auth's reset token, see

@@ -1,10 +1,10 @@
 /**
- * Staff roles and which areas each may use (issue 4 "Sign-in and roles"). Safe for the browser:
+ * Staff roles and which areas each may use. Safe for the browser:
  * the layout hides links a role cannot use; the server check is `requireAdmin` in guard.server.ts.
  *
  * `super_admin` everything; `admin` everything but Users and Settings; `editor` the dashboard and the CMS.
  */
-import type { ADMIN_ROLES } from "~/db/schema";
+import type { ADMIN_ROLES } from "~/utils/domain";
 
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 

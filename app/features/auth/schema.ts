@@ -3,14 +3,14 @@
  * sign-in), shared by the browser and the server.
  */
 import { z } from "zod";
-import { ADMIN_ROLES } from "~/db/schema";
+import { ADMIN_ROLES } from "~/utils/domain";
 import { normaliseRecoveryCode } from "./recovery-codes";
 
 /** Minimum length of a staff password (the same rule as ADMIN_PASSWORD). */
 export const MIN_PASSWORD_LENGTH = 12;
 /** Maximum length of a staff password (better-auth's limit). */
 export const MAX_PASSWORD_LENGTH = 128;
-/** The password rule as shown next to every new-password field (issue 17 "Passwords"). */
+/** The password rule as shown next to every new-password field. */
 export const PASSWORD_RULE = `At least ${MIN_PASSWORD_LENGTH} characters. Common or easily guessed passwords are refused; a short sentence of unrelated words works well.`;
 
 const MIN_PASSWORD = MIN_PASSWORD_LENGTH;

@@ -1,5 +1,5 @@
 /**
- * Security events of a staff account (issue 17 "Sessions"): every one is written to the audit log
+ * Security events of a staff account: every one is written to the audit log
  * and the account holder is e-mailed about it, so a change they did not make does not go unseen.
  * The mail goes through the outbox (`enqueueEmails`): a mail failure never undoes the change.
  */
@@ -9,7 +9,7 @@ import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { enqueueEmails } from "~/features/mail/outbox.server";
 import { renderEmail, siteUrl } from "~/features/mail/templates.server";
 import type { SiteSettings } from "~/features/settings/schema";
-import { getSiteSettings } from "~/features/settings/settings.server";
+import { getMailSettings } from "~/features/mail/settings.server";
 
 /** The kinds of security event, as recorded in the audit log (`account.<kind>`). */
 export type SecurityEventKind =
@@ -121,7 +121,7 @@ export async function recordSecurityEvent(
     entityId: subject.userId,
     details: { email: subject.email, ...options.details },
   });
-  const settings = options.settings ?? (await getSiteSettings());
+  const settings = options.settings ?? (await getMailSettings());
   const wording = WORDING[kind];
   const { html, text } = renderEmail(
     {

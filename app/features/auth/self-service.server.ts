@@ -1,5 +1,5 @@
 /**
- * Your account, self-service (issue 17 "Password"): change your name, your sign-in address
+ * Your account, self-service: change your name, your sign-in address
  * (confirmed by a link sent to the new address; the old address is told) and your password (the
  * current one required, the password rule checked, every other session signed out). Password and
  * e-mail changes go through better-auth's own endpoints; each change is audited.
@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { adminUsers, user } from "~/db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
-import { getSiteSettings } from "~/features/settings/settings.server";
+import { getMailSettings } from "~/features/mail/settings.server";
 import { logger } from "~/utils/logger.server";
 import { auth, callAuthEndpoint, isCurrentPassword } from "./auth.server";
 import { auditActor, type AdminSession } from "./guard.server";
@@ -89,7 +89,7 @@ export async function confirmEmailChange(session: AdminSession, token: string, r
     return { ok: false, status: 400, message: "This link is invalid or has already been used. Ask for the change again from Your account." };
   }
   const newEmail = updated.email;
-  const settings = await getSiteSettings();
+  const settings = await getMailSettings();
   await db.transaction(async (tx) => {
     await tx.update(adminUsers).set({ email: newEmail, updatedAt: new Date() }).where(eq(adminUsers.id, session.admin.id));
     await recordSecurityEvent(

@@ -1,5 +1,5 @@
 /**
- * Your account > Sessions and Passkeys (issue 17): the member's signed-in browsers (browser and
+ * Your account > Sessions and Passkeys: the member's signed-in browsers (browser and
  * OS read from the user agent by ua-parser-js, the network of the address, last seen) with
  * "Sign out" for any other one or all others; and their passkeys (named, removable). Session
  * tokens never leave the server: sessions are named by their id.

@@ -1,9 +1,8 @@
 /**
- * Staff management for super admins (`shared/DESIGN.md` section 6, issue 4 "Users, settings,
- * audit"): list, add (a set-password link goes out by mail), change a role, deactivate (their
- * sessions end), reactivate. The last active super admin can be neither demoted nor deactivated,
- * and nobody can deactivate or demote themselves. Every change is written to the audit log in the
- * same transaction.
+ * Staff management for super admins (`docs/design.md` section 6): list, add (a set-password link
+ * goes out by mail), change a role, deactivate (their sessions end), reactivate. The last active
+ * super admin can be neither demoted nor deactivated, and nobody can deactivate or demote
+ * themselves. Every change is written to the audit log in the same transaction.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
@@ -28,7 +27,7 @@ export type StaffMember = {
   isActive: boolean;
   /** False until they have used their set-password link. */
   passwordSet: boolean;
-  /** Whether they sign in with an authenticator code too (issue 17). */
+  /** Whether they sign in with an authenticator code too. */
   twoFactorEnabled: boolean;
   createdAt: string;
 };

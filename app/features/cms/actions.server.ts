@@ -1,5 +1,5 @@
 /**
- * The route actions of the content studio, shared by projects and insights (issue 7): create,
+ * The route actions of the content studio, shared by projects and insights: create,
  * edit-screen saves and status changes, and list-row actions. Each answers a typed
  * `CmsActionResult` with a 4xx and field errors on bad input, 404 for a missing item and 409 for
  * a stale save; successful creates redirect to the edit screen.
@@ -91,7 +91,7 @@ export async function editAction(kind: ContentKindName, request: Request, id: st
   const version = VersionSchema.safeParse(form.get("version"));
   if (!version.success) return refused(400, { intent, ...m.updateError, description: "Reload the page and try again." });
   if (intent === "archive" || intent === "restore" || intent === "unpublish" || intent === "cancel-schedule") {
-    // Cancelling a schedule is an unpublish of an item not yet live (issue 19): back to draft, date cleared.
+    // Cancelling a schedule is an unpublish of an item not yet live: back to draft, date cleared.
     const result = await changeContentStatus(kind, actor, id, intent === "cancel-schedule" ? "unpublish" : intent, version.data, now);
     const said = { archive: m.archived, restore: m.restored, unpublish: m.unpublished, "cancel-schedule": m.scheduleCancelled }[intent];
     return changeOutcome(kind, result, intent, () => said);

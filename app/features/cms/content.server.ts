@@ -1,10 +1,10 @@
 /**
- * Writes of the content studio shared by projects and insights (issue 7): create with a unique
+ * Writes of the content studio shared by projects and insights: create with a unique
  * slug, save with an edit-conflict check, status changes (archive, restore, unpublish), delete,
  * and the revision kept by every save. Each write is one transaction: the row, its revision and
  * its audit entry are written together or not at all.
  *
- * Publication (HELPERS contract 1): `published` + a date at or before now is live, `published` +
+ * Publication: `published` + a date at or before now is live, `published` +
  * a future date is scheduled, `draft` has no date, `archived` is never public.
  */
 import { and, desc, eq, like, or, sql } from "drizzle-orm";
@@ -19,7 +19,7 @@ import { slugCandidate, slugify } from "./slug";
 
 /** The two kinds of content. */
 export type ContentKind = ContentKindName;
-/** Everything the studio keeps revisions of: the two kinds, and the site's pages (issue 16). */
+/** Everything the studio keeps revisions of: the two kinds, and the site's pages. */
 export type RevisedKind = ContentKind | "page";
 
 /** How a conflict message names an item of each kind. */

@@ -1,7 +1,7 @@
 /**
- * Zod building blocks shared by the project and insight forms (`shared/spec/booking-and-admin.md`
- * section 5): trimmed text with empty stored as null, add/remove lists trimmed and de-duplicated
- * (empty list stored as null), safe URLs, and the publishing intent of a save.
+ * Zod building blocks shared by the project and insight forms: trimmed text with empty stored as
+ * null, add/remove lists trimmed and de-duplicated (empty list stored as null), safe URLs, and the
+ * publishing intent of a save.
  */
 import { z } from "zod";
 import { isImageUrl } from "~/features/media/rules";
@@ -61,7 +61,7 @@ export const textList = (options: { maxItems?: number; maxLength?: number; url?:
     .transform((list) => (list.length ? list : null));
 };
 
-/** What a save does to publication (issue 7): the buttons of the forms. */
+/** What a save does to publication: the buttons of the forms. */
 export const SAVE_INTENTS = ["draft", "publish", "schedule", "keep"] as const;
 export type SaveIntent = (typeof SAVE_INTENTS)[number];
 

@@ -1,6 +1,6 @@
 /**
- * What the content studio tells staff (`shared/spec/booking-and-admin.md` section 8, Projects and
- * Blog toasts; the rest for the screens issue 7 adds). Safe for the browser.
+ * What the content studio tells staff (Projects and
+ * Blog toasts; the rest for the other content-studio screens). Safe for the browser.
  */
 import type { ContentKindName } from "./kinds";
 
@@ -13,7 +13,7 @@ type Messages = {
   archived: string;
   restored: string;
   unpublished: string;
-  /** A scheduled item taken back to draft before it went live (issue 19). */
+  /** A scheduled item taken back to draft before it went live. */
   scheduleCancelled: string;
   createError: { title: string; description?: string };
   updateError: { title: string; description?: string };
@@ -61,7 +61,7 @@ export const CMS_MESSAGES: Record<ContentKindName, Messages> = {
   },
 };
 
-/** Toasts of the `?saved={intent}` flag an edit screen is opened with after a create (section 8). */
+/** Toasts of the `?saved={intent}` flag an edit screen is opened with after a create. */
 export const SAVED_FLAG_MESSAGES: Record<ContentKindName, Record<string, string>> = {
   project: { draft: CMS_MESSAGES.project.draft, publish: CMS_MESSAGES.project.published, schedule: "Project scheduled" },
   insight: { draft: CMS_MESSAGES.insight.draft, publish: CMS_MESSAGES.insight.published, schedule: "Blog post scheduled" },

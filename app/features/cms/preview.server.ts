@@ -1,7 +1,7 @@
 /**
- * Signed preview links (issue 7 "Preview"): staff open the public page of a draft or scheduled
+ * Signed preview links: staff open the public page of a draft or scheduled
  * project or insight through `/{projects|insights}/{slug}?preview={token}`, and the draft of a
- * site page (issue 16) through its public page, e.g. `/about?preview={token}`. The token is
+ * site page through its public page, e.g. `/about?preview={token}`. The token is
  * `{expiry}.{signature}`: expiry in Unix seconds, signature an HMAC-SHA256 (keyed with the server
  * secret, the auth secret) of the item's kind, id and expiry, so it is valid for that one item only, for one hour.
  */
@@ -12,7 +12,7 @@ import type { ContentKindName } from "./kinds";
 /** How long a preview link stays valid, in seconds. */
 export const PREVIEW_TTL_SECONDS = 60 * 60;
 
-/** What a preview link opens: a project, an insight, or a page of the site (issue 16). */
+/** What a preview link opens: a project, an insight, or a page of the site. */
 export type PreviewKind = ContentKindName | "page";
 
 function sign(kind: PreviewKind, id: string, expiry: number): string {

@@ -1,5 +1,5 @@
 /**
- * The publication rule in SQL (issue 7, HELPERS contract 1): every public query of projects and
+ * The publication rule in SQL: every public query of projects and
  * insights (lists, counts, detail pages, sitemap, RSS, home) filters with these conditions.
  * `now` is injectable for tests; callers pass nothing in production.
  */

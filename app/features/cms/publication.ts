@@ -1,5 +1,5 @@
 /**
- * The publication rule of projects and insights (issue 7, HELPERS contract 1), client-safe part.
+ * The publication rule of projects and insights, client-safe part.
  *
  * An item is public when its status is `published` and its publication instant (projects:
  * `published_at`, insights: `published_date`) is at or before now. `published` with a future

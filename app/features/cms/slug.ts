@@ -1,5 +1,5 @@
 /**
- * Slugs of projects and insights (`shared/spec/booking-and-admin.md` section 5): derived from the
+ * Slugs of projects and insights: derived from the
  * title (lowercase, non-alphanumerics removed, spaces to hyphens, hyphens collapsed) and made
  * unique with -1, -2 ... by ./content.server.ts. Unchanged on edit.
  */

@@ -1,7 +1,7 @@
 /**
  * What the admin consultations action answers (`app/routes/admin/consultations.tsx`), shared by the
- * route and the screen. Failure messages are the spec's (section 8, shown as toasts or in dialogs
- * rather than browser alerts); `reason` carries the specific cause when there is one.
+ * route and the screen. Failure messages are the product's fixed wording (shown as toasts or in
+ * dialogs rather than browser alerts); `reason` carries the specific cause when there is one.
  */
 
 /** The `intent` field of each form on the screen. */
@@ -15,7 +15,7 @@ export const CONSULTATION_INTENTS = [
 ] as const;
 export type ConsultationIntent = (typeof CONSULTATION_INTENTS)[number];
 
-/** The message shown when an intent fails (spec section 8 where it has one). */
+/** The message shown when an intent fails (the fixed wording where there is one). */
 export const FAILURE_MESSAGES: Record<ConsultationIntent, string> = {
   "update-booking": "Failed to update booking status. Please try again.",
   "create-slot": "Failed to create availability slot. Please try again.",

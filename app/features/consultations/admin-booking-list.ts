@@ -1,5 +1,5 @@
 /**
- * The bookings list's order and time filter (issue 19, "Consultations"), shared by the route
+ * The bookings list's order and time filter, shared by the route
  * (parsing `?sort=&when=`) and the screen (the two selects). The spec's newest-first order and
  * "all" stay the defaults.
  */

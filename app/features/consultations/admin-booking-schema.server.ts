@@ -1,15 +1,14 @@
 /**
- * Zod schema of the admin booking detail dialog's status management (`shared/spec/booking-and-admin.md`
- * section 5 "Booking detail dialog", section 7 "Update booking"): status (one of six), meeting link
- * (an https URL or empty: it is mailed to the visitor; issue 18 finding 10), notes. Server-only because the meeting link is checked with the calendar
- * library's own rule (it becomes the invitation's URL; issue 9 item 4), which the admin screen's
- * JavaScript need not carry.
+ * Zod schema of the admin booking detail dialog's status management: status (one of six), meeting
+ * link (an https URL or empty: it is mailed to the visitor), notes. Server-only because the meeting
+ * link is checked with the calendar library's own rule (it becomes the invitation's URL), which the
+ * admin screen's JavaScript need not carry.
  */
 import { z } from "zod";
 import { BOOKING_STATUSES } from "~/db/schema";
 import { isCalendarUrl } from "./ics";
 
-/** The message under the meeting link for anything but a full https address (issue 18, finding 10). */
+/** The message under the meeting link for anything but a full https address. */
 export const MEETING_LINK_MESSAGE = "Enter a full meeting link starting with https://";
 
 /** Booking detail dialog, status management: status (one of six), meeting link (https URL or empty), notes. */
@@ -23,7 +22,7 @@ export const bookingUpdateSchema = z.object({
     .transform((v) => (v ? v : null))
     .pipe(z.url({ protocol: /^https$/, error: MEETING_LINK_MESSAGE }).max(500, "Meeting links can be at most 500 characters").nullable())
     // Normalised (lowercase host, escaped spaces), then checked by the calendar library's own rule:
-    // the link becomes the invitation's URL, so what `ics` refuses is refused here (issue 9 item 4).
+    // the link becomes the invitation's URL, so what `ics` refuses is refused here.
     .transform((v) => (v === null ? null : new URL(v).href))
     .refine((v) => v === null || isCalendarUrl(v), "Enter a meeting link that calendars accept, like https://meet.example.com/abc"),
   meetingNotes: z

@@ -1,23 +1,25 @@
 /**
- * Staff reads of consultation bookings (`shared/spec/booking-and-admin.md` sections 2, 3, 5 and 7:
- * Admin list bookings). Changes go through `updateBookingByAdmin` in `bookings.server.ts`.
+ * Staff reads of consultation bookings. Changes go through
+ * `updateBookingByAdmin` in `bookings.server.ts`.
  *
- * Slot `date` (`yyyy-mm-dd`) and `startTime`/`endTime` (`HH:MM`) are Europe/London wall-clock.
+ * Slot `date` (`yyyy-mm-dd`) and `startTime` (`HH:MM`) are Europe/London wall-clock; `endTime` is the
+ * booking's own end (its start plus its length), not its slot's.
  */
 import { containsPattern } from "~/db/sql";
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { BOOKING_STATUSES, consultationAvailability, consultationBookings } from "~/db/schema";
 import type { BookingSort, BookingWhen } from "./admin-booking-list";
-import { selectBookingsWithSlot, type BookingWithSlotRow } from "./booking-rows.server";
+import { bookingEndTime, selectBookingsWithSlot, type BookingWithSlotRow } from "./booking-rows.server";
 import { PLACE_HOLDING_STATUSES } from "./bookings.server";
 import { addDays, londonTimeOfDay, londonToday } from "~/utils/time";
 
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /**
- * A booking with its slot's date and times (`HH:MM`), as the list and the detail dialog show it:
- * the shared projection of `booking-rows.server.ts`.
+ * A booking with its slot's date and start time and the booking's own end (`HH:MM`, from its
+ * length, not the slot's end), as the list, the detail dialog and the dashboard show it: the
+ * shared projection of `booking-rows.server.ts`.
  */
 export type AdminBooking = Omit<BookingWithSlotRow, "startTime" | "endTime"> & { startTime: string; endTime: string };
 
@@ -27,7 +29,7 @@ const a = consultationAvailability;
 const toBooking = (r: BookingWithSlotRow): AdminBooking => ({
   ...r,
   startTime: r.startTime.slice(0, 5),
-  endTime: r.endTime.slice(0, 5),
+  endTime: bookingEndTime(r).slice(0, 5),
 });
 
 /** `%` and `_` typed by staff match themselves, not any text. */
@@ -37,9 +39,9 @@ export type BookingListQuery = {
   q?: string | null;
   /** One of the six statuses; anything else (or "all") means no filter. */
   status?: string | null;
-  /** "upcoming" (the meeting has not ended at `now`), "past" (it has), or "all" (default; issue 19). */
+  /** "upcoming" (the meeting has not ended at `now`), "past" (it has), or "all" (default). */
   when?: BookingWhen | null;
-  /** "newest" booked first (default, the spec's order), or by meeting date "meeting-asc" / "meeting-desc" (issue 19). */
+  /** "newest" booked first (default, the spec's order), or by meeting date "meeting-asc" / "meeting-desc". */
   sort?: BookingSort | null;
   /** Page size (default 50) and 1-based page. */
   limit?: number;
@@ -48,10 +50,14 @@ export type BookingListQuery = {
   now?: Date;
 };
 
-/** SQL: the booking's meeting has not ended at `now` (slot end in London wall-clock). */
+/**
+ * SQL: the booking's meeting has not ended at `now` (London wall-clock): its start plus its own
+ * length, or its slot's end for a row without a stored length (as `bookingEndTime`).
+ */
 function notEndedWhere(now: Date): SQL {
   const today = londonToday(now);
-  return or(gt(a.date, today), and(eq(a.date, today), gt(a.endTime, londonTimeOfDay(now))))!;
+  const end = sql`coalesce(${a.startTime} + ${b.durationMinutes} * interval '1 minute', ${a.endTime})`;
+  return or(gt(a.date, today), and(eq(a.date, today), sql`${end} > ${londonTimeOfDay(now)}::time`))!;
 }
 
 /**
@@ -94,7 +100,7 @@ export async function listBookings(query: BookingListQuery = {}): Promise<{ book
 
 /**
  * The consultations still on (pending or confirmed) from London today to `days` days after it,
- * soonest first: the dashboard's "today and the next seven days" (issue 19). At most 50.
+ * soonest first: the dashboard's "today and the next seven days". At most 50.
  */
 export async function listUpcomingConsultations(now: Date = new Date(), days = 7): Promise<AdminBooking[]> {
   const today = londonToday(now);
@@ -105,7 +111,7 @@ export async function listUpcomingConsultations(now: Date = new Date(), days = 7
   return rows.map(toBooking);
 }
 
-/** Another booking holding a place in the same slot (issue 19: the booking dialog names them). */
+/** Another booking holding a place in the same slot (the booking dialog names them). */
 export type SlotCompanion = { id: string; name: string; status: BookingStatus };
 
 /**

@@ -1,7 +1,7 @@
 /**
- * Zod schemas of the admin consultation forms (`shared/spec/booking-and-admin.md` sections 5 and 9,
- * `shared/DESIGN.md` section 6): single slot, recurring slots, edit slot, close dates. The booking
- * update's schema is in `./admin-booking-schema.server` (it uses the calendar library).
+ * Zod schemas of the admin consultation forms (`docs/design.md` section 6): single slot, recurring
+ * slots, edit slot, close dates. The booking update's schema is in `./admin-booking-schema.server`
+ * (it uses the calendar library).
  *
  * Every schema parses `FormData`-shaped input (strings, "on" for checkboxes, repeated keys for
  * weekdays), so the same rules serve plain POSTs and `useFetcher` submissions. Dates are
@@ -11,13 +11,13 @@
 import { z } from "zod";
 
 
-/** The 21 half-hour slot times from 09:00 to 19:00 inclusive (spec section 9), `HH:MM`. */
+/** The 21 half-hour slot times from 09:00 to 19:00 inclusive, `HH:MM`. */
 export const TIME_OPTIONS = Array.from({ length: 21 }, (_, i) => {
   const minutes = 9 * 60 + i * 30;
   return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${minutes % 60 === 0 ? "00" : "30"}`;
 }) as readonly string[];
 
-/** Lowercase weekday names as the recurring form posts them (spec section 7), Monday first. */
+/** Lowercase weekday names as the recurring form posts them, Monday first. */
 export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 

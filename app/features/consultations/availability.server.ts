@@ -1,7 +1,6 @@
 /**
- * Availability slots managed by staff (`shared/spec/booking-and-admin.md` sections 2, 4, 5, 7 and 9;
- * `shared/DESIGN.md` section 6): list upcoming, create single and recurring, edit, delete, close a
- * date range, and the five consultation stats.
+ * Availability slots managed by staff (`docs/design.md` section 6): list upcoming, create single
+ * and recurring, edit, delete, close a date range, and the five consultation stats.
  *
  * Dates (`yyyy-mm-dd`) and times (`HH:MM`) are Europe/London wall-clock values, as stored.
  * Every change runs in one transaction together with its audit entry.
@@ -110,7 +109,7 @@ const toSlot = (r: { startTime: string; endTime: string; bookingCount: number | 
 });
 
 /**
- * Slots dated today (London) or later, ordered by date then start time (spec section 7, List slots).
+ * Slots dated today (London) or later, ordered by date then start time.
  * Includes unavailable slots. `limit` caps the list (default 500).
  */
 export async function listUpcomingSlots(now: Date, limit = 500): Promise<AdminSlot[]> {
@@ -132,7 +131,7 @@ export async function getSlot(id: string): Promise<AdminSlot | null> {
 const DUPLICATE_MESSAGE = "Another slot already starts at that date and time.";
 
 /**
- * Creates one available slot (spec section 7, Create slot). Input is validated by
+ * Creates one available slot. Input is validated by
  * `singleSlotSchema`. Throws `SlotRuleError` when a slot already starts at that date and time.
  * Returns the new slot.
  */
@@ -172,7 +171,7 @@ async function lockSlot(tx: Transaction, id: string) {
 }
 
 /**
- * Updates a slot's date, times, maximum and availability (spec section 7, Update slot).
+ * Updates a slot's date, times, maximum and availability.
  * Locks the slot row so a booking taken meanwhile is counted. Throws `SlotNotFoundError`, or
  * `SlotRuleError` when the maximum would fall below the places taken, when the date or times of
  * a slot with bookings would change, or when another slot starts at the new date and time.
@@ -243,7 +242,7 @@ export async function updateSlot(
 }
 
 /**
- * Deletes a slot (spec section 7, Delete slot). Refused with `SlotRuleError` while any booking
+ * Deletes a slot. Refused with `SlotRuleError` while any booking
  * (of any status) references it: cancel or move those bookings, or mark the slot unavailable.
  * Throws `SlotNotFoundError` when it is already gone.
  */
@@ -297,7 +296,7 @@ export function recurringDates(input: {
 }
 
 /**
- * Creates a slot on every chosen weekday in the range (spec section 7, Recurring slots), all
+ * Creates a slot on every chosen weekday in the range, all
  * available. A date that already has a slot starting at `startTime` is skipped and counted.
  * Input is validated by `recurringSlotsSchema` (range at most 366 days).
  */
@@ -370,7 +369,7 @@ export async function closeDateRange(actor: AuditActor, input: { startDate: stri
   });
 }
 
-/** The five stat cards (spec section 3, Consultation stats). */
+/** The five stat cards. */
 export type ConsultationStats = {
   total_bookings: number;
   pending_bookings: number;
@@ -383,7 +382,7 @@ export type ConsultationStats = {
   this_week_bookings: number;
 };
 
-/** Counts for the stat cards at instant `now` (spec section 7, Stats). One query. */
+/** Counts for the stat cards at instant `now`. One query. */
 export async function getConsultationStats(now: Date): Promise<ConsultationStats> {
   const monday = startOfWeek(londonToday(now));
   const sunday = addDays(monday, 6);

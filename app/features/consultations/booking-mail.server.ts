@@ -1,5 +1,5 @@
 /**
- * The booking's messages (`shared/DESIGN.md` section 6 "Mail", issue "Mail"): confirmation to the
+ * The booking's messages (`docs/design.md` section 6, "Mail"): confirmation to the
  * visitor (with an `.ics` invitation and the manage link), notification to staff, the 24-hour
  * reminder, cancellation (METHOD:CANCEL), confirmed-with-meeting-link (updated invitation) and
  * rescheduled. Each returns an `OutgoingEmail` for `enqueueEmails`; nothing is sent here. Times are
@@ -81,7 +81,7 @@ export function bookingDurationMinutes(
   );
 }
 
-type Settings = Pick<SiteSettings, "companyName" | "email" | "phone" | "location" | "notificationRecipients">;
+type Settings = Pick<SiteSettings, "companyName" | "email" | "phone" | "location" | "notificationRecipients"> & { address?: readonly string[] };
 
 /** The visitor's manage page for a raw token. */
 export function manageUrl(token: string): string {
@@ -104,7 +104,7 @@ function whenDetails(b: BookingMailData): [string, string][] {
 
 /**
  * The `.ics` text of the booking's invitation at `status`/`sequence`, exactly as a message
- * attaches it (and as the booking success screen offers it for download, issue 19): UID host
+ * attaches it (and as the booking success screen offers it for download): UID host
  * from PUBLIC_URL, ORGANIZER the From address, the visitor as attendee, a description saying
  * whether the booking awaits confirmation. Throws when the calendar library refuses the data.
  */
@@ -134,8 +134,7 @@ export function bookingInvitationIcs(b: BookingMailData, settings: Settings, sta
  * The message's `.ics` attachment ({@link bookingInvitationIcs}), as a list of zero or one.
  * STATUS tells the truth about the booking (TENTATIVE pending, CONFIRMED, CANCELLED with
  * METHOD:CANCEL). When the calendar library refuses the booking's data the error is logged and
- * the message goes without the invitation: a booking or status change never fails because of it
- * (issue 9 item 4).
+ * the message goes without the invitation: a booking or status change never fails because of it.
  */
 function invite(b: BookingMailData, settings: Settings, status: InviteStatus, sequence: number) {
   const method = status === "CANCELLED" ? "CANCEL" : "REQUEST";
@@ -302,8 +301,13 @@ export function cancellationEmail(
   });
 }
 
-/** Confirmation by staff, with the meeting link when set and an updated invitation at `sequence`. */
-export function confirmedEmail(b: BookingMailData, settings: Settings, sequence: number): OutgoingEmail {
+/**
+ * Confirmation by staff, with the meeting link when set, an updated invitation at `sequence` and
+ * the manage link for the raw `token` (as the booking's confirmation has): the Join meeting button
+ * with Manage your booking under it, or the manage button alone while no meeting link is set.
+ */
+export function confirmedEmail(b: BookingMailData, settings: Settings, sequence: number, token: string): OutgoingEmail {
+  const manage = { label: "Manage your booking", url: manageUrl(token) };
   return visitorEmail(b, settings, {
     kind: "booking.confirmed",
     subject: `Confirmed: consultation ${describeWhen(b)}`,
@@ -311,8 +315,13 @@ export function confirmedEmail(b: BookingMailData, settings: Settings, sequence:
       preheader: `Confirmed: your consultation on ${describeWhen(b)}`,
       heading: "Your consultation is confirmed",
       intro: `Hello ${b.name}, we look forward to speaking with you.`,
-      paragraphs: [joinParagraph(b), "The attached calendar invitation replaces the earlier one."],
-      ...joinButton(b),
+      paragraphs: [
+        joinParagraph(b),
+        "The attached calendar invitation replaces the earlier one.",
+        "If your plans change, you can reschedule or cancel the booking from the link below.",
+      ],
+      ...(b.meetingLink ? { ...joinButton(b), link: manage } : { button: manage }),
+      footerNote: visitorFooter(settings),
     },
     ics: { status: "CONFIRMED", sequence },
   });
@@ -338,7 +347,7 @@ export function rescheduledEmail(b: BookingMailData, settings: Settings, sequenc
 }
 
 /**
- * The visitor moved their booking from the manage link (issue 12): the new time, pending again
+ * The visitor moved their booking from the manage link: the new time, pending again
  * until staff confirm it, with the updated invitation (same UID, `b.icsSequence`, TENTATIVE) and
  * the manage link. `previous` is the old London date and start time.
  */

@@ -1,8 +1,8 @@
 /**
- * The weeks a visitor may browse and the slots they may book (`booking-and-admin` spec sections 2,
- * 5 and 9), on the London calendar of `~/utils/time`: a 7-day week from Monday, Previous and Next
- * Week limits, the `week` URL parameter clamped, and the minimum notice counted in real hours
- * across the clock changes. Safe to import in the browser.
+ * The weeks a visitor may browse and the slots they may book, on the London calendar of
+ * `~/utils/time`: a 7-day week from Monday, Previous and Next Week limits, the `week` URL parameter
+ * clamped, and the minimum notice counted in real hours across the clock changes. Safe to import in
+ * the browser.
  */
 import { addDays, currentWeekStart, isIsoDate, londonInstant, londonToday, startOfWeek } from "~/utils/time";
 

@@ -1,6 +1,5 @@
 /**
- * The booking domain (`shared/spec/booking-and-admin.md` sections 3, 4 and 7 "Book" / "Update
- * booking"; `shared/DESIGN.md` section 6): creating a booking without ever overbooking, the
+ * The booking domain (`docs/design.md` section 6): creating a booking without ever overbooking, the
  * visitor's cancellation by manage token, and the status changes staff make.
  *
  * Invariant kept in every transaction here: a slot's `current_bookings` equals the number of its
@@ -8,7 +7,7 @@
  * (`SELECT ... FOR UPDATE`), so simultaneous requests cannot overbook. Mail is queued in the same
  * transaction through the outbox, so a mail failure never loses or blocks a booking.
  *
- * Abuse limits (issue 9 item 1, `shared/DESIGN.md` section 7) are checked inside the booking's
+ * Abuse limits (`docs/design.md` section 7) are checked inside the booking's
  * transaction, after the slot's own rules: at most `ACTIVE_BOOKINGS_PER_EMAIL` active future
  * bookings per e-mail address, `LIMITS.bookingPerClient` bookings per client (IPv4 address or IPv6
  * /64) per hour and `LIMITS.bookingGlobal` bookings per hour in all. A booking that trips one is
@@ -17,11 +16,12 @@
  */
 import { isUniqueViolation } from "~/db/sql";
 import { createHash, randomBytes } from "node:crypto";
-import { and, count, eq, gte, inArray, like, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, like, sql, type SQL } from "drizzle-orm";
 import { db, type Database, type Transaction } from "~/db/client.server";
 import {
   BOOKING_STATUSES,
   consultationAvailability,
+  consultationBookingManageTokens,
   consultationBookings,
   consultationTypes,
   emailOutbox,
@@ -30,7 +30,7 @@ import { recordBookingConfirmed } from "~/features/analytics/conversions.server"
 import { ACTIVE_BOOKINGS_PER_EMAIL, clientKey, exceedsLimit, LIMITS } from "~/features/abuse/limits.server";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { enqueueEmails } from "~/features/mail/outbox.server";
-import { getSiteSettings } from "~/features/settings/settings.server";
+import { getMailSettings } from "~/features/mail/settings.server";
 import type { SiteSettings } from "~/features/settings/schema";
 import {
   bookingMailData,
@@ -42,13 +42,14 @@ import {
   staffRescheduleNotificationEmails,
   visitorRescheduleEmail,
 } from "./booking-mail.server";
+import { bookingEndTime } from "./booking-rows.server";
 import type { BookingDetails } from "./schema";
 import { isOutsideNotice, lastBrowsableWeekStart, WEEK_DAYS } from "./booking-window";
 import { addDays, londonInstant, londonToday } from "~/utils/time";
 
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-/** Statuses that hold a place in their slot; cancelled and rescheduled free it (spec section 4). */
+/** Statuses that hold a place in their slot; cancelled and rescheduled free it. */
 export const PLACE_HOLDING_STATUSES: readonly BookingStatus[] = ["pending", "confirmed", "completed", "no_show"];
 
 /** True when a booking in `status` counts towards its slot's `current_bookings`. */
@@ -68,6 +69,7 @@ export type BookingErrorCode =
   | "inactive_type"
   | "not_found"
   | "form_check"
+  | "form_too_fast"
   | "client_limit"
   | "email_limit"
   | "global_limit";
@@ -91,6 +93,12 @@ const ERROR_INFO: Record<BookingErrorCode, { status: number; message: string }> 
   form_check: {
     status: 400,
     message: "We could not confirm this booking. Please wait a moment and try again, or contact us directly.",
+  },
+  // A person who types fast (or lets the browser fill the form) trips the bot check's minimum time.
+  form_too_fast: {
+    status: 400,
+    message:
+      "Your booking was sent a little too quickly for our spam check, so it has not been made yet. Your details are kept: please check them below and press Confirm Booking again.",
   },
   client_limit: {
     status: 429,
@@ -132,8 +140,8 @@ export function isSlotProblem(code: string): boolean {
 type SlotRow = typeof consultationAvailability.$inferSelect;
 
 /**
- * Why `slot` cannot take a new booking at `now`, or null when it can (spec sections 2 and 3;
- * DESIGN section 6): it must exist, be available, not have started, start outside the minimum
+ * Why `slot` cannot take a new booking at `now`, or null when it can (`docs/design.md`
+ * section 6): it must exist, be available, not have started, start outside the minimum
  * notice, lie within the booking window (`bookingWeeksAhead` weeks counting the current one) and
  * have a place left. Call it on a slot row locked `FOR UPDATE`.
  */
@@ -154,6 +162,37 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
+/**
+ * Issues a new manage link for `bookingId` inside the caller's transaction: a random 32-byte token
+ * (base64url), of which only the hash is stored (`consultation_booking_manage_tokens`). Returns the
+ * raw token, to be mailed; the booking's earlier links keep working.
+ */
+async function issueManageToken(tx: Transaction, bookingId: string): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await tx.insert(consultationBookingManageTokens).values({ tokenHash: hashToken(token), bookingId });
+  return token;
+}
+
+/** SQL: the booking is the one `token` (any of its manage links) opens. */
+function openedBy(token: string) {
+  return inArray(
+    consultationBookings.id,
+    db
+      .select({ id: consultationBookingManageTokens.bookingId })
+      .from(consultationBookingManageTokens)
+      .where(eq(consultationBookingManageTokens.tokenHash, hashToken(token))),
+  );
+}
+
+/** True when `token` is one of the manage links of `bookingId`. */
+export async function isManageTokenOf(bookingId: string, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: consultationBookingManageTokens.bookingId })
+    .from(consultationBookingManageTokens)
+    .where(and(eq(consultationBookingManageTokens.tokenHash, hashToken(token)), eq(consultationBookingManageTokens.bookingId, bookingId)));
+  return Boolean(row);
+}
+
 /** What a visitor asks for: the chosen type and slot ids and the validated details. */
 export type CreateBookingInput = { typeId: string; slotId: string; details: BookingDetails };
 
@@ -161,7 +200,7 @@ export type CreateBookingInput = { typeId: string; slotId: string; details: Book
 export type BookingRow = typeof consultationBookings.$inferSelect;
 
 /**
- * Creates a pending booking (spec section 7 "Book") in ONE transaction: locks the slot row,
+ * Creates a pending booking in ONE transaction: locks the slot row,
  * re-checks that the type is active and the slot exists, is available, not past, outside the
  * minimum notice, inside the booking window and not full; inserts the booking with a random manage token (hash stored),
  * increments `current_bookings`, and queues the visitor's confirmation (with `.ics` and manage
@@ -181,7 +220,7 @@ export async function createBooking(
   }: { idempotencyKey: string; clientIp: string; now?: Date; settings?: SiteSettings },
 ): Promise<{ booking: BookingRow; created: boolean; manageToken: string | null }> {
   // Read before the transaction: PGlite runs one statement stream at a time.
-  const site = settings ?? (await getSiteSettings());
+  const site = settings ?? (await getMailSettings());
   const existingByKey = async (executor: Database | Transaction) => {
     const [row] = await executor
       .select()
@@ -210,7 +249,6 @@ export async function createBooking(
       if (refusal) throw new BookingError(refusal);
       await enforceAbuseLimits(tx, { email: input.details.email, clientIp, now });
 
-      const token = randomBytes(32).toString("base64url");
       const d = input.details;
       const [booking] = await tx
         .insert(consultationBookings)
@@ -230,7 +268,6 @@ export async function createBooking(
           howHeardAboutUs: null,
           specialRequirements: d.specialRequirements,
           status: "pending",
-          manageTokenHash: hashToken(token),
           idempotencyKey,
           icsSequence: 0,
         })
@@ -240,6 +277,7 @@ export async function createBooking(
         .set({ currentBookings: sql`${consultationAvailability.currentBookings} + 1`, updatedAt: now })
         .where(eq(consultationAvailability.id, slot.id));
 
+      const token = await issueManageToken(tx, booking.id);
       const mail = bookingMailData(booking, slot);
       await enqueueEmails(tx, [confirmationEmail(mail, site, token), ...staffNotificationEmails(mail, site)]);
       return { booking, created: true, manageToken: token };
@@ -282,7 +320,7 @@ async function enforceAbuseLimits(tx: Transaction, { email, clientIp, now }: { e
 }
 
 /** Locks a booking and its slot (in that order: every change locks bookings before slots). */
-async function lockBooking(tx: Transaction, where: ReturnType<typeof eq>) {
+async function lockBooking(tx: Transaction, where: SQL) {
   const [booking] = await tx.select().from(consultationBookings).where(where).for("update");
   if (!booking) return null;
   const [slot] = await tx
@@ -314,7 +352,10 @@ async function withdrawReminder(tx: Transaction, bookingId: string, why = "Booki
     );
 }
 
-/** What the visitor's manage page shows about a booking. */
+/**
+ * What the visitor's manage page shows about a booking. `date`, `startTime` (the slot's) and
+ * `endTime` (the booking's own end: its start plus its length) are London wall-clock.
+ */
 export type ManagedBooking = {
   id: string;
   /** The slot the booking holds. */
@@ -326,27 +367,19 @@ export type ManagedBooking = {
   startTime: string;
   endTime: string;
   durationMinutes: number | null;
+  /** The meeting link staff set (https), only while the booking is confirmed; null otherwise. */
+  meetingLink: string | null;
 };
 
-/** The booking a manage token opens, or null for a wrong token. Times are London wall-clock. */
+/** The booking a manage token opens, or null for a wrong token. */
 export async function getBookingByToken(token: string): Promise<ManagedBooking | null> {
   if (!token || token.length > 200) return null;
   const [row] = await db
-    .select({
-      id: consultationBookings.id,
-      availabilityId: consultationBookings.availabilityId,
-      name: consultationBookings.name,
-      consultationType: consultationBookings.consultationType,
-      status: consultationBookings.status,
-      date: consultationAvailability.date,
-      startTime: consultationAvailability.startTime,
-      endTime: consultationAvailability.endTime,
-      durationMinutes: consultationBookings.durationMinutes,
-    })
+    .select({ booking: consultationBookings, slot: consultationAvailability })
     .from(consultationBookings)
     .innerJoin(consultationAvailability, eq(consultationAvailability.id, consultationBookings.availabilityId))
-    .where(eq(consultationBookings.manageTokenHash, hashToken(token)));
-  return row ?? null;
+    .where(openedBy(token));
+  return row ? managed(row.booking, row.slot) : null;
 }
 
 /** The outcome of a visitor's cancellation; never thrown. */
@@ -361,9 +394,9 @@ export type CancelResult =
  */
 export async function cancelBookingByToken(token: string, { now = new Date() }: { now?: Date } = {}): Promise<CancelResult> {
   if (!token || token.length > 200) return { ok: false, reason: "not_found" };
-  const site = await getSiteSettings();
+  const site = await getMailSettings();
   return db.transaction(async (tx): Promise<CancelResult> => {
-    const locked = await lockBooking(tx, eq(consultationBookings.manageTokenHash, hashToken(token)));
+    const locked = await lockBooking(tx, openedBy(token));
     if (!locked) return { ok: false, reason: "not_found" };
     const { booking, slot } = locked;
     if (booking.status === "cancelled") return { ok: false, reason: "already_cancelled" };
@@ -399,8 +432,10 @@ function managed(b: BookingRow, slot: SlotRow): ManagedBooking {
     status: b.status,
     date: slot.date,
     startTime: slot.startTime,
-    endTime: slot.endTime,
+    endTime: bookingEndTime({ ...slot, durationMinutes: b.durationMinutes }),
     durationMinutes: b.durationMinutes,
+    // Staff can only save https links; an older row's link of another kind is never shown.
+    meetingLink: b.status === "confirmed" && b.meetingLink && /^https:\/\//i.test(b.meetingLink) ? b.meetingLink : null,
   };
 }
 
@@ -464,7 +499,7 @@ class RescheduleLimitError extends Error {
 }
 
 /**
- * The visitor moves their booking to another slot through the manage link (issue 12). ONE
+ * The visitor moves their booking to another slot through the manage link. ONE
  * transaction: locks the booking, then both slot rows in id order (so two visitors swapping slots
  * cannot deadlock), refuses a booking that is cancelled, not pending/confirmed or already started,
  * and re-checks the new slot exactly as `createBooking` does (available, not past, outside the
@@ -474,7 +509,7 @@ class RescheduleLimitError extends Error {
  * time), queues the visitor's updated invitation (same UID, TENTATIVE) and the staff
  * notifications, and records an audit entry (actor: system). A refusal changes nothing.
  *
- * Rate limits (ADR 0011's pattern, issue 12): a move that passes every rule above still counts
+ * Rate limits (ADR 0011's pattern): a move that passes every rule above still counts
  * against `LIMITS.reschedulePerClient` (the client's IPv4 address or IPv6 /64, `clientIp`) and
  * `LIMITS.reschedulePerBooking` (this booking) in the same transaction; tripping either refuses it
  * with `reschedule_client_limit` / `reschedule_booking_limit` and rolls back, so nothing moves,
@@ -493,7 +528,7 @@ export async function rescheduleBookingByToken(
   });
   if (!token || token.length > 200) return refuse("not_found");
   if (!UUID_RE.test(newSlotId)) return refuse("unknown_slot");
-  const site = await getSiteSettings();
+  const site = await getMailSettings();
   try {
     return await moveBooking(token, newSlotId, { now, clientIp, site, refuse });
   } catch (error) {
@@ -517,7 +552,7 @@ async function moveBooking(
     const [booking] = await tx
       .select()
       .from(consultationBookings)
-      .where(eq(consultationBookings.manageTokenHash, hashToken(token)))
+      .where(openedBy(token))
       .for("update");
     if (!booking) return refuse("not_found");
 
@@ -569,7 +604,7 @@ async function moveBooking(
   });
 }
 
-/** The fields staff change in the booking detail dialog (spec section 7 "Update booking"). */
+/** The fields staff change in the booking detail dialog. */
 export type AdminBookingUpdate = {
   status: BookingStatus;
   /** `undefined` keeps the current value; "" or null clears it. */
@@ -578,11 +613,11 @@ export type AdminBookingUpdate = {
 };
 
 /**
- * A staff member updates a booking (spec section 4: any of the six statuses, no restricted
+ * A staff member updates a booking (any of the six statuses, no restricted
  * transitions). In one transaction: locks the booking and its slot; moving into cancelled or
  * rescheduled frees the place; moving out of them takes a place again, or throws
  * `BookingError("slot_full")` when the slot has none left. Mails the visitor: confirmed (with the
- * meeting link, updated invitation), cancelled (METHOD:CANCEL), rescheduled; a changed meeting link
+ * meeting link, updated invitation and a newly issued manage link), cancelled (METHOD:CANCEL), rescheduled; a changed meeting link
  * on a confirmed booking sends an updated invitation. Records an audit entry.
  * Throws `BookingError("not_found")` for an unknown id. Returns the updated row.
  */
@@ -594,7 +629,7 @@ export async function updateBookingByAdmin(
   if (!(BOOKING_STATUSES as readonly string[]).includes(update.status)) {
     throw new TypeError(`Unknown booking status: ${String(update.status)}`);
   }
-  const site = await getSiteSettings();
+  const site = await getMailSettings();
   const clean = (v: string | null) => (v?.trim() ? v.trim() : null);
   return db.transaction(async (tx) => {
     const locked = await lockBooking(tx, eq(consultationBookings.id, bookingId));
@@ -640,7 +675,7 @@ export async function updateBookingByAdmin(
       const mail = bookingMailData(updated, slot);
       const message =
         mailKind === "confirmed"
-          ? confirmedEmail(mail, site, sequence)
+          ? confirmedEmail(mail, site, sequence, await issueManageToken(tx, booking.id))
           : mailKind === "cancelled"
             ? cancellationEmail(mail, site, sequence, "staff")
             : rescheduledEmail(mail, site, sequence);
@@ -665,7 +700,7 @@ export async function updateBookingByAdmin(
 
 /**
  * Cancels a booking inside the caller's transaction because the visitor's personal data is being
- * erased (issue 11): locks the booking and its slot, frees the place when the booking held one,
+ * erased: locks the booking and its slot, frees the place when the booking held one,
  * withdraws a queued reminder, raises SEQUENCE and queues the usual staff cancellation mail
  * (METHOD:CANCEL) flagged `eraseAfterSend`, so the worker blanks the message once it is sent.
  * Records a `booking.cancelled_for_erasure` audit entry without personal data. Returns false when

@@ -1,5 +1,5 @@
 /**
- * Staff calendar subscription (issue 12 "Staff calendar subscription"; ADR "Booking, round two"): each member of
+ * Staff calendar subscription (ADR "Booking, round two"): each member of
  * staff may turn on a private `.ics` feed of the upcoming consultations, to subscribe to from
  * Outlook, Google Calendar or Apple Calendar.
  *
@@ -12,7 +12,7 @@
  *   stops at once, and comes back if a super admin reactivates the account.
  * - Contents follow the account's role at each fetch. Roles that may open consultations
  *   (`MANAGER_ROLES`) get the visitor's name and company, the meeting link and a link to the
- *   booking in the portal; editors, who may not see visitors' personal data (issue 9 item 7), get
+ *   booking in the portal; editors, who may not see visitors' personal data, get
  *   the consultation type, time and status only.
  * - Events: bookings holding a place (pending as TENTATIVE; confirmed, completed and no-show as
  *   CONFIRMED) whose slot falls from today (London) to `FEED_HORIZON_DAYS` ahead, at most

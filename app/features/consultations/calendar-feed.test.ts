@@ -1,5 +1,5 @@
 /**
- * Issue 12 "Staff calendar subscription": the feed's token check (valid, wrong, revoked,
+ * The staff calendar subscription: the feed's token check (valid, wrong, revoked,
  * replaced, deactivated account) and what the feed lists, parsed with ical.js. PGlite and PostgreSQL.
  */
 import { eq } from "drizzle-orm";

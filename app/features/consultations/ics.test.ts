@@ -79,7 +79,7 @@ describe("calendar feed (.ics subscription)", () => {
   });
 });
 
-describe("calendar text from visitors (issue 18, finding 6)", () => {
+describe("calendar text from visitors", () => {
   /** Every line break of the output is CRLF, and every content line is a property the builder writes. */
   function expectNoInjectedLines(ics: string) {
     const lines = ics.split("\r\n");

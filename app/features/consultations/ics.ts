@@ -1,6 +1,6 @@
 /**
- * iCalendar for bookings (`shared/DESIGN.md` section 6; issue 12 "Invitations that tell the
- * truth"), built with the `ics` package. One stable UID per booking; SEQUENCE rises with every
+ * iCalendar for bookings (`docs/design.md` section 6; invitations that tell
+ * the truth), built with the `ics` package. One stable UID per booking; SEQUENCE rises with every
  * change mailed. An invitation's STATUS says what the booking is: TENTATIVE while pending,
  * CONFIRMED once staff confirm it, CANCELLED (with METHOD:CANCEL) when it is cancelled or moved
  * away. Start and end are UTC instants derived from the slot's Europe/London wall-clock, so
@@ -68,7 +68,7 @@ const PROBE: EventAttributes = { start: [2030, 1, 1, 9, 0], startInputType: "utc
  * Whether `ics` accepts `email` as an attendee's or organiser's address (its own rule, stricter
  * than Zod's `z.email()`: e.g. no domain label over 63 characters or ending in "-").
  * The booking and admin Zod schemas refine with this, so an address is refused as bad input
- * (4xx) instead of failing when the invitation is built (issue 9 item 4).
+ * (4xx) instead of failing when the invitation is built.
  */
 export function isCalendarEmail(email: string): boolean {
   return !createEvent({ ...PROBE, attendees: [{ name: "Probe", email }] }).error;
@@ -87,7 +87,7 @@ export function uidHostOf(publicUrl: string): string {
   return new URL(publicUrl).hostname;
 }
 
-/** A one-line calendar value: no control characters (`ics` passes a CR through unescaped, issue 18). */
+/** A one-line calendar value: no control characters (`ics` passes a CR through unescaped). */
 const line = (value: string) => stripControlCharacters(value);
 /** A parameter value (`CN`): one line, and no DQUOTE, which a quoted parameter cannot hold (RFC 5545 3.1). */
 const parameter = (value: string) => line(value).replaceAll('"', "'");

@@ -1,17 +1,16 @@
 /**
- * The 24-hour reminder (`shared/spec/booking-and-admin.md` section 2 step 5 and section 9;
- * `shared/DESIGN.md` section 6): every pending or confirmed booking starting within the next 24
- * hours gets one reminder, exactly once, and never after a cancellation; a booking the visitor
- * moves is reminded again for its new time. Its length is the booking's stored duration, so a
- * deleted consultation type changes nothing. Run periodically by the
- * job worker (`app/features/jobs/tasks.server.ts`) on every instance: rows are claimed with
- * `FOR UPDATE SKIP LOCKED` and the message carries the dedupe key `reminder:{id}:{date}T{start}`.
+ * The 24-hour reminder (`docs/design.md` section 6): every pending or confirmed booking starting
+ * within the next 24 hours gets one reminder, exactly once, and never after a cancellation; a
+ * booking the visitor moves is reminded again for its new time. Its length is the booking's stored
+ * duration, so a deleted consultation type changes nothing. Run periodically by the job worker
+ * (`app/features/jobs/tasks.server.ts`) on every instance: rows are claimed with `FOR UPDATE SKIP
+ * LOCKED` and the message carries the dedupe key `reminder:{id}:{date}T{start}`.
  */
 import { and, eq, gte, inArray, isNull, lte } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { consultationAvailability, consultationBookings } from "~/db/schema";
 import { enqueueEmails } from "~/features/mail/outbox.server";
-import { getSiteSettings } from "~/features/settings/settings.server";
+import { getMailSettings } from "~/features/mail/settings.server";
 import { bookingMailData, reminderEmail } from "./booking-mail.server";
 import { addDays, londonInstant, londonToday } from "~/utils/time";
 
@@ -24,7 +23,7 @@ export const REMINDER_LEAD_MS = 24 * 3_600_000;
  * message. Returns how many bookings were reminded.
  */
 export async function queueDueReminders(now: Date = new Date()): Promise<number> {
-  const site = await getSiteSettings();
+  const site = await getMailSettings();
   const today = londonToday(now);
   const horizon = addDays(today, 2);
   return db.transaction(async (tx) => {

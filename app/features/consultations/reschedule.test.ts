@@ -1,5 +1,5 @@
 /**
- * Issue 12: the visitor moves a booking from the manage link, invitations tell the truth, and
+ * Rescheduling: the visitor moves a booking from the manage link, invitations tell the truth, and
  * the reminder follows the booking's time and stored duration. Runs on PGlite and PostgreSQL.
  */
 import { randomUUID } from "node:crypto";

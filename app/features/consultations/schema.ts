@@ -1,18 +1,18 @@
 /**
- * Zod rules of the booking wizard's details step (`shared/spec/booking-and-admin.md` sections 2
- * and 5): name and email required; phone, company and the project fields optional and stored as
- * null when empty; project type one of commercial, humanitarian, mixed. The e-mail must also be
- * one the calendar library accepts (it becomes the invitation's attendee). Length caps keep oversized
- * input out of the database (DESIGN section 7: every error a person can cause gets a 4xx).
+ * Zod rules of the booking wizard's details step: name and email required; phone, company and the
+ * project fields optional and stored as null when empty; project type one of commercial,
+ * humanitarian, mixed. The e-mail must also be one the calendar library accepts (it becomes the
+ * invitation's attendee). Length caps keep oversized input out of the database (`docs/design.md`
+ * section 7: every error a person can cause gets a 4xx).
  */
 import { z } from "zod";
-import { BOOKING_PROJECT_TYPES } from "~/db/schema";
+import { BOOKING_PROJECT_TYPES } from "~/utils/domain";
 import { visitorText } from "~/features/abuse/visitor-text";
 import { isCalendarEmail } from "./ics";
 
 export { DETAIL_FIELDS, PROJECT_TYPE_OPTIONS } from "./fields";
 
-/** An optional text field: control characters stripped (issue 18), trimmed, capped, empty becomes null. */
+/** An optional text field: control characters stripped, trimmed, capped, empty becomes null. */
 const optionalText = (max: number, label: string, multiline = false) =>
   visitorText({ multiline })
     .trim()

@@ -1,5 +1,5 @@
 /**
- * What a visitor may book (`shared/spec/booking-and-admin.md` sections 2, 3 and 7): the active
+ * What a visitor may book: the active
  * consultation types and the spec's `get_available_consultation_slots` for a 7-day window.
  */
 import { and, asc, eq, gte, lte } from "drizzle-orm";
@@ -17,7 +17,7 @@ export type ConsultationTypeOption = {
   sortOrder: number;
 };
 
-/** Active consultation types ordered by `sort_order` then name (spec section 7 "List consultation types"). */
+/** Active consultation types ordered by `sort_order` then name. */
 export async function listActiveTypes(executor: Database | Transaction = db): Promise<ConsultationTypeOption[]> {
   return executor
     .select({
@@ -33,7 +33,7 @@ export async function listActiveTypes(executor: Database | Transaction = db): Pr
 }
 
 /**
- * An offered slot (spec section 3 "Available slot"): London wall-clock `date` (`yyyy-mm-dd`),
+ * An offered slot: London wall-clock `date` (`yyyy-mm-dd`),
  * `start_time`/`end_time` (`HH:MM:SS`), and the places left (0 when full; shown as Full).
  */
 export type AvailableSlot = {

@@ -1,11 +1,11 @@
 /**
- * What the /book-consultation route needs per request (`shared/spec/booking-and-admin.md`
- * sections 2 and 5): the step to show, resolved from the URL (`step`, `type`, `week`, `slot`) so
- * that reload, the browser's back button and JavaScript-free forms all work. A step the URL
- * cannot support yet (no valid type, no bookable slot) falls back to the earlier step with a note.
+ * What the /book-consultation route needs per request: the step to show, resolved from the URL
+ * (`step`, `type`, `week`, `slot`) so that reload, the browser's back button and JavaScript-free
+ * forms all work. A step the URL cannot support yet (no valid type, no bookable slot) falls back to
+ * the earlier step with a note.
  */
 import type { SiteSettings } from "~/features/settings/schema";
-import { getSiteSettings } from "~/features/settings/settings.server";
+import { getMailSettings } from "~/features/mail/settings.server";
 import { logger } from "~/utils/logger.server";
 import { getAvailableSlots, getSlot, listActiveTypes, type AvailableSlot, type ConsultationTypeOption } from "./slots.server";
 import { isNextWeekDisabled, isOutsideNotice, isPreviousWeekDisabled, resolveWeekStart, WEEK_DAYS, weekWindow } from "./booking-window";
@@ -15,7 +15,7 @@ import { addDays } from "~/utils/time";
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * One week of the slot picker (spec section 2 step 2), shared by the wizard and the manage page's
+ * One week of the slot picker, shared by the wizard and the manage page's
  * reschedule: the Monday shown, its "Month Year" heading, the neighbouring weeks the visitor may
  * browse (null when disabled) and the week's offered slots (full ones with 0 places).
  */
@@ -94,7 +94,7 @@ export type WizardState = WeekSlots & {
 
 /** Resolves the wizard state from a request URL at `now`. Never throws for bad parameters. */
 export async function loadWizardState(url: URL, now: Date = new Date()): Promise<WizardState> {
-  const settings = await getSiteSettings();
+  const settings = await getMailSettings();
   const params = url.searchParams;
   const requested = Math.min(5, Math.max(1, Number.parseInt(params.get("step") ?? "1", 10) || 1)) as WizardState["step"];
 

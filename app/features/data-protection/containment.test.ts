@@ -1,5 +1,5 @@
 /**
- * Issue 18, finding 1: subject access and erasure match a person's address exactly (trimmed,
+ * Exact matching: subject access and erasure match a person's address exactly (trimmed,
  * case-insensitive), never by substring. Two people whose addresses contain one another
  * (`ann@example.org` and `victim.ann@example.org`, and `ann@example.org.uk`) each get records
  * of every kind through the product's own code paths; searching, exporting or erasing either one

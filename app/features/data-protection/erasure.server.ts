@@ -1,5 +1,5 @@
 /**
- * Erasing a person (issue 11, UK GDPR article 17): every record about their e-mail address
+ * Erasing a person (UK GDPR article 17): every record about their e-mail address
  * (`findSubjectRecords`) is anonymised in ONE transaction, so statistics and slot capacity counts
  * stay right and nothing is half-erased.
  *

@@ -1,5 +1,5 @@
 /**
- * Retention periods (issue 11, UK GDPR storage limitation): personal data is not kept longer than
+ * Retention periods (UK GDPR storage limitation): personal data is not kept longer than
  * needed. The periods live in `site_settings` (super admins change them); the job worker applies
  * them once a day, exactly once across every app instance, and records each run in the audit log
  * with counts only.

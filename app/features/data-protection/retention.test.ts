@@ -1,5 +1,5 @@
 /**
- * The retention job (issue 11) with an injected clock: each boundary (a record exactly at its
+ * The retention job with an injected clock: each boundary (a record exactly at its
  * period is kept, one millisecond older is removed), nothing early, nothing twice (a second run the
  * same day, or two workers racing), and the audit entry with counts only.
  */

@@ -1,9 +1,9 @@
 /**
- * Input rules of the data-protection screens (issue 11), shared by the browser and the server:
+ * Input rules of the data-protection screens, shared by the browser and the server:
  * the retention periods form, the subject-access search and the erasure confirmation.
  */
 import { z } from "zod";
-import { RETENTION_LIMITS } from "~/db/schema";
+import { RETENTION_LIMITS } from "~/utils/domain";
 
 /** The retention periods (whole numbers within {@link RETENTION_LIMITS}). */
 export const RetentionPeriodsSchema = z.object({
@@ -36,8 +36,8 @@ export const RetentionPeriodsSchema = z.object({
 
 /**
  * Retention periods: spam in days, closed enquiries and finished bookings in months, e-mail bodies
- * in days, raw analytics page views in days (then folded into daily totals, issue 21), analytics
- * daily totals and conversion counts in months.
+ * in days, raw analytics page views in days (then folded into daily totals), analytics daily
+ * totals and conversion counts in months.
  */
 export type RetentionPeriods = z.infer<typeof RetentionPeriodsSchema>;
 

@@ -1,10 +1,10 @@
 /**
- * Subject access (issue 11, UK GDPR article 15): every record held about a person, found by their
+ * Subject access (UK GDPR article 15): every record held about a person, found by their
  * e-mail address (case-insensitive), as one JSON document or a CSV per kind of record.
  *
  * What counts as "about the person" is decided only through structured fields, each compared with
  * the address exactly (trimmed, case-insensitive), never by substring: `ann@example.org` must not
- * find `victim.ann@example.org` (issue 18, finding 1: disclosing another person's data in an
+ * find `victim.ann@example.org` (disclosing another person's data in an
  * export, or erasing it, is itself a breach):
  * - enquiries and bookings whose e-mail is the address (spam included);
  * - outbox e-mails whose recipient or Reply-To (staff notifications) is the address;

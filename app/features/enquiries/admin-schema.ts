@@ -1,18 +1,17 @@
 /**
- * Zod schemas of the admin enquiries screen (`shared/spec/booking-and-admin.md` section 2,
- * "Enquiries management", and sections 4 and 9): the list filters read from the URL and the
+ * Zod schemas of the admin enquiries screen: the list filters read from the URL and the
  * inputs of the row actions (status, priority, type, internal notes, delete, not spam).
  * Shared by the route (server) and the UI (labels).
  */
 import { z } from "zod";
-import { ENQUIRY_PRIORITIES, ENQUIRY_STATUSES } from "~/db/schema";
+import { ENQUIRY_PRIORITIES, ENQUIRY_STATUSES } from "~/utils/domain";
 
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 export type EnquiryPriority = (typeof ENQUIRY_PRIORITIES)[number];
 
 /**
- * The status filter's values: the five statuses and "overdue" (still `new` 24 hours after arrival,
- * issue 19), which the list, the dashboard and the reminder mail link to as `?status=overdue`.
+ * The status filter's values: the five statuses and "overdue" (still `new` 24 hours after
+ * arrival), which the list, the dashboard and the reminder mail link to as `?status=overdue`.
  */
 export const ENQUIRY_STATUS_FILTERS = ["overdue", ...ENQUIRY_STATUSES] as const;
 export type EnquiryStatusFilter = (typeof ENQUIRY_STATUS_FILTERS)[number];

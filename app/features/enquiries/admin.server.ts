@@ -1,6 +1,5 @@
 /**
- * Staff side of the contact enquiries (`shared/spec/booking-and-admin.md` section 2 "Enquiries
- * management", sections 4 and 5; `shared/DESIGN.md` section 6): the filtered, paginated list,
+ * Staff side of the contact enquiries (`docs/design.md` section 6): the filtered, paginated list,
  * status/priority/type/notes changes, deletion, the spam view and the CSV export.
  *
  * Everything is filtered, ordered and paginated in the database. Every change is written to the
@@ -20,7 +19,7 @@ import { isOverdue } from "./response-time";
 /** A stored enquiry row. `createdAt`/`updatedAt`/`respondedAt` are instants. */
 export type EnquiryRecord = typeof enquiries.$inferSelect;
 
-/** One enquiry as the admin screen shows it: the row and whether it is overdue (issue 19) at the read's `now`. */
+/** One enquiry as the admin screen shows it: the row and whether it is overdue at the read's `now`. */
 export type AdminEnquiry = EnquiryRecord & { overdue: boolean };
 
 const withOverdue = (now: Date) => (row: EnquiryRecord): AdminEnquiry => ({ ...row, overdue: isOverdue(row, now) });
@@ -60,7 +59,7 @@ function whereOf(filters: Pick<EnquiryFilters, "q" | "status" | "priority" | "sp
  * One page of enquiries matching the filters, newest `created_at` first (ties by id).
  * `q` matches name, e-mail, company and message case-insensitively, `%` and `_` literally.
  * Spam submissions (with `spam_reason`) are left out unless `spam` is true, which shows only them.
- * `status: "overdue"` keeps the enquiries overdue at `now` (issue 19); each item says whether it is.
+ * `status: "overdue"` keeps the enquiries overdue at `now`; each item says whether it is.
  * `pageSize` defaults to {@link ENQUIRY_PAGE_SIZE}; a page past the end returns no items.
  */
 export async function listEnquiries(
@@ -103,7 +102,7 @@ const UPDATABLE = ["status", "priority", "projectType", "internalNotes"] as cons
  * one transaction that locks the row and writes an `enquiry.updated` audit entry with the changed
  * fields before and after. Returns the updated row, or null when the enquiry does not exist.
  * A change that changes nothing writes no audit entry. The first status change stamps
- * `responded_at = now` (the response time of issue 19); later ones keep it.
+ * `responded_at = now` (the enquiry's response time); later ones keep it.
  */
 export async function updateEnquiry(
   actor: AuditActor,

@@ -1,10 +1,10 @@
 /**
- * Browser-safe constants of the contact enquiry form (`shared/spec/public-site.md` sections 5 and
- * 7): the enquiry types and length caps. Kept apart from ./schema so the form
- * can use them without putting Zod in the page's JavaScript; ./schema re-exports them.
+ * Browser-safe constants of the contact enquiry form: the enquiry types and length caps. Kept apart
+ * from ./schema so the form can use them without putting Zod in the page's JavaScript; ./schema
+ * re-exports them.
  */
 
-/** The enquiry types offered, in the spec's order (section 5). */
+/** The enquiry types offered, in the spec's order. */
 export const ENQUIRY_TYPES = [
   "General Enquiry",
   "Project Consultation",

@@ -1,12 +1,11 @@
 /**
- * The two messages a clean enquiry sends (`shared/DESIGN.md` section 6, "Mail"): a notification
+ * The two messages a clean enquiry sends (`docs/design.md` section 6, "Mail"): a notification
  * to every staff address in `notificationRecipients`, with every field and a link to the admin
- * list, and an acknowledgement to the visitor promising a reply within 24 hours
- * (`shared/spec/public-site.md` section 9).
+ * list, and an acknowledgement to the visitor promising a reply within 24 hours.
  *
  * The acknowledgement goes to whatever address was typed, so it repeats none of the visitor's
  * free text (name, company, message): only the chosen enquiry type, from a fixed list. Otherwise
- * the form would mail anyone a text of the sender's choosing from our domain (issue 9 item 5).
+ * the form would mail anyone a text of the sender's choosing from our domain.
  */
 import type { OutgoingEmail } from "~/features/mail/outbox.server";
 import { renderEmail, siteUrl } from "~/features/mail/templates.server";
@@ -83,7 +82,7 @@ export function buildEnquiryEmails(enquiry: EnquiryForEmail, settings: SiteSetti
 }
 
 /**
- * The 20-hour reminder (issue 19, "the 24-hour promise"): one message per staff recipient saying
+ * The 20-hour reminder: one message per staff recipient saying
  * the enquiry is still unanswered and when the visitor's 24 hours run out, with a link straight
  * to it. Dedupe keys make it once per enquiry and recipient, whatever the number of instances.
  */

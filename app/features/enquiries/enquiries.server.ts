@@ -1,15 +1,15 @@
 /**
- * The contact enquiry (`shared/spec/public-site.md` sections 4, 5 and 7): a visitor's enquiry is
+ * The contact enquiry: a visitor's enquiry is
  * stored with status 'new' and priority 'medium'. A clean enquiry queues, in the same
  * transaction, a notification to staff and an acknowledgement to the visitor
- * (`shared/DESIGN.md` section 6). Suspected spam is stored with its `spam_reason` and sends no
- * mail; the visitor sees the same success either way (`shared/DESIGN.md` section 7: never a
+ * (`docs/design.md` section 6). Suspected spam is stored with its `spam_reason` and sends no
+ * mail; the visitor sees the same success either way (`docs/design.md` section 7: never a
  * silent drop). Spam is: a failed bot check (`~/features/abuse/form-guard.server`), more than
  * `LIMITS.enquiryPerClient` submissions from one client (IPv4 address or IPv6 /64) in the hour,
- * or a clean enquiry over the global ceiling `LIMITS.enquiryGlobal` (issue 9 item 5), which bounds
+ * or a clean enquiry over the global ceiling `LIMITS.enquiryGlobal`, which bounds
  * the mail a flood can make us send.
  *
- * Stored spam is capped (issue 18, finding 5): at most `LIMITS.spamStoredPerClient` per client
+ * Stored spam is capped: at most `LIMITS.spamStoredPerClient` per client
  * and `LIMITS.spamStoredGlobal` for everyone per hour. Past a cap the submission is counted (the
  * `enquiry:spam:dropped` hourly counter in `rate_limit_hits`) and dropped, so a script cannot
  * fill the disk; the visitor's answer is the same.
@@ -17,7 +17,7 @@
 import { db, type Transaction } from "~/db/client.server";
 import { enquiries } from "~/db/schema";
 import { enqueueEmails } from "~/features/mail/outbox.server";
-import { getSiteSettings } from "~/features/settings/settings.server";
+import { getMailSettings } from "~/features/mail/settings.server";
 import { logger } from "~/utils/logger.server";
 import { buildEnquiryEmails } from "./emails.server";
 import { checkFormGuard, type FormGuardReason } from "~/features/abuse/form-guard.server";
@@ -62,7 +62,7 @@ export async function submitEnquiry(
   const enquiry = parsed.data;
 
   const guardReason = checkFormGuard(input, now);
-  const settings = await getSiteSettings();
+  const settings = await getMailSettings();
 
   let droppedThisHour = 0;
   const result = await db.transaction(async (tx): Promise<SubmitEnquiryResult & { ok: true }> => {

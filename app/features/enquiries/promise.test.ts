@@ -1,5 +1,5 @@
 /**
- * The 24-hour promise (issue 19) with an injected clock: the 20-hour reminder (19 h 59 m, 20 h,
+ * The 24-hour promise with an injected clock: the 20-hour reminder (19 h 59 m, 20 h,
  * exactly once with two workers), overdue at 24 hours (list filter, sidebar and dashboard counts),
  * response times and their 30-day median, and the reply subject.
  */

@@ -1,5 +1,5 @@
 /**
- * The 24-hour promise (issue 19; `shared/DESIGN.md` section 6): the site promises every visitor
+ * The 24-hour promise (`docs/design.md` section 6): the site promises every visitor
  * "a response within 24 hours". An enquiry still `new` 24 hours after it arrived is overdue; staff
  * are reminded when one reaches 20 hours unanswered; the response time is arrival to the first
  * status change. Pure rules, shared by the server (queries, reminders) and the screens (labels).

@@ -1,5 +1,5 @@
 /**
- * The contact enquiry form's rules (`shared/spec/public-site.md` sections 5 and 7): full name,
+ * The contact enquiry form's rules: full name,
  * e-mail, enquiry type and message are required; company is optional and stored as null when
  * empty. The spec shows no length limits; the caps below keep a row and its e-mails readable.
  * Shared by the server (validation) and the form (field names, the type list).
@@ -13,7 +13,7 @@ export { ENQUIRY_LIMITS, ENQUIRY_TYPES, type EnquiryType } from "./constants";
 const text = (v: unknown) => (typeof v === "string" ? v.trim() : v);
 
 /**
- * Trimmed text without control characters (issue 18); required fields reject empty or missing
+ * Trimmed text without control characters; required fields reject empty or missing
  * values with `requiredMessage`.
  */
 const requiredText = (requiredMessage: string, max: number, maxMessage: string, multiline = false) =>

@@ -1,6 +1,5 @@
 /**
- * The blog post form and list filters of the content studio (`shared/spec/booking-and-admin.md`
- * "Admin blog list", "Blog create and edit forms", sections 3, 5 and 9; issue 7). Parsed on the
+ * The blog post form and list filters of the content studio. Parsed on the
  * server; the labels and option lists are shared with the UI.
  */
 import { z } from "zod";
@@ -12,7 +11,7 @@ import { formatReadingTime } from "./format";
 /** Posts per page of the admin list. */
 export const ADMIN_INSIGHT_PAGE_SIZE = 20;
 
-/** The seven categories of a post (spec section 5), the first the default. */
+/** The seven categories of a post, the first the default. */
 export const INSIGHT_CATEGORIES = [
   "Industry Analysis",
   "Technical Guide",
@@ -24,7 +23,7 @@ export const INSIGHT_CATEGORIES = [
 ] as const;
 export type InsightCategory = (typeof INSIGHT_CATEGORIES)[number];
 
-/** The status filter of the admin list: the spec's all / published / draft / archived, plus Scheduled (issue 7). */
+/** The status filter of the admin list: the spec's all / published / draft / archived, plus Scheduled. */
 export const INSIGHT_STATUS_FILTERS = ["all", "published", "scheduled", "draft", "archived"] as const;
 export type InsightStatusFilter = (typeof INSIGHT_STATUS_FILTERS)[number];
 
@@ -66,9 +65,9 @@ const readingOverride = z.preprocess(
 );
 
 /**
- * The fields of a post form as posted. Required for every save: title, excerpt and author name
- * (spec section 5); category, one of the seven INSIGHT_CATEGORIES ('Please select a category.'
- * otherwise, issue 19); optional text and
+ * The fields of a post form as posted. Required for every save: title, excerpt and author name;
+ * category, one of the seven INSIGHT_CATEGORIES ('Please select a category.'
+ * otherwise); optional text and
  * tags empty -> null; `content` the article body as JSON blocks (app/features/insights/blocks.ts);
  * `readingMinutes` an optional override of the computed reading time.
  */
@@ -82,7 +81,7 @@ export const InsightFormSchema = z.object({
   authorBio: optionalText(2_000),
   authorImage: optionalUrl(),
   heroImage: optionalUrl(),
-  // One of the spec's seven, nothing else (issue 19); a post saved earlier with another category
+  // One of the spec's seven, nothing else; a post saved earlier with another category
   // must be given one of them (the form asks, naming the old one).
   category: z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.enum(INSIGHT_CATEGORIES, { error: "Please select a category." })),
   readingMinutes: readingOverride,
@@ -111,16 +110,16 @@ export function insightFormInput(form: FormData): Record<string, unknown> {
 
 /**
  * The body a post is saved with: the posted blocks, or when there are none one paragraph made
- * from the summary, else the excerpt (spec section 3 "content ... defaults to").
+ * from the summary, else the excerpt.
  */
 export function bodyOrDefault(blocks: InsightBlock[], summary: string | null, excerpt: string): InsightBlock[] {
   return blocks.length ? blocks : [{ type: "paragraph", content: summary ?? excerpt }];
 }
 
 /**
- * Validates a post form for a save with `intent`: Publish and Schedule also need a summary (spec
- * section 5). The reading time is the staff's override, else computed from the body (words /
- * 200, rounded up; "7 mins read"). Returns the column values or field errors.
+ * Validates a post form for a save with `intent`: Publish and Schedule also need a summary. The
+ * reading time is the staff's override, else computed from the body (words / 200, rounded up; "7
+ * mins read"). Returns the column values or field errors.
  */
 export function parseInsightForm(form: FormData, intent: SaveIntent): { ok: true; values: InsightFormValues } | { ok: false; errors: Record<string, string[]> } {
   const parsed = InsightFormSchema.safeParse(insightFormInput(form));

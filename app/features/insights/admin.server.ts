@@ -1,6 +1,5 @@
 /**
- * Reads of the content studio's blog screens (`shared/spec/booking-and-admin.md` "Admin blog
- * list", "Blog create and edit forms"; issue 7). Search and filters run in SQL; writes go through
+ * Reads of the content studio's blog screens. Search and filters run in SQL; writes go through
  * `app/features/cms/content.server.ts`.
  */
 import { and, count, desc, eq, gt, ilike, isNull, lte, or, sql, type SQL } from "drizzle-orm";
@@ -36,11 +35,11 @@ export type AdminInsightRow = {
   updatedAt: string;
   /** The public page of a live post, else its signed preview link (valid one hour). */
   previewUrl: string;
-  /** Page views of its public page over the last 30 days (issue 21 analytics). */
+  /** Page views of its public page over the last 30 days. */
   views: number;
 };
 
-/** The stat cards of the list (spec "Admin blog list", with Scheduled from issue 19), over every post whatever the search. */
+/** The stat cards of the list (Total, Published, Scheduled, Drafts, Featured), over every post whatever the search. */
 export type InsightStats = { total: number; published: number; scheduled: number; drafts: number; featured: number };
 
 function statusCondition(status: InsightStatusFilter, now: Date): SQL | undefined {
@@ -147,7 +146,7 @@ export async function getEditableInsight(id: string, now: Date = new Date()): Pr
 export const MISSING_IMAGE_MESSAGE = "An image in the article is no longer in the media library: choose it again or remove it.";
 
 /**
- * `parseInsightForm`, then the check that needs the database (issue 19): every image block names
+ * `parseInsightForm`, then the check that needs the database: every image block names
  * an image the media library holds, else the `content` field error MISSING_IMAGE_MESSAGE.
  * The blog create and edit actions' parser.
  */

@@ -75,7 +75,7 @@ describe("article body validation", () => {
     ]);
   });
 
-  describe("image blocks (issue 19)", () => {
+  describe("image blocks", () => {
     const mediaId = "0b8f7c52-3f1e-4c2a-9d7e-6a1b2c3d4e5f";
 
     it("stores a library image by id with trimmed alt text and an optional caption", () => {
@@ -169,7 +169,7 @@ describe("article body validation", () => {
     expect(parseInsightBlocks("")).toEqual({ ok: true, blocks: [] });
   });
 
-  it("keeps a numbered list's start number, drops the default 1 and refuses a broken one (issue 19)", () => {
+  it("keeps a numbered list's start number, drops the default 1 and refuses a broken one", () => {
     const list = (extra: Record<string, unknown>) => [{ type: "list", items: ["Three"], ...extra }];
     expect(parseInsightBlocks(list({ ordered: true, start: 3 }))).toEqual({ ok: true, blocks: [{ type: "list", items: ["Three"], ordered: true, start: 3 }] });
     expect(parseInsightBlocks(list({ ordered: true, start: 0 }))).toEqual({ ok: true, blocks: [{ type: "list", items: ["Three"], ordered: true, start: 0 }] });

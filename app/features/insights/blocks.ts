@@ -1,5 +1,5 @@
 /**
- * The article body of an insight (`insights.content`, issue 7 "A real block editor"): validation
+ * The article body of an insight (`insights.content`): validation
  * on save, the one link check, and word count / reading time. Safe for the server and the browser.
  *
  * Stored shape: `InsightBlock[]` of app/db/schema.ts (the seed's `type` + `content` blocks, whose
@@ -34,7 +34,7 @@ export const WORDS_PER_MINUTE = 200;
 /** Block types an article may hold. */
 export const INSIGHT_BLOCK_TYPES = ["paragraph", "heading", "quote", "list", "image"] as const;
 
-/** The refusal of an image block without alt text (issue 19). */
+/** The refusal of an image block without alt text. */
 export const IMAGE_ALT_MESSAGE = "the image needs alt text: describe it for people who cannot see it.";
 /** The refusal of an image block that does not name a media library image (a URL, a path, anything else). */
 export const IMAGE_SOURCE_MESSAGE = "images must be chosen from the media library.";
@@ -178,7 +178,7 @@ function storedBlock(block: z.infer<(typeof BLOCK_SCHEMAS)[keyof typeof BLOCK_SC
       const items = block.items.filter((item) => !isEmpty(item));
       if (items.length === 0) return null;
       if (!block.ordered) return { type: "list", items };
-      // A numbered list keeps its first number (issue 19); 1 is the default and not stored.
+      // A numbered list keeps its first number; 1 is the default and not stored.
       return block.start !== undefined && block.start !== 1 ? { type: "list", items, ordered: true, start: block.start } : { type: "list", items, ordered: true };
     }
     case "image":
@@ -267,7 +267,7 @@ export function countWords(blocks: readonly InsightBlock[]): number {
   return words;
 }
 
-/** Reading time in whole minutes: words / WORDS_PER_MINUTE rounded up, at least 1 (issue 7). */
+/** Reading time in whole minutes: words / WORDS_PER_MINUTE rounded up, at least 1. */
 export function readingMinutes(blocks: readonly InsightBlock[]): number {
   return Math.max(1, Math.ceil(countWords(blocks) / WORDS_PER_MINUTE));
 }

@@ -22,9 +22,9 @@ const rich: InsightBlock[] = [
   { type: "quote", content: [{ text: "No author", italic: true }] },
   { type: "list", items: ["One", [{ text: "Two", href: "mailto:hello@meridian.example" }]] },
   { type: "list", items: ["First", "Second"], ordered: true },
-  // A numbered list that continues at 3 keeps its start through the editor (issue 19).
+  // A numbered list that continues at 3 keeps its start through the editor.
   { type: "list", items: ["Third", "Fourth"], ordered: true, start: 3 },
-  // A media library image with a caption, and one without (issue 19).
+  // A media library image with a caption, and one without.
   { type: "image", mediaId: "0b8f7c52-3f1e-4c2a-9d7e-6a1b2c3d4e5f", alt: "A footbridge at dusk", caption: "Opened in 2024." },
   { type: "image", mediaId: "0b8f7c52-3f1e-4c2a-9d7e-6a1b2c3d4e60", alt: "The deck from below" },
 ];

@@ -1,5 +1,5 @@
 /**
- * Public reads of insights (blog articles) (`shared/spec/public-site.md` sections 2, 3, 4 and 7).
+ * Public reads of insights (blog articles).
  * Only public rows are returned (the publication rule, `app/features/cms/publication.server.ts`:
  * published with `published_date <= now`), except one article through a signed preview link. Missing values get the spec's defaults here,
  * so every page and the RSS feed show the same thing.
@@ -20,7 +20,7 @@ import {
 } from "./format";
 
 /**
- * An insight as a card (spec section 7 "Home insights"/"Insights list" fields, defaults applied):
+ * An insight as a card (the fields the home page and the list show, defaults applied):
  * `publishedDate` is an ISO 8601 instant or null; `dateLabel` is the en-US long date or 'Recent'.
  */
 export type InsightCardData = {
@@ -103,7 +103,7 @@ function toCard(
 // Newest published first; undated rows last, then newest created.
 const newestFirst = [sql`${insights.publishedDate} desc nulls last`, desc(insights.createdAt)];
 
-/** The newest published insights for the home page (spec section 7 "Home insights"), at most `limit` (default 3). */
+/** The newest published insights for the home page, at most `limit` (default 3). */
 export async function listLatestInsights(limit = 3, now: Date = new Date()): Promise<InsightCardData[]> {
   const [rows, author] = await Promise.all([
     db.select(cardColumns).from(insights).where(insightIsPublic(now)).orderBy(...newestFirst).limit(limit),
@@ -113,7 +113,7 @@ export async function listLatestInsights(limit = 3, now: Date = new Date()): Pro
 }
 
 /**
- * The home page's articles (issue 16): the newest 3 (`listLatestInsights`), or, when staff chose
+ * The home page's articles: the newest 3 (`listLatestInsights`), or, when staff chose
  * some on the Home page, those of `slugs` that are published now, in the chosen order.
  */
 export async function listHomeInsights(featured: { show: "latest" | "chosen"; slugs: readonly string[] }, now: Date = new Date()): Promise<InsightCardData[]> {
@@ -125,7 +125,7 @@ export async function listHomeInsights(featured: { show: "latest" | "chosen"; sl
   return featured.slugs.flatMap((slug) => rows.filter((r) => r.slug === slug)).map((r) => toCard(r, author));
 }
 
-/** Every published insight, newest published date first (spec section 7 "Insights list"). */
+/** Every published insight, newest published date first. */
 export async function listPublishedInsights(now: Date = new Date()): Promise<InsightCardData[]> {
   const [rows, author] = await Promise.all([
     db.select(cardColumns).from(insights).where(insightIsPublic(now)).orderBy(...newestFirst),
@@ -163,7 +163,7 @@ function toDetail(row: InsightRow, author: string): InsightDetail {
   };
 }
 
-/** One public article by slug (spec section 7 "Insight detail"), or null when missing or not public. */
+/** One public article by slug, or null when missing or not public. */
 export async function getPublishedInsightBySlug(slug: string, now: Date = new Date()): Promise<InsightDetail | null> {
   if (!slug) return null;
   const [rows, author] = await Promise.all([
@@ -174,8 +174,8 @@ export async function getPublishedInsightBySlug(slug: string, now: Date = new Da
 }
 
 /**
- * The article with this slug in any state, when `token` is a valid preview link for it (issue 7
- * "Preview"); null otherwise (unknown slug, forged, expired or another item's token).
+ * The article with this slug in any state, when `token` is a valid preview link for it; null
+ * otherwise (unknown slug, forged, expired or another item's token).
  */
 export async function getPreviewInsightBySlug(slug: string, token: string, now: Date = new Date()): Promise<InsightDetail | null> {
   if (!slug || !token) return null;

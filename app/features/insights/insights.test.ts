@@ -44,7 +44,7 @@ describe("insight lists", () => {
     });
   });
 
-  it("leaves out a published article without a publication date (publication rule, issue 7)", async () => {
+  it("leaves out a published article without a publication date (publication rule)", async () => {
     await db.insert(insights).values(row({ slug: "undated", publishedDate: null }));
     expect(await listPublishedInsights()).toEqual([]);
   });

@@ -1,6 +1,6 @@
 /**
  * Periodic tasks run by the in-process job worker (`app/features/jobs/worker.server.ts`,
- * `shared/DESIGN.md` section 3). Each task runs once per `intervalMs` on every app instance, so a
+ * `docs/design.md` section 3). Each task runs once per `intervalMs` on every app instance, so a
  * task must be safe to run concurrently on several instances (claim its rows with
  * `FOR UPDATE SKIP LOCKED` or make its writes idempotent, e.g. with an outbox `dedupeKey`).
  */
@@ -30,7 +30,7 @@ export const periodicTasks: PeriodicTask[] = [
     },
   },
   {
-    // The 24-hour promise (issue 19): staff are reminded once when an enquiry reaches 20 hours unanswered.
+    // The 24-hour promise: staff are reminded once when an enquiry reaches 20 hours unanswered.
     name: "enquiry-overdue-reminders",
     intervalMs: 60_000,
     run: async () => {
@@ -45,8 +45,8 @@ export const periodicTasks: PeriodicTask[] = [
       await runDailyRetention(new Date());
     },
   },
-  // Checks every 15 minutes; the job_runs claim makes one instance back up once per London day
-  // (issue 20). BACKUP_DAILY=false turns it off (tests, or backups made outside the app).
+  // Checks every 15 minutes; the job_runs claim makes one instance back up once per London day.
+  // BACKUP_DAILY=false turns it off (tests, or backups made outside the app).
   ...(env.BACKUP_DAILY
     ? [
         {

@@ -1,5 +1,5 @@
 /**
- * The in-process job worker (`shared/DESIGN.md` sections 3 and 6): it sends the mail outbox and
+ * The in-process job worker (`docs/design.md` sections 3 and 6): it sends the mail outbox and
  * runs the periodic tasks of `tasks.server.ts` (e.g. booking reminders). Every app instance runs
  * one; they coordinate through PostgreSQL only:
  *
@@ -10,7 +10,7 @@
  * - Sending happens outside any transaction. Success records `status = 'sent'` and `sent_at`;
  *   failure records `last_error` and schedules a retry with exponential backoff, or marks the row
  *   `failed` after `MAX_ATTEMPTS` attempts.
- * - A message flagged `erase_after_send` (queued by an erasure, issue 11) has its recipient,
+ * - A message flagged `erase_after_send` (queued by an erasure) has its recipient,
  *   subject and bodies blanked as soon as it is sent or given up.
  */
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * The mail outbox (`shared/DESIGN.md` sections 3 and 6): a message is a row written in the same
+ * The mail outbox (`docs/design.md` sections 3 and 6): a message is a row written in the same
  * transaction as the enquiry or booking that caused it, and sent later by the job worker
  * (`app/features/jobs/worker.server.ts`). A mail failure therefore never loses or blocks the
  * enquiry or booking.
@@ -21,7 +21,7 @@ export type OutgoingEmail = {
   attachments?: { filename: string; contentType: string; content: string }[];
   /** Makes the message unique (e.g. `reminder:{bookingId}:{start}`); a second enqueue is ignored. */
   dedupeKey?: string;
-  /** Blank the recipient, subject and bodies once sent (a message queued by an erasure, issue 11). */
+  /** Blank the recipient, subject and bodies once sent (a message queued by an erasure). */
   eraseAfterSend?: boolean;
 };
 
@@ -36,7 +36,7 @@ export async function enqueueEmails(executor: Database | Transaction, messages: 
     .values(
       messages.map((m) => ({
         ...m,
-        // A subject is one header line, whatever text it was built from (issue 18, finding 6).
+        // A subject is one header line, whatever text it was built from.
         subject: stripControlCharacters(m.subject),
         attachments: m.attachments ?? null,
         replyTo: m.replyTo ?? null,

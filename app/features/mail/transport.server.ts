@@ -1,5 +1,5 @@
 /**
- * How mail leaves the product (`shared/DESIGN.md` sections 2 and 6): SMTP when `SMTP_URL` is set,
+ * How mail leaves the product (`docs/design.md` sections 2 and 6): SMTP when `SMTP_URL` is set,
  * otherwise each message is written as an RFC 822 `.eml` file under `${DATA_DIR}/outbox/`, so a
  * laptop run keeps every message inspectable. Both paths build the message with nodemailer (the
  * file path uses its stream transport), never hand-made MIME.
@@ -18,7 +18,7 @@ import { ensurePrivateDir, writePrivateFile } from "~/utils/private-files.server
 /**
  * The name and address of the From header every message carries (`MAIL_FROM`, e.g.
  * `Meridian Engineering <hello@example.com>`), parsed with nodemailer's address parser. Calendar
- * invitations name it as ORGANIZER so that the organizer and the sender agree (issue 12).
+ * invitations name it as ORGANIZER so that the organizer and the sender agree.
  * A bare address gives an empty name.
  */
 export function mailFromAddress(from: string = env.MAIL_FROM): { name: string; address: string } {

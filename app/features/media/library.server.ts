@@ -1,9 +1,9 @@
 /**
- * The media library (issue 8 "A media library"): every uploaded image once, with its alt text,
+ * The media library: every uploaded image once, with its alt text,
  * focal point and size; reusable from any project or article through `ImagePicker`. Content
  * columns (`cms_projects.hero_image`, `cms_projects.images[]`, `insights.hero_image`,
  * `insights.author_image`) store an image's public URL, and an article's image blocks
- * (`insights.content`, issue 19) its id; an image still named there cannot be deleted.
+ * (`insights.content`) its id; an image still named there cannot be deleted.
  */
 import { randomBytes } from "node:crypto";
 import path from "node:path";
@@ -45,7 +45,7 @@ export function toMediaItem(row: MediaRow, files: FileStorage = storage()): Medi
 }
 
 /**
- * The stored name of an upload (spec section 5): a random part, a timestamp (ms since the epoch)
+ * The stored name of an upload: a random part, a timestamp (ms since the epoch)
  * and the original extension, under `project-images/`, e.g. `project-images/9f2c41d07ab3e815-1763880000000.jpg`.
  * The original extension is kept when it names the detected type, else the type's own is used.
  */
@@ -124,10 +124,10 @@ export async function addToLibrary(upload: NewUpload, files: FileStorage = stora
 }
 
 /**
- * The media library's search and filter (issue 19): `q` matches alt text or file name (a literal,
+ * The media library's search and filter: `q` matches alt text or file name (a literal,
  * case-insensitive substring); `unused` keeps the images no project or article names (see
  * `findUsages`: hero images, galleries, author images, article image blocks) and no page of the
- * site studio names in its working, published or scheduled version (issue 16: hero slides,
+ * site studio names in its working, published or scheduled version (hero slides,
  * portraits, logos...).
  */
 export type LibraryFilters = { q?: string; unused?: boolean };
@@ -198,7 +198,7 @@ export type MediaUsage = {
 /**
  * Every project and article field that names one of `urls` (hero image, gallery, author image),
  * every article whose body has an image block of the library image `mediaId` (when given), and
- * every site page (issue 16) whose draft, published or scheduled content names one of `urls`.
+ * every site page whose draft, published or scheduled content names one of `urls`.
  */
 export async function findUsages(urls: readonly string[], executor: Database | Transaction = db, mediaId?: string): Promise<MediaUsage[]> {
   if (urls.length === 0 && !mediaId) return [];

@@ -1,5 +1,5 @@
 /**
- * The upload pipeline and the library (issue 8): each refusal with its message and nothing stored
+ * The upload pipeline and the library: each refusal with its message and nothing stored
  * (no file, no row), EXIF/GPS gone from every file, the orientation applied, variants' widths and
  * formats, and the refusal to delete an image still in use.
  */
@@ -10,7 +10,7 @@ import sharp from "sharp";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { cmsProjects, insights, media, sitePages } from "~/db/schema";
-import { SITE_PAGE_SEED } from "~/db/seed/site-pages";
+import { SITE_PAGE_SEED } from "~/features/site-pages/defaults";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { PDF_DOCUMENT, photoJpeg, pixelBombPng, polyglotJpeg, smallPng, SVG_IMAGE, truncatedJpeg } from "../../../tests/setup/images";
 import { addToLibrary, deleteMedia, listLibrary, updateMediaDetails } from "./library.server";
@@ -136,7 +136,7 @@ describe("details and deletion", () => {
   });
 });
 
-describe("search and the unused filter (issue 19)", () => {
+describe("search and the unused filter", () => {
   it("finds images by alt text or file name, literally, and lists the ones nothing uses", async () => {
     const add = (originalName: string, altText: string) => addToLibrary({ bytes: smallPngBytes, originalName, altText, createdBy: actor }, files);
     const smallPngBytes = await smallPng();
@@ -171,7 +171,7 @@ describe("search and the unused filter (issue 19)", () => {
     expect(await listLibrary({ unused: true }, files)).toHaveLength(5);
   });
 
-  it("counts an image a site page names (issue 16) as used, in its draft, published or scheduled version, and refuses to delete it", async () => {
+  it("counts an image a site page names as used, in its draft, published or scheduled version, and refuses to delete it", async () => {
     const bytes = await smallPng();
     const slide = await addToLibrary({ bytes, originalName: "slide.png", altText: "Hero slide", createdBy: actor }, files);
     const logo = await addToLibrary({ bytes, originalName: "logo.png", altText: "Partner logo", createdBy: actor }, files);

@@ -1,7 +1,6 @@
 /**
- * The image pipeline of the media library (issue 8 "Upload", `shared/spec/booking-and-admin.md`
- * section 5 "Image upload", `shared/DESIGN.md` section 7 "Media"): whatever the browser claims,
- * the bytes decide.
+ * The image pipeline of the media library (`docs/design.md` section 7): whatever the browser
+ * claims, the bytes decide.
  *
  * 1. `inspectImage`: the type is read from the bytes with file-type (JPEG, PNG, WebP only; SVG,
  *    HTML, PDF and unknown bytes are refused), and an image that also carries markup or a PDF

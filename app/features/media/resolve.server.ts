@@ -1,6 +1,6 @@
 /**
- * From stored image URLs to what a public page needs to draw them (issue 8 "Responsive images",
- * contract 3): for each URL of a library image, its AVIF and WebP `srcset`s, intrinsic width and
+ * From stored image URLs to what a public page needs to draw them: for each
+ * URL of a library image, its AVIF and WebP `srcset`s, intrinsic width and
  * height, alt text, focal point and blurred placeholder. One query per page: a loader collects
  * every URL it will show and calls `resolveImages` once.
  */
@@ -38,7 +38,7 @@ export async function resolveImages(urls: Iterable<string | null | undefined>): 
 }
 
 /**
- * Resolves media library ids (an article's image blocks, issue 19) to their images in one query,
+ * Resolves media library ids (an article's image blocks) to their images in one query,
  * keyed by id. Ids of deleted images are absent; never throws for one that is not a UUID.
  */
 export async function resolveMediaIds(ids: readonly string[]): Promise<ImageMap> {

@@ -1,4 +1,4 @@
-/** `isImageUrl` (issue 18, finding 9): which image and video addresses the CMS may store. */
+/** `isImageUrl`: which image and video addresses the CMS may store. */
 import { describe, expect, it } from "vitest";
 import { isImageUrl } from "./rules";
 

@@ -1,6 +1,5 @@
 /**
- * The upload rules and messages shared by the browser and the server (`shared/spec/booking-and-admin.md`
- * section 5 "Image upload", section 8 "Upload", section 9 "Image upload maximum: 5 MB"), and the
+ * The upload rules and messages shared by the browser and the server (5 MB"), and the
  * shape of a library image. Safe for the browser: no server imports.
  */
 
@@ -8,7 +7,7 @@
 const UNSAFE_URL_CHARS = /[\s\u0000-\u001F\u007F-\u00A0\u00AD\u200B-\u200F\u2028-\u202E\u2060-\u2064\uFEFF\\]/;
 
 /**
- * Whether `value` is an image (or video) address the site may store (issue 18, finding 9): a site
+ * Whether `value` is an image (or video) address the site may store: a site
  * path (`/uploads/a.webp`) or an absolute `http(s)://host/...` address. Refused: protocol-relative
  * addresses and what browsers turn into them (`//host`, `/\host`, `/\t/host`: a browser reads a
  * backslash as a slash and drops tabs and newlines), any backslash, whitespace, control or
@@ -37,7 +36,7 @@ export function isImageUrl(value: string): boolean {
 /** The spec's upload limit: 5 MB, in bytes. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
-/** The spec's messages (section 5) and ours for what the spec does not name. */
+/** The upload messages: the spec's fixed wording, and ours for what it does not name. */
 export const UPLOAD_MESSAGES = {
   notImage: "Please select an image file",
   tooLarge: "Image must be smaller than 5MB",
@@ -55,7 +54,7 @@ export const UPLOAD_ACCEPT = "image/png,image/jpeg,image/webp";
 export const PREVIEW_FAILED = "Failed to load image";
 
 /**
- * The browser-side check of a chosen file (spec section 5): its declared type must be an image and
+ * The browser-side check of a chosen file: its declared type must be an image and
  * it must be at most 5 MB. Returns the message to show, or null when the file may be sent (the
  * server then reads the real type from the bytes).
  */
@@ -67,7 +66,7 @@ export function checkImageFile(file: { type: string; size: number }): string | n
 
 /**
  * Whether `id` can name a media library image (`media.id`, a UUID, lower or upper case). An
- * article's image block accepts nothing else as its source (issue 19), so no URL, path, `//host`
+ * article's image block accepts nothing else as its source, so no URL, path, `//host`
  * or `/\host` can reach the page: the renderer draws the library's own files for the id.
  */
 export function isMediaId(id: unknown): id is string {

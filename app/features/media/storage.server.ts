@@ -1,5 +1,5 @@
 /**
- * Where image files live (issue 8 "Storage", `shared/DESIGN.md` section 2 "files"): one small
+ * Where image files live (`docs/design.md` section 2): one small
  * interface with two backends, chosen by the environment.
  *
  * - Local disk under `DATA_DIR/uploads` (the default, one instance).
@@ -64,7 +64,7 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>;
   /** Removes the files at `keys`; missing files are ignored. */
   delete(keys: readonly string[]): Promise<void>;
-  /** Every stored key, sorted (what a backup copies, issue 20). */
+  /** Every stored key, sorted (what a backup copies). */
   list(): Promise<string[]>;
   /** The URL browsers load the file from (site-relative `/uploads/...`, or absolute on a CDN). */
   publicUrl(key: string): string;

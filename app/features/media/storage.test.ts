@@ -1,5 +1,5 @@
 /**
- * One contract for both storage backends (issue 8 "Storage"): local disk in a temporary folder,
+ * One contract for both storage backends: local disk in a temporary folder,
  * and a real S3-compatible server started on 127.0.0.1. The same files are written, read back,
  * served at /uploads with their content type, nosniff and an immutable cache, and deleted.
  */

@@ -1,8 +1,8 @@
 /**
- * Reads `POST /admin/media/upload` (multipart/form-data) while it streams, with busboy
- * (issue 8 "the request body is capped while it streams (413), never buffered whole"): at most
- * one file of `MAX_UPLOAD_BYTES` is kept in memory; bytes past that are counted, not kept, and the
- * whole body is cut off at `MAX_UPLOAD_BODY_BYTES` (contract 4's 6 MB cap for this path).
+ * Reads `POST /admin/media/upload` (multipart/form-data) while it streams, with busboy: the request
+ * body is capped while it streams (413), never buffered whole. At most one file of
+ * `MAX_UPLOAD_BYTES` is kept in memory; bytes past that are counted, not kept, and the whole body
+ * is cut off at `MAX_UPLOAD_BODY_BYTES` (the 6 MB cap `server/request-body.ts` sets for this path).
  */
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";

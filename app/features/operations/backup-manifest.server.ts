@@ -1,5 +1,5 @@
 /**
- * The backup format (issue 20 "Backups and restore"), shared by `npm run backup`, the daily job
+ * The backup format, shared by `npm run backup`, the daily job
  * and `npm run restore`: the manifest's shape, SHA-256 of every part, row counts and the applied
  * migration. Imports no database connection, so restore can use it before any database exists.
  */

@@ -1,5 +1,5 @@
 /**
- * Where backups are kept (issue 20 "Backups and restore"): a local folder by default
+ * Where backups are kept: a local folder by default
  * (`BACKUP_DIR`, else `DATA_DIR/backups`), or an S3-compatible bucket when `BACKUP_S3_BUCKET` is
  * set (endpoint, region and keys from `S3_*`), under the key prefix `backups/`.
  *

@@ -1,5 +1,5 @@
 /**
- * Where backups are kept (issue 20): one contract for the local folder and a real S3-compatible
+ * Where backups are kept: one contract for the local folder and a real S3-compatible
  * server. A backup is listed only once sealed; its files read back byte for byte; verification
  * catches a changed part; removing deletes every file; the media storage lists every upload.
  */

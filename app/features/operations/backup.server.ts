@@ -1,5 +1,5 @@
 /**
- * Taking a backup (issue 20 "Backups and restore"): one consistent copy of the database and
+ * Taking a backup: one consistent copy of the database and
  * every upload, with a manifest (`backup-manifest.server.ts`), written to the configured
  * `BackupStore`. Used by `npm run backup` (which opens the database itself) and by the daily job
  * (through the running server's own connection).

@@ -1,5 +1,5 @@
 /**
- * The daily backup job (issue 20) on the test database (PGlite, and PostgreSQL through pg_dump):
+ * The daily backup job on the test database (PGlite, and PostgreSQL through pg_dump):
  * one backup a day even when two workers race, audited, shown as the last good backup; a failed
  * backup audited and mailed to every notification recipient; and which old backups are kept.
  */

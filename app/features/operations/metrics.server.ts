@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics (issue 20 "Metrics and logs"), with prom-client. One registry per process,
+ * Prometheus metrics, with prom-client. One registry per process,
  * served at `/metrics` (server/app.ts) to a bearer token or on a loopback-only port. Names follow
  * Prometheus conventions (base units: seconds and bytes; counters end in `_total`):
  *

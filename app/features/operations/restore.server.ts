@@ -1,5 +1,5 @@
 /**
- * Restoring a backup (issue 20 "Backups and restore", `npm run restore`). In this order, so a bad
+ * Restoring a backup (`npm run restore`). In this order, so a bad
  * backup changes nothing:
  *
  * 1. read the manifest and verify the SHA-256 of every part (refuse on any mismatch or missing part);

@@ -1,17 +1,16 @@
 /**
- * The project form and list filters of the content studio (`shared/spec/booking-and-admin.md`
- * "Project create and edit forms" and sections 4, 5 and 9; issue 7). Parsed on the server; the
+ * The project form and list filters of the content studio. Parsed on the server; the
  * labels and option lists are shared with the UI.
  */
 import { z } from "zod";
-import { PROJECT_CATEGORIES, PROJECT_WORK_STATUSES } from "~/db/schema";
+import { PROJECT_CATEGORIES, PROJECT_WORK_STATUSES } from "~/utils/domain";
 import { fieldErrors, LONG_TEXT_MAX, optionalText, optionalUrl, requiredText, textList, type SaveIntent } from "~/features/cms/form-values";
 import { METRIC_KEYS, type MetricKey } from "./metrics";
 
 /** Projects per page of the admin grid. */
 export const ADMIN_PROJECT_PAGE_SIZE = 24;
 
-/** The display-status filter of the admin grid (issue 7): stored statuses plus Scheduled. */
+/** The display-status filter of the admin grid: stored statuses plus Scheduled. */
 export const PROJECT_STATUS_FILTERS = ["all", "published", "scheduled", "draft", "archived"] as const;
 export type ProjectStatusFilter = (typeof PROJECT_STATUS_FILTERS)[number];
 
@@ -27,7 +26,7 @@ const category = z.preprocess(
   z
     .string()
     .min(1, "Please select a category.")
-    // Spec section 5: forced to commercial or humanitarian, else commercial.
+    // Forced to commercial or humanitarian, else commercial.
     .transform((v) => ((PROJECT_CATEGORIES as readonly string[]).includes(v) ? (v as (typeof PROJECT_CATEGORIES)[number]) : "commercial")),
 );
 
@@ -106,8 +105,8 @@ export function projectFormInput(form: FormData): Record<string, unknown> {
 }
 
 /**
- * Validates a project form for a save with `intent`: Publish and Schedule also need an overview
- * (spec section 5). Returns the values or field errors.
+ * Validates a project form for a save with `intent`: Publish and Schedule also need an overview.
+ * Returns the values or field errors.
  */
 export function parseProjectForm(
   form: FormData,

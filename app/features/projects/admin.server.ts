@@ -1,6 +1,5 @@
 /**
- * Reads of the content studio's project screens (`shared/spec/booking-and-admin.md` "Admin
- * projects list", "Project create and edit forms"; issue 7). Writes go through
+ * Reads of the content studio's project screens. Writes go through
  * `app/features/cms/content.server.ts`.
  */
 import { and, count, desc, eq, gt, isNull, lte, or, sql, type SQL } from "drizzle-orm";
@@ -29,7 +28,7 @@ export type AdminProjectCard = {
   /** ISO instant of publication (past or scheduled), or null. */
   publishedAt: string | null;
   updatedAt: string;
-  /** Page views of its public page over the last 30 days (issue 21 analytics). */
+  /** Page views of its public page over the last 30 days. */
   views: number;
 };
 

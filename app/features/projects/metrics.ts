@@ -1,5 +1,5 @@
 /**
- * Labels of a project card's result block (`shared/spec/public-site.md` section 3, "Card mapping")
+ * Labels of a project card's result block
  * and the readers of the two ordered jsonb fields a project has (metrics, technical specs).
  * Each metric is `{ value, unit }`; PROJECT VALUE (`savings`) has a value only, so its unit is ignored.
  */

@@ -1,5 +1,5 @@
 /**
- * Public reads of projects (`shared/spec/public-site.md` sections 2, 3, 4 and 7). Only public rows
+ * Public reads of projects. Only public rows
  * are returned (the publication rule, `app/features/cms/publication.server.ts`: published with
  * `published_at <= now`); drafts, scheduled and archived rows never reach a visitor, except one
  * item through a signed preview link. `now` parameters exist for tests.
@@ -14,7 +14,7 @@ import type { ProjectCategoryFilter } from "./query";
 
 type ProjectRow = typeof cmsProjects.$inferSelect;
 
-/** A project as a card (spec section 3 "Card mapping"): id is the slug, description the overview, image the hero. */
+/** A project as a card: id is the slug, description the overview, image the hero. */
 export type ProjectCardData = {
   id: string;
   slug: string;
@@ -90,7 +90,7 @@ function searchCondition(q: string): SQL | undefined {
 }
 
 /**
- * The newest published projects for the home page (spec section 7 "Home projects"):
+ * The newest published projects for the home page:
  * newest `created_at` first, at most `limit` (default 3).
  */
 export async function listLatestProjects(limit = 3, now: Date = new Date()): Promise<ProjectCardData[]> {
@@ -104,7 +104,7 @@ export async function listLatestProjects(limit = 3, now: Date = new Date()): Pro
 }
 
 /**
- * The home page's projects (issue 16): the newest 3 (`listLatestProjects`), or, when staff chose
+ * The home page's projects: the newest 3 (`listLatestProjects`), or, when staff chose
  * some on the Home page, those of `slugs` that are published now, in the chosen order.
  */
 export async function listHomeProjects(featured: { show: "latest" | "chosen"; slugs: readonly string[] }, now: Date = new Date()): Promise<ProjectCardData[]> {
@@ -114,7 +114,7 @@ export async function listHomeProjects(featured: { show: "latest" | "chosen"; sl
 }
 
 /**
- * The /projects list (spec sections 2 and 7): published projects matching the category tab and
+ * The /projects list: published projects matching the category tab and
  * the search text (case-insensitive substring on title, overview, location; `%` and `_` literal),
  * ordered featured first, then newest `created_at`. `counts` gives, per tab, how many published
  * projects match the search text (the category filter is not applied to the counts).
@@ -151,7 +151,7 @@ function toDetail(row: ProjectRow): ProjectDetail {
   return { ...rest, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() };
 }
 
-/** One public project by slug (spec section 7 "Project detail"), or null when missing or not public. */
+/** One public project by slug, or null when missing or not public. */
 export async function getPublishedProjectBySlug(slug: string, now: Date = new Date()): Promise<ProjectDetail | null> {
   if (!slug) return null;
   const [row] = await db
@@ -163,8 +163,8 @@ export async function getPublishedProjectBySlug(slug: string, now: Date = new Da
 }
 
 /**
- * The project with this slug in any state, when `token` is a valid preview link for it (issue 7
- * "Preview"); null otherwise (unknown slug, forged, expired or another item's token).
+ * The project with this slug in any state, when `token` is a valid preview link for it; null
+ * otherwise (unknown slug, forged, expired or another item's token).
  */
 export async function getPreviewProjectBySlug(slug: string, token: string, now: Date = new Date()): Promise<ProjectDetail | null> {
   if (!slug || !token) return null;

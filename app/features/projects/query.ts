@@ -1,5 +1,5 @@
 /**
- * Client-safe helpers of the /projects filters (`shared/spec/public-site.md` section 2): the tab
+ * Client-safe helpers of the /projects filters: the tab
  * values and the `?category=&q=` search string. No Zod or database imports, so the browser bundle
  * stays small; parsing lives in ./schema.ts (server).
  */

@@ -1,5 +1,5 @@
 /**
- * Query parameters of the public project list (`shared/spec/public-site.md` section 2, "/projects"):
+ * Query parameters of the public project list:
  * `?category=commercial|humanitarian` (anything else means All Projects) and `?q=` search text.
  */
 import { z } from "zod";

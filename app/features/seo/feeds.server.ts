@@ -1,5 +1,5 @@
 /**
- * sitemap.xml, robots.txt and the RSS 2.0 feed of insights (`shared/DESIGN.md` section 6:
+ * sitemap.xml, robots.txt and the RSS 2.0 feed of insights (`docs/design.md` section 6:
  * "sitemap.xml, robots.txt and an RSS feed of insights exist"). Absolute URLs come from PUBLIC_URL;
  * only published projects and articles are listed.
  */
@@ -13,7 +13,7 @@ export function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 }
 
-/** Public pages of the site map (public-site spec section 2), with their change frequency. */
+/** Public pages of the site map, with their change frequency. */
 export const STATIC_PUBLIC_PATHS: { path: string; changefreq: string; priority: string }[] = [
   { path: "/", changefreq: "weekly", priority: "1.0" },
   { path: "/about", changefreq: "monthly", priority: "0.8" },

@@ -1,13 +1,12 @@
 /**
- * Page metadata through one helper (`shared/spec/public-site.md` section 2, "Behaviour common to
- * all routes", and section 3 "Page metadata inputs"): title with the company name appended when
+ * Page metadata through one helper: title with the company name appended when
  * missing, description, keywords, absolute canonical URL from PUBLIC_URL, Open Graph and Twitter
  * tags, noindex, article fields, and JSON-LD blocks. The Organization JSON-LD is added to every page.
  *
  * Use in a route: `export const meta: Route.MetaFunction = (args) => pageMeta(args, { title, path })`.
  */
 import type { MetaDescriptor } from "react-router";
-import type { RootData } from "~/root";
+import type { RootData } from "~/features/site/root-data";
 
 export type PageMetaInput = {
   /** Page title; the company name is appended when it does not already contain it. */

@@ -1,12 +1,12 @@
 /**
- * Site settings (`shared/DESIGN.md` sections 5 and 6): company details, who is told of new
+ * Site settings (`docs/design.md` sections 5 and 6): company details, who is told of new
  * enquiries and bookings, booking rules, analytics and site verification. Stored as one JSON row
  * (`site_settings.data`) and parsed with this schema, so a missing key falls back to its default.
  */
 import { z } from "zod";
 import { companyDefaults } from "~/content/company";
 
-/** The analytics choices of the settings (issue 21). */
+/** The analytics choices of the settings. */
 export const ANALYTICS_MODES = ["first_party", "with_google"] as const;
 
 export const SiteSettingsSchema = z.object({
@@ -22,7 +22,7 @@ export const SiteSettingsSchema = z.object({
   /** How many weeks ahead the booking wizard lets a visitor browse. */
   bookingWeeksAhead: z.coerce.number().int().min(1).max(52).default(8),
   /**
-   * Which analytics run (issue 21): `first_party` (default) counts visits without cookies and
+   * Which analytics run: `first_party` (default) counts visits without cookies and
    * shows no banner; `with_google` also loads Google Analytics, only with `analyticsId` set and
    * only after the visitor accepts the cookie banner.
    */

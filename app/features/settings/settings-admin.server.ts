@@ -1,5 +1,5 @@
 /**
- * The admin side of site settings (`shared/DESIGN.md` sections 5 and 6): validate with
+ * The admin side of site settings (`docs/design.md` sections 5 and 6): validate with
  * SiteSettingsSchema, store the single `site_settings` row, record the change in the audit log.
  * The public site reads `getSiteSettings()` per request, so a change shows at once, no restart.
  */

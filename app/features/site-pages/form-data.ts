@@ -1,5 +1,5 @@
 /**
- * From a submitted page form to the value its Zod schema checks (issue 16), and back from the
+ * From a submitted page form to the value its Zod schema checks, and back from the
  * schema's issues to field errors. Fields are named by their path ("team.people.0.photo.src"),
  * the names the form (components/page-fields.tsx) gives them. Safe for the browser.
  */

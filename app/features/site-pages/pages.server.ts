@@ -1,5 +1,5 @@
 /**
- * The editable pages of the public site (issue 16), stored as one `site_pages` row per key and
+ * The editable pages of the public site, stored as one `site_pages` row per key and
  * published through the content studio's workflow (`app/features/cms`): a save keeps a revision
  * (the last 50), is audited, and is refused when the page changed since the editor opened it.
  *
@@ -12,7 +12,7 @@
 import { and, count, eq, inArray } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { db, type Database, type Transaction } from "~/db/client.server";
-import { SITE_PAGE_SEED } from "~/db/seed/site-pages";
+import { SITE_PAGE_SEED } from "~/features/site-pages/defaults";
 import { cmsProjects, insights, sitePages } from "~/db/schema";
 import { audit, conflictMessage, type CmsActor, recordRevision, type Row } from "~/features/cms/content.server";
 import type { Publication } from "~/features/cms/form-values";
@@ -127,7 +127,7 @@ export type PublicPages<K extends SitePageKey> = { pages: { [P in K]: PageConten
 
 /**
  * The content visitors see of pages `keys` at `now`. With a valid signed `previewToken` of one of
- * those pages (issue 7 preview, one hour), that page's working copy is shown instead. A page
+ * those pages (one hour), that page's working copy is shown instead. A page
  * without a row, never published, or whose stored content no longer passes its schema shows its
  * seed content (logged), so a public page never breaks.
  */

@@ -1,6 +1,6 @@
 /**
- * The cookie-consent choice without JavaScript (issue 10 "without JavaScript each behaviour still
- * works or degrades to a link or a form"; `shared/DESIGN.md` section 6): the banner's Accept and
+ * The cookie-consent choice without JavaScript (without JavaScript each behaviour still
+ * works or degrades to a link or a form; `docs/design.md` section 6): the banner's Accept and
  * Reject are submit buttons of a form posted to `/consent`, which stores the same
  * `cookie_consent` cookie the enhancement module writes and sends the visitor back to the page.
  */
@@ -25,7 +25,7 @@ export const ConsentFormSchema = z.object({
  *   Path=/; SameSite=Lax` (and `Secure` over HTTPS), `Cache-Control: no-store`;
  * - 403 when the form was posted from another site (its `Origin` is neither this request's nor
  *   PUBLIC_URL's: behind a proxy that rewrites Host the request's own origin is the proxy's
- *   upstream, issue 18 finding 9), so no other site can choose for the visitor;
+ *   upstream), so no other site can choose for the visitor;
  * - 400 with `{ errors }` (field name to messages) for a missing or unknown choice or a return
  *   address that is not a path of this site.
  * Nothing is stored on the server.

@@ -1,5 +1,5 @@
 /**
- * The cookie-consent choice (`shared/DESIGN.md` section 6, UK PECR): kept for 180 days in the
+ * The cookie-consent choice (`docs/design.md` section 6, UK PECR): kept for 180 days in the
  * first-party cookie `cookie_consent` ("accepted" or "rejected"). Browser-safe: read by the root
  * loader (the banner is server-rendered), the HTML cache key and the enhancement module.
  */

@@ -1,7 +1,7 @@
 /**
- * What the public pages' content looks like "now", for the HTML cache (contract 2, ADR "HTML
+ * What the public pages' content looks like "now", for the HTML cache (ADR "HTML
  * cache"): the `content_version` counter that triggers bump on every write to a public-facing
- * table, and the next scheduled publication (a published item with a future date, contract 1),
+ * table, and the next scheduled publication (a published item with a future date),
  * when cached pages must be rendered again although nothing was written.
  */
 import { sql } from "drizzle-orm";

@@ -1,6 +1,6 @@
 /**
- * Degraded renders (issue 18, finding 3). A public list page whose database read fails still
- * answers 200 with its empty state (public-site spec section 8), but that render must never be
+ * Degraded renders. A public list page whose database read fails still
+ * answers 200 with its empty state, but that render must never be
  * kept by the HTML cache (`server/html-cache.ts`), or a transient error would show everyone an
  * empty page until the next content write. The loader marks its load context and reports the
  * error; the cache refuses to store a render so marked.

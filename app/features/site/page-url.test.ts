@@ -1,5 +1,5 @@
 /**
- * The shared page-URL normalisation (issue 18, finding 2), used by the HTML cache and analytics.
+ * The shared page-URL normalisation, used by the HTML cache and analytics.
  */
 import { describe, expect, it } from "vitest";
 import { canonicalPageLocation, normaliseRequestTarget, pageUrl, withoutTracking } from "./page-url";
@@ -39,7 +39,7 @@ describe("pageUrl", () => {
     expect(pageUrl("/projects?q=bridge")).toMatchObject({ uncachedQuery: true });
     expect(pageUrl("/projects?q=")).toMatchObject({ uncachedQuery: true });
     expect(pageUrl("/insights/a?preview=tok")).toMatchObject({ uncachedQuery: true });
-    // The site studio's pages take page-draft preview links (issue 16); a page that reads no
+    // The site studio's pages take page-draft preview links; a page that reads no
     // preview ignores the parameter like any other.
     expect(pageUrl("/about?preview=tok")).toMatchObject({ uncachedQuery: true });
     expect(pageUrl("/?preview=tok")).toMatchObject({ uncachedQuery: true });

@@ -1,6 +1,6 @@
 /**
- * The one definition of "which page was asked for" (issue 18, finding 2), shared by the HTML cache
- * (`server/html-cache.ts`) and page-view analytics (issue 21): a request target reduced to its
+ * The one definition of "which page was asked for", shared by the HTML cache
+ * (`server/html-cache.ts`) and page-view analytics: a request target reduced to its
  * normalised path and the query parameters that page actually reads.
  *
  * Normalisation ({@link normaliseRequestTarget}): an absolute-form target
@@ -30,10 +30,11 @@ export type PageQueryParameter = { values: readonly string[] } | "uncached";
 export type PageQueryRule = { path: RegExp; parameters: Record<string, PageQueryParameter> };
 
 /**
- * Every public page that reads its query string, and what it reads. Any path not listed reads
- * none. Keep in step with the loaders: `/projects` (`parseProjectListQuery`: `category`, `q`),
- * `/projects/:slug` and `/insights/:slug` (`preview` links), and the site studio's pages (`/`, `/about`,
- * `/services`, `/services/commercial`, `/services/humanitarian`, `/contact`, `/privacy`, `/terms`: `preview` links of a page draft, issue 16). Values are compared lower-cased.
+ * Every public page that reads its query string, and what it reads. Any path not listed reads none.
+ * Keep in step with the loaders: `/projects` (`parseProjectListQuery`: `category`, `q`),
+ * `/projects/:slug` and `/insights/:slug` (`preview` links), and the site studio's pages (`/`,
+ * `/about`, `/services`, `/services/commercial`, `/services/humanitarian`, `/contact`, `/privacy`,
+ * `/terms`: `preview` links of a page draft). Values are compared lower-cased.
  */
 export const PAGE_QUERY_PARAMETERS: readonly PageQueryRule[] = [
   {

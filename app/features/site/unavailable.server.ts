@@ -1,5 +1,5 @@
 /**
- * The page every document request gets while the database is unreachable (issue 9 item 12):
+ * The page every document request gets while the database is unreachable:
  * 503 with `Retry-After`, self-contained (no database, no scripts, inline styles only), never
  * cached. Served by the Express gate in server/app.ts and by entry.server.tsx for a request whose
  * loader hit the failure first.

@@ -90,7 +90,7 @@ function fieldErrors(error: z.ZodError): Record<string, string[]> {
 /**
  * `intent` picks the change; 400 for bad input or a wrong password, 403 for anything but enrolling
  * while two-factor must be set up, 409 for a change the account's state does not allow, 429 when
- * better-auth's limits are reached. Calendar feed intents as before (issue 12).
+ * better-auth's limits are reached. Calendar feed intents as before.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request);

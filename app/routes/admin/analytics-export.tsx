@@ -5,7 +5,7 @@ import { londonToday } from "~/utils/time";
 import type { Route } from "./+types/analytics-export";
 
 /**
- * CSV download of the analytics for the dashboard's range (`?range=` or `?from=&to=`, issue 21):
+ * CSV download of the analytics for the dashboard's range (`?range=` or `?from=&to=`):
  * one row per day and breakdown with visitors, page views, visits and conversions, named
  * `analytics-FROM-to-TO.csv`. 400 for a custom range that is refused. Admins and super admins.
  */

@@ -9,7 +9,7 @@ import type { Route } from "./+types/analytics";
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Analytics", path: "/admin/analytics", noIndex: true });
 
 /**
- * Issue 21 "What staff see": the first-party analytics for `?range=7|30|90` or `?from=&to=`
+ * What staff see: the first-party analytics for `?range=7|30|90` or `?from=&to=`
  * (Europe/London days; a bad custom range shows the last 30 days and says why). Admins and super admins.
  */
 export async function loader({ request }: Route.LoaderArgs) {

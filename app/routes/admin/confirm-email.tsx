@@ -10,7 +10,7 @@ import { readFormData } from "~/utils/form-data.server";
 import { privateHydrateHandle } from "~/utils/page-mode";
 import type { Route } from "./+types/confirm-email";
 
-/** Hydrated (ADR "Content pages without React"), and never shown to analytics (issue 9 item 6). */
+/** Hydrated (ADR "Content pages without React"), and never shown to analytics. */
 export const handle = privateHydrateHandle;
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Confirm your new e-mail address", path: "/admin/confirm-email", noIndex: true });
@@ -20,7 +20,7 @@ export function headers() {
 }
 
 /**
- * The link mailed to a new address (issue 17). Opening it needs the account's session (sign in
+ * The link mailed to a new address. Opening it needs the account's session (sign in
  * first, then you come back here); the change happens only on the button's POST, so a mail
  * scanner fetching the link changes nothing.
  */

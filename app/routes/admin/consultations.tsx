@@ -43,11 +43,11 @@ export const meta: Route.MetaFunction = (args) =>
 const PAGE_SIZE = 20;
 
 /**
- * Consultation management (`shared/spec/booking-and-admin.md` section 2): the five stats, one page
- * of bookings for `?q=&status=&when=&sort=&page=` (when: all, upcoming or past; sort: newest booked
- * first by default, or by meeting date; issue 19) each with the other bookings of its slot, upcoming slots, the tab in `?tab=` (bookings or
- * availability), and the booking `?booking=<id>` opens in its detail dialog (the link in the staff
- * calendar feed), null when there is none. Managers only (super_admin, admin).
+ * Consultation management: the five stats, one page of bookings for `?q=&status=&when=&sort=&page=`
+ * (when: all, upcoming or past; sort: newest booked first by default, or by meeting date) each with
+ * the other bookings of its slot, upcoming slots, the tab in `?tab=` (bookings or availability),
+ * and the booking `?booking=<id>` opens in its detail dialog (the link in the staff calendar feed),
+ * null when there is none. Managers only (super_admin, admin).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, MANAGER_ROLES);

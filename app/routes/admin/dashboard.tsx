@@ -1,6 +1,6 @@
 import { getDashboardData, getSidebarCounts } from "~/features/admin/admin.server";
 import { QuickActions, RecentEnquiries, ServiceDistribution, StatCards } from "~/features/admin/components/dashboard";
-import { AdminPageHeader } from "~/features/admin/components/page-header";
+import { AdminPageHeader } from "~/components/admin-page-header";
 import { MANAGER_ROLES, requireAdmin, roleAllows, SUPER_ADMIN_ONLY } from "~/features/auth/guard.server";
 import { listUpcomingConsultations } from "~/features/consultations/admin-bookings.server";
 import { UpcomingConsultations } from "~/features/consultations/components/upcoming-consultations";
@@ -16,9 +16,9 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Dashb
 
 /**
  * Spec "Dashboard": every staff role. Editors may not see enquiries, so they get counts only and
- * no enquiry personal data (issue 9 item 7). Managers also see the 24-hour promise (overdue count,
- * 30-day median response time) and today's and the next seven days' consultations (issue 19).
- * Super admins also see the last good backup (issue 20).
+ * no enquiry personal data. Managers also see the 24-hour promise (overdue count,
+ * 30-day median response time) and today's and the next seven days' consultations.
+ * Super admins also see the last good backup.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdmin(request);

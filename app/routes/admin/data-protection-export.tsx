@@ -12,7 +12,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * Subject-access download (issue 11): posted `email`, `format` (`json` | `csv`) and, for CSV,
+ * Subject-access download: posted `email`, `format` (`json` | `csv`) and, for CSV,
  * `kind` (`enquiries` | `bookings` | `emails` | `audit`). Answers the file as an attachment
  * (`subject-access-YYYY-MM-DD.json`, `subject-access-<kind>-YYYY-MM-DD.csv`), never cached;
  * 400 for invalid input. Audited (`data_subject.exported`). Managers only.

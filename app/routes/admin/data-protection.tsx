@@ -12,7 +12,7 @@ import { readFormData } from "~/utils/form-data.server";
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Data protection", path: "/admin/data-protection", noIndex: true });
 
 /**
- * Data protection (issue 11, UK GDPR): the retention periods and their last run. Managers only
+ * Data protection (UK GDPR): the retention periods and their last run. Managers only
  * (super_admin, admin); only a super admin may change the periods.
  */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import type { Route } from "./+types/enquiries-export";
 
 /**
  * CSV download of the enquiries matching the list's filters (`?q=&status=&priority=&view=spam`,
- * every page), `shared/DESIGN.md` section 6 "Export downloads the filtered list as CSV".
+ * every page): Export downloads the filtered list as CSV (`docs/design.md` section 6).
  * Streams `text/csv` as an attachment named `enquiries-YYYY-MM-DD.csv`. Managers only.
  */
 export async function loader({ request }: Route.LoaderArgs) {

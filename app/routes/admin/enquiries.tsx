@@ -26,9 +26,9 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Contact Enquiries", path: "/admin/enquiries", noIndex: true });
 
 /**
- * Enquiries management (`shared/spec/booking-and-admin.md` "Enquiries management"): one page of
+ * Enquiries management: one page of
  * enquiries for the filters in the URL (`?q=&status=&priority=&view=spam&page=`; `status=overdue`
- * for the enquiries past the 24-hour promise, issue 19), each flagged overdue or not, the number of
+ * for the enquiries past the 24-hour promise), each flagged overdue or not, the number of
  * spam submissions, and the enquiry named by `?id=` (the detail panel without JavaScript).
  * Managers only (super_admin, admin).
  */

@@ -14,7 +14,7 @@ import { withDataHeaders } from "~/utils/headers";
 import { privateHydrateHandle } from "~/utils/page-mode";
 import type { Route } from "./+types/forgot-password";
 
-/** Hydrated (ADR "Content pages without React"), and never shown to analytics (issue 9 item 6). */
+/** Hydrated (ADR "Content pages without React"), and never shown to analytics. */
 export const handle = privateHydrateHandle;
 
 export const meta: Route.MetaFunction = (args) =>
@@ -26,7 +26,7 @@ export const headers = withDataHeaders({ "X-Robots-Tag": "noindex, nofollow", "C
 type ActionResult = { sent: true; message: string } | { sent: false; errors: { email?: string[]; form?: string[] } };
 
 /**
- * Sends a reset link (issue 17): the same answer for every address; 400 for a malformed address,
+ * Sends a reset link: the same answer for every address; 400 for a malformed address,
  * 429 with Retry-After past the limits per address or per client.
  */
 export async function action({ request, context }: Route.ActionArgs) {

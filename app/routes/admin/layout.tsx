@@ -7,7 +7,7 @@ import { getSiteSettings } from "~/features/settings/settings.server";
 import type { Route } from "./+types/layout";
 import { privateHydrateHandle } from "~/utils/page-mode";
 
-/** Hydrated (ADR "Content pages without React"), and never shown to analytics (issue 9 item 6). */
+/** Hydrated (ADR "Content pages without React"), and never shown to analytics. */
 export const handle = privateHydrateHandle;
 
 /** The signed-in admin and the live sidebar badges; redirects to /admin/login without an admin. */

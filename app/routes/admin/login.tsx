@@ -9,7 +9,7 @@ import type { Route } from "./+types/login";
 import { readFormData } from "~/utils/form-data.server";
 import { privateHydrateHandle } from "~/utils/page-mode";
 
-/** Hydrated (ADR "Content pages without React"), and never shown to analytics (issue 9 item 6). */
+/** Hydrated (ADR "Content pages without React"), and never shown to analytics. */
 export const handle = privateHydrateHandle;
 
 export const meta: Route.MetaFunction = (args) =>
@@ -30,8 +30,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 const fail = (error: LoginError, status: number) => data({ error }, { status });
 
 /**
- * Signs in with e-mail (trimmed) and password; spec "Admin login" and section 8 "Login". With
- * two-factor on (issue 17), a right password leads to /admin/two-factor instead of the portal.
+ * Signs in with e-mail (trimmed) and password. With
+ * two-factor on, a right password leads to /admin/two-factor instead of the portal.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);

@@ -4,7 +4,7 @@ import { hasForeignOrigin } from "~/features/auth/guard.server";
 import type { Route } from "./+types/logout";
 import { privateHydrateHandle } from "~/utils/page-mode";
 
-/** Hydrated (ADR "Content pages without React"), and never shown to analytics (issue 9 item 6). */
+/** Hydrated (ADR "Content pages without React"), and never shown to analytics. */
 export const handle = privateHydrateHandle;
 
 /** Signs out (POST only; a foreign Origin is refused) and returns to the login screen. */

@@ -7,11 +7,10 @@ import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/media-upload";
 
 /**
- * `POST /admin/media/upload` (`shared/spec/booking-and-admin.md` section 5 "Image upload", issue 8,
- * contract 3): multipart/form-data with one `file` (at most 5 MB; JPEG, PNG or WebP by its bytes),
- * `alt` (required) and optional `focalX`/`focalY` (percent). Any staff role. Answers 201 with the
- * new `MediaItem`, or 4xx `{ ok: false, message }` (400 alt text missing or no file, 413 too large,
- * 415 not an image or a polyglot, 422 pixel bomb or damaged) with nothing stored.
+ * `POST /admin/media/upload`: multipart/form-data with one `file` (at most 5 MB; JPEG, PNG or WebP
+ * by its bytes), `alt` (required) and optional `focalX`/`focalY` (percent). Any staff role. Answers
+ * 201 with the new `MediaItem`, or 4xx `{ ok: false, message }` (400 alt text missing or no file,
+ * 413 too large, 415 not an image or a polyglot, 422 pixel bomb or damaged) with nothing stored.
  */
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request);

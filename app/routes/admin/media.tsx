@@ -10,14 +10,14 @@ import { readFormData } from "~/utils/form-data.server";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Media Library", path: "/admin/media", noIndex: true });
 
-/** `?q=` (alt text or file name, at most 200 characters) and `?show=unused` (issue 19); anything else is ignored. */
+/** `?q=` (alt text or file name, at most 200 characters) and `?show=unused`; anything else is ignored. */
 const FiltersSchema = z.object({
   q: z.string().trim().max(200).catch(""),
   show: z.enum(["all", "unused"]).catch("all"),
 });
 
 /**
- * The media library (issue 8): the images matching the search and filter in the URL, newest
+ * The media library: the images matching the search and filter in the URL, newest
  * first. Every staff role. Also read, without filters, by `ImagePicker`.
  */
 export async function loader({ request }: Route.LoaderArgs) {

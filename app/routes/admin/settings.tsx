@@ -10,7 +10,7 @@ import { readFormData } from "~/utils/form-data.server";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Settings", path: "/admin/settings", noIndex: true });
 
-/** Super admins only (DESIGN section 6). */
+/** Super admins only (`docs/design.md` section 6). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, SUPER_ADMIN_ONLY);
   const [settings, activity] = await Promise.all([getSiteSettings(), listRecentAudit({ entityTypes: ["settings"], limit: 6 })]);

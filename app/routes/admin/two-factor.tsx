@@ -15,7 +15,7 @@ import { withDataHeaders } from "~/utils/headers";
 import { privateHydrateHandle } from "~/utils/page-mode";
 import type { Route } from "./+types/two-factor";
 
-/** Hydrated (ADR "Content pages without React"), and never shown to analytics (issue 9 item 6). */
+/** Hydrated (ADR "Content pages without React"), and never shown to analytics. */
 export const handle = privateHydrateHandle;
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Two-factor sign-in", path: "/admin/two-factor", noIndex: true });
@@ -28,7 +28,7 @@ function hasPendingSignIn(request: Request): boolean {
   return /(?:^|;\s*)(?:__Secure-)?better-auth\.two_factor=/.test(request.headers.get("cookie") ?? "");
 }
 
-/** The second step after a right password (issue 17); without a pending sign-in, back to the login page. */
+/** The second step after a right password; without a pending sign-in, back to the login page. */
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeAdminRedirect(url.searchParams.get("redirectTo"));

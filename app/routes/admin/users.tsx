@@ -19,7 +19,7 @@ import { readFormData } from "~/utils/form-data.server";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Users", path: "/admin/users", noIndex: true });
 
-/** Super admins only (DESIGN section 6). */
+/** Super admins only (`docs/design.md` section 6). */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdmin(request, SUPER_ADMIN_ONLY);
   const [staff, activity, requireTwoFactor] = await Promise.all([

@@ -1,7 +1,6 @@
 /**
- * /book-consultation: the booking wizard (`shared/spec/booking-and-admin.md` sections 2, 4, 5, 7,
- * 8 and 9). Steps 1 Choose Consultation Type, 2 Select Date & Time, 3 Your Information,
- * 4 Confirmation, 5 Booking Complete.
+ * /book-consultation: the booking wizard. Steps 1 Choose Consultation Type, 2 Select Date & Time, 3
+ * Your Information, 4 Confirmation, 5 Booking Complete.
  *
  * The chosen type, week, slot and step live in the URL, so reload and the browser's back button
  * work. Every step is a plain form: steps 1 and 2 are GET forms, step 3 posts the details (the
@@ -11,7 +10,7 @@
  * the details typed (kept in `sessionStorage` for the tab, never in the URL; see `REVIEW_KEY`);
  * reloading step 5 does not repeat the success toast.
  *
- * The contact form's bot check guards Confirm Booking (issue 9 item 1): the step 3 page's signed
+ * The contact form's bot check guards Confirm Booking: the step 3 page's signed
  * render token travels through step 4, whose form also carries the honeypot; a booking that fails
  * it, or trips a limit in `createBooking`, is refused with a message above the summary.
  */
@@ -47,7 +46,7 @@ import type { FieldErrors } from "~/features/consultations/schema";
 import { formatLongDate, formatTime24 } from "~/utils/format";
 import { loadWizardState, type WizardState } from "~/features/consultations/wizard.server";
 import { pageMeta } from "~/features/seo/meta";
-import { useRootData } from "~/root";
+import { useRootData } from "~/features/site/root-data";
 import { cn } from "~/utils/cn";
 import { logger } from "~/utils/logger.server";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -61,7 +60,7 @@ export const handle = hydrateHandle;
 
 const PATH = "/book-consultation";
 
-/** The spec's toasts (section 8), each with an id so one event shows one toast. */
+/** The wizard's toasts, each with an id so one event shows one toast. */
 const TOASTS = {
   types: { title: "Error loading consultation types", description: "Please refresh the page and try again." },
   slots: { title: "Error loading available times", description: "Please try again or contact us directly." },
@@ -101,7 +100,7 @@ type ActionData = (
   | { intent: "review"; ok: true; values: DetailsValues; idempotencyKey: string }
   | { intent: "edit"; ok: true; values: DetailsValues }
   | { intent: "review" | "confirm"; ok: false; errors: FieldErrors; values: DetailsValues }
-  | { intent: "confirm"; ok: false; code: string; message: string; slotProblem: boolean; values: DetailsValues }
+  | { intent: "confirm"; ok: false; code: string; message: string; slotProblem: boolean; values: DetailsValues; idempotencyKey?: string }
   | { intent: "unknown"; ok: false; message: string }
 ) & { formToken?: string };
 
@@ -145,7 +144,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const guard = checkFormGuard(Object.fromEntries(form), new Date());
       if (guard) {
         logger.warn({ reason: guard }, "booking refused by the form check");
-        throw new BookingError("form_check");
+        throw new BookingError(guard === "too_fast" ? "form_too_fast" : "form_check");
       }
       made = await createBooking(
         { typeId: ids.data.typeId, slotId: ids.data.slotId, details: details.data },
@@ -165,6 +164,8 @@ export async function action({ request, context }: Route.ActionArgs) {
             slotProblem: error.isSlotProblem,
             values,
             formToken,
+            // Nothing was stored under this key: pressing Confirm Booking again reuses it.
+            idempotencyKey: ids.data.idempotencyKey,
           },
           { status: error.status },
         );
@@ -465,7 +466,7 @@ export default function BookConsultation({ loaderData: state, actionData }: Rout
                     <input
                       type="hidden"
                       name="idempotencyKey"
-                      value={actionData.intent === "review" && actionData.ok ? actionData.idempotencyKey : ""}
+                      value={"idempotencyKey" in actionData ? (actionData.idempotencyKey ?? "") : ""}
                     />
                     <DetailHiddenFields values={values} />
                     <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>

@@ -34,11 +34,10 @@ const HOME_TESTIMONIALS = 9;
 const HERO_IMAGES = { folder: "/media/hero/", widths: [640, 1280] };
 
 /**
- * The Home page as published (issue 16; `?preview=` shows a draft): hero slides, texts, partner
- * strip, figures, the founders (About) and the testimonials shown on home. Projects and insights
- * (spec home sections 5 and 6): the latest 3 published, or the ones chosen on the Home page. A
- * failed read is logged and gives an empty list, so the section shows its empty text (spec
- * section 8).
+ * The Home page as published (`?preview=` shows a draft): hero slides, texts, partner
+ * strip, figures, the founders (About) and the testimonials shown on home. Projects and insights:
+ * the latest 3 published, or the ones chosen on the Home page. A
+ * failed read is logged and gives an empty list, so the section shows its empty text.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = await loadSitePages(request, ["home", "about", "testimonials"]);

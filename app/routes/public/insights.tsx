@@ -7,8 +7,8 @@ import { loadOrDegrade } from "~/features/site/degraded-render.server";
 import type { Route } from "./+types/insights";
 
 /**
- * /insights (public-site spec section 2): published articles, newest first; a load failure is
- * logged and the list stays empty (section 8), a render the HTML cache never keeps (issue 18).
+ * /insights: published articles, newest first; a load failure is
+ * logged and the list stays empty, a render the HTML cache never keeps.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   return loadOrDegrade(

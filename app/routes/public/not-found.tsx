@@ -3,7 +3,7 @@ import { data, Link } from "react-router";
 import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/not-found";
 
-/** Any unknown path (spec section 2 "Not-found page"): responds with HTTP 404. */
+/** Any unknown path: responds with HTTP 404. */
 export function loader() {
   return data({ notFound: true }, { status: 404 });
 }

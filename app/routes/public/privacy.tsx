@@ -6,7 +6,7 @@ import { ArticleBlocks } from "~/features/insights/components/article-blocks";
 import { pageMeta } from "~/features/seo/meta";
 import { documentSections, LegalPage, LegalProse, type LegalSection } from "~/features/site/components/legal-page";
 import { loadSitePages } from "~/features/site-pages/pages.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/features/site/root-data";
 import type { Route } from "./+types/privacy";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -18,8 +18,8 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 /**
- * The published privacy policy (Admin > Site > Privacy and terms, issue 16; `?preview=` shows a
- * draft) and the retention periods the site applies (issue 11), so the sections written from the
+ * The published privacy policy (Admin > Site > Privacy and terms; `?preview=` shows a
+ * draft) and the retention periods the site applies, so the sections written from the
  * settings state what the retention job does.
  */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -38,7 +38,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
  */
 export default function Privacy({ loaderData }: Route.ComponentProps) {
   const { privacy, retention } = loaderData;
-  // The root sends a measurement id only when the settings also choose Google Analytics (issue 21).
+  // The root sends a measurement id only when the settings also choose Google Analytics.
   const google = Boolean(useRootData()?.site.analyticsId);
 
   const taken = new Set(["cookies", "visit-statistics", "retention"]);

@@ -7,7 +7,6 @@ import { Picture } from "~/features/media/components/picture";
 import { resolveImages } from "~/features/media/resolve.server";
 import { ProjectSidePanel } from "~/features/projects/components/project-side-panel";
 import { metricEntries } from "~/features/projects/metrics";
-import { PreviewBanner } from "~/features/cms/components/preview-banner";
 import { PREVIEW_HEADERS } from "~/features/cms/preview.server";
 import { getPreviewProjectBySlug, getPublishedProjectBySlug } from "~/features/projects/projects.server";
 import { pageMeta } from "~/features/seo/meta";
@@ -16,10 +15,10 @@ import { cn } from "~/utils/cn";
 import type { Route } from "./+types/project";
 
 /**
- * /projects/{slug} (public-site spec section 2): one public project, or the 'Project Not Found'
- * view with HTTP 404 (unknown, draft, scheduled or archived slug) or 500 ('Failed to load project',
- * section 8). With `?preview={token}` (issue 7), a valid signed link shows the project in any state,
- * not indexed and never cached; an invalid or expired one is the same 404.
+ * /projects/{slug}: one public project, or the 'Project Not Found' view with HTTP 404 (unknown,
+ * draft, scheduled or archived slug) or 500 ('Failed to load project'). With `?preview={token}`, a
+ * valid signed link shows the project in any state, not indexed and never cached; an invalid or
+ * expired one is the same 404.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("preview");
@@ -93,7 +92,6 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div id="main-content">
-      {loaderData.preview ? <PreviewBanner /> : null}
       <section className="relative isolate flex min-h-[85svh] flex-col justify-end overflow-hidden bg-ink text-white lg:min-h-svh">
         {project.heroImage ? (
           <Picture image={pictures[project.heroImage] ?? project.heroImage} alt="" sizes="100vw" priority className="absolute inset-0 -z-10 size-full object-cover" />

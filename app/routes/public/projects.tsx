@@ -11,13 +11,13 @@ import { cn } from "~/utils/cn";
 import type { Route } from "./+types/projects";
 
 /**
- * /projects (public-site spec section 2): published projects filtered by `?category=` and `?q=` on
+ * /projects: published projects filtered by `?category=` and `?q=` on
  * the server. The tabs are links and the search a GET form, so the page works without JavaScript;
  * `app/enhance/projects.ts` makes them instant (debounced typing, swapped results, URL replaced).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseProjectListQuery(new URL(request.url).searchParams);
-  // Spec section 8: a list load failure is logged only; the page shows the empty state (never cached, issue 18).
+  // A list load failure is logged only; the page shows the empty state (never cached).
   return loadOrDegrade(
     context,
     async () => {

@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: args.loaderData?.preview,
   });
 
-/** The published Services page's /services/humanitarian part (issue 16; `?preview=` shows a draft). */
+/** The published Services page's /services/humanitarian part (`?preview=` shows a draft). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { headers, ...page } = await loadServicePage(request, context, "humanitarianPage");
   return data(page, { headers });

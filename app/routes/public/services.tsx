@@ -30,7 +30,7 @@ const PILLAR_PAGES = [
 ] as const;
 
 /**
- * The published Services page (issue 16; `?preview=` shows a draft): header, both pillars with
+ * The published Services page (`?preview=` shows a draft): header, both pillars with
  * their stats (company figures, stated once), the process and the call to action.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: args.loaderData?.preview,
   });
 
-/** The published terms of service (Admin > Site > Privacy and terms, issue 16; `?preview=` shows a draft). */
+/** The published terms of service (Admin > Site > Privacy and terms; `?preview=` shows a draft). */
 export async function loader({ request }: Route.LoaderArgs) {
   const { pages, preview, headers } = await loadSitePages(request, ["legal"]);
   return data({ terms: pages.legal.terms, preview }, { headers });

@@ -3,7 +3,7 @@ import type { Route } from "./+types/auth";
 
 /**
  * /api/auth/*: only the better-auth endpoints the product exposes (`PUBLIC_AUTH_ENDPOINTS`:
- * JSON sign-in, get-session, sign-out); every other path answers 404 (issue 9 item 9). The client
+ * JSON sign-in, get-session, sign-out); every other path answers 404. The client
  * address is set from the socket, never from the request.
  */
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -8,9 +8,9 @@ import type { Route } from "./+types/calendar-feed";
 const PRIVATE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "no-referrer" };
 
 /**
- * `GET /admin/calendar/:token.ics`: a member of staff's private calendar feed (issue 12, ADR "Booking, round two"),
- * `text/calendar`. No session: calendar apps fetch it with the token alone. A wrong, revoked or
- * replaced token, or a deactivated account, answers the same plain 404; a feed fetched too often
+ * `GET /admin/calendar/:token.ics`: a member of staff's private calendar feed (ADR "Booking, round
+ * two"), `text/calendar`. No session: calendar apps fetch it with the token alone. A wrong, revoked
+ * or replaced token, or a deactivated account, answers the same plain 404; a feed fetched too often
  * in the hour 429 with `Retry-After`.
  */
 export async function loader({ params }: Route.LoaderArgs) {

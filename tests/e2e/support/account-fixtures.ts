@@ -1,7 +1,7 @@
 /**
- * Staff accounts of their own for the account-security browser test (tests/e2e/accounts.spec.ts,
- * issue 17), so changing a password, turning on two-factor or adding a passkey never touches the
- * E2E_ADMIN account the other specs sign in with. Written before the server starts.
+ * Staff accounts of their own for the account-security browser test (tests/e2e/accounts.spec.ts),
+ * so changing a password, turning on two-factor or adding a passkey never touches the E2E_ADMIN
+ * account the other specs sign in with. Written before the server starts.
  */
 export const ACCOUNT_FIXTURES = {
   reset: { email: "reset.me@e2e.test", name: "Rhea Reset", password: "reset-fixture-password-1" },

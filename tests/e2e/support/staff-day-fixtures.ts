@@ -1,5 +1,5 @@
 /**
- * Data the "staff day" browser test (tests/e2e/staff-day.spec.ts, issue 19) relies on, written
+ * Data the "staff day" browser test (tests/e2e/staff-day.spec.ts) relies on, written
  * before the server starts: per viewport, one enquiry still new 30 hours after it arrived
  * (overdue) and one pending consultation today at 07:45 UK time (a time the demo seed and the
  * booking fixtures never use).

@@ -1,5 +1,5 @@
 /**
- * The system-test harness (contract 5 in the team notes): starts N production servers
+ * The system-test harness: starts N production servers
  * (`node server.js`, NODE_ENV=production, from the build `npm run build` made) on free ports
  * against one PostgreSQL database, waits until each answers GET /readyz with 200, and stops them.
  * Process plumbing (free ports, spawn, readiness, SIGTERM then SIGKILL) is bench/lib.ts's.

@@ -1,5 +1,5 @@
 /**
- * A throwaway PostgreSQL cluster for failure tests (issue 9 item 12): `initdb` into a temporary
+ * A throwaway PostgreSQL cluster for failure tests: `initdb` into a temporary
  * folder and `pg_ctl` start/stop on a free port of 127.0.0.1, with the installed PostgreSQL
  * (`/usr/lib/postgresql/<newest>/bin`). PostgreSQL refuses to run as root, so as root (CI) every
  * command runs as the `postgres` user through `runuser`.

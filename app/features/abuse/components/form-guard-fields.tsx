@@ -1,7 +1,7 @@
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "../form-guard";
 
 /**
- * The hidden inputs of the public forms' bot check (`shared/DESIGN.md` section 7): the signed
+ * The hidden inputs of the public forms' bot check (`docs/design.md` section 7): the signed
  * render token and the honeypot, hidden from people and assistive technology. Works without
  * JavaScript. `token` comes from `issueFormToken()` in the page's loader (or the token the last
  * post echoed back, so a corrected form keeps its first render time).

@@ -1,5 +1,5 @@
 /**
- * The protected admin layout (`shared/spec/booking-and-admin.md` "Admin layout", section 9):
+ * The protected admin layout:
  * a sidebar 280 px wide, 80 px collapsed, collapsed automatically below 1024 px (and hidden behind
  * a menu button below 640 px); header 'Admin Portal' with 'Welcome back, {name}'; footer with the
  * initial, name, role and Sign Out. Links a role cannot use are not shown.
@@ -38,7 +38,7 @@ type NavItem = {
   roles: readonly AdminRole[];
   badge?: number;
   badgeLabel?: string;
-  /** A red count beside the badge (overdue enquiries, issue 19); shown alone when the rail is collapsed. */
+  /** A red count beside the badge (overdue enquiries); shown alone when the rail is collapsed. */
   alert?: number;
   alertLabel?: string;
 };
@@ -59,7 +59,7 @@ export function AdminShell({ admin, companyName, counts, children }: AdminShellP
   const location = useLocation();
 
   useEffect(() => {
-    // Set by the login form on submit: the sign-in just succeeded (spec section 8).
+    // Set by the login form on submit: the sign-in just succeeded.
     if (window.sessionStorage.getItem(LOGIN_TOAST_KEY)) {
       window.sessionStorage.removeItem(LOGIN_TOAST_KEY);
       toast.success("Login successful", { id: "login-success", description: "Welcome to the admin portal" });
@@ -198,9 +198,10 @@ export function AdminShell({ admin, companyName, counts, children }: AdminShellP
           ) : null}
         </div>
 
-        <nav className="flex-1 overflow-y-auto px-3 py-4">
+        {/* Compact enough that a super admin's eleven links, "Your account" last, fit 1440x900 without scrolling. */}
+        <nav className="flex-1 overflow-y-auto px-3 py-3">
           {sections.map((section) => (
-            <div key={section.title} className="mb-5 last:mb-0">
+            <div key={section.title} className="mb-4 last:mb-0">
               <h2
                 className={cn(
                   "mb-2 px-3 text-[11px] font-semibold uppercase tracking-wider text-teal-200/80",
@@ -209,7 +210,7 @@ export function AdminShell({ admin, companyName, counts, children }: AdminShellP
               >
                 {section.title}
               </h2>
-              <ul className="space-y-1">
+              <ul className="space-y-0.5">
                 {section.items.map((item) => (
                   <li key={item.to}>
                     <NavLink
@@ -218,7 +219,7 @@ export function AdminShell({ admin, companyName, counts, children }: AdminShellP
                       title={expanded ? undefined : item.label}
                       className={({ isActive }) =>
                         cn(
-                          "relative flex h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors",
+                          "relative flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors",
                           "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-300",
                           isActive ? "bg-primary text-white" : "text-slate-200 hover:bg-white/10 hover:text-white",
                           !expanded && "justify-center px-0",

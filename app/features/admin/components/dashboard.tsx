@@ -1,5 +1,5 @@
 /**
- * The dashboard's parts (`shared/spec/booking-and-admin.md` "Dashboard", section 9): four stat
+ * The dashboard's parts: four stat
  * cards ('No data yet' at 0), the five most recent enquiries, the service distribution drawn as a
  * small SVG donut, and quick actions.
  */
@@ -39,7 +39,7 @@ function StatCard({ label, value, icon: Icon, tone }: { label: string; value: nu
   );
 }
 
-/** The four enquiry counts of spec section 9. */
+/** The four enquiry counts: total, new, in review and high priority. */
 export function StatCards({ stats }: { stats: DashboardData["stats"] }) {
   return (
     <section aria-label="Enquiry figures" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">

@@ -1,4 +1,4 @@
-/** The "N views (30 days)" item of a CMS row's details list (issue 21): a `<div>` with dt/dd for a `<dl>`. */
+/** The "N views (30 days)" item of a CMS row's details list: a `<div>` with dt/dd for a `<dl>`. */
 import { Eye } from "lucide-react";
 
 const numberFormat = new Intl.NumberFormat("en-GB");

@@ -1,6 +1,6 @@
 /**
- * The privacy policy's "Visit statistics" section (issue 21: "the privacy page describes exactly
- * what is counted"), generated from what the code does and the stored period, as the retention
+ * The privacy policy's "Visit statistics" section (the privacy page describes exactly
+ * what is counted), generated from what the code does and the stored period, as the retention
  * periods are, so the policy cannot drift from the analytics.
  */
 import { describePeriod } from "~/features/data-protection/format";

@@ -11,14 +11,14 @@ import { PasskeySignIn } from "./passkey-sign-in";
 import { PasswordInput } from "./password-input";
 import { useHydrated } from "~/utils/use-hydrated";
 
-/** A failed sign-in as the action returns it: the toast's title and description (spec section 8). */
+/** A failed sign-in as the action returns it: the toast's title and description. */
 export type LoginError = { title: string; description: string };
 
 /** sessionStorage key: set on submit, read by the admin layout to show 'Login successful'. */
 export const LOGIN_TOAST_KEY = "admin-login-toast";
 
 /**
- * The admin login screen (spec "Admin login", sections 5 and 8): e-mail and password with a
+ * The admin login screen: e-mail and password with a
  * show/hide toggle; Sign In disabled while either is empty or a request runs (once JavaScript
  * runs; without it the form posts normally). Errors show as a toast and inline.
  */

@@ -5,7 +5,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { FormAlert } from "./form-alert";
 
 /**
- * "Use a passkey" under the login form (issue 17): runs the WebAuthn ceremony through
+ * "Use a passkey" under the login form: runs the WebAuthn ceremony through
  * better-auth's passkey client, then opens `redirectTo`. Shown only once JavaScript runs in a
  * browser that supports passkeys.
  */

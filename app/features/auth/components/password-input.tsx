@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/utils/cn";
 
-/** A password input with a show/hide toggle (spec "Admin login"). */
+/** A password input with a show/hide toggle. */
 export function PasswordInput({ className, ...props }: Omit<React.ComponentProps<"input">, "type">) {
   const [visible, setVisible] = useState(false);
   return (

@@ -1,5 +1,5 @@
 /**
- * "Require two-factor for all staff" on the Users screen (issue 17, super admins): a switch that
+ * "Require two-factor for all staff" on the Users screen (super admins): a switch that
  * posts `intent=require-two-factor`, after a confirmation when turning it on, with how many
  * active members have not set it up yet (they will be sent to set it up at their next request).
  */

@@ -1,7 +1,7 @@
 /**
- * The Users screen (DESIGN section 6, issue 4 "Users, settings, audit"): the staff list with role
- * changes, set-password links, deactivation and reactivation, resetting a member's two-factor
- * (issue 17), a form to add a member of staff, "Require two-factor for all staff", and the recent
+ * The Users screen (`docs/design.md` section 6): the staff list with role
+ * changes, set-password links, deactivation and reactivation, resetting a member's two-factor,
+ * a form to add a member of staff, "Require two-factor for all staff", and the recent
  * staff activity. Every form posts to the route action and works without JS.
  */
 import { Clock, MailPlus, ShieldCheck, UserPlus } from "lucide-react";
@@ -22,11 +22,11 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input, NativeSelect } from "~/components/ui/input";
-import { AdminPageHeader } from "~/features/admin/components/page-header";
+import { AdminPageHeader } from "~/components/admin-page-header";
 import type { AuditListEntry } from "~/features/audit/audit-list.server";
 import { RecentActivity } from "~/features/audit/components/recent-activity";
 import type { StaffMember } from "~/features/auth/users.server";
-import { ADMIN_ROLES } from "~/db/schema";
+import { ADMIN_ROLES } from "~/utils/domain";
 import { roleLabel } from "../roles";
 import { ROLE_DESCRIPTIONS } from "../schema";
 import { useHydrated } from "~/utils/use-hydrated";

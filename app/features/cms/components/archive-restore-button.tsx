@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import type { PublicationState } from "../publication";
 
 /**
- * Archive or Restore from a list row (issue 7; issue 19 "Archive and Restore on the list rows"):
+ * Archive or Restore from a list row:
  * posts `intent=archive|restore` and `id` to the list's action (`listAction`). Nothing is lost, so
  * there is no confirmation: an archived item is kept and Restore brings it back as a draft.
  */

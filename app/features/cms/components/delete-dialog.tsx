@@ -6,7 +6,7 @@ import { CMS_MESSAGES } from "../messages";
 import type { ContentKindName } from "../kinds";
 
 /**
- * Delete with the spec's confirmation (section 5): 'Are you sure you want to delete "{title}"?
+ * Delete with the fixed confirmation: 'Are you sure you want to delete "{title}"?
  * This action cannot be undone.' Posts `intent=delete` (and `id`) to `action` (the current route
  * when omitted).
  */

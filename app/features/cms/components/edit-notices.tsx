@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { RevisionSummary } from "../content.server";
 import { formatUkDateTime } from "../publication";
 
-/** The refusal of a stale save (issue 7 edit conflict): who saved and when; nothing was overwritten. */
+/** The refusal of a stale save (an edit conflict): who saved and when; nothing was overwritten. */
 export function ConflictAlert({ message }: { message: string }) {
   return (
     <div role="alert" className="mb-6 flex gap-3 rounded-md border border-destructive/40 bg-red-50 p-4 text-sm text-red-900">

@@ -1,6 +1,6 @@
 import { Card } from "~/components/ui/card";
 
-/** A titled card grouping the fields of a project or post form (spec "create and edit forms" groups). */
+/** A titled card grouping the fields of a project or post form. */
 export function FormSection({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Card className="flex flex-col gap-4 p-5">

@@ -1,6 +1,6 @@
 /**
- * An add/remove list (spec "Tags, team members and awards as add/remove lists"; gallery image
- * URLs "added by Enter or a plus button, removable"). Each entry posts as a repeated hidden field
+ * An add/remove list (tags, team members, awards; entries added by Enter or a plus button,
+ * each removable). Each entry posts as a repeated hidden field
  * `name`; entries are trimmed and repeats ignored here and again on the server.
  */
 import { Plus, X } from "lucide-react";

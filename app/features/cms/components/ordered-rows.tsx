@@ -1,6 +1,6 @@
 /**
  * Rows staff can add, reorder and remove, keeping the order entered (technical specs, card
- * metrics; issue 7). Each row renders its own inputs through `renderRow`; posted in row order.
+ * metrics). Each row renders its own inputs through `renderRow`; posted in row order.
  */
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";

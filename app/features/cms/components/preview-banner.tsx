@@ -1,8 +1,8 @@
 import { Eye } from "lucide-react";
 
 /**
- * The notice on a page opened through a signed preview link (issue 7 preview; issue 19: "preview
- * pages show a 'Preview - not published' banner"), so nobody mistakes a draft for the live site.
+ * The notice on a page opened through a signed preview link (preview
+ * pages show a 'Preview - not published' banner), so nobody mistakes a draft for the live site.
  * Fixed to the bottom of the screen above everything else; server-rendered, no JavaScript.
  */
 export function PreviewBanner() {

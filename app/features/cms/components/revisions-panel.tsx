@@ -1,5 +1,5 @@
 /**
- * The history of an item (issue 7): its last revisions, newest first, with who saved and when.
+ * The history of an item: its last revisions, newest first, with who saved and when.
  * Restore loads a revision into the form (`?revision={id}`); nothing is saved or published until
  * staff save.
  */

@@ -1,5 +1,5 @@
 /**
- * SEO title and description with length counters and a search-result preview (issue 7). Empty
+ * SEO title and description with length counters and a search-result preview. Empty
  * fields fall back to the item's title and summary on the public page, as the preview shows.
  */
 import { useState } from "react";

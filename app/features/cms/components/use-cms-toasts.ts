@@ -1,5 +1,5 @@
 /**
- * Toasts of the content studio (spec section 8): the result of the last action, and the one-off
+ * Toasts of the content studio: the result of the last action, and the one-off
  * `?saved={intent}` / `?deleted=1` flags a redirect carries (removed from the URL once shown).
  */
 import { useEffect } from "react";
@@ -38,7 +38,7 @@ export function useFlagToast(flag: string, messages: Record<string, string>) {
 
 /**
  * The spec's 'Error loading project' / 'Error loading blog post' toast when a list is opened with
- * `?error=load` (an edit screen's redirect for a missing item, spec section 8).
+ * `?error=load` (an edit screen's redirect for a missing item).
  */
 export function useLoadErrorToast(kind: ContentKindName) {
   const [params] = useSearchParams();

@@ -1,5 +1,5 @@
 /**
- * Asks before leaving a form with unsaved changes (issue 7): in-app navigations through React
+ * Asks before leaving a form with unsaved changes: in-app navigations through React
  * Router's `useBlocker`, closing or reloading the tab through `beforeunload`. "Unsaved" means the
  * form's fields differ from what they were after mount (or `startDirty`, e.g. a restored revision).
  * Submitting the form itself is never blocked.

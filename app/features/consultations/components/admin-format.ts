@@ -4,11 +4,11 @@
  * admin shows them 12-hour).
  */
 import { CalendarClock, CheckCircle2, CircleCheckBig, Clock, UserX, XCircle, type LucideIcon } from "lucide-react";
-import type { BOOKING_STATUSES } from "~/db/schema";
+import type { BOOKING_STATUSES } from "~/utils/domain";
 
 type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-/** Label, badge colour and icon of each booking status (spec section 4). */
+/** Label, badge colour and icon of each booking status. */
 export const STATUS_META: Record<
   BookingStatus,
   { label: string; badge: "yellow" | "green" | "blue" | "red" | "grey" | "purple"; icon: LucideIcon; iconClass: string }

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { Field } from "~/components/field";
-import { BOOKING_STATUSES } from "~/db/schema";
+import { BOOKING_STATUSES } from "~/utils/domain";
 import type { AdminBooking, SlotCompanion } from "../admin-bookings.server";
 import { formatLongDate, formatTimeRange12, formatUkDateTime12 } from "~/utils/format";
 import { humanise, STATUS_META } from "./admin-format";
@@ -13,7 +13,7 @@ import { useFormSubmission, type Submitter } from "./submitter";
 
 /**
  * A booking as the screen receives it (dates may arrive as strings), with the other bookings
- * holding a place in its slot (issue 19).
+ * holding a place in its slot.
  */
 export type BookingView = Omit<AdminBooking, "createdAt"> & { createdAt: Date | string; slotCompanions: SlotCompanion[] };
 
@@ -36,8 +36,9 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /**
- * The booking detail dialog (spec section 2): client info, consultation details (with the other
- * bookings in the same slot, issue 19), status management (status, meeting link, admin notes, Update Booking, Join Meeting) and created time.
+ * The booking detail dialog: client info, consultation details (with the other bookings in the same
+ * slot), status management (status, meeting link, admin notes, Update Booking, Join Meeting) and
+ * created time.
  */
 export function BookingDialog({
   booking,
@@ -126,7 +127,7 @@ function BookingDetail({ booking, submitter }: { booking: BookingView; submitter
             {meta.label}
           </Badge>
         </div>
-        {/* noValidate: the server checks the meeting link and its message shows under the field (issue 18, finding 10). */}
+        {/* noValidate: the server checks the meeting link and its message shows under the field. */}
         <form method="post" className="grid gap-4" onSubmit={onSubmit} noValidate>
           <input type="hidden" name="intent" value="update-booking" />
           <input type="hidden" name="id" value={booking.id} />

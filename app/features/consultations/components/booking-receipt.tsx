@@ -1,5 +1,5 @@
 /**
- * What the booking success screen adds to the spec's heading, sentence and list (issue 19): the
+ * What the booking success screen adds to the spec's heading, sentence and list: the
  * booked date and time in UK time and the visitor's own, that the booking awaits the team's
  * confirmation, an "Add to calendar" download of the same invitation the e-mail attaches, and the
  * manage link. Works without JavaScript (the download is a `data:` link; the local time appears

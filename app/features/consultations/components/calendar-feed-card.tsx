@@ -1,6 +1,6 @@
 /**
- * The "Calendar feed" section of a member of staff's own account page (issue 12 "Staff calendar
- * subscription"): turn the private feed on, copy its address (shown once), regenerate it or turn
+ * The "Calendar feed" section of a member of staff's own account page:
+ * turn the private feed on, copy its address (shown once), regenerate it or turn
  * it off, both behind a confirmation. Posts `intent` = turn-on | regenerate | turn-off to the
  * page's action through a fetcher (a plain form post without JavaScript).
  */

@@ -23,7 +23,7 @@ import { Card } from "~/components/ui/card";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { BOOKING_STATUSES } from "~/db/schema";
+import { BOOKING_STATUSES } from "~/utils/domain";
 import { cn } from "~/utils/cn";
 import type { ConsultationActionResult } from "../admin-actions";
 import {
@@ -82,8 +82,8 @@ const STAT_CARDS = [
 ] as const;
 
 /**
- * A slot's state: the spec's Available/Unavailable badge, a "Full" badge when every place is taken
- * (issue 19), and "n/m booked".
+ * A slot's state: the spec's Available/Unavailable badge, a "Full" badge when every place is taken,
+ * and "n/m booked".
  */
 export function SlotBadges({ slot }: { slot: Pick<AdminSlot, "isAvailable" | "currentBookings" | "maxBookings"> }) {
   return (
@@ -97,7 +97,7 @@ export function SlotBadges({ slot }: { slot: Pick<AdminSlot, "isAvailable" | "cu
   );
 }
 
-/** The consultations screen (spec section 2 "Consultation management"): stats, Bookings and Availability tabs. */
+/** The consultations screen: stats, Bookings and Availability tabs. */
 export function ConsultationsScreen(props: ConsultationsScreenProps) {
   const { stats, filters, actionData, submitters } = props;
   return (

@@ -101,7 +101,7 @@ function DateRangeFields({
   );
 }
 
-/** Add Availability: Single Slot and Recurring Slots tabs (spec section 2). */
+/** Add Availability: Single Slot and Recurring Slots tabs. */
 export function AddAvailabilityDialog({
   open,
   onOpenChange,
@@ -223,7 +223,7 @@ function RecurringForm({ today, submitter }: { today: string; submitter: Submitt
   );
 }
 
-/** Edit Slot (spec section 2): date, times, maximum, read-only current bookings, availability switch. */
+/** Edit Slot: date, times, maximum, read-only current bookings, availability switch. */
 export function EditSlotDialog({
   slot,
   onOpenChange,
@@ -283,7 +283,7 @@ function EditSlotForm({ slot, today, submitter }: { slot: AdminSlot; today: stri
   );
 }
 
-/** Delete Slot confirmation (spec section 5: the exact question). */
+/** Delete Slot confirmation (the exact question). */
 export function DeleteSlotDialog({
   slot,
   onOpenChange,
@@ -323,7 +323,7 @@ export function DeleteSlotDialog({
   );
 }
 
-/** Close dates: every slot in a date range becomes unavailable (DESIGN section 6 via issue 4). */
+/** Close dates: every slot in a date range becomes unavailable (`docs/design.md` section 6). */
 export function CloseDatesDialog({
   open,
   onOpenChange,

@@ -1,13 +1,13 @@
 /**
- * The dashboard's consultations card (issue 19): today's and the next seven days' consultations
+ * The dashboard's consultations card: today's and the next seven days' consultations
  * (pending or confirmed), soonest first, each opening its booking on the consultations screen.
- * Dates and times are UK wall-clock, 12-hour (spec section 9).
+ * Dates and times are UK wall-clock, 12-hour.
  */
 import { ArrowRight, CalendarDays } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import type { BOOKING_STATUSES } from "~/db/schema";
+import type { BOOKING_STATUSES } from "~/utils/domain";
 import { formatTimeRange12, formatWeekdayDate } from "~/utils/format";
 import { STATUS_META } from "./admin-format";
 

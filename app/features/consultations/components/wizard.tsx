@@ -1,7 +1,7 @@
 /**
- * Presentational pieces of the /book-consultation wizard (`shared/spec/booking-and-admin.md`
- * section 2). Everything here renders plain form controls (radios, inputs) so the wizard works
- * without JavaScript; the route supplies the forms and links.
+ * Presentational pieces of the /book-consultation wizard. Everything here renders plain form
+ * controls (radios, inputs) so the wizard works without JavaScript; the route supplies the forms
+ * and links.
  */
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
@@ -15,10 +15,10 @@ import type { FieldErrors } from "../schema";
 import { formatInZone, formatLongDate, formatShortDate, formatTime24, ukZoneLabel } from "~/utils/format";
 import { LONDON } from "~/utils/time";
 
-/** The step indicator labels (spec section 2). */
+/** The step indicator labels. */
 export const STEP_LABELS = ["Select Type", "Pick Time", "Your Details", "Confirm"] as const;
 
-/** The step titles (spec section 2). */
+/** The step titles. */
 export const STEP_TITLES = [
   "Choose Consultation Type",
   "Select Date & Time",
@@ -458,7 +458,7 @@ export function BookingSummary({
 
 /**
  * Step 5: 'Booking Confirmed!' and 'What happens next?'; the route passes the two links and, when
- * it knows the booking just made, its receipt (date and time, calendar file, manage link; issue 19),
+ * it knows the booking just made, its receipt (date and time, calendar file, manage link),
  * shown between the sentence and the list.
  */
 export function SuccessPanel({ children, receipt }: { children: React.ReactNode; receipt?: React.ReactNode }) {

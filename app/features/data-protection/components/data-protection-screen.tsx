@@ -1,5 +1,5 @@
 /**
- * The Data protection screen (issue 11, UK GDPR): find everything held about a person by e-mail,
+ * The Data protection screen (UK GDPR): find everything held about a person by e-mail,
  * download it (one JSON file, or a CSV per kind), erase it after a confirmation, and the retention
  * periods. Searches and downloads are POSTs, so the address never appears in a URL.
  */
@@ -12,7 +12,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
-import { AdminPageHeader } from "~/features/admin/components/page-header";
+import { AdminPageHeader } from "~/components/admin-page-header";
 import { formatShortDate, formatTime24, formatUkDate } from "~/utils/format";
 import type { RetentionPeriods } from "../schema";
 import type { ErasureCounts, SubjectSummary } from "../subject-access.server";

@@ -1,5 +1,5 @@
 /**
- * The erasure confirmation (issue 11): names what will be anonymised, and, when the person has
+ * The erasure confirmation: names what will be anonymised, and, when the person has
  * upcoming bookings, asks staff to agree to cancel them and notify the person before erasing.
  */
 import { Trash2 } from "lucide-react";

@@ -1,5 +1,5 @@
 /**
- * The retention periods card of the Data protection screen (issue 11): a form for super admins,
+ * The retention periods card of the Data protection screen: a form for super admins,
  * the same values read-only for admins, and when the daily job last ran.
  */
 import { Clock, Save } from "lucide-react";
@@ -8,7 +8,7 @@ import { Field } from "~/components/field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { RETENTION_LIMITS } from "~/db/schema";
+import { RETENTION_LIMITS } from "~/utils/domain";
 import { describePeriod } from "../format";
 import type { RetentionPeriods } from "../schema";
 import { formatUkDateTime24 } from "~/utils/format";

@@ -1,9 +1,8 @@
 /**
- * The admin enquiries screen (`shared/spec/booking-and-admin.md` "Enquiries management";
- * `shared/DESIGN.md` section 6): search and filters kept in the URL, Export, the table with
- * Contact, Type, Message, Status, Priority, Date and Actions, status and priority dropdowns that
- * change at once (rolled back with an error toast when the server refuses), the detail panel,
- * deletion after a confirmation, the spam view, pagination and the empty states.
+ * The admin enquiries screen (`docs/design.md` section 6): search and filters kept in the URL,
+ * Export, the table with Contact, Type, Message, Status, Priority, Date and Actions, status and
+ * priority dropdowns that change at once (rolled back with an error toast when the server refuses),
+ * the detail panel, deletion after a confirmation, the spam view, pagination and the empty states.
  *
  * Works without JavaScript: the filters are a GET form, each dropdown sits in its own POST form
  * with a Save button (shown only before hydration), and the view icon links to `?id=`, which

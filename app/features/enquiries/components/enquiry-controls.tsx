@@ -1,7 +1,6 @@
 /**
- * Pieces shared by the enquiry list and the detail panel (`shared/spec/booking-and-admin.md`
- * "Enquiries management"): the row data the loader sends, the toast of a fetcher's answer and the
- * status / priority dropdown that saves at once.
+ * Pieces shared by the enquiry list and the detail panel: the row data the loader sends, the toast
+ * of a fetcher's answer and the status / priority dropdown that saves at once.
  */
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
@@ -28,7 +27,7 @@ export type EnquiryRowData = {
   createdAt: Date | string;
   /** When staff first changed the status (the response time's end); null while unanswered. */
   respondedAt: Date | string | null;
-  /** Still `new` 24 hours after arrival, as the loader computed it (issue 19). */
+  /** Still `new` 24 hours after arrival, as the loader computed it. */
   overdue: boolean;
 };
 
@@ -111,7 +110,7 @@ export function InlineSelect<T extends string>({
   );
 }
 
-/** The red "Overdue" badge of an enquiry still `new` 24 hours after it arrived (issue 19). */
+/** The red "Overdue" badge of an enquiry still `new` 24 hours after it arrived. */
 export function OverdueBadge({ className }: { className?: string }) {
   return (
     <Badge className={cn("border-transparent bg-red-600 font-semibold text-white", className)} title="Still new 24 hours after it arrived">

@@ -1,5 +1,5 @@
 /**
- * The enquiry detail (`shared/DESIGN.md` section 6: the view icon opens a detail panel): message,
+ * The enquiry detail (`docs/design.md` section 6: the view icon opens a detail panel): message,
  * contact details, reply link, type and internal notes, as a side sheet with JavaScript or inline
  * (`?id=`) without it.
  */
@@ -10,7 +10,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { NativeSelect, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { ENQUIRY_PRIORITIES, ENQUIRY_STATUSES } from "~/db/schema";
+import { ENQUIRY_PRIORITIES, ENQUIRY_STATUSES } from "~/utils/domain";
 import type { AdminLayoutData } from "~/features/admin/components/use-admin";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -75,7 +75,7 @@ function responseSummary(enquiry: EnquiryRowData): string {
 
 /**
  * The detail panel's content: overdue and spam badges, the status and priority controls (saved at
- * once with toasts, issue 19), message, contact details with the response time, the reply link,
+ * once with toasts), message, contact details with the response time, the reply link,
  * type and internal notes.
  */
 export function EnquiryDetailBody({

@@ -23,7 +23,7 @@ export const PRIORITY_TONE: Record<EnquiryPriority, string> = {
 /**
  * The subject of a reply to an enquiry: "Re: your enquiry to Meridian Engineering (General
  * Enquiry)", or without the company name when none is given. The type is quoted as chosen, never
- * glued to the word "enquiry" (issue 19: "Re: your general enquiry enquiry").
+ * glued to the word "enquiry" (not "Re: your general enquiry enquiry").
  */
 export function replySubject(enquiry: { projectType: string }, companyName?: string): string {
   return `Re: your enquiry${companyName ? ` to ${companyName}` : ""} (${enquiry.projectType})`;

@@ -1,14 +1,14 @@
 /**
- * The enquiries table (`shared/spec/booking-and-admin.md` "Enquiries management"): Contact, Type,
+ * The enquiries table: Contact, Type,
  * Message, Status, Priority, Date and Actions, newest first, with the empty state. Below the `lg`
- * breakpoint each row is a stacked card (the shared `StackedTable`, issue 19 "Phones").
+ * breakpoint each row is a stacked card (the shared `StackedTable`).
  */
 import { Link, useFetcher } from "react-router";
 import { Eye, Inbox, ShieldCheck, Trash2 } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { StackedCell, StackedRow, StackedTable } from "~/components/ui/stacked-table";
-import { ENQUIRY_PRIORITIES, ENQUIRY_STATUSES } from "~/db/schema";
+import { ENQUIRY_PRIORITIES, ENQUIRY_STATUSES } from "~/utils/domain";
 import type { EnquiryActionResult } from "../admin-schema";
 import { InlineSelect, OverdueBadge, ResponseTime, type EnquiryRowData } from "./enquiry-controls";
 import { formatUkDate, formatUkTime12 } from "~/utils/format";

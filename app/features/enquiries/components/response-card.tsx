@@ -1,5 +1,5 @@
 /**
- * The dashboard's "24-hour promise" card (issue 19): how many enquiries are overdue now (linking
+ * The dashboard's "24-hour promise" card: how many enquiries are overdue now (linking
  * to the Overdue filter) and the median response time over the last 30 days.
  */
 import { AlarmClock, ArrowRight, Timer } from "lucide-react";

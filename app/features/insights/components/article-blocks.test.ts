@@ -24,12 +24,12 @@ describe("article body rendering", () => {
     );
   });
 
-  it("keeps a numbered list's start number (issue 19)", () => {
+  it("keeps a numbered list's start number", () => {
     expect(html([{ type: "list", items: ["Three", "Four"], ordered: true, start: 3 }])).toBe('<div><ol start="3"><li>Three</li><li>Four</li></ol></div>');
     expect(html([{ type: "list", items: ["One"], ordered: true, start: "3" }])).toBe("<div><ol><li>One</li></ol></div>");
   });
 
-  it("renders an image block as the responsive picture in a figure with its caption (issue 19)", () => {
+  it("renders an image block as the responsive picture in a figure with its caption", () => {
     const id = "0b8f7c52-3f1e-4c2a-9d7e-6a1b2c3d4e5f";
     const images: ArticleImages = {
       [id]: {

@@ -1,8 +1,7 @@
 /**
- * Renders an article's body blocks (`shared/spec/public-site.md` section 2 "/insights/{slug}";
- * issue 7's block editor): paragraph, heading (level 2 larger than level 3), quote with an
+ * Renders an article's body blocks: paragraph, heading (level 2 larger than level 3), quote with an
  * optional author, bulleted list (`<ul>`) and numbered list (`<ol>`, keeping its `start`). Text is a plain string or
- * inline runs rendered as `<strong>`, `<em>` and links, and images from the media library (issue 19)
+ * inline runs rendered as `<strong>`, `<em>` and links, and images from the media library
  * as the site's responsive `<picture>` in a `<figure>` with the block's alt text and optional
  * `<figcaption>` (an image whose id `images` does not resolve, deleted or never in the library,
  * is not rendered). A link's address is checked again here

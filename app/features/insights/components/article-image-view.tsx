@@ -1,5 +1,5 @@
 /**
- * How the block editor draws an article's image block (issue 19): the chosen library image, its
+ * How the block editor draws an article's image block: the chosen library image, its
  * alt text (required: marked invalid and explained while empty; not a `required` input, so
  * the save reaches the server, which refuses it naming the block) and its optional caption, both edited in place. The inputs keep their own keys
  * (Tiptap's node view lets inputs handle their events), so typing never reaches the document

@@ -1,9 +1,9 @@
 /**
- * The block editor's restricted Tiptap schema and block commands (issue 7, ADR 0012). Only what
+ * The block editor's restricted Tiptap schema and block commands (ADR 0012). Only what
  * an article body can store (app/features/insights/editor-doc.ts maps it onto `InsightBlock[]`):
  * paragraph, heading 2 and 3, quote with an optional author, bulleted and numbered list (one
  * paragraph per item, no nesting), bold, italic, links limited to isSafeHref, and media library
- * images (issue 19: an atom holding the image's id, alt text and caption; `src` is only the
+ * images (an atom holding the image's id, alt text and caption; `src` is only the
  * editor's preview and is never stored). Anything else pasted in (other sites' images, code,
  * rules, h1, tables...) is dropped by the schema.
  *

@@ -1,5 +1,5 @@
 /**
- * The article body editor of the blog forms (issue 7 "A real block editor"; ADR 0012): Tiptap
+ * The article body editor of the blog forms (ADR 0012): Tiptap
  * with the restricted schema of block-editor-schema.ts. It posts the body as `InsightBlock[]`
  * JSON in a hidden input (`name`, default "content") that the form's unsaved-changes guard reads
  * like any field; the server validates it with InsightBlocksSchema.
@@ -7,7 +7,7 @@
  * Keyboard: the toolbar is one Tab stop (arrow keys move along it; Alt+F10 reaches it from the
  * text); every action has a shortcut (BLOCK_SHORTCUTS, listed under the editor) and Markdown
  * input rules work ("## ", "### ", "> ", "- ", "1. ", **bold**, *italic*). Block moves and
- * deletions are announced to screen readers. The Image button (issue 19) adds a media library
+ * deletions are announced to screen readers. The Image button adds a media library
  * image (chosen or uploaded in ImagePicker's chooser) after the current block, its alt text
  * prefilled from the library and its caption empty, both edited in the block.
  *

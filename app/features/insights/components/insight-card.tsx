@@ -1,5 +1,5 @@
 /**
- * A blog card (`shared/spec/public-site.md` section 2 "/insights" and home "Latest insights"):
+ * A blog card:
  * hero image, category, date (or 'Recent'), reading time, title, excerpt, author, linking to
  * /insights/{slug}. Used on /insights and the home page.
  */

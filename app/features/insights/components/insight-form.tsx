@@ -1,8 +1,7 @@
 /**
- * The blog post create and edit form (`shared/spec/booking-and-admin.md` "Blog create and edit
- * forms"; issue 7): article info, the article body, author info, hero image, settings (category,
- * reading time, featured), tags, SEO, and the publishing and history panels. Posts to the
- * current route.
+ * The blog post create and edit form: article info, the article body, author info, hero image,
+ * settings (category, reading time, featured), tags, SEO, and the publishing and history panels.
+ * Posts to the current route.
  */
 import { useState } from "react";
 import { Field } from "~/components/field";

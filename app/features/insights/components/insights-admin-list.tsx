@@ -1,10 +1,10 @@
 /**
- * The admin blog list (`shared/spec/booking-and-admin.md` "Admin blog list", section 9; issue 7):
+ * The admin blog list:
  * 'Blog & Insights Management', New Post, search over title, excerpt and author name and a status
- * filter (both in the URL), the stat cards Total Posts / Published / Scheduled (issue 19) / Drafts /
+ * filter (both in the URL), the stat cards Total Posts / Published / Scheduled / Drafts /
  * Featured, one row per
  * post with its badges, thumbnail, author, reading time, date, up to 3 tags plus '+N more', the
- * Updated date and Preview / Edit / Archive or Restore (issue 19) / Delete, the two empty states and pages.
+ * Updated date and Preview / Edit / Archive or Restore / Delete, the two empty states and pages.
  */
 import { PageViewsItem } from "~/features/analytics/components/page-views";
 import { Clock, ExternalLink, FileText, Loader2, Pencil, Plus, Search, User, X } from "lucide-react";
@@ -15,7 +15,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { AdminPageHeader } from "~/features/admin/components/page-header";
+import { AdminPageHeader } from "~/components/admin-page-header";
 import { ArchiveRestoreButton } from "~/features/cms/components/archive-restore-button";
 import { DeleteDialog } from "~/features/cms/components/delete-dialog";
 import { StateBadge } from "~/features/cms/components/state-badge";
@@ -27,7 +27,7 @@ import { adminInsightSearch, INSIGHT_STATUS_FILTERS, type AdminInsightFilters } 
 import type { AdminInsightRow, InsightStats } from "../admin.server";
 
 const LIST = CMS_PATHS.insight.list;
-/** Tags shown per row (spec section 9). */
+/** Tags shown per row. */
 const TAGS_SHOWN = 3;
 
 function StatCard({ label, value }: { label: string; value: number }) {

@@ -1,5 +1,5 @@
 /**
- * The reading-progress bar of an article (`shared/spec/public-site.md` section 2 "/insights/{slug}"):
+ * The reading-progress bar of an article:
  * fixed at the top of the page, the scroll position as a percentage of the scrollable height,
  * clamped to 0-100 and exposed as a `progressbar`. Server markup only: `app/enhance/progress.ts`
  * keeps `aria-valuenow` and the bar's width in step with the scroll position.

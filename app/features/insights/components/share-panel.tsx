@@ -1,5 +1,5 @@
 /**
- * Share panel of an article (`shared/spec/public-site.md` section 2 "/insights/{slug}" and section 8):
+ * Share panel of an article:
  * X/Twitter intent and LinkedIn share links carrying the page URL, a mailto with the title and URL,
  * and Copy link, which writes the URL to the clipboard and confirms with a toast (a failure is logged
  * only; `app/enhance/share.ts`). Without JavaScript the Copy link button is not shown.

@@ -1,9 +1,9 @@
 /**
- * Chooses an image's focal point (issue 8: "a focal point chosen by clicking the image", used as
+ * Chooses an image's focal point (a focal point chosen by clicking the image, used as
  * the crop centre on cards and heroes). Click or tap the image, or focus it and use the arrow keys
  * (Shift for bigger steps); Home centres it. Values are percent from the left and from the top
  * of the image itself: the frame shrinks to the drawn image (never letterboxed), and a click is
- * measured against the image's own box (issue 19: the upload and edit dialogs agree).
+ * measured against the image's own box (the upload and edit dialogs agree).
  */
 import { cn } from "~/utils/cn";
 

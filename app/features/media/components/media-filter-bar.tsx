@@ -1,5 +1,5 @@
 /**
- * The media library's search box and filter (issue 19): a GET form (`?q=&show=all|unused`), so it
+ * The media library's search box and filter: a GET form (`?q=&show=all|unused`), so it
  * works before JavaScript; choosing a filter applies it at once.
  */
 import { Search, X } from "lucide-react";

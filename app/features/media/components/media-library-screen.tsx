@@ -1,8 +1,8 @@
 /**
- * The media library screen (issue 8 "A media library", `/admin/media`, every staff role): a grid of
+ * The media library screen (`/admin/media`, every staff role): a grid of
  * every image with its alt text, size and dimensions; upload with required alt text and a focal
  * point; edit alt text and focal point; delete after confirmation, refused with the places an image
- * is still used; search by alt text or file name and a filter for unused images (issue 19).
+ * is still used; search by alt text or file name and a filter for unused images.
  */
 import { ImageIcon, Pencil, Trash2, Upload } from "lucide-react";
 import { useEffect, useId, useState } from "react";
@@ -21,7 +21,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/toast";
-import { AdminPageHeader } from "~/features/admin/components/page-header";
+import { AdminPageHeader } from "~/components/admin-page-header";
 import { formatBytes, type MediaItem, UPLOAD_MESSAGES } from "../rules";
 import { FocalPointPicker } from "./focal-point-picker";
 import { type MediaFilters, MediaFilterBar } from "./media-filter-bar";

@@ -1,5 +1,5 @@
 /**
- * A CMS image on a public page (issue 8 "Responsive images", contract 3): a `<picture>` with AVIF
+ * A CMS image on a public page: a `<picture>` with AVIF
  * and WebP sources (`srcset` + `sizes`), intrinsic width and height (no layout shift), the focal
  * point as `object-position`, a blurred placeholder behind it, lazy unless `priority` (the page's
  * largest image, which also gets `fetchpriority="high"`). A URL that is not a library image (typed

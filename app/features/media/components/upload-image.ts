@@ -1,6 +1,6 @@
 /**
- * Sends one image to `POST /admin/media/upload` from the browser and shows the spec's toasts
- * (`shared/spec/booking-and-admin.md` section 8 "Upload"): 'Image uploaded successfully';
+ * Sends one image to `POST /admin/media/upload` from the browser and shows the spec's toasts:
+ * 'Image uploaded successfully';
  * 'Upload failed' with the server's reason; 'Upload error' / 'An unexpected error occurred during
  * upload' when no answer could be read.
  */

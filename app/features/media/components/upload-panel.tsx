@@ -1,5 +1,5 @@
 /**
- * Choosing and uploading one image (`shared/spec/booking-and-admin.md` section 5 "Image upload"):
+ * Choosing and uploading one image:
  * the browser checks the type and the 5 MB limit first ('Please select an image file', 'Image must
  * be smaller than 5MB'; hint 'PNG, JPG or WEBP'), then shows a preview on which the focal point is
  * chosen, asks for the alt text (required), and uploads. Used by the media library and `ImagePicker`.

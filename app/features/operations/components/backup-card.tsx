@@ -1,5 +1,5 @@
 /**
- * The dashboard's backup card (issue 20, super admins only): when the last good backup was taken,
+ * The dashboard's backup card (super admins only): when the last good backup was taken,
  * where it is, and a warning when it is more than 26 hours old, missing, or a later one failed.
  */
 import { AlertTriangle, DatabaseBackup } from "lucide-react";

@@ -1,5 +1,5 @@
 /**
- * A project card (`shared/spec/public-site.md` section 2 "/projects" and section 3 "Card mapping"):
+ * A project card:
  * image, category, title, client, description, up to 3 tags, the metrics result block and a
  * VIEW PROJECT link to the card's own href, else /projects/{slug}. Used on /projects and the home page.
  */

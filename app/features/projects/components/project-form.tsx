@@ -1,12 +1,12 @@
 /**
- * The project create and edit form (`shared/spec/booking-and-admin.md` "Project create and edit
- * forms"; issue 7): basic info, details, media, settings, lists, technical specs, card metrics,
- * SEO, and the publishing and history panels. Posts to the current route.
+ * The project create and edit form: basic info, details, media, settings, lists, technical specs,
+ * card metrics, SEO, and the publishing and history panels. Posts to the current route.
  */
 import { Field } from "~/components/field";
 import { ContentForm, type ContentEditState } from "~/features/cms/components/content-form";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
-import { PROJECT_CATEGORIES, PROJECT_WORK_STATUSES, type ProjectMetrics, type TechnicalSpecs } from "~/db/schema";
+import { PROJECT_CATEGORIES, PROJECT_WORK_STATUSES } from "~/utils/domain";
+import type { ProjectMetrics, TechnicalSpecs } from "~/db/schema";
 import { ListEditor } from "~/features/cms/components/list-editor";
 import { OrderedRows } from "~/features/cms/components/ordered-rows";
 import { FieldErrors } from "~/features/cms/components/field-errors";

@@ -1,10 +1,10 @@
 /**
- * The project gallery (`shared/spec/public-site.md` section 2 "/projects/{slug}"): one large
+ * The project gallery: one large
  * picture with previous and next buttons (wrapping around), an optional caption, and a 4-column
  * thumbnail grid when there is more than one picture. Arrow keys move between pictures when the
  * gallery has focus. Server markup only: every large picture is in the HTML (lazy, all but the
  * first `hidden`, so none loads before it is shown) and `app/enhance/gallery.ts` switches between
- * them. Without JavaScript (issue 10) the first picture shows, the previous and next buttons stay
+ * them. Without JavaScript the first picture shows, the previous and next buttons stay
  * hidden, and each thumbnail is a link to its full-size picture; the module turns the links into
  * the thumbnail buttons (`data-gallery-thumb` holds the button's label). Only on content pages,
  * which React never hydrates, since the module replaces those nodes.

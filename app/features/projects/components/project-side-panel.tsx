@@ -1,5 +1,5 @@
 /**
- * The side panel of a project page (`shared/spec/public-site.md` section 2 "/projects/{slug}"):
+ * The side panel of a project page:
  * project details (client, duration if present, year, status), technical specifications as
  * key/value pairs, project team, awards and tags. Empty groups are left out.
  */

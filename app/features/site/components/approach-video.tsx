@@ -1,5 +1,5 @@
 /**
- * The looping, muted approach clip (home section 4). It starts only when scrolled into view and
+ * The looping, muted approach clip. It starts only when scrolled into view and
  * never under prefers-reduced-motion (the poster stays); `app/enhance/media.ts` plays and pauses
  * it. No audio track; decorative.
  */

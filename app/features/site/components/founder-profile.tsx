@@ -1,9 +1,9 @@
 /**
- * A founder on /about (`shared/spec/public-site.md` section 2 "/about"): portrait, role, bio,
+ * A founder on /about: portrait, role, bio,
  * headline claims, expertise list and experience entries. Each entry is a button with
  * aria-expanded that toggles its own details (and media) open or closed, independently of the
  * other entries (`app/enhance/disclosure.ts` on the `data-disclosure` buttons). The server sends
- * every entry open, so without JavaScript all details are there to read (issue 10); the module
+ * every entry open, so without JavaScript all details are there to read; the module
  * collapses them (they are far below the fold, so nothing visible moves).
  */
 import { ChevronDown } from "lucide-react";
@@ -14,7 +14,7 @@ import { cn } from "~/utils/cn";
 import { TEAM_IMAGES } from "./media";
 import { SiteImage } from "./site-image";
 
-/** A founder or team member of the About page (issue 16: edited in Admin > Site > About). */
+/** A founder or team member of the About page (edited in Admin > Site > About). */
 export type Person = AboutContent["team"]["people"][number];
 
 /** One person: `id` prefixes the element ids; highlights show the company figures they name. */

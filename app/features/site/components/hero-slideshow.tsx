@@ -1,6 +1,6 @@
 /**
- * The home hero's background (`shared/spec/public-site.md` home section 1 and section 9): the Home
- * page's slides (1 to 5, issue 16) cross-fading in order every 6 seconds, then repeating. All are
+ * The home hero's background: the Home
+ * page's slides (1 to 5) cross-fading in order every 6 seconds, then repeating. All are
  * in the server HTML (the first with fetchpriority="high" as the page's largest paint, the others
  * low priority), so they are loaded before their turn. A media-library image is drawn with its
  * AVIF/WebP variants and focal point; a generated placeholder of the seed with its `srcset`. No

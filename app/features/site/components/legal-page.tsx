@@ -1,7 +1,7 @@
 /**
  * Layout of /privacy and /terms: a light banner with the title and last-updated date, a table of
  * contents, and readable prose sections (anchors on each h2). The staff-written documents (Admin >
- * Site > Privacy and terms, issue 16) are split into sections at their level-2 headings.
+ * Site > Privacy and terms) are split into sections at their level-2 headings.
  */
 import type { InsightBlock } from "~/db/schema";
 import { inlineText } from "~/features/insights/blocks";

@@ -1,11 +1,10 @@
 /**
- * The looping strip of partner logos under its heading (home section 1; one loop every 20 s, spec
- * section 9), from the Home page (issue 16): each logo with its alt text, linked when the partner
- * has a link. The list is rendered twice so the CSS marquee (translateX 0 → -50%) loops
- * seamlessly; the copy is hidden from assistive tech and keyboard. Both copies are in the server
- * HTML (the same few logo files, so no extra requests): adding the copy after hydration cost a
- * synchronous re-render and layout in the page's busiest moment. The animation stops under
- * prefers-reduced-motion (app.css).
+ * The looping strip of partner logos under its heading (one loop every 20 s), from the Home page:
+ * each logo with its alt text, linked when the partner has a link. The list is rendered twice so
+ * the CSS marquee (translateX 0 → -50%) loops seamlessly; the copy is hidden from assistive tech
+ * and keyboard. Both copies are in the server HTML (the same few logo files, so no extra requests):
+ * adding the copy after hydration cost a synchronous re-render and layout in the page's busiest
+ * moment. The animation stops under prefers-reduced-motion (app.css).
  */
 import type { HomeContent } from "~/features/site-pages/schemas";
 

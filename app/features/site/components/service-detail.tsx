@@ -1,8 +1,7 @@
 /**
- * The body of /services/commercial and /services/humanitarian (`shared/spec/public-site.md`
- * section 2), from the Services page of the site studio (issue 16): page hero, the categories with
- * service lists, the points ('why choose' or principles, numbered 01...), and the closing call to
- * action.
+ * The body of /services/commercial and /services/humanitarian, from the Services page of the site
+ * studio: page hero, the categories with service lists, the points ('why choose' or principles,
+ * numbered 01...), and the closing call to action.
  */
 import { CheckCircle2 } from "lucide-react";
 import { CtaSection } from "~/components/cta-section";

@@ -1,5 +1,5 @@
 /**
- * An image a page of the site studio shows (issue 16): a media-library image is drawn with its
+ * An image a page of the site studio shows: a media-library image is drawn with its
  * responsive AVIF/WebP variants and focal point (`Picture`); a generated placeholder of the seed
  * in `generated.folder` (`{folder}{name}-{width}.webp`) with its `srcset` of `generated.widths`;
  * any other address as is.

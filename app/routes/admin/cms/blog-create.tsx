@@ -1,5 +1,5 @@
 import { useActionData } from "react-router";
-import { AdminPageHeader } from "~/features/admin/components/page-header";
+import { AdminPageHeader } from "~/components/admin-page-header";
 import { requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
 import { createAction } from "~/features/cms/actions.server";
 import { useActionToast } from "~/features/cms/components/use-cms-toasts";
@@ -11,7 +11,7 @@ import type { Route } from "./+types/blog-create";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "New Blog Post", path: "/admin/cms/blog/create", noIndex: true });
 
-/** The create form (`shared/spec/booking-and-admin.md` "Blog create and edit forms"); every staff role. Category defaults to Industry Analysis. */
+/** The create form; every staff role. Category defaults to Industry Analysis. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, STAFF_ROLES);
   return { publicOrigin: new URL(env.PUBLIC_URL).origin };

@@ -1,6 +1,6 @@
 import { redirect, useActionData } from "react-router";
 import { z } from "zod";
-import { AdminPageHeader } from "~/features/admin/components/page-header";
+import { AdminPageHeader } from "~/components/admin-page-header";
 import { requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
 import { editAction } from "~/features/cms/actions.server";
 import { ConflictAlert, RestoredNotice } from "~/features/cms/components/edit-notices";
@@ -21,7 +21,7 @@ import type { Route } from "./+types/blog-edit";
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Edit Blog Post", path: "/admin/cms/blog", noIndex: true });
 
 /**
- * The edit form of one post (spec "Blog create and edit forms"; issue 7): the post, its
+ * The edit form of one post: the post, its
  * revisions, a signed preview link when it is not public, and with `?revision={id}` that
  * revision's values in the form (restoring saves nothing). A missing post redirects to the list
  * with the spec's 'Error loading blog post' toast. Every staff role.

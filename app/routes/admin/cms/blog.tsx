@@ -12,7 +12,7 @@ import type { Route } from "./+types/blog";
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Blog & Insights Management", path: "/admin/cms/blog", noIndex: true });
 
 /**
- * The admin blog list (spec "Admin blog list"; issue 7): one page of posts for the search and
+ * The admin blog list: one page of posts for the search and
  * status filter in the URL (`?q=&status=published|scheduled|draft|archived&page=`) and the stat
  * cards. Every staff role.
  */

@@ -1,5 +1,5 @@
 import { useActionData } from "react-router";
-import { AdminPageHeader } from "~/features/admin/components/page-header";
+import { AdminPageHeader } from "~/components/admin-page-header";
 import { requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
 import { createAction } from "~/features/cms/actions.server";
 import { useActionToast } from "~/features/cms/components/use-cms-toasts";
@@ -11,7 +11,7 @@ import type { Route } from "./+types/project-create";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Add Project", path: "/admin/cms/projects/create", noIndex: true });
 
-/** The create form (`shared/spec/booking-and-admin.md` "Project create and edit forms"); every staff role. Year defaults to the current year (section 9). */
+/** The create form; every staff role. Year defaults to the current year. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, STAFF_ROLES);
   return { publicOrigin: new URL(env.PUBLIC_URL).origin, year: String(new Date().getFullYear()) };

@@ -12,7 +12,7 @@ import type { Route } from "./+types/projects";
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Our Work - Project Portfolio", path: "/admin/cms/projects", noIndex: true });
 
 /**
- * The admin projects list (spec "Admin projects list"; issue 7): one page of cards for the
+ * The admin projects list: one page of cards for the
  * display-status filter in the URL (`?status=published|scheduled|draft|archived&page=`) and the
  * count of each filter. Every staff role.
  */

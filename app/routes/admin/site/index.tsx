@@ -1,6 +1,6 @@
 import { ChevronRight } from "lucide-react";
 import { Link } from "react-router";
-import { AdminPageHeader } from "~/features/admin/components/page-header";
+import { AdminPageHeader } from "~/components/admin-page-header";
 import { MANAGER_ROLES, requireAdmin, roleAllows, STAFF_ROLES } from "~/features/auth/guard.server";
 import { StateBadge } from "~/features/cms/components/state-badge";
 import { pageMeta } from "~/features/seo/meta";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Site", path: "/admin/site", noIndex: true });
 
-/** Admin > Site (issue 16): the editable pages with their publication state (every staff role), and the consultation types (admins). */
+/** Admin > Site: the editable pages with their publication state (every staff role), and the consultation types (admins). */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdmin(request, STAFF_ROLES);
   const pages = await Promise.all(EDITABLE_PAGE_KEYS.map(async (key) => ({ key, ...SITE_PAGES[key], page: await getEditablePage(key) })));

@@ -1,5 +1,5 @@
 /**
- * Your account > Passkeys (issue 17): add a named passkey (the browser's WebAuthn prompt, through
+ * Your account > Passkeys: add a named passkey (the browser's WebAuthn prompt, through
  * better-auth's passkey client), list them, remove one after a confirmation. Adding needs
  * JavaScript; without it the section says so.
  */

@@ -1,5 +1,5 @@
 /**
- * Your account > Password (issue 17): the current password, the new one twice with the rule shown
+ * Your account > Password: the current password, the new one twice with the rule shown
  * by the field; every other session is signed out.
  */
 import { KeyRound } from "lucide-react";

@@ -1,5 +1,5 @@
 /**
- * Your account > Your details (issue 17): change your name; change your sign-in address (a link
+ * Your account > Your details: change your name; change your sign-in address (a link
  * goes to the new address; the old one keeps working until it is opened); your role.
  */
 import { Mail, UserRound } from "lucide-react";

@@ -1,5 +1,5 @@
 /**
- * Your account > Sessions (issue 17): every browser signed in to this account (browser and system,
+ * Your account > Sessions: every browser signed in to this account (browser and system,
  * the network it was signed in from, last seen), this one first; sign out of any other one, or of
  * all others after a confirmation.
  */

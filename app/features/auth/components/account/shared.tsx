@@ -1,5 +1,5 @@
 /**
- * Pieces shared by Your account's sections (issue 17): a form posting one intent, the pending state
+ * Pieces shared by Your account's sections: a form posting one intent, the pending state
  * of an intent, and the answer of an intent shown inside its section.
  */
 import { Form, useNavigation } from "react-router";

@@ -1,5 +1,5 @@
 /**
- * Your account > Two-factor authentication (issue 17): set up an authenticator app (password, then
+ * Your account > Two-factor authentication: set up an authenticator app (password, then
  * a QR code and the secret as text, then the first code), the ten recovery codes shown once with a
  * text-file download, new recovery codes, and turning it off (not while it is required of all staff).
  */

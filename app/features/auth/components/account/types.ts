@@ -1,5 +1,5 @@
 /**
- * What Your account's action answers for its own intents (issue 17), shared by the route and the
+ * What Your account's action answers for its own intents, shared by the route and the
  * cards. The calendar feed's intents answer a `CalendarFeedResult` instead.
  */
 

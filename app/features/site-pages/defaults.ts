@@ -1,15 +1,15 @@
 /**
- * The content of the editable pages on a new install (issue 16): the spec's words and figures
- * (`shared/spec/public-site.md` sections 2, 3 and 9), moved here unchanged from the former
+ * The content of the editable pages on a new install: the spec's words and figures,
+ * moved here unchanged from the former
  * `app/content` modules. Written as the published version of each page on the first start;
  * afterwards staff change them in Admin > Site. Public pages also fall back to these while a
- * page has no published row (a database seeded before issue 16).
+ * page has no published row (a database seeded before the site studio existed).
  *
  * The About countries heading claims 17 countries and lists 16 (the spec's own slip): kept as the
  * spec states it; the About editor warns staff about it.
  */
 import type { InlineContent, InlineRun, InsightBlock } from "~/db/schema";
-import type { PageContent, SitePageKey } from "~/features/site-pages/schemas";
+import { CONTACT_INTRO_DEFAULT, CONTACT_REPLY_DEFAULT, type PageContent, type SitePageKey } from "./schemas";
 
 /** Company figures, by key: pages refer to them, so each number is stated once. */
 const figures: PageContent["figures"] = {
@@ -83,7 +83,7 @@ const figures: PageContent["figures"] = {
   ],
 };
 
-/** Nine client testimonials for the home page's three scrolling columns (home section 8). */
+/** Nine client testimonials for the home page's three scrolling columns. */
 const testimonials: PageContent["testimonials"] = {
   testimonials: [
     {
@@ -190,6 +190,8 @@ const testimonials: PageContent["testimonials"] = {
 
 /** Opening hours and address of /contact, social links of the footer. */
 const contact: PageContent["contact"] = {
+  intro: CONTACT_INTRO_DEFAULT,
+  replyNote: CONTACT_REPLY_DEFAULT,
   openingHours: [
     {
       days: "Monday to Friday",
@@ -429,7 +431,7 @@ const about: PageContent["about"] = {
   },
 };
 
-/** The home page (spec home sections 1 to 9): everything but the buttons and the spec's fixed headings. */
+/** The home page: everything but the buttons and the spec's fixed headings. */
 const home: PageContent["home"] = {
   hero: {
     slides: [

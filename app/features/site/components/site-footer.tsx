@@ -1,5 +1,5 @@
 /**
- * The site footer (`shared/spec/public-site.md` section 2, "Footer"): company blurb, link columns
+ * The site footer: company blurb, link columns
  * (services, about, projects, insights), contact details (e-mail, phone, London, United Kingdom,
  * LinkedIn), /privacy and /terms, the current year, and a "Cookie settings" button when analytics
  * is configured and the page allows it (the enhancement module reopens the banner). Identity comes
@@ -11,7 +11,7 @@ import { useMatches } from "react-router";
 import { Logo } from "~/components/site-header";
 import { companyDefaults } from "~/content/company";
 import { footerColumns, legalLinks } from "~/content/nav";
-import { useRootData } from "~/root";
+import { useRootData } from "~/features/site/root-data";
 import { allowsAnalytics } from "~/utils/page-mode";
 
 function LinkedInIcon() {

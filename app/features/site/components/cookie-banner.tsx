@@ -1,5 +1,5 @@
 /**
- * The cookie-consent banner (`shared/DESIGN.md` section 6): rendered by the server when a GA4
+ * The cookie-consent banner (`docs/design.md` section 6): rendered by the server when a GA4
  * measurement id is set and the page allows analytics; shown until the visitor chooses, hidden
  * afterwards (the choice is part of the HTML cache key). The enhancement module
  * (`app/enhance/consent.ts`) stores the choice, loads GA4 after Accept and reopens the banner from
