@@ -6,13 +6,16 @@
  * system from `debootstrap --variant=minbase` (the mirror apt uses, read from
  * /etc/apt/sources.list.d/debian.sources), imported with `podman import`, and on top of it
  * Node.js 24 from the npm registry's `node@24` package and npm from its `npm@11` package, laid out
- * as the official `node` image lays them out (/usr/local/bin, user `node` with uid 1000). An image
- * of that name already present (the real one, or a stand-in from an earlier run) is used as it is.
+ * as the official `node` image lays them out (/usr/local/bin, user `node` with uid 1000); and
+ * PostgreSQL from Debian's packages with a small entrypoint doing what compose.yaml relies on in
+ * the official `postgres` image. An image of the name already present (the real one, or a
+ * stand-in from an earlier run) is used as it is.
  *
  * The root file system and the Node.js files are cached under MERIDIAN_CONTAINER_CACHE (default
  * ~/.cache/meridian-container), outside the repository, so only the first run pays for debootstrap.
  */
 import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream, existsSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { homedir, tmpdir } from "node:os";
@@ -151,13 +154,15 @@ async function bookwormRootfs(log: (line: string) => void): Promise<string> {
   return tarball;
 }
 
-/** The stand-in Debian base (imported root file system) every other stand-in is built on. */
-async function debianBase(log: (line: string) => void): Promise<string> {
-  const name = "localhost/meridian-stand-in/debian:bookworm-minbase";
-  if (await imageLabels(name)) return name;
+/** The stand-in Debian base (an imported root file system) every other stand-in is built on. */
+const BASE_IMAGE = "localhost/meridian-stand-in/debian:bookworm-minbase";
+
+/** Imports the cached root file system as {@link BASE_IMAGE} unless it is there already. */
+async function debianBase(log: (line: string) => void): Promise<void> {
+  const name = BASE_IMAGE;
+  if (await imageLabels(name)) return;
   const tarball = await bookwormRootfs(log);
   await podman(["import", "--change", `LABEL ${STAND_IN_LABEL}=debootstrap-minbase-bookworm`, "--change", 'CMD ["bash"]', "-", name], { input: createReadStream(tarball) });
-  return name;
 }
 
 /**
@@ -202,9 +207,24 @@ export type StandIn = { name: string; source: "present" | "built"; seconds: numb
 /** `docker.io/library/<name>` for an official image's short name, as podman resolves `FROM name`. */
 const qualify = (name: string) => (name.includes("/") ? name : `docker.io/library/${name}`);
 
-/** Builds `containerfile` in `context` as `name`, logging to the cache folder. */
-async function buildStandIn(name: string, context: string, containerfile: string, log: (line: string) => void): Promise<void> {
-  await writeFile(path.join(context, "Containerfile"), containerfile);
+/** Label holding a hash of the recipe a stand-in was built from: a changed recipe rebuilds it. */
+const RECIPE_LABEL = `${STAND_IN_LABEL}.recipe`;
+
+/** The SHA-256 (hex, first 16 characters) of a stand-in's Containerfile and the files it copies. */
+const recipeHash = (...parts: string[]) => createHash("sha256").update(parts.join("\0")).digest("hex").slice(0, 16);
+
+/**
+ * True when `name` can be used as it is: the real image (no stand-in label), or a stand-in built
+ * from the recipe `hash`.
+ */
+async function usable(name: string, hash: string): Promise<boolean> {
+  const labels = await imageLabels(name);
+  return labels !== null && (!labels[STAND_IN_LABEL] || labels[RECIPE_LABEL] === hash);
+}
+
+/** Builds `containerfile` (labelled with `hash`) in `context` as `name`, logging to the cache folder. */
+async function buildStandIn(name: string, context: string, containerfile: string, hash: string, log: (line: string) => void): Promise<void> {
+  await writeFile(path.join(context, "Containerfile"), `${containerfile}LABEL ${RECIPE_LABEL}=${hash}\n`);
   log(`building the stand-in ${name}`);
   await podman(["build", ...CONTAINER_FLAGS, "--pull=never", "-t", name, "-f", path.join(context, "Containerfile"), context], { log: path.join(CACHE_DIR, "stand-in-build.log") });
 }
@@ -217,9 +237,11 @@ async function buildStandIn(name: string, context: string, containerfile: string
 export async function ensureNodeImage(name: string, log: (line: string) => void): Promise<StandIn> {
   const started = performance.now();
   const qualified = qualify(name);
-  if (await imageLabels(qualified)) return { name: qualified, source: "present", seconds: 0 };
-  const base = await debianBase(log);
-  await buildStandIn(qualified, await nodeFiles(log), NODE_CONTAINERFILE(base), log);
+  const recipe = NODE_CONTAINERFILE(BASE_IMAGE);
+  const hash = recipeHash(recipe);
+  if (await usable(qualified, hash)) return { name: qualified, source: "present", seconds: 0 };
+  await debianBase(log);
+  await buildStandIn(qualified, await nodeFiles(log), recipe, hash, log);
   return { name: qualified, source: "built", seconds: (performance.now() - started) / 1000 };
 }
 
@@ -243,8 +265,9 @@ if [ ! -s "$PGDATA/PG_VERSION" ]; then
   "$bin/initdb" -D "$PGDATA" -U "$user" --pwfile=/tmp/pwfile --auth-local=trust --auth-host=scram-sha-256 >/dev/null
   rm -f /tmp/pwfile
   echo "host all all all scram-sha-256" >> "$PGDATA/pg_hba.conf"
-  if [ -n "$POSTGRES_DB" ] && [ "$POSTGRES_DB" != "$user" ]; then
-    echo "CREATE DATABASE \\"$POSTGRES_DB\\"" | "$bin/postgres" --single -D "$PGDATA" postgres >/dev/null
+  db="\${POSTGRES_DB:-$user}"
+  if [ "$db" != postgres ]; then
+    echo "CREATE DATABASE \\"$db\\"" | "$bin/postgres" --single -D "$PGDATA" postgres >/dev/null
   fi
 fi
 exec "$bin/postgres" -D "$PGDATA" -c listen_addresses='*' "$@"
@@ -274,13 +297,15 @@ ENTRYPOINT ["/usr/local/bin/docker-entrypoint.sh"]
 export async function ensurePostgresImage(name: string, log: (line: string) => void): Promise<StandIn> {
   const started = performance.now();
   const qualified = qualify(name);
-  if (await imageLabels(qualified)) return { name: qualified, source: "present", seconds: 0 };
   const major = /^postgres:(\d+)-bookworm$/.exec(name)?.[1];
   if (!major) throw new Error(`Only a postgres:<major>-bookworm image can be made here, not ${name}`);
-  const base = await debianBase(log);
+  const [recipe, entrypoint] = [POSTGRES_CONTAINERFILE(BASE_IMAGE, major), POSTGRES_ENTRYPOINT(major)];
+  const hash = recipeHash(recipe, entrypoint);
+  if (await usable(qualified, hash)) return { name: qualified, source: "present", seconds: 0 };
+  await debianBase(log);
   const context = path.join(CACHE_DIR, `postgres${major}`);
   await mkdir(context, { recursive: true });
-  await writeFile(path.join(context, "docker-entrypoint.sh"), POSTGRES_ENTRYPOINT(major), { mode: 0o755 });
-  await buildStandIn(qualified, context, POSTGRES_CONTAINERFILE(base, major), log);
+  await writeFile(path.join(context, "docker-entrypoint.sh"), entrypoint, { mode: 0o755 });
+  await buildStandIn(qualified, context, recipe, hash, log);
   return { name: qualified, source: "built", seconds: (performance.now() - started) / 1000 };
 }

@@ -5,14 +5,18 @@
  * 1. without settings, and without a first admin: it refuses to start and names what is missing;
  * 2. against this machine's PostgreSQL (a throwaway database on 127.0.0.1:5432, or
  *    CONTAINER_TEST_PG_URL): /healthz, the image's HEALTHCHECK, the home page, a booking that
- *    the database then holds, a daily backup through the image's pg_dump, a process that is not
- *    root;
- * 3. on the embedded PGlite with a named volume at /data: the same, the mail outbox and backup on
- *    the volume, then a stop and start after which the visitor's manage link still shows the booking.
+ *    the database then holds, the daily backup through the image's pg_dump, the README's
+ *    `node build/scripts/admin-create.js` and `backup.js` in the running container, a server
+ *    process that is not root;
+ * 3. on the embedded PGlite with a named volume at /data: the same, the mail outbox and backups on
+ *    the volume, a clean SIGTERM stop, a backup by hand while stopped, and after the start the
+ *    visitor's manage link still shows the booking;
+ * 4. compose.yaml with podman-compose when it is installed: PostgreSQL and two app instances
+ *    sharing it.
  *
  * It installs nothing. Without podman it prints why it skipped and exits 0. The official base
- * image the Dockerfile names is made locally when missing (./podman.ts). It prints the build time,
- * the image size and the start times.
+ * images named by the Dockerfile and compose.yaml are made locally when missing (./podman.ts).
+ * It prints the build time, the image size and the start times.
  */
 import { randomBytes } from "node:crypto";
 import { spawnSync } from "node:child_process";
@@ -73,7 +77,7 @@ function deploymentEnv(port: number): Record<string, string> {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     BETTER_AUTH_SECRET: randomBytes(32).toString("base64url"),
     ADMIN_EMAIL: "owner@example.com",
-    ADMIN_PASSWORD: "container-test-password",
+    ADMIN_PASSWORD: randomBytes(18).toString("base64url"),
     // Demo content gives the wizard a consultation type and free slots to book.
     SEED_DEMO: "true",
     LOG_LEVEL: "warn",
@@ -144,13 +148,28 @@ async function waitBackup(name: string): Promise<string> {
   return eventually(`a backup with a manifest under /data/backups in ${name}`, 90, () => inContainer(name, "ls -d /data/backups/*/manifest.json 2>/dev/null | head -n 1"));
 }
 
+/**
+ * Runs the image with `env` until it exits (at most 120 s, then it is removed) and returns its
+ * exit code and log: for starts that must be refused.
+ */
+async function runToExit(label: string, env: Record<string, string>): Promise<{ code: number; output: string }> {
+  const name = `${RUN_ID}-${label}`;
+  await podman(["run", "-d", "--name", name, ...CONTAINER_FLAGS, ...envArgs(env), IMAGE]);
+  try {
+    const waited = await run("timeout", ["120", "podman", ...PODMAN_GLOBAL_FLAGS, "wait", name], { allowFailure: true });
+    const logs = await podman(["logs", name], { allowFailure: true });
+    return { code: waited.code === 0 ? Number(waited.stdout.trim()) : -1, output: logs.stdout + logs.stderr };
+  } finally {
+    await podman(["rm", "-f", name], { allowFailure: true });
+  }
+}
+
 async function refusesWithoutSettings(): Promise<void> {
-  const bare = await podman(["run", "--rm", ...CONTAINER_FLAGS, "-e", "PORT=1", IMAGE], { allowFailure: true });
-  check(bare.code !== 0 && /PUBLIC_URL/.test(bare.stderr + bare.stdout) && /BETTER_AUTH_SECRET/.test(bare.stderr + bare.stdout), "without settings the image refuses to start and names PUBLIC_URL and BETTER_AUTH_SECRET");
-  const port = await freePort();
-  const env = { ...deploymentEnv(port), ADMIN_EMAIL: "", ADMIN_PASSWORD: "", SEED_DEMO: "false", PGLITE_DIR: "memory://" };
-  const noAdmin = await podman(["run", "--rm", ...CONTAINER_FLAGS, ...envArgs(env), IMAGE], { allowFailure: true });
-  check(noAdmin.code !== 0 && /ADMIN_EMAIL and ADMIN_PASSWORD/.test(noAdmin.stderr + noAdmin.stdout), "without a first admin the image refuses to start and names ADMIN_EMAIL and ADMIN_PASSWORD");
+  const bare = await runToExit("bare", { PORT: String(await freePort()) });
+  check(bare.code > 0 && /PUBLIC_URL/.test(bare.output) && /BETTER_AUTH_SECRET/.test(bare.output), `without settings the image refuses to start and names PUBLIC_URL and BETTER_AUTH_SECRET (exit ${bare.code})`);
+  const env = { ...deploymentEnv(await freePort()), ADMIN_EMAIL: "", ADMIN_PASSWORD: "", SEED_DEMO: "false", PGLITE_DIR: "memory://" };
+  const noAdmin = await runToExit("no-admin", env);
+  check(noAdmin.code > 0 && /ADMIN_EMAIL and ADMIN_PASSWORD/.test(noAdmin.output), `without a first admin the image refuses to start and names ADMIN_EMAIL and ADMIN_PASSWORD (exit ${noAdmin.code})`);
   log("refuses to start without PUBLIC_URL and BETTER_AUTH_SECRET, and without a first admin: ok");
 }
 
@@ -179,7 +198,8 @@ async function onPostgres(): Promise<void> {
     await waitBackup(name);
 
     // The README's operations in the running container: a staff account, a backup by hand.
-    await podman(["exec", name, "node", "build/scripts/admin-create.js", "--email", "editor@example.com", "--name", "Second Member", "--role", "editor", "--password", "container-editor-password"]);
+    const editorPassword = randomBytes(18).toString("base64url");
+    await podman(["exec", "-e", `ADMIN_CREATE_PASSWORD=${editorPassword}`, name, "node", "build/scripts/admin-create.js", "--email", "editor@example.com", "--name", "Second Member", "--role", "editor"]);
     const staff = new pg.Client({ connectionString: url.toString() });
     await staff.connect();
     const roles = await staff.query<{ role: string }>("select role from admin_users where email = $1", ["editor@example.com"]).finally(() => staff.end());
