@@ -5,6 +5,8 @@ import { defineConfig, devices } from "@playwright/test";
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4321);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? "./data/e2e";
 export const E2E_ADMIN = { email: "admin@e2e.test", password: "e2e-admin-password-1" };
+/** The form guard's minimum render-to-submit time on the test server (3,000 ms in a deployment). */
+export const E2E_FORM_GUARD_MIN_MS = 250;
 
 const chromium = {
   executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
@@ -60,6 +62,8 @@ export default defineConfig({
       BACKUP_DAILY: "false",
       // Every browser test books from 127.0.0.1; the per-client limit itself is tested in Vitest.
       BOOKING_LIMIT_PER_CLIENT: "200",
+      // Browser tests type faster than people; the three-second rule itself is tested in Vitest.
+      FORM_GUARD_MIN_MS: String(E2E_FORM_GUARD_MIN_MS),
     },
   },
 });

@@ -5,6 +5,10 @@ import http from "node:http";
 import compression from "compression";
 import express from "express";
 
+// Files and folders this process creates (PGlite's database, uploads, outbox mail, backups) are
+// the server account's alone: 0600 and 0700 (app/utils/private-files.server.ts has the rule).
+process.umask(0o077);
+
 const DEV = process.env.NODE_ENV !== "production";
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const PORT = Number(process.env.PORT ?? 3000);

@@ -1,9 +1,33 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
-// Feature tests run on embedded PGlite always, and again on real PostgreSQL when
-// TEST_DATABASE_URL is set (CI sets it; see .ci/run). The PostgreSQL project runs files one at a
-// time because they share one database.
+// Every feature test runs on embedded PGlite (real PostgreSQL compiled to WebAssembly, one
+// connection, a fresh in-memory database per file). The files below run again on a real
+// PostgreSQL server when TEST_DATABASE_URL is set (CI sets it; see .ci/run): what only a server
+// with several connections and the `pg` driver shows. The PostgreSQL project runs its files one at
+// a time because they share one database.
 const include = ["app/**/*.test.ts", "tests/integration/**/*.test.ts"];
+
+/**
+ * The files that need real PostgreSQL: every route-level integration test (the `pg` driver's
+ * types end to end, LISTEN/NOTIFY of the HTML cache, concurrent creates, the 1,000-run fuzz of the
+ * public actions) and the feature tests of races and locks, which PGlite's single connection
+ * serialises and so cannot show: concurrent bookings (`FOR UPDATE`), concurrent reschedules, two
+ * mail workers, two backup or retention runs, two reminder runs, two analytics flushes, and the
+ * first admin's advisory lock. A new test of a race or of SQL only a server has belongs here.
+ */
+const POSTGRES_TEST_FILES = [
+  "tests/integration/**/*.test.ts",
+  "app/features/analytics/analytics.test.ts",
+  "app/features/auth/bootstrap.test.ts",
+  "app/features/consultations/bookings.test.ts",
+  "app/features/consultations/reschedule.test.ts",
+  "app/features/data-protection/retention.test.ts",
+  "app/features/enquiries/promise.test.ts",
+  "app/features/jobs/worker.test.ts",
+  "app/features/operations/daily-backup.test.ts",
+];
+
 const baseEnv = { NODE_ENV: "test", LOG_LEVEL: "silent", DISABLE_JOBS: "true", PUBLIC_URL: "http://localhost:3000" };
 
 if (process.env.REQUIRE_POSTGRES_TESTS === "1" && !process.env.TEST_DATABASE_URL) {
@@ -22,6 +46,10 @@ export default defineConfig({
     },
   ],
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, where the
+    // PGlite files then ran one by one beside an idle core. Feature tests share nothing on disk
+    // (temporary folders) or in the database (PGlite per file; PostgreSQL files one at a time).
+    maxWorkers: availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
@@ -35,7 +63,7 @@ export default defineConfig({
               extends: true as const,
               test: {
                 name: "postgres",
-                include,
+                include: POSTGRES_TEST_FILES,
                 fileParallelism: false,
                 env: { ...baseEnv, DATABASE_URL: process.env.TEST_DATABASE_URL },
               },

@@ -4,26 +4,49 @@
  *
  *   npm run admin:create -- --email ana@firm.co.uk --name "Ana Silva" --role super_admin
  *
- * Missing values are asked for (the password without echo). The password may also come from
- * ADMIN_CREATE_PASSWORD. Uses DATABASE_URL (or the embedded database under PGLITE_DIR: stop the
- * server first, PGlite allows one process at a time). Migrates the database first.
+ * Missing values are asked for. The password is never an argument (npm echoes the command, and
+ * shells and the process list keep it): it is typed at a hidden prompt, or read from the
+ * environment variable ADMIN_CREATE_PASSWORD when there is no terminal. It must pass the staff
+ * password rule (`passwordProblem`), as on every password screen. Uses DATABASE_URL (or the
+ * embedded database under PGLITE_DIR: stop the server first, PGlite allows one process at a
+ * time). Migrates the database first.
  */
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { ADMIN_ROLES } from "~/db/schema";
+import { restrictNewFiles } from "~/utils/private-files.server";
+import { passwordProblem } from "~/features/auth/password-policy.server";
+import { PASSWORD_RULE } from "~/features/auth/schema";
 
-const { values } = parseArgs({
-  options: {
-    email: { type: "string" },
-    name: { type: "string" },
-    role: { type: "string" },
-    password: { type: "string" },
-    help: { type: "boolean", short: "h" },
-  },
-});
+// Whatever this script writes (database, backup, restored files) is the owner's alone.
+restrictNewFiles();
+
+const USAGE = 'Usage: npm run admin:create -- --email <email> --name "<name>" --role super_admin|admin|editor\n' +
+  "The password is asked for (hidden), or read from ADMIN_CREATE_PASSWORD; it is never taken as an argument.";
+
+let values: { email?: string; name?: string; role?: string; help?: boolean };
+try {
+  ({ values } = parseArgs({
+    options: {
+      email: { type: "string" },
+      name: { type: "string" },
+      role: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  }));
+} catch (error) {
+  const passwordGiven = process.argv.some((a) => a === "--password" || a.startsWith("--password="));
+  console.error(
+    passwordGiven
+      ? "The password is not taken on the command line (it would stay in your shell history and show in the process list). Leave out --password: you will be asked for it, or set ADMIN_CREATE_PASSWORD."
+      : (error as Error).message,
+  );
+  console.error(USAGE);
+  process.exit(1);
+}
 
 if (values.help) {
-  console.log('Usage: npm run admin:create -- --email <email> --name "<name>" --role super_admin|admin|editor [--password <pw>]');
+  console.log(USAGE);
   process.exit(0);
 }
 
@@ -39,7 +62,35 @@ async function ask(question: string, hidden = false): Promise<string> {
   const answer = await rl.question(question);
   rl.close();
   if (hidden) process.stdout.write("\n");
-  return answer.trim();
+  return hidden ? answer : answer.trim();
+}
+
+/** The new password: ADMIN_CREATE_PASSWORD, else typed twice at a hidden prompt; checked against the rule. */
+async function choosePassword(): Promise<string> {
+  const fromEnv = process.env.ADMIN_CREATE_PASSWORD;
+  if (fromEnv !== undefined && fromEnv !== "") {
+    const problem = passwordProblem(fromEnv);
+    if (problem) {
+      console.error(`ADMIN_CREATE_PASSWORD is refused: ${problem}`);
+      process.exit(1);
+    }
+    return fromEnv;
+  }
+  if (!process.stdin.isTTY) {
+    console.error("No password: run this in a terminal to be asked for one, or set ADMIN_CREATE_PASSWORD.");
+    process.exit(1);
+  }
+  console.log(PASSWORD_RULE);
+  for (;;) {
+    const password = await ask("Password: ", true);
+    const problem = passwordProblem(password);
+    if (problem) {
+      console.error(problem);
+      continue;
+    }
+    if ((await ask("Repeat the password: ", true)) === password) return password;
+    console.error("The passwords do not match.");
+  }
 }
 
 const email = values.email ?? (await ask("E-mail: "));
@@ -49,7 +100,7 @@ if (!ADMIN_ROLES.includes(role)) {
   console.error(`Unknown role "${role}". Use one of: ${ADMIN_ROLES.join(", ")}.`);
   process.exit(1);
 }
-const password = values.password ?? process.env.ADMIN_CREATE_PASSWORD ?? (await ask("Password (at least 12 characters): ", true));
+const password = await choosePassword();
 
 const { closeDatabase, db, migrate } = await import("~/db/client.server");
 const { createStaffAccount, StaffError } = await import("~/features/auth/accounts.server");

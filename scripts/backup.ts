@@ -3,6 +3,8 @@
  * to BACKUP_DIR (default ./data/backups) or to the bucket BACKUP_S3_BUCKET, records it in the
  * audit log, and prints the backup's location as its last line.
  *
+ * With BACKUP_ENCRYPTION_KEY every part is encrypted (age); `--new-key` prints a new key instead.
+ *
  * On PGlite it opens the database folder itself, so the server must be stopped (PGlite allows one
  * process at a time; the daily job backs up a running server). On PostgreSQL it uses `pg_dump`
  * and works while the servers run.
@@ -11,10 +13,24 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { env } from "~/utils/env.server";
+import { restrictNewFiles } from "~/utils/private-files.server";
 
-const { values } = parseArgs({ options: { help: { type: "boolean", short: "h" } } });
+// Whatever this script writes (database, backup, restored files) is the owner's alone.
+restrictNewFiles();
+
+const { values } = parseArgs({ options: { help: { type: "boolean", short: "h" }, "new-key": { type: "boolean" } } });
 if (values.help) {
-  console.log("Usage: npm run backup\nWrites a backup to BACKUP_DIR (default ./data/backups) or BACKUP_S3_BUCKET and prints its location last.");
+  console.log(
+    "Usage: npm run backup [-- --new-key]\nWrites a backup to BACKUP_DIR (default ./data/backups) or BACKUP_S3_BUCKET and prints its location last " +
+      "(encrypted when BACKUP_ENCRYPTION_KEY is set).\n--new-key prints a new BACKUP_ENCRYPTION_KEY (secret key and recipient) and backs up nothing.",
+  );
+  process.exit(0);
+}
+if (values["new-key"]) {
+  const { newBackupKey } = await import("~/features/operations/backup-encryption.server");
+  const { identity, recipient } = await newBackupKey();
+  console.log(`Secret key (restores; keep it safe, away from the backups):\n  BACKUP_ENCRYPTION_KEY=${identity}`);
+  console.log(`Recipient (backs up only; the server then cannot read its own backups):\n  BACKUP_ENCRYPTION_KEY=${recipient}`);
   process.exit(0);
 }
 

@@ -2,6 +2,8 @@
  * `npm run restore -- <backup> [--force]` (issue 20): restores a backup made by `npm run backup`
  * or the daily job into the configured database (DATABASE_URL, else the PGlite folder PGLITE_DIR)
  * and upload storage. Verifies every checksum first; refuses a non-empty target unless --force.
+ * An encrypted backup needs BACKUP_ENCRYPTION_KEY set to its secret key; a missing or wrong key
+ * is refused before anything is written.
  *
  * <backup> is a backup folder (e.g. ./data/backups/backup-2026-11-25T02-00-00Z), the name of one
  * in BACKUP_DIR or BACKUP_S3_BUCKET, or `s3://bucket/backups/<name>`. Stop the servers first.
@@ -11,9 +13,14 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { BackupError } from "~/features/operations/backup-manifest.server";
 import { configuredBackupStore, createLocalBackupStore, createS3BackupStore, type BackupStore } from "~/features/operations/backup-store.server";
+import { parseBackupKey } from "~/features/operations/backup-encryption.server";
 import { restoreBackup } from "~/features/operations/restore.server";
 import { createS3Storage, storage } from "~/features/media/storage.server";
 import { env } from "~/utils/env.server";
+import { restrictNewFiles } from "~/utils/private-files.server";
+
+// Whatever this script writes (database, backup, restored files) is the owner's alone.
+restrictNewFiles();
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -45,6 +52,7 @@ try {
     files: storage(),
     force: values.force,
     log: (line) => console.log(line),
+    encryptionKey: await parseBackupKey(env.BACKUP_ENCRYPTION_KEY),
   });
   const { manifest } = result;
   const mismatched = Object.entries(manifest.counts).filter(([table, n]) => result.counts[table] !== n);

@@ -9,7 +9,6 @@
  * unavailable: pages then answer 503 (server/app.ts, entry.server.tsx) until a probe every
  * `PROBE_INTERVAL_MS` reaches it again. Nothing needs a restart.
  */
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -21,6 +20,7 @@ import pg from "pg";
 import { sql } from "drizzle-orm";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
+import { ensurePrivateDirSync, narrowTree } from "~/utils/private-files.server";
 import * as schema from "./schema";
 
 /** A Drizzle database over either driver; transactions and `FOR UPDATE` work on both. */
@@ -145,14 +145,18 @@ function connect(): Connection {
     };
   }
   const dir = env.PGLITE_DIR;
-  if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
+  if (!dir.startsWith("memory://")) ensurePrivateDirSync(dir);
   const client = new PGlite(dir);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     kind: "pglite",
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsDir }),
-    close: () => client.close(),
+    // PGlite writes its files 0666 in the 0700 folder: they are narrowed to 0600 once it is closed.
+    close: async () => {
+      await client.close();
+      if (!dir.startsWith("memory://")) await narrowTree(dir);
+    },
     poolStats: () => ({ inUse: 0, waiting: 0 }),
     dumpDataDir: () => client.dumpDataDir("gzip"),
     // In process: PGlite delivers NOTIFY from its own triggers to its own listeners.

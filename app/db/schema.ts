@@ -8,7 +8,7 @@
  * not only form rules.
  *
  * Times: `timestamp with time zone` columns are instants; slot `date`/`start_time`/`end_time`
- * are Europe/London wall-clock values (see `app/features/consultations/time.ts`).
+ * are Europe/London wall-clock values (see `app/utils/time.ts`).
  */
 import { sql } from "drizzle-orm";
 import {

@@ -12,6 +12,9 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 
+/** The shapes `BACKUP_ENCRYPTION_KEY` accepts: an age secret key or an age X25519 recipient. */
+export const BACKUP_KEY_PATTERN = /^(AGE-SECRET-KEY-1[0-9A-Z]{58}|age1[02-9ac-hj-np-z]{58})$/;
+
 const optionalString = z
   .string()
   .trim()
@@ -124,6 +127,13 @@ const EnvSchema = z.object({
    * of the last BACKUP_KEEP_WEEKLY ISO weeks.
    */
   BACKUP_DIR: optionalString,
+  /**
+   * Encrypts every backup with age: a secret key `AGE-SECRET-KEY-1...` (backs up and restores) or
+   * its recipient `age1...` (backs up only). Unset: backups are not encrypted.
+   */
+  BACKUP_ENCRYPTION_KEY: optionalString.pipe(
+    z.string().regex(BACKUP_KEY_PATTERN, "must be an age secret key (AGE-SECRET-KEY-1...) or recipient (age1...); `npm run backup -- --new-key` makes one").optional(),
+  ),
   BACKUP_S3_BUCKET: optionalString,
   BACKUP_DAILY: z.stringbool().default(true),
   BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(366).default(14),
@@ -135,6 +145,12 @@ const EnvSchema = z.object({
    */
   METRICS_TOKEN: optionalString.pipe(z.string().min(24, "must be at least 24 characters").optional()),
   METRICS_PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
+  /**
+   * The public forms' minimum time between render and submit in ms, below which a submission
+   * counts as a bot's (default 3,000, `MIN_SUBMIT_MS` of the form guard). For browser tests, which
+   * type faster than people, on a local run only: a public deployment refuses to start with it.
+   */
+  FORM_GUARD_MIN_MS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(60_000).optional()),
 });
 
 /** The validated environment; `PUBLIC_URL` is always set after `loadEnv`. */
@@ -159,7 +175,8 @@ export function isLocalRun(e: Pick<ServerEnv, "HOST" | "PUBLIC_URL">): boolean {
 /**
  * Validates `source` (normally `process.env`). Throws an Error listing every invalid variable, or
  * naming what production lacks: on a non-loopback `HOST`, `PUBLIC_URL` and `BETTER_AUTH_SECRET`;
- * on a loopback `HOST` with a public `PUBLIC_URL` (behind a local proxy), `BETTER_AUTH_SECRET`.
+ * on a loopback `HOST` with a public `PUBLIC_URL` (behind a local proxy), `BETTER_AUTH_SECRET`;
+ * and a production deployment refuses the test-only `FORM_GUARD_MIN_MS`.
  * On a loopback `HOST` a missing `PUBLIC_URL` becomes `http://localhost:$PORT`.
  */
 export function loadEnv(source: Record<string, string | undefined>): ServerEnv {
@@ -182,10 +199,14 @@ export function loadEnv(source: Record<string, string | undefined>): ServerEnv {
     }
   }
   const publicUrl = parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`;
-  if (production && !isLocalRun({ HOST: parsed.HOST, PUBLIC_URL: publicUrl }) && !parsed.BETTER_AUTH_SECRET) {
+  const deployment = production && !isLocalRun({ HOST: parsed.HOST, PUBLIC_URL: publicUrl });
+  if (deployment && !parsed.BETTER_AUTH_SECRET) {
     throw new Error(
       "BETTER_AUTH_SECRET is not set. Set it to a long random string (e.g. `openssl rand -base64 32`) before starting in production.",
     );
+  }
+  if (deployment && parsed.FORM_GUARD_MIN_MS !== undefined) {
+    throw new Error("FORM_GUARD_MIN_MS is for browser tests on a local run: unset it, so the public forms keep their bot check.");
   }
   return { ...parsed, PUBLIC_URL: publicUrl };
 }

@@ -44,6 +44,15 @@ describe("loadEnv", () => {
     expect(loadEnv({ PORT: "5412", PUBLIC_URL: "http://127.0.0.1:9999" }).PUBLIC_URL).toBe("http://127.0.0.1:9999");
   });
 
+  it("takes the form guard's test minimum on a local run and refuses it in a deployment", () => {
+    expect(loadEnv({}).FORM_GUARD_MIN_MS).toBeUndefined();
+    expect(loadEnv({ NODE_ENV: "production", FORM_GUARD_MIN_MS: "250" }).FORM_GUARD_MIN_MS).toBe(250);
+    expect(() => loadEnv({ FORM_GUARD_MIN_MS: "-1" })).toThrow(/FORM_GUARD_MIN_MS/);
+    const deployment = { NODE_ENV: "production", HOST: "0.0.0.0", PUBLIC_URL: "https://www.example.com", BETTER_AUTH_SECRET: SECRET };
+    expect(() => loadEnv({ ...deployment, FORM_GUARD_MIN_MS: "0" })).toThrow(/FORM_GUARD_MIN_MS is for browser tests/);
+    expect(loadEnv({ ...deployment, FORM_GUARD_MIN_MS: "" }).FORM_GUARD_MIN_MS).toBeUndefined();
+  });
+
   it("rejects a PUBLIC_URL that is not http(s)", () => {
     expect(() => loadEnv({ PUBLIC_URL: "ftp://example.com" })).toThrow(/PUBLIC_URL/);
   });

@@ -14,6 +14,7 @@ import { E2E_DATA_DIR, E2E_PORT } from "../../playwright.config";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { ACCOUNT_FIXTURES } from "./support/account-fixtures";
 import { signIn } from "./support/auth";
+import { saveScreenshot } from "./support/screenshots";
 
 // Sign-in is rate limited per address: this file signs in from an address of its own.
 test.use({ extraHTTPHeaders: { "x-forwarded-for": "198.51.100.71" } });
@@ -27,14 +28,14 @@ const SHOTS = "test-results/accounts";
  * page must not scroll sideways once the layout has settled (the shell animates its sidebar).
  */
 async function screenshots(page: Page, name: string) {
-  await page.screenshot({ path: `${SHOTS}/${name}-1440.png`, fullPage: true });
+  await saveScreenshot(page, `${SHOTS}/${name}-1440.png`, { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
       message: `${name} scrolls sideways at 390 px`,
     })
     .toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
+  await saveScreenshot(page, `${SHOTS}/${name}-390.png`, { fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
@@ -111,6 +112,8 @@ test("two-factor: enrol an authenticator, then sign in with a code and with a re
   await expect(card.getByRole("status")).toContainText("Two-factor is on");
   const codes = (await card.getByTestId("recovery-codes").locator("li").allTextContents()).map((c) => c.trim());
   expect(codes).toHaveLength(10);
+  // Nothing to misread on paper: digits and capitals without I, L, O or U.
+  for (const code of codes) expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/);
   const download = page.waitForEvent("download");
   await card.getByRole("link", { name: "Download as text file" }).click();
   expect((await download).suggestedFilename()).toBe("recovery-codes.txt");
@@ -139,7 +142,10 @@ test("two-factor: enrol an authenticator, then sign in with a code and with a re
   await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await page.getByRole("link", { name: "Use a recovery code" }).click();
-  await page.getByLabel("Recovery code").fill(codes[0]!);
+  await expect(page.getByLabel("Recovery code")).toHaveAttribute("placeholder", "7KQ2M-X9D4T");
+  await screenshots(page, "two-factor-recovery-code");
+  // Typed as a person reads it off paper on a phone: lower case, a space instead of the dash.
+  await page.getByLabel("Recovery code").fill(codes[0]!.toLowerCase().replace("-", " "));
   await page.getByRole("button", { name: "Verify and sign in" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard/);
   await page.goto("/admin/account");

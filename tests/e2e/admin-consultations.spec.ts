@@ -8,12 +8,13 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
-import { addDays, formatLongDate, londonToday, startOfWeek } from "../../app/features/consultations/time";
-import { formatLongSlotDate } from "../../app/features/consultations/components/admin-format";
+import { formatLongDate } from "../../app/utils/format";
+import { addDays, londonToday, startOfWeek } from "../../app/utils/time";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signInAsAdmin } from "./support/auth";
 import { waitForHydration } from "./support/hydration";
 import { waitUntilHumanPace } from "./support/human-pace";
+import { saveScreenshot } from "./support/screenshots";
 
 // The wizard limits bookings per address; this file books from an address of its own.
 test.use({ extraHTTPHeaders: { "x-forwarded-for": "198.51.100.47" } });
@@ -53,7 +54,7 @@ async function openAvailability(page: Page) {
 /** The slot card for a date and 12-hour start time. */
 const slotCard = (page: Page, date: string, startLabel: string) =>
   page
-    .getByRole("region", { name: new RegExp(`^${formatLongSlotDate(date)}`) })
+    .getByRole("region", { name: new RegExp(`^${formatLongDate(date)}`) })
     .getByRole("listitem")
     .filter({ hasText: startLabel });
 
@@ -183,7 +184,7 @@ test("a booking made in the wizard is confirmed with a meeting link and the visi
     await page.setViewportSize({ width, height: 900 });
     await dialog.getByLabel("Meeting link").scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.screenshot({ path: `test-results/admin-consultations/booking-dialog-meeting-link-${width}.png` });
+    await saveScreenshot(page, `test-results/admin-consultations/booking-dialog-meeting-link-${width}.png`);
   }
   if (viewport) await page.setViewportSize(viewport);
   await dialog.getByLabel("Meeting link").fill("https://meet.example.com/e2e-consultation");

@@ -10,6 +10,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signInAsAdmin } from "./support/auth";
 import { ENQUIRY_FIXTURES } from "./support/enquiry-fixtures";
+import { waitUntilHumanPace } from "./support/human-pace";
 
 // The contact form allows 5 enquiries per address per hour; this file's requests come from an
 // address of their own (the server trusts X-Forwarded-For from loopback).
@@ -35,8 +36,7 @@ test("an enquiry from the contact page appears in the list and its status change
   await page.getByRole("textbox", { name: "Company", exact: true }).fill("Tester Structures Ltd");
   await page.getByRole("combobox", { name: "Enquiry type", exact: true }).selectOption("Commercial Engineering");
   await page.getByRole("textbox", { name: "Message", exact: true }).fill("A new mezzanine floor in a listed warehouse.");
-  const wait = 3_300 - (Date.now() - loadedAt);
-  if (wait > 0) await page.waitForTimeout(wait);
+  await waitUntilHumanPace(loadedAt);
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByText("Message sent successfully!")).toBeVisible({ timeout: 10_000 });
 

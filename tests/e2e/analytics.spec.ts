@@ -12,6 +12,7 @@ import { signInAsAdmin } from "./support/auth";
 import { bookingFixtures } from "./support/booking-fixtures";
 import { bookUpToConfirm } from "./support/booking-flow";
 import { waitUntilHumanPace } from "./support/human-pace";
+import { saveScreenshot } from "./support/screenshots";
 
 const RUN = Date.now().toString(36);
 const DESKTOP = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
@@ -79,9 +80,9 @@ test("visits, an enquiry and a booking show on the Analytics screen with their s
 
   await expectNoSeriousA11yViolations(page);
   await page.setViewportSize({ width: 1440, height: 1000 });
-  await page.screenshot({ path: "test-results/screens/analytics-1440.png", fullPage: true });
+  await saveScreenshot(page, "test-results/screens/analytics-1440.png", { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: "test-results/screens/analytics-390.png", fullPage: true });
+  await saveScreenshot(page, "test-results/screens/analytics-390.png", { fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // The export of the same range.

@@ -5,11 +5,13 @@
  * confirmation e-mail cancelling the booking. Fixture slots: tests/e2e/support/booking-fixtures.ts.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { formatLongDate, formatMonthYear } from "../../app/features/consultations/time";
+import { formatLongDate, formatMonthYear } from "../../app/utils/format";
 import { expectNoSeriousA11yViolations as scanA11y } from "./support/a11y";
 import { bookingFixtures } from "./support/booking-fixtures";
 import { bookUpToConfirm, fillDetails, outbox, sentTo, slotRadio, toFixtureWeek, type Parsed } from "./support/booking-flow";
 import { waitUntilHumanPace } from "./support/human-pace";
+import { waitForHydration, waitForSettled } from "./support/hydration";
+import { saveScreenshot } from "./support/screenshots";
 
 const F = bookingFixtures();
 
@@ -19,7 +21,8 @@ const F = bookingFixtures();
  */
 async function expectNoSeriousA11yViolations(page: Page) {
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(400);
+  await expect(page.getByRole("banner")).toHaveAttribute("data-scrolled", "false");
+  await waitForSettled(page);
   await scanA11y(page);
 }
 
@@ -112,8 +115,9 @@ test.describe("booking wizard", () => {
 
     await page.reload();
     await expect(page.getByRole("heading", { name: "Booking Confirmed!" })).toBeVisible();
-    await page.waitForLoadState("networkidle");
-    await page.waitForTimeout(1_500); // the toast would come from an effect after hydration
+    // The toast would come from an effect after hydration: once hydrated and painted, none shows.
+    await waitForHydration(page);
+    await waitForSettled(page);
     await expect(toastText).toHaveCount(0);
   });
 
@@ -248,7 +252,7 @@ async function rescheduleTo(page: Page, to: { date: string; startTime: string },
   await expect(slotRadio(page, F.moveFrom.date, F.moveFrom.startTime)).toHaveCount(0);
   if (screenshot) {
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: `test-results/screens/${screenshot}-picker-1440.png`, fullPage: true });
+    await saveScreenshot(page, `test-results/screens/${screenshot}-picker-1440.png`, { fullPage: true });
   }
   await slotRadio(page, to.date, to.startTime).check({ force: true });
   await page.getByRole("button", { name: "Continue" }).click();
@@ -256,7 +260,7 @@ async function rescheduleTo(page: Page, to: { date: string; startTime: string },
   if (screenshot) {
     await expectNoSeriousA11yViolations(page);
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `test-results/screens/${screenshot}-confirm-390.png`, fullPage: true });
+    await saveScreenshot(page, `test-results/screens/${screenshot}-confirm-390.png`, { fullPage: true });
     await page.setViewportSize({ width: 1440, height: 900 });
   }
   await page.getByRole("button", { name: "Confirm new time" }).click();
@@ -275,7 +279,7 @@ test.describe("rescheduling from the manage link", () => {
     await expect(page.getByRole("heading", { name: "Your consultation" })).toBeVisible();
     await rescheduleTo(page, F.moveTo, "reschedule");
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: "test-results/screens/reschedule-moved-1440.png", fullPage: true });
+    await saveScreenshot(page, "test-results/screens/reschedule-moved-1440.png", { fullPage: true });
 
     let moved: Parsed | undefined;
     await expect

@@ -11,6 +11,7 @@ import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signInAsAdmin } from "./support/auth";
 import { bookingFixtures } from "./support/booking-fixtures";
 import { bookUpToConfirm } from "./support/booking-flow";
+import { saveScreenshot } from "./support/screenshots";
 
 const F = bookingFixtures();
 const SCREENS = "test-results/screens";
@@ -27,9 +28,9 @@ async function feedEvents(request: APIRequestContext, url: string, who: string) 
 }
 
 async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `${SCREENS}/${name}-1440.png`, fullPage: true });
+  await saveScreenshot(page, `${SCREENS}/${name}-1440.png`, { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SCREENS}/${name}-390.png`, fullPage: true });
+  await saveScreenshot(page, `${SCREENS}/${name}-390.png`, { fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 

@@ -9,10 +9,11 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signInAsAdmin } from "./support/auth";
+import { saveScreenshot } from "./support/screenshots";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/cms-screens/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => saveScreenshot(page, `test-results/cms-screens/${name}.png`, { fullPage: true });
 const body = (page: Page) => page.getByRole("textbox", { name: "Article body" });
 const stored = async (page: Page) => JSON.parse(await page.locator('input[type="hidden"][name="content"]').inputValue()) as unknown[];
 
@@ -230,7 +231,7 @@ test("the form with the editor passes axe and asks before losing an edited body;
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, "article-editor-390");
   await page.getByRole("toolbar", { name: "Article body formatting" }).evaluate((el) => el.scrollIntoView());
-  await page.screenshot({ path: "test-results/cms-screens/article-editor-390-body.png" });
+  await saveScreenshot(page, "test-results/cms-screens/article-editor-390-body.png");
 
   // Only the body changed: leaving asks first, and staying keeps it.
   await page.setViewportSize({ width: 1440, height: 900 });

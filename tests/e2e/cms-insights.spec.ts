@@ -7,10 +7,11 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signInAsAdmin } from "./support/auth";
+import { saveScreenshot } from "./support/screenshots";
 
 test.describe.configure({ mode: "serial", timeout: 150_000 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/cms-screens/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => saveScreenshot(page, `test-results/cms-screens/${name}.png`, { fullPage: true });
 
 /** The UK wall-clock "YYYY-MM-DDTHH:mm:ss" `ms` from now (the schedule field's value). */
 function ukWallClock(ms: number): string {

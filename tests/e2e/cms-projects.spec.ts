@@ -7,10 +7,11 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signInAsAdmin } from "./support/auth";
+import { saveScreenshot } from "./support/screenshots";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/cms-screens/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => saveScreenshot(page, `test-results/cms-screens/${name}.png`, { fullPage: true });
 
 async function publicCounts(page: Page): Promise<string> {
   await page.goto("/projects");

@@ -13,6 +13,7 @@ import { E2E_DATA_DIR } from "../../playwright.config";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signInAsAdmin } from "./support/auth";
 import { DATA_PROTECTION_PERSON } from "./support/data-protection-fixtures";
+import { saveScreenshot } from "./support/screenshots";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 const { email } = DATA_PROTECTION_PERSON;
@@ -42,7 +43,7 @@ test("find, export and erase a person's data from the screen", async ({ page }) 
   await expect(page.getByRole("region", { name: "E-mails" }).getByRole("listitem")).toHaveCount(1);
   await expect(page.getByRole("region", { name: "Audit log entries" }).getByRole("listitem")).toHaveCount(1);
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: path.join(shots, "results-1440.png"), fullPage: true });
+  await saveScreenshot(page, path.join(shots, "results-1440.png"), { fullPage: true });
 
   // One JSON file with everything.
   const jsonDownload = page.waitForEvent("download");
@@ -78,7 +79,7 @@ test("find, export and erase a person's data from the screen", async ({ page }) 
   await dialog.getByRole("checkbox", { name: "Cancel 1 future booking and notify" }).check();
   await expect(erase).toBeEnabled();
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: path.join(shots, "dialog-1440.png") });
+  await saveScreenshot(page, path.join(shots, "dialog-1440.png"));
   await erase.click();
 
   await expect(page.getByText(`The personal data of ${email} has been erased.`)).toBeVisible();
@@ -116,7 +117,7 @@ test("the screen on a phone", async ({ page }) => {
   await expect(page.getByRole("button", { name: "Search" })).toBeEnabled();
   await page.mouse.move(0, 0);
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: path.join(shots, "results-390.png"), fullPage: true });
+  await saveScreenshot(page, path.join(shots, "results-390.png"), { fullPage: true });
 });
 
 test("the privacy policy states the retention periods saved on the screen", async ({ page }) => {

@@ -6,6 +6,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/auth";
+import { saveScreenshot } from "./support/screenshots";
 
 const CONTENT_PAGES = [
   "/",
@@ -99,7 +100,7 @@ test.describe("with JavaScript off", () => {
     await expect(page).toHaveURL(/\/about#site-menu$/);
     await expect(menu).toBeVisible();
     await expect(menu.getByRole("link", { name: "Commercial Engineering" })).toBeVisible();
-    await page.screenshot({ path: "test-results/no-js/menu-390.png" });
+    await saveScreenshot(page, "test-results/no-js/menu-390.png");
     await page.getByRole("link", { name: "Close menu" }).click();
     await expect(menu).toBeHidden();
     await page.getByRole("link", { name: "Open menu" }).click();
@@ -111,7 +112,7 @@ test.describe("with JavaScript off", () => {
     await page.goto("/about");
     await expect(page.getByText(/more than £70,000 of revenue/)).toBeVisible();
     await expect(page.getByRole("img", { name: /Steel frame of a mid-rise commercial building/ })).toBeVisible();
-    await page.getByRole("article").first().screenshot({ path: "test-results/no-js/about-founder-1440.png" });
+    await saveScreenshot(page.getByRole("article").first(), "test-results/no-js/about-founder-1440.png");
     const entries = page.locator("button[aria-controls*='-exp-']");
     expect(await entries.count()).toBeGreaterThanOrEqual(4);
     for (const entry of await entries.all()) {
@@ -126,7 +127,7 @@ test.describe("with JavaScript off", () => {
     await expect(gallery.getByRole("button")).toHaveCount(0);
     const links = gallery.getByRole("link", { name: /^Open image \d of 4 full size$/ });
     await expect(links).toHaveCount(4);
-    await gallery.screenshot({ path: "test-results/no-js/gallery-1440.png" });
+    await saveScreenshot(gallery, "test-results/no-js/gallery-1440.png");
     const href = (await links.nth(2).getAttribute("href"))!;
     const file = await request.get(href);
     expect(file.status()).toBe(200);

@@ -10,6 +10,7 @@ import routes from "../../app/routes";
 import { photoJpeg } from "../setup/images";
 import { signInAsAdmin } from "./support/auth";
 import { waitForHydration } from "./support/hydration";
+import { saveScreenshot } from "./support/screenshots";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -87,7 +88,7 @@ test.describe("portal at 390 px", () => {
       await page.goto(url);
       await waitForHydration(page);
       visited.push(url);
-      await page.screenshot({ path: test.info().outputPath(`${url.replace(/\W+/g, "-")}.png`), fullPage: true });
+      await saveScreenshot(page, test.info().outputPath(`${url.replace(/\W+/g, "-")}.png`), { fullPage: true });
       const { overflow, widest } = await sidewaysOverflow(page);
       if (overflow > 0) tooWide.push(`${url}: ${overflow} px too wide (${widest.join(", ")})`);
     }
@@ -121,7 +122,7 @@ test.describe("portal at 390 px", () => {
           .map((el) => el.className),
       );
       expect(scrollers, `${name}: nothing inside scrolls sideways`).toEqual([]);
-      await page.screenshot({ path: test.info().outputPath(`dialog-${String(name).replace(/\W+/g, "-")}.png`) });
+      await saveScreenshot(page, test.info().outputPath(`dialog-${String(name).replace(/\W+/g, "-")}.png`));
       await page.keyboard.press("Escape");
       await expect(dialog).toBeHidden();
     };
@@ -189,6 +190,6 @@ for (const viewport of [PHONE, { width: 1440, height: 900 }]) {
     const marker = (await edit.getByRole("slider", { name: "Focal point" }).locator("span").boundingBox())!;
     expect(Math.abs(marker.x + marker.width / 2 - (drawn.x + drawn.width * 0.3))).toBeLessThan(2);
     expect(Math.abs(marker.y + marker.height / 2 - (drawn.y + drawn.height * 0.8))).toBeLessThan(2);
-    await page.screenshot({ path: test.info().outputPath(`focal-${viewport.width}.png`) });
+    await saveScreenshot(page, test.info().outputPath(`focal-${viewport.width}.png`));
   });
 }

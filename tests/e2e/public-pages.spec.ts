@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { waitForSettled } from "./support/hydration";
 
 const year = String(new Date().getFullYear());
 
@@ -294,7 +295,7 @@ test.describe("header and footer", () => {
     const header = page.getByRole("banner");
     await expect(header).toHaveAttribute("data-scrolled", "false");
     await page.evaluate(() => window.scrollTo(0, 15));
-    await page.waitForTimeout(100);
+    await waitForSettled(page);
     await expect(header).toHaveAttribute("data-scrolled", "false");
     await page.evaluate(() => window.scrollTo(0, 40));
     await expect(header).toHaveAttribute("data-scrolled", "true");
@@ -413,8 +414,8 @@ test.describe("accessibility", () => {
         await page.evaluate(() => window.scrollTo(0, 200));
         await expect(header).toHaveAttribute("data-scrolled", "true", { timeout: 500 });
       }).toPass();
-      // The dark hero is now behind the header, and its colour transition has finished.
-      await page.waitForTimeout(400);
+      // The dark hero is now behind the header; wait for its colour transition to finish.
+      await waitForSettled(page);
       await expectNoSeriousA11yViolations(page);
     });
   }

@@ -10,10 +10,11 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signInAsAdmin } from "./support/auth";
+import { saveScreenshot } from "./support/screenshots";
 
 test.describe.configure({ mode: "serial", timeout: 300_000 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/site-studio/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => saveScreenshot(page, `test-results/site-studio/${name}.png`, { fullPage: true });
 
 async function noSidewaysScroll(page: Page) {
   // Polled: right after a viewport change the layout may not have settled yet.

@@ -12,7 +12,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
-import { formatInZone, formatLongDate } from "../../app/features/consultations/time";
+import { formatInZone, formatLongDate } from "../../app/utils/format";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signInAsAdmin } from "./support/auth";
 import { bookingFixtures } from "./support/booking-fixtures";
@@ -20,6 +20,7 @@ import { bookUpToConfirm } from "./support/booking-flow";
 import { STAFF_DAY } from "./support/staff-day-fixtures";
 import { waitForHydration } from "./support/hydration";
 import { photoJpeg } from "../setup/images";
+import { saveScreenshot } from "./support/screenshots";
 
 /** Two demo library images (app/db/seed/media/manifest.json). */
 const LIBRARY = ["Thames Wharf Mixed-Use Tower: city towers at dusk", "Ancoats Mill Timber Office Retrofit: city towers at dusk"] as const;
@@ -43,7 +44,7 @@ for (const width of [390, 1440] as const) {
       await signInAsAdmin(page);
       const promise = page.getByRole("link", { name: /Overdue enquiries/ });
       await expect(promise).toBeVisible();
-      await page.screenshot({ path: `test-results/screens/staff-day-dashboard-${width}.png`, fullPage: true });
+      await saveScreenshot(page, `test-results/screens/staff-day-dashboard-${width}.png`, { fullPage: true });
       await promise.click();
       await expect(page).toHaveURL(/status=overdue/);
       await expect(page.getByRole("combobox", { name: "Status", exact: true })).toHaveValue("overdue");
@@ -65,7 +66,7 @@ for (const width of [390, 1440] as const) {
       await expect(panel.getByText(/^Answered in 30 h/)).toBeVisible();
       await panel.getByRole("combobox", { name: "Priority", exact: true }).selectOption({ label: "High" });
       await expect(page.getByText("Priority set to High")).toBeVisible();
-      await page.screenshot({ path: `test-results/screens/staff-day-enquiry-${width}.png` });
+      await saveScreenshot(page, `test-results/screens/staff-day-enquiry-${width}.png`);
       await page.keyboard.press("Escape");
 
       // The answered enquiry left the Overdue filter; it kept its new status after a reload.
@@ -122,7 +123,7 @@ for (const width of [390, 1440] as const) {
       await page.mouse.move(0, 0);
       await expectNoSeriousA11yViolations(page);
       await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: `test-results/screens/staff-day-gallery-picker-${width}.png` });
+      await saveScreenshot(page, `test-results/screens/staff-day-gallery-picker-${width}.png`);
       await picker.getByRole("button", { name: "Add 3 images" }).click();
       await expect(picker).toBeHidden();
 
@@ -137,7 +138,7 @@ for (const width of [390, 1440] as const) {
       await page.keyboard.press("Enter");
       await expect(gallery.getByText("Image moved up: now 1 of 3.")).toBeAttached();
       await expect.poll(stored).toEqual([urls[2]!, urls[0]!, urls[1]!]);
-      await page.screenshot({ path: `test-results/screens/staff-day-gallery-form-${width}.png` });
+      await saveScreenshot(page, `test-results/screens/staff-day-gallery-form-${width}.png`);
       await expectNoSidewaysScroll(page);
       await page.getByRole("button", { name: "Publish" }).click();
       await expect(page.getByText("Project published!")).toBeVisible();
@@ -165,7 +166,7 @@ for (const width of [390, 1440] as const) {
       await expect(chooser.getByRole("button", { name: new RegExp(`^${uploadedAlt}`) })).toBeVisible();
       await page.mouse.move(0, 0);
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: `test-results/screens/staff-day-article-picker-${width}.png` });
+      await saveScreenshot(page, `test-results/screens/staff-day-article-picker-${width}.png`);
       await chooser.getByRole("button", { name: new RegExp(`^${uploadedAlt}`) }).click();
       await expect(chooser).toBeHidden();
       const alt = page.getByRole("textbox", { name: "Image alt text" });
@@ -183,7 +184,7 @@ for (const width of [390, 1440] as const) {
       await expect(page.getByText("Block 2: the image needs alt text")).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       await expectNoSidewaysScroll(page);
-      await page.locator("[data-image-block]").screenshot({ path: `test-results/screens/staff-day-article-editor-${width}.png` });
+      await saveScreenshot(page.locator("[data-image-block]"), `test-results/screens/staff-day-article-editor-${width}.png`);
       await page.getByRole("button", { name: "Publish" }).click();
       await expect(page.getByText(/published/i).first()).toBeVisible();
       await expect(page.getByRole("textbox", { name: "Image alt text" })).toHaveValue(articleAlt);
@@ -203,7 +204,7 @@ for (const width of [390, 1440] as const) {
       await expectNoSidewaysScroll(page);
       await expectNoSeriousA11yViolations(page);
       await figure.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `test-results/screens/staff-day-article-image-${width}.png` });
+      await saveScreenshot(page, `test-results/screens/staff-day-article-image-${width}.png`);
       await page.goto("/insights");
       await page.locator('a[href^="/insights/"]:not([href$=".xml"])').filter({ hasNotText: article }).first().click();
       expect(withImage).toEqual(await scripts());
@@ -240,7 +241,7 @@ for (const width of [390, 1440] as const) {
       expect(ics).toContain("STATUS:TENTATIVE");
       expect(ics).toMatch(/DTSTART:\d{8}T\d{4}00Z/);
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: `test-results/screens/staff-day-success-${width}.png`, fullPage: true });
+      await saveScreenshot(page, `test-results/screens/staff-day-success-${width}.png`, { fullPage: true });
 
       // A reload keeps the receipt; the manage link opens the booking.
       await page.reload();

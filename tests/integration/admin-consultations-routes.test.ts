@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, consultationAvailability, consultationBookings, emailOutbox } from "~/db/schema";
 import type { ConsultationActionResult } from "~/features/consultations/admin-actions";
-import { addDays, londonToday } from "~/features/consultations/time";
+import { addDays, londonToday } from "~/utils/time";
 import * as route from "~/routes/admin/consultations";
 import { createStaffSession, outcome, TEST_ORIGIN } from "../setup/admin-session";
 import { setupTestDatabase } from "../setup/database";

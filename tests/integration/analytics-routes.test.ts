@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { analyticsConversions, analyticsEvents, cmsProjects, siteSettings } from "~/db/schema";
 import { isCountable } from "~/features/analytics/collector.server";
-import { addDays, londonToday } from "~/features/consultations/time";
+import { addDays, londonToday } from "~/utils/time";
 import { listAdminProjects } from "~/features/projects/admin.server";
 import * as exportRoute from "~/routes/admin/analytics-export";
 import * as screenRoute from "~/routes/admin/analytics";

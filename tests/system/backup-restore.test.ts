@@ -4,14 +4,20 @@
  * `npm run restore` brings it back, and every row of every table (application and migration
  * bookkeeping) and every upload is byte-identical. A corrupted backup is refused before anything
  * is written, and a non-empty target is refused without --force. Both database kinds.
+ *
+ * At rest: everything the server, the backup and the restore write is its owner's alone (files
+ * 0600, folders 0700); the analytics day's salt never enters a backup; with BACKUP_ENCRYPTION_KEY
+ * the parts are encrypted and a restore without the right secret key changes nothing.
  */
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { gunzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
+import { generateX25519Identity, identityToRecipient } from "age-encryption";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer } from "../../bench/lib";
@@ -100,6 +106,30 @@ async function corruptCopy(backup: string, part: string, work: string): Promise<
 
 const lastLine = (text: string) => text.trim().split("\n").at(-1)!;
 
+/** Every file and folder under `root` whose mode lets anyone but the owner in: `path mode` lines. */
+async function notPrivate(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  const paths = [root, ...entries.map((e) => path.join(e.parentPath, e.name))];
+  const open: string[] = [];
+  for (const p of paths) {
+    const mode = (await stat(p)).mode & 0o777;
+    if (mode & 0o077) open.push(`${path.relative(root, p) || "."} ${mode.toString(8)}`);
+  }
+  return open;
+}
+
+/** Counts a page view as a browser would (the analytics skip bots), so the day's salt exists. */
+async function visit(base: string) {
+  const response = await fetch(`${base}/`, { headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36" } });
+  expect(response.status).toBe(200);
+}
+
+/** A fingerprint without the analytics salt, whose rows a backup leaves out on purpose. */
+const withoutSalt = (fingerprint: Record<string, string>) => {
+  const { ["public.analytics_salts"]: _salt, ...rest } = fingerprint;
+  return rest;
+};
+
 let work: string;
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), "backup-system-"));
@@ -109,16 +139,21 @@ afterAll(async () => {
 });
 
 describe("backup and restore on PGlite", () => {
-  it("restores every row and every upload byte-identical; refuses a corrupted backup and a non-empty target", async () => {
+  it("restores every row and every upload byte-identical; refuses a corrupted backup and a non-empty target", { timeout: 300_000 }, async () => {
     const dataDir = path.join(work, "pglite-data");
     const pgliteDir = path.join(dataDir, "pglite");
     const env = { DATABASE_URL: "", DATA_DIR: dataDir, PGLITE_DIR: pgliteDir };
-    const server = await startServer({ label: "backup", env: () => ({ ...env, SEED_DEMO: "true", DISABLE_JOBS: "true" }) });
+    const server = await startServer({ label: "backup", env: () => ({ ...env, SEED_DEMO: "true", DISABLE_JOBS: "true" }), readyWithinMs: 180_000 });
+    await visit(server.base);
     // While the server holds the database, the CLI refuses rather than open it a second time.
     const busy = await cli("backup", [], env);
     await server.stop();
     expect(busy.code).toBe(1);
     expect(busy.stderr).toContain("stop the server first");
+    // The database folder, the seeded uploads and the salt file: the server account's only.
+    expect(await notPrivate(dataDir)).toEqual([]);
+    const { salt } = JSON.parse(await readFile(path.join(dataDir, "analytics-salt.json"), "utf8")) as { salt: string };
+    expect(salt).toMatch(/^[\w-]{43}$/);
 
     await addUploads(dataDir);
     // The demo seed stored its images as uploads too.
@@ -134,6 +169,10 @@ describe("backup and restore on PGlite", () => {
     expect(location).toBe(path.join(dataDir, "backups", path.basename(location)));
     const manifest = JSON.parse(await readFile(path.join(location, "manifest.json"), "utf8"));
     expect(manifest).toMatchObject({ database: { kind: "pglite", file: "database.tar.gz" }, uploads: uploads.size, app: { version: "1.0.0" } });
+    expect(manifest.encryption).toBeUndefined();
+    expect(await notPrivate(path.join(dataDir, "backups"))).toEqual([]);
+    // The database folder is copied byte for byte: the salt is not in it.
+    expect(gunzipSync(await readFile(path.join(location, "database.tar.gz"))).includes(salt)).toBe(false);
 
     // Not empty: refused, nothing touched.
     const refused = await cli("restore", [location], env);
@@ -155,6 +194,8 @@ describe("backup and restore on PGlite", () => {
     const restored = await cli("restore", [saved], env);
     expect(restored.code, restored.stderr).toBe(0);
     expect(restored.stdout).toContain(`uploads: ${uploads.size} files`);
+    expect(restored.stdout).not.toContain("Warning: row counts differ");
+    expect(await notPrivate(dataDir)).toEqual([]);
     expect(await pgliteFingerprint(pgliteDir)).toEqual(before);
     expect(await uploadsOf(dataDir)).toEqual(uploads);
 
@@ -163,6 +204,45 @@ describe("backup and restore on PGlite", () => {
     expect(forced.code, forced.stderr).toBe(0);
     expect(forced.stdout).toContain("Moved the existing database folder aside");
     expect(await pgliteFingerprint(pgliteDir)).toEqual(before);
+  });
+
+  it("encrypts every part with BACKUP_ENCRYPTION_KEY; a restore without the right secret key changes nothing", { timeout: 400_000 }, async () => {
+    const dataDir = path.join(work, "pglite-encrypted");
+    const pgliteDir = path.join(dataDir, "pglite");
+    const env = { DATABASE_URL: "", DATA_DIR: dataDir, PGLITE_DIR: pgliteDir };
+    const server = await startServer({ label: "backup-age", env: () => ({ ...env, SEED_DEMO: "true", DISABLE_JOBS: "true" }), readyWithinMs: 180_000 });
+    await server.stop();
+    const before = await pgliteFingerprint(pgliteDir);
+    const uploads = await uploadsOf(dataDir);
+    const identity = await generateX25519Identity();
+
+    const backup = await cli("backup", [], { ...env, BACKUP_ENCRYPTION_KEY: await identityToRecipient(identity) });
+    expect(backup.code, backup.stderr).toBe(0);
+    const saved = path.join(work, "pglite-encrypted-backups", path.basename(lastLine(backup.stdout)));
+    await cp(lastLine(backup.stdout), saved, { recursive: true });
+    const manifest = JSON.parse(await readFile(path.join(saved, "manifest.json"), "utf8"));
+    expect(manifest.encryption).toBe("age");
+    for (const part of manifest.parts as { file: string }[]) {
+      const head = (await readFile(path.join(saved, part.file))).subarray(0, 21).toString("latin1");
+      expect(head, part.file).toBe("age-encryption.org/v1");
+    }
+    await rm(dataDir, { recursive: true, force: true });
+
+    const missing = await cli("restore", [saved], env);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("is encrypted: set BACKUP_ENCRYPTION_KEY to the secret key it was made with");
+    const wrong = await cli("restore", [saved], { ...env, BACKUP_ENCRYPTION_KEY: await generateX25519Identity() });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain("BACKUP_ENCRYPTION_KEY does not open the backup");
+    const recipientOnly = await cli("restore", [saved], { ...env, BACKUP_ENCRYPTION_KEY: await identityToRecipient(identity) });
+    expect(recipientOnly.code).toBe(1);
+    expect(recipientOnly.stderr).toContain("holds only a recipient");
+    expect(await readdir(dataDir).catch(() => [])).toEqual([]);
+
+    const restored = await cli("restore", [saved], { ...env, BACKUP_ENCRYPTION_KEY: identity });
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(await pgliteFingerprint(pgliteDir)).toEqual(before);
+    expect(await uploadsOf(dataDir)).toEqual(uploads);
   });
 });
 
@@ -179,10 +259,24 @@ describe("backup and restore on PostgreSQL", () => {
     await admin(`drop database if exists "${targetName}" with (force)`);
   });
 
-  it("backs up while the server runs and restores every row and upload byte-identical into an empty database", async () => {
+  it("backs up while the server runs and restores every row and upload byte-identical into an empty database", { timeout: 300_000 }, async () => {
     const dataDir = path.join(work, "pg-data");
-    const cluster = await startServers(1, { env: { SEED_DEMO: "true", DISABLE_JOBS: "true" } });
+    const cluster = await startServers(1, { env: { SEED_DEMO: "true", DISABLE_JOBS: "true", ANALYTICS_FLUSH_MS: "200" } });
     try {
+      await visit(cluster.servers[0]!.base);
+      // The view is written with the day's salt; wait for both (then nothing changes until the backup).
+      const counted = async () => {
+        const client = new pg.Client({ connectionString: cluster.databaseUrl });
+        await client.connect();
+        const { rows } = await client
+          .query("select (select salt from analytics_salts limit 1) as salt, (select count(*)::int from analytics_events) as views")
+          .finally(() => client.end());
+        return rows[0]!.views > 0 ? (rows[0]!.salt as string) : undefined;
+      };
+      const deadline = Date.now() + 15_000;
+      while (!(await counted()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      const salt = (await counted())!;
+      expect(salt).toMatch(/^[\w-]{43}$/);
       const uploads = await addUploads(dataDir);
       const before = await pgFingerprint(cluster.databaseUrl);
       expect(before["public.insights"]).not.toMatch(/^0 rows/);
@@ -193,6 +287,12 @@ describe("backup and restore on PostgreSQL", () => {
       const manifest = JSON.parse(await readFile(path.join(location, "manifest.json"), "utf8"));
       expect(manifest).toMatchObject({ database: { kind: "postgres", file: "database.pgdump" }, uploads: 3 });
       expect(manifest.counts["public.insights"]).toBe(Number(before["public.insights"]!.split(" ")[0]));
+      expect(manifest.counts["public.analytics_salts"]).toBeUndefined();
+      expect(await notPrivate(location)).toEqual([]);
+      // The dump holds the salt table's definition but not its row.
+      const { stdout: dumpText } = await run("pg_restore", ["--file=-", path.join(location, "database.pgdump")], { maxBuffer: 256 * 1024 * 1024 });
+      expect(dumpText).toContain("analytics_salts");
+      expect(dumpText.includes(salt)).toBe(false);
 
       // The source is not empty: refused.
       const refused = await cli("restore", [location], { DATABASE_URL: cluster.databaseUrl, DATA_DIR: path.join(work, "pg-empty") });
@@ -213,8 +313,13 @@ describe("backup and restore on PostgreSQL", () => {
 
       const restored = await cli("restore", [location], env);
       expect(restored.code, restored.stderr).toBe(0);
-      expect(await pgFingerprint(targetUrl())).toEqual(before);
+      expect(restored.stdout).not.toContain("Warning: row counts differ");
+      const after = await pgFingerprint(targetUrl());
+      // No salt came back: the restored server makes a new one.
+      expect(after["public.analytics_salts"]).toMatch(/^0 rows/);
+      expect(withoutSalt(after)).toEqual(withoutSalt(before));
       expect(await uploadsOf(dataDir)).toEqual(uploads);
+      expect(await notPrivate(path.join(dataDir, "uploads"))).toEqual([]);
     } finally {
       await cluster.stop();
     }

@@ -8,7 +8,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startServer, type BenchServer } from "../../bench/lib";
-import { prepareDatabase, SYSTEM_ADMIN, systemDatabaseUrl } from "./support/servers";
+import { prepareDatabase, SYSTEM_ADMIN, SYSTEM_FORM_GUARD_MIN_MS, systemDatabaseUrl, waitForFormGuard } from "./support/servers";
 
 const TOKEN = "metrics-token-for-the-system-test-0123456789";
 const VISITOR = { name: "Grace Hopper", email: "grace.hopper@example.org" };
@@ -35,6 +35,7 @@ beforeAll(async () => {
       LOG_LEVEL: "info",
       METRICS_TOKEN: TOKEN,
       METRICS_PORT: String(metricsPort),
+      FORM_GUARD_MIN_MS: String(SYSTEM_FORM_GUARD_MIN_MS),
     }),
   });
   base = server.base;
@@ -122,7 +123,7 @@ describe("the request log", () => {
     expect(formToken).toBeTruthy();
     const contact = await (await fetch(`${base}/contact`)).text();
     const contactToken = /name="formToken"[^>]*value="([^"]+)"/.exec(contact)?.[1];
-    await new Promise((r) => setTimeout(r, 3_200)); // the form guard refuses faster submissions
+    await waitForFormGuard();
 
     const booked = await fetch(`${base}/book-consultation?step=4&type=${typeId}&slot=${slotId}`, {
       method: "POST",

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startServer, type BenchServer } from "../../bench/lib";
 import { bookThroughWizard } from "./support/booking";
+import { SYSTEM_FORM_GUARD_MIN_MS, waitForFormGuard } from "./support/servers";
 
 let server: BenchServer;
 let base: string;
@@ -15,7 +16,7 @@ beforeAll(async () => {
   server = await startServer({
     label: "smoke",
     readyWithinMs: 180_000,
-    env: ({ dataDir }) => ({ DATABASE_URL: "", PGLITE_DIR: `${dataDir}/pglite`, SEED_DEMO: "true" }),
+    env: ({ dataDir }) => ({ DATABASE_URL: "", PGLITE_DIR: `${dataDir}/pglite`, SEED_DEMO: "true", FORM_GUARD_MIN_MS: String(SYSTEM_FORM_GUARD_MIN_MS) }),
   });
   base = server.base;
 });
@@ -29,7 +30,7 @@ it(`starts, serves the home page and takes a booking on Node ${process.version}`
   expect(home.status).toBe(200);
   expect(await home.text()).toContain("Meridian Engineering");
 
-  const booking = await bookThroughWizard(base, { name: "Smoke Test", email: "smoke@example.com" });
+  const booking = await bookThroughWizard(base, { name: "Smoke Test", email: "smoke@example.com" }, waitForFormGuard);
   expect(booking.status).toBe(302);
   expect(booking.confirmationHtml).toContain("Booking Confirmed!");
 });

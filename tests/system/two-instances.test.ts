@@ -7,7 +7,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestSmtp } from "../setup/test-smtp";
-import { prepareDatabase, signIn, startServers, systemDatabaseUrl, type Cluster } from "./support/servers";
+import { prepareDatabase, signIn, startServers, systemDatabaseUrl, waitForFormGuard, type Cluster } from "./support/servers";
 
 /** Claimed messages become visible to the other instance after this long (MAIL_CLAIM_LEASE_MS). */
 const LEASE_MS = 8_000;
@@ -99,7 +99,7 @@ describe("two instances on one database", () => {
     const page = await (await fetch(`${a.base}/contact`)).text();
     const formToken = /name="formToken"[^>]*value="([^"]+)"/.exec(page)?.[1];
     expect(formToken).toBeTruthy();
-    await new Promise((r) => setTimeout(r, 3_100)); // the form guard refuses faster submissions
+    await waitForFormGuard();
     const client = "203.0.113.7"; // one visitor (X-Forwarded-For from a trusted loopback proxy)
     for (let n = 0; n < 6; n++) {
       const base = (n % 2 === 0 ? a : b).base;

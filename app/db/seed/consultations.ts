@@ -7,7 +7,7 @@
  */
 import type { Transaction } from "~/db/client.server";
 import { consultationAvailability, consultationBookings, consultationTypes } from "~/db/schema";
-import { addDays, londonToday } from "~/features/consultations/time";
+import { addDays, londonToday } from "~/utils/time";
 
 /** The demo consultation types, in wizard order (the first is preselected). */
 export const DEMO_CONSULTATION_TYPES = [

@@ -9,13 +9,19 @@
  * What a failure means is the caller's rule: an enquiry is kept as spam, a booking is refused.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { serverSecret } from "~/utils/env.server";
+import { env, serverSecret } from "~/utils/env.server";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "./form-guard";
 
 export { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "./form-guard";
 
 /** Fewer milliseconds than this between render and submit is too fast for a person. */
 export const MIN_SUBMIT_MS = 3_000;
+
+/**
+ * The minimum in force: {@link MIN_SUBMIT_MS}, or `FORM_GUARD_MIN_MS` on a browser-test server
+ * (which `loadEnv` refuses in a public deployment).
+ */
+const minSubmitMs = env.FORM_GUARD_MIN_MS ?? MIN_SUBMIT_MS;
 
 /** Why a submission failed the check. */
 export type FormGuardReason = "honeypot" | "invalid_token" | "too_fast";
@@ -31,10 +37,11 @@ export function issueFormToken(now: Date = new Date()): string {
 }
 
 /**
- * Checks a submitted token at `now`. Returns null when it is genuine and old enough,
- * otherwise the reason: `invalid_token` (missing, malformed, forged or from the future) or `too_fast`.
+ * Checks a submitted token at `now`. Returns null when it is genuine and at least `minMs`
+ * milliseconds old, otherwise the reason: `invalid_token` (missing, malformed, forged or from the
+ * future) or `too_fast`.
  */
-export function checkFormToken(token: unknown, now: Date): FormGuardReason | null {
+export function checkFormToken(token: unknown, now: Date, minMs: number = minSubmitMs): FormGuardReason | null {
   if (typeof token !== "string") return "invalid_token";
   const match = /^(\d{1,16})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return "invalid_token";
@@ -44,7 +51,7 @@ export function checkFormToken(token: unknown, now: Date): FormGuardReason | nul
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return "invalid_token";
   const age = now.getTime() - Number(ts);
   if (age < -60_000) return "invalid_token"; // more than clock skew in the future
-  if (age < MIN_SUBMIT_MS) return "too_fast";
+  if (age < minMs) return "too_fast";
   return null;
 }
 

@@ -11,7 +11,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
-import { addDays } from "~/features/consultations/time";
+import { addDays } from "~/utils/time";
 import { sourceOf, VISIT_GAP_MINUTES } from "./attribution.server";
 
 /**

@@ -13,7 +13,7 @@ import { createHmac } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
 import { analyticsConversions } from "~/db/schema";
-import { londonToday } from "~/features/consultations/time";
+import { londonToday } from "~/utils/time";
 import { env, serverSecret } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { attributeRecentConversions } from "./attribution.server";

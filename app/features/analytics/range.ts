@@ -4,7 +4,7 @@
  * range, Europe/London days inclusive, at most MAX_RANGE_DAYS, not after today).
  */
 import { z } from "zod";
-import { addDays, isIsoDate } from "~/features/consultations/time";
+import { addDays, isIsoDate } from "~/utils/time";
 
 /** The preset ranges, in days. */
 export const PRESET_DAYS = [7, 30, 90] as const;

@@ -10,7 +10,7 @@
 import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { ANALYTICS_DIMENSIONS, CONVERSION_KINDS } from "~/db/schema";
-import { addDays } from "~/features/consultations/time";
+import { addDays } from "~/utils/time";
 import { dailyRows, rowsOf } from "./aggregate.server";
 
 export type AnalyticsDimension = (typeof ANALYTICS_DIMENSIONS)[number];

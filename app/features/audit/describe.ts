@@ -34,6 +34,8 @@ export function describeAuditEntry(entry: { action: string; details: Record<stri
       return "changed their password";
     case "account.password_reset":
       return `reset the password of ${email} with an e-mailed link`;
+    case "account.password_set":
+      return `set the first password of ${email} from the invitation`;
     case "account.email_change_requested":
       return `asked to change their e-mail address to ${String(d.to ?? "")}`;
     case "account.email_changed":

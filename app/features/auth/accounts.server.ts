@@ -8,7 +8,7 @@ import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import { account, adminUsers, user } from "~/db/schema";
-import { MIN_PASSWORD_LENGTH } from "./schema";
+import { passwordProblem } from "./password-policy.server";
 import type { AdminRole } from "./roles";
 
 /** A rule a staff change broke; `message` is shown to the person as is. */
@@ -37,7 +37,8 @@ export type NewStaffAccount = {
 
 /**
  * Creates the login and the admin row. Throws StaffError "email_taken" when the e-mail already has
- * a login, "weak_password" when a given password is shorter than MIN_PASSWORD_LENGTH.
+ * a login, "weak_password" (with the rule's message) when a given password breaks the staff
+ * password rule (`passwordProblem`, the same rule as every other password screen).
  * Returns the ids of the better-auth user and the admin_users row.
  */
 export async function createStaffAccount(
@@ -46,9 +47,8 @@ export async function createStaffAccount(
 ): Promise<{ userId: string; adminId: string }> {
   const email = normaliseEmail(input.email);
   const name = input.name.trim();
-  if (input.password !== undefined && input.password.length < MIN_PASSWORD_LENGTH) {
-    throw new StaffError("weak_password", `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
-  }
+  const weak = input.password === undefined ? null : passwordProblem(input.password);
+  if (weak) throw new StaffError("weak_password", weak);
   const [existing] = await executor.select({ id: user.id }).from(user).where(eq(user.email, email));
   if (existing) throw new StaffError("email_taken", "Someone with this e-mail address already has an account.");
 

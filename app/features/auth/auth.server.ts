@@ -15,13 +15,17 @@
  * Issue 17 adds better-auth's `twoFactor` plugin (authenticator app, ten recovery codes, trusted
  * browsers for 30 days) and `@better-auth/passkey` (WebAuthn), its change-e-mail flow, and one
  * rule better-auth lacks: an authenticator code is accepted once (`claimTotpStep`).
+ *
+ * At rest (ADR 22): verification tokens are stored as hashes (verification-tokens.server.ts),
+ * recovery codes are encrypted and read in one canonical form (recovery-codes.ts), and only a
+ * member's newest set-password link works.
  */
 import { passkey as passkeyPlugin } from "@better-auth/passkey";
 import { createOTP } from "@better-auth/utils/otp";
 import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { symmetricDecrypt } from "better-auth/crypto";
+import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
 import { twoFactor as twoFactorPlugin } from "better-auth/plugins";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { db } from "~/db/client.server";
@@ -32,7 +36,9 @@ import { getSiteSettings } from "~/features/settings/settings.server";
 import { env, isProduction, serverSecret } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./schema";
+import { generateRecoveryCodes, normaliseRecoveryCode } from "./recovery-codes";
 import { recordSecurityEvent } from "./security-events.server";
+import { deleteResetLinks, hashVerificationIdentifier, resetLinkIdentifier } from "./verification-tokens.server";
 
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./schema";
 
@@ -50,6 +56,13 @@ export const RESET_PASSWORD_TTL_SECONDS = 60 * 60;
 
 /** How long a link confirming a new e-mail address stays valid, in seconds. */
 export const CHANGE_EMAIL_TTL_SECONDS = 60 * 60;
+
+/**
+ * How stale a session's "Last seen" may get while it is in use, in seconds (5 minutes): a request
+ * after that writes the session row once (better-auth's `updateAge`), so a busy portal costs one
+ * small update per browser per five minutes.
+ */
+export const SESSION_SEEN_UPDATE_SECONDS = 5 * 60;
 
 /** How long "Trust this browser" skips the second step, in seconds (30 days). */
 export const TRUST_DEVICE_SECONDS = 30 * 24 * 60 * 60;
@@ -85,14 +98,17 @@ export function setPasswordUrl(token: string): string {
 
 /**
  * Queues the set-password (invitation) or reset mail for a user. Invitations (no password yet)
- * and resets are worded differently; both link to /admin/set-password.
+ * and resets are worded differently; both link to /admin/set-password. Only the newest link of a
+ * member works: the earlier ones are deleted here.
  */
 async function sendSetPasswordMail(target: { id: string; email: string; name: string }, token: string) {
   // A deactivated account gets nothing (issue 17): its token is deleted at once.
   if (!(await hasActiveAdmin(target.id))) {
-    await db.delete(verification).where(eq(verification.identifier, `reset-password:${token}`));
+    await deleteResetLinks(db, target.id);
     return;
   }
+  // Only the newest link works: any earlier invitation or reset link of this member stops now.
+  await deleteResetLinks(db, target.id, token);
   const [credential] = await db
     .select({ password: account.password })
     .from(account)
@@ -103,7 +119,7 @@ async function sendSetPasswordMail(target: { id: string; email: string; name: st
     await db
       .update(verification)
       .set({ expiresAt: new Date(Date.now() + RESET_PASSWORD_TTL_SECONDS * 1000) })
-      .where(eq(verification.identifier, `reset-password:${token}`));
+      .where(eq(verification.identifier, resetLinkIdentifier(token)));
   }
   const settings = await getSiteSettings();
   const url = setPasswordUrl(token);
@@ -227,6 +243,13 @@ export const auth = betterAuth({
       await sendSetPasswordMail(target, token);
     },
     onPasswordReset: async ({ user: target }) => {
+      // An invited member's address is unconfirmed until they use the link: then this was their
+      // first password (a welcome, not a reset warning), and the address is confirmed.
+      if (!target.emailVerified) {
+        await db.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, target.id));
+        await recordSecurityEvent("password_set", { userId: target.id, email: target.email, name: target.name });
+        return;
+      }
       await recordSecurityEvent("password_reset", { userId: target.id, email: target.email, name: target.name });
     },
   },
@@ -239,16 +262,33 @@ export const auth = betterAuth({
   user: {
     changeEmail: { enabled: true },
   },
+  // Tokens are stored as SHA-256 hashes (verification-tokens.server.ts): a dump opens no link.
+  verification: {
+    storeIdentifier: { hash: async (identifier) => hashVerificationIdentifier(identifier) },
+  },
   session: {
     expiresIn: 60 * 60 * 24 * 7,
-    // The "last seen" of Your account > Sessions is at most an hour old.
-    updateAge: 60 * 60,
+    // A session in use is written at most once per SESSION_SEEN_UPDATE_SECONDS (its expiry slides
+    // and its updated_at, the "Last seen" of Your account > Sessions, moves), not on every request.
+    updateAge: SESSION_SEEN_UPDATE_SECONDS,
   },
   plugins: [
     twoFactorPlugin({
       issuer: "Meridian Engineering admin",
       totpOptions: { digits: TOTP.digits, period: TOTP.periodSeconds },
-      backupCodeOptions: { amount: RECOVERY_CODE_COUNT, length: 10 },
+      backupCodeOptions: {
+        amount: RECOVERY_CODE_COUNT,
+        customBackupCodesGenerate: () => generateRecoveryCodes(RECOVERY_CODE_COUNT),
+        // Encrypted as better-auth's "encrypted" mode does, so codes stored before still read;
+        // read back in canonical form, so a code matches however it was typed (recovery-codes.ts).
+        storeBackupCodes: {
+          encrypt: (json) => symmetricEncrypt({ key: serverSecret, data: json }),
+          decrypt: async (data) => {
+            const codes = JSON.parse(await symmetricDecrypt({ key: serverSecret, data })) as string[];
+            return JSON.stringify(codes.map(normaliseRecoveryCode));
+          },
+        },
+      },
       trustDeviceMaxAge: TRUST_DEVICE_SECONDS,
     }),
     passkeyPlugin({
@@ -464,7 +504,8 @@ export async function verifySecondFactor(input: {
   userAgent?: string | null;
 }): Promise<SecondFactorResult> {
   const path = input.method === "totp" ? "/two-factor/verify-totp" : "/two-factor/verify-backup-code";
-  const response = await callAuthEndpoint(path, { ...input, body: { code: input.code, trustDevice: input.trustDevice } });
+  const code = input.method === "recovery" ? normaliseRecoveryCode(input.code) : input.code;
+  const response = await callAuthEndpoint(path, { ...input, body: { code, trustDevice: input.trustDevice } });
   const body = (await response.json().catch(() => null)) as
     | { user?: { id?: string; email?: string; name?: string }; message?: string; code?: string }
     | null;

@@ -2,7 +2,8 @@
  * The first super admin (issue 4 "Sign-in and roles"), run at every start by `server/app.ts`:
  *
  * - an admin already exists: nothing happens;
- * - ADMIN_EMAIL and ADMIN_PASSWORD are set: that super admin is created;
+ * - ADMIN_EMAIL and ADMIN_PASSWORD are set: that super admin is created (the password must pass
+ *   the staff password rule, or the server refuses to start);
  * - otherwise, outside production: a demo super admin (ADMIN_EMAIL or admin@example.com) with a
  *   random password, printed once in the server log;
  * - otherwise, in production on a public address: an error, so the server refuses to start
@@ -18,7 +19,7 @@ import { adminUsers } from "~/db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
 import { env, isPublicProduction } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { createStaffAccount } from "./accounts.server";
+import { createStaffAccount, StaffError } from "./accounts.server";
 
 /** Where the first admin came from; what `ensureFirstAdmin` did. */
 export type BootstrapResult =
@@ -37,7 +38,8 @@ export type BootstrapOptions = {
 
 /**
  * Creates the first super admin when no admin exists. Throws in production when there is no admin
- * and ADMIN_EMAIL/ADMIN_PASSWORD are not both set. Returns what it did; in the demo case the
+ * and ADMIN_EMAIL/ADMIN_PASSWORD are not both set, and whenever ADMIN_PASSWORD breaks the staff
+ * password rule (`passwordProblem`: nothing is created). Returns what it did; in the demo case the
  * generated password (already logged once).
  */
 export async function ensureFirstAdmin(options: BootstrapOptions = {}): Promise<BootstrapResult> {
@@ -56,6 +58,11 @@ export async function ensureFirstAdmin(options: BootstrapOptions = {}): Promise<
         name: "Administrator",
         role: "super_admin",
         password: adminPassword,
+      }).catch((error: unknown) => {
+        if (error instanceof StaffError && error.code === "weak_password") {
+          throw new Error(`ADMIN_PASSWORD is refused by the staff password rule: ${error.message} Choose another, then start again.`);
+        }
+        throw error;
       });
       await recordAudit(tx, {
         actor: null,

@@ -21,6 +21,13 @@ describe("ensureFirstAdmin", () => {
     expect(await db.select().from(auditLog)).toHaveLength(1);
   });
 
+  it("refuses an ADMIN_PASSWORD that breaks the staff password rule, creating nothing", async () => {
+    await expect(ensureFirstAdmin({ adminEmail: "owner@firm.test", adminPassword: "aaaaaaaaaaaa", production: true })).rejects.toThrow(
+      /ADMIN_PASSWORD is refused by the staff password rule: This password is too common or easy to guess/,
+    );
+    expect(await db.select().from(adminUsers)).toHaveLength(0);
+  });
+
   it("outside production without credentials creates a demo super admin with a random password that works", async () => {
     const result = await ensureFirstAdmin({ adminEmail: undefined, adminPassword: undefined, production: false });
     expect(result).toMatchObject({ created: true, email: DEMO_ADMIN_EMAIL, source: "demo" });

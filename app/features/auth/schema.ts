@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { ADMIN_ROLES } from "~/db/schema";
+import { normaliseRecoveryCode } from "./recovery-codes";
 
 /** Minimum length of a staff password (the same rule as ADMIN_PASSWORD). */
 export const MIN_PASSWORD_LENGTH = 12;
@@ -87,12 +88,14 @@ export const TotpCodeSchema = z
   .transform((v) => v.replace(/\s+/g, ""))
   .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app."));
 
-/** A recovery code as shown: ten letters and digits, with or without the dash after the fifth. */
+/**
+ * A recovery code as typed: any case, spaces and dashes anywhere (`normaliseRecoveryCode`), ten
+ * characters once read; the result is the code's canonical `XXXXX-XXXXX` form.
+ */
 export const RecoveryCodeSchema = z
   .string({ error: "Enter a recovery code." })
-  .transform((v) => v.replace(/\s+/g, ""))
-  .pipe(z.string().regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, "Enter a recovery code like abcde-12345."))
-  .transform((v) => (v.includes("-") ? v : `${v.slice(0, 5)}-${v.slice(5)}`));
+  .transform(normaliseRecoveryCode)
+  .pipe(z.string().regex(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/, "Enter a recovery code like 7KQ2M-X9D4T."));
 
 /** The second sign-in step: a code (`method` totp) or a recovery code, and whether to trust this browser. */
 export const TwoFactorSignInSchema = z.discriminatedUnion("method", [

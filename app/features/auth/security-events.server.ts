@@ -15,6 +15,7 @@ import { getSiteSettings } from "~/features/settings/settings.server";
 export type SecurityEventKind =
   | "password_changed"
   | "password_reset"
+  | "password_set"
   | "email_changed"
   | "two_factor_enabled"
   | "two_factor_disabled"
@@ -24,7 +25,14 @@ export type SecurityEventKind =
   | "passkey_added"
   | "passkey_removed";
 
-const WORDING: Record<SecurityEventKind, { subject: string; heading: string; body: string }> = {
+/** The mail's second paragraph for every event but those with a `closing` of their own. */
+const NOT_YOU = "If this was you, there is nothing more to do. If it was not, reset your password from the sign-in page at once and tell a super admin.";
+
+/**
+ * The notice of each event: subject, heading and first paragraph; `closing` replaces `NOT_YOU`
+ * and `button` the "Open your account" button where the usual ones do not fit (a welcome).
+ */
+const WORDING: Record<SecurityEventKind, { subject: string; heading: string; body: string; closing?: string; button?: { label: string; path: string } }> = {
   password_changed: {
     subject: "Your admin portal password was changed",
     heading: "Your password was changed",
@@ -34,6 +42,13 @@ const WORDING: Record<SecurityEventKind, { subject: string; heading: string; bod
     subject: "Your admin portal password was reset",
     heading: "Your password was reset",
     body: "The password of your admin portal account was reset with a link sent to this address, and every session was signed out.",
+  },
+  password_set: {
+    subject: "Welcome to the admin portal",
+    heading: "Your password is set",
+    body: "You chose the password of your new admin portal account. You can now sign in with this e-mail address and that password.",
+    closing: "If you did not set this password yourself, tell a super admin at once.",
+    button: { label: "Sign in", path: "/admin/login" },
   },
   email_changed: {
     subject: "Your admin portal e-mail address was changed",
@@ -113,11 +128,8 @@ export async function recordSecurityEvent(
       preheader: wording.body,
       heading: wording.heading,
       intro: `Hello ${subject.name},`,
-      paragraphs: [
-        wording.body,
-        "If this was you, there is nothing more to do. If it was not, reset your password from the sign-in page at once and tell a super admin.",
-      ],
-      button: { label: "Open your account", url: siteUrl("/admin/account") },
+      paragraphs: [wording.body, wording.closing ?? NOT_YOU],
+      button: wording.button ? { label: wording.button.label, url: siteUrl(wording.button.path) } : { label: "Open your account", url: siteUrl("/admin/account") },
       footerNote: "You get this e-mail for every security change to your staff account.",
     },
     settings,

@@ -14,6 +14,7 @@ import { auth, callAuthEndpoint } from "./auth.server";
 import { auditActor, type AdminSession } from "./guard.server";
 import { passwordProblem } from "./password-policy.server";
 import { recordSecurityEvent } from "./security-events.server";
+import { deleteResetLinks } from "./verification-tokens.server";
 
 /** Who is asking, as the request gives it: the session cookie, client address and user agent. */
 export type RequestOrigin = { cookie: string | null; clientIp: string | undefined; userAgent: string | null };
@@ -107,8 +108,9 @@ export async function confirmEmailChange(session: AdminSession, token: string, r
 
 /**
  * Changes the signed-in member's password: `currentPassword` must be right (better-auth, limited
- * like sign-in) and `newPassword` must pass the password rule. Every other session ends; the
- * returned `setCookie` is this browser's new session. Audited and mailed.
+ * like sign-in) and `newPassword` must pass the password rule. Every other session ends and every
+ * outstanding set-password link is deleted; the returned `setCookie` is this browser's new
+ * session. Audited and mailed.
  */
 export async function changeOwnPassword(
   session: AdminSession,
@@ -128,6 +130,8 @@ export async function changeOwnPassword(
     logger.warn({ status: response.status, code: body?.code }, "change-password refused");
     return { ok: false, status: 400, message: "The password could not be changed. Please try again." };
   }
+  // A reset or invitation link sent before the change would undo it: they stop working now.
+  await deleteResetLinks(db, session.user.id);
   await recordSecurityEvent("password_changed", { userId: session.user.id, email: session.admin.email, name: session.admin.name });
   return { ok: true, setCookie: response.headers.getSetCookie() };
 }

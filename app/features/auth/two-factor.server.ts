@@ -17,6 +17,7 @@ import type { AdminSession } from "./guard.server";
 import { recordSecurityEvent } from "./security-events.server";
 import type { ChangeResult, RequestOrigin } from "./self-service.server";
 import { StaffError } from "./accounts.server";
+import { TRUST_DEVICE_KIND } from "./verification-tokens.server";
 
 /** The two-factor state of an account as Your account shows it. */
 export type TwoFactorState = {
@@ -184,7 +185,7 @@ export async function resetMemberTwoFactor(actor: AuditActor, adminId: string): 
   await db.transaction(async (tx) => {
     await tx.delete(twoFactor).where(eq(twoFactor.userId, target.userId));
     await tx.update(user).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(user.id, target.userId));
-    await tx.delete(verification).where(and(like(verification.identifier, "trust-device-%"), eq(verification.value, target.userId)));
+    await tx.delete(verification).where(and(like(verification.identifier, `${TRUST_DEVICE_KIND}%`), eq(verification.value, target.userId)));
     await recordSecurityEvent(
       "two_factor_reset",
       { userId: target.userId, email: target.email, name: target.name },

@@ -1,8 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { symmetricEncrypt } from "better-auth/crypto";
 import { db } from "~/db/client.server";
 import { auditLog, emailOutbox, twoFactor, user } from "~/db/schema";
+import { serverSecret } from "~/utils/env.server";
 import { action as accountAction, loader as accountLoader } from "~/routes/admin/account";
 import { action as twoFactorAction } from "~/routes/admin/two-factor";
 import { action as usersAction } from "~/routes/admin/users";
@@ -100,7 +102,8 @@ describe("authenticator enrolment", () => {
     expect(confirmed).toMatchObject({ status: 200, data: { ok: true } });
     expect(confirmed.data.recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
     expect(new Set(confirmed.data.recoveryCodes).size).toBe(RECOVERY_CODE_COUNT);
-    for (const code of confirmed.data.recoveryCodes!) expect(code).toMatch(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/);
+    // Crockford's Base32: no I, L, O or U, so nothing to mistake for 0 or 1.
+    for (const code of confirmed.data.recoveryCodes!) expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/);
 
     // The page then shows the state, never the codes.
     const cookie = cookieFrom(confirmed.setCookie);
@@ -171,6 +174,34 @@ describe("signing in with two-factor", () => {
 
     expect(await db.select().from(auditLog).where(eq(auditLog.action, "account.recovery_code_used"))).toHaveLength(2);
     expect(await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "account.recovery_code_used"))).toHaveLength(2);
+  });
+
+  it("accepts a recovery code in any case and spacing, O for 0 and l for 1; codes of the older alphabet keep working", async () => {
+    const staff = await createStaffSession("editor");
+    const { recoveryCodes } = await enrol(staff);
+    const messy = (code: string) => ` ${code.toLowerCase().replace("-", " - ").replaceAll("0", "O").replaceAll("1", "l")} `;
+
+    const pending = await passwordStep(staff.email, "10.33.0.1");
+    expect(await verifySecondFactor({ method: "recovery", code: messy(recoveryCodes[0]!), trustDevice: false, cookie: pending, clientIp: "10.33.0.1" })).toMatchObject({ ok: true });
+    // Through the screen too, typed in lower case with spaces.
+    const again = await passwordStep(staff.email, "10.33.0.2");
+    const screen = await outcome(() =>
+      twoFactorAction(routeArgs(new Request(`${TEST_ORIGIN}/admin/two-factor`, {
+            ...formPost({ method: "recovery", code: messy(recoveryCodes[1]!), redirectTo: "/admin/enquiries" }),
+            headers: { "content-type": "application/x-www-form-urlencoded", origin: TEST_ORIGIN, cookie: again },
+          }), {}, { clientIp: "10.33.0.2" })),
+    );
+    expect(screen).toMatchObject({ status: 302, location: "/admin/enquiries" });
+
+    // Codes made before this alphabet (mixed case, stored encrypted) are read the same way.
+    const legacy = ["aB3dE-fGh1j", "Qo0Lz-kk9Pw"];
+    await db.update(twoFactor).set({ backupCodes: await symmetricEncrypt({ key: serverSecret, data: JSON.stringify(legacy) }) }).where(eq(twoFactor.userId, staff.userId));
+    const third = await passwordStep(staff.email, "10.33.0.3");
+    expect(await verifySecondFactor({ method: "recovery", code: "aB3dE-fGh1j", trustDevice: false, cookie: third, clientIp: "10.33.0.3" })).toMatchObject({ ok: true });
+    const fourth = await passwordStep(staff.email, "10.33.0.4");
+    expect(await verifySecondFactor({ method: "recovery", code: "QOOLZ KK9PW", trustDevice: false, cookie: fourth, clientIp: "10.33.0.4" })).toMatchObject({ ok: true });
+    const fifth = await passwordStep(staff.email, "10.33.0.5");
+    expect(await verifySecondFactor({ method: "recovery", code: "aB3dE-fGh1j", trustDevice: false, cookie: fifth, clientIp: "10.33.0.5" })).toMatchObject({ ok: false, status: 401 });
   });
 
   it("trusts this browser for 30 days when asked", async () => {

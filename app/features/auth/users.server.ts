@@ -12,6 +12,7 @@ import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { logger } from "~/utils/logger.server";
 import { createStaffAccount, StaffError } from "./accounts.server";
 import { requestSetPasswordLink } from "./auth.server";
+import { deleteResetLinks } from "./verification-tokens.server";
 import type { AdminRole } from "./roles";
 import type { InviteStaffInput } from "./schema";
 
@@ -132,7 +133,8 @@ export async function changeStaffRole(actor: AuditActor, adminId: string, role: 
 }
 
 /**
- * Deactivates a member: they can no longer sign in, and every session they have ends now.
+ * Deactivates a member: they can no longer sign in, every session they have ends now and every
+ * set-password link they were sent stops working.
  * Throws StaffError "last_super_admin", "self" or "not_found".
  */
 export async function deactivateStaff(actor: AuditActor, adminId: string): Promise<void> {
@@ -147,6 +149,8 @@ export async function deactivateStaff(actor: AuditActor, adminId: string): Promi
     }
     await tx.update(adminUsers).set({ isActive: false, updatedAt: new Date() }).where(eq(adminUsers.id, adminId));
     const ended = await tx.delete(session).where(eq(session.userId, target.userId)).returning({ id: session.id });
+    // Nor can an invitation or reset link sent before bring them back in.
+    await deleteResetLinks(tx, target.userId);
     await recordAudit(tx, {
       actor,
       action: "user.deactivated",

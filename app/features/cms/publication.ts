@@ -8,7 +8,7 @@
  */
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
-import { isIsoDate, LONDON, londonInstant } from "~/features/consultations/time";
+import { isIsoDate, LONDON, londonInstant } from "~/utils/time";
 
 /** The stored statuses (`display_status` of projects, `status` of insights). */
 export type ContentStatus = "draft" | "published" | "archived";

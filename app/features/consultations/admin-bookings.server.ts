@@ -11,7 +11,7 @@ import { BOOKING_STATUSES, consultationAvailability, consultationBookings } from
 import type { BookingSort, BookingWhen } from "./admin-booking-list";
 import { selectBookingsWithSlot, type BookingWithSlotRow } from "./booking-rows.server";
 import { PLACE_HOLDING_STATUSES } from "./bookings.server";
-import { addDays, londonTimeOfDay, londonToday } from "./time";
+import { addDays, londonTimeOfDay, londonToday } from "~/utils/time";
 
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 

@@ -22,7 +22,7 @@ import { recordAudit } from "~/features/audit/audit.server";
 import { db, type Transaction } from "~/db/client.server";
 import { consultationAvailability, consultationBookings } from "~/db/schema";
 import { WEEKDAYS, type Weekday } from "./admin-schema";
-import { addDays, londonToday, startOfWeek } from "./time";
+import { addDays, londonToday, startOfWeek } from "~/utils/time";
 
 /** A rule broken by a slot change; `message` is written for staff and safe to show as is. */
 export class SlotRuleError extends Error {

@@ -13,7 +13,8 @@ import { env } from "~/utils/env.server";
 import { mailFromAddress } from "~/features/mail/transport.server";
 import { logger } from "~/utils/logger.server";
 import { buildBookingIcs, uidHostOf, type InviteStatus } from "./ics";
-import { formatLongDate, formatTime24, londonInstant, ukZoneLabel } from "./time";
+import { formatLongDate, formatTime24, ukZoneLabel } from "~/utils/format";
+import { londonInstant } from "~/utils/time";
 
 /** What the messages need to know about a booking and its slot (London wall-clock date and time). */
 export type BookingMailData = {

@@ -43,7 +43,8 @@ import {
   visitorRescheduleEmail,
 } from "./booking-mail.server";
 import type { BookingDetails } from "./schema";
-import { addDays, isOutsideNotice, lastBrowsableWeekStart, londonInstant, londonToday, WEEK_DAYS } from "./time";
+import { isOutsideNotice, lastBrowsableWeekStart, WEEK_DAYS } from "./booking-window";
+import { addDays, londonInstant, londonToday } from "~/utils/time";
 
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 

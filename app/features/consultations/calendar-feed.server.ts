@@ -35,7 +35,7 @@ import { bookingDurationMinutes } from "./booking-mail.server";
 import { selectBookingsWithSlot } from "./booking-rows.server";
 import { hashToken, PLACE_HOLDING_STATUSES } from "./bookings.server";
 import { buildCalendarFeed, uidHostOf, type BookingEvent } from "./ics";
-import { addDays, londonToday } from "./time";
+import { addDays, londonToday } from "~/utils/time";
 
 /** How far ahead the feed lists bookings, in days from today (London): about twelve months. */
 export const FEED_HORIZON_DAYS = 366;

@@ -13,7 +13,7 @@ import type { AdminRole } from "~/features/auth/roles";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { hashToken } from "./bookings.server";
 import { FEED_HORIZON_DAYS, getCalendarFeedState, issueCalendarFeed, renderCalendarFeed, turnOffCalendarFeed } from "./calendar-feed.server";
-import { addDays, londonToday } from "./time";
+import { addDays, londonToday } from "~/utils/time";
 
 setupTestDatabase();
 

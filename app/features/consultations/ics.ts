@@ -8,7 +8,7 @@
  */
 import { createEvent, createEvents, type DateArray, type EventAttributes } from "ics";
 import { stripControlCharacters } from "~/features/abuse/visitor-text";
-import { londonInstant } from "./time";
+import { londonInstant } from "~/utils/time";
 
 /** The event's STATUS (RFC 5545 section 3.8.1.11). */
 export type InviteStatus = "TENTATIVE" | "CONFIRMED" | "CANCELLED";

@@ -13,7 +13,7 @@ import { consultationAvailability, consultationBookings } from "~/db/schema";
 import { enqueueEmails } from "~/features/mail/outbox.server";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import { bookingMailData, reminderEmail } from "./booking-mail.server";
-import { addDays, londonInstant, londonToday } from "./time";
+import { addDays, londonInstant, londonToday } from "~/utils/time";
 
 /** How long before the start a reminder is due. */
 export const REMINDER_LEAD_MS = 24 * 3_600_000;

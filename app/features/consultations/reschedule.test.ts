@@ -22,7 +22,8 @@ import {
 } from "./bookings.server";
 import { queueDueReminders } from "./reminders.server";
 import { BookingDetailsSchema } from "./schema";
-import { addDays, formatLongDate, londonToday } from "./time";
+import { formatLongDate } from "~/utils/format";
+import { addDays, londonToday } from "~/utils/time";
 
 const { kind } = setupTestDatabase();
 

@@ -6,7 +6,7 @@ import { and, asc, eq, gte, lte } from "drizzle-orm";
 import { db, type Database, type Transaction } from "~/db/client.server";
 import { consultationAvailability, consultationTypes } from "~/db/schema";
 import { getSiteSettings } from "~/features/settings/settings.server";
-import { isOutsideNotice } from "./time";
+import { isOutsideNotice } from "./booking-window";
 
 /** An active consultation type as the wizard's step 1 shows it. */
 export type ConsultationTypeOption = {

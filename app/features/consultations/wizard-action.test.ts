@@ -7,7 +7,7 @@ import { issueFormToken } from "~/features/abuse/form-guard.server";
 import { ACTIVE_BOOKINGS_PER_EMAIL, HOUR_MS, LIMITS } from "~/features/abuse/limits.server";
 import { action, loader } from "~/routes/public/book-consultation";
 import { setupTestDatabase } from "../../../tests/setup/database";
-import { addDays, londonToday } from "./time";
+import { addDays, londonToday } from "~/utils/time";
 
 setupTestDatabase();
 

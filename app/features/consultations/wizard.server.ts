@@ -8,16 +8,9 @@ import type { SiteSettings } from "~/features/settings/schema";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import { logger } from "~/utils/logger.server";
 import { getAvailableSlots, getSlot, listActiveTypes, type AvailableSlot, type ConsultationTypeOption } from "./slots.server";
-import {
-  addDays,
-  formatMonthYear,
-  isNextWeekDisabled,
-  isOutsideNotice,
-  isPreviousWeekDisabled,
-  resolveWeekStart,
-  WEEK_DAYS,
-  weekWindow,
-} from "./time";
+import { isNextWeekDisabled, isOutsideNotice, isPreviousWeekDisabled, resolveWeekStart, WEEK_DAYS, weekWindow } from "./booking-window";
+import { formatMonthYear } from "~/utils/format";
+import { addDays } from "~/utils/time";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -13,7 +13,7 @@ import { auditLog, consultationBookings, consultationTypes, emailOutbox, enquiri
 import { issueFormToken } from "~/features/abuse/form-guard.server";
 import { createBooking } from "~/features/consultations/bookings.server";
 import { BookingDetailsSchema } from "~/features/consultations/schema";
-import { addDays, londonToday } from "~/features/consultations/time";
+import { addDays, londonToday } from "~/utils/time";
 import { deleteEnquiry, updateEnquiry } from "~/features/enquiries/admin.server";
 import { submitEnquiry } from "~/features/enquiries/enquiries.server";
 import { setupTestDatabase } from "../../../tests/setup/database";

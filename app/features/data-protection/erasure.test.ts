@@ -12,7 +12,7 @@ import { db } from "~/db/client.server";
 import { auditLog, consultationAvailability, consultationBookings, consultationTypes, emailOutbox, enquiries } from "~/db/schema";
 import { createBooking, holdsPlace, updateBookingByAdmin } from "~/features/consultations/bookings.server";
 import { BookingDetailsSchema } from "~/features/consultations/schema";
-import { addDays, londonToday } from "~/features/consultations/time";
+import { addDays, londonToday } from "~/utils/time";
 import { deleteEnquiry, updateEnquiry } from "~/features/enquiries/admin.server";
 import { issueFormToken } from "~/features/abuse/form-guard.server";
 import { submitEnquiry } from "~/features/enquiries/enquiries.server";

@@ -22,7 +22,7 @@ import { db, type Database, type Transaction } from "~/db/client.server";
 import { consultationAvailability, consultationBookings, emailOutbox, enquiries, jobRuns, siteSettings } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { foldAnalyticsDays } from "~/features/analytics/aggregate.server";
-import { addDays, londonToday } from "~/features/consultations/time";
+import { addDays, londonToday } from "~/utils/time";
 import { anonymiseBookings, anonymiseEnquiries } from "./anonymise.server";
 import { DEFAULT_RETENTION, RetentionPeriodsSchema, type RetentionPeriods } from "./schema";
 

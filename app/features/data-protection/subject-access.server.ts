@@ -19,7 +19,7 @@ import { auditLog, consultationBookings, emailOutbox, enquiries } from "~/db/sch
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { selectBookingsWithSlot } from "~/features/consultations/booking-rows.server";
 import { holdsPlace } from "~/features/consultations/bookings.server";
-import { londonInstant } from "~/features/consultations/time";
+import { londonInstant } from "~/utils/time";
 import { neutraliseCsvCell } from "~/features/enquiries/admin.server";
 import type { SubjectRecordKind } from "./schema";
 

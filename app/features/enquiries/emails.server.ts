@@ -11,6 +11,7 @@
 import type { OutgoingEmail } from "~/features/mail/outbox.server";
 import { renderEmail, siteUrl } from "~/features/mail/templates.server";
 import type { SiteSettings } from "~/features/settings/schema";
+import { formatUkLongDateTime } from "~/utils/format";
 import type { EnquiryInput } from "./schema";
 
 /** A stored enquiry as the messages need it. `createdAt` is shown in UK time. */
@@ -19,14 +20,6 @@ export type EnquiryForEmail = EnquiryInput & { id: string; createdAt: Date };
 /** Collapses whitespace (newlines included) so a visitor's text cannot break a header. */
 function oneLine(value: string): string {
   return value.replace(/\s+/g, " ").trim();
-}
-
-function ukDateTime(date: Date): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    dateStyle: "long",
-    timeStyle: "short",
-    timeZone: "Europe/London",
-  }).format(date);
 }
 
 /**
@@ -46,7 +39,7 @@ export function buildEnquiryEmails(enquiry: EnquiryForEmail, settings: SiteSetti
         ["E-mail", enquiry.email],
         ["Company", enquiry.company ?? "Not provided"],
         ["Enquiry type", enquiry.projectType],
-        ["Received", ukDateTime(enquiry.createdAt)],
+        ["Received", formatUkLongDateTime(enquiry.createdAt)],
         ["Message", enquiry.message],
       ],
       button: { label: "Open enquiries", url: siteUrl("/admin/enquiries") },
@@ -103,15 +96,15 @@ export function buildOverdueReminderEmails(
   const body = renderEmail(
     {
       preheader: `Still unanswered: ${enquiry.projectType} from ${name}`,
-      heading: `Reply to ${name} by ${ukDateTime(dueAt)}`,
+      heading: `Reply to ${name} by ${formatUkLongDateTime(dueAt)}`,
       intro: "This enquiry has been waiting 20 hours. The visitor was promised a reply within 24 hours; after that it shows as overdue.",
       paragraphs: ["Change its status once you have answered (for example to In Review or Responded) so the team can see it is handled."],
       details: [
         ["Name", enquiry.name],
         ["Company", enquiry.company ?? "Not provided"],
         ["Enquiry type", enquiry.projectType],
-        ["Received", ukDateTime(enquiry.createdAt)],
-        ["Reply due", ukDateTime(dueAt)],
+        ["Received", formatUkLongDateTime(enquiry.createdAt)],
+        ["Reply due", formatUkLongDateTime(dueAt)],
       ],
       button: { label: "Open the enquiry", url: siteUrl(`/admin/enquiries?id=${enquiry.id}`) },
       footerNote: "You receive this because your address is a notification recipient in Admin > Settings.",
@@ -122,7 +115,7 @@ export function buildOverdueReminderEmails(
     kind: "enquiry.overdue-reminder",
     to,
     replyTo: enquiry.email,
-    subject: `Reply due by ${ukDateTime(dueAt)}: ${enquiry.projectType} from ${name}`,
+    subject: `Reply due by ${formatUkLongDateTime(dueAt)}: ${enquiry.projectType} from ${name}`,
     ...body,
     dedupeKey: `enquiry:${enquiry.id}:overdue-reminder:${to.toLowerCase()}`,
   }));

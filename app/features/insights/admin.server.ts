@@ -11,7 +11,7 @@ import { pageViewsOf } from "~/features/analytics/report.server";
 import { CMS_PATHS } from "~/features/cms/kinds";
 import { createPreviewToken } from "~/features/cms/preview.server";
 import { publicationState, type PublicationState } from "~/features/cms/publication";
-import { londonToday } from "~/features/consultations/time";
+import { londonToday } from "~/utils/time";
 import type { SaveIntent } from "~/features/cms/form-values";
 import { missingMediaIds } from "~/features/media/library.server";
 import { ADMIN_INSIGHT_PAGE_SIZE, type AdminInsightFilters, type InsightStatusFilter, parseInsightForm } from "./admin-schema";

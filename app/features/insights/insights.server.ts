@@ -10,13 +10,13 @@ import { insights, type InsightBlock } from "~/db/schema";
 import { verifyPreviewToken } from "~/features/cms/preview.server";
 import { insightIsPublic } from "~/features/cms/publication.server";
 import { getSiteSettings } from "~/features/settings/settings.server";
+import { formatArticleDate } from "~/utils/format";
 import {
   ARTICLE_READING_TIME_FALLBACK,
   CARD_DATE_FALLBACK,
   CARD_READING_TIME_FALLBACK,
   DEFAULT_INSIGHT_CATEGORY,
   FALLBACK_INSIGHT_IMAGE,
-  formatInsightDate,
 } from "./format";
 
 /**
@@ -95,7 +95,7 @@ function toCard(
     heroImage: blank(row.heroImage) ? FALLBACK_INSIGHT_IMAGE : row.heroImage,
     authorName: blank(row.authorName) ? author : row.authorName,
     publishedDate: row.publishedDate ? row.publishedDate.toISOString() : null,
-    dateLabel: formatInsightDate(row.publishedDate) ?? CARD_DATE_FALLBACK,
+    dateLabel: formatArticleDate(row.publishedDate) ?? CARD_DATE_FALLBACK,
     readingTime: blank(row.readingTime) ? CARD_READING_TIME_FALLBACK : row.readingTime,
   };
 }
@@ -157,7 +157,7 @@ function toDetail(row: InsightRow, author: string): InsightDetail {
     seoTitle: row.seoTitle,
     seoDescription: row.seoDescription,
     publishedDate: row.publishedDate ? row.publishedDate.toISOString() : null,
-    dateLabel: formatInsightDate(row.publishedDate),
+    dateLabel: formatArticleDate(row.publishedDate),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -4,7 +4,7 @@ import { cmsProjects, insights } from "~/db/schema";
 import { demoInsights } from "~/db/seed/insights";
 import { buildInsightsRss, buildRobotsTxt, buildSitemapXml } from "~/features/seo/feeds.server";
 import { setupTestDatabase } from "../../../tests/setup/database";
-import { formatInsightDate, FALLBACK_INSIGHT_IMAGE } from "./format";
+import { FALLBACK_INSIGHT_IMAGE } from "./format";
 import { getPublishedInsightBySlug, listLatestInsights, listPublishedInsights } from "./insights.server";
 
 setupTestDatabase();
@@ -127,13 +127,5 @@ describe("feeds", () => {
     expect(xml).toContain("<title>Steel &amp; &lt;concrete&gt;</title>");
     expect(xml).toContain("<link>https://example.co.uk/insights/rss-a</link>");
     expect(xml).not.toContain("rss-draft");
-  });
-});
-
-describe("formatInsightDate", () => {
-  it("uses the UK calendar day and en-US long format; null for missing or invalid", () => {
-    expect(formatInsightDate("2025-06-30T23:30:00Z")).toBe("July 1, 2025");
-    expect(formatInsightDate(null)).toBeNull();
-    expect(formatInsightDate("not a date")).toBeNull();
   });
 });

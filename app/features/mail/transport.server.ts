@@ -8,12 +8,12 @@
  * messages with `enqueueEmails` instead.
  */
 import { randomUUID } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { SendMailOptions, Transporter } from "nodemailer";
 import addressparser from "nodemailer/lib/addressparser";
 import { env } from "~/utils/env.server";
+import { ensurePrivateDir, writePrivateFile } from "~/utils/private-files.server";
 
 /**
  * The name and address of the From header every message carries (`MAIL_FROM`, e.g.
@@ -118,9 +118,9 @@ export function createMailTransport(options: MailTransportOptions = {}): MailTra
     kind: "file",
     async send(message) {
       const info = await builder.sendMail(toNodemailer(message, from));
-      await mkdir(dir, { recursive: true });
+      await ensurePrivateDir(dir);
       const file = path.join(dir, emlName());
-      await writeFile(file, info.message as Buffer);
+      await writePrivateFile(file, info.message as Buffer);
       return { messageId: info.messageId, file };
     },
     close: () => builder.close(),

@@ -10,7 +10,7 @@
  * `uploadsRouter` (local disk, or S3 without a public URL), or from `S3_PUBLIC_URL/{key}` (a CDN).
  * Stored names are random and never reused, so every response is cacheable forever.
  */
-import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import {
   DeleteObjectCommand,
@@ -24,6 +24,7 @@ import {
 } from "@aws-sdk/client-s3";
 import express from "express";
 import { env } from "~/utils/env.server";
+import { ensurePrivateDir, writePrivateFile } from "~/utils/private-files.server";
 
 /** The key prefix of every uploaded image (the spec's `project-images` bucket). */
 export const MEDIA_PREFIX = "project-images";
@@ -104,9 +105,8 @@ export function createLocalStorage(root: string = path.resolve(env.DATA_DIR, "up
     kind: "local",
     root,
     async put(key, body) {
-      const file = fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, body);
+      await ensurePrivateDir(root);
+      await writePrivateFile(fileOf(key), body);
     },
     async get(key) {
       try {

@@ -28,7 +28,8 @@ const PartSchema = z.object({
 /**
  * What `manifest.json` holds. `counts` maps `schema.table` to its rows at the backup's instant;
  * `migration` is the last applied migration's journal tag (e.g. `0011_staff-calendar-feeds`);
- * `parts` lists every other file of the backup with its size in bytes and SHA-256 (hex).
+ * `parts` lists every other file of the backup with its size in bytes and SHA-256 (hex), of the
+ * bytes as stored (encrypted ones when `encryption` is set).
  */
 export const BackupManifestSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
@@ -41,6 +42,8 @@ export const BackupManifestSchema = z.object({
   counts: z.record(z.string(), z.number().int().min(0)),
   uploads: z.number().int().min(0),
   parts: z.array(PartSchema),
+  /** "age" when every part is encrypted (backup-encryption.server.ts); absent when not. */
+  encryption: z.literal("age").optional(),
 });
 export type BackupManifest = z.infer<typeof BackupManifestSchema>;
 export type BackupPart = z.infer<typeof PartSchema>;
@@ -61,8 +64,15 @@ export function partOf(file: string, body: Buffer): BackupPart {
 const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
 /**
+ * Tables whose rows never enter a backup, only their definition: the analytics day's salt (beside
+ * the visitor hashes it would re-identify visits; a restored server makes a new one). PGlite
+ * keeps it outside the database altogether (analytics/visitor.server.ts).
+ */
+export const TABLES_WITHOUT_DATA_IN_BACKUPS = ["public.analytics_salts"] as const;
+
+/**
  * Rows of every table of the schemas `public` and `drizzle` (migration bookkeeping), keyed
- * `schema.table`, in name order.
+ * `schema.table`, in name order; `TABLES_WITHOUT_DATA_IN_BACKUPS` are left out.
  */
 export async function countRows(query: SqlQuery): Promise<Record<string, number>> {
   const tables = await query(
@@ -70,6 +80,7 @@ export async function countRows(query: SqlQuery): Promise<Record<string, number>
   );
   const counts: Record<string, number> = {};
   for (const t of tables) {
+    if ((TABLES_WITHOUT_DATA_IN_BACKUPS as readonly string[]).includes(`${t.schema}.${t.name}`)) continue;
     const [row] = await query(`select count(*)::int as n from ${quote(String(t.schema))}.${quote(String(t.name))}`);
     counts[`${t.schema}.${t.name}`] = Number(row?.n ?? 0);
   }

@@ -7,11 +7,12 @@
  * `manifest.json` plus its parts (`database.tar.gz` or `database.pgdump`, `uploads/<key>`).
  * The manifest is written last, so a backup without one is incomplete and never listed.
  */
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import { createS3Storage } from "~/features/media/storage.server";
 import { env } from "~/utils/env.server";
+import { ensurePrivateDir, writePrivateFile } from "~/utils/private-files.server";
 
 /** The manifest's file name inside a backup. */
 export const MANIFEST_FILE = "manifest.json";
@@ -55,9 +56,8 @@ export function createLocalBackupStore(root: string): BackupStore {
     location: (name) => folder(name),
     async write(name, file, body) {
       assertRelative(file);
-      const target = path.join(folder(name, false), file);
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, body);
+      await ensurePrivateDir(dir);
+      await writePrivateFile(path.join(folder(name, false), file), body);
     },
     async read(name, file) {
       assertRelative(file);
@@ -77,8 +77,8 @@ export function createLocalBackupStore(root: string): BackupStore {
       await rm(folder(name, false), { recursive: true, force: true });
     },
     async seal(name, manifest) {
-      await mkdir(folder(name, false), { recursive: true });
-      await writeFile(path.join(folder(name, false), MANIFEST_FILE), manifest);
+      await ensurePrivateDir(dir);
+      await writePrivateFile(path.join(folder(name, false), MANIFEST_FILE), manifest);
       await rename(folder(name, false), folder(name));
     },
   };

@@ -7,7 +7,8 @@
  * - PGlite: the data directory as PGlite's own gzipped tarball (`dumpDataDir`), taken through this
  *   process's instance; counts are read on the same single connection just before.
  * - PostgreSQL: `pg_dump --format=custom` inside an exported snapshot: the counts in the manifest
- *   and the dump see exactly the same data, while the servers keep running.
+ *   and the dump see exactly the same data, while the servers keep running. The rows of
+ *   `TABLES_WITHOUT_DATA_IN_BACKUPS` (the analytics salt) are left out.
  * - Uploads: every file of the configured media storage, copied after the database, so every
  *   file the dumped rows reference is included.
  */
@@ -28,11 +29,13 @@ import {
   lastMigration,
   partOf,
   runPostgresTool,
+  TABLES_WITHOUT_DATA_IN_BACKUPS,
   UPLOADS_FOLDER,
   type BackupManifest,
   type BackupPart,
   type SqlQuery,
 } from "./backup-manifest.server";
+import { BACKUP_ENCRYPTION, encryptPart, parseBackupKey, type BackupKey } from "./backup-encryption.server";
 import { configuredBackupStore, type BackupStore } from "./backup-store.server";
 
 /** Options of `createBackup`. */
@@ -45,6 +48,8 @@ export type CreateBackupOptions = {
   trigger?: BackupManifest["trigger"];
   /** The backup's instant, in its name (UTC) and manifest (default: now). */
   now?: Date;
+  /** The key to encrypt every part to (default: `BACKUP_ENCRYPTION_KEY`; null: not encrypted). */
+  encryptionKey?: BackupKey | null;
 };
 
 /** A finished backup: its name, where it is, and its manifest. */
@@ -84,7 +89,8 @@ async function dumpPostgres(url: string): Promise<DatabaseDump> {
     const counts = await countRows(query);
     const migration = await lastMigration(query);
     const file = path.join(work, DATABASE_FILE.postgres);
-    await runPostgresTool("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", `--snapshot=${rows[0]!.snapshot}`, `--file=${file}`, `--dbname=${url}`]);
+    const withoutData = TABLES_WITHOUT_DATA_IN_BACKUPS.map((table) => `--exclude-table-data=${table}`);
+    await runPostgresTool("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", ...withoutData, `--snapshot=${rows[0]!.snapshot}`, `--file=${file}`, `--dbname=${url}`]);
     await client.query("commit");
     return { body: await readFile(file), counts, migration };
   } finally {
@@ -95,8 +101,9 @@ async function dumpPostgres(url: string): Promise<DatabaseDump> {
 
 /**
  * Writes one backup of the app's database and uploads to the store and returns it. Nothing is
- * sealed (listed, restorable) unless every part was written. Throws `BackupError` when `pg_dump`
- * is missing or fails, or the store's or storage's I/O error.
+ * sealed (listed, restorable) unless every part was written. With an encryption key every part is
+ * encrypted (backup-encryption.server.ts). Throws `BackupError` when `pg_dump` is missing or
+ * fails or `BACKUP_ENCRYPTION_KEY` is malformed, or the store's or storage's I/O error.
  */
 export async function createBackup(options: CreateBackupOptions = {}): Promise<BackupResult> {
   const store = options.store ?? configuredBackupStore();
@@ -104,19 +111,23 @@ export async function createBackup(options: CreateBackupOptions = {}): Promise<B
   const trigger = options.trigger ?? "manual";
   const now = options.now ?? new Date();
   const name = backupName(now, trigger);
+  const key = options.encryptionKey !== undefined ? options.encryptionKey : await parseBackupKey(env.BACKUP_ENCRYPTION_KEY);
   const parts: BackupPart[] = [];
+  /** Writes one part (encrypted when there is a key) and records what was stored. */
+  const writePart = async (file: string, body: Buffer) => {
+    const stored = key ? await encryptPart(key, body) : body;
+    await store.write(name, file, stored);
+    parts.push(partOf(file, stored));
+  };
   try {
     const dump = databaseKind === "pglite" ? await dumpPglite() : await dumpPostgres(env.DATABASE_URL!);
     const databaseFile = DATABASE_FILE[databaseKind];
-    await store.write(name, databaseFile, dump.body);
-    parts.push(partOf(databaseFile, dump.body));
+    await writePart(databaseFile, dump.body);
 
-    const keys = await files.list();
-    for (const key of keys) {
-      const file = await files.get(key);
+    for (const upload of await files.list()) {
+      const file = await files.get(upload);
       if (!file) continue; // deleted since listing: not part of this backup
-      await store.write(name, `${UPLOADS_FOLDER}${key}`, file.body);
-      parts.push(partOf(`${UPLOADS_FOLDER}${key}`, file.body));
+      await writePart(`${UPLOADS_FOLDER}${upload}`, file.body);
     }
 
     const manifest: BackupManifest = {
@@ -130,6 +141,7 @@ export async function createBackup(options: CreateBackupOptions = {}): Promise<B
       counts: dump.counts,
       uploads: parts.length - 1,
       parts,
+      ...(key ? { encryption: BACKUP_ENCRYPTION } : {}),
     };
     await store.seal(name, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
     return { name, location: store.location(name), manifest, bytes: parts.reduce((n, p) => n + p.bytes, 0) };

@@ -11,7 +11,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { auditLog, jobRuns } from "~/db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
-import { londonToday } from "~/features/consultations/time";
+import { londonToday } from "~/utils/time";
 import { enqueueEmails } from "~/features/mail/outbox.server";
 import type { FileStorage } from "~/features/media/storage.server";
 import { renderEmail, siteUrl } from "~/features/mail/templates.server";

@@ -3,6 +3,8 @@
  * backup changes nothing:
  *
  * 1. read the manifest and verify the SHA-256 of every part (refuse on any mismatch or missing part);
+ *    an encrypted backup's database part is decrypted here, so a missing or wrong key is refused
+ *    before anything is written;
  * 2. check the target is empty: the PGlite folder absent or empty, or no tables in the PostgreSQL
  *    database, and no stored uploads. A non-empty target is refused unless `force` is given: then
  *    an existing PGlite folder is moved aside (not deleted) and PostgreSQL objects are replaced;
@@ -14,7 +16,7 @@
  * PGlite folder on import); it opens the target itself.
  */
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -31,6 +33,8 @@ import {
   type BackupManifest,
   type SqlQuery,
 } from "./backup-manifest.server";
+import { ensurePrivateDir, narrowTree, writePrivateFile } from "~/utils/private-files.server";
+import { decryptPart, type BackupKey } from "./backup-encryption.server";
 import { MANIFEST_FILE, type BackupStore } from "./backup-store.server";
 
 /** The database to restore into: PostgreSQL at `url`, or a PGlite data folder. */
@@ -45,6 +49,8 @@ export type RestoreOptions = {
   force?: boolean;
   /** Progress lines for the operator. */
   log?: (line: string) => void;
+  /** The key of an encrypted backup (`BACKUP_ENCRYPTION_KEY`'s secret key); unused for a plain one. */
+  encryptionKey?: BackupKey | null;
 };
 
 /** What a restore did: the manifest, the rows now in each table, the files written, what was moved aside. */
@@ -57,10 +63,16 @@ export type RestoreResult = {
 };
 
 /**
- * Reads and checks the manifest of backup `name`, then verifies every part's size and SHA-256.
- * Returns the manifest and the database part's bytes. Throws `BackupError` listing each problem.
+ * Reads and checks the manifest of backup `name`, then verifies every part's size and SHA-256,
+ * and decrypts the database part of an encrypted backup with `encryptionKey`. Returns the
+ * manifest and the database part's (decrypted) bytes. Throws `BackupError` listing each problem,
+ * or saying the key is missing, only a recipient, or not the one the backup was made for.
  */
-export async function verifyBackup(store: BackupStore, name: string): Promise<{ manifest: BackupManifest; database: Buffer }> {
+export async function verifyBackup(
+  store: BackupStore,
+  name: string,
+  encryptionKey: BackupKey | null = null,
+): Promise<{ manifest: BackupManifest; database: Buffer }> {
   let raw: Buffer;
   try {
     raw = await store.read(name, MANIFEST_FILE);
@@ -86,6 +98,7 @@ export async function verifyBackup(store: BackupStore, name: string): Promise<{ 
   if (problems.length > 0) {
     throw new BackupError(`The backup ${store.location(name)} failed verification; nothing was restored.\n  ${problems.join("\n  ")}`);
   }
+  if (manifest.encryption) return { manifest, database: await decryptPart(encryptionKey, database!, store.location(name)) };
   return { manifest, database: database! };
 }
 
@@ -115,7 +128,7 @@ async function withPostgres<T>(url: string, fn: (query: SqlQuery) => Promise<T>)
 export async function restoreBackup(store: BackupStore, name: string, options: RestoreOptions): Promise<RestoreResult> {
   const log = options.log ?? (() => {});
   const { target, files } = options;
-  const { manifest, database } = await verifyBackup(store, name);
+  const { manifest, database } = await verifyBackup(store, name, options.encryptionKey ?? null);
   log(`Verified ${manifest.parts.length} parts of ${manifest.name} (SHA-256).`);
 
   if (manifest.database.kind !== target.kind) {
@@ -151,7 +164,7 @@ export async function restoreBackup(store: BackupStore, name: string, options: R
       await rename(target.dir, movedAside);
       log(`Moved the existing database folder aside to ${movedAside}.`);
     }
-    await mkdir(target.dir, { recursive: true });
+    await ensurePrivateDir(target.dir);
     const client = new PGlite(target.dir, { loadDataDir: new Blob([new Uint8Array(database)]) });
     try {
       const query: SqlQuery = async (text) => (await client.query<Record<string, unknown>>(text)).rows;
@@ -159,12 +172,13 @@ export async function restoreBackup(store: BackupStore, name: string, options: R
       migration = await lastMigration(query);
     } finally {
       await client.close();
+      await narrowTree(target.dir);
     }
   } else {
     const work = await mkdtemp(path.join(tmpdir(), "meridian-restore-"));
     try {
       const file = path.join(work, manifest.database.file);
-      await writeFile(file, database);
+      await writePrivateFile(file, database);
       const clean = databaseEmpty ? [] : ["--clean", "--if-exists"];
       await runPostgresTool("pg_restore", ["--no-owner", "--no-privileges", "--single-transaction", "--exit-on-error", ...clean, `--dbname=${target.url}`, file]);
     } finally {
@@ -181,7 +195,7 @@ export async function restoreBackup(store: BackupStore, name: string, options: R
     const contentType = contentTypeOfKey(key)!; // checked by verifyBackup
     const body = await store.read(name, part.file);
     if (sha256(body) !== part.sha256) throw new BackupError(`${part.file}: changed since verification; restore stopped`);
-    await files.put(key, body, contentType);
+    await files.put(key, manifest.encryption ? await decryptPart(options.encryptionKey ?? null, body, store.location(name)) : body, contentType);
     uploads++;
   }
   log(`Restored ${uploads} uploads.`);

@@ -9,7 +9,7 @@ import { cmsProjects } from "~/db/schema";
 import { pageViewsOf } from "~/features/analytics/report.server";
 import { CMS_PATHS } from "~/features/cms/kinds";
 import { publicationState, type PublicationState } from "~/features/cms/publication";
-import { londonToday } from "~/features/consultations/time";
+import { londonToday } from "~/utils/time";
 import { ADMIN_PROJECT_PAGE_SIZE, type ProjectStatusFilter } from "./admin-schema";
 
 /** One card of the admin grid; `state` splits published into live and scheduled at `now`. */

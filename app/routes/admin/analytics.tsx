@@ -2,7 +2,7 @@ import { AnalyticsScreen } from "~/features/analytics/components/analytics-scree
 import { parseAnalyticsRange } from "~/features/analytics/range";
 import { analyticsReport } from "~/features/analytics/report.server";
 import { MANAGER_ROLES, requireAdmin } from "~/features/auth/guard.server";
-import { londonToday } from "~/features/consultations/time";
+import { londonToday } from "~/utils/time";
 import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/analytics";
 

@@ -30,7 +30,7 @@ import {
   updateSlot,
 } from "~/features/consultations/availability.server";
 import { BookingError, updateBookingByAdmin } from "~/features/consultations/bookings.server";
-import { londonToday } from "~/features/consultations/time";
+import { londonToday } from "~/utils/time";
 import { ConsultationsScreen, type ConsultationsTab } from "~/features/consultations/components/consultations-screen";
 import type { Submitter } from "~/features/consultations/components/submitter";
 import { pageMeta } from "~/features/seo/meta";

@@ -4,7 +4,7 @@ import { AdminPageHeader } from "~/features/admin/components/page-header";
 import { MANAGER_ROLES, requireAdmin, roleAllows, SUPER_ADMIN_ONLY } from "~/features/auth/guard.server";
 import { listUpcomingConsultations } from "~/features/consultations/admin-bookings.server";
 import { UpcomingConsultations } from "~/features/consultations/components/upcoming-consultations";
-import { londonToday } from "~/features/consultations/time";
+import { londonToday } from "~/utils/time";
 import { ResponsePromiseCard } from "~/features/enquiries/components/response-card";
 import { getResponseStats } from "~/features/enquiries/promise.server";
 import { BackupCard } from "~/features/operations/components/backup-card";

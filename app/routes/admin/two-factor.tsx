@@ -108,7 +108,7 @@ export default function TwoFactorSignIn({ loaderData, actionData }: Route.Compon
         <Field label={recovery ? "Recovery code" : "Authentication code"} required>
           {(p) =>
             recovery ? (
-              <Input {...p} name="code" autoComplete="off" autoCapitalize="none" spellCheck={false} required maxLength={20} placeholder="abcde-12345" autoFocus />
+              <Input {...p} name="code" autoComplete="off" autoCapitalize="characters" spellCheck={false} required maxLength={40} placeholder="7KQ2M-X9D4T" autoFocus />
             ) : (
               <Input
                 {...p}

@@ -44,7 +44,7 @@ import {
 import { DETAIL_FIELDS } from "~/features/consultations/fields";
 import { BookingDetailsSchema, ConfirmSchema, fieldErrors } from "~/features/consultations/schema";
 import type { FieldErrors } from "~/features/consultations/schema";
-import { formatLongDate, formatTime24 } from "~/features/consultations/time";
+import { formatLongDate, formatTime24 } from "~/utils/format";
 import { loadWizardState, type WizardState } from "~/features/consultations/wizard.server";
 import { pageMeta } from "~/features/seo/meta";
 import { useRootData } from "~/root";

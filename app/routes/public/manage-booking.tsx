@@ -26,7 +26,7 @@ import {
   type ManagedBooking,
 } from "~/features/consultations/bookings.server";
 import { LocalTime, useVisitorZone, WeekPicker } from "~/features/consultations/components/wizard";
-import { formatLongDate, formatTime24, ukZoneLabel } from "~/features/consultations/time";
+import { formatLongDate, formatTime24, ukZoneLabel } from "~/utils/format";
 import { loadWeekSlots, resolveChosenSlot, type WeekSlots } from "~/features/consultations/wizard.server";
 import type { AvailableSlot } from "~/features/consultations/slots.server";
 import { pageMeta } from "~/features/seo/meta";

@@ -3,7 +3,7 @@
  * starts. They sit in the week starting two Mondays from now (London), at 17:30 and 18:00, times
  * the demo seed never uses, so they never collide with demo slots.
  */
-import { addDays, currentWeekStart } from "../../../app/features/consultations/time";
+import { addDays, currentWeekStart } from "../../../app/utils/time";
 
 /** The Monday of the week holding the fixture slots, for the wizard's `week` parameter. */
 export function bookingFixtureWeek(now: Date = new Date()): string {

@@ -8,7 +8,7 @@ import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import PostalMime from "postal-mime";
 import { E2E_DATA_DIR } from "../../../playwright.config";
-import { formatLongDate, formatMonthYear } from "../../../app/features/consultations/time";
+import { formatLongDate, formatMonthYear } from "../../../app/utils/format";
 import { bookingFixtures } from "./booking-fixtures";
 import { waitUntilHumanPace } from "./human-pace";
 

@@ -4,7 +4,7 @@
  * booking, an upcoming booking holding a place, a sent e-mail and an audit entry naming them.
  * Written before the server starts; slots at 19:00, a time no other fixture or the demo uses.
  */
-import { addDays, currentWeekStart } from "../../../app/features/consultations/time";
+import { addDays, currentWeekStart } from "../../../app/utils/time";
 
 export const DATA_PROTECTION_PERSON = {
   name: "Grace Hopperfield",

@@ -9,3 +9,16 @@ import type { Page } from "@playwright/test";
 export async function waitForHydration(page: Page): Promise<void> {
   await page.locator('section[aria-label^="Notifications"]').waitFor({ state: "attached" });
 }
+
+/**
+ * Waits until the page has painted what it last changed and every finite CSS transition and
+ * animation has ended (looping ones, such as the partner strip, are left running): the moment to
+ * scan colours with axe or to assert that something did not appear, without a fixed delay.
+ */
+export async function waitForSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+}

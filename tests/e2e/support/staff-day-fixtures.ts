@@ -6,7 +6,7 @@
  */
 import { db } from "~/db/client.server";
 import { consultationAvailability, consultationBookings, enquiries } from "~/db/schema";
-import { londonToday } from "~/features/consultations/time";
+import { londonToday } from "~/utils/time";
 
 /** The fixture people, by viewport width. */
 export const STAFF_DAY = {

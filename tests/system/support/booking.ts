@@ -23,10 +23,16 @@ export type WizardBooking = {
 
 /**
  * Walks the wizard on `base` (an origin such as `http://127.0.0.1:3000`) for `visitor`. Throws an
- * Error naming the step when the wizard offers no type, no slot or no form token. Waits 3.2 s
- * before posting: the form guard refuses faster submissions.
+ * Error naming the step when the wizard offers no type, no slot or no form token. Before posting
+ * it awaits `waitForFormGuard`, by default 3.2 s: a deployment's form guard refuses a form
+ * submitted within 3 s of being shown (servers started with a shorter FORM_GUARD_MIN_MS pass a
+ * shorter wait).
  */
-export async function bookThroughWizard(base: string, visitor: Visitor): Promise<WizardBooking> {
+export async function bookThroughWizard(
+  base: string,
+  visitor: Visitor,
+  waitForFormGuard: () => Promise<void> = () => new Promise((r) => setTimeout(r, 3_200)),
+): Promise<WizardBooking> {
   const types = await (await fetch(`${base}/book-consultation`)).text();
   const typeId = /name="type" value="([^"]+)"/.exec(types)?.[1];
   if (!typeId) throw new Error("the wizard offers no consultation type");
@@ -42,7 +48,7 @@ export async function bookThroughWizard(base: string, visitor: Visitor): Promise
   const details = await (await fetch(`${base}/book-consultation?step=3&type=${typeId}&slot=${slotId}`)).text();
   const formToken = /name="formToken" value="([^"]+)"/.exec(details)?.[1];
   if (!formToken) throw new Error("the details step carries no form token");
-  await new Promise((r) => setTimeout(r, 3_200));
+  await waitForFormGuard();
 
   const booked = await fetch(`${base}/book-consultation?step=4&type=${typeId}&slot=${slotId}`, {
     method: "POST",

@@ -17,6 +17,18 @@ import { baseUrl, freePort, startServer, type BenchServer } from "../../../bench
 /** The super admin every system-test server bootstraps (ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const SYSTEM_ADMIN = { email: "admin@system.test", password: "system-admin-password-1" } as const;
 
+/**
+ * The form guard's minimum render-to-submit time on system-test servers (their FORM_GUARD_MIN_MS;
+ * a deployment keeps 3,000 ms, a rule Vitest tests), so a test posts a form without the three
+ * seconds a person takes.
+ */
+export const SYSTEM_FORM_GUARD_MIN_MS = 200;
+
+/** Waits until a form rendered just now is old enough for a system-test server's form guard. */
+export function waitForFormGuard(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, SYSTEM_FORM_GUARD_MIN_MS + 50));
+}
+
 /** The auth secret all instances of a cluster share (sessions must verify on each of them). */
 const AUTH_SECRET = "system-test-secret-system-test-secret-0123";
 
@@ -59,7 +71,7 @@ export type StartServersOptions = {
    * Extra environment for every server (SMTP_URL, DISABLE_JOBS, E2E_FAST_JOBS...). Defaults:
    * DATABASE_URL, a shared BETTER_AUTH_SECRET, SYSTEM_ADMIN as first admin, SEED_DEMO=false,
    * DISABLE_JOBS=false (each instance runs its job worker, as in production) without the daily
-   * backup (BACKUP_DAILY=false), LOG_LEVEL=warn,
+   * backup (BACKUP_DAILY=false), LOG_LEVEL=warn, FORM_GUARD_MIN_MS=SYSTEM_FORM_GUARD_MIN_MS,
    * and one PUBLIC_URL for all: the first server's base URL (instances behind one address).
    */
   env?: Record<string, string>;
@@ -112,6 +124,7 @@ export async function startServers(count: number, options: StartServersOptions =
           DISABLE_JOBS: "false",
           BACKUP_DAILY: "false",
           LOG_LEVEL: "warn",
+          FORM_GUARD_MIN_MS: String(SYSTEM_FORM_GUARD_MIN_MS),
           ...options.env,
         }),
       }),

@@ -9,8 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { DashboardData } from "~/features/admin/admin.server";
 import { cn } from "~/utils/cn";
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Europe/London" });
+import { formatUkDate } from "~/utils/format";
 
 const STATUS_VARIANT: Record<string, "blue" | "yellow" | "purple" | "green" | "grey"> = {
   new: "blue",
@@ -87,7 +86,7 @@ export function RecentEnquiries({ recent }: { recent: NonNullable<DashboardData[
                   {e.priority === "high" ? <Badge variant="red">high</Badge> : null}
                   <Badge variant={STATUS_VARIANT[e.status] ?? "grey"}>{e.status.replace(/_/g, " ")}</Badge>
                   <time dateTime={e.createdAt} className="w-24 text-right text-sm tabular-nums text-muted-foreground">
-                    {dateFormat.format(new Date(e.createdAt))}
+                    {formatUkDate(e.createdAt)}
                   </time>
                 </div>
               </li>

@@ -5,6 +5,7 @@
  * table behind "Show the daily figures" for screen readers and exact reading.
  */
 import type { AnalyticsReport } from "../report.server";
+import { formatDayMonth } from "~/utils/format";
 
 const W = 720;
 const H = 240;
@@ -12,8 +13,6 @@ const PAD = { left: 40, right: 12, top: 12, bottom: 28 };
 /** Height of the conversions strip at the bottom of the plot, in SVG units. */
 const STRIP = 36;
 
-const dayLabel = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
-const formatDay = (day: string) => dayLabel.format(new Date(`${day}T00:00:00Z`));
 
 /** A rounded-up axis maximum (1, 2, 5 x 10^n). */
 function niceMax(value: number): number {
@@ -35,7 +34,7 @@ export function DailyChart({ series }: { series: AnalyticsReport["series"] }) {
   const ticks = [0, max / 2, max];
   const labelled = [0, Math.floor((series.length - 1) / 2), series.length - 1].filter((v, i, all) => all.indexOf(v) === i);
   const totals = series.reduce((t, d) => ({ visitors: t.visitors + d.visitors, pageviews: t.pageviews + d.pageviews, conversions: t.conversions + d.conversions }), { visitors: 0, pageviews: 0, conversions: 0 });
-  const summary = `From ${formatDay(series[0]!.day)} to ${formatDay(series.at(-1)!.day)}: ${totals.visitors} visitors, ${totals.pageviews} page views and ${totals.conversions} enquiries and bookings.`;
+  const summary = `From ${formatDayMonth(series[0]!.day)} to ${formatDayMonth(series.at(-1)!.day)}: ${totals.visitors} visitors, ${totals.pageviews} page views and ${totals.conversions} enquiries and bookings.`;
 
   return (
     <figure className="space-y-3">
@@ -69,7 +68,7 @@ export function DailyChart({ series }: { series: AnalyticsReport["series"] }) {
         <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} className="stroke-border" />
         {labelled.map((i) => (
           <text key={i} x={x(i)} y={H - 8} textAnchor={i === 0 ? "start" : i === series.length - 1 ? "end" : "middle"} className="fill-muted-foreground text-[11px]">
-            {formatDay(series[i]!.day)}
+            {formatDayMonth(series[i]!.day)}
           </text>
         ))}
       </svg>
@@ -99,7 +98,7 @@ export function DailyChart({ series }: { series: AnalyticsReport["series"] }) {
             <tbody className="divide-y">
               {series.map((d) => (
                 <tr key={d.day}>
-                  <th scope="row" className="px-3 py-1.5 font-normal">{formatDay(d.day)}</th>
+                  <th scope="row" className="px-3 py-1.5 font-normal">{formatDayMonth(d.day)}</th>
                   <td className="px-3 py-1.5 text-right">{d.visitors}</td>
                   <td className="px-3 py-1.5 text-right">{d.pageviews}</td>
                   <td className="px-3 py-1.5 text-right">{d.conversions}</td>

@@ -1,15 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { AuditListEntry } from "../audit-list.server";
 import { describeAuditEntry } from "../describe";
-
-const when = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-  hour12: true,
-  timeZone: "Europe/London",
-});
+import { formatUkDayTime12 } from "~/utils/format";
 
 /** A short "Recent activity" list of audit entries: who did what, when (UK time). */
 export function RecentActivity({ entries, emptyText, icon }: { entries: AuditListEntry[]; emptyText: string; icon?: React.ReactNode }) {
@@ -33,7 +25,7 @@ export function RecentActivity({ entries, emptyText, icon }: { entries: AuditLis
                   <span className="font-medium">{entry.actorEmail ?? "System"}</span> {describeAuditEntry(entry)}
                 </p>
                 <time dateTime={entry.createdAt} className="text-xs text-muted-foreground">
-                  {when.format(new Date(entry.createdAt))}
+                  {formatUkDayTime12(entry.createdAt)}
                 </time>
               </li>
             ))}

@@ -32,6 +32,7 @@ import { ROLE_DESCRIPTIONS } from "../schema";
 import { useHydrated } from "~/utils/use-hydrated";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { TwoFactorPolicyCard } from "./two-factor-policy-card";
+import { formatUkDate } from "~/utils/format";
 
 /** What the Users action answers; `errors` are field errors of the add form. */
 export type UsersActionResult = {
@@ -40,13 +41,6 @@ export type UsersActionResult = {
   message: string;
   errors?: Record<string, string[]>;
 };
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "Europe/London",
-});
 
 /** Shows the action's answer as a toast, once per answer. */
 function useResultToast(result: UsersActionResult | undefined, state: string) {
@@ -101,7 +95,7 @@ function StaffRow({ member, isSelf, onlySuperAdmin }: { member: StaffMember; isS
               {member.twoFactorEnabled ? <Badge variant="soft">Two-factor on</Badge> : null}
             </p>
             <p className="truncate text-sm text-muted-foreground">{member.email}</p>
-            <p className="text-xs text-muted-foreground">Added {dateFormat.format(new Date(member.createdAt))}</p>
+            <p className="text-xs text-muted-foreground">Added {formatUkDate(member.createdAt)}</p>
           </div>
         </div>
 

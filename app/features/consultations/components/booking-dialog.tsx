@@ -6,7 +6,8 @@ import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { Field } from "~/components/field";
 import { BOOKING_STATUSES } from "~/db/schema";
 import type { AdminBooking, SlotCompanion } from "../admin-bookings.server";
-import { formatCreated, formatLongSlotDate, formatTimeRange12, humanise, STATUS_META } from "./admin-format";
+import { formatLongDate, formatTimeRange12, formatUkDateTime12 } from "~/utils/format";
+import { humanise, STATUS_META } from "./admin-format";
 import { SubmitButton } from "./submit-button";
 import { useFormSubmission, type Submitter } from "./submitter";
 
@@ -65,7 +66,7 @@ function BookingDetail({ booking, submitter }: { booking: BookingView; submitter
       <DialogHeader>
         <DialogTitle>Booking #{booking.id.slice(0, 8)}</DialogTitle>
         <DialogDescription>
-          {booking.name} · {formatLongSlotDate(booking.date)}
+          {booking.name} · {formatLongDate(booking.date)}
         </DialogDescription>
       </DialogHeader>
 
@@ -84,7 +85,7 @@ function BookingDetail({ booking, submitter }: { booking: BookingView; submitter
 
       <Section title="Consultation details">
         <dl>
-          <InfoRow label="Date">{formatLongSlotDate(booking.date)}</InfoRow>
+          <InfoRow label="Date">{formatLongDate(booking.date)}</InfoRow>
           <InfoRow label="Time">{formatTimeRange12(booking.startTime, booking.endTime)} (UK time)</InfoRow>
           <InfoRow label="Type">{booking.consultationType}</InfoRow>
           <InfoRow label="Same slot">
@@ -165,7 +166,7 @@ function BookingDetail({ booking, submitter }: { booking: BookingView; submitter
         </form>
       </Section>
 
-      <p className="text-xs text-muted-foreground">Created {formatCreated(booking.createdAt)}</p>
+      <p className="text-xs text-muted-foreground">Created {formatUkDateTime12(booking.createdAt)}</p>
     </>
   );
 }

@@ -9,7 +9,7 @@ import { CalendarPlus, Hourglass, Settings2 } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
 import type { BookingReceipt } from "../booking-receipt.server";
-import { formatLongDate, formatTime24, ukZoneLabel } from "../time";
+import { formatLongDate, formatTime24, ukZoneLabel } from "~/utils/format";
 import { LocalTime } from "./wizard";
 
 

@@ -16,6 +16,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/toast";
 import type { CalendarFeedState } from "../calendar-feed.server";
+import { formatUkDateTime24 } from "~/utils/format";
 
 /** The feed intents the account page's action accepts. */
 export const CALENDAR_FEED_INTENTS = ["turn-on", "regenerate", "turn-off"] as const;
@@ -26,15 +27,6 @@ export type CalendarFeedIntent = (typeof CALENDAR_FEED_INTENTS)[number];
 export type CalendarFeedResult =
   | { ok: true; intent: CalendarFeedIntent; message: string; url?: string }
   | { ok: false; intent: CalendarFeedIntent | null; message: string };
-
-const when = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Europe/London",
-});
 
 /**
  * The section: Off (Turn on) or On (when the address was made and last fetched, Regenerate and
@@ -99,11 +91,11 @@ export function CalendarFeedCard({
             <dl className="grid gap-3 text-sm sm:grid-cols-2">
               <div>
                 <dt className="text-muted-foreground">Address made</dt>
-                <dd className="font-medium">{when.format(new Date(state.createdAt))}</dd>
+                <dd className="font-medium">{formatUkDateTime24(state.createdAt)}</dd>
               </div>
               <div>
                 <dt className="text-muted-foreground">Last fetched by a calendar</dt>
-                <dd className="font-medium">{state.lastFetchedAt ? when.format(new Date(state.lastFetchedAt)) : "Not yet"}</dd>
+                <dd className="font-medium">{state.lastFetchedAt ? formatUkDateTime24(state.lastFetchedAt) : "Not yet"}</dd>
               </div>
             </dl>
             {newUrl ? null : (

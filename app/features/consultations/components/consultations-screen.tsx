@@ -35,7 +35,8 @@ import {
   type BookingWhen,
 } from "../admin-booking-list";
 import type { AdminSlot, ConsultationStats } from "../availability.server";
-import { formatSlotDate, formatTimeRange12, STATUS_META, formatLongSlotDate } from "./admin-format";
+import { formatLongDate, formatTimeRange12, formatWeekdayDate } from "~/utils/format";
+import { STATUS_META } from "./admin-format";
 import { BookingDialog, type BookingView } from "./booking-dialog";
 import { AddAvailabilityDialog, CloseDatesDialog, DeleteSlotDialog, EditSlotDialog } from "./slot-dialogs";
 import { useResultToast, type Submitter } from "./submitter";
@@ -293,7 +294,7 @@ function BookingsPanel({
                         <dt className="sr-only">Date and time</dt>
                         <CalendarDays className="size-4 shrink-0" aria-hidden />
                         <dd className="xl:whitespace-nowrap">
-                          {formatSlotDate(b.date)}, {formatTimeRange12(b.startTime, b.endTime)}
+                          {formatWeekdayDate(b.date)}, {formatTimeRange12(b.startTime, b.endTime)}
                         </dd>
                       </div>
                       <div className="flex items-center gap-2">
@@ -416,7 +417,7 @@ function AvailabilityPanel({ slots, today, submitters }: ConsultationsScreenProp
           {byDate.map(([date, daySlots]) => (
             <section key={date} aria-labelledby={`slots-${date}`} className="flex flex-col gap-2">
               <h3 id={`slots-${date}`} className="text-sm font-semibold text-foreground">
-                {formatLongSlotDate(date)}
+                {formatLongDate(date)}
                 {date === today ? <span className="ml-2 font-normal text-muted-foreground">Today</span> : null}
               </h3>
               <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
@@ -432,7 +433,7 @@ function AvailabilityPanel({ slots, today, submitters }: ConsultationsScreenProp
                           <Button type="button" variant="ghost" size="icon" className="-mt-2 -mr-2">
                             <MoreVertical aria-hidden />
                             <span className="sr-only">
-                              Slot actions for {formatSlotDate(s.date)}, {formatTimeRange12(s.startTime, s.endTime)}
+                              Slot actions for {formatWeekdayDate(s.date)}, {formatTimeRange12(s.startTime, s.endTime)}
                             </span>
                           </Button>
                         </DropdownMenuTrigger>

@@ -13,7 +13,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Field } from "~/components/field";
 import { TIME_OPTIONS, WEEKDAYS } from "../admin-schema";
 import type { AdminSlot } from "../availability.server";
-import { formatLongSlotDate, formatTimeRange12, timeOptionLabel } from "./admin-format";
+import { formatLongDate, formatTime12, formatTimeRange12 } from "~/utils/format";
 import { SubmitButton } from "./submit-button";
 import { submitWith, useFormSubmission, type Submitter } from "./submitter";
 
@@ -22,7 +22,7 @@ function TimeSelect({ name, defaultValue, ...props }: { name: string; defaultVal
     <NativeSelect name={name} defaultValue={defaultValue} {...props}>
       {TIME_OPTIONS.map((t) => (
         <option key={t} value={t}>
-          {timeOptionLabel(t)}
+          {formatTime12(t)}
         </option>
       ))}
     </NativeSelect>
@@ -252,7 +252,7 @@ function EditSlotForm({ slot, today, submitter }: { slot: AdminSlot; today: stri
       <DialogHeader>
         <DialogTitle>Edit Slot</DialogTitle>
         <DialogDescription>
-          {formatLongSlotDate(slot.date)}, {formatTimeRange12(slot.startTime, slot.endTime)}
+          {formatLongDate(slot.date)}, {formatTimeRange12(slot.startTime, slot.endTime)}
         </DialogDescription>
       </DialogHeader>
       <form method="post" className="grid gap-4" onSubmit={onSubmit}>
@@ -303,7 +303,7 @@ export function DeleteSlotDialog({
             <AlertDialogTitle>Delete Slot</AlertDialogTitle>
             <AlertDialogDescription>Are you sure you want to delete this availability slot?</AlertDialogDescription>
             <p className="text-sm">
-              {formatLongSlotDate(slot.date)}, {formatTimeRange12(slot.startTime, slot.endTime)}
+              {formatLongDate(slot.date)}, {formatTimeRange12(slot.startTime, slot.endTime)}
             </p>
             {slot.bookingCount > 0 ? (
               <p className="rounded-md border border-yellow-300 bg-yellow-50 px-3 py-2 text-sm text-yellow-950">

@@ -8,7 +8,8 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { BOOKING_STATUSES } from "~/db/schema";
-import { formatSlotDate, formatTimeRange12, STATUS_META } from "./admin-format";
+import { formatTimeRange12, formatWeekdayDate } from "~/utils/format";
+import { STATUS_META } from "./admin-format";
 
 /** One consultation as the card shows it (London `date` and `HH:MM` times). */
 export type UpcomingConsultation = {
@@ -35,7 +36,7 @@ function ConsultationList({ items, showDate }: { items: UpcomingConsultation[]; 
               <span className="block truncate text-sm text-muted-foreground">{c.consultationType}</span>
             </span>
             <span className="flex items-center gap-2 text-sm tabular-nums text-muted-foreground">
-              {showDate ? `${formatSlotDate(c.date)}, ` : ""}
+              {showDate ? `${formatWeekdayDate(c.date)}, ` : ""}
               {formatTimeRange12(c.startTime, c.endTime)}
               <Badge variant={STATUS_META[c.status].badge}>{STATUS_META[c.status].label}</Badge>
             </span>

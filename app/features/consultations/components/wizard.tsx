@@ -12,7 +12,8 @@ import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { cn } from "~/utils/cn";
 import { PROJECT_TYPE_OPTIONS } from "../fields";
 import type { FieldErrors } from "../schema";
-import { formatInZone, formatLongDate, formatShortDate, formatTime24, LONDON, ukZoneLabel } from "../time";
+import { formatInZone, formatLongDate, formatShortDate, formatTime24, ukZoneLabel } from "~/utils/format";
+import { LONDON } from "~/utils/time";
 
 /** The step indicator labels (spec section 2). */
 export const STEP_LABELS = ["Select Type", "Pick Time", "Your Details", "Confirm"] as const;

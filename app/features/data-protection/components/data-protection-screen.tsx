@@ -13,7 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
 import { AdminPageHeader } from "~/features/admin/components/page-header";
-import { formatShortDate, formatTime24 } from "~/features/consultations/time";
+import { formatShortDate, formatTime24, formatUkDate } from "~/utils/format";
 import type { RetentionPeriods } from "../schema";
 import type { ErasureCounts, SubjectSummary } from "../subject-access.server";
 import { EraseDialog } from "./erase-dialog";
@@ -29,7 +29,6 @@ export type DataProtectionActionResult =
   | { intent: "retention"; ok: false; errors: Partial<Record<keyof RetentionPeriods, string[]>>; values: Record<string, string> }
   | { intent: "invalid"; ok: false; message: string };
 
-const day = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Europe/London" });
 const label = (value: string) => value.replace(/[._]/g, " ");
 
 function RecordList<T extends { id: string | number }>({
@@ -118,7 +117,7 @@ function Results({ summary, busy }: { summary: SubjectSummary; busy: boolean }) 
             items={summary.enquiries}
             render={(e) => (
               <>
-                <span className="text-muted-foreground">{day.format(new Date(e.createdAt))}</span>
+                <span className="text-muted-foreground">{formatUkDate(e.createdAt)}</span>
                 <span className="font-medium">{e.projectType}</span>
                 <Badge variant={e.spam ? "orange" : "grey"}>{e.spam ? "spam" : label(e.status)}</Badge>
                 <span className="w-full truncate text-muted-foreground">{e.excerpt}</span>
@@ -144,7 +143,7 @@ function Results({ summary, busy }: { summary: SubjectSummary; busy: boolean }) 
             items={summary.emails}
             render={(m) => (
               <>
-                <span className="text-muted-foreground">{day.format(new Date(m.createdAt))}</span>
+                <span className="text-muted-foreground">{formatUkDate(m.createdAt)}</span>
                 <span className="min-w-0 flex-1 truncate font-medium">{m.subject}</span>
                 <Badge variant={m.status === "pending" ? "yellow" : "grey"}>{m.status === "pending" ? "queued" : m.status}</Badge>
               </>
@@ -155,7 +154,7 @@ function Results({ summary, busy }: { summary: SubjectSummary; busy: boolean }) 
             items={summary.audit}
             render={(a) => (
               <>
-                <span className="text-muted-foreground">{day.format(new Date(a.createdAt))}</span>
+                <span className="text-muted-foreground">{formatUkDate(a.createdAt)}</span>
                 <span>{label(a.action)}</span>
               </>
             )}

@@ -11,6 +11,7 @@ import { Input } from "~/components/ui/input";
 import { RETENTION_LIMITS } from "~/db/schema";
 import { describePeriod } from "../format";
 import type { RetentionPeriods } from "../schema";
+import { formatUkDateTime24 } from "~/utils/format";
 
 const FIELDS: { key: keyof RetentionPeriods; label: string; unit: "day" | "month"; hint: string }[] = [
   { key: "spamDays", label: "Spam submissions (days)", unit: "day", hint: "Deleted after this many days." },
@@ -29,7 +30,6 @@ const FIELDS: { key: keyof RetentionPeriods; label: string; unit: "day" | "month
   },
 ];
 
-const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" });
 
 export function RetentionCard({
   retention,
@@ -46,7 +46,7 @@ export function RetentionCard({
 }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "retention";
-  const lastRunText = lastRun ? `Last applied ${when.format(new Date(lastRun.startedAt))} (UK time).` : "Not applied yet: the job runs once a day.";
+  const lastRunText = lastRun ? `Last applied ${formatUkDateTime24(lastRun.startedAt)} (UK time).` : "Not applied yet: the job runs once a day.";
   return (
     <Card>
       <CardHeader className="pb-4">

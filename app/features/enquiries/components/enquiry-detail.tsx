@@ -17,7 +17,8 @@ import { useHydrated } from "~/utils/use-hydrated";
 import type { EnquiryActionResult } from "../admin-schema";
 import { formatDuration, OVERDUE_AFTER_MS, responseTimeMs } from "../response-time";
 import { InlineSelect, OverdueBadge, useResultToast, type EnquiryRowData } from "./enquiry-controls";
-import { formatEnquiryDate, formatEnquiryTime, PRIORITY_TONE, replyMailto, STATUS_TONE } from "./enquiry-format";
+import { formatUkDate, formatUkTime12 } from "~/utils/format";
+import { PRIORITY_TONE, replyMailto, STATUS_TONE } from "./enquiry-format";
 
 /** The detail panel (a side sheet) of the enquiry `enquiry`; closed when it is null. */
 export function EnquiryDetailPanel({
@@ -46,7 +47,7 @@ export function EnquiryDetailPanel({
           <DialogHeader>
             <DialogTitle>{detail.name}</DialogTitle>
             <DialogDescription id="enquiry-detail-description">
-              {detail.projectType} · received {formatEnquiryDate(detail.createdAt)} at {formatEnquiryTime(detail.createdAt)}
+              {detail.projectType} · received {formatUkDate(detail.createdAt)} at {formatUkTime12(detail.createdAt)}
             </DialogDescription>
           </DialogHeader>
           <EnquiryDetailBody
@@ -69,7 +70,7 @@ function responseSummary(enquiry: EnquiryRowData): string {
   if (ms !== null) return `Answered in ${formatDuration(ms)}`;
   if (enquiry.status !== "new") return "Answered (time not recorded)";
   const due = new Date(new Date(enquiry.createdAt).getTime() + OVERDUE_AFTER_MS);
-  return `${enquiry.overdue ? "Overdue: reply was due" : "Not answered yet: reply due"} ${formatEnquiryDate(due)}, ${formatEnquiryTime(due)}`;
+  return `${enquiry.overdue ? "Overdue: reply was due" : "Not answered yet: reply due"} ${formatUkDate(due)}, ${formatUkTime12(due)}`;
 }
 
 /**
@@ -142,7 +143,7 @@ export function EnquiryDetailBody({
           <dd className="break-words">{enquiry.company ?? "Not provided"}</dd>
           <dt className="text-muted-foreground">Received</dt>
           <dd>
-            {formatEnquiryDate(enquiry.createdAt)}, {formatEnquiryTime(enquiry.createdAt)}
+            {formatUkDate(enquiry.createdAt)}, {formatUkTime12(enquiry.createdAt)}
           </dd>
           <dt className="text-muted-foreground">Response</dt>
           <dd>{responseSummary(enquiry)}</dd>

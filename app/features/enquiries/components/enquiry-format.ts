@@ -1,31 +1,8 @@
 /**
- * Display helpers of the admin enquiries screen: 12-hour UK dates (spec section 9, "Admin times
- * are shown 12-hour"), colour tones of statuses and priorities, the reply-by-mail link.
+ * Display helpers of the admin enquiries screen: colour tones of statuses and priorities and the
+ * reply-by-mail link. Dates and times go through `~/utils/format` (the admin shows them 12-hour).
  */
 import type { EnquiryPriority, EnquiryStatus } from "../admin-schema";
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "Europe/London",
-});
-const timeFormat = new Intl.DateTimeFormat("en-GB", {
-  hour: "numeric",
-  minute: "2-digit",
-  hour12: true,
-  timeZone: "Europe/London",
-});
-
-/** "21 Nov 2026" in UK time. */
-export function formatEnquiryDate(value: Date | string): string {
-  return dateFormat.format(new Date(value));
-}
-
-/** "9:14 am" in UK time (12-hour). */
-export function formatEnquiryTime(value: Date | string): string {
-  return timeFormat.format(new Date(value)).replace(/\s?([ap])\.?m\.?$/i, " $1m").toLowerCase();
-}
 
 /** Tailwind classes tinting a status select or badge. */
 export const STATUS_TONE: Record<EnquiryStatus, string> = {

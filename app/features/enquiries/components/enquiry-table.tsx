@@ -11,7 +11,8 @@ import { StackedCell, StackedRow, StackedTable } from "~/components/ui/stacked-t
 import { ENQUIRY_PRIORITIES, ENQUIRY_STATUSES } from "~/db/schema";
 import type { EnquiryActionResult } from "../admin-schema";
 import { InlineSelect, OverdueBadge, ResponseTime, type EnquiryRowData } from "./enquiry-controls";
-import { formatEnquiryDate, formatEnquiryTime, PRIORITY_TONE, STATUS_TONE } from "./enquiry-format";
+import { formatUkDate, formatUkTime12 } from "~/utils/format";
+import { PRIORITY_TONE, STATUS_TONE } from "./enquiry-format";
 
 /** The table of one page of enquiries (`items` not empty). */
 export function EnquiryTable({
@@ -127,8 +128,8 @@ function EnquiryRow({
         <InlineSelect enquiry={enquiry} field="priority" values={ENQUIRY_PRIORITIES} tone={PRIORITY_TONE} hydrated={hydrated} />
       </StackedCell>
       <StackedCell label="Date" className="lg:whitespace-nowrap">
-        <span className="text-foreground">{formatEnquiryDate(enquiry.createdAt)}</span>{" "}
-        <span className="text-xs text-muted-foreground lg:block">{formatEnquiryTime(enquiry.createdAt)}</span>
+        <span className="text-foreground">{formatUkDate(enquiry.createdAt)}</span>{" "}
+        <span className="text-xs text-muted-foreground lg:block">{formatUkTime12(enquiry.createdAt)}</span>
         <ResponseTime enquiry={enquiry} className="mt-1 text-xs" />
       </StackedCell>
       <StackedCell className="max-lg:border-t max-lg:pt-2">

@@ -22,9 +22,9 @@ import { StateBadge } from "~/features/cms/components/state-badge";
 import { CMS_PATHS } from "~/features/cms/kinds";
 import { formatUkDateTime, PUBLICATION_STATE_LABELS } from "~/features/cms/publication";
 import { cn } from "~/utils/cn";
+import { formatArticleDate } from "~/utils/format";
 import { adminInsightSearch, INSIGHT_STATUS_FILTERS, type AdminInsightFilters } from "../admin-schema";
 import type { AdminInsightRow, InsightStats } from "../admin.server";
-import { formatInsightDate } from "../format";
 
 const LIST = CMS_PATHS.insight.list;
 /** Tags shown per row (spec section 9). */
@@ -98,7 +98,7 @@ function FilterBar({ filters }: { filters: AdminInsightFilters }) {
 
 function PostRow({ post }: { post: AdminInsightRow }) {
   const moreTags = post.tags.length - TAGS_SHOWN;
-  const date = formatInsightDate(post.publishedDate ?? post.createdAt);
+  const date = formatArticleDate(post.publishedDate ?? post.createdAt);
   return (
     <li>
       <Card className="flex flex-col gap-4 p-4 sm:flex-row">
@@ -135,7 +135,7 @@ function PostRow({ post }: { post: AdminInsightRow }) {
             </div>
             <div className="flex items-center gap-1.5">
               <dt>Updated</dt>
-              <dd>{formatInsightDate(post.updatedAt)}</dd>
+              <dd>{formatArticleDate(post.updatedAt)}</dd>
             </div>
             <PageViewsItem views={post.views} />
           </dl>

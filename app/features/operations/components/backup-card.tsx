@@ -6,8 +6,7 @@ import { AlertTriangle, DatabaseBackup } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { BackupStatus } from "~/features/operations/daily-backup.server";
 import { cn } from "~/utils/cn";
-
-const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" });
+import { formatUkDateTime24 } from "~/utils/format";
 
 /** A backup older than this (ms) is flagged: the daily job should have made a newer one. */
 const STALE_AFTER_MS = 26 * 60 * 60_000;
@@ -31,7 +30,7 @@ export function BackupCard({ status, now }: { status: BackupStatus; now: string 
       <CardContent className="space-y-2 text-sm">
         {lastGood ? (
           <p>
-            Last good backup: <strong>{when.format(new Date(lastGood.at))}</strong>, {(lastGood.bytes / 1024 / 1024).toFixed(1)} MB
+            Last good backup: <strong>{formatUkDateTime24(lastGood.at)}</strong>, {(lastGood.bytes / 1024 / 1024).toFixed(1)} MB
             <span className="mt-1 block break-all text-xs text-muted-foreground">{lastGood.location}</span>
           </p>
         ) : (
@@ -40,7 +39,7 @@ export function BackupCard({ status, now }: { status: BackupStatus; now: string 
         {lastGood && stale ? <p className="font-medium text-amber-800">This backup is more than a day old.</p> : null}
         {lastFailure ? (
           <p className="font-medium text-amber-800">
-            The backup of {when.format(new Date(lastFailure.at))} failed: <span className="break-words font-normal">{lastFailure.error}</span>
+            The backup of {formatUkDateTime24(lastFailure.at)} failed: <span className="break-words font-normal">{lastFailure.error}</span>
           </p>
         ) : null}
       </CardContent>

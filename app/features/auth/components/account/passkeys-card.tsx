@@ -15,11 +15,10 @@ import { Input } from "~/components/ui/input";
 import { useHydrated } from "~/utils/use-hydrated";
 import { IntentForm, IntentMessage } from "./shared";
 import type { AccountResult } from "./types";
+import { formatUkDate } from "~/utils/format";
 
 /** One passkey as the loader gives it. */
 type Passkey = { id: string; name: string; provider: string | null; synced: boolean; createdAt: string | null };
-
-const added = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Europe/London" });
 
 export function PasskeysCard({ passkeys, result }: { passkeys: Passkey[]; result: AccountResult | null }) {
   const [removing, setRemoving] = useState<Passkey | null>(null);
@@ -45,7 +44,7 @@ export function PasskeysCard({ passkeys, result }: { passkeys: Passkey[]; result
                 <div className="min-w-0">
                   <p className="truncate font-medium">{p.name}</p>
                   <p className="text-xs text-muted-foreground">
-                    {[p.provider, p.synced ? "Synced" : "This device only", p.createdAt ? `Added ${added.format(new Date(p.createdAt))}` : null]
+                    {[p.provider, p.synced ? "Synced" : "This device only", p.createdAt ? `Added ${formatUkDate(p.createdAt)}` : null]
                       .filter(Boolean)
                       .join(" · ")}
                   </p>

@@ -13,17 +13,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { IntentForm, IntentMessage, usePendingIntent } from "./shared";
 import type { ActiveSession } from "../../sessions.server";
 import type { AccountResult } from "./types";
+import { formatUkDayTime24 } from "~/utils/format";
 
 /** One session as the loader gives it. */
 type Session = ActiveSession;
-
-const when = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Europe/London",
-});
 
 export function SessionsCard({ sessions, result }: { sessions: Session[]; result: AccountResult | null }) {
   const [confirmAll, setConfirmAll] = useState(false);
@@ -54,8 +47,8 @@ export function SessionsCard({ sessions, result }: { sessions: Session[]; result
                     {s.current ? <Badge variant="green">This browser</Badge> : null}
                   </p>
                   <p className="text-xs text-muted-foreground">
-                    {s.network ? `Network ${s.network}` : "Network unknown"} · Last seen {when.format(new Date(s.lastSeenAt))} · Signed in{" "}
-                    {when.format(new Date(s.signedInAt))}
+                    {s.network ? `Network ${s.network}` : "Network unknown"} · Last seen {formatUkDayTime24(s.lastSeenAt)} · Signed in{" "}
+                    {formatUkDayTime24(s.signedInAt)}
                   </p>
                 </div>
               </div>

@@ -1,27 +1,13 @@
 import { describe, expect, it } from "vitest";
-import {
-  formatInZone,
-  formatMonthYear,
-  isNextWeekDisabled,
-  isOutsideNotice,
-  isPreviousWeekDisabled,
-  londonInstant,
-  resolveWeekStart,
-  startOfWeek,
-  ukZoneLabel,
-  weekWindow,
-} from "./time";
+import { isNextWeekDisabled, isOutsideNotice, isPreviousWeekDisabled, resolveWeekStart, weekWindow } from "./booking-window";
 
 describe("week window", () => {
-  it("is seven days from the Monday, weeks starting on Monday", () => {
-    expect(startOfWeek("2025-03-30")).toBe("2025-03-24"); // Sunday belongs to the week before
-    expect(startOfWeek("2025-03-24")).toBe("2025-03-24");
+  it("is seven days from the Monday", () => {
     const w = weekWindow("2025-03-24");
     expect(w.startDate).toBe("2025-03-24");
     expect(w.endDate).toBe("2025-03-30");
     expect(w.days).toHaveLength(7);
     expect(weekWindow("2025-12-29").endDate).toBe("2026-01-04");
-    expect(formatMonthYear("2025-03-24")).toBe("March 2025");
   });
 
   it("disables Previous Week only when the previous week is wholly past", () => {
@@ -45,20 +31,8 @@ describe("week window", () => {
   });
 });
 
-describe("London wall-clock across the clock changes", () => {
-  it("maps March slots to the right instants", () => {
-    expect(londonInstant("2025-03-28", "09:00").toISOString()).toBe("2025-03-28T09:00:00.000Z"); // GMT
-    expect(londonInstant("2025-03-31", "09:00:00").toISOString()).toBe("2025-03-31T08:00:00.000Z"); // BST
-    expect(ukZoneLabel("2025-03-28", "09:00")).toBe("UK time (GMT)");
-    expect(ukZoneLabel("2025-03-31", "09:00")).toBe("UK time (BST)");
-  });
-
-  it("maps October slots to the right instants", () => {
-    expect(londonInstant("2025-10-24", "14:30").toISOString()).toBe("2025-10-24T13:30:00.000Z"); // BST
-    expect(londonInstant("2025-10-27", "14:30").toISOString()).toBe("2025-10-27T14:30:00.000Z"); // GMT
-  });
-
-  it("applies the minimum notice in real hours over the change", () => {
+describe("minimum notice", () => {
+  it("is counted in real hours over the clock changes", () => {
     // Saturday 29 March 09:30 GMT; Sunday 30 March is BST, so 10:00 there is only 23.5 hours away.
     const now = new Date("2025-03-29T09:30:00Z");
     expect(isOutsideNotice("2025-03-30", "10:00", now, 24)).toBe(false);
@@ -68,13 +42,5 @@ describe("London wall-clock across the clock changes", () => {
     expect(isOutsideNotice("2025-10-26", "09:30", oct, 24)).toBe(true);
     expect(isOutsideNotice("2025-10-26", "08:30", oct, 24)).toBe(false);
     expect(isOutsideNotice("2025-10-26", "08:30", oct, 0)).toBe(true);
-  });
-
-  it("shows the visitor's own time when their zone differs", () => {
-    expect(formatInZone("2025-03-31", "09:00", "Europe/London")).toBeNull();
-    expect(formatInZone("2025-03-31", "09:00", "America/New_York")).toBe("04:00");
-    expect(formatInZone("2025-03-28", "09:00", "America/New_York")).toBe("05:00"); // US already on DST, UK not
-    expect(formatInZone("2025-03-31", "20:00", "Asia/Tokyo")).toBe("04:00 (Tue 1 Apr)");
-    expect(formatInZone("2025-01-06", "09:00", "UTC")).toBeNull();
   });
 });

@@ -1,0 +1,149 @@
+/**
+ * Every date and time the site shows to people, through named formatters so one rule reads the
+ * same on every screen, on the server and in the browser (the same text on both sides, so
+ * hydration never differs):
+ * - the public booking wizard and its e-mails show UK times 24-hour in en-GB ("09:00");
+ * - the admin shows times 12-hour ("9:00 AM" for slots, "2:07 pm" for instants);
+ * - articles show en-US long dates ("March 5, 2025").
+ *
+ * Three kinds of input, as `~/utils/time` describes: a calendar date `yyyy-mm-dd` (shown as that
+ * day, never shifted into a zone), a wall-clock time `HH:MM[:SS]` (London), and an instant
+ * (`Date` or ISO 8601 string), always shown on the UK calendar (Europe/London). A malformed
+ * calendar date or wall-clock time throws a RangeError; an invalid instant throws one from Intl,
+ * except in {@link formatArticleDate}, which returns null.
+ */
+import { LONDON, londonInstant, parseWallTime, utcDay } from "./time";
+
+/** A calendar-date formatter: reads the UTC midnight {@link utcDay} gives as the same day. */
+const calendar = (locale: string, options: Intl.DateTimeFormatOptions) => {
+  const format = new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" });
+  return (date: string) => format.format(utcDay(date));
+};
+
+/** An instant formatter on the UK calendar. */
+const uk = (locale: string, options: Intl.DateTimeFormatOptions) => {
+  const format = new Intl.DateTimeFormat(locale, { ...options, timeZone: LONDON });
+  return (at: Date | string) => format.format(typeof at === "string" ? new Date(at) : at);
+};
+
+// ----- Calendar dates (yyyy-mm-dd) ---------------------------------------------------------------
+
+/** "Monday, 3 March 2025": a slot's day in the wizard, its e-mails and the admin's booking detail. */
+export const formatLongDate = calendar("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric" });
+
+/** "Mon, 3 Mar 2025": a slot's day in the admin's lists. */
+export const formatWeekdayDate = calendar("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric" });
+
+/** "Mon 3 Mar": the wizard's day headings, and a visitor's own day in {@link formatInZone}. */
+export const formatShortDate = calendar("en-GB", { weekday: "short", day: "numeric", month: "short" });
+
+/** "3 Mar": a day on the analytics chart. */
+export const formatDayMonth = calendar("en-GB", { day: "numeric", month: "short" });
+
+/** "March 2025": the month and year heading of the week starting on `date`. */
+export const formatMonthYear = calendar("en-GB", { month: "long", year: "numeric" });
+
+// ----- Wall-clock times (HH:MM[:SS], London) -----------------------------------------------------
+
+/** "09:00" (24-hour, en-GB) of a stored `HH:MM[:SS]` time: the public wizard's rule. */
+export function formatTime24(time: string): string {
+  const [h, m] = parseWallTime(time);
+  return `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
+}
+
+/** "9:00 AM" / "1:30 PM" (12-hour) of a stored `HH:MM[:SS]` time: the admin's rule. */
+export function formatTime12(time: string): string {
+  const [h, m] = parseWallTime(time);
+  const suffix = h >= 12 ? "PM" : "AM";
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  return `${hour}:${String(m).padStart(2, "0")} ${suffix}`;
+}
+
+/** "9:00 AM – 10:00 AM": an admin slot's range. */
+export function formatTimeRange12(start: string, end: string): string {
+  return `${formatTime12(start)} – ${formatTime12(end)}`;
+}
+
+const zoneName = new Intl.DateTimeFormat("en-GB", { timeZone: LONDON, timeZoneName: "short" });
+
+/** "UK time (GMT)" or "UK time (BST)": the UK's clock at the London wall-clock `date` `time`. */
+export function ukZoneLabel(date: string, time: string): string {
+  const name = zoneName.formatToParts(londonInstant(date, time)).find((p) => p.type === "timeZoneName")?.value;
+  return `UK time (${name === "GMT" || name === "UTC" ? "GMT" : "BST"})`;
+}
+
+/** "09:00–10:00 UK time (GMT)" or "(BST)": a slot's range for the public, the zone as on that day. */
+export function formatUkTimeRange(date: string, startTime: string, endTime: string): string {
+  return `${formatTime24(startTime)}–${formatTime24(endTime)} ${ukZoneLabel(date, startTime)}`;
+}
+
+/**
+ * The London wall-clock `date` `time` in another IANA `zone`, for a visitor abroad: "14:00", or
+ * "14:00 (Tue 4 Mar)" when the day differs. Null when `zone` shows the same date and time as
+ * London at that instant, or is not a zone Intl knows.
+ */
+export function formatInZone(date: string, time: string, zone: string): string | null {
+  const instant = londonInstant(date, time);
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat("en-GB", {
+      timeZone: zone,
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }).formatToParts(instant);
+  } catch {
+    return null;
+  }
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  const localTime = `${get("hour")}:${get("minute")}`;
+  const localDate = `${get("year")}-${get("month")}-${get("day")}`;
+  if (localTime === formatTime24(time) && localDate === date) return null;
+  return localDate === date ? localTime : `${localTime} (${formatShortDate(localDate)})`;
+}
+
+// ----- Instants, on the UK calendar --------------------------------------------------------------
+
+/** "5 Mar 2025": the day something happened (an enquiry, a user added, a passkey, a record). */
+export const formatUkDate = uk("en-GB", { day: "numeric", month: "short", year: "numeric" });
+
+/** "5 Mar 2025, 14:07": when a job ran or a feed was read (operations cards, 24-hour). */
+export const formatUkDateTime24 = uk("en-GB", { dateStyle: "medium", timeStyle: "short" });
+
+/** "5 Mar 2025, 2:07 pm": when a booking was made (admin, 12-hour). */
+export const formatUkDateTime12 = uk("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  hour12: true,
+});
+
+/** "5 Mar, 14:07": a session's sign-in and last activity (24-hour). */
+export const formatUkDayTime24 = uk("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+
+/** "5 Mar, 02:07 pm": an audit entry (admin, 12-hour). */
+export const formatUkDayTime12 = uk("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hour12: true });
+
+/** "5 March 2025 at 14:07": a moment in a staff e-mail. */
+export const formatUkLongDateTime = uk("en-GB", { dateStyle: "long", timeStyle: "short" });
+
+const time12 = uk("en-GB", { hour: "numeric", minute: "2-digit", hour12: true });
+
+/** "9:14 am": the time of day of an instant (admin, 12-hour), "am"/"pm" in lower case whatever the ICU data. */
+export function formatUkTime12(at: Date | string): string {
+  return time12(at).replace(/\s?([ap])\.?m\.?$/i, " $1m").toLowerCase();
+}
+
+const articleDate = uk("en-US", { month: "long", day: "numeric", year: "numeric" });
+
+/** "March 5, 2025" (en-US long, on the UK calendar): an article's date; null when missing or invalid. */
+export function formatArticleDate(value: string | Date | null | undefined): string | null {
+  if (!value) return null;
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : articleDate(d);
+}
