@@ -160,7 +160,7 @@ async function runToExit(label: string, env: Record<string, string>): Promise<{ 
     const logs = await podman(["logs", name], { allowFailure: true });
     return { code: waited.code === 0 ? Number(waited.stdout.trim()) : -1, output: logs.stdout + logs.stderr };
   } finally {
-    await podman(["rm", "-f", name], { allowFailure: true });
+    await podman(["rm", "-f", "-v", name], { allowFailure: true });
   }
 }
 
@@ -315,12 +315,16 @@ async function main(): Promise<void> {
 
   log(`podman build of ${path.join(ROOT, "Dockerfile")}`);
   const building = performance.now();
+  // The previous test image, removed once a new build replaces it (its layers stay cached).
+  const previous = (await podman(["image", "inspect", "--format", "{{.Id}}", IMAGE], { allowFailure: true })).stdout.trim();
   const buildLog = path.join(CACHE_DIR, "image-build.log");
   await rm(buildLog, { force: true });
   await podman(["build", ...CONTAINER_FLAGS, ...(await hostCaBuildArgs()), "--format", "docker", "--pull=never", "-t", IMAGE, "-f", path.join(ROOT, "Dockerfile"), ROOT], { log: buildLog }).finally(() =>
     rm(path.join(tmpdir(), `${RUN_ID}-npmrc`), { force: true }),
   );
   figures.push(["image build", `${seconds(building).toFixed(0)} s`]);
+  const built = (await podman(["image", "inspect", "--format", "{{.Id}}", IMAGE])).stdout.trim();
+  if (previous && previous !== built) await podman(["rmi", previous], { allowFailure: true });
   const size = Number((await podman(["image", "inspect", "--format", "{{.Size}}", IMAGE])).stdout.trim());
   figures.push(["image size", `${(size / 1e6).toFixed(0)} MB`]);
 
