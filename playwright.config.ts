@@ -31,9 +31,12 @@ export default defineConfig({
   },
   // Tests tagged @site-settings change what every visitor sees for a while (the footer, the cookie
   // banner); they run after all the others, alone, so no test on another worker sees the change.
+  // "visitor" (tests/e2e/visitor) walks the public journeys as a new visitor does: a fresh
+  // context with no cookie, clicking after hydration (tests/e2e/support/visitor.ts).
   projects: [
-    { name: "desktop", grepInvert: /@site-settings/, use: desktop },
-    { name: "site-settings", grep: /@site-settings/, dependencies: ["desktop"], fullyParallel: false, workers: 1, use: desktop },
+    { name: "desktop", grepInvert: /@site-settings/, testIgnore: /e2e\/visitor\//, use: desktop },
+    { name: "visitor", testMatch: /e2e\/visitor\/.*\.spec\.ts$/, grepInvert: /@site-settings/, fullyParallel: false, workers: 1, use: desktop },
+    { name: "site-settings", grep: /@site-settings/, testIgnore: /e2e\/visitor\//, dependencies: ["desktop", "visitor"], fullyParallel: false, workers: 1, use: desktop },
   ],
   webServer: {
     command: "npx tsx tests/setup/e2e-prepare.ts && node server.js",

@@ -2,8 +2,8 @@
 // starts the background services, and shuts down gracefully on SIGTERM/SIGINT.
 // Everything else (headers, static files, health checks, body rules, routes) is in server/app.ts.
 import http from "node:http";
-import compression from "compression";
 import express from "express";
+import { compressionKeepingDrainListeners } from "./server/compression.js";
 
 // Files and folders this process creates (PGlite's database, uploads, outbox mail, backups) are
 // the server account's alone: 0600 and 0700 (app/utils/private-files.server.ts has the rule).
@@ -18,9 +18,9 @@ const HOST = process.env.HOST?.trim() || "127.0.0.1";
 
 const app = express();
 app.disable("x-powered-by");
-app.use(compression());
+app.use(compressionKeepingDrainListeners());
 
-/** @type {{ start(): Promise<void>; stop(): Promise<void>; refuseBadHost?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean; serveCachedPage?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean; observeRequest?: (req: http.IncomingMessage, res: http.ServerResponse) => void }} */
+/** @type {{ start(): Promise<void>; stop(): Promise<void>; flushLogSync?: () => void; refuseBadHost?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean; serveCachedPage?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean; observeRequest?: (req: http.IncomingMessage, res: http.ServerResponse) => void }} */
 let services;
 if (DEV) {
   const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
@@ -64,6 +64,8 @@ async function shutdown(signal) {
   force.unref();
   server.close(async () => {
     await services.stop();
+    // The request log is buffered (app/utils/logger.server.ts): its last lines are written now.
+    services.flushLogSync?.();
     process.exit(0);
   });
   server.closeIdleConnections?.();

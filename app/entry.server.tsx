@@ -49,7 +49,8 @@ function lowPriorityModulePreloads(): Transform {
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted || reportDatabaseError(error)) return;
-  logger.error({ err: error, url: request.url }, "unhandled error in a loader or action");
+  // The path only: a query string or a token segment never enters the log (see ~/utils/log-redaction).
+  logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "unhandled error in a loader or action");
 };
 
 /**

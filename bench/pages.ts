@@ -14,7 +14,9 @@
  * off (issue 21), with the cache bypassed (every request rendered: what a miss costs), and from
  * /work/shared/tools/static-limit.mjs (a bare node:http server) serving the same saved HTML from
  * memory in the same run: the in-memory limit (`bench/cache.ts`). Last, what a miss costs beside
- * a hit in ms of the server's CPU per request: render alone, render + gzip, brotli (issue 18).
+ * a hit in ms of the server's CPU per request: render alone, render + gzip, brotli (issue 18); and
+ * the home page's p99 from the cache alone and beside a flood of set-password requests
+ * (`bench/password-flood.ts`).
  *
  * It builds nothing: it starts its own production server from BUILD_DIR (default `build`) on a
  * fresh embedded database with the demo content, on a free port, and stops it at the end.
@@ -29,6 +31,7 @@ import lighthouse from "lighthouse";
 import { chromium, type Browser } from "playwright-core";
 import { runCacheBench, runMissCostBench } from "./cache";
 import { envInt, printTable, startServer } from "./lib";
+import { runPasswordFloodBench } from "./password-flood";
 
 /**
  * Every public page; `audit` marks those issue 10 names for Lighthouse, `cannon` those for
@@ -254,6 +257,7 @@ export async function runPagesBench(): Promise<PageFigures[]> {
       await uncounted.stop();
     }
     await runMissCostBench(server, PAGES.filter((p) => p.cannon));
+    await runPasswordFloodBench(base, "/", CANNON_SECONDS);
   } finally {
     if (chrome) await chrome.kill();
     await server.stop();

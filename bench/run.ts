@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every benchmark in turn, each printing its own table of figures.
- * Pages (bytes, Lighthouse, requests/s), the booking race, the admin lists at volume, server
+ * Pages (bytes, Lighthouse, requests/s, the cost of a cache hit beside the in-memory limit), the booking race, the admin lists at volume, server
  * memory under large request bodies, and media (upload to variants, memory and home p99 under
  * 4 uploads, image bytes at 390 px).
  * Each starts and stops its own production server; the build must exist (`npm run build`).
@@ -11,6 +11,8 @@ import { existsSync } from "node:fs";
 const suites: Record<string, () => Promise<void>> = {
   pages: async () => {
     await (await import("./pages")).runPagesBench();
+    // Each cached page in both encodings beside the in-memory limit for the same bytes, and its CPU per hit.
+    await (await import("./hit-cost")).runHitCostBench();
   },
   booking: async () => (await import("./booking")).runBookingBench(),
   admin: async () => (await import("./admin")).runAdminBench(),

@@ -19,14 +19,15 @@ import { countPageView, startAnalytics, stopAnalytics } from "~/features/analyti
 import { startJobs, stopJobs } from "~/features/jobs/worker.server";
 import { ensureFirstAdmin } from "~/features/auth/bootstrap.server";
 import { watchContentState } from "~/features/site/content-version.server";
+import { canonicalPageLocation } from "~/features/site/page-url";
 import { UNAVAILABLE_HEADERS, UNAVAILABLE_PAGE } from "~/features/site/unavailable.server";
 import { uploadsRouter } from "~/features/media/storage.server";
 import { metrics, reportHtmlCacheSize } from "~/features/operations/metrics.server";
 import { env, isProduction, isPublicProduction, trustProxyWarning } from "~/utils/env.server";
-import { logger } from "~/utils/logger.server";
+import { flushLogSync as flushLog, logger } from "~/utils/logger.server";
 import { createHtmlCache } from "./html-cache";
 import { refuseMalformedHost } from "./host-header";
-import { createRequestObserver, createRouteResolver } from "./observe";
+import { createRequestObserver, createRouteResolver, noteCacheResult, requestIdOf } from "./observe";
 import { requestBodyRules } from "./request-body";
 
 declare module "react-router" {
@@ -46,7 +47,9 @@ export const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", env.TRUST_PROXY);
 
-app.use((_req, res, next) => {
+app.use((req, res, next) => {
+  // The observer (server/observe.ts) gave the request its id; it sets no header itself.
+  res.setHeader("X-Request-Id", requestIdOf(req));
   res.locals.cspNonce = isProduction ? randomBytes(16).toString("base64") : undefined;
   next();
 });
@@ -134,6 +137,15 @@ app.use((_req, res, next) => {
 
 app.use(requestBodyRules());
 
+// One address per public page (`canonicalPageLocation`): `/About`, `/%61bout` or `/about/` answer
+// 301 to `/about`, so search engines and analytics see one page, not several.
+app.use((req, res, next) => {
+  if (req.method !== "GET" && req.method !== "HEAD") return next();
+  const location = canonicalPageLocation(req.originalUrl);
+  if (!location) return next();
+  res.redirect(301, location);
+});
+
 // First-party analytics (issue 21): every public document answered 200 as HTML is counted once
 // it is sent; `countPageView` only keeps a few header values (see features/analytics).
 app.use((req, res, next) => {
@@ -188,17 +200,31 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse): void 
  * before the HTML cache and Express, whose adapter cannot build a URL from such a header.
  */
 export function refuseBadHost(req: IncomingMessage, res: ServerResponse): boolean {
-  const trust = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
-  return refuseMalformedHost(req, res, (address) => trust(address, 0));
+  return refuseMalformedHost(req, res, trustsProxy, requestIdOf(req));
+}
+
+/** Express's "trust proxy fn" at hop 0, remembered per address (it parses the address on every call). */
+const trustedAddresses = new Map<string, boolean>();
+function trustsProxy(address: string): boolean {
+  let trusted = trustedAddresses.get(address);
+  if (trusted === undefined) {
+    const trust = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+    trusted = trust(address, 0);
+    if (trustedAddresses.size >= 1_000) trustedAddresses.clear();
+    trustedAddresses.set(address, trusted);
+  }
+  return trusted;
 }
 
 /**
  * Answers a request from the HTML cache with plain node:http when it holds the page (true), else
- * does nothing (false). `server.js` calls it before Express, so a hit costs a key, a Map lookup
- * and one write; the stored headers are the storing response's, helmet's included.
+ * does nothing (false). `server.js` calls it before Express, so a hit costs a remembered key, a
+ * Map lookup and one write of a precomputed header list; the stored headers are the storing
+ * response's, helmet's included. The hit is counted for analytics and noted for the log line.
  */
 export function serveCachedPage(req: IncomingMessage, res: ServerResponse): boolean {
-  if (!htmlCache?.serveHit(req, res)) return false;
+  if (!htmlCache?.serveHit(req, res, requestIdOf(req))) return false;
+  noteCacheResult(req, "hit");
   if (res.statusCode === 200) countPageView(req);
   return true;
 }
@@ -239,6 +265,11 @@ export async function start(): Promise<void> {
   if (htmlCache) stopWatchingContent = watchContentState(htmlCache.applyContentState);
   if (env.METRICS_PORT) metricsServer = await startMetricsServer(env.METRICS_PORT);
   logger.info({ database: env.DATABASE_URL ? "postgres" : "pglite" }, "services started");
+}
+
+/** Writes the buffered log lines now, synchronously; `server.js` calls it last at shutdown. */
+export function flushLogSync(): void {
+  flushLog();
 }
 
 /** Stops the worker, writes the pending page views and closes the database (graceful shutdown). */

@@ -14,8 +14,15 @@
  * encoded letters, absolute-form, a trailing slash, capitals) is never stored either, only
  * rendered, so its variants cannot flush the cache. The key is build id + consent choice + path +
  * the query parameters the page reads (`?category=`); every other parameter (`utm_*`, `fbclid`,
- * junk) is dropped from the key AND from the URL React Router renders, so all of them share one
- * entry. A parameter with unbounded values (`?q=`, `?preview=`) is never stored.
+ * junk) is left out of the key, so a stored page answers all of them. A parameter with unbounded
+ * values (`?q=`, `?preview=`) is never stored.
+ *
+ * The key never changes the request: a miss renders the request target exactly as sent, and is
+ * stored under the clean key only when that render is the clean URL's page (`PageUrl.storable`:
+ * the target is already clean, or only tracking parameters were added); any other miss goes on to
+ * React Router untouched. React Router's own requests (`/__manifest?paths=&version=`, `*.data`,
+ * `?_routes=`, `?index`, `?_data=`) and every path under `/__` are not pages: never keyed, served
+ * or rendered here, so their parameters always reach it.
  *
  * A miss costs one render and a gzip at level 6; brotli (quality 11, the slow part) is made off the
  * request, once the page is asked for again, one page at a time with a bounded queue. Concurrent
@@ -66,27 +73,38 @@ export function onlyAnonymousCookies(cookieHeader: string | undefined): boolean 
 
 const UNCACHED_PATHS = /^\/(?:admin|api|book-consultation)(?:\/|$)/i;
 
-/** React Router's data requests (`/projects.data?category=...`, client navigation): never documents, so never keyed or rendered at a clean URL. */
-const DATA_REQUEST = /\.data$/;
-
-/** A request the cache may answer: its key and the clean URL (path and read parameters) to render. */
-export type CacheTarget = { key: string; url: string };
+/** React Router's data requests (`/projects.data?category=...`, client navigation) and its `/__manifest` route discovery: never documents. */
+const ROUTER_REQUEST_PATH = /\.data$|^\/__/;
+/** Query parameters React Router reads itself (data requests, index route selection). */
+const ROUTER_PARAMETERS = ["_routes", "_data", "index"];
 
 /**
- * The cache key and clean URL of a request (`url` is the request target as sent), or null when
- * the request must bypass the cache: not GET/HEAD, a malformed or non-normal target, under
- * /admin, /api or /book-consultation after normalisation, a React Router data request (`.data`), an unbounded parameter (`q`,
- * `preview`), or a cookie other than the consent and analytics ones. See the module comment.
+ * A request the cache may answer: its key, and whether a render of the request as sent may be
+ * stored under that key (false: only a stored page answers it; a miss goes on untouched).
+ */
+export type CacheTarget = { key: string; storable: boolean };
+
+/**
+ * The cache key of a request (`url` is the request target as sent) and whether its render may be
+ * stored, or null when the request must bypass the cache: not GET/HEAD, a malformed or non-normal
+ * target, under /admin, /api or /book-consultation after normalisation, a React Router request
+ * (`/__manifest`, `.data`, `_routes`, `index`, `_data`), an unbounded parameter (`q`, `preview`),
+ * or a cookie other than the consent and analytics ones. See the module comment.
  */
 export function cacheTarget(buildId: string, req: Pick<IncomingMessage, "method" | "url" | "headers">): CacheTarget | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
-  const page = pageUrl(req.url ?? "/");
-  if (!page || !page.canonicalPath || /[A-Z]/.test(page.path) || page.uncachedQuery || UNCACHED_PATHS.test(page.path) || DATA_REQUEST.test(page.path)) {
+  const target = req.url ?? "/";
+  const queryAt = target.indexOf("?");
+  if (queryAt !== -1) {
+    const query = new URLSearchParams(target.slice(queryAt + 1));
+    if (ROUTER_PARAMETERS.some((name) => query.has(name))) return null;
+  }
+  const page = pageUrl(target);
+  if (!page || !page.canonicalPath || /[A-Z]/.test(page.path) || page.uncachedQuery || UNCACHED_PATHS.test(page.path) || ROUTER_REQUEST_PATH.test(page.path)) {
     return null;
   }
   if (!onlyAnonymousCookies(req.headers.cookie)) return null;
-  const url = `${page.path}${page.search}`;
-  return { key: `${buildId}\n${parseConsent(req.headers.cookie) ?? "none"}\n${url}`, url };
+  return { key: `${buildId}\n${parseConsent(req.headers.cookie) ?? "none"}\n${page.path}${page.search}`, storable: page.storable };
 }
 
 /** True when the HTML holds an executable inline script (it would need this response's nonce). */
@@ -119,10 +137,69 @@ function storedHeaders(responseHeaders: OutgoingHttpHeaders, pageHeaders: Header
 const WITH_BROTLI = ["br", "gzip", "identity"];
 const WITHOUT_BROTLI = ["gzip", "identity"];
 
+type Encoding = "br" | "gzip" | "identity";
+
+/** Negotiated encodings of recent `Accept-Encoding` values (browsers send a handful), with and without brotli on offer. */
+const negotiated = { withBrotli: new Map<string, Encoding>(), withoutBrotli: new Map<string, Encoding>() };
+/** Distinct `Accept-Encoding` values remembered; more start the memory afresh. */
+const ENCODINGS_REMEMBERED = 256;
+
+/** `negotiator`'s `encoding` with its `preferred` option, which @types/negotiator does not know yet. */
+type EncodingNegotiator = { encoding(available: string[], options: { preferred: string[] }): string | undefined };
+
+/**
+ * The encoding to send for an `Accept-Encoding` value, remembered per value: `negotiator`'s rules
+ * (quality values, `identity;q=0`), and among encodings of equal quality ours, best first (br, gzip,
+ * identity), not the order the client lists them in: a browser sends `gzip, deflate, br` and gets br.
+ */
+export function negotiateEncoding(acceptEncoding: string | undefined, brotli: boolean): Encoding {
+  const memory = brotli ? negotiated.withBrotli : negotiated.withoutBrotli;
+  const value = acceptEncoding ?? "";
+  let encoding = memory.get(value);
+  if (encoding === undefined) {
+    const offered = brotli ? WITH_BROTLI : WITHOUT_BROTLI;
+    const negotiator = new Negotiator({ headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } }) as unknown as EncodingNegotiator;
+    encoding = (negotiator.encoding(offered, { preferred: offered }) ?? "identity") as Encoding;
+    if (memory.size >= ENCODINGS_REMEMBERED) memory.clear();
+    memory.set(value, encoding);
+  }
+  return encoding;
+}
+
+/** Precomputed `writeHead` lists of a page, per encoding (built on the first hit in each). */
+const HIT_HEADERS = new WeakMap<CachedPage, Partial<Record<Encoding, string[]>>>();
+
+/**
+ * The flat header list (`[name, value, ...]`) a hit of `page` in `encoding` is written with: the
+ * stored headers (security headers included), `content-encoding`, `content-length`,
+ * `x-html-cache: hit`, and last `x-request-id`, whose value the caller sets per response. Built
+ * once per page and encoding: a hit neither copies nor merges header objects.
+ */
+function hitHeaders(page: CachedPage, encoding: Encoding, length: number): string[] {
+  let lists = HIT_HEADERS.get(page);
+  if (!lists) HIT_HEADERS.set(page, (lists = {}));
+  let list = lists[encoding];
+  if (!list) {
+    list = [];
+    for (const [name, value] of Object.entries(page.headers)) {
+      if (value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [value]) list.push(name, String(item));
+    }
+    if (encoding !== "identity") list.push("content-encoding", encoding);
+    list.push("content-length", String(length), "x-html-cache", "hit", "x-request-id", "");
+    lists[encoding] = list;
+  }
+  return list;
+}
+
 /** gzip level of a stored page: made during the miss, so cheap (level 9 costs twice as much for ~2% smaller). */
 const GZIP_LEVEL = 6;
 /** Pages waiting for brotli at most; more wait for their next hit. */
 const BROTLI_QUEUE_MAX = 32;
+/** Distinct requests whose cache target `serveHit` remembers. */
+const TARGETS_REMEMBERED = 2_000;
+/** The longest method + target + cookie header remembered, in characters. */
+const TARGET_MEMO_MAX_LENGTH = 1_024;
 
 type Handler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
 
@@ -235,7 +312,7 @@ export function createHtmlCache(options: HtmlCacheOptions) {
       res.end();
       return;
     }
-    const encoding = new Negotiator(req).encoding(page.br ? WITH_BROTLI : WITHOUT_BROTLI);
+    const encoding = negotiateEncoding(req.headers["accept-encoding"], page.br !== null);
     const body = encoding === "br" ? page.br! : encoding === "gzip" ? page.gzip : page.identity;
     res.writeHead(200, {
       ...page.headers,
@@ -252,15 +329,50 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     queueBrotli(key, page);
   };
 
+  /** `cacheTarget` of recent requests, by method, target and cookie header (see `targetOf`). */
+  const targets = new Map<string, CacheTarget | null>();
+  /**
+   * `cacheTarget(options.buildId, req)`, remembered for the last TARGETS_REMEMBERED distinct
+   * method + target + cookie header (the only parts of a request it reads): normalising a target
+   * and reading its query was a tenth of a hit's CPU, and most hits repeat a handful of targets.
+   * A flood of distinct targets only empties the memory and pays the normalisation, as before.
+   */
+  const targetOf = (req: IncomingMessage): CacheTarget | null => {
+    const memo = `${req.method}\n${req.url}\n${req.headers.cookie ?? ""}`;
+    // Long targets or cookie headers are not remembered: the memory stays within about 2 MB.
+    if (memo.length > TARGET_MEMO_MAX_LENGTH) return cacheTarget(options.buildId, req);
+    let target = targets.get(memo);
+    if (target === undefined) {
+      target = cacheTarget(options.buildId, req);
+      if (targets.size >= TARGETS_REMEMBERED) targets.clear();
+      targets.set(memo, target);
+    }
+    return target;
+  };
+
   /**
    * Answers a request from the cache when its key has a stored page (true), else leaves the
-   * response untouched (false). Plain node:http, so `server.js` calls it before Express.
+   * response untouched (false). Plain node:http, so `server.js` calls it before Express: all the
+   * headers of the answer are written at once from the page's precomputed list (`hitHeaders`),
+   * with `requestId` as its `X-Request-Id`.
    */
-  const serveHit = (req: IncomingMessage, res: ServerResponse): boolean => {
-    const target = cacheTarget(options.buildId, req);
+  const serveHit = (req: IncomingMessage, res: ServerResponse, requestId: string): boolean => {
+    const target = targetOf(req);
     const page = target === null ? undefined : lookup(target.key);
     if (!target || !page) return false;
-    sendHit(req, res, target.key, page);
+    if (req.headers["if-none-match"]) {
+      res.setHeader("x-request-id", requestId);
+      sendHit(req, res, target.key, page);
+      return true;
+    }
+    const encoding = negotiateEncoding(req.headers["accept-encoding"], page.br !== null);
+    const body = encoding === "br" ? page.br! : encoding === "gzip" ? page.gzip : page.identity;
+    const headers = hitHeaders(page, encoding, body.length);
+    // The last value is this response's request id; writeHead reads the list before returning.
+    headers[headers.length - 1] = requestId;
+    res.writeHead(200, headers);
+    res.end(req.method === "HEAD" ? undefined : body);
+    queueBrotli(target.key, page);
     return true;
   };
 
@@ -277,14 +389,13 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     await writeReadableStreamToWritable(response.body, res);
   };
 
-  /** Renders the clean URL of `target`: stores and sends the page, or sends it uncached. Null when it was not stored. */
-  const renderAndStore = async (req: ExpressRequest, res: ExpressResponse, target: CacheTarget): Promise<CachedPage | null> => {
+  /** Renders the request as sent: stores (under `key`) and sends the page, or sends it uncached. Null when it was not stored. */
+  const renderAndStore = async (req: ExpressRequest, res: ExpressResponse, key: string): Promise<CachedPage | null> => {
     const startedIn = generation;
     const loadContext = options.getLoadContext(req, res);
     const controller = new AbortController();
     res.on("close", () => controller.abort());
-    // The clean URL: parameters the page does not read never reach the render.
-    const url = new URL(target.url, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+    const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (typeof value === "string") headers.set(name, value);
@@ -301,7 +412,7 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     if (storable) {
       const body = Buffer.from(await response.arrayBuffer());
       if (!hasInlineScript(body.toString("utf8"))) {
-        const page = store(target.key, startedIn, res.getHeaders(), response.headers, body);
+        const page = store(key, startedIn, res.getHeaders(), response.headers, body);
         send(req, res, page, "miss");
         return page;
       }
@@ -321,11 +432,12 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     if (target === null) return next();
     const cached = lookup(target.key);
     if (cached) return sendHit(req, res, target.key, cached);
+    if (!target.storable) return next();
     try {
       const pending = inFlight.get(target.key);
       const shared = pending ? await pending.catch(() => null) : null;
       if (shared) return send(req, res, shared, "hit");
-      const render = renderAndStore(req, res, target);
+      const render = renderAndStore(req, res, target.key);
       if (!pending) {
         inFlight.set(target.key, render);
         void render.catch(() => null).finally(() => inFlight.get(target.key) === render && inFlight.delete(target.key));

@@ -1,6 +1,6 @@
 /**
  * What every request leaves behind (issue 20 "Metrics and logs"): a request id (a fresh UUID,
- * also sent as `X-Request-Id`), one pino-http log line when the response ends, and the HTTP and
+ * also sent as `X-Request-Id`), one log line when the response ends, and the HTTP and
  * HTML-cache metrics. `server.js` calls the observer first for every request, so cache hits
  * answered before Express are logged and counted too.
  *
@@ -12,7 +12,6 @@
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { pinoHttp } from "pino-http";
 import type { Logger } from "pino";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { metrics } from "~/features/operations/metrics.server";
@@ -62,46 +61,91 @@ export function createRouteResolver(routes: ServerBuild["routes"]): (pathname: s
 
 const ROUTE = Symbol("route");
 const STARTED = Symbol("started");
-type Observed = IncomingMessage & { [ROUTE]?: string; [STARTED]?: bigint; id?: string };
+const CACHE = Symbol("cache");
+const ENDED = Symbol("ended");
+type Observed = IncomingMessage & { [ROUTE]?: string; [STARTED]?: bigint; [CACHE]?: CacheResult; id?: string };
+type ObservedResponse = ServerResponse & { [ENDED]?: true };
+
+/** How the HTML cache answered a request (the `x-html-cache` header and the log line's `cache`). */
+export type CacheResult = "hit" | "miss" | "bypass";
 
 /** The route a request was counted under (set by the observer). */
 const routeOf = (req: IncomingMessage) => (req as Observed)[ROUTE] ?? "unmatched";
 
+/** The request id the observer gave `req` (a UUID), for the `X-Request-Id` header of its response. */
+export function requestIdOf(req: IncomingMessage): string {
+  return (req as Observed).id ?? "";
+}
+
+/**
+ * Tells the observer how the HTML cache answered `req`, for a response written without
+ * `setHeader` (an HTML-cache hit writes all its headers at once, so `getHeader` cannot see them).
+ */
+export function noteCacheResult(req: IncomingMessage, result: CacheResult): void {
+  (req as Observed)[CACHE] = result;
+}
+
 /**
  * Builds the observer `server.js` calls at the start of each request. `resolveRoute` maps a path
  * to a route id (`createRouteResolver`); `logger` writes the request lines.
+ *
+ * The observer sets no header itself: a response that goes through Express gets `X-Request-Id`
+ * from the first middleware (`server/app.ts`), one written at once (a cache hit, a refused Host)
+ * puts `requestIdOf(req)` among its headers, since a header set beforehand would send node:http's
+ * `writeHead` down its slow path. It adds three listeners, shared by every response (no closure per
+ * request): the line and the metrics are written once, at `finish`, or at `close` for a response
+ * the client abandoned, or at `error`.
  */
 export function createRequestObserver({ resolveRoute, logger }: { resolveRoute: (pathname: string) => string; logger: Logger }) {
-  const log = pinoHttp({
-    logger,
-    genReqId: () => randomUUID(),
-    customAttributeKeys: { reqId: "requestId" },
-    // The only bindings are the request id: no `req`/`res` objects with headers or URLs.
-    quietReqLogger: true,
-    quietResLogger: true,
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
-    customSuccessMessage: () => "request",
-    customErrorMessage: () => "request failed",
-    customSuccessObject: (req, res, value) => lineOf(req, res, value.responseTime as number),
-    customErrorObject: (req, res, error, value) => ({
-      ...lineOf(req, res, value.responseTime as number),
-      error: error instanceof Error ? error.message.slice(0, 200) : "failed",
-    }),
-  });
+  /** The metric series of each route, method and status, found once (prom-client hashes its labels per call). */
+  const series = new Map<string, { count: () => void; duration: (seconds: number) => void }>();
+  const seriesOf = (route: string, method: string, status: number) => {
+    const key = `${route} ${method} ${status}`;
+    let found = series.get(key);
+    if (!found) {
+      const count = metrics.httpRequests.labels(route, method, String(status));
+      const duration = metrics.httpDuration.labels(route, method, String(status));
+      found = { count: () => count.inc(), duration: (seconds) => duration.observe(seconds) };
+      // Routes, methods and statuses are few; a bound all the same.
+      if (series.size >= 5_000) series.clear();
+      series.set(key, found);
+    }
+    return found;
+  };
 
+  function ended(this: ObservedResponse, error?: unknown): void {
+    if (this[ENDED]) return;
+    this[ENDED] = true;
+    const req = this.req as Observed;
+    const seconds = Number(process.hrtime.bigint() - req[STARTED]!) / 1e9;
+    const route = routeOf(req);
+    const method = methodOf(req);
+    const status = this.statusCode;
+    const header = this.getHeader("x-html-cache");
+    const cache = req[CACHE] ?? (header === "hit" || header === "miss" || header === "bypass" ? header : undefined);
+    // Metrics count answered requests only: not one the client abandoned before its end.
+    if (this.writableFinished) {
+      const metric = seriesOf(route, method, status);
+      metric.count();
+      metric.duration(seconds);
+      if (cache) metrics.htmlCacheRequests.inc({ result: cache });
+    }
+    const line = { requestId: req.id, route, method, status, durationMs: Math.round(seconds * 100_000) / 100, ...(cache ? { cache } : {}) };
+    if (error !== undefined || status >= 500) {
+      const reason = error instanceof Error ? error.message.slice(0, 200) : error === undefined ? `failed with status code ${status}` : "failed";
+      logger.error({ ...line, error: reason }, "request failed");
+    } else {
+      logger.info(line, "request");
+    }
+  }
   return (req: IncomingMessage, res: ServerResponse): void => {
     const observed = req as Observed;
     observed[STARTED] = process.hrtime.bigint();
     observed[ROUTE] = resolveRoute(pathOf(req.url));
-    log(req, res);
-    res.setHeader("X-Request-Id", observed.id!);
-    res.once("finish", () => {
-      const labels = { route: routeOf(req), method: methodOf(req), status: String(res.statusCode) };
-      metrics.httpRequests.inc(labels);
-      metrics.httpDuration.observe(labels, Number(process.hrtime.bigint() - observed[STARTED]!) / 1e9);
-      const cache = res.getHeader("x-html-cache");
-      if (cache === "hit" || cache === "miss" || cache === "bypass") metrics.htmlCacheRequests.inc({ result: cache });
-    });
+    observed.id = randomUUID();
+    res.on("finish", ended);
+    res.on("close", ended);
+    res.on("error", ended);
   };
 }
 
@@ -114,14 +158,3 @@ function pathOf(url: string | undefined): string {
 /** Standard methods as they are; anything else as `other` (label values stay few). */
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const methodOf = (req: IncomingMessage) => (METHODS.has(req.method ?? "") ? req.method! : "other");
-
-function lineOf(req: IncomingMessage, res: ServerResponse, durationMs: number) {
-  const cache = res.getHeader("x-html-cache");
-  return {
-    route: routeOf(req),
-    method: methodOf(req),
-    status: res.statusCode,
-    durationMs,
-    ...(typeof cache === "string" ? { cache } : {}),
-  };
-}

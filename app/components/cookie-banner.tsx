@@ -9,6 +9,7 @@
  */
 import { useLocation } from "react-router";
 import type { ConsentChoice } from "~/features/site/consent";
+import { withoutTracking } from "~/features/site/page-url";
 
 export function CookieBanner({ measurementId, choice }: { measurementId: string; choice: ConsentChoice | null }) {
   const { pathname, search } = useLocation();
@@ -31,7 +32,8 @@ export function CookieBanner({ measurementId, choice }: { measurementId: string;
         .
       </p>
       <form method="post" action="/consent" className="mt-4 flex flex-wrap items-center gap-3">
-        <input type="hidden" name="returnTo" value={`${pathname}${search}`} />
+        {/* Without tracking parameters: the page is then the same with or without them (the HTML cache stores it under its clean URL). */}
+        <input type="hidden" name="returnTo" value={`${pathname}${withoutTracking(search)}`} />
         <button
           type="submit"
           name="choice"

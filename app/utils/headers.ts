@@ -13,3 +13,18 @@ export const dataHeaders: HeadersFunction = ({ loaderHeaders, actionHeaders }) =
   actionHeaders.forEach((value, key) => headers.set(key, value));
   return headers;
 };
+
+/**
+ * A route's `headers` export: the `fixed` headers of the route's documents, plus what its loader
+ * and action set with `data(..., { headers })` (as `dataHeaders`), e.g. `Retry-After` on a 429.
+ * A fixed header wins over a data header of the same name.
+ *
+ *   export const headers = withDataHeaders({ "Cache-Control": "private, no-store" });
+ */
+export function withDataHeaders(fixed: Record<string, string>): HeadersFunction {
+  return (args) => {
+    const headers = new Headers(dataHeaders(args) as HeadersInit);
+    for (const [name, value] of Object.entries(fixed)) headers.set(name, value);
+    return headers;
+  };
+}

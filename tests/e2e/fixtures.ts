@@ -7,6 +7,7 @@ import { seedBookingFixtures } from "./support/booking-fixtures";
 import { seedDataProtectionFixtures } from "./support/data-protection-fixtures";
 import { seedEnquiryFixtures } from "./support/enquiry-fixtures";
 import { seedStaffDayFixtures } from "./support/staff-day-fixtures";
+import { seedVisitorFixtures } from "./support/visitor-fixtures";
 
 export async function seedE2eFixtures(): Promise<void> {
   await seedEnquiryFixtures();
@@ -14,4 +15,5 @@ export async function seedE2eFixtures(): Promise<void> {
   await seedDataProtectionFixtures();
   await seedStaffDayFixtures();
   await seedAccountFixtures();
+  await seedVisitorFixtures();
 }

@@ -49,7 +49,7 @@ async function startCache(pages: Record<string, Page>) {
   app.use((_req, res) => res.status(418).send("fell through"));
   // As server.js: hits answered before Express.
   const server = createServer((req, res) => {
-    if (!cache.serveHit(req, res)) app(req, res);
+    if (!cache.serveHit(req, res, "test-request-id")) app(req, res);
   }).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -133,7 +133,7 @@ describe("HTML cache rules", () => {
     const rejected = await (await env.get("/about", { cookie: "cookie_consent=rejected" })).text();
     expect([none, accepted, rejected].map((h) => /consent (\w+)/.exec(h)?.[1])).toEqual(["none", "accepted", "rejected"]);
     expect((await env.get("/about", { cookie: "_ga=GA1.1.2; cookie_consent=accepted" })).headers.get("x-html-cache")).toBe("hit");
-    // A parameter /about does not read shares its entry, and never reaches the render.
+    // A parameter /about does not read shares its entry.
     expect((await env.get("/about?q=x&utm_source=linkedin")).headers.get("x-html-cache")).toBe("hit");
     expect(env.renders).toHaveLength(3);
   });
@@ -154,14 +154,40 @@ describe("HTML cache rules", () => {
     expect((await env.get("/")).headers.get("x-html-cache")).toBe("hit");
   });
 
-  it("renders the page a junk-parameter request asks for at its clean URL, and a non-normal path without storing it", async () => {
+  it("renders every miss exactly as sent: stored under the clean key only when that render is the clean page", async () => {
+    // Tracking parameters only: rendered as sent, stored under /about, then answering the clean URL.
     expect((await env.get("/about?utm_campaign=spring&utm_medium=email")).headers.get("x-html-cache")).toBe("miss");
-    expect(env.renders).toEqual(["/about "]);
+    expect(env.renders).toEqual(["/about?utm_campaign=spring&utm_medium=email "]);
+    expect((await env.get("/about")).headers.get("x-html-cache")).toBe("hit");
+    // Another parameter: on a miss it reaches React Router untouched and nothing is stored.
+    expect((await env.get("/?x=1&utm_source=a")).status).toBe(418);
+    expect(env.cache.stats().entries).toBe(1);
     // (fetch itself removes dot segments; the raw-target test below sends them.)
     for (const path of ["/About", "/about/", "/%61bout"]) {
       expect([path, (await env.get(path)).status]).toEqual([path, 418]);
     }
     expect(env.cache.stats().entries).toBe(1);
+  });
+
+  it("never answers, renders or stores React Router's own requests, with or without a stored page", async () => {
+    await env.get("/");
+    await env.get("/about");
+    env.renders.length = 0;
+    for (const path of [
+      "/__manifest?paths=%2Fabout%2C%2Fadmin%2Fforgot-password&version=abc",
+      "/__manifest",
+      "/_root.data",
+      "/about.data?_routes=routes%2Fabout",
+      "/?index",
+      "/?index=&utm_source=x",
+      "/about?_routes=root",
+      "/about?%5Fdata=root",
+    ]) {
+      const response = await env.get(path);
+      expect([path, response.status, response.headers.get("x-html-cache")]).toEqual([path, 418, null]);
+    }
+    expect(env.renders).toEqual([]);
+    expect(env.cache.stats().entries).toBe(2);
   });
 
   it("never stores /book-consultation reached through a non-normal target, even if rendered without hydration", async () => {
@@ -187,7 +213,8 @@ describe("HTML cache rules", () => {
   it("renders a page once for concurrent misses of the same key", async () => {
     const responses = await Promise.all(Array.from({ length: 6 }, (_, i) => env.get(`/slow?utm_source=${i}`)));
     expect(responses.map((r) => r.status)).toEqual(Array(6).fill(200));
-    expect(env.renders).toEqual(["/slow "]);
+    expect(env.renders).toHaveLength(1);
+    expect(env.renders[0]).toMatch(/^\/slow\?utm_source=\d /);
     expect(responses.filter((r) => r.headers.get("x-html-cache") === "miss")).toHaveLength(1);
   });
 
@@ -251,7 +278,17 @@ describe("cache helpers", () => {
     expect(key("b2", "/projects?category=Humanitarian&utm_source=x")).toBe("b2\nnone\n/projects?category=humanitarian");
     // Parameters a page does not read, or values it does not accept, are not part of the key.
     expect(key("b1", "/projects?category=all&gclid=1")).toBe("b1\nnone\n/projects");
-    expect(cacheTarget("b1", req("/about?utm_source=newsletter&fbclid=abc&trk=x"))).toEqual({ key: "b1\nnone\n/about", url: "/about" });
+    expect(cacheTarget("b1", req("/about?utm_source=newsletter&fbclid=abc&trk=x"))).toEqual({ key: "b1\nnone\n/about", storable: true });
+    // Stored only when the render as sent is the clean page: the target clean, or only tracking parameters added.
+    expect(cacheTarget("b1", req("/about"))?.storable).toBe(true);
+    expect(cacheTarget("b1", req("/projects?category=commercial&utm_source=x"))?.storable).toBe(true);
+    for (const target of ["/about?x=1", "/about?", "/projects?category=Commercial", "/projects?category=all", "/projects?category=commercial&category=humanitarian"]) {
+      expect([target, cacheTarget("b1", req(target))?.storable]).toEqual([target, false]);
+    }
+    // React Router's own requests are never keyed.
+    for (const target of ["/__manifest?paths=%2Fabout&version=1", "/__manifest", "/?index", "/about?_routes=root", "/about?_data=root"]) {
+      expect([target, key("b1", target)]).toEqual([target, null]);
+    }
     // Unbounded parameters (search text, preview links) are never stored.
     expect(key("b1", "/projects?q=a")).toBeNull();
     expect(key("b1", "/projects/x?preview=abc")).toBeNull();

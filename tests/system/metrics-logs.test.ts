@@ -169,7 +169,8 @@ describe("the request log", () => {
       body: new URLSearchParams({ email: SYSTEM_ADMIN.email, password: SYSTEM_ADMIN.password, redirectTo: "/admin/dashboard" }),
     });
     expect(signIn.status).toBe(302);
-    await new Promise((r) => setTimeout(r, 300)); // the last lines reach stdout
+    // The log is buffered: its lines reach stdout within a quarter of a second.
+    await expect.poll(() => output.includes(signIn.headers.get("x-request-id")!), { timeout: 5_000 }).toBe(true);
 
     const lines = requestLines();
     const lineOf = (response: Response) => lines.find((l) => l.requestId === response.headers.get("x-request-id"));

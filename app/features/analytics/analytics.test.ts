@@ -15,7 +15,7 @@ import { runDailyRetention } from "~/features/data-protection/retention.server";
 import { addDays, londonToday } from "~/utils/time";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { tablesContaining } from "../../../tests/setup/scan";
-import { createCollector } from "./collector.server";
+import { createCollector, MAX_VIEWS_PER_CLIENT_PER_HOUR } from "./collector.server";
 import { recordBookingConfirmed, recordConversion } from "./conversions.server";
 import { analyticsReport } from "./report.server";
 import { forgetSalt, saltOf, visitorHash } from "./visitor.server";
@@ -64,6 +64,17 @@ describe("counting page views", () => {
     expect(rows[0]!.day).toBe(londonToday(new Date()));
 
     for (const needle of [UK_ADDRESS, FR_ADDRESS, "Firefox/133.0", "iPhone OS", "ada"]) expect(await tablesContaining(needle)).toEqual({});
+  });
+
+  it("counts at most MAX_VIEWS_PER_CLIENT_PER_HOUR views of one client address, however many user agents it sends", async () => {
+    const collector = createCollector({ trust: loopback, enabled: true });
+    for (let i = 0; i < 300; i++) collector.countPageView(visit("/about", { ua: FIREFOX.replace("133.0", `133.${i}`) }));
+    collector.countPageView(visit("/about", { address: FR_ADDRESS }));
+    await collector.flush();
+    const rows = await events();
+    expect(rows.filter((r) => r.country === "GB")).toHaveLength(MAX_VIEWS_PER_CLIENT_PER_HOUR);
+    // Another client is counted as usual.
+    expect(rows.filter((r) => r.country === "FR")).toHaveLength(1);
   });
 
   it("uses the forwarded address only from a trusted proxy (TRUST_PROXY)", async () => {

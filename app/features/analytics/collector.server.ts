@@ -12,12 +12,16 @@
  *
  * Not counted, at the door: other methods than GET, /admin (the portal), /api, /consent, the
  * manage-booking token pages, a `preview` parameter, a staff session cookie, `DNT: 1` or
- * `Sec-GPC: 1`, and browser prefetches; at write time: bots (isbot) and requests without a user agent.
+ * `Sec-GPC: 1`, and browser prefetches; at write time: bots (isbot), requests without a user agent,
+ * and a client's views past `MAX_VIEWS_PER_CLIENT_PER_HOUR` in one clock hour (one address,
+ * IPv4 or IPv6 /64, cannot inflate the figures by sending requests with ever new user agents).
+ * The cap is per instance: behind N instances a client counts at most N times the cap.
  */
 import type { IncomingMessage } from "node:http";
 import proxyaddr from "proxy-addr";
 import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { clientKey } from "~/features/abuse/limits.server";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { londonToday } from "~/utils/time";
@@ -45,6 +49,9 @@ const FLUSH_AT = 5_000;
 const CHUNK = 500;
 /** Views held at most; beyond this (the database unreachable for long) new views are dropped and logged. */
 const MAX_PENDING = 200_000;
+/** Page views counted per client address (IPv4, or IPv6 /64) per clock hour at most; more are dropped. */
+export const MAX_VIEWS_PER_CLIENT_PER_HOUR = 100;
+const HOUR_MS = 3_600_000;
 /** The longest referrer host and UTM value kept. */
 const MAX_VALUE_LENGTH = 100;
 
@@ -109,6 +116,22 @@ export function createCollector({ trust, enabled = env.ANALYTICS_ENABLED }: { tr
   let dropped = 0;
   let writing: Promise<number> | null = null;
   let timer: ReturnType<typeof setInterval> | undefined;
+  /** Views counted per client in the clock hour `capHour` (hours since the epoch). */
+  let capHour = -1;
+  const viewsByClient = new Map<string, number>();
+
+  /** Counts a view of `ip` at `at` (ms) against the per-client cap; false when past it. */
+  const withinClientCap = (ip: string, at: number): boolean => {
+    const hour = Math.floor(at / HOUR_MS);
+    if (hour > capHour) {
+      capHour = hour;
+      viewsByClient.clear();
+    }
+    const key = clientKey(ip);
+    const views = (viewsByClient.get(key) ?? 0) + 1;
+    viewsByClient.set(key, views);
+    return views <= MAX_VIEWS_PER_CLIENT_PER_HOUR;
+  };
 
   /** Keeps a countable request for the next write (see the module comment). Synchronous and cheap. */
   const countPageView = (req: IncomingMessage): void => {
@@ -136,6 +159,7 @@ export function createCollector({ trust, enabled = env.ANALYTICS_ENABLED }: { tr
       { headers: { "x-forwarded-for": hit.forwardedFor }, socket: { remoteAddress: hit.remoteAddress } } as unknown as IncomingMessage,
       trust,
     );
+    if (!withinClientCap(ip, hit.at)) return null;
     const url = new URL(hit.url, "http://x");
     const utm = url.searchParams;
     const day = dayOf(hit.at);

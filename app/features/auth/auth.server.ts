@@ -482,6 +482,11 @@ export async function signInWithPassword(input: {
   return { ok: true, twoFactorRequired: false, userId: body.user.id, setCookie: response.headers.getSetCookie() };
 }
 
+/** How long better-auth locks an account after ten wrong codes in a row, in seconds (see the twoFactor plugin's options above). */
+const TWO_FACTOR_LOCK_SECONDS = 15 * 60;
+/** The answer while an account is locked for wrong codes. */
+const TWO_FACTOR_LOCKED_MESSAGE = "Too many wrong codes for this account. Try again in 15 minutes.";
+
 /** Result of `verifySecondFactor`: the session cookies, or why not (status 400/401/429 and a message). */
 export type SecondFactorResult =
   | { ok: true; userId: string; setCookie: string[] }
@@ -509,6 +514,10 @@ export async function verifySecondFactor(input: {
   const body = (await response.json().catch(() => null)) as
     | { user?: { id?: string; email?: string; name?: string }; message?: string; code?: string }
     | null;
+  if (response.status === 429 && body?.code === "ACCOUNT_TEMPORARILY_LOCKED") {
+    // better-auth answers 429 while the account is locked (15 minutes after ten wrong codes in a row).
+    return { ok: false, status: 429, message: TWO_FACTOR_LOCKED_MESSAGE, retryAfterSeconds: TWO_FACTOR_LOCK_SECONDS };
+  }
   if (response.status === 429) {
     const retryAfter = Number(response.headers.get("x-retry-after") ?? response.headers.get("retry-after") ?? 60);
     return { ok: false, status: 429, message: "Too many attempts. Please wait a minute and try again.", retryAfterSeconds: retryAfter };
@@ -523,7 +532,7 @@ export async function verifySecondFactor(input: {
         case "INVALID_BACKUP_CODE":
           return "That recovery code is not right, or it has been used already.";
         case "ACCOUNT_TEMPORARILY_LOCKED":
-          return "Too many wrong codes for this account. Try again in 15 minutes.";
+          return TWO_FACTOR_LOCKED_MESSAGE;
         case "INVALID_TWO_FACTOR_COOKIE":
         case "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE":
           return "This sign-in has expired or had too many wrong codes. Sign in with your password again.";
@@ -562,6 +571,32 @@ export async function requestSetPasswordLink(email: string): Promise<void> {
   await auth.api.requestPasswordReset({ body: { email } });
 }
 
+/** The answer to a set-password link that is unknown, used or expired. */
+export const SET_PASSWORD_LINK_INVALID =
+  'This link is invalid or has expired (each link works once). Ask for a new one with "Forgot password?" on the sign-in page.';
+
+/**
+ * The better-auth user id a set-password (invitation or reset) token belongs to, or null when the
+ * token is unknown, used or expired. One indexed read: checked before any costly work on the new
+ * password. The token is looked up as better-auth stores it (its identifier storage applies).
+ */
+export async function setPasswordTokenOwner(token: string): Promise<string | null> {
+  const context = await auth.$context;
+  const found = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  return found && found.expiresAt > new Date() ? found.value : null;
+}
+
+/**
+ * True when `password` is the current password of the better-auth user `userId` (its credential
+ * account's hash, checked with better-auth's own hasher); false when it is not or the user has none.
+ */
+export async function isCurrentPassword(userId: string, password: string): Promise<boolean> {
+  const context = await auth.$context;
+  const credential = (await context.internalAdapter.findAccounts(userId)).find((a) => a.providerId === "credential");
+  if (!credential?.password) return false;
+  return context.password.verify({ hash: credential.password, password });
+}
+
 /**
  * Sets a new password from a set-password token. Returns null on success, or a message a person
  * can act on ("This link is invalid or has expired..." or the password rule).
@@ -573,7 +608,7 @@ export async function setPasswordWithToken(token: string, newPassword: string): 
   } catch (error) {
     const message = (error as { body?: { code?: string; message?: string } }).body;
     if (message?.code === "INVALID_TOKEN" || message?.code === "USER_NOT_FOUND") {
-      return "This link is invalid or has expired (each link works once). Ask for a new one with \"Forgot password?\" on the sign-in page.";
+      return SET_PASSWORD_LINK_INVALID;
     }
     if (message?.code === "PASSWORD_TOO_SHORT") return `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
     if (message?.code === "PASSWORD_TOO_LONG") return `Use at most ${MAX_PASSWORD_LENGTH} characters.`;

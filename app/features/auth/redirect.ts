@@ -1,6 +1,9 @@
+import { encodeForLocation } from "~/utils/location-path";
+
 /**
  * Where to go after signing in: the `redirectTo` parameter when it is a path inside the admin
- * portal (never another site, never the login page), else /admin/dashboard.
+ * portal (never another site, never the login page), else /admin/dashboard. Characters a
+ * `Location` header cannot carry (controls, non-ASCII) come back percent-encoded.
  */
 export function safeAdminRedirect(value: FormDataEntryValue | string | null | undefined): string {
   const target = typeof value === "string" ? value.trim() : "";
@@ -9,5 +12,5 @@ export function safeAdminRedirect(value: FormDataEntryValue | string | null | un
   if (signedOut.some((path) => target.startsWith(path))) {
     return "/admin/dashboard";
   }
-  return target;
+  return encodeForLocation(target);
 }

@@ -10,8 +10,9 @@ import { adminUsers, user } from "~/db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import { logger } from "~/utils/logger.server";
-import { auth, callAuthEndpoint } from "./auth.server";
+import { auth, callAuthEndpoint, isCurrentPassword } from "./auth.server";
 import { auditActor, type AdminSession } from "./guard.server";
+import { refusePasswordAttempt, tooManyPasswordAttempts } from "./password-attempts.server";
 import { passwordProblem } from "./password-policy.server";
 import { recordSecurityEvent } from "./security-events.server";
 import { deleteResetLinks } from "./verification-tokens.server";
@@ -111,12 +112,22 @@ export async function confirmEmailChange(session: AdminSession, token: string, r
  * like sign-in) and `newPassword` must pass the password rule. Every other session ends and every
  * outstanding set-password link is deleted; the returned `setCookie` is this browser's new
  * session. Audited and mailed.
+ * Cheapest first: the attempt is counted per client and per account (429 past either limit,
+ * `password-attempts.server`), the current password is checked, and only then is the new one's
+ * strength estimated.
  */
 export async function changeOwnPassword(
   session: AdminSession,
   input: { currentPassword: string; newPassword: string },
   from: RequestOrigin,
 ): Promise<ChangeResult> {
+  for (const by of [{ clientIp: from.clientIp }, { userId: session.user.id }]) {
+    const retryAfter = await refusePasswordAttempt(by);
+    if (retryAfter !== null) return { ok: false, status: 429, message: tooManyPasswordAttempts(retryAfter) };
+  }
+  if (!(await isCurrentPassword(session.user.id, input.currentPassword))) {
+    return { ok: false, status: 400, field: "currentPassword", message: "Your current password is not right." };
+  }
   const weak = passwordProblem(input.newPassword);
   if (weak) return { ok: false, status: 400, field: "newPassword", message: weak };
   const response = await callAuthEndpoint("/change-password", {

@@ -273,3 +273,14 @@ describe("super admin controls", () => {
     expect(await signInWithPassword({ email: member.email, password: TEST_PASSWORD, clientIp: "10.36.0.1" })).toMatchObject({ twoFactorRequired: false });
   });
 });
+
+describe("a locked account", () => {
+  it("says to wait 15 minutes, with Retry-After, not a minute", async () => {
+    const { staff, secret } = await enrol(await createStaffSession("editor"));
+    // As after ten wrong codes in a row: better-auth locks the account.
+    await db.update(twoFactor).set({ lockedUntil: new Date(Date.now() + 15 * 60_000) }).where(eq(twoFactor.userId, staff.userId));
+    const cookie = await passwordStep(staff.email, "10.37.0.1");
+    const result = await verifySecondFactor({ method: "totp", code: totpAt(secret, Date.now()), trustDevice: false, cookie, clientIp: "10.37.0.1" });
+    expect(result).toEqual({ ok: false, status: 429, message: "Too many wrong codes for this account. Try again in 15 minutes.", retryAfterSeconds: 900 });
+  });
+});

@@ -71,9 +71,12 @@ export function longText(mode: SchemaMode, label: string, options: { max?: numbe
   return plain(label, max, required, mode, false).meta({ widget: "textarea", label, hint, required, maxLength: max } satisfies FieldMeta);
 }
 
-/** Whether a link is one a public page may carry: https, or a site path. */
+/**
+ * Whether a link is one a public page may carry: https, or a site path. A site path holds no
+ * whitespace and no backslash: browsers read `/\evil.example/x` as `//evil.example/x`, another site.
+ */
 export function isSafeLink(value: string): boolean {
-  if (value.startsWith("/") && !value.startsWith("//")) return !/\s/.test(value);
+  if (value.startsWith("/") && !value.startsWith("//")) return !/[\s\\]/.test(value);
   try {
     const url = new URL(value);
     return url.protocol === "https:" && !/\s/.test(value);

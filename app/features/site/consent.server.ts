@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { env } from "~/utils/env.server";
 import { readFormData } from "~/utils/form-data.server";
+import { encodeForLocation } from "~/utils/location-path";
 import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS } from "./consent";
 
 /** A path on this site to return to: "/" followed by anything but a second slash or a backslash. */
@@ -20,7 +21,7 @@ export const ConsentFormSchema = z.object({
 
 /**
  * Handles `POST /consent` (urlencoded or multipart form). Answers:
- * - 303 to `returnTo` with `Set-Cookie: cookie_consent=<choice>; Max-Age=15552000 (180 days);
+ * - 303 to `returnTo` (characters a header cannot carry percent-encoded: `encodeForLocation`) with `Set-Cookie: cookie_consent=<choice>; Max-Age=15552000 (180 days);
  *   Path=/; SameSite=Lax` (and `Secure` over HTTPS), `Cache-Control: no-store`;
  * - 403 when the form was posted from another site (its `Origin` is neither this request's nor
  *   PUBLIC_URL's: behind a proxy that rewrites Host the request's own origin is the proxy's
@@ -44,7 +45,7 @@ export async function consentAction(request: Request): Promise<Response> {
   return new Response(null, {
     status: 303,
     headers: {
-      Location: parsed.data.returnTo,
+      Location: encodeForLocation(parsed.data.returnTo),
       "Set-Cookie": `${CONSENT_COOKIE}=${parsed.data.choice}; Max-Age=${CONSENT_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure}`,
       "Cache-Control": "no-store",
     },

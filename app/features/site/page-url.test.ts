@@ -2,7 +2,7 @@
  * The shared page-URL normalisation (issue 18, finding 2), used by the HTML cache and analytics.
  */
 import { describe, expect, it } from "vitest";
-import { normaliseRequestTarget, pageUrl } from "./page-url";
+import { canonicalPageLocation, normaliseRequestTarget, pageUrl, withoutTracking } from "./page-url";
 
 describe("normaliseRequestTarget", () => {
   it("decodes, removes dot segments, repeated and trailing slashes, and drops an absolute-form origin", () => {
@@ -32,7 +32,7 @@ describe("pageUrl", () => {
     expect(pageUrl("/projects?category=bogus")).toMatchObject({ search: "", uncachedQuery: false });
     expect(pageUrl("/projects?category=all")).toMatchObject({ search: "" });
     expect(pageUrl("/insights?category=commercial&page=2")).toMatchObject({ path: "/insights", search: "" });
-    expect(pageUrl("/?gclid=x&trk=y")).toEqual({ path: "/", search: "", uncachedQuery: false, canonicalPath: true });
+    expect(pageUrl("/?gclid=x&trk=y")).toEqual({ path: "/", search: "", uncachedQuery: false, canonicalPath: true, storable: true });
   });
 
   it("flags unbounded parameters (search text, preview links) and non-normal paths", () => {
@@ -51,5 +51,51 @@ describe("pageUrl", () => {
     expect(pageUrl("/about")).toMatchObject({ canonicalPath: true });
     for (const target of ["/about/", "/./about", "/%61bout", "http://x/about", "//about"]) expect([target, pageUrl(target)?.canonicalPath]).toEqual([target, false]);
     expect(pageUrl("/bad%zz")).toBeNull();
+  });
+});
+
+describe("withoutTracking", () => {
+  it("drops campaign and click ids and keeps every other parameter", () => {
+    expect(withoutTracking("?utm_source=li&category=commercial&fbclid=1&gclid=2")).toBe("?category=commercial");
+    expect(withoutTracking("?utm_campaign=x")).toBe("");
+    expect(withoutTracking("")).toBe("");
+  });
+});
+
+describe("canonicalPageLocation", () => {
+  it("sends a public page written another way to its one address, query string kept", () => {
+    for (const [target, location] of [
+      ["/About", "/about"],
+      ["/ABOUT", "/about"],
+      ["/%61bout", "/about"],
+      ["/about/", "/about"],
+      ["//about", "/about"],
+      ["/./about", "/about"],
+      ["/Projects/Thames-Wharf?category=x&utm_source=y", "/projects/thames-wharf?category=x&utm_source=y"],
+      ["/Services/Commercial", "/services/commercial"],
+      ["/INSIGHTS/", "/insights"],
+      ["/About?q=\u00e9", "/about?q=%C3%A9"],
+    ]) {
+      expect([target, canonicalPageLocation(target!)]).toEqual([target, location]);
+    }
+  });
+
+  it("leaves canonical pages, token paths, files, the portal and React Router's requests alone", () => {
+    for (const target of [
+      "/",
+      "/about",
+      "/projects?category=commercial",
+      "/book-consultation/manage/AbC-dEf",
+      "/Book-Consultation/manage/AbC",
+      "/insights/rss.xml",
+      "/Admin/Login",
+      "/assets/Root-ABC.js",
+      "/About.data",
+      "/__manifest?paths=%2FAbout",
+      "/uploads/Photo.jpg",
+      "/no-such/Page",
+    ]) {
+      expect([target, canonicalPageLocation(target)]).toEqual([target, null]);
+    }
   });
 });

@@ -14,8 +14,14 @@
  * the parameters it reads, with values it accepts; every other parameter (`utm_*`, `fbclid`,
  * `gclid`, `trk`, junk) is ignored. A parameter marked `"uncached"` (free-text search, preview
  * links) makes the page one the cache must not store, since its values are unbounded.
+ *
+ * Normalisation only names the page: it decides the HTML cache key, the analytics path and whether
+ * a stored page may answer. It never rewrites the request a handler receives (see
+ * `server/html-cache.ts`): `storable` says when a render of the target as sent may be stored under
+ * the clean key, i.e. when it cannot differ from a render of the clean URL.
  */
 import { PROJECT_CATEGORY_FILTERS } from "~/features/projects/query";
+import { encodeForLocation } from "~/utils/location-path";
 
 /** How a page treats one query parameter: the values that change the page, or never cache it. */
 export type PageQueryParameter = { values: readonly string[] } | "uncached";
@@ -39,6 +45,21 @@ export const PAGE_QUERY_PARAMETERS: readonly PageQueryRule[] = [
   { path: /^\/(?:|about|services|services\/commercial|services\/humanitarian|contact|privacy|terms)$/, parameters: { preview: "uncached" } },
 ];
 
+/**
+ * Campaign and click-tracking parameters (`utm_source`, `fbclid`, `gclid`, ...): read by analytics
+ * only, never by a page. A page rendered with them is the page without them, provided every link
+ * back to the current URL drops them too (the cookie banner's `returnTo`: {@link withoutTracking}).
+ */
+export const TRACKING_PARAMETER = /^(?:utm_[a-z_]+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|mc_cid|mc_eid|igshid|li_fat_id|trk)$/i;
+
+/** `search` (`?a=1&utm_source=x`, or "") without its tracking parameters, e.g. `?a=1`; "" when none are left. */
+export function withoutTracking(search: string): string {
+  const params = new URLSearchParams(search);
+  for (const name of [...params.keys()]) if (TRACKING_PARAMETER.test(name)) params.delete(name);
+  const rest = params.toString();
+  return rest ? `?${rest}` : "";
+}
+
 /** A request target reduced to the page it asks for. */
 export type PageUrl = {
   /** The normalised, decoded path, e.g. `/projects`. */
@@ -49,6 +70,13 @@ export type PageUrl = {
   uncachedQuery: boolean;
   /** True when the target was already in normal form (path as sent = `path`); false e.g. for `/./about` or `/About/`. */
   canonicalPath: boolean;
+  /**
+   * True when the target as sent renders exactly the page of `path + search`: the path is in
+   * normal form and the query holds nothing but `search`'s parameters (as written in `search`)
+   * and tracking parameters ({@link TRACKING_PARAMETER}). False e.g. for `/about?x=1`,
+   * `/projects?category=Commercial` or `/about?`.
+   */
+  storable: boolean;
 };
 
 /**
@@ -104,5 +132,41 @@ export function pageUrl(target: string): PageUrl | null {
     if (parameter.values.includes(value)) kept.set(name, value);
   }
   const search = kept.size > 0 ? `?${kept.toString()}` : "";
-  return { path: normal.path, search, uncachedQuery, canonicalPath: normal.rawPath === normal.path };
+  const canonicalPath = normal.rawPath === normal.path;
+  const queryAt = target.indexOf("?");
+  const sentQuery = queryAt === -1 ? null : target.slice(queryAt + 1).split("#")[0]!;
+  const storable =
+    canonicalPath &&
+    !uncachedQuery &&
+    (sentQuery === null ||
+      (sentQuery !== "" &&
+        sentQuery.split("&").every((pair) => {
+          const name = pair.split("=")[0]!;
+          return TRACKING_PARAMETER.test(name) || (kept.has(name) && pair === `${name}=${kept.get(name)}`);
+        }) &&
+        [...kept.keys()].every((name) => sentQuery.split("&").includes(`${name}=${kept.get(name)}`))));
+  return { path: normal.path, search, uncachedQuery, canonicalPath, storable };
+}
+
+/**
+ * The public pages' paths in canonical form (all lower case: slugs are `[a-z0-9-]`, see
+ * `~/features/cms/slug`). Token paths (`/book-consultation/manage/:token`), the portal, the API,
+ * files (`/insights/rss.xml`, assets, uploads) and React Router's own requests are not listed.
+ */
+const PUBLIC_PAGE_PATH = /^\/(?:|about|services(?:\/(?:commercial|humanitarian))?|(?:projects|insights)(?:\/[a-z0-9-]+)?|contact|book-consultation|privacy|terms)$/;
+
+/**
+ * Where a request for a public page written in a non-canonical form should be sent (a 301), or
+ * null when the target is already canonical or is not a public page. Non-canonical: capitals
+ * (`/About`, `/ABOUT`), percent-encoded letters (`/%61bout`), dot segments, repeated or trailing
+ * slashes, absolute-form. The query string is kept as sent (percent-encoded where a header needs it).
+ */
+export function canonicalPageLocation(target: string): string | null {
+  const normal = normaliseRequestTarget(target);
+  if (!normal) return null;
+  const path = normal.path.toLowerCase();
+  if (!PUBLIC_PAGE_PATH.test(path) || normal.rawPath === path) return null;
+  const queryAt = target.indexOf("?");
+  const query = queryAt === -1 ? "" : target.slice(queryAt).split("#")[0]!;
+  return encodeForLocation(`${path}${query}`);
 }

@@ -10,6 +10,7 @@ import { requestPasswordReset, RESET_REQUESTED_MESSAGE } from "~/features/auth/p
 import { ForgotPasswordSchema } from "~/features/auth/schema";
 import { pageMeta } from "~/features/seo/meta";
 import { readFormData } from "~/utils/form-data.server";
+import { withDataHeaders } from "~/utils/headers";
 import { privateHydrateHandle } from "~/utils/page-mode";
 import type { Route } from "./+types/forgot-password";
 
@@ -19,9 +20,8 @@ export const handle = privateHydrateHandle;
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Forgot password", path: "/admin/forgot-password", noIndex: true });
 
-export function headers() {
-  return { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-store" };
-}
+/** The route's headers and its action's (`Retry-After` on a 429). */
+export const headers = withDataHeaders({ "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-store" });
 
 type ActionResult = { sent: true; message: string } | { sent: false; errors: { email?: string[]; form?: string[] } };
 

@@ -11,6 +11,7 @@ import { safeAdminRedirect } from "~/features/auth/redirect";
 import { TwoFactorSignInSchema } from "~/features/auth/schema";
 import { pageMeta } from "~/features/seo/meta";
 import { readFormData } from "~/utils/form-data.server";
+import { withDataHeaders } from "~/utils/headers";
 import { privateHydrateHandle } from "~/utils/page-mode";
 import type { Route } from "./+types/two-factor";
 
@@ -19,9 +20,8 @@ export const handle = privateHydrateHandle;
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Two-factor sign-in", path: "/admin/two-factor", noIndex: true });
 
-export function headers() {
-  return { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-store" };
-}
+/** The route's headers and its action's (`Retry-After` on a 429). */
+export const headers = withDataHeaders({ "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-store" });
 
 /** Whether the request carries better-auth's cookie of a sign-in waiting for its second step. */
 function hasPendingSignIn(request: Request): boolean {

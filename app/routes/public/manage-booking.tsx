@@ -11,7 +11,7 @@
  * meanwhile shows its message above fresh slots.
  */
 import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AlertCircle, ArrowLeft, ArrowRight, CalendarCheck2, CalendarClock, CalendarX2, CheckCircle2, Clock, SearchX } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -87,6 +87,16 @@ async function rescheduleView(
 
 const statusOf = (view: View) =>
   view.kind === "not-found" ? 404 : view.kind === "gone" ? 410 : view.kind === "refused" ? 409 : 200;
+
+/**
+ * After a cancellation the action's answer is the page to show ("Your booking has been
+ * cancelled"); loading the page again would only answer 410 for the now cancelled booking, which
+ * the browser reports as a failed request. Every other submission reloads as usual.
+ */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if ((actionResult as View | undefined)?.kind === "cancelled-now") return false;
+  return defaultShouldRevalidate;
+}
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const booking = await getBookingByToken(params.token);

@@ -1,0 +1,201 @@
+/**
+ * What an HTML-cache hit costs beside the in-memory limit for the same bytes, per page and per
+ * encoding. For each cached content page (home, /projects, a project, /insights, an article,
+ * /about, /contact) and each of two `Accept-Encoding` values, none (the raw HTML) and a browser's
+ * `gzip, deflate, br` (the brotli bytes), it prints
+ *   - cached req/s and p99: autocannon at 50 connections against the site's HTML cache,
+ *   - limit req/s and p99: the same against /work/shared/tools/static-limit.mjs (a bare node:http
+ *     server, no middleware) serving the very bytes the site sent for that encoding, from memory,
+ *     one run right after the other on the same machine,
+ *   - the ratio cached / limit (target: 75% or more, p99 under 30 ms),
+ *   - µs of the server's CPU per hit: `process.cpuUsage()` of the server (prom-client's
+ *     `process_cpu_*_seconds_total`, scraped from its loopback metrics port) around the cached run,
+ *     divided by the number of requests it made, less one scrape's cost; and the limit server's per
+ *     request around its run (from /proc, 10 ms steps).
+ *     /contact is hydrated, so never stored: its row shows what a render costs (cache "bypass").
+ * The server logs at `info` (one line per request, as in production; its output goes nowhere) and
+ * counts page views (requests carry a desktop Chrome user agent).
+ *
+ * It starts its own production server (BUILD_DIR, fresh embedded database, demo content) and the
+ * limit server on free ports and stops both at the end. Seconds per run: BENCH_PAGES_CANNON_SECONDS
+ * (default 5).
+ */
+import { spawn } from "node:child_process";
+import http from "node:http";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { baseUrl, envInt, freePort, printTable, startServer } from "./lib";
+
+const STATIC_LIMIT = process.env.STATIC_LIMIT_TOOL ?? "/work/shared/tools/static-limit.mjs";
+const CONNECTIONS = 50;
+const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
+
+/** The cached content pages measured. */
+export const HIT_COST_PAGES = [
+  { name: "home", path: "/" },
+  { name: "projects", path: "/projects" },
+  { name: "project", path: "/projects/thames-wharf-mixed-use-tower" },
+  { name: "insights", path: "/insights" },
+  { name: "article", path: "/insights/embodied-carbon-in-structural-frames" },
+  { name: "about", path: "/about" },
+  { name: "contact", path: "/contact" },
+] as const;
+
+/** The two ways of asking: no `Accept-Encoding` (raw HTML) and a browser's. */
+const ENCODINGS = [
+  { label: "none", headers: {} as Record<string, string> },
+  { label: "gzip, deflate, br", headers: { "accept-encoding": "gzip, deflate, br" } as Record<string, string> },
+];
+
+type Raw = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+/** One GET with node:http, the body as sent (not decoded, unlike fetch). */
+function getRaw(url: string, headers: Record<string, string>): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+async function cannon(url: string, headers: Record<string, string>, seconds: number) {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
+  return { rps: Math.round(result.requests.average), p99: result.latency.p99, total: result.requests.total, errors: result.non2xx + result.errors };
+}
+
+/** The server's CPU seconds so far (user + system, `process.cpuUsage()` as prom-client reports it). */
+async function serverCpuSeconds(metricsBase: string): Promise<number> {
+  const text = await (await fetch(`${metricsBase}/metrics`)).text();
+  let total = 0;
+  for (const name of ["process_cpu_user_seconds_total", "process_cpu_system_seconds_total"]) {
+    const value = new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1];
+    if (value === undefined) throw new Error(`${name} missing from /metrics`);
+    total += Number(value);
+  }
+  return total;
+}
+
+/** CPU ms process `pid` has used (user + system) from /proc/<pid>/stat, in 10 ms steps. */
+async function procCpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Starts the site and the limit server, measures every page in both encodings, prints the table, stops both. */
+export async function runHitCostBench(): Promise<void> {
+  const seconds = envInt("BENCH_PAGES_CANNON_SECONDS", 5);
+  const metricsPort = await freePort();
+  const server = await startServer({
+    label: "hit-cost",
+    readyWithinMs: 240_000,
+    env: ({ dataDir }) => ({
+      DATABASE_URL: "",
+      PGLITE_DIR: `${dataDir}/pglite`,
+      BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-03",
+      ADMIN_EMAIL: "bench-hit-cost@example.com",
+      ADMIN_PASSWORD: "bench-hit-cost-password-1",
+      SEED_DEMO: "true",
+      LOG_LEVEL: "info",
+      METRICS_PORT: String(metricsPort),
+    }),
+    // Log lines are written (and cost what they cost) but not kept.
+    onOutput: () => {},
+  });
+  const dir = await mkdtemp(path.join(tmpdir(), "hit-cost-limit-"));
+  const limitPort = await freePort();
+  const limit = spawn(process.execPath, [STATIC_LIMIT, dir, String(limitPort)], { stdio: "ignore" });
+  const metricsBase = baseUrl(metricsPort);
+  const rows: string[][] = [];
+  try {
+    // The bytes each page is sent in for each encoding; brotli is made off the request, so ask until it is there.
+    const saved: { page: string; path: string; encoding: (typeof ENCODINGS)[number]; state: string; sent: string; bytes: number; dirName: string }[] = [];
+    for (const page of HIT_COST_PAGES) {
+      for (const encoding of ENCODINGS) {
+        const headers = { ...encoding.headers, "user-agent": USER_AGENT };
+        await getRaw(server.base + page.path, headers); // the first request of a page stores it
+        let raw = await getRaw(server.base + page.path, headers);
+        for (let i = 0; i < 50 && encoding.headers["accept-encoding"] && raw.headers["content-encoding"] !== "br"; i++) {
+          await new Promise((r) => setTimeout(r, 100));
+          raw = await getRaw(server.base + page.path, headers);
+        }
+        const dirName = `${page.name}-${encoding.label === "none" ? "identity" : "browser"}`;
+        await mkdir(path.join(dir, dirName), { recursive: true });
+        await writeFile(path.join(dir, dirName, "index.html"), raw.body);
+        saved.push({
+          page: page.name,
+          path: page.path,
+          encoding,
+          state: String(raw.headers["x-html-cache"] ?? "-"),
+          sent: String(raw.headers["content-encoding"] ?? "identity"),
+          bytes: raw.body.length,
+          dirName,
+        });
+      }
+    }
+    const limitBase = baseUrl(limitPort);
+    for (let i = 0; i < 50 && !(await fetch(`${limitBase}/${saved[0]!.dirName}/`).then((r) => r.ok).catch(() => false)); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    // One scrape's own CPU (the median of five), taken off each figure.
+    const scrapes: number[] = [];
+    for (let i = 0; i < 5; i++) scrapes.push(-(await serverCpuSeconds(metricsBase)) + (await serverCpuSeconds(metricsBase)));
+    const scrapeSeconds = Math.max(0, scrapes.sort((a, b) => a - b)[2]!);
+    for (const item of saved) {
+      const headers = { ...item.encoding.headers, "user-agent": USER_AGENT };
+      const url = server.base + item.path;
+      const limitUrl = `${limitBase}/${item.dirName}/`;
+      // CPU around the whole run: long enough to hold the periodic analytics writes (every 5 s) its hits cause.
+      const cpuBefore = await serverCpuSeconds(metricsBase);
+      const cached = await cannon(url, headers, seconds);
+      const cpuAfter = await serverCpuSeconds(metricsBase);
+      const hitMicros = ((cpuAfter - cpuBefore - scrapeSeconds) * 1e6) / Math.max(1, cached.total);
+      const limitBefore = await procCpuMs(limit.pid!);
+      const bare = await cannon(limitUrl, headers, seconds);
+      const limitMicros = (((await procCpuMs(limit.pid!)) - limitBefore) * 1000) / Math.max(1, bare.total);
+      rows.push([
+        `${item.page} ${item.path}`,
+        item.encoding.label,
+        `${item.sent} ${(item.bytes / 1024).toFixed(1)} KB`,
+        item.state,
+        String(cached.rps),
+        String(bare.rps),
+        `${Math.round((cached.rps / Math.max(1, bare.rps)) * 100)}%`,
+        `${cached.p99} ms`,
+        `${bare.p99} ms`,
+        cached.total ? `${hitMicros.toFixed(0)} (${cached.total})` : "-",
+        limitMicros.toFixed(0),
+        String(cached.errors + bare.errors),
+      ]);
+    }
+    printTable(
+      ["page", "Accept-Encoding", "sent", "cache", "cached req/s", "limit req/s", "cached/limit", "p99", "limit p99", "µs CPU/hit (hits)", "limit µs/req", "errors"],
+      rows,
+    );
+    console.log(
+      `autocannon, ${CONNECTIONS} connections, ${seconds} s each, cached then limit (static-limit.mjs serving the bytes the site sent ` +
+        `for that encoding, from memory). Server at LOG_LEVEL=info, counting page views (Chrome user agent). µs CPU/hit: the server's ` +
+        `process.cpuUsage() (prom-client, loopback metrics port) around the cached run, divided by its requests, less one scrape; ` +
+        `limit µs/req: the same for the limit server from /proc (10 ms steps). The cache column is the state after a warm-up request; ` +
+        `/contact is hydrated, never stored ("bypass": every request rendered). Targets: cached >= 75% of the limit, p99 < 30 ms.`,
+    );
+  } finally {
+    limit.kill("SIGTERM");
+    await server.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runHitCostBench().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
