@@ -49,6 +49,8 @@ ENV NODE_ENV=production \
     PGLITE_DIR=/data/pglite
 
 COPY --from=build /app/package.json /app/server.js ./
+# server.js imports plain modules from server/ (the TypeScript there is in the build already).
+COPY --from=build /app/server ./server
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 # Read at run time from the working directory: the migrations (applied at every start) and the
