@@ -14,14 +14,22 @@ const include = ["app/**/*.test.ts", "tests/integration/**/*.test.ts"];
  * public actions) and the feature tests of races and locks, which PGlite's single connection
  * serialises and so cannot show: concurrent bookings (`FOR UPDATE`), concurrent reschedules, two
  * mail workers, two backup or retention runs, two reminder runs, two analytics flushes, and the
- * first admin's advisory lock. A new test of a race or of SQL only a server has belongs here.
+ * first admin's advisory lock; and the feature tests whose SQL differs enough between the two to
+ * matter (hashed link lookups, booking filters and manage links, campaign attribution, erasure).
+ * A new test of a race or of SQL only a server has belongs here.
  */
 const POSTGRES_TEST_FILES = [
   "tests/integration/**/*.test.ts",
+  "app/db/seed/consultations.test.ts",
   "app/features/analytics/analytics.test.ts",
+  "app/features/analytics/attribution.test.ts",
   "app/features/auth/bootstrap.test.ts",
+  "app/features/auth/links-and-sessions.test.ts",
+  "app/features/consultations/admin-bookings.test.ts",
   "app/features/consultations/bookings.test.ts",
   "app/features/consultations/reschedule.test.ts",
+  "app/features/consultations/wizard-action.test.ts",
+  "app/features/data-protection/erasure.test.ts",
   "app/features/data-protection/retention.test.ts",
   "app/features/enquiries/promise.test.ts",
   "app/features/jobs/worker.test.ts",

@@ -7,15 +7,12 @@ import {
   Scripts,
   useLocation,
   useMatches,
-  useRouteLoaderData,
 } from "react-router";
 import enhanceUrl from "virtual:enhance-url";
-import { CookieBanner } from "~/components/cookie-banner";
+import { CookieBanner } from "~/features/site/components/cookie-banner";
 import { Toaster } from "~/components/ui/sonner";
-import { parseConsent } from "~/features/site/consent";
-import { getSiteSettings } from "~/features/settings/settings.server";
-import { readPublicPages } from "~/features/site-pages/pages.server";
-import { env } from "~/utils/env.server";
+import { useRootData } from "~/features/site/root-data";
+import { loadRootData } from "~/features/site/root-data.server";
 import { useNonce } from "~/utils/nonce";
 import { allowsAnalytics, needsHydration } from "~/utils/page-mode";
 import type { Route } from "./+types/root";
@@ -30,39 +27,11 @@ import appStylesheet from "./app.css?url";
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: appStylesheet, precedence: "default" }];
 
 /**
- * Site-wide data every page needs: the company identity, analytics and verification settings,
- * the absolute site URL for canonical links (`shared/spec/public-site.md` section 2), and the
- * visitor's cookie-consent choice (the banner is server-rendered; the HTML cache keys on it).
+ * Site-wide data every page needs (`loadRootData`): company identity, analytics and verification
+ * settings, the public URL, footer contact details and the visitor's cookie-consent choice.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const preview = new URL(request.url).searchParams.get("preview");
-  const [settings, { pages }] = await Promise.all([getSiteSettings(), readPublicPages(["contact"], preview)]);
-  const { openingHours, addressLines, mapUrl, socialLinks } = pages.contact;
-  return {
-    site: {
-      companyName: settings.companyName,
-      email: settings.email,
-      phone: settings.phone,
-      location: settings.location,
-      linkedinUrl: settings.linkedinUrl,
-      // Google Analytics (and with it the consent banner) only when the settings choose it (issue 21),
-      // and never on a preview (`?preview=`, issue 18 finding 9): staff reading a draft are no visitors.
-      analyticsId: settings.analyticsMode === "with_google" && preview === null ? settings.analyticsId : "",
-      siteVerification: settings.siteVerification,
-      publicUrl: env.PUBLIC_URL.replace(/\/$/, ""),
-    },
-    /** Admin > Site > Contact and footer (issue 16). */
-    contact: { hours: openingHours.map((line) => `${line.days}, ${line.hours}`).join("; "), addressLines, mapUrl, socialLinks },
-    year: new Date().getFullYear(),
-    consent: parseConsent(request.headers.get("cookie")),
-  };
-}
-
-export type RootData = Awaited<ReturnType<typeof loader>>;
-
-/** The root loader's data (company identity, public URL), for any component below the root. */
-export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<RootData>("root");
+  return loadRootData(request);
 }
 
 /** Scrolls instantly to the top on every path change; the browser's own restoration is off. */

@@ -14,7 +14,7 @@ import { mkdir, mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
-import { SITE_PAGE_SEED } from "../app/db/seed/site-pages";
+import { SITE_PAGE_SEED } from "../app/features/site-pages/defaults";
 import { companyDefaults } from "../app/content/company";
 import { renderPlaceholder, renderPlaceholderSvg, type PlaceholderScene } from "./media-lib";
 

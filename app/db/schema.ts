@@ -28,31 +28,35 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import {
+  PROJECT_CATEGORIES,
+  PROJECT_WORK_STATUSES,
+  DISPLAY_STATUSES,
+  ENQUIRY_STATUSES,
+  ENQUIRY_PRIORITIES,
+  BOOKING_STATUSES,
+  BOOKING_PROJECT_TYPES,
+  ADMIN_ROLES,
+  OUTBOX_STATUSES,
+  RETENTION_LIMITS,
+} from "../utils/domain";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
-/** Values of the enumerations, exported for Zod schemas and UI selects. */
-export const PROJECT_CATEGORIES = ["commercial", "humanitarian"] as const;
-export const PROJECT_WORK_STATUSES = ["Completed", "In Progress", "On Hold"] as const;
-export const DISPLAY_STATUSES = ["draft", "published", "archived"] as const;
-export const ENQUIRY_STATUSES = ["new", "in_review", "responded", "project_started", "closed"] as const;
-export const ENQUIRY_PRIORITIES = ["low", "medium", "high"] as const;
-export const BOOKING_STATUSES = ["pending", "confirmed", "completed", "cancelled", "no_show", "rescheduled"] as const;
-export const BOOKING_PROJECT_TYPES = ["commercial", "humanitarian", "mixed"] as const;
-export const ADMIN_ROLES = ["super_admin", "admin", "editor"] as const;
-export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
-
-/**
- * Retention periods' defaults and inclusive bounds (issue 11): the `site_settings` columns, their
- * CHECK constraints and the retention form all use these.
- */
-export const RETENTION_LIMITS = {
-  spamDays: { default: 30, min: 1, max: 365 },
-  recordsMonths: { default: 24, min: 1, max: 120 },
-  emailBodyDays: { default: 90, min: 1, max: 3650 },
-  analyticsRawDays: { default: 30, min: 1, max: 365 },
-} as const;
+/** The vocabularies are defined beside the browser-safe code; server modules may import them here too. */
+export {
+  PROJECT_CATEGORIES,
+  PROJECT_WORK_STATUSES,
+  DISPLAY_STATUSES,
+  ENQUIRY_STATUSES,
+  ENQUIRY_PRIORITIES,
+  BOOKING_STATUSES,
+  BOOKING_PROJECT_TYPES,
+  ADMIN_ROLES,
+  OUTBOX_STATUSES,
+  RETENTION_LIMITS,
+};
 
 const between = (column: string, { min, max }: { min: number; max: number }) => sql.raw(`${column} between ${min} and ${max}`);
 
@@ -279,8 +283,6 @@ export const consultationBookings = pgTable(
     status: text("status", { enum: BOOKING_STATUSES }).notNull().default("pending"),
     meetingLink: text("meeting_link"),
     meetingNotes: text("meeting_notes"),
-    /** SHA-256 (hex) of the visitor's manage token; the token itself is only ever mailed. */
-    manageTokenHash: text("manage_token_hash"),
     /** Client-generated key that makes a double-submitted form create one booking. */
     idempotencyKey: text("idempotency_key"),
     /**
@@ -297,7 +299,6 @@ export const consultationBookings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("consultation_bookings_manage_token_key").on(t.manageTokenHash),
     uniqueIndex("consultation_bookings_idempotency_key").on(t.idempotencyKey),
     index("consultation_bookings_availability_idx").on(t.availabilityId),
     index("consultation_bookings_created_at_idx").on(t.createdAt),
@@ -307,6 +308,25 @@ export const consultationBookings = pgTable(
       sql`project_type is null or ${inList("project_type", BOOKING_PROJECT_TYPES)}`,
     ),
   ],
+);
+
+/**
+ * The visitor's manage links of a booking, each opening it until it is erased: the first is issued
+ * with the booking (its confirmation e-mail and success screen), another with each later message
+ * that carries a link the visitor did not just use (the confirmation by staff). Only the SHA-256
+ * (hex) of a random token is stored and the token itself is only ever mailed, so a later message
+ * can carry a link only by issuing a new token, while an earlier message's link keeps working.
+ */
+export const consultationBookingManageTokens = pgTable(
+  "consultation_booking_manage_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => consultationBookings.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("consultation_booking_manage_tokens_booking_idx").on(t.bookingId)],
 );
 
 // better-auth's tables (user, session, account, verification, rateLimit); property names are
@@ -763,6 +783,8 @@ export const analyticsConversions = pgTable(
     visitorHash: text("visitor_hash"),
     entryPath: text("entry_path"),
     source: text("source"),
+    /** The visit's utm_medium (null: none), for the Campaign media table's conversions. */
+    medium: text("medium"),
     campaign: text("campaign"),
     bookingRef: text("booking_ref"),
   },

@@ -68,7 +68,8 @@ test("visits, an enquiry and a booking show on the Analytics screen with their s
   expect(await cells(sources, `newsletter-${RUN}`)).toEqual(["1", "1", "0", "100%"]);
   expect(await cells(sources, `${RUN}.example.org`)).toEqual(["1", "0", "1", "100%"]);
   const campaigns = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "Campaign" }) });
-  expect(await cells(campaigns, `autumn-${RUN}`)).toEqual(["1", "1"]);
+  // Campaign: visits, enquiries, bookings, conversion rate.
+  expect(await cells(campaigns, `autumn-${RUN}`)).toEqual(["1", "1", "0", "100%"]);
   const referrers = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "Site" }) });
   expect(await cells(referrers, `${RUN}.example.org`)).toEqual(["1", "1"]);
   const entries = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "Page" }) }).first();
@@ -88,4 +89,39 @@ test("visits, an enquiry and a booking show on the Analytics screen with their s
   // The export of the same range.
   const download = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]).then(([d]) => d);
   expect(download.suggestedFilename()).toMatch(/^analytics-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+});
+
+test("a campaign tag on a later page of a visit is counted, the rule is on the screen, and the chart's labels are readable on a phone", async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  // From a search engine to the home page, then a newsletter link to an article in the same visit.
+  const reader = await visitor(browser, baseURL, "81.2.69.160", DESKTOP);
+  await reader.goto("/", { referer: "https://www.google.com/" });
+  await reader.goto(`${ARTICLE}?utm_source=later-${RUN}&utm_medium=newsletter-${RUN}&utm_campaign=midvisit-${RUN}`);
+  await reader.context().close();
+
+  await signInAsAdmin(page);
+  const campaigns = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "Campaign" }) });
+  await expect(async () => {
+    await page.goto("/admin/analytics?range=7");
+    await expect(campaigns.getByRole("row", { name: new RegExp(`^midvisit-${RUN}`) })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  const cells = async (table: ReturnType<Page["getByRole"]>, name: string) => (await table.getByRole("row", { name: new RegExp(`^${name}`) }).getByRole("cell").allInnerTexts()).map((t) => t.trim());
+  expect(await cells(campaigns, `midvisit-${RUN}`)).toEqual(["1", "0", "0", "–"]);
+  const media = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "Medium" }) });
+  expect(await cells(media, `newsletter-${RUN}`)).toEqual(["1", "0", "0", "–"]);
+  await expect(page.getByRole("heading", { name: "How visits and conversions are attributed" })).toBeVisible();
+  await expect(page.getByText("counts for the last campaign before it")).toBeVisible();
+
+  for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(viewport);
+    const labels = page.getByTestId("chart-day-labels").locator("span");
+    await expect(labels.first()).toBeVisible();
+    for (const label of await labels.all()) expect((await label.boundingBox())!.height, `${viewport.width} px`).toBeGreaterThanOrEqual(12);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await page.getByRole("heading", { name: "How visits and conversions are attributed" }).scrollIntoViewIfNeeded();
+    await saveScreenshot(page, `test-results/screens/analytics-attribution-${viewport.width}.png`);
+    await page.getByText("Day by day").scrollIntoViewIfNeeded();
+    await saveScreenshot(page, `test-results/screens/analytics-chart-${viewport.width}.png`);
+    await expectNoSeriousA11yViolations(page);
+  }
 });

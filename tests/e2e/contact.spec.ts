@@ -53,7 +53,7 @@ test.describe("contact page", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("with JavaScript: sends, pauses, toasts, resets the form, and mails staff and the visitor", async ({ page }) => {
+  test("with JavaScript: sends, pauses, toasts, confirms in place of the form, resets it, and mails staff and the visitor", async ({ page }) => {
     const email = `ada.${Date.now()}@example.com`;
     await page.goto("/contact");
     const loadedAt = Date.now();
@@ -84,6 +84,8 @@ test.describe("contact page", () => {
     await expect(toast).toContainText(
       "We'll get back to you within 24 hours. Your enquiry has been logged and assigned to our team.",
     );
+    // The confirmation stands where the form was (tests/e2e/new-staff.spec.ts); the form comes back reset.
+    await page.getByRole("button", { name: "Send another message" }).click();
     await expect(page.getByRole("textbox", { name: "Full name", exact: true })).toHaveValue("");
     await expect(page.getByRole("textbox", { name: "E-mail address", exact: true })).toHaveValue("");
     await expect(page.getByRole("combobox", { name: "Enquiry type", exact: true })).toHaveValue("");

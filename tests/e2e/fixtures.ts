@@ -6,6 +6,7 @@ import { seedAccountFixtures } from "./support/account-fixtures";
 import { seedBookingFixtures } from "./support/booking-fixtures";
 import { seedDataProtectionFixtures } from "./support/data-protection-fixtures";
 import { seedEnquiryFixtures } from "./support/enquiry-fixtures";
+import { seedNewStaffFixtures } from "./support/new-staff-fixtures";
 import { seedStaffDayFixtures } from "./support/staff-day-fixtures";
 import { seedVisitorFixtures } from "./support/visitor-fixtures";
 
@@ -16,4 +17,5 @@ export async function seedE2eFixtures(): Promise<void> {
   await seedStaffDayFixtures();
   await seedAccountFixtures();
   await seedVisitorFixtures();
+  await seedNewStaffFixtures();
 }

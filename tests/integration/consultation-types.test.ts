@@ -5,10 +5,10 @@
  * and the duration a new booking stores; only admins and super admins.
  */
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { auditLog, consultationAvailability, consultationTypes } from "~/db/schema";
+import { auditLog, consultationAvailability, consultationBookings, consultationTypes } from "~/db/schema";
 import { createBooking } from "~/features/consultations/bookings.server";
 import { BookingDetailsSchema } from "~/features/consultations/schema";
 import { loadWizardState } from "~/features/consultations/wizard.server";
@@ -81,12 +81,45 @@ describe("consultation types", () => {
     expect(refused.status).toBe(409);
     expect((refused.value as { data: { description: string } }).data.description).toContain("Deactivate it instead");
     expect(await names()).toContain("Used call");
-    expect((await act(admin, { intent: "update", id: used.id, name: "Used call", description: "", durationMinutes: "30" })).status).toBe(200);
+    // Its booking is still to come: deactivating asks first, saying what happens to it.
+    const deactivate = { intent: "update", id: used.id, name: "Used call", description: "", durationMinutes: "30" };
+    const asked = await act(admin, deactivate);
+    expect(asked.status).toBe(409);
+    expect((asked.value as { data: { errors: Record<string, string[]> } }).data.errors.confirmDeactivate).toEqual([
+      "1 upcoming booking uses this type. Deactivating it only stops new visitors choosing it in the booking wizard: that booking keeps its time, reminders and manage link, and you can still confirm, move or cancel it under Consultations.",
+    ]);
+    expect(await byName("Used call")).toMatchObject({ isActive: true, durationMinutes: 60 });
+    expect((await act(admin, { ...deactivate, confirmDeactivate: "on" })).status).toBe(200);
     const unused = await byName("Unused call");
     expect((await act(admin, { intent: "delete", id: unused.id })).status).toBe(200);
     expect(await names()).toEqual(["Used call"]);
     const list = (await outcome(() => typesRoute.loader(routeArgs(admin.request("/admin/site/consultation-types"))))).value as { types: { bookings: number; isActive: boolean; durationMinutes: number }[] };
-    expect(list.types).toEqual([expect.objectContaining({ bookings: 1, isActive: false, durationMinutes: 30 })]);
+    expect(list.types).toEqual([expect.objectContaining({ bookings: 1, upcoming: 1, isActive: false, durationMinutes: 30 })]);
+  });
+
+  it("ask before deactivating only for upcoming pending or confirmed bookings, not past or cancelled ones", async () => {
+    await create("Busy call");
+    const busy = await byName("Busy call");
+    const slots = await db
+      .insert(consultationAvailability)
+      .values([
+        { date: "2030-01-10", startTime: "09:00", endTime: "10:00", maxBookings: 5 },
+        { date: "2030-01-11", startTime: "09:00", endTime: "10:00", maxBookings: 5 },
+      ])
+      .returning();
+    const details = BookingDetailsSchema.parse({ name: "Jo Bloggs", email: "jo@example.com", phone: "", projectType: "mixed" });
+    for (const slot of slots) {
+      for (let i = 0; i < 2; i += 1) await createBooking({ typeId: busy.id, slotId: slot.id, details: { ...details, email: `jo${i}@example.com` } }, { idempotencyKey: randomUUID(), now: NOW, clientIp: `203.0.113.${i + 1}` });
+    }
+    await db.update(consultationBookings).set({ status: "cancelled" }).where(eq(consultationBookings.availabilityId, slots[1]!.id));
+    const deactivate = { intent: "update", id: busy.id, name: "Busy call", description: "", durationMinutes: "30" };
+    const asked = await act(admin, deactivate);
+    expect(asked.status).toBe(409);
+    expect((asked.value as { data: { errors: Record<string, string[]> } }).data.errors.confirmDeactivate![0]).toMatch(/^2 upcoming bookings use this type\. .*those bookings keep their time/);
+    // Once the slots are past, nothing is asked.
+    await db.update(consultationAvailability).set({ date: sql`${consultationAvailability.date} - 3650` });
+    expect((await act(admin, deactivate)).status).toBe(200);
+    expect(await byName("Busy call")).toMatchObject({ isActive: false });
   });
 
   it("are managed by admins and super admins only", async () => {

@@ -24,7 +24,7 @@ import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
 import { databaseKind, db } from "~/db/client.server";
-import { adminUsers, cmsProjects, consultationAvailability, consultationBookings, consultationTypes, enquiries, insights } from "~/db/schema";
+import { adminUsers, cmsProjects, consultationAvailability, consultationBookingManageTokens, consultationBookings, consultationTypes, enquiries, insights } from "~/db/schema";
 import { issueFormToken } from "~/features/abuse/form-guard.server";
 import { hashToken, PLACE_HOLDING_STATUSES } from "~/features/consultations/bookings.server";
 import { BookingDetailsSchema } from "~/features/consultations/schema";
@@ -337,8 +337,9 @@ async function seed(): Promise<{ ids: Ids; cookie: string }> {
   const [slot] = await db.insert(consultationAvailability).values({ date, startTime: "10:00", endTime: "11:00", maxBookings: 3, currentBookings: 1 }).returning();
   const [booking] = await db
     .insert(consultationBookings)
-    .values({ availabilityId: slot.id, name: "Ada Lovelace", email: "ada@example.com", consultationType: type.name, consultationTypeId: type.id, status: "confirmed", manageTokenHash: hashToken(MANAGE_TOKEN) })
+    .values({ availabilityId: slot.id, name: "Ada Lovelace", email: "ada@example.com", consultationType: type.name, consultationTypeId: type.id, status: "confirmed" })
     .returning();
+  await db.insert(consultationBookingManageTokens).values({ tokenHash: hashToken(MANAGE_TOKEN), bookingId: booking.id });
   const [enquiry] = await db
     .insert(enquiries)
     .values({ name: "Grace Hopper", email: "grace@example.com", projectType: "General Enquiry", message: "A valid enquiry message." })

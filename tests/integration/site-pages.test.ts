@@ -9,12 +9,14 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, cmsProjects, cmsRevisions, sitePages } from "~/db/schema";
-import { SITE_PAGE_SEED } from "~/db/seed/site-pages";
+import { SITE_PAGE_SEED } from "~/features/site-pages/defaults";
 import { createPreviewToken } from "~/features/cms/preview.server";
+import { buildEnquiryEmails, type EnquiryForEmail } from "~/features/enquiries/emails.server";
+import { getMailSettings } from "~/features/mail/settings.server";
 import { pageEditAction } from "~/features/site-pages/actions.server";
 import { readField } from "~/features/site-pages/form-data";
 import { getEditablePage, readPublicPages, resolveFigures } from "~/features/site-pages/pages.server";
-import { EDITABLE_PAGE_KEYS, pageSchema, pageWarnings, type SitePageKey } from "~/features/site-pages/schemas";
+import { EDITABLE_PAGE_KEYS, fillFigures, pageSchema, pageWarnings, type SitePageKey } from "~/features/site-pages/schemas";
 import { INSIGHT_BLOCK_TYPES, inlineText } from "~/features/insights/blocks";
 import type { InsightBlock } from "~/db/schema";
 import * as privacyRoute from "~/routes/public/privacy";
@@ -509,5 +511,109 @@ describe("roles", () => {
       for (const page of EDITABLE_PAGE_KEYS) expect((await outcome(() => editRoute.loader(routeArgs(session.request(`/admin/site/${page}`), { page })))).status, page).toBe(200);
     }
     expect((await outcome(() => editRoute.loader(routeArgs(editor.request("/admin/site/nope"), { page: "nope" })))).location).toBe("/admin/site");
+  });
+});
+
+describe("the studio's limits and derived words", () => {
+  type Refusal = { data: { errors: Record<string, string[]> } };
+
+  it("refuses a quote over 600 characters and a name over 120 with a message naming the limit, and stores one at the limit whole", async () => {
+    const page = await getEditablePage("testimonials", T0);
+    const first = SITE_PAGE_SEED.testimonials.testimonials[0]!;
+    const long = { testimonials: [{ ...first, text: "q".repeat(601), name: "N".repeat(121) }] };
+    for (const intent of ["keep", "publish"]) {
+      const refused = await save(editor, "testimonials", long, { intent, version: String(page.version) });
+      expect(refused.status, intent).toBe(400);
+      const errors = (refused.value as Refusal).data.errors;
+      expect([errors["testimonials.0.text"], errors["testimonials.0.name"]]).toEqual([["Quote: use at most 600 characters."], ["Name: use at most 120 characters."]]);
+    }
+    expect((await getEditablePage("testimonials", T0)).version).toBe(page.version);
+    const atLimit = { testimonials: [{ ...first, text: "q".repeat(600), name: "N".repeat(120) }] };
+    expect((await save(editor, "testimonials", atLimit, { intent: "publish", version: String(page.version) })).status).toBe(200);
+    const shown = (await readPublicPages(["testimonials"], null, T0)).pages.testimonials.testimonials[0]!;
+    expect([shown.text.length, shown.name.length]).toEqual([600, 120]);
+  });
+
+  it("keeps the /contact introduction and reply sentence of a page stored before they were editable, and publishes new ones", async () => {
+    const { intro, replyNote, ...older } = SITE_PAGE_SEED.contact;
+    expect([intro, replyNote]).toEqual([
+      "Whether you are planning a commercial development or building resilience in a disaster-prone region, our engineers are ready to help. Tell us what you need and we'll respond within 24 hours.",
+      "We reply within 24 hours, Monday to Friday.",
+    ]);
+    await db.insert(sitePages).values({ key: "contact", draft: older, published: older, publishedAt: T0 });
+    expect((await readPublicPages(["contact"], null, T0)).pages.contact).toMatchObject({ intro, replyNote });
+
+    const page = await getEditablePage("contact", T0);
+    const changed = { ...SITE_PAGE_SEED.contact, openingHours: [{ days: "Monday to Thursday", hours: "8:00 to 18:00" }], replyNote: "We reply within 24 hours, Monday to Thursday." };
+    expect((await save(editor, "contact", changed, { intent: "publish", version: String(page.version) })).status).toBe(200);
+    expect((await readPublicPages(["contact"], null, T0)).pages.contact.replyNote).toBe("We reply within 24 hours, Monday to Thursday.");
+    const tooLong = await save(editor, "contact", { ...changed, replyNote: "x".repeat(161) }, { intent: "keep", version: String(page.version + 1) });
+    expect((tooLong.value as Refusal).data.errors.replyNote).toEqual(["When we reply (beside the Send button): use at most 160 characters."]);
+  });
+
+  it("moves the privacy policy's Last updated to the day a changed policy is published or scheduled; unchanged terms and a typed date keep theirs", async () => {
+    const draft = structuredClone(SITE_PAGE_SEED.legal);
+    draft.privacy.intro = "What we collect, why, and your rights.";
+    let page = await getEditablePage("legal", T0);
+    expect((await save(editor, "legal", draft, { intent: "keep", version: String(page.version) })).status).toBe(200);
+    expect((await readPublicPages(["legal"], null, T0)).pages.legal.privacy.updated).toBe("1 September 2025");
+    page = await getEditablePage("legal", T0);
+    expect((await save(editor, "legal", draft, { intent: "publish", version: String(page.version) })).status).toBe(200);
+    const published = (await readPublicPages(["legal"], null, T0)).pages.legal;
+    expect([published.privacy.updated, published.terms.updated]).toEqual(["1 March 2026", "1 September 2025"]);
+
+    // Scheduled: the day it goes live (Europe/London); a date staff typed is kept. The form holds what was published.
+    expect((await getEditablePage("legal", T0)).draft).toEqual(published);
+    Object.assign(draft, structuredClone(published));
+    draft.privacy.intro = "What we collect and why.";
+    draft.terms.intro = "The rules of this website.";
+    draft.terms.updated = "28 February 2026";
+    page = await getEditablePage("legal", T0);
+    expect((await save(editor, "legal", draft, { intent: "schedule", scheduleAt: "2026-04-02T00:30", version: String(page.version) })).status).toBe(200);
+    const scheduled = (await readPublicPages(["legal"], null, new Date("2026-04-02T00:00:00Z"))).pages.legal;
+    expect([scheduled.privacy.updated, scheduled.terms.updated]).toEqual(["2 April 2026", "28 February 2026"]);
+  });
+
+  it("ties the About countries heading to the Countries figure: {countries} shows it, and a typed number that differs is pointed out", async () => {
+    const values = { countries: { value: "20+" } };
+    expect(pageWarnings("about", SITE_PAGE_SEED.about, values)).toEqual([
+      "The countries heading says 17 but the list names 16 countries. Correct the heading or the list.",
+      "The countries heading says 17 but the Countries figure is 20+. Write {countries} in the heading to show the figure, or correct one of them.",
+    ]);
+    const about = structuredClone(SITE_PAGE_SEED.about);
+    about.countries.heading = "Our work spans {countries} countries";
+    about.countries.list = about.countries.list.concat(["Chile", "Peru", "Fiji", "Samoa"]);
+    expect(pageWarnings("about", about, values)).toEqual([]);
+
+    const page = await getEditablePage("about", T0);
+    expect((await save(editor, "about", about, { intent: "publish", version: String(page.version) })).status).toBe(200);
+    const shown = (await outcome(() => aboutRoute.loader(routeArgs(new Request(`${TEST_ORIGIN}/about`))))).value as { data: { about: typeof about; figures: Record<string, { value: string }> } };
+    expect(fillFigures(shown.data.about.countries.heading, shown.data.figures)).toBe("Our work spans 20+ countries");
+
+    about.countries.heading = "Our work spans {no-such-figure} countries";
+    const refused = await save(editor, "about", about, { intent: "publish", version: String(page.version + 1) });
+    expect((refused.value as Refusal).data.errors["countries.heading"]).toEqual(['No company figure has the key "no-such-figure".']);
+  });
+
+  it("chooses the figures a section shows from the figures list: an unknown key is refused on publish", async () => {
+    const page = await getEditablePage("home", T0);
+    const home = structuredClone(SITE_PAGE_SEED.home);
+    home.hero.figures = ["client-satisfaction", "typed-by-hand"];
+    const refused = await save(editor, "home", home, { intent: "publish", version: String(page.version) });
+    expect((refused.value as Refusal).data.errors["hero.figures.1"]).toEqual(['No company figure has the key "typed-by-hand".']);
+  });
+});
+
+describe("the address in e-mails", () => {
+  it("is the published address of Site > Contact and footer, so an enquiry's acknowledgement names the street", async () => {
+    const page = await getEditablePage("contact", T0);
+    const draft = { ...SITE_PAGE_SEED.contact, addressLines: ["12 Bridge Street", "London SE1 9AA"] };
+    expect((await save(editor, "contact", draft, { intent: "publish", version: String(page.version) }, new Date())).status).toBe(200);
+    const settings = await getMailSettings();
+    expect(settings.address).toEqual(["12 Bridge Street", "London SE1 9AA"]);
+    const enquiry = { id: "e1", name: "Ada", email: "ada@example.com", company: null, projectType: "General Enquiry", message: "Hello", createdAt: new Date() } as EnquiryForEmail;
+    const acknowledgement = buildEnquiryEmails(enquiry, settings).at(-1)!;
+    expect(acknowledgement.to).toBe("ada@example.com");
+    expect(acknowledgement.text).toContain("12 Bridge Street, London SE1 9AA");
   });
 });

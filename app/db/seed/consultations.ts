@@ -1,12 +1,15 @@
 /**
  * Demo consultation data (`shared/spec/booking-and-admin.md` sections 2 and 3, issue "Data and
  * rules"): three consultation types, and slots on weekdays for the next six weeks at several
- * times with capacities 1 to 3. Some slots are already full, with demo bookings that fill them, so
- * `current_bookings` equals the number of place-holding bookings from the start. Dates are relative
- * to the seeding day (London), times are London wall-clock.
+ * times with capacities 1 to 3, leaving out bank holidays in England and Wales as recurring slots
+ * do (`isUkBankHoliday`), so the demo diary never offers Christmas Day. Some slots are already
+ * full, with demo bookings (of their type's length) that fill them, so `current_bookings` equals
+ * the number of place-holding bookings from the start. Dates are relative to the seeding day
+ * (London), times are London wall-clock.
  */
 import type { Transaction } from "~/db/client.server";
 import { consultationAvailability, consultationBookings, consultationTypes } from "~/db/schema";
+import { isUkBankHoliday } from "~/features/consultations/availability.server";
 import { addDays, londonToday } from "~/utils/time";
 
 /** The demo consultation types, in wizard order (the first is preselected). */
@@ -58,7 +61,7 @@ export async function seedConsultations(tx: Transaction, now: Date = new Date())
   for (let day = 1; day <= 42; day++) {
     const date = addDays(today, day);
     const dow = new Date(`${date}T12:00:00Z`).getUTCDay();
-    if (dow === 0 || dow === 6) continue;
+    if (dow === 0 || dow === 6 || isUkBankHoliday(date)) continue;
     TIMES.forEach((time, i) => {
       // Leave some gaps so the grid looks like a real diary.
       if ((day + i) % 4 === 3) return;
@@ -90,6 +93,7 @@ export async function seedConsultations(tx: Transaction, now: Date = new Date())
         companyName: person.company,
         consultationType: type.name,
         consultationTypeId: type.id,
+        durationMinutes: type.durationMinutes,
         projectType: n % 3 === 1 ? "humanitarian" : n % 3 === 2 ? "mixed" : "commercial",
         projectDescription: "Demo booking: early-stage discussion of structural options.",
         timeline: "Next 3 to 6 months",

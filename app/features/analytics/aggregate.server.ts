@@ -7,12 +7,13 @@
  * - `total` (value ""), `page` (the counted path), `country` ("" when unknown), `device`: visitors
  *   (distinct visitor hashes of the day), page views, visits begun (for `page`: entries);
  * - `source`, `referrer`, `campaign`, `medium`: the same over the first views of visits only
- *   (a visit's source is where its first view came from), so page views equal visits there.
+ *   (a visit's source is where its first view came from; a view with a new campaign tag starts a
+ *   visit, see ./attribution.server.ts), so page views equal visits there.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
 import { addDays } from "~/utils/time";
-import { sourceOf, VISIT_GAP_MINUTES } from "./attribution.server";
+import { sourceOf, viewsWithVisitStarts } from "./attribution.server";
 
 /**
  * SQL selecting `(day, dimension, value, visitors, pageviews, visits)` computed from the raw events
@@ -21,14 +22,9 @@ import { sourceOf, VISIT_GAP_MINUTES } from "./attribution.server";
 export function dailyRows(from: string, to: string): SQL {
   return sql`
     with ev as (
-      select e.day, e.visitor_hash, e.path, e.referrer_host, e.utm_source, e.utm_medium, e.utm_campaign, e.device, e.country,
-             ${sourceOf("e")} as source,
-             case when lag(e.occurred_at) over w is null
-                    or e.occurred_at - lag(e.occurred_at) over w > make_interval(mins => ${VISIT_GAP_MINUTES})
-                  then 1 else 0 end as starts_visit
-        from analytics_events e
-       where e.day between ${from} and ${to}
-      window w as (partition by e.day, e.visitor_hash order by e.occurred_at, e.id)
+      select v.day, v.visitor_hash, v.path, v.referrer_host, v.utm_source, v.utm_medium, v.utm_campaign, v.device, v.country,
+             ${sourceOf("v")} as source, v.starts_visit
+        from (${viewsWithVisitStarts(sql`e.day between ${from} and ${to}`)}) v
     ), entries as (select * from ev where starts_visit = 1)
     select day, 'total' as dimension, '' as value, count(distinct visitor_hash)::int as visitors, count(*)::int as pageviews, sum(starts_visit)::int as visits from ev group by day
     union all select day, 'page', path, count(distinct visitor_hash)::int, count(*)::int, sum(starts_visit)::int from ev group by day, path

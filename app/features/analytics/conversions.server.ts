@@ -77,7 +77,7 @@ export async function recordBookingConfirmed(tx: Transaction, bookingId: string,
     .update(analyticsConversions)
     .set({ bookingRef: null })
     .where(and(eq(analyticsConversions.bookingRef, bookingRef(bookingId)), eq(analyticsConversions.kind, "booking")))
-    .returning({ entryPath: analyticsConversions.entryPath, source: analyticsConversions.source, campaign: analyticsConversions.campaign });
+    .returning({ entryPath: analyticsConversions.entryPath, source: analyticsConversions.source, medium: analyticsConversions.medium, campaign: analyticsConversions.campaign });
   if (!made) return false;
   await tx.insert(analyticsConversions).values({
     occurredAt: now,
@@ -86,6 +86,7 @@ export async function recordBookingConfirmed(tx: Transaction, bookingId: string,
     detail: consultationType.slice(0, 100),
     entryPath: made.entryPath,
     source: made.source,
+    medium: made.medium,
     campaign: made.campaign,
   });
   return true;

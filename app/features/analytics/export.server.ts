@@ -1,7 +1,7 @@
 /**
  * The Analytics CSV export (issue 21): one row per day and breakdown over a range, with the
  * visitors, page views and visits of `dailyFigures` and the conversions attributed to it
- * (`total`: all; `page`: by entry page; `source`: by the visit's source; `conversion type`: by
+ * (`total`: all; `page`: by entry page; `source`, `campaign`, `medium`: by the visit's; `conversion type`: by
  * enquiry project type or consultation type). Quoting by csv-stringify, formula-like cells
  * neutralised as in the enquiries export.
  */
@@ -32,6 +32,8 @@ export async function analyticsCsv(from: string, to: string): Promise<string> {
     row(c.day, "conversion type", c.detail)[c.kind] += c.count;
     if (c.entryPath !== null) row(c.day, "page", c.entryPath)[c.kind] += c.count;
     if (c.source !== null) row(c.day, "source", c.source)[c.kind] += c.count;
+    if (c.campaign !== null) row(c.day, "campaign", c.campaign)[c.kind] += c.count;
+    if (c.medium !== null) row(c.day, "medium", c.medium)[c.kind] += c.count;
   }
   const sorted = [...rows.values()].sort((a, b) => a.day.localeCompare(b.day) || a.breakdown.localeCompare(b.breakdown) || a.value.localeCompare(b.value));
   return stringify(

@@ -22,8 +22,17 @@ export type DailyFigure = { day: string; dimension: AnalyticsDimension; value: s
 /** Conversions counted by kind, e.g. `{ enquiry: 4, booking: 1, booking_confirmed: 0 }`. */
 export type ConversionCounts = Record<ConversionKind, number>;
 
-/** One conversion group: a day, kind and detail, and the visit's entry page and source (null: no visit found). */
-export type ConversionFigure = { day: string; kind: ConversionKind; detail: string; entryPath: string | null; source: string | null; count: number };
+/** One conversion group: a day, kind and detail, and the visit's entry page, source, medium and campaign (null: no visit found, or none). */
+export type ConversionFigure = {
+  day: string;
+  kind: ConversionKind;
+  detail: string;
+  entryPath: string | null;
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
+  count: number;
+};
 
 /** A row of a breakdown table: the value and its figures over the range, conversions where attributed. */
 export type BreakdownRow = { value: string; visitors: number; pageviews: number; visits: number; conversions?: ConversionCounts; rate?: number };
@@ -36,8 +45,8 @@ export type AnalyticsReport = {
   /** Every day of the range in order, zero-filled. */
   series: { day: string; visitors: number; pageviews: number; conversions: number }[];
   /**
-   * Top rows of each breakdown: pages by page views; entry pages (where visits began) and sources
-   * by visits, with their conversions and rate; the rest by visits or visitors.
+   * Top rows of each breakdown: pages by page views; entry pages (where visits began), sources,
+   * campaigns and media by visits, with their conversions and rate; the rest by visits or visitors.
    */
   breakdowns: Record<"pages" | "entries" | "sources" | "referrers" | "campaigns" | "mediums" | "countries" | "devices", BreakdownRow[]>;
   /** Conversions by kind and detail (enquiry project type, consultation type). */
@@ -57,12 +66,12 @@ export async function dailyFigures(from: string, to: string): Promise<DailyFigur
   return rowsOf<DailyFigure>(result).map((r) => ({ ...r, visitors: Number(r.visitors), pageviews: Number(r.pageviews), visits: Number(r.visits) }));
 }
 
-/** Conversions of the range grouped by day, kind, detail, entry page and source. */
+/** Conversions of the range grouped by day, kind, detail, entry page, source, medium and campaign. */
 export async function conversionFigures(from: string, to: string): Promise<ConversionFigure[]> {
   const result = await db.execute(sql`
-    select day::text as day, kind, detail, entry_path as "entryPath", source, count(*)::int as count
+    select day::text as day, kind, detail, entry_path as "entryPath", source, medium, campaign, count(*)::int as count
       from analytics_conversions where day between ${from} and ${to}
-     group by day, kind, detail, entry_path, source
+     group by day, kind, detail, entry_path, source, medium, campaign
      order by day, kind, detail`);
   return rowsOf<ConversionFigure>(result).map((r) => ({ ...r, count: Number(r.count) }));
 }
@@ -99,7 +108,7 @@ export async function analyticsReport(from: string, to: string, limit = 10): Pro
   }
 
   const conversionTypes = new Map<string, { kind: ConversionKind; detail: string; count: number }>();
-  const attribute = (dimension: "page" | "source", value: string | null, c: ConversionFigure) => {
+  const attribute = (dimension: "page" | "source" | "campaign" | "medium", value: string | null, c: ConversionFigure) => {
     if (value === null) return;
     const group = groups.get(dimension) ?? new Map<string, BreakdownRow>();
     groups.set(dimension, group);
@@ -117,6 +126,8 @@ export async function analyticsReport(from: string, to: string, limit = 10): Pro
     conversionTypes.set(key, type);
     attribute("page", c.entryPath, c);
     attribute("source", c.source, c);
+    attribute("campaign", c.campaign, c);
+    attribute("medium", c.medium, c);
   }
 
   const rows = (dimension: AnalyticsDimension) => [...(groups.get(dimension)?.values() ?? [])];
@@ -132,8 +143,8 @@ export async function analyticsReport(from: string, to: string, limit = 10): Pro
       entries: withRates(top(rows("page").filter((r) => r.visits > 0 || r.conversions), "visits", limit)),
       sources: withRates(top(rows("source"), "visits", limit)),
       referrers: top(rows("referrer"), "visits", limit),
-      campaigns: top(rows("campaign"), "visits", limit),
-      mediums: top(rows("medium"), "visits", limit),
+      campaigns: withRates(top(rows("campaign"), "visits", limit)),
+      mediums: withRates(top(rows("medium"), "visits", limit)),
       countries: top(rows("country"), "visitors", limit),
       devices: top(rows("device"), "visitors", limit),
     },

@@ -32,7 +32,7 @@ import { db } from "~/db/client.server";
 import { account, adminUsers, passkey, rateLimit, session, twoFactor, user, verification } from "~/db/schema";
 import { enqueueEmails } from "~/features/mail/outbox.server";
 import { renderEmail } from "~/features/mail/templates.server";
-import { getSiteSettings } from "~/features/settings/settings.server";
+import { getMailSettings } from "~/features/mail/settings.server";
 import { env, isProduction, serverSecret } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./schema";
@@ -121,7 +121,7 @@ async function sendSetPasswordMail(target: { id: string; email: string; name: st
       .set({ expiresAt: new Date(Date.now() + RESET_PASSWORD_TTL_SECONDS * 1000) })
       .where(eq(verification.identifier, resetLinkIdentifier(token)));
   }
-  const settings = await getSiteSettings();
+  const settings = await getMailSettings();
   const url = setPasswordUrl(token);
   const heading = invitation ? `You have been invited to the ${settings.companyName} admin portal` : "Reset your password";
   const { html, text } = renderEmail(
@@ -155,7 +155,7 @@ async function sendSetPasswordMail(target: { id: string; email: string; name: st
 
 /** Sends the link confirming a new sign-in address to that address (better-auth's change-email flow). */
 async function sendChangeEmailMail(target: { name: string; email: string }, token: string) {
-  const settings = await getSiteSettings();
+  const settings = await getMailSettings();
   const url = `${publicOrigin}/admin/confirm-email?token=${encodeURIComponent(token)}`;
   const { html, text } = renderEmail(
     {

@@ -4,7 +4,7 @@
  *
  * `super_admin` everything; `admin` everything but Users and Settings; `editor` the dashboard and the CMS.
  */
-import type { ADMIN_ROLES } from "~/db/schema";
+import type { ADMIN_ROLES } from "~/utils/domain";
 
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 

@@ -3,7 +3,7 @@
  * sign-in), shared by the browser and the server.
  */
 import { z } from "zod";
-import { ADMIN_ROLES } from "~/db/schema";
+import { ADMIN_ROLES } from "~/utils/domain";
 import { normaliseRecoveryCode } from "./recovery-codes";
 
 /** Minimum length of a staff password (the same rule as ADMIN_PASSWORD). */

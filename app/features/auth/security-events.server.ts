@@ -9,7 +9,7 @@ import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { enqueueEmails } from "~/features/mail/outbox.server";
 import { renderEmail, siteUrl } from "~/features/mail/templates.server";
 import type { SiteSettings } from "~/features/settings/schema";
-import { getSiteSettings } from "~/features/settings/settings.server";
+import { getMailSettings } from "~/features/mail/settings.server";
 
 /** The kinds of security event, as recorded in the audit log (`account.<kind>`). */
 export type SecurityEventKind =
@@ -121,7 +121,7 @@ export async function recordSecurityEvent(
     entityId: subject.userId,
     details: { email: subject.email, ...options.details },
   });
-  const settings = options.settings ?? (await getSiteSettings());
+  const settings = options.settings ?? (await getMailSettings());
   const wording = WORDING[kind];
   const { html, text } = renderEmail(
     {

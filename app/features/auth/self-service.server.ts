@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { adminUsers, user } from "~/db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
-import { getSiteSettings } from "~/features/settings/settings.server";
+import { getMailSettings } from "~/features/mail/settings.server";
 import { logger } from "~/utils/logger.server";
 import { auth, callAuthEndpoint, isCurrentPassword } from "./auth.server";
 import { auditActor, type AdminSession } from "./guard.server";
@@ -89,7 +89,7 @@ export async function confirmEmailChange(session: AdminSession, token: string, r
     return { ok: false, status: 400, message: "This link is invalid or has already been used. Ask for the change again from Your account." };
   }
   const newEmail = updated.email;
-  const settings = await getSiteSettings();
+  const settings = await getMailSettings();
   await db.transaction(async (tx) => {
     await tx.update(adminUsers).set({ email: newEmail, updatedAt: new Date() }).where(eq(adminUsers.id, session.admin.id));
     await recordSecurityEvent(

@@ -10,7 +10,7 @@ import QRCode from "qrcode";
 import { db } from "~/db/client.server";
 import { adminUsers, siteSettings, twoFactor, user, verification } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
-import { getSiteSettings } from "~/features/settings/settings.server";
+import { getMailSettings } from "~/features/mail/settings.server";
 import { logger } from "~/utils/logger.server";
 import { auth, callAuthEndpoint } from "./auth.server";
 import type { AdminSession } from "./guard.server";
@@ -78,7 +78,7 @@ export async function startTotpEnrolment(
 ): Promise<{ ok: true; enrolment: TotpEnrolment } | { ok: false; status: number; message: string }> {
   if (session.user.twoFactorEnabled) return { ok: false, status: 409, message: "Two-factor is already on." };
   try {
-    const settings = await getSiteSettings();
+    const settings = await getMailSettings();
     const result = await auth.api.enableTwoFactor({
       headers: request.headers,
       body: { password, issuer: `${settings.companyName} admin` },
@@ -181,7 +181,7 @@ export async function resetMemberTwoFactor(actor: AuditActor, adminId: string): 
   if (actor && target.userId === actor.userId) {
     throw new StaffError("self", "Turn your own two-factor off from Your account.");
   }
-  const settings = await getSiteSettings();
+  const settings = await getMailSettings();
   await db.transaction(async (tx) => {
     await tx.delete(twoFactor).where(eq(twoFactor.userId, target.userId));
     await tx.update(user).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(user.id, target.userId));

@@ -2,22 +2,24 @@
  * Staff reads of consultation bookings (`shared/spec/booking-and-admin.md` sections 2, 3, 5 and 7:
  * Admin list bookings). Changes go through `updateBookingByAdmin` in `bookings.server.ts`.
  *
- * Slot `date` (`yyyy-mm-dd`) and `startTime`/`endTime` (`HH:MM`) are Europe/London wall-clock.
+ * Slot `date` (`yyyy-mm-dd`) and `startTime` (`HH:MM`) are Europe/London wall-clock; `endTime` is the
+ * booking's own end (its start plus its length), not its slot's.
  */
 import { containsPattern } from "~/db/sql";
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { BOOKING_STATUSES, consultationAvailability, consultationBookings } from "~/db/schema";
 import type { BookingSort, BookingWhen } from "./admin-booking-list";
-import { selectBookingsWithSlot, type BookingWithSlotRow } from "./booking-rows.server";
+import { bookingEndTime, selectBookingsWithSlot, type BookingWithSlotRow } from "./booking-rows.server";
 import { PLACE_HOLDING_STATUSES } from "./bookings.server";
 import { addDays, londonTimeOfDay, londonToday } from "~/utils/time";
 
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /**
- * A booking with its slot's date and times (`HH:MM`), as the list and the detail dialog show it:
- * the shared projection of `booking-rows.server.ts`.
+ * A booking with its slot's date and start time and the booking's own end (`HH:MM`, from its
+ * length, not the slot's end), as the list, the detail dialog and the dashboard show it: the
+ * shared projection of `booking-rows.server.ts`.
  */
 export type AdminBooking = Omit<BookingWithSlotRow, "startTime" | "endTime"> & { startTime: string; endTime: string };
 
@@ -27,7 +29,7 @@ const a = consultationAvailability;
 const toBooking = (r: BookingWithSlotRow): AdminBooking => ({
   ...r,
   startTime: r.startTime.slice(0, 5),
-  endTime: r.endTime.slice(0, 5),
+  endTime: bookingEndTime(r).slice(0, 5),
 });
 
 /** `%` and `_` typed by staff match themselves, not any text. */
@@ -48,10 +50,14 @@ export type BookingListQuery = {
   now?: Date;
 };
 
-/** SQL: the booking's meeting has not ended at `now` (slot end in London wall-clock). */
+/**
+ * SQL: the booking's meeting has not ended at `now` (London wall-clock): its start plus its own
+ * length, or its slot's end for a row without a stored length (as `bookingEndTime`).
+ */
 function notEndedWhere(now: Date): SQL {
   const today = londonToday(now);
-  return or(gt(a.date, today), and(eq(a.date, today), gt(a.endTime, londonTimeOfDay(now))))!;
+  const end = sql`coalesce(${a.startTime} + ${b.durationMinutes} * interval '1 minute', ${a.endTime})`;
+  return or(gt(a.date, today), and(eq(a.date, today), sql`${end} > ${londonTimeOfDay(now)}::time`))!;
 }
 
 /**

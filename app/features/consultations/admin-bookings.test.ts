@@ -11,7 +11,7 @@ import { db } from "~/db/client.server";
 import { consultationAvailability, consultationBookings } from "~/db/schema";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { parseBookingListParams } from "./admin-booking-list";
-import { listBookings, listUpcomingConsultations, withSlotCompanions } from "./admin-bookings.server";
+import { getBooking, listBookings, listUpcomingConsultations, withSlotCompanions } from "./admin-bookings.server";
 import { listUpcomingSlots } from "./availability.server";
 import { SlotBadges } from "./components/consultations-screen";
 
@@ -139,5 +139,29 @@ describe("a slot's bookings", () => {
     expect(await badges()).toBe("Available Full 2/2 booked");
     await db.update(consultationAvailability).set({ isAvailable: false });
     expect(await badges()).toBe("Unavailable Full 2/2 booked");
+  });
+});
+
+describe("a booking shorter than its slot", () => {
+  it("ends at its own length in the list, the detail and the dashboard, not at the slot's end", async () => {
+    // A 45-minute consultation in a 10:30-11:30 slot; BST on 3 July, GMT on 9 January.
+    const summer = await slot("2030-07-03", "10:30:00", "11:30:00");
+    const winter = await slot("2030-01-10", "10:30:00", "11:30:00");
+    for (const s of [summer, winter]) {
+      await db.insert(consultationBookings).values({ availabilityId: s.id, name: `Forty Five ${s.date}`, email: "f@example.com", consultationType: "Short Review", durationMinutes: 45 });
+    }
+    // A row older than the stored length ends with its slot.
+    const legacy = await book(winter.id, "Old Row");
+    const { bookings } = await listBookings({ now: NOW });
+    const ends = Object.fromEntries(bookings.map((b) => [b.name, `${b.startTime}-${b.endTime}`]));
+    expect(ends).toEqual({ "Forty Five 2030-07-03": "10:30-11:15", "Forty Five 2030-01-10": "10:30-11:15", "Old Row": "10:30-11:30" });
+    const upcoming = await listUpcomingConsultations(NOW);
+    expect(upcoming.find((b) => b.name === "Forty Five 2030-01-10")?.endTime).toBe("11:15");
+    expect((await getBooking(legacy.id))?.endTime).toBe("11:30");
+    // At 11:20 on 10 January the 45-minute meeting is past; the older row's is still on.
+    const at1120 = new Date("2030-01-10T11:20:00Z");
+    expect(names(await listBookings({ when: "past", now: at1120 }))).toContain("Forty Five 2030-01-10");
+    expect(names(await listBookings({ when: "upcoming", now: at1120 }))).toEqual(expect.arrayContaining(["Old Row", "Forty Five 2030-07-03"]));
+    expect(names(await listBookings({ when: "upcoming", now: at1120 }))).not.toContain("Forty Five 2030-01-10");
   });
 });

@@ -81,7 +81,7 @@ export function bookingDurationMinutes(
   );
 }
 
-type Settings = Pick<SiteSettings, "companyName" | "email" | "phone" | "location" | "notificationRecipients">;
+type Settings = Pick<SiteSettings, "companyName" | "email" | "phone" | "location" | "notificationRecipients"> & { address?: readonly string[] };
 
 /** The visitor's manage page for a raw token. */
 export function manageUrl(token: string): string {
@@ -302,8 +302,13 @@ export function cancellationEmail(
   });
 }
 
-/** Confirmation by staff, with the meeting link when set and an updated invitation at `sequence`. */
-export function confirmedEmail(b: BookingMailData, settings: Settings, sequence: number): OutgoingEmail {
+/**
+ * Confirmation by staff, with the meeting link when set, an updated invitation at `sequence` and
+ * the manage link for the raw `token` (as the booking's confirmation has): the Join meeting button
+ * with Manage your booking under it, or the manage button alone while no meeting link is set.
+ */
+export function confirmedEmail(b: BookingMailData, settings: Settings, sequence: number, token: string): OutgoingEmail {
+  const manage = { label: "Manage your booking", url: manageUrl(token) };
   return visitorEmail(b, settings, {
     kind: "booking.confirmed",
     subject: `Confirmed: consultation ${describeWhen(b)}`,
@@ -311,8 +316,13 @@ export function confirmedEmail(b: BookingMailData, settings: Settings, sequence:
       preheader: `Confirmed: your consultation on ${describeWhen(b)}`,
       heading: "Your consultation is confirmed",
       intro: `Hello ${b.name}, we look forward to speaking with you.`,
-      paragraphs: [joinParagraph(b), "The attached calendar invitation replaces the earlier one."],
-      ...joinButton(b),
+      paragraphs: [
+        joinParagraph(b),
+        "The attached calendar invitation replaces the earlier one.",
+        "If your plans change, you can reschedule or cancel the booking from the link below.",
+      ],
+      ...(b.meetingLink ? { ...joinButton(b), link: manage } : { button: manage }),
+      footerNote: visitorFooter(settings),
     },
     ics: { status: "CONFIRMED", sequence },
   });

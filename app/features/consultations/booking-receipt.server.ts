@@ -20,7 +20,7 @@ import { getSiteSettings } from "~/features/settings/settings.server";
 import { env, serverSecret } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { bookingInvitationIcs, bookingMailData } from "./booking-mail.server";
-import { hashToken } from "./bookings.server";
+import { isManageTokenOf } from "./bookings.server";
 
 /** How long the success screen can show the booking after Confirm Booking: 30 minutes. */
 export const RECEIPT_MAX_AGE_SECONDS = 30 * 60;
@@ -92,7 +92,7 @@ export async function readBookingReceipt(request: Request): Promise<BookingRecei
   if (!row) return null;
   const { booking, slot } = row;
   if (booking.status !== "pending" && booking.status !== "confirmed") return null;
-  const token = typeof payload.token === "string" && booking.manageTokenHash === hashToken(payload.token) ? payload.token : null;
+  const token = typeof payload.token === "string" && (await isManageTokenOf(booking.id, payload.token)) ? payload.token : null;
   const mail = bookingMailData(booking, slot);
   let ics: string | null = null;
   try {

@@ -10,6 +10,8 @@
 import { eq } from "drizzle-orm";
 import { db, type Database, type Transaction } from "~/db/client.server";
 import { consultationAvailability as a, consultationBookings as b } from "~/db/schema";
+import { bookingDurationMinutes } from "./booking-mail.server";
+import { londonInstant, londonTimeOfDay } from "~/utils/time";
 
 /** The columns read: every booking field a person or a calendar may see, and the slot's date and times. */
 export const bookingWithSlotColumns = {
@@ -51,3 +53,14 @@ export function selectBookingsWithSlot(executor: Database | Transaction = db) {
 
 /** One row of `selectBookingsWithSlot`. */
 export type BookingWithSlotRow = Awaited<ReturnType<typeof selectBookingsWithSlot>>[number];
+
+/**
+ * When a booking ends, as London wall-clock `HH:MM:SS`: its start plus its own length (the stored
+ * `duration_minutes`, or the slot's length for a row older than that column). A 45-minute booking
+ * in a 10:30-11:30 slot ends at 11:15, as its e-mails and calendar invitation say; the slot's
+ * `end_time` is only the latest it may end.
+ */
+export function bookingEndTime(row: { date: string; startTime: string; endTime: string; durationMinutes: number | null }): string {
+  const start = londonInstant(row.date, row.startTime).getTime();
+  return londonTimeOfDay(new Date(start + bookingDurationMinutes(row.durationMinutes, row) * 60_000));
+}

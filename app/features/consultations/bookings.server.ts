@@ -17,11 +17,12 @@
  */
 import { isUniqueViolation } from "~/db/sql";
 import { createHash, randomBytes } from "node:crypto";
-import { and, count, eq, gte, inArray, like, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, like, sql, type SQL } from "drizzle-orm";
 import { db, type Database, type Transaction } from "~/db/client.server";
 import {
   BOOKING_STATUSES,
   consultationAvailability,
+  consultationBookingManageTokens,
   consultationBookings,
   consultationTypes,
   emailOutbox,
@@ -30,7 +31,7 @@ import { recordBookingConfirmed } from "~/features/analytics/conversions.server"
 import { ACTIVE_BOOKINGS_PER_EMAIL, clientKey, exceedsLimit, LIMITS } from "~/features/abuse/limits.server";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { enqueueEmails } from "~/features/mail/outbox.server";
-import { getSiteSettings } from "~/features/settings/settings.server";
+import { getMailSettings } from "~/features/mail/settings.server";
 import type { SiteSettings } from "~/features/settings/schema";
 import {
   bookingMailData,
@@ -42,6 +43,7 @@ import {
   staffRescheduleNotificationEmails,
   visitorRescheduleEmail,
 } from "./booking-mail.server";
+import { bookingEndTime } from "./booking-rows.server";
 import type { BookingDetails } from "./schema";
 import { isOutsideNotice, lastBrowsableWeekStart, WEEK_DAYS } from "./booking-window";
 import { addDays, londonInstant, londonToday } from "~/utils/time";
@@ -68,6 +70,7 @@ export type BookingErrorCode =
   | "inactive_type"
   | "not_found"
   | "form_check"
+  | "form_too_fast"
   | "client_limit"
   | "email_limit"
   | "global_limit";
@@ -91,6 +94,12 @@ const ERROR_INFO: Record<BookingErrorCode, { status: number; message: string }> 
   form_check: {
     status: 400,
     message: "We could not confirm this booking. Please wait a moment and try again, or contact us directly.",
+  },
+  // A person who types fast (or lets the browser fill the form) trips the bot check's minimum time.
+  form_too_fast: {
+    status: 400,
+    message:
+      "Your booking was sent a little too quickly for our spam check, so it has not been made yet. Your details are kept: please check them below and press Confirm Booking again.",
   },
   client_limit: {
     status: 429,
@@ -154,6 +163,37 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
+/**
+ * Issues a new manage link for `bookingId` inside the caller's transaction: a random 32-byte token
+ * (base64url), of which only the hash is stored (`consultation_booking_manage_tokens`). Returns the
+ * raw token, to be mailed; the booking's earlier links keep working.
+ */
+async function issueManageToken(tx: Transaction, bookingId: string): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await tx.insert(consultationBookingManageTokens).values({ tokenHash: hashToken(token), bookingId });
+  return token;
+}
+
+/** SQL: the booking is the one `token` (any of its manage links) opens. */
+function openedBy(token: string) {
+  return inArray(
+    consultationBookings.id,
+    db
+      .select({ id: consultationBookingManageTokens.bookingId })
+      .from(consultationBookingManageTokens)
+      .where(eq(consultationBookingManageTokens.tokenHash, hashToken(token))),
+  );
+}
+
+/** True when `token` is one of the manage links of `bookingId`. */
+export async function isManageTokenOf(bookingId: string, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: consultationBookingManageTokens.bookingId })
+    .from(consultationBookingManageTokens)
+    .where(and(eq(consultationBookingManageTokens.tokenHash, hashToken(token)), eq(consultationBookingManageTokens.bookingId, bookingId)));
+  return Boolean(row);
+}
+
 /** What a visitor asks for: the chosen type and slot ids and the validated details. */
 export type CreateBookingInput = { typeId: string; slotId: string; details: BookingDetails };
 
@@ -181,7 +221,7 @@ export async function createBooking(
   }: { idempotencyKey: string; clientIp: string; now?: Date; settings?: SiteSettings },
 ): Promise<{ booking: BookingRow; created: boolean; manageToken: string | null }> {
   // Read before the transaction: PGlite runs one statement stream at a time.
-  const site = settings ?? (await getSiteSettings());
+  const site = settings ?? (await getMailSettings());
   const existingByKey = async (executor: Database | Transaction) => {
     const [row] = await executor
       .select()
@@ -210,7 +250,6 @@ export async function createBooking(
       if (refusal) throw new BookingError(refusal);
       await enforceAbuseLimits(tx, { email: input.details.email, clientIp, now });
 
-      const token = randomBytes(32).toString("base64url");
       const d = input.details;
       const [booking] = await tx
         .insert(consultationBookings)
@@ -230,7 +269,6 @@ export async function createBooking(
           howHeardAboutUs: null,
           specialRequirements: d.specialRequirements,
           status: "pending",
-          manageTokenHash: hashToken(token),
           idempotencyKey,
           icsSequence: 0,
         })
@@ -240,6 +278,7 @@ export async function createBooking(
         .set({ currentBookings: sql`${consultationAvailability.currentBookings} + 1`, updatedAt: now })
         .where(eq(consultationAvailability.id, slot.id));
 
+      const token = await issueManageToken(tx, booking.id);
       const mail = bookingMailData(booking, slot);
       await enqueueEmails(tx, [confirmationEmail(mail, site, token), ...staffNotificationEmails(mail, site)]);
       return { booking, created: true, manageToken: token };
@@ -282,7 +321,7 @@ async function enforceAbuseLimits(tx: Transaction, { email, clientIp, now }: { e
 }
 
 /** Locks a booking and its slot (in that order: every change locks bookings before slots). */
-async function lockBooking(tx: Transaction, where: ReturnType<typeof eq>) {
+async function lockBooking(tx: Transaction, where: SQL) {
   const [booking] = await tx.select().from(consultationBookings).where(where).for("update");
   if (!booking) return null;
   const [slot] = await tx
@@ -314,7 +353,10 @@ async function withdrawReminder(tx: Transaction, bookingId: string, why = "Booki
     );
 }
 
-/** What the visitor's manage page shows about a booking. */
+/**
+ * What the visitor's manage page shows about a booking. `date`, `startTime` (the slot's) and
+ * `endTime` (the booking's own end: its start plus its length) are London wall-clock.
+ */
 export type ManagedBooking = {
   id: string;
   /** The slot the booking holds. */
@@ -326,27 +368,19 @@ export type ManagedBooking = {
   startTime: string;
   endTime: string;
   durationMinutes: number | null;
+  /** The meeting link staff set (https), only while the booking is confirmed; null otherwise. */
+  meetingLink: string | null;
 };
 
-/** The booking a manage token opens, or null for a wrong token. Times are London wall-clock. */
+/** The booking a manage token opens, or null for a wrong token. */
 export async function getBookingByToken(token: string): Promise<ManagedBooking | null> {
   if (!token || token.length > 200) return null;
   const [row] = await db
-    .select({
-      id: consultationBookings.id,
-      availabilityId: consultationBookings.availabilityId,
-      name: consultationBookings.name,
-      consultationType: consultationBookings.consultationType,
-      status: consultationBookings.status,
-      date: consultationAvailability.date,
-      startTime: consultationAvailability.startTime,
-      endTime: consultationAvailability.endTime,
-      durationMinutes: consultationBookings.durationMinutes,
-    })
+    .select({ booking: consultationBookings, slot: consultationAvailability })
     .from(consultationBookings)
     .innerJoin(consultationAvailability, eq(consultationAvailability.id, consultationBookings.availabilityId))
-    .where(eq(consultationBookings.manageTokenHash, hashToken(token)));
-  return row ?? null;
+    .where(openedBy(token));
+  return row ? managed(row.booking, row.slot) : null;
 }
 
 /** The outcome of a visitor's cancellation; never thrown. */
@@ -361,9 +395,9 @@ export type CancelResult =
  */
 export async function cancelBookingByToken(token: string, { now = new Date() }: { now?: Date } = {}): Promise<CancelResult> {
   if (!token || token.length > 200) return { ok: false, reason: "not_found" };
-  const site = await getSiteSettings();
+  const site = await getMailSettings();
   return db.transaction(async (tx): Promise<CancelResult> => {
-    const locked = await lockBooking(tx, eq(consultationBookings.manageTokenHash, hashToken(token)));
+    const locked = await lockBooking(tx, openedBy(token));
     if (!locked) return { ok: false, reason: "not_found" };
     const { booking, slot } = locked;
     if (booking.status === "cancelled") return { ok: false, reason: "already_cancelled" };
@@ -399,8 +433,10 @@ function managed(b: BookingRow, slot: SlotRow): ManagedBooking {
     status: b.status,
     date: slot.date,
     startTime: slot.startTime,
-    endTime: slot.endTime,
+    endTime: bookingEndTime({ ...slot, durationMinutes: b.durationMinutes }),
     durationMinutes: b.durationMinutes,
+    // Staff can only save https links; an older row's link of another kind is never shown.
+    meetingLink: b.status === "confirmed" && b.meetingLink && /^https:\/\//i.test(b.meetingLink) ? b.meetingLink : null,
   };
 }
 
@@ -493,7 +529,7 @@ export async function rescheduleBookingByToken(
   });
   if (!token || token.length > 200) return refuse("not_found");
   if (!UUID_RE.test(newSlotId)) return refuse("unknown_slot");
-  const site = await getSiteSettings();
+  const site = await getMailSettings();
   try {
     return await moveBooking(token, newSlotId, { now, clientIp, site, refuse });
   } catch (error) {
@@ -517,7 +553,7 @@ async function moveBooking(
     const [booking] = await tx
       .select()
       .from(consultationBookings)
-      .where(eq(consultationBookings.manageTokenHash, hashToken(token)))
+      .where(openedBy(token))
       .for("update");
     if (!booking) return refuse("not_found");
 
@@ -582,7 +618,7 @@ export type AdminBookingUpdate = {
  * transitions). In one transaction: locks the booking and its slot; moving into cancelled or
  * rescheduled frees the place; moving out of them takes a place again, or throws
  * `BookingError("slot_full")` when the slot has none left. Mails the visitor: confirmed (with the
- * meeting link, updated invitation), cancelled (METHOD:CANCEL), rescheduled; a changed meeting link
+ * meeting link, updated invitation and a newly issued manage link), cancelled (METHOD:CANCEL), rescheduled; a changed meeting link
  * on a confirmed booking sends an updated invitation. Records an audit entry.
  * Throws `BookingError("not_found")` for an unknown id. Returns the updated row.
  */
@@ -594,7 +630,7 @@ export async function updateBookingByAdmin(
   if (!(BOOKING_STATUSES as readonly string[]).includes(update.status)) {
     throw new TypeError(`Unknown booking status: ${String(update.status)}`);
   }
-  const site = await getSiteSettings();
+  const site = await getMailSettings();
   const clean = (v: string | null) => (v?.trim() ? v.trim() : null);
   return db.transaction(async (tx) => {
     const locked = await lockBooking(tx, eq(consultationBookings.id, bookingId));
@@ -640,7 +676,7 @@ export async function updateBookingByAdmin(
       const mail = bookingMailData(updated, slot);
       const message =
         mailKind === "confirmed"
-          ? confirmedEmail(mail, site, sequence)
+          ? confirmedEmail(mail, site, sequence, await issueManageToken(tx, booking.id))
           : mailKind === "cancelled"
             ? cancellationEmail(mail, site, sequence, "staff")
             : rescheduledEmail(mail, site, sequence);

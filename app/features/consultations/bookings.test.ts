@@ -3,13 +3,14 @@ import { eq, sql } from "drizzle-orm";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { consultationAvailability, consultationBookings, consultationTypes, emailOutbox, auditLog } from "~/db/schema";
+import { consultationAvailability, consultationBookingManageTokens, consultationBookings, consultationTypes, emailOutbox, auditLog } from "~/db/schema";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import {
   BookingError,
   cancelBookingByToken,
   createBooking,
   getBookingByToken,
+  hashToken,
   holdsPlace,
   updateBookingByAdmin,
 } from "./bookings.server";
@@ -89,7 +90,9 @@ describe("createBooking", () => {
     expect(result.created).toBe(true);
     expect(result.booking).toMatchObject({ status: "pending", consultationType: type.name, phone: null, projectType: "mixed" });
     expect(result.manageToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
-    expect(result.booking.manageTokenHash).not.toContain(result.manageToken);
+    const links = await db.select().from(consultationBookingManageTokens);
+    expect(links).toEqual([expect.objectContaining({ bookingId: result.booking.id, tokenHash: hashToken(result.manageToken!) })]);
+    expect(JSON.stringify(links)).not.toContain(result.manageToken);
     expect(await slotCount(slot.id)).toBe(1);
 
     const mail = await db.select().from(emailOutbox);
@@ -243,6 +246,46 @@ describe("updateBookingByAdmin", () => {
     expect(cancelled.getFirstPropertyValue("method")).toBe("CANCEL");
     expect(cancelled.getFirstSubcomponent("vevent")!.getFirstPropertyValue("sequence")).toBe(3);
     await expectInvariant();
+  });
+});
+
+describe("the visitor's manage links after staff confirm", () => {
+  /** The manage token in a message's text (`/book-consultation/manage/<token>`). */
+  const manageTokenIn = (text: string) => /\/book-consultation\/manage\/([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? null;
+
+  it("the confirmation by staff carries a manage link of its own; the booking's first link keeps working", async () => {
+    const type = await makeType();
+    const slot = await makeSlot();
+    const made = await book(type.id, slot.id);
+    await updateBookingByAdmin(staff, made.booking.id, { status: "confirmed", meetingLink: "https://meet.example.com/j/42" });
+    const [confirmed] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.confirmed"));
+    const token = manageTokenIn(confirmed!.text);
+    expect(token).not.toBeNull();
+    expect(token).not.toBe(made.manageToken);
+    expect(confirmed!.html).toContain(`>Manage your booking</a>`);
+    expect(confirmed!.html).toContain(">Join meeting</a>");
+    // Both links open the booking: confirmed, with its meeting link, ending at its own length (45 minutes).
+    for (const t of [token!, made.manageToken!]) {
+      expect(await getBookingByToken(t)).toMatchObject({ id: made.booking.id, status: "confirmed", meetingLink: "https://meet.example.com/j/42", startTime: "09:00:00", endTime: "09:45:00" });
+    }
+    // Only the hashes are stored.
+    expect(JSON.stringify(await db.select().from(consultationBookingManageTokens))).not.toContain(token!);
+  });
+
+  it("without a meeting link the manage link is the message's button; the manage view shows no link unless confirmed", async () => {
+    const type = await makeType();
+    const slot = await makeSlot();
+    const made = await book(type.id, slot.id);
+    await db.update(consultationBookings).set({ meetingLink: "https://meet.example.com/early" });
+    // Pending with a link set: the visitor does not see it yet.
+    expect((await getBookingByToken(made.manageToken!))?.meetingLink).toBeNull();
+    await updateBookingByAdmin(staff, made.booking.id, { status: "confirmed", meetingLink: "" });
+    const [confirmed] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.confirmed"));
+    expect(confirmed!.text).toMatch(/Manage your booking: http:\/\/localhost:3000\/book-consultation\/manage\/[A-Za-z0-9_-]{40,}/);
+    expect(confirmed!.text).not.toContain("Join meeting");
+    expect((await getBookingByToken(made.manageToken!))?.meetingLink).toBeNull();
+    await updateBookingByAdmin(staff, made.booking.id, { status: "completed", meetingLink: "https://meet.example.com/late" });
+    expect((await getBookingByToken(made.manageToken!))?.meetingLink).toBeNull();
   });
 });
 

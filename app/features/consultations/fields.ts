@@ -4,7 +4,7 @@
  * wizard can use them without putting Zod and the database schema in the page's JavaScript;
  * ./schema re-exports them.
  */
-import type { BOOKING_PROJECT_TYPES } from "~/db/schema";
+import type { BOOKING_PROJECT_TYPES } from "~/utils/domain";
 
 /** Project types offered in step 3, with their labels. */
 export const PROJECT_TYPE_OPTIONS: { value: (typeof BOOKING_PROJECT_TYPES)[number]; label: string }[] = [

@@ -11,7 +11,7 @@ import { and, eq, gte, inArray, isNull, lte } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { consultationAvailability, consultationBookings } from "~/db/schema";
 import { enqueueEmails } from "~/features/mail/outbox.server";
-import { getSiteSettings } from "~/features/settings/settings.server";
+import { getMailSettings } from "~/features/mail/settings.server";
 import { bookingMailData, reminderEmail } from "./booking-mail.server";
 import { addDays, londonInstant, londonToday } from "~/utils/time";
 
@@ -24,7 +24,7 @@ export const REMINDER_LEAD_MS = 24 * 3_600_000;
  * message. Returns how many bookings were reminded.
  */
 export async function queueDueReminders(now: Date = new Date()): Promise<number> {
-  const site = await getSiteSettings();
+  const site = await getMailSettings();
   const today = londonToday(now);
   const horizon = addDays(today, 2);
   return db.transaction(async (tx) => {

@@ -6,7 +6,7 @@
  * input out of the database (DESIGN section 7: every error a person can cause gets a 4xx).
  */
 import { z } from "zod";
-import { BOOKING_PROJECT_TYPES } from "~/db/schema";
+import { BOOKING_PROJECT_TYPES } from "~/utils/domain";
 import { visitorText } from "~/features/abuse/visitor-text";
 import { isCalendarEmail } from "./ics";
 

@@ -7,29 +7,42 @@
  */
 import { asc, count, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { consultationBookings, consultationTypes } from "~/db/schema";
+import { consultationAvailability, consultationBookings, consultationTypes } from "~/db/schema";
 import { isUniqueViolation } from "~/db/sql";
 import { type AuditActor, recordAudit } from "~/features/audit/audit.server";
+import { londonToday } from "~/utils/time";
 import type { ConsultationTypeInput } from "./types-admin";
 
-/** A type as the admin screen lists it, with how many bookings use it. */
-export type AdminConsultationType = typeof consultationTypes.$inferSelect & { bookings: number };
+/** A type as the admin screen lists it, with how many bookings use it and how many of those are still to come. */
+export type AdminConsultationType = typeof consultationTypes.$inferSelect & { bookings: number; upcoming: number };
 
-/** Every type (active or not) in the wizard's order, with its booking count. */
-export async function listConsultationTypes(): Promise<AdminConsultationType[]> {
+/** Statuses of a booking that is still going to happen (a pending or confirmed one). */
+const UPCOMING_STATUSES = ["pending", "confirmed"] as const;
+
+/** SQL counting a type's upcoming bookings: pending or confirmed, in a slot dated today or later (Europe/London). */
+const upcomingCount = (today: string) =>
+  sql<number>`count(${consultationBookings.id}) filter (where ${consultationBookings.status} in (${sql.join(
+    UPCOMING_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  )}) and ${consultationAvailability.date} >= ${today})`;
+
+/** Every type (active or not) in the wizard's order, with its booking counts (upcoming as of `now`). */
+export async function listConsultationTypes(now: Date = new Date()): Promise<AdminConsultationType[]> {
   const rows = await db
-    .select({ type: consultationTypes, bookings: count(consultationBookings.id) })
+    .select({ type: consultationTypes, bookings: count(consultationBookings.id), upcoming: upcomingCount(londonToday(now)) })
     .from(consultationTypes)
     .leftJoin(consultationBookings, eq(consultationBookings.consultationTypeId, consultationTypes.id))
+    .leftJoin(consultationAvailability, eq(consultationAvailability.id, consultationBookings.availabilityId))
     .groupBy(consultationTypes.id)
     .orderBy(asc(consultationTypes.sortOrder), asc(consultationTypes.name));
-  return rows.map((r) => ({ ...r.type, bookings: Number(r.bookings) }));
+  return rows.map((r) => ({ ...r.type, bookings: Number(r.bookings), upcoming: Number(r.upcoming) }));
 }
 
 /** Why a change was refused. */
-export type TypeChangeError = "missing" | "duplicate_name" | "has_bookings";
+export type TypeChangeError = "missing" | "duplicate_name" | "has_bookings" | "upcoming_bookings";
 
-type Outcome = { ok: true; id: string } | { ok: false; reason: TypeChangeError };
+type Outcome = { ok: true; id: string } | { ok: false; reason: Exclude<TypeChangeError, "upcoming_bookings"> } | { ok: false; reason: "upcoming_bookings"; upcoming: number };
+
 
 /** Adds a type at the end of the order. Refused when another type has the same name. */
 export async function createConsultationType(actor: AuditActor, input: ConsultationTypeInput): Promise<Outcome> {
@@ -49,12 +62,31 @@ export async function createConsultationType(actor: AuditActor, input: Consultat
   }
 }
 
-/** Changes a type's fields. Bookings already made keep their own stored duration. */
-export async function updateConsultationType(actor: AuditActor, id: string, input: ConsultationTypeInput): Promise<Outcome> {
+/**
+ * Changes a type's fields. Bookings already made keep their own stored duration. Deactivating a
+ * type that has upcoming bookings (pending or confirmed, from today, Europe/London) is refused
+ * with "upcoming_bookings" and their number unless `confirmDeactivation` is true: staff are told
+ * what happens to them first (`deactivationConsequence`).
+ */
+export async function updateConsultationType(
+  actor: AuditActor,
+  id: string,
+  input: ConsultationTypeInput,
+  { confirmDeactivation = false, now = new Date() }: { confirmDeactivation?: boolean; now?: Date } = {},
+): Promise<Outcome> {
   try {
     return await db.transaction(async (tx) => {
       const [before] = await tx.select().from(consultationTypes).where(eq(consultationTypes.id, id)).for("update");
       if (!before) return { ok: false as const, reason: "missing" as const };
+      if (before.isActive && !input.isActive && !confirmDeactivation) {
+        const [row] = await tx
+          .select({ upcoming: upcomingCount(londonToday(now)) })
+          .from(consultationBookings)
+          .innerJoin(consultationAvailability, eq(consultationAvailability.id, consultationBookings.availabilityId))
+          .where(eq(consultationBookings.consultationTypeId, id));
+        const upcoming = Number(row?.upcoming ?? 0);
+        if (upcoming > 0) return { ok: false as const, reason: "upcoming_bookings" as const, upcoming };
+      }
       await tx.update(consultationTypes).set(input).where(eq(consultationTypes.id, id));
       const { name, description, durationMinutes, isActive } = before;
       await recordAudit(tx, { actor, action: "consultation_type.updated", entityType: "consultation_type", entityId: id, details: { before: { name, description, durationMinutes, isActive }, after: { ...input } } });

@@ -37,3 +37,12 @@ export const ConsultationTypeSchema = z.object({
 });
 
 export type ConsultationTypeInput = z.output<typeof ConsultationTypeSchema>;
+
+/**
+ * What deactivating a type means for its upcoming bookings, as the admin screen says it before
+ * and when asking to confirm: they stay as they are; only new visitors can no longer choose it.
+ */
+export function deactivationConsequence(upcoming: number): string {
+  const bookings = upcoming === 1 ? "1 upcoming booking uses" : `${upcoming} upcoming bookings use`;
+  return `${bookings} this type. Deactivating it only stops new visitors choosing it in the booking wizard: ${upcoming === 1 ? "that booking keeps its" : "those bookings keep their"} time, reminders and manage link, and you can still confirm, move or cancel ${upcoming === 1 ? "it" : "them"} under Consultations.`;
+}

@@ -5,7 +5,7 @@
  * cannot support yet (no valid type, no bookable slot) falls back to the earlier step with a note.
  */
 import type { SiteSettings } from "~/features/settings/schema";
-import { getSiteSettings } from "~/features/settings/settings.server";
+import { getMailSettings } from "~/features/mail/settings.server";
 import { logger } from "~/utils/logger.server";
 import { getAvailableSlots, getSlot, listActiveTypes, type AvailableSlot, type ConsultationTypeOption } from "./slots.server";
 import { isNextWeekDisabled, isOutsideNotice, isPreviousWeekDisabled, resolveWeekStart, WEEK_DAYS, weekWindow } from "./booking-window";
@@ -94,7 +94,7 @@ export type WizardState = WeekSlots & {
 
 /** Resolves the wizard state from a request URL at `now`. Never throws for bad parameters. */
 export async function loadWizardState(url: URL, now: Date = new Date()): Promise<WizardState> {
-  const settings = await getSiteSettings();
+  const settings = await getMailSettings();
   const params = url.searchParams;
   const requested = Math.min(5, Math.max(1, Number.parseInt(params.get("step") ?? "1", 10) || 1)) as WizardState["step"];
 

@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
-import { auditLog, consultationBookings, emailOutbox, enquiries } from "~/db/schema";
+import { auditLog, consultationBookingManageTokens, consultationBookings, emailOutbox, enquiries } from "~/db/schema";
 
 /** What an anonymised text field that may not be empty holds. */
 export const ERASED = "[erased]";
@@ -33,9 +33,9 @@ export async function anonymiseEnquiries(executor: Executor, ids: string[], now:
 /**
  * Anonymises the bookings with these ids and scrubs their audit entries: name and e-mail become
  * {@link ERASED}; phone, company, project description, timeline, budget, how they heard of us,
- * special requirements, meeting link and notes, the manage-link hash and the idempotency key are
- * cleared; `anonymised_at = now`. Slot, status, type and dates are kept, so `current_bookings`
- * is unchanged. The caller makes sure no booking here still holds a place in a future slot.
+ * special requirements, meeting link and notes and the idempotency key are cleared, and every
+ * manage link is deleted; `anonymised_at = now`. Slot, status, type and dates are kept, so
+ * `current_bookings` is unchanged. The caller makes sure no booking here still holds a place in a future slot.
  */
 export async function anonymiseBookings(executor: Executor, ids: string[], now: Date): Promise<number> {
   if (ids.length === 0) return 0;
@@ -53,12 +53,12 @@ export async function anonymiseBookings(executor: Executor, ids: string[], now: 
       specialRequirements: null,
       meetingLink: null,
       meetingNotes: null,
-      manageTokenHash: null,
       idempotencyKey: null,
       anonymisedAt: now,
     })
     .where(inArray(consultationBookings.id, ids))
     .returning({ id: consultationBookings.id });
+  await executor.delete(consultationBookingManageTokens).where(inArray(consultationBookingManageTokens.bookingId, ids));
   await scrubAuditEntries(executor, { entityType: "booking", entityIds: ids });
   return rows.length;
 }

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { auditLog, consultationAvailability, consultationBookings, consultationTypes, emailOutbox, enquiries } from "~/db/schema";
+import { auditLog, consultationAvailability, consultationBookingManageTokens, consultationBookings, consultationTypes, emailOutbox, enquiries } from "~/db/schema";
 import { createBooking, holdsPlace, updateBookingByAdmin } from "~/features/consultations/bookings.server";
 import { BookingDetailsSchema } from "~/features/consultations/schema";
 import { addDays, londonToday } from "~/utils/time";
@@ -212,7 +212,8 @@ describe("erasePerson", () => {
     expect(slot!.currentBookings).toBe(1);
     await expectCapacityInvariant();
     const [future] = await db.select().from(consultationBookings).where(eq(consultationBookings.id, s.futureBookingId));
-    expect(future).toMatchObject({ status: "cancelled", name: ERASED, email: ERASED, phone: null, meetingLink: null, meetingNotes: null, manageTokenHash: null });
+    expect(future).toMatchObject({ status: "cancelled", name: ERASED, email: ERASED, phone: null, meetingLink: null, meetingNotes: null });
+    expect(await db.select().from(consultationBookingManageTokens).where(eq(consultationBookingManageTokens.bookingId, s.futureBookingId))).toEqual([]);
     expect(future!.anonymisedAt).toBeInstanceOf(Date);
     const [past] = await db.select().from(consultationBookings).where(eq(consultationBookings.id, s.pastBookingId));
     expect(past).toMatchObject({ status: "completed", name: ERASED, consultationType: "Initial Consultation" });

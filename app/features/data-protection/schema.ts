@@ -3,7 +3,7 @@
  * the retention periods form, the subject-access search and the erasure confirmation.
  */
 import { z } from "zod";
-import { RETENTION_LIMITS } from "~/db/schema";
+import { RETENTION_LIMITS } from "~/utils/domain";
 
 /** The retention periods (whole numbers within {@link RETENTION_LIMITS}). */
 export const RetentionPeriodsSchema = z.object({

@@ -5,7 +5,7 @@
  * Shared by the route (server) and the UI (labels).
  */
 import { z } from "zod";
-import { ENQUIRY_PRIORITIES, ENQUIRY_STATUSES } from "~/db/schema";
+import { ENQUIRY_PRIORITIES, ENQUIRY_STATUSES } from "~/utils/domain";
 
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 export type EnquiryPriority = (typeof ENQUIRY_PRIORITIES)[number];

@@ -17,7 +17,7 @@
 import { db, type Transaction } from "~/db/client.server";
 import { enquiries } from "~/db/schema";
 import { enqueueEmails } from "~/features/mail/outbox.server";
-import { getSiteSettings } from "~/features/settings/settings.server";
+import { getMailSettings } from "~/features/mail/settings.server";
 import { logger } from "~/utils/logger.server";
 import { buildEnquiryEmails } from "./emails.server";
 import { checkFormGuard, type FormGuardReason } from "~/features/abuse/form-guard.server";
@@ -62,7 +62,7 @@ export async function submitEnquiry(
   const enquiry = parsed.data;
 
   const guardReason = checkFormGuard(input, now);
-  const settings = await getSiteSettings();
+  const settings = await getMailSettings();
 
   let droppedThisHour = 0;
   const result = await db.transaction(async (tx): Promise<SubmitEnquiryResult & { ok: true }> => {

@@ -11,7 +11,7 @@ import { and, count, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } f
 import { db } from "~/db/client.server";
 import { enquiries } from "~/db/schema";
 import { enqueueEmails } from "~/features/mail/outbox.server";
-import { getSiteSettings } from "~/features/settings/settings.server";
+import { getMailSettings } from "~/features/mail/settings.server";
 import { buildOverdueReminderEmails } from "./emails.server";
 import { OVERDUE_AFTER_MS, REMINDER_AFTER_MS } from "./response-time";
 
@@ -35,7 +35,7 @@ export function overdueWhere(now: Date): SQL {
  * Returns how many enquiries were reminded. Throws only when the database fails.
  */
 export async function queueOverdueReminders(now: Date = new Date()): Promise<number> {
-  const settings = await getSiteSettings();
+  const settings = await getMailSettings();
   return db.transaction(async (tx) => {
     const due = await tx
       .select()

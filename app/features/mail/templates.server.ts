@@ -26,12 +26,20 @@ export type EmailContent = {
   details?: [label: string, value: string][];
   /** A call-to-action button; `url` must be absolute (see `siteUrl`). */
   button?: { label: string; url: string };
+  /** A second, quieter action shown as a text link under the button; `url` must be absolute. */
+  link?: { label: string; url: string };
   /** Small print above the footer, e.g. why the recipient got this message. */
   footerNote?: string;
 };
 
-/** The company details a message's header and footer show; pass the result of `getSiteSettings()`. */
-export type EmailBranding = Pick<SiteSettings, "companyName" | "email" | "phone" | "location">;
+/**
+ * The company details a message's header and footer show; pass the result of `getMailSettings()`
+ * (./settings.server.ts). The footer shows `address` (the contact page's lines), else `location`.
+ */
+export type EmailBranding = Pick<SiteSettings, "companyName" | "email" | "phone" | "location"> & { address?: readonly string[] };
+
+/** The footer's place line: the postal address on one line, else the settings' location. */
+const placeOf = (s: EmailBranding) => (s.address && s.address.length > 0 ? s.address.join(", ") : s.location);
 
 /** A complete message body in both forms. */
 export type RenderedEmail = { html: string; text: string };
@@ -130,11 +138,17 @@ function renderHtml(c: EmailContent, s: EmailBranding): string {
       ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px 0;"><tr><td bgcolor="${TEAL}" style="border-radius:6px;background:${TEAL};"><a href="${escapeHtml(href)}" target="_blank" style="display:inline-block;padding:12px 22px;font-family:${FONT};font-size:15px;font-weight:600;line-height:20px;color:#ffffff;text-decoration:none;border-radius:6px;">${escapeHtml(c.button.label)}</a></td></tr></table><p style="margin:0 0 16px 0;font-family:${FONT};font-size:12px;line-height:18px;color:${MUTED};">Or open this link: <a href="${escapeHtml(href)}" style="color:${TEAL};word-break:break-all;">${escapeHtml(href)}</a></p>`
       : "";
 
+  const linkHref = c.link ? safeUrl(c.link.url) : null;
+  const link =
+    c.link && linkHref
+      ? `<p style="margin:0 0 24px 0;font-family:${FONT};font-size:15px;line-height:24px;color:${INK};"><a href="${escapeHtml(linkHref)}" target="_blank" style="color:${TEAL};font-weight:600;">${escapeHtml(c.link.label)}</a><br><span style="font-size:12px;line-height:18px;color:${MUTED};word-break:break-all;">${escapeHtml(linkHref)}</span></p>`
+      : "";
+
   const footerNote = c.footerNote
     ? `<p style="margin:0 0 12px 0;font-family:${FONT};font-size:12px;line-height:18px;color:${MUTED};">${multiline(c.footerNote)}</p>`
     : "";
 
-  const contact = [escapeHtml(s.email), escapeHtml(s.phone), escapeHtml(s.location)].join(" &middot; ");
+  const contact = [escapeHtml(s.email), escapeHtml(s.phone), escapeHtml(placeOf(s))].join(" &middot; ");
 
   return `<!DOCTYPE html>
 <html lang="en-GB">
@@ -156,7 +170,7 @@ ${preheader}
 </td></tr>
 <tr><td bgcolor="#ffffff" style="background:#ffffff;padding:28px 28px 12px 28px;border-left:1px solid ${BORDER};border-right:1px solid ${BORDER};">
 <h1 style="margin:0 0 16px 0;font-family:${FONT};font-size:22px;line-height:30px;font-weight:700;color:${TEAL_DARK};">${escapeHtml(c.heading)}</h1>
-${intro}${paragraphs}${details}${button}
+${intro}${paragraphs}${details}${button}${link}
 </td></tr>
 <tr><td bgcolor="#ffffff" style="background:#ffffff;padding:16px 28px 24px 28px;border:1px solid ${BORDER};border-top:1px solid ${BORDER};border-radius:0 0 8px 8px;">
 ${footerNote}<p style="margin:0;font-family:${FONT};font-size:12px;line-height:18px;color:${MUTED};"><strong style="color:${INK};">${company}</strong><br>${contact}</p>
@@ -180,8 +194,9 @@ function renderText(c: EmailContent, s: EmailBranding): string {
     lines.push("");
   }
   if (c.button) lines.push(`${c.button.label}: ${c.button.url}`, "");
+  if (c.link) lines.push(`${c.link.label}: ${c.link.url}`, "");
   lines.push("--");
   if (c.footerNote) lines.push(c.footerNote);
-  lines.push(s.companyName, [s.email, s.phone, s.location].join(" | "));
+  lines.push(s.companyName, [s.email, s.phone, placeOf(s)].join(" | "));
   return lines.join("\n") + "\n";
 }

@@ -48,6 +48,16 @@ describe("renderEmail", () => {
   });
 });
 
+describe("the footer's address", () => {
+  it("is the contact page's street address on one line when given, else the settings' location", () => {
+    const withAddress = renderEmail({ heading: "H", paragraphs: ["p"] }, { ...settings, address: ["12 Bridge Street", "London SE1 9AA", "United Kingdom"] });
+    expect(withAddress.text).toContain("hello@meridian.example | +44 20 7946 0321 | 12 Bridge Street, London SE1 9AA, United Kingdom");
+    expect(withAddress.html).toContain("12 Bridge Street, London SE1 9AA, United Kingdom");
+    expect(withAddress.html).not.toContain("London, United Kingdom");
+    expect(renderEmail({ heading: "H", paragraphs: ["p"] }, { ...settings, address: [] }).text).toContain("| London, United Kingdom");
+  });
+});
+
 describe("control characters (issue 18, finding 6)", () => {
   it("are stripped from every text of a message, line breaks kept only where a paragraph allows them", () => {
     const { html, text } = renderEmail(

@@ -10,7 +10,7 @@ import sharp from "sharp";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { cmsProjects, insights, media, sitePages } from "~/db/schema";
-import { SITE_PAGE_SEED } from "~/db/seed/site-pages";
+import { SITE_PAGE_SEED } from "~/features/site-pages/defaults";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { PDF_DOCUMENT, photoJpeg, pixelBombPng, polyglotJpeg, smallPng, SVG_IMAGE, truncatedJpeg } from "../../../tests/setup/images";
 import { addToLibrary, deleteMedia, listLibrary, updateMediaDetails } from "./library.server";

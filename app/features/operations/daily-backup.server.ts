@@ -15,7 +15,7 @@ import { londonToday } from "~/utils/time";
 import { enqueueEmails } from "~/features/mail/outbox.server";
 import type { FileStorage } from "~/features/media/storage.server";
 import { renderEmail, siteUrl } from "~/features/mail/templates.server";
-import { getSiteSettings } from "~/features/settings/settings.server";
+import { getMailSettings } from "~/features/mail/settings.server";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { createBackup, pruneDailyBackups, type BackupResult } from "./backup.server";
@@ -69,7 +69,7 @@ export async function runDailyBackup(now: Date = new Date(), options: { store?: 
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
     logger.error({ job: BACKUP_JOB, err: error }, "daily backup failed");
-    const settings = await getSiteSettings();
+    const settings = await getMailSettings();
     const { html, text } = renderEmail(
       {
         heading: "The daily backup failed",

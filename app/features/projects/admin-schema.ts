@@ -4,7 +4,7 @@
  * labels and option lists are shared with the UI.
  */
 import { z } from "zod";
-import { PROJECT_CATEGORIES, PROJECT_WORK_STATUSES } from "~/db/schema";
+import { PROJECT_CATEGORIES, PROJECT_WORK_STATUSES } from "~/utils/domain";
 import { fieldErrors, LONG_TEXT_MAX, optionalText, optionalUrl, requiredText, textList, type SaveIntent } from "~/features/cms/form-values";
 import { METRIC_KEYS, type MetricKey } from "./metrics";
 

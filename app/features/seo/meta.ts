@@ -7,7 +7,7 @@
  * Use in a route: `export const meta: Route.MetaFunction = (args) => pageMeta(args, { title, path })`.
  */
 import type { MetaDescriptor } from "react-router";
-import type { RootData } from "~/root";
+import type { RootData } from "~/features/site/root-data";
 
 export type PageMetaInput = {
   /** Page title; the company name is appended when it does not already contain it. */

@@ -13,8 +13,9 @@ import { parsePublication } from "~/features/cms/form-values";
 import { formatUkDateTime } from "~/features/cms/publication";
 import { readFormData } from "~/utils/form-data.server";
 import { pathErrors, readField } from "./form-data";
-import { publishedFigureKeys, savePage } from "./pages.server";
-import { pageSchema, pageWarnings, SITE_PAGES, type SitePageKey, unknownFigureRefs } from "./schemas";
+import { publishedFigureKeys, readPublicPages, savePage } from "./pages.server";
+import { stampLegalUpdates } from "./legal-dates";
+import { figureValues, type LegalContent, pageSchema, pageWarnings, SITE_PAGES, type SitePageKey, unknownFigureRefs } from "./schemas";
 
 /** What the page action answers: a CMS result, with the editor's warnings after a save. */
 export type PageActionResult = CmsActionResult & { warnings?: string[] };
@@ -39,7 +40,13 @@ export async function pageEditAction(key: SitePageKey, request: Request, now: Da
   if (!publication.ok || !parsed.success || Object.keys(errors).length) {
     return refused(400, { intent, title: errorTitle, description: "Check the highlighted fields.", errors });
   }
-  const result = await savePage(key, cmsActor(session), version.data, parsed.data as Record<string, unknown>, publication.publication, now);
+  let content = parsed.data as Record<string, unknown>;
+  const going = publication.publication;
+  if (key === "legal" && (going.intent === "publish" || going.intent === "schedule")) {
+    const live = (await readPublicPages(["legal"], null, now)).pages.legal;
+    content = stampLegalUpdates(content as LegalContent, live, going.intent === "schedule" ? going.at : now);
+  }
+  const result = await savePage(key, cmsActor(session), version.data, content, going, now);
   if (!result.ok) return refused(409, { intent, title: errorTitle, description: result.message, conflict: true });
   const message =
     publication.publication.intent === "publish"
@@ -47,5 +54,6 @@ export async function pageEditAction(key: SitePageKey, request: Request, now: Da
       : publication.publication.intent === "schedule" && result.at
         ? `${page.title} scheduled for ${formatUkDateTime(result.at)} (UK time)`
         : `${page.title} saved as a draft (visitors still see the published version)`;
-  return data<PageActionResult>({ ok: true, intent, message, warnings: pageWarnings(key, parsed.data) });
+  const warnings = key === "about" ? pageWarnings(key, parsed.data, figureValues((await readPublicPages(["figures"], null, now)).pages.figures)) : [];
+  return data<PageActionResult>({ ok: true, intent, message, warnings });
 }

@@ -29,8 +29,12 @@ export type FieldMeta = {
   itemLabel?: string;
   /** Rows and lists: the most entries. */
   maxItems?: number;
-  /** Text: the most characters. */
+  /** Text: the most characters (the form shows a counter and the server refuses more). */
   maxLength?: number;
+  /** Text: the value of content stored before the field existed (and of a new page). */
+  defaultValue?: string;
+  /** List: the entries are company figure keys, chosen from the figures by label. */
+  figureItems?: boolean;
   /** Image: drawn as a background with an empty alt, so alt text is optional. */
   decorative?: boolean;
   /** Select: the choices. */
@@ -59,16 +63,24 @@ function plain(label: string, max: number, required: boolean, mode: SchemaMode, 
   return schema;
 }
 
+/** Options of a text field; `defaultValue` fills content stored before the field was added. */
+type TextOptions = { max?: number; required?: boolean; hint?: string; defaultValue?: string };
+
+function textField(mode: SchemaMode, label: string, widget: "text" | "textarea", options: TextOptions, fallbackMax: number) {
+  const { max = fallbackMax, required = true, hint, defaultValue } = options;
+  const meta = { widget, label, hint, required, maxLength: max, defaultValue } satisfies FieldMeta;
+  const schema = plain(label, max, required, mode, widget === "text");
+  return defaultValue === undefined ? schema.meta(meta) : schema.default(defaultValue).meta(meta);
+}
+
 /** One line of text (at most `max` characters, 200 by default). */
-export function text(mode: SchemaMode, label: string, options: { max?: number; required?: boolean; hint?: string } = {}) {
-  const { max = 200, required = true, hint } = options;
-  return plain(label, max, required, mode, true).meta({ widget: "text", label, hint, required, maxLength: max } satisfies FieldMeta);
+export function text(mode: SchemaMode, label: string, options: TextOptions = {}) {
+  return textField(mode, label, "text", options, 200);
 }
 
 /** A paragraph of plain text (at most `max` characters, 2,000 by default). */
-export function longText(mode: SchemaMode, label: string, options: { max?: number; required?: boolean; hint?: string } = {}) {
-  const { max = 2_000, required = true, hint } = options;
-  return plain(label, max, required, mode, false).meta({ widget: "textarea", label, hint, required, maxLength: max } satisfies FieldMeta);
+export function longText(mode: SchemaMode, label: string, options: TextOptions = {}) {
+  return textField(mode, label, "textarea", options, 2_000);
 }
 
 /**
@@ -157,6 +169,15 @@ export function list(mode: SchemaMode, label: string, itemLabel: string, options
         .refine((items) => mode === "draft" || items.length >= min, `${label}: add at least ${min} to publish.`),
     )
     .meta({ widget: "list", label, itemLabel, hint, maxItems: max } satisfies FieldMeta);
+}
+
+/**
+ * A list of company figure keys (the figures a section shows), chosen in the form from the
+ * figures by label; publishing checks each key against the figures (`unknownFigureRefs`).
+ */
+export function figureList(mode: SchemaMode, label: string, options: { max: number; hint?: string }) {
+  const schema = list(mode, label, "figure", { max: options.max, maxLength: 60, hint: options.hint });
+  return schema.meta({ ...(fieldMeta(schema) as FieldMeta), figureItems: true } satisfies FieldMeta);
 }
 
 /** Ordered rows of several fields each (people, testimonials, figures). */

@@ -12,7 +12,7 @@
 import { and, count, eq, inArray } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { db, type Database, type Transaction } from "~/db/client.server";
-import { SITE_PAGE_SEED } from "~/db/seed/site-pages";
+import { SITE_PAGE_SEED } from "~/features/site-pages/defaults";
 import { cmsProjects, insights, sitePages } from "~/db/schema";
 import { audit, conflictMessage, type CmsActor, recordRevision, type Row } from "~/features/cms/content.server";
 import type { Publication } from "~/features/cms/form-values";

@@ -5,7 +5,7 @@
  * (see ./fields.ts); `SITE_PAGES` names the pages, where they show and what previews them.
  */
 import { z } from "zod";
-import { checkbox, figureRef, group, image, link, list, longText, richText, rows, type SchemaMode, select, text } from "./fields";
+import { checkbox, figureList, figureRef, group, image, link, list, longText, richText, rows, type SchemaMode, select, text } from "./fields";
 
 /** The pages staff edit, in the order of the Site section. */
 export const EDITABLE_PAGE_KEYS = ["home", "about", "services", "testimonials", "figures", "contact", "legal"] as const;
@@ -27,7 +27,7 @@ export const SITE_PAGES: Record<SitePageKey, { title: string; description: strin
     description: "The privacy policy and the terms of service, written in the article editor.",
     publicPath: "/privacy",
   },
-  contact: { title: "Contact and footer", description: "Opening hours, address, map link and social links.", publicPath: "/contact" },
+  contact: { title: "Contact and footer", description: "The /contact introduction, opening hours, reply promise, address (also in e-mails), map link and social links.", publicPath: "/contact" },
 };
 
 /** Values a figure may be computed from instead of typed in. */
@@ -103,9 +103,21 @@ function testimonialsSchema(mode: SchemaMode) {
   });
 }
 
+/** The /contact introduction as first written (stored contact pages from before it was editable show it). */
+export const CONTACT_INTRO_DEFAULT =
+  "Whether you are planning a commercial development or building resilience in a disaster-prone region, our engineers are ready to help. Tell us what you need and we'll respond within 24 hours.";
+/** The sentence beside the enquiry form's Send button, as first written. */
+export const CONTACT_REPLY_DEFAULT = "We reply within 24 hours, Monday to Friday.";
+
 function contactSchema(mode: SchemaMode) {
   return z.object({
+    intro: longText(mode, "Introduction (/contact)", { max: 400, defaultValue: CONTACT_INTRO_DEFAULT, hint: "Under the heading of /contact." }),
     openingHours: rows(mode, "Opening hours", "line", { days: text(mode, "Days", { max: 60 }), hours: text(mode, "Hours", { max: 60 }) }, { min: 1, max: 10 }),
+    replyNote: text(mode, "When we reply (beside the Send button)", {
+      max: 160,
+      defaultValue: CONTACT_REPLY_DEFAULT,
+      hint: "Keep it in step with the opening hours above: it is shown beside the enquiry form's Send button.",
+    }),
     addressLines: list(mode, "Address", "address line", { max: 6, maxLength: 120, min: 1, hint: "One line each, in postal order." }),
     mapUrl: link(mode, "Map link", { hint: "Optional: a https:// link to the office on a map." }),
     socialLinks: rows(mode, "Social links", "link", { label: text(mode, "Network", { max: 40 }), url: link(mode, "Address", { required: true }) }, {
@@ -121,7 +133,7 @@ function aboutSchema(mode: SchemaMode) {
     story: group("Story (page header)", {
       title: text(mode, "Headline", { max: 160 }),
       intro: longText(mode, "Story", { max: 600 }),
-      figures: list(mode, "Figures shown", "figure key", { max: 4, maxLength: 60, hint: "Keys from Company figures, e.g. client-satisfaction." }),
+      figures: figureList(mode, "Figures shown", { max: 4, hint: "Chosen from Company figures, shown in this order." }),
     }),
     team: group("Founders and team", {
       title: text(mode, "Heading", { max: 160 }),
@@ -173,7 +185,10 @@ function aboutSchema(mode: SchemaMode) {
       areas: rows(mode, "Areas", "area", named, { min: 1, max: 12 }),
     }),
     countries: group("Countries panel", {
-      heading: text(mode, "Heading", { max: 120, hint: "When it names a number, it should match the list's length (the editor warns)." }),
+      heading: text(mode, "Heading", {
+        max: 120,
+        hint: "Write {countries} to show the Countries company figure. The editor warns when the heading's number differs from that figure or from the list's length.",
+      }),
       intro: longText(mode, "Text", { max: 400, required: false }),
       list: list(mode, "Countries", "country", { max: 200, maxLength: 80, min: 1 }),
     }),
@@ -227,7 +242,7 @@ function homeSchema(mode: SchemaMode) {
         badge: text(mode, "Badge", { max: 80 }),
         headline: text(mode, "Headline", { max: 120 }),
         intro: longText(mode, "Introduction", { max: 400, hint: "A figure's key in braces, e.g. {countries}, shows that company figure." }),
-        figures: list(mode, "Figures shown", "figure key", { max: 3, maxLength: 60, hint: "Keys from Company figures, e.g. client-satisfaction." }),
+        figures: figureList(mode, "Figures shown", { max: 3, hint: "Chosen from Company figures, shown in this order." }),
       }),
       partners: group("Partner strip", {
         heading: text(mode, "Heading", { max: 120 }),
@@ -271,7 +286,7 @@ function homeSchema(mode: SchemaMode) {
       insights: featured(mode, "Latest insights", "Articles"),
       team: group("Team section", {
         ...headingFields(mode),
-        figures: list(mode, "Figures shown", "figure key", { max: 2, maxLength: 60, hint: "Shown beside the founders (who are edited on About)." }),
+        figures: figureList(mode, "Figures shown", { max: 2, hint: "Chosen from Company figures; shown beside the founders (who are edited on About)." }),
       }),
       testimonials: group("Testimonials section", headingFields(mode), "The quotes themselves are edited in Testimonials."),
       cta: group("Closing call to action", { description: longText(mode, "Text", { max: 400 }) }),
@@ -339,7 +354,10 @@ function servicesSchema(mode: SchemaMode) {
 const SECTIONS_HINT = "Each heading (level 2) starts a numbered section, listed under 'On this page'.";
 
 function legalSchema(mode: SchemaMode) {
-  const updated = text(mode, "Last updated", { max: 40, hint: "As shown under the title, e.g. 1 September 2025." });
+  const updated = text(mode, "Last updated", {
+    max: 40,
+    hint: "As shown under the title, e.g. 1 September 2025. Set to the day it goes live when the text changes on Publish or Schedule, unless you change it here.",
+  });
   const intro = longText(mode, "Introduction", { max: 600 });
   return z.object({
     privacy: group("Privacy policy (/privacy)", {
@@ -384,20 +402,38 @@ export function isSitePageKey(value: unknown): value is SitePageKey {
   return typeof value === "string" && (EDITABLE_PAGE_KEYS as readonly string[]).includes(value);
 }
 
+/** The typed values of the figures page by key (`{ countries: { value: "20+" } }`), for `pageWarnings`. */
+export function figureValues(content: FiguresContent): Record<string, { value: string }> {
+  return Object.fromEntries(content.figures.map((f) => [f.key, { value: f.value }]));
+}
+
+/** The key of the company figure the About countries heading should agree with. */
+export const COUNTRIES_FIGURE = "countries";
+
 /**
- * Warnings an editor shows but that do not stop a save (issue 16): on About, a number in the
- * countries heading that differs from the length of the list ("17 countries" listing 16).
+ * Warnings an editor shows but that do not stop a save (issue 16), on About: the number the
+ * countries heading shows (with `{key}` figures filled in from `figures`) differs from the length
+ * of the list ("17 countries" listing 16), or a number typed in the heading differs from the
+ * Countries company figure ("17" while the figure says "20+"). `figures` maps keys to shown values.
  */
-export function pageWarnings(key: SitePageKey, content: unknown): string[] {
+export function pageWarnings(key: SitePageKey, content: unknown, figures: Readonly<Record<string, { value: string }>> = {}): string[] {
   if (key !== "about") return [];
   const countries = (content as Partial<AboutContent>)?.countries;
   if (!countries) return [];
-  const claimed = /\b(\d{1,4})\b/.exec(countries.heading ?? "");
+  const warnings: string[] = [];
+  const heading = countries.heading ?? "";
+  const number = (text: string) => /\b(\d{1,4})\b/.exec(text)?.[1];
+  const claimed = number(fillFigures(heading, figures));
   const listed = (countries.list ?? []).length;
-  if (claimed && Number(claimed[1]) !== listed) {
-    return [`The countries heading says ${claimed[1]} but the list names ${listed} ${listed === 1 ? "country" : "countries"}. Correct the heading or the list.`];
+  if (claimed && Number(claimed) !== listed) {
+    warnings.push(`The countries heading says ${claimed} but the list names ${listed} ${listed === 1 ? "country" : "countries"}. Correct the heading or the list.`);
   }
-  return [];
+  const typed = number(heading.replace(FIGURE_TOKEN, ""));
+  const figure = figures[COUNTRIES_FIGURE]?.value;
+  if (typed && figure && number(figure) && Number(number(figure)) !== Number(typed)) {
+    warnings.push(`The countries heading says ${typed} but the Countries figure is ${figure}. Write {${COUNTRIES_FIGURE}} in the heading to show the figure, or correct one of them.`);
+  }
+  return warnings;
 }
 
 /**
@@ -423,6 +459,7 @@ export function unknownFigureRefs(key: SitePageKey, content: unknown, figureKeys
   if (key === "about") {
     const about = content as AboutContent;
     about.story.figures.forEach((ref, i) => check(`story.figures.${i}`, ref));
+    figureTokens(about.countries.heading).forEach((ref) => check("countries.heading", ref));
     about.team.people.forEach((person, p) => person.highlights.forEach((h, i) => check(`team.people.${p}.highlights.${i}.figure`, h.figure)));
   }
   return errors;

@@ -1,6 +1,6 @@
 import { getDashboardData, getSidebarCounts } from "~/features/admin/admin.server";
 import { QuickActions, RecentEnquiries, ServiceDistribution, StatCards } from "~/features/admin/components/dashboard";
-import { AdminPageHeader } from "~/features/admin/components/page-header";
+import { AdminPageHeader } from "~/components/admin-page-header";
 import { MANAGER_ROLES, requireAdmin, roleAllows, SUPER_ADMIN_ONLY } from "~/features/auth/guard.server";
 import { listUpcomingConsultations } from "~/features/consultations/admin-bookings.server";
 import { UpcomingConsultations } from "~/features/consultations/components/upcoming-consultations";

@@ -4,6 +4,7 @@ import { data } from "react-router";
 import { resolveImages } from "~/features/media/resolve.server";
 import { pageMeta } from "~/features/seo/meta";
 import { loadSitePages } from "~/features/site-pages/pages.server";
+import { fillFigures } from "~/features/site-pages/schemas";
 import { FounderProfile } from "~/features/site/components/founder-profile";
 import { PageHero } from "~/features/site/components/page-hero";
 import { SectionHeading } from "~/features/site/components/section-heading";
@@ -96,7 +97,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
             <div className="grid gap-10 lg:grid-cols-[1fr_2fr] lg:items-center">
               <div>
                 <Globe2 className="size-10 text-teal-300" aria-hidden="true" />
-                <h3 className="mt-4 text-2xl font-bold sm:text-3xl">{countries.heading}</h3>
+                <h3 className="mt-4 text-2xl font-bold sm:text-3xl">{fillFigures(countries.heading, figures)}</h3>
                 {countries.intro ? <p className="mt-3 text-slate-300">{countries.intro}</p> : null}
               </div>
               <ul className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="Countries we have worked in">

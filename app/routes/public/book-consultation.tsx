@@ -47,7 +47,7 @@ import type { FieldErrors } from "~/features/consultations/schema";
 import { formatLongDate, formatTime24 } from "~/utils/format";
 import { loadWizardState, type WizardState } from "~/features/consultations/wizard.server";
 import { pageMeta } from "~/features/seo/meta";
-import { useRootData } from "~/root";
+import { useRootData } from "~/features/site/root-data";
 import { cn } from "~/utils/cn";
 import { logger } from "~/utils/logger.server";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -101,7 +101,7 @@ type ActionData = (
   | { intent: "review"; ok: true; values: DetailsValues; idempotencyKey: string }
   | { intent: "edit"; ok: true; values: DetailsValues }
   | { intent: "review" | "confirm"; ok: false; errors: FieldErrors; values: DetailsValues }
-  | { intent: "confirm"; ok: false; code: string; message: string; slotProblem: boolean; values: DetailsValues }
+  | { intent: "confirm"; ok: false; code: string; message: string; slotProblem: boolean; values: DetailsValues; idempotencyKey?: string }
   | { intent: "unknown"; ok: false; message: string }
 ) & { formToken?: string };
 
@@ -145,7 +145,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const guard = checkFormGuard(Object.fromEntries(form), new Date());
       if (guard) {
         logger.warn({ reason: guard }, "booking refused by the form check");
-        throw new BookingError("form_check");
+        throw new BookingError(guard === "too_fast" ? "form_too_fast" : "form_check");
       }
       made = await createBooking(
         { typeId: ids.data.typeId, slotId: ids.data.slotId, details: details.data },
@@ -165,6 +165,8 @@ export async function action({ request, context }: Route.ActionArgs) {
             slotProblem: error.isSlotProblem,
             values,
             formToken,
+            // Nothing was stored under this key: pressing Confirm Booking again reuses it.
+            idempotencyKey: ids.data.idempotencyKey,
           },
           { status: error.status },
         );
@@ -465,7 +467,7 @@ export default function BookConsultation({ loaderData: state, actionData }: Rout
                     <input
                       type="hidden"
                       name="idempotencyKey"
-                      value={actionData.intent === "review" && actionData.ok ? actionData.idempotencyKey : ""}
+                      value={"idempotencyKey" in actionData ? (actionData.idempotencyKey ?? "") : ""}
                     />
                     <DetailHiddenFields values={values} />
                     <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>

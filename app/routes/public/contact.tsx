@@ -1,8 +1,10 @@
 /**
  * /contact (`shared/spec/public-site.md` sections 2, 4, 5, 7, 8): intro, contact cards, promises
  * and the enquiry form. With JavaScript the form posts through a fetcher: submitting, a 1.5 s
- * pause, then the success toast and a reset (or the destructive error toast). Without JavaScript
- * a plain POST shows the confirmation, or the field errors with a 400.
+ * pause, then the success toast and a reset, the form giving way to an inline confirmation that
+ * takes the focus, with "Send another message" bringing back the empty form (or the destructive
+ * error toast). Without JavaScript a plain POST shows the same confirmation, or the field errors
+ * with a 400.
  */
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
@@ -22,7 +24,7 @@ import { recordConversion } from "~/features/analytics/conversions.server";
 import { submitEnquiry } from "~/features/enquiries/enquiries.server";
 import type { EnquiryFieldErrors, EnquirySchema } from "~/features/enquiries/schema";
 import { pageMeta } from "~/features/seo/meta";
-import { useRootData } from "~/root";
+import { useRootData } from "~/features/site/root-data";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/contact";
 import { dataHeaders } from "~/utils/headers";
@@ -123,6 +125,12 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
   const formRef = useRef<HTMLFormElement>(null);
   const [clientErrors, setClientErrors] = useState<EnquiryFieldErrors | null>(null);
   const [pausing, setPausing] = useState(false);
+  // The inline confirmation in place of the form, after the pause (with JavaScript).
+  const [sent, setSent] = useState(false);
+  const sendAnother = () => {
+    setSent(false);
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[name=name]")?.focus());
+  };
   const handled = useRef<unknown>(null);
   useEffect(loadBrowserSchema, []);
 
@@ -136,6 +144,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
       const timer = setTimeout(() => {
         setPausing(false);
         formRef.current?.reset();
+        setSent(true);
         toast.success(SUCCESS_TITLE, { id: "enquiry-sent", description: SUCCESS_TEXT });
       }, SUCCESS_PAUSE_MS);
       return () => clearTimeout(timer);
@@ -181,10 +190,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
         <div className="relative mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
           <p className="text-sm font-semibold uppercase tracking-[0.2em] text-teal-300">Contact</p>
           <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">Let's talk about your project</h1>
-          <p className="mt-5 max-w-2xl text-lg text-slate-200">
-            Whether you are planning a commercial development or building resilience in a disaster-prone region, our
-            engineers are ready to help. Tell us what you need and we'll respond within 24 hours.
-          </p>
+          <p className="mt-5 max-w-2xl text-lg text-slate-200">{root?.contact.intro}</p>
         </div>
       </section>
 
@@ -206,7 +212,13 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             <span className="sr-only">with an asterisk</span> are required.
           </p>
           <div className="mt-6">
-            {actionData?.ok ? (
+            {sent ? (
+              <EnquirySentPanel focusOnShow>
+                <Button type="button" variant="outline" onClick={sendAnother}>
+                  Send another message
+                </Button>
+              </EnquirySentPanel>
+            ) : actionData?.ok ? (
               <EnquirySentPanel>
                 <Link to="/contact" className={buttonVariants({ variant: "outline" })}>
                   Send another message
@@ -229,7 +241,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
                 ) : null}
                 <EnquiryFields errors={errors ?? undefined} values={actionData && !actionData.ok ? actionData.values : undefined} formToken={formToken} />
                 <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-                  <p className="text-sm text-muted-foreground">We reply within 24 hours, Monday to Friday.</p>
+                  <p className="text-sm text-muted-foreground">{root?.contact.replyNote}</p>
                   <Button type="submit" size="lg" disabled={busy} aria-disabled={busy}>
                     {busy ? (
                       <>

@@ -4,7 +4,6 @@ import { buttonVariants } from "~/components/ui/button";
 import { ArticleBlocks } from "~/features/insights/components/article-blocks";
 import { ReadingProgress } from "~/features/insights/components/reading-progress";
 import { SharePanel } from "~/features/insights/components/share-panel";
-import { PreviewBanner } from "~/features/cms/components/preview-banner";
 import { PREVIEW_HEADERS } from "~/features/cms/preview.server";
 import { getPreviewInsightBySlug, getPublishedInsightBySlug } from "~/features/insights/insights.server";
 import { Picture } from "~/features/media/components/picture";
@@ -15,7 +14,7 @@ import { absoluteUrl, pageMeta } from "~/features/seo/meta";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { cn } from "~/utils/cn";
-import type { RootData } from "~/root";
+import type { RootData } from "~/features/site/root-data";
 import type { Route } from "./+types/insight";
 
 /**
@@ -154,7 +153,6 @@ export default function InsightPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div id="main-content">
-      {loaderData.preview ? <PreviewBanner /> : null}
       <ReadingProgress />
       <header className="bg-ink pt-28 pb-10 text-white sm:pt-32 sm:pb-12">
         <div className="mx-auto max-w-4xl px-4 sm:px-6">

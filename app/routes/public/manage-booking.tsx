@@ -12,7 +12,7 @@
  */
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
-import { AlertCircle, ArrowLeft, ArrowRight, CalendarCheck2, CalendarClock, CalendarX2, CheckCircle2, Clock, SearchX } from "lucide-react";
+import { AlertCircle, ArrowLeft, ArrowRight, CalendarCheck2, CalendarClock, CalendarX2, CheckCircle2, Clock, SearchX, Video } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -26,7 +26,7 @@ import {
   type ManagedBooking,
 } from "~/features/consultations/bookings.server";
 import { LocalTime, useVisitorZone, WeekPicker } from "~/features/consultations/components/wizard";
-import { formatLongDate, formatTime24, ukZoneLabel } from "~/utils/format";
+import { formatLongDate, formatTime24, formatUkTimeRange, ukZoneLabel } from "~/utils/format";
 import { loadWeekSlots, resolveChosenSlot, type WeekSlots } from "~/features/consultations/wizard.server";
 import type { AvailableSlot } from "~/features/consultations/slots.server";
 import { pageMeta } from "~/features/seo/meta";
@@ -298,7 +298,10 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
   );
 }
 
-/** The booking's type, date, time and status. */
+/**
+ * The booking's type, date, time (from its start to its own end) and status, and the meeting link
+ * once staff have confirmed the booking with one.
+ */
 function BookingDetails({ booking }: { booking: ManagedBooking }) {
   return (
     <dl className="mt-6 grid gap-4 rounded-xl border bg-accent p-5 text-sm">
@@ -314,10 +317,26 @@ function BookingDetails({ booking }: { booking: ManagedBooking }) {
         <dt className="text-muted-foreground">Time</dt>
         <dd className="flex items-center gap-1.5 font-semibold">
           <Clock aria-hidden className="size-4 text-primary" />
-          {formatTime24(booking.startTime)} {ukZoneLabel(booking.date, booking.startTime)}
+          {formatUkTimeRange(booking.date, booking.startTime, booking.endTime)}
           {booking.durationMinutes ? `, ${booking.durationMinutes} minutes` : null}
         </dd>
       </div>
+      {booking.meetingLink ? (
+        <div>
+          <dt className="text-muted-foreground">Meeting link</dt>
+          <dd className="mt-1">
+            <a
+              href={booking.meetingLink}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1.5 font-semibold break-all text-primary underline underline-offset-4 hover:text-primary/80"
+            >
+              <Video aria-hidden className="size-4 shrink-0" />
+              {booking.meetingLink}
+            </a>
+          </dd>
+        </div>
+      ) : null}
       <div>
         <dt className="text-muted-foreground">Status</dt>
         <dd className="mt-1">

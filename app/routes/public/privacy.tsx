@@ -6,7 +6,7 @@ import { ArticleBlocks } from "~/features/insights/components/article-blocks";
 import { pageMeta } from "~/features/seo/meta";
 import { documentSections, LegalPage, LegalProse, type LegalSection } from "~/features/site/components/legal-page";
 import { loadSitePages } from "~/features/site-pages/pages.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/features/site/root-data";
 import type { Route } from "./+types/privacy";
 
 export const meta: Route.MetaFunction = (args) =>

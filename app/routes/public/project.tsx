@@ -7,7 +7,6 @@ import { Picture } from "~/features/media/components/picture";
 import { resolveImages } from "~/features/media/resolve.server";
 import { ProjectSidePanel } from "~/features/projects/components/project-side-panel";
 import { metricEntries } from "~/features/projects/metrics";
-import { PreviewBanner } from "~/features/cms/components/preview-banner";
 import { PREVIEW_HEADERS } from "~/features/cms/preview.server";
 import { getPreviewProjectBySlug, getPublishedProjectBySlug } from "~/features/projects/projects.server";
 import { pageMeta } from "~/features/seo/meta";
@@ -93,7 +92,6 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div id="main-content">
-      {loaderData.preview ? <PreviewBanner /> : null}
       <section className="relative isolate flex min-h-[85svh] flex-col justify-end overflow-hidden bg-ink text-white lg:min-h-svh">
         {project.heroImage ? (
           <Picture image={pictures[project.heroImage] ?? project.heroImage} alt="" sizes="100vw" priority className="absolute inset-0 -z-10 size-full object-cover" />

@@ -198,9 +198,10 @@ export function AdminShell({ admin, companyName, counts, children }: AdminShellP
           ) : null}
         </div>
 
-        <nav className="flex-1 overflow-y-auto px-3 py-4">
+        {/* Compact enough that a super admin's eleven links, "Your account" last, fit 1440x900 without scrolling. */}
+        <nav className="flex-1 overflow-y-auto px-3 py-3">
           {sections.map((section) => (
-            <div key={section.title} className="mb-5 last:mb-0">
+            <div key={section.title} className="mb-4 last:mb-0">
               <h2
                 className={cn(
                   "mb-2 px-3 text-[11px] font-semibold uppercase tracking-wider text-teal-200/80",
@@ -209,7 +210,7 @@ export function AdminShell({ admin, companyName, counts, children }: AdminShellP
               >
                 {section.title}
               </h2>
-              <ul className="space-y-1">
+              <ul className="space-y-0.5">
                 {section.items.map((item) => (
                   <li key={item.to}>
                     <NavLink
@@ -218,7 +219,7 @@ export function AdminShell({ admin, companyName, counts, children }: AdminShellP
                       title={expanded ? undefined : item.label}
                       className={({ isActive }) =>
                         cn(
-                          "relative flex h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors",
+                          "relative flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors",
                           "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-300",
                           isActive ? "bg-primary text-white" : "text-slate-200 hover:bg-white/10 hover:text-white",
                           !expanded && "justify-center px-0",

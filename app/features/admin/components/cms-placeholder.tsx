@@ -1,7 +1,7 @@
 import { ArrowLeft, Construction } from "lucide-react";
 import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
-import { AdminPageHeader } from "./page-header";
+import { AdminPageHeader } from "~/components/admin-page-header";
 
 /**
  * A protected placeholder for the projects and blog CMS screens, which arrive in a later issue.

@@ -1,8 +1,9 @@
 /**
  * The Analytics screen (issue 21, admins and super admins): the range picker (7 / 30 / 90 days or
- * a custom range), the figures, the daily chart, and the breakdown tables: entry pages and sources
- * with the enquiries and bookings their visits led to and the conversion rate, top pages,
- * referrers, campaigns, countries, devices and conversion types. Export downloads the range as CSV.
+ * a custom range), the figures, the daily chart, and the breakdown tables: entry pages, sources,
+ * campaigns and media with the enquiries and bookings their visits led to and the conversion rate,
+ * the attribution rule in words, top pages, referrers, countries, devices and conversion types.
+ * Export downloads the range as CSV.
  */
 import { BarChart3, CalendarCheck, Download, Eye, Inbox, Users } from "lucide-react";
 import { Form, Link } from "react-router";
@@ -10,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { AdminPageHeader } from "~/features/admin/components/page-header";
+import { AdminPageHeader } from "~/components/admin-page-header";
 import { cn } from "~/utils/cn";
 import { PRESET_DAYS, rangeSearch, type AnalyticsRange } from "../range";
 import type { AnalyticsReport, BreakdownRow } from "../report.server";
@@ -94,6 +95,26 @@ function BreakdownTable({ title, description, rows, label, columns, wide = false
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * The attribution rule in words, beside the tables it explains (the rule itself is
+ * `viewsWithVisitStarts` in attribution.server.ts).
+ */
+function AttributionRule() {
+  return (
+    <section aria-labelledby="attribution-rule" className="rounded-lg border bg-card p-4 text-sm shadow-sm xl:col-span-2">
+      <h2 id="attribution-rule" className="font-semibold">
+        How visits and conversions are attributed
+      </h2>
+      <p className="mt-1 text-muted-foreground">
+        A visit starts with a visitor's first page of the day, after 30 minutes without a page, or when a page is opened from a campaign link (utm_source)
+        other than the campaign they came with last. So a newsletter link opened part-way through a visit that began on a search engine counts as a visit
+        from the newsletter, and an enquiry or booking counts for the last campaign before it. A visit's source, campaign and medium are those of its first
+        page.
+      </p>
+    </section>
   );
 }
 
@@ -217,10 +238,25 @@ export function AnalyticsScreen({ range, report }: { range: AnalyticsRange; repo
             columns={[visits, enquiries, bookings, rate]}
             wide
           />
+          <AttributionRule />
           <BreakdownTable title="Top pages" rows={breakdowns.pages} label={{ header: "Page", cell: pageLink }} columns={[visitors, pageviews]} />
           <BreakdownTable title="Referrers" rows={breakdowns.referrers} label={{ header: "Site" }} columns={[visitors, visits]} />
-          <BreakdownTable title="Campaigns" description="utm_campaign of the visit's first page." rows={breakdowns.campaigns} label={{ header: "Campaign" }} columns={[visitors, visits]} />
-          <BreakdownTable title="Campaign media" description="utm_medium of the visit's first page." rows={breakdowns.mediums} label={{ header: "Medium" }} columns={[visitors, visits]} />
+          <BreakdownTable
+            title="Campaigns"
+            description="utm_campaign of the page that started the visit, and the enquiries and bookings those visits led to."
+            rows={breakdowns.campaigns}
+            label={{ header: "Campaign" }}
+            columns={[visits, enquiries, bookings, rate]}
+            wide
+          />
+          <BreakdownTable
+            title="Campaign media"
+            description="utm_medium of the page that started the visit, and the enquiries and bookings those visits led to."
+            rows={breakdowns.mediums}
+            label={{ header: "Medium" }}
+            columns={[visits, enquiries, bookings, rate]}
+            wide
+          />
           <BreakdownTable
             title="Countries"
             rows={breakdowns.countries}

@@ -4,12 +4,15 @@
  * admin bundle; ADR 16). The SVG is an image with a text summary; the same figures are in a
  * table behind "Show the daily figures" for screen readers and exact reading.
  */
+import { cn } from "~/utils/cn";
 import type { AnalyticsReport } from "../report.server";
 import { formatDayMonth } from "~/utils/format";
 
 const W = 720;
 const H = 240;
-const PAD = { left: 40, right: 12, top: 12, bottom: 28 };
+// The axis labels are HTML beside and under the SVG (12 px at every width; inside a 720-unit
+// SVG scaled to a phone they were about 4 px tall), so the plot needs only a small margin.
+const PAD = { left: 4, right: 12, top: 12, bottom: 6 };
 /** Height of the conversions strip at the bottom of the plot, in SVG units. */
 const STRIP = 36;
 
@@ -24,7 +27,8 @@ function niceMax(value: number): number {
 /** The daily chart and its table for `series` (every day of the range, in order). */
 export function DailyChart({ series }: { series: AnalyticsReport["series"] }) {
   const plotW = W - PAD.left - PAD.right;
-  const plotH = H - PAD.top - PAD.bottom - STRIP - 10;
+  // A 20-unit gap between the plot and the strip keeps the "0" tick clear of the strip's own scale label on a phone.
+  const plotH = H - PAD.top - PAD.bottom - STRIP - 20;
   const max = niceMax(Math.max(...series.map((d) => d.pageviews), 0));
   const maxConversions = Math.max(...series.map((d) => d.conversions), 1);
   const x = (i: number) => PAD.left + (series.length === 1 ? plotW / 2 : (i * plotW) / (series.length - 1));
@@ -38,40 +42,50 @@ export function DailyChart({ series }: { series: AnalyticsReport["series"] }) {
 
   return (
     <figure className="space-y-3">
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={`Daily visitors, page views and conversions. ${summary}`}>
-        {ticks.map((t) => (
-          <g key={t}>
-            <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} className="stroke-border" strokeDasharray={t === 0 ? undefined : "3 3"} />
-            <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" className="fill-muted-foreground text-[11px]">
+      <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2">
+        <div aria-hidden className="relative w-9 text-right text-xs tabular-nums text-muted-foreground">
+          {ticks.map((t) => (
+            <span key={t} className="absolute right-0 -translate-y-1/2" style={{ top: `${(y(t) / H) * 100}%` }}>
               {Math.round(t)}
-            </text>
-          </g>
-        ))}
-        <path d={line("pageviews")} fill="none" className="stroke-slate-400" strokeWidth={2} />
-        <path d={line("visitors")} fill="none" className="stroke-primary" strokeWidth={2.5} />
-        <rect x={PAD.left} y={H - PAD.bottom - STRIP + 4} width={plotW} height={STRIP - 4} className="fill-muted/60" />
-        <text x={PAD.left - 6} y={H - PAD.bottom - STRIP + 14} textAnchor="end" className="fill-emerald-700 text-[11px]">
-          {maxConversions}
-        </text>
-        {series.map((d, i) =>
-          d.conversions > 0 ? (
-            <rect
-              key={d.day}
-              x={x(i) - barW / 2}
-              y={H - PAD.bottom - (d.conversions / maxConversions) * (STRIP - 6)}
-              width={barW}
-              height={(d.conversions / maxConversions) * (STRIP - 6)}
-              className="fill-emerald-600"
-            />
-          ) : null,
-        )}
-        <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} className="stroke-border" />
-        {labelled.map((i) => (
-          <text key={i} x={x(i)} y={H - 8} textAnchor={i === 0 ? "start" : i === series.length - 1 ? "end" : "middle"} className="fill-muted-foreground text-[11px]">
-            {formatDayMonth(series[i]!.day)}
-          </text>
-        ))}
-      </svg>
+            </span>
+          ))}
+          <span className="absolute right-0 -translate-y-full text-emerald-700" style={{ top: `${((H - PAD.bottom) / H) * 100}%` }}>
+            {maxConversions}
+          </span>
+        </div>
+        <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={`Daily visitors, page views and conversions. ${summary}`}>
+          {ticks.map((t) => (
+            <line key={t} x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} className="stroke-border" strokeDasharray={t === 0 ? undefined : "3 3"} />
+          ))}
+          <path d={line("pageviews")} fill="none" className="stroke-slate-400" strokeWidth={2} />
+          <path d={line("visitors")} fill="none" className="stroke-primary" strokeWidth={2.5} />
+          <rect x={PAD.left} y={H - PAD.bottom - STRIP + 4} width={plotW} height={STRIP - 4} className="fill-muted/60" />
+          {series.map((d, i) =>
+            d.conversions > 0 ? (
+              <rect
+                key={d.day}
+                x={x(i) - barW / 2}
+                y={H - PAD.bottom - (d.conversions / maxConversions) * (STRIP - 6)}
+                width={barW}
+                height={(d.conversions / maxConversions) * (STRIP - 6)}
+                className="fill-emerald-600"
+              />
+            ) : null,
+          )}
+          <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} className="stroke-border" />
+        </svg>
+        <div aria-hidden className="col-start-2 relative mt-1 h-5 text-xs text-muted-foreground" data-testid="chart-day-labels">
+          {labelled.map((i) => (
+            <span
+              key={i}
+              className={cn("absolute top-0 whitespace-nowrap", i === 0 ? "" : i === series.length - 1 ? "-translate-x-full" : "-translate-x-1/2")}
+              style={{ left: `${(x(i) / W) * 100}%` }}
+            >
+              {formatDayMonth(series[i]!.day)}
+            </span>
+          ))}
+        </div>
+      </div>
       <figcaption className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted-foreground">
         <span className="inline-flex items-center gap-2">
           <span aria-hidden className="h-0.5 w-5 bg-primary" /> Visitors

@@ -3,7 +3,7 @@
  * passkeys and sessions (issue 17), and their private calendar feed (issue 12). Every staff role
  * reaches it from the sidebar. While two-factor must be set up, only the two-factor section shows.
  */
-import { AdminPageHeader } from "~/features/admin/components/page-header";
+import { AdminPageHeader } from "~/components/admin-page-header";
 import type { CalendarFeedState } from "~/features/consultations/calendar-feed.server";
 import { CalendarFeedCard, type CalendarFeedResult } from "~/features/consultations/components/calendar-feed-card";
 import type { AdminRole } from "../roles";

@@ -1,6 +1,6 @@
 import { ShieldCheck, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
-import { useRootData } from "~/root";
+import { useRootData } from "~/features/site/root-data";
 
 /**
  * The frame of the signed-out admin screens (through `AuthCard`): a calm two-column page on

@@ -8,7 +8,7 @@ import type { RevisionSummary } from "../content.server";
 import type { PublicationState } from "../publication";
 import { FormSection } from "./form-section";
 import { LeaveDialog } from "./leave-dialog";
-import { PublishingPanel } from "./publishing-panel";
+import { PublishBar, PublishingPanel } from "./publishing-panel";
 import { RevisionsPanel } from "./revisions-panel";
 import { useUnsavedChanges } from "./use-unsaved-changes";
 
@@ -43,9 +43,10 @@ export function ContentForm({
 }) {
   const { formRef, blocker } = useUnsavedChanges({ startDirty: edit?.restoredId != null, resetKey: edit?.version });
   return (
-    <Form method="post" ref={formRef} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+    // One column that never grows past the screen on a phone (the sticky PublishBar spans it edge to edge).
+    <Form method="post" ref={formRef} className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="flex min-w-0 flex-col gap-6">{children}</div>
-      <aside className="flex flex-col gap-6 lg:sticky lg:top-4 lg:self-start">
+      <aside className="flex min-w-0 flex-col gap-6 lg:sticky lg:top-20 lg:self-start">
         <FormSection title="Publishing">
           {edit ? <input type="hidden" name="version" value={edit.version} /> : null}
           <PublishingPanel mode={mode} state={edit?.state} publishedAt={edit?.publishedAt} previewUrl={edit?.previewUrl} publicUrl={edit?.publicUrl} errors={errors} statusActions={statusActions} />
@@ -56,6 +57,7 @@ export function ContentForm({
           </FormSection>
         ) : null}
       </aside>
+      <PublishBar mode={mode} />
       <LeaveDialog blocker={blocker} />
     </Form>
   );

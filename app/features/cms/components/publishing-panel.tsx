@@ -3,15 +3,54 @@
  * preview, unpublish, archive/restore; issue 19: a scheduled item offers Cancel schedule instead
  * of Unpublish). Create: Save Draft, Publish. Edit: Save Changes (keeps the current state),
  * Update & Publish. Schedule takes a UK date and time. Every button is a
- * submit button of the surrounding form, posting `intent`.
+ * submit button of the surrounding form, posting `intent`. Below lg, Save and Publish move to the
+ * sticky `PublishBar`, so they are in reach from anywhere in a long form.
  */
 import { CalendarClock, CalendarX, Eye, Send } from "lucide-react";
 import { useNavigation } from "react-router";
 import { Field } from "~/components/field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { cn } from "~/utils/cn";
 import { formatUkDateTime, type PublicationState, toUkDateTimeInput } from "../publication";
 import { StateBadge } from "./state-badge";
+
+/** Save and publish, as the submit buttons of the surrounding form (see the module comment). */
+function SaveButtons({ mode, className }: { mode: "create" | "edit"; className?: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const pending = busy ? String(navigation.formData?.get("intent") ?? "") : "";
+  const label = (intent: string, idle: string, active: string) => (pending === intent ? active : idle);
+  return (
+    <div className={cn("flex flex-wrap gap-2", className)}>
+      <Button type="submit" name="intent" value={mode === "create" ? "draft" : "keep"} variant="outline" disabled={busy}>
+        {mode === "create" ? label("draft", "Save Draft", "Saving...") : label("keep", "Save Changes", "Saving...")}
+      </Button>
+      <Button type="submit" name="intent" value="publish" disabled={busy}>
+        <Send aria-hidden /> {mode === "create" ? label("publish", "Publish", "Publishing...") : label("publish", "Update & Publish", "Publishing...")}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Save and publish on phones and tablets (below lg, where the publishing panel comes after a form
+ * that can be thousands of pixels long): a bar stuck to the foot of the screen, the last element of
+ * the form, so it never hides the form's end. `data-publish-bar` gives the page a matching
+ * scroll-padding (app.css), so a field focused or scrolled to is never left behind the bar.
+ */
+export function PublishBar({ mode }: { mode: "create" | "edit" }) {
+  return (
+    <div
+      data-publish-bar
+      role="group"
+      aria-label="Save and publish"
+      className="sticky bottom-0 z-10 -mx-4 border-t bg-background/95 px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur sm:-mx-6 sm:px-6 lg:hidden"
+    >
+      <SaveButtons mode={mode} />
+    </div>
+  );
+}
 
 export function PublishingPanel({
   mode,
@@ -46,14 +85,8 @@ export function PublishingPanel({
           {state === "published" && publishedAt ? <span className="text-muted-foreground">since {formatUkDateTime(publishedAt)}</span> : null}
         </p>
       ) : null}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" name="intent" value={mode === "create" ? "draft" : "keep"} variant="outline" disabled={busy}>
-          {mode === "create" ? label("draft", "Save Draft", "Saving...") : label("keep", "Save Changes", "Saving...")}
-        </Button>
-        <Button type="submit" name="intent" value="publish" disabled={busy}>
-          <Send aria-hidden /> {mode === "create" ? label("publish", "Publish", "Publishing...") : label("publish", "Update & Publish", "Publishing...")}
-        </Button>
-      </div>
+      {/* Below lg these two are in the sticky PublishBar at the foot of the screen instead. */}
+      <SaveButtons mode={mode} className="max-lg:hidden" />
       <div className="flex flex-col gap-2 rounded-md border p-3">
         <Field label="Schedule for (UK time)" errors={errors?.scheduleAt} hint="Published automatically at this date and time (seconds optional), Europe/London.">
           {(control) => (

@@ -4,7 +4,7 @@
  * admin shows them 12-hour).
  */
 import { CalendarClock, CheckCircle2, CircleCheckBig, Clock, UserX, XCircle, type LucideIcon } from "lucide-react";
-import type { BOOKING_STATUSES } from "~/db/schema";
+import type { BOOKING_STATUSES } from "~/utils/domain";
 
 type BookingStatus = (typeof BOOKING_STATUSES)[number];
 

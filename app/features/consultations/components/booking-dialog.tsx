@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { Field } from "~/components/field";
-import { BOOKING_STATUSES } from "~/db/schema";
+import { BOOKING_STATUSES } from "~/utils/domain";
 import type { AdminBooking, SlotCompanion } from "../admin-bookings.server";
 import { formatLongDate, formatTimeRange12, formatUkDateTime12 } from "~/utils/format";
 import { humanise, STATUS_META } from "./admin-format";

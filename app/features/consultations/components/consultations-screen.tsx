@@ -23,7 +23,7 @@ import { Card } from "~/components/ui/card";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { BOOKING_STATUSES } from "~/db/schema";
+import { BOOKING_STATUSES } from "~/utils/domain";
 import { cn } from "~/utils/cn";
 import type { ConsultationActionResult } from "../admin-actions";
 import {

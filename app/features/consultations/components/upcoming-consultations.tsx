@@ -7,7 +7,7 @@ import { ArrowRight, CalendarDays } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import type { BOOKING_STATUSES } from "~/db/schema";
+import type { BOOKING_STATUSES } from "~/utils/domain";
 import { formatTimeRange12, formatWeekdayDate } from "~/utils/format";
 import { STATUS_META } from "./admin-format";
 

@@ -12,7 +12,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
-import { AdminPageHeader } from "~/features/admin/components/page-header";
+import { AdminPageHeader } from "~/components/admin-page-header";
 import { formatShortDate, formatTime24, formatUkDate } from "~/utils/format";
 import type { RetentionPeriods } from "../schema";
 import type { ErasureCounts, SubjectSummary } from "../subject-access.server";

@@ -8,7 +8,7 @@ import { Field } from "~/components/field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { RETENTION_LIMITS } from "~/db/schema";
+import { RETENTION_LIMITS } from "~/utils/domain";
 import { describePeriod } from "../format";
 import type { RetentionPeriods } from "../schema";
 import { formatUkDateTime24 } from "~/utils/format";

@@ -1,8 +1,10 @@
 /**
  * The contact page's presentational parts (`shared/spec/public-site.md` section 2, "/contact"):
- * the three contact cards, the promises, the enquiry form's fields and the no-JavaScript
- * confirmation. The route owns submission (React Router stays in the route layer).
+ * the three contact cards, the promises, the enquiry form's fields and the confirmation that
+ * replaces the form once it is sent. The route owns submission (React Router stays in the route
+ * layer).
  */
+import { useEffect, useRef } from "react";
 import { CheckCircle2, Clock, Handshake, Mail, MapPin, Phone, ShieldCheck } from "lucide-react";
 import { Field } from "~/components/field";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
@@ -150,13 +152,27 @@ export function EnquiryFields({
   );
 }
 
-/** The confirmation shown after a submission without JavaScript (same words as the toast). */
-export function EnquirySentPanel({ children }: { children?: React.ReactNode }) {
+/**
+ * The confirmation shown where the form was once an enquiry is sent (same words as the toast),
+ * with or without JavaScript. With `focusOnShow` (it replaced the form in the page) its heading
+ * takes the focus and is scrolled to the middle of the screen, clear of the fixed header, so a
+ * person on a phone, who may be looking at the Send button far below, sees it and a screen reader
+ * reads it.
+ */
+export function EnquirySentPanel({ children, focusOnShow = false }: { children?: React.ReactNode; focusOnShow?: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!focusOnShow || !heading.current) return;
+    heading.current.focus({ preventScroll: true });
+    heading.current.scrollIntoView({ block: "center" });
+  }, [focusOnShow]);
   return (
     <div role="status" className="flex flex-col items-start gap-4 rounded-xl border border-primary/30 bg-accent p-6">
       <CheckCircle2 className="size-10 text-primary" aria-hidden />
       <div>
-        <h2 className="text-xl font-semibold text-foreground">Message sent successfully!</h2>
+        <h2 ref={heading} tabIndex={-1} className="text-xl font-semibold text-foreground outline-none">
+          Message sent successfully!
+        </h2>
         <p className="mt-2 text-muted-foreground">
           We'll get back to you within 24 hours. Your enquiry has been logged and assigned to our team.
         </p>

@@ -10,7 +10,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { NativeSelect, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { ENQUIRY_PRIORITIES, ENQUIRY_STATUSES } from "~/db/schema";
+import { ENQUIRY_PRIORITIES, ENQUIRY_STATUSES } from "~/utils/domain";
 import type { AdminLayoutData } from "~/features/admin/components/use-admin";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";

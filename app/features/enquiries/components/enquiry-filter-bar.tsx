@@ -4,7 +4,7 @@ import { Loader2, Search, X } from "lucide-react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { ENQUIRY_PRIORITIES } from "~/db/schema";
+import { ENQUIRY_PRIORITIES } from "~/utils/domain";
 import { ENQUIRY_STATUS_FILTERS, enquiryFiltersToSearch, enquiryLabel, type EnquiryFilters } from "../admin-schema";
 import { ENQUIRIES_PATH } from "./enquiry-controls";
 

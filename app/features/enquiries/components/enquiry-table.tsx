@@ -8,7 +8,7 @@ import { Eye, Inbox, ShieldCheck, Trash2 } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { StackedCell, StackedRow, StackedTable } from "~/components/ui/stacked-table";
-import { ENQUIRY_PRIORITIES, ENQUIRY_STATUSES } from "~/db/schema";
+import { ENQUIRY_PRIORITIES, ENQUIRY_STATUSES } from "~/utils/domain";
 import type { EnquiryActionResult } from "../admin-schema";
 import { InlineSelect, OverdueBadge, ResponseTime, type EnquiryRowData } from "./enquiry-controls";
 import { formatUkDate, formatUkTime12 } from "~/utils/format";

@@ -15,7 +15,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { AdminPageHeader } from "~/features/admin/components/page-header";
+import { AdminPageHeader } from "~/components/admin-page-header";
 import { ArchiveRestoreButton } from "~/features/cms/components/archive-restore-button";
 import { DeleteDialog } from "~/features/cms/components/delete-dialog";
 import { StateBadge } from "~/features/cms/components/state-badge";

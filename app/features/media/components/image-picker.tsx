@@ -67,8 +67,10 @@ function SingleImageField({ name, label, defaultValue, required }: Extract<Image
       <input type="hidden" name={name} value={value} />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="relative aspect-[16/10] w-full max-w-xs overflow-hidden rounded-lg border bg-muted">
-          {value && !failed ? (
-            <img key={value} src={value} alt="Preview of the chosen image" className="size-full object-contain" onError={() => setFailed(true)} />
+          {value && !failed && isVideoAddress(value) ? (
+            <video key={value} src={value} muted preload="metadata" aria-label="Preview of the chosen video" className="size-full object-contain" onError={() => setFailed(true)} />
+          ) : value && !failed ? (
+            <PreviewImage key={value} src={value} onFailed={() => setFailed(true)} />
           ) : (
             <div className="grid size-full place-items-center p-3 text-center text-sm text-muted-foreground">
               {value ? (
@@ -117,6 +119,37 @@ function SingleImageField({ name, label, defaultValue, required }: Extract<Image
         onChoose={([choice]) => choice && choose(choice.url)}
       />
     </fieldset>
+  );
+}
+
+/** Whether `address` names a video file (an experience entry's media item may be a video): previewed as a video, not as a broken image. */
+const isVideoAddress = (address: string) => /\.(?:mp4|webm|mov)(?:[?#]|$)/i.test(address);
+
+/**
+ * The chosen image's preview. It reports a failure only for its own address and only once the
+ * browser has given up on it: an error of a server-rendered image that fired before hydration is
+ * read from the element on mount, and an error event of an image that is no longer the one chosen
+ * (a library image picked while the previous one was still loading) is ignored, so a chosen image
+ * never shows "Failed to load image" while the one shown loads.
+ */
+function PreviewImage({ src, onFailed }: { src: string; onFailed: () => void }) {
+  const ref = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const img = ref.current;
+    if (img && img.complete && img.naturalWidth === 0 && img.getAttribute("src") === src) onFailed();
+    // Checked once per image: the parent gives each address its own element (`key`).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <img
+      ref={ref}
+      src={src}
+      alt="Preview of the chosen image"
+      className="size-full object-contain"
+      onError={(event) => {
+        if (event.currentTarget.getAttribute("src") === src) onFailed();
+      }}
+    />
   );
 }
 

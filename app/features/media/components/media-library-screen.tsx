@@ -21,7 +21,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/toast";
-import { AdminPageHeader } from "~/features/admin/components/page-header";
+import { AdminPageHeader } from "~/components/admin-page-header";
 import { formatBytes, type MediaItem, UPLOAD_MESSAGES } from "../rules";
 import { FocalPointPicker } from "./focal-point-picker";
 import { type MediaFilters, MediaFilterBar } from "./media-filter-bar";

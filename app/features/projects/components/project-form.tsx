@@ -6,7 +6,8 @@
 import { Field } from "~/components/field";
 import { ContentForm, type ContentEditState } from "~/features/cms/components/content-form";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
-import { PROJECT_CATEGORIES, PROJECT_WORK_STATUSES, type ProjectMetrics, type TechnicalSpecs } from "~/db/schema";
+import { PROJECT_CATEGORIES, PROJECT_WORK_STATUSES } from "~/utils/domain";
+import type { ProjectMetrics, TechnicalSpecs } from "~/db/schema";
 import { ListEditor } from "~/features/cms/components/list-editor";
 import { OrderedRows } from "~/features/cms/components/ordered-rows";
 import { FieldErrors } from "~/features/cms/components/field-errors";

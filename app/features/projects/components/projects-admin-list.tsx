@@ -11,7 +11,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
-import { AdminPageHeader } from "~/features/admin/components/page-header";
+import { AdminPageHeader } from "~/components/admin-page-header";
 import { ArchiveRestoreButton } from "~/features/cms/components/archive-restore-button";
 import { DeleteDialog } from "~/features/cms/components/delete-dialog";
 import { StateBadge } from "~/features/cms/components/state-badge";

@@ -5,13 +5,13 @@
  */
 import { BarChart3, Building2, CalendarClock, Clock, Save, BellRing } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { Field } from "~/components/field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
-import { AdminPageHeader } from "~/features/admin/components/page-header";
+import { AdminPageHeader } from "~/components/admin-page-header";
 import type { AuditListEntry } from "~/features/audit/audit-list.server";
 import { RecentActivity } from "~/features/audit/components/recent-activity";
 import type { SiteSettings } from "../schema";
@@ -76,7 +76,7 @@ export function SettingsScreen({
           <Section
             icon={<Building2 className="size-5 text-primary" aria-hidden />}
             title="Company details"
-            description="Shown in the website header, footer, contact page and e-mails."
+            description="Shown in the website header, footer, contact page and e-mails. The address and opening hours are under Site."
           >
             <Field label="Company name" errors={errors.companyName} required>
               {(p) => <Input {...p} name="companyName" defaultValue={value("companyName")} required maxLength={120} />}
@@ -87,9 +87,16 @@ export function SettingsScreen({
             <Field label="Phone" errors={errors.phone} required>
               {(p) => <Input {...p} name="phone" type="tel" defaultValue={value("phone")} required maxLength={40} />}
             </Field>
-            <Field label="Location" errors={errors.location} required>
+            <Field label="Location" errors={errors.location} required hint="The short place line of the website footer, e.g. London, United Kingdom.">
               {(p) => <Input {...p} name="location" defaultValue={value("location")} required maxLength={120} />}
             </Field>
+            <p className="text-sm text-muted-foreground sm:col-span-2">
+              The office address, opening hours and map link (shown on /contact and in every e-mail&apos;s footer) are edited in{" "}
+              <Link to="/admin/site/contact" className="font-medium text-primary underline underline-offset-2">
+                Site &gt; Contact and footer
+              </Link>
+              .
+            </p>
             <Field label="LinkedIn page" errors={errors.linkedinUrl} required className="sm:col-span-2">
               {(p) => <Input {...p} name="linkedinUrl" type="url" defaultValue={value("linkedinUrl")} required />}
             </Field>

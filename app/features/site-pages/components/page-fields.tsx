@@ -5,6 +5,7 @@
  * and reordered; images come from the media library with their alt text; everything stacks at
  * 390 px without sideways scrolling.
  */
+import { useState } from "react";
 import type { z } from "zod";
 import { Field } from "~/components/field";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
@@ -13,10 +14,11 @@ import { OrderedRows } from "~/features/cms/components/ordered-rows";
 import { BlockEditor } from "~/features/insights/components/block-editor";
 import { ImagePicker } from "~/features/media/components/image-picker";
 import type { InsightBlock } from "~/db/schema";
+import { cn } from "~/utils/cn";
 import { elementOf, fieldMeta, shapeOf } from "../fields";
 
 /** What every field needs: the server's errors by path, and the company figures to choose from. */
-export type PageFieldsContext = { errors: Record<string, string[]>; figures: { key: string; label: string }[] };
+export type PageFieldsContext = { errors: Record<string, string[]>; figures: { key: string; label: string; value: string }[] };
 
 type Value = unknown;
 const asRecord = (v: Value) => (v && typeof v === "object" ? (v as Record<string, Value>) : {});
@@ -68,6 +70,58 @@ export function PageFields({ schema, value, ctx }: { schema: z.ZodType; value: V
   );
 }
 
+/**
+ * A text input or text area with its limit in view: "12 of 600 characters" under it, turning into
+ * a message (and marking the field invalid) once the text is too long. Nothing is cut: the server
+ * refuses the save with the same message, so a pasted quote is never shortened silently.
+ */
+function CountedText({ control, name, max, multiline, defaultValue }: {
+  control: { id: string; "aria-describedby"?: string; "aria-invalid"?: true };
+  name: string;
+  max: number;
+  multiline: boolean;
+  defaultValue: string;
+}) {
+  const [length, setLength] = useState(defaultValue.trim().length);
+  const countId = `${control.id}-count`;
+  const over = length - max;
+  const props = {
+    ...control,
+    name,
+    defaultValue,
+    "aria-describedby": [control["aria-describedby"], countId].filter(Boolean).join(" "),
+    "aria-invalid": over > 0 ? true : control["aria-invalid"],
+    onInput: (event: React.FormEvent<HTMLInputElement | HTMLTextAreaElement>) => setLength(event.currentTarget.value.trim().length),
+  };
+  return (
+    <>
+      {multiline ? <Textarea {...props} rows={4} /> : <Input {...props} type="text" />}
+      <p id={countId} className={cn("text-xs tabular-nums", over > 0 ? "font-medium text-destructive" : "text-muted-foreground")}>
+        {over > 0 ? `${length} of ${max} characters: remove ${over} to save.` : `${length} of ${max} characters`}
+      </p>
+    </>
+  );
+}
+
+/** A company figure chosen by its label (the key is what is stored); an unknown key stays selectable, marked. */
+function FigureSelect({ label, hint, name, value, errors, figures }: { label: string; hint?: string; name: string; value: string; errors?: string[]; figures: PageFieldsContext["figures"] }) {
+  const known = figures.some((f) => f.key === value);
+  return (
+    <Field label={label} hint={hint} errors={errors} required>
+      {(control) => (
+        <NativeSelect {...control} name={name} defaultValue={value}>
+          {!known ? <option value={value}>{value ? `${value} (not in Company figures)` : "Choose a figure..."}</option> : null}
+          {figures.map((f) => (
+            <option key={f.key} value={f.key}>
+              {f.value ? `${f.label} (${f.value})` : f.label}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+    </Field>
+  );
+}
+
 /** One field (and, for groups and rows, everything inside it). */
 export function PageField({ schema, name, value, ctx }: { schema: z.ZodType; name: string; value: Value; ctx: PageFieldsContext }) {
   const meta = fieldMeta(schema);
@@ -82,16 +136,18 @@ export function PageField({ schema, name, value, ctx }: { schema: z.ZodType; nam
         </FormSection>
       );
     case "text":
-    case "url":
-      return (
-        <Field label={meta.label} hint={meta.hint} errors={errors} required={meta.required}>
-          {(control) => <Input {...control} name={name} type="text" inputMode={meta.widget === "url" ? "url" : undefined} defaultValue={asString(value)} maxLength={meta.maxLength} />}
-        </Field>
-      );
     case "textarea":
       return (
         <Field label={meta.label} hint={meta.hint} errors={errors} required={meta.required}>
-          {(control) => <Textarea {...control} name={name} rows={4} defaultValue={asString(value)} maxLength={meta.maxLength} />}
+          {(control) => (
+            <CountedText control={control} name={name} max={meta.maxLength ?? 200} multiline={meta.widget === "textarea"} defaultValue={value === undefined ? (meta.defaultValue ?? "") : asString(value)} />
+          )}
+        </Field>
+      );
+    case "url":
+      return (
+        <Field label={meta.label} hint={meta.hint} errors={errors} required={meta.required}>
+          {(control) => <Input {...control} name={name} type="text" inputMode="url" defaultValue={asString(value)} />}
         </Field>
       );
     case "checkbox":
@@ -104,9 +160,10 @@ export function PageField({ schema, name, value, ctx }: { schema: z.ZodType; nam
           </span>
         </label>
       );
-    case "select":
-    case "figure": {
-      const options = meta.widget === "figure" ? ctx.figures.map((f) => ({ value: f.key, label: `${f.label} (${f.key})` })) : (meta.options ?? []);
+    case "figure":
+      return <FigureSelect label={meta.label} hint={meta.hint} name={name} value={asString(value)} errors={errors} figures={ctx.figures} />;
+    case "select": {
+      const options = meta.options ?? [];
       const current = asString(value);
       const known = options.some((o) => o.value === current);
       return (
@@ -131,7 +188,7 @@ export function PageField({ schema, name, value, ctx }: { schema: z.ZodType; nam
           <ImagePicker name={`${name}.src`} label={meta.label} defaultValue={asString(image.src)} required={meta.required} />
           {ctx.errors[`${name}.src`] ? <p className="text-sm text-destructive">{ctx.errors[`${name}.src`]!.join(" ")}</p> : null}
           <Field label={`${meta.label}: alt text`} hint={meta.decorative ? "Optional: this image is a background behind text and is hidden from screen readers." : "Describe the image for people who cannot see it. Required when an image is set."} errors={ctx.errors[`${name}.alt`] ?? errors}>
-            {(control) => <Input {...control} name={`${name}.alt`} defaultValue={asString(image.alt)} maxLength={300} />}
+            {(control) => <CountedText control={control} name={`${name}.alt`} max={300} multiline={false} defaultValue={asString(image.alt)} />}
           </Field>
         </div>
       );
@@ -154,7 +211,9 @@ export function PageField({ schema, name, value, ctx }: { schema: z.ZodType; nam
             stacked={meta.widget === "rows"}
             errors={errors}
             renderRow={(row, i) =>
-              meta.widget === "list" ? (
+              meta.widget === "list" && meta.figureItems ? (
+                <FigureSelect label={`Figure ${i + 1}`} name={`${name}.${i}`} value={asString(row)} errors={ctx.errors[`${name}.${i}`]} figures={ctx.figures} />
+              ) : meta.widget === "list" ? (
                 <Field label={`${meta.itemLabel ?? "Entry"} ${i + 1}`} errors={ctx.errors[`${name}.${i}`]}>
                   {(control) => <Input {...control} name={`${name}.${i}`} defaultValue={asString(row)} />}
                 </Field>

@@ -27,7 +27,8 @@ function initials(name: string) {
 
 function Quote({ testimonial, images }: { testimonial: Testimonial; images: ImageMap }) {
   return (
-    <figure className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+    // min-w-0 and overflow-wrap: a long unbroken name or word wraps inside its card instead of running across the next column.
+    <figure className="min-w-0 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm [overflow-wrap:anywhere]">
       <blockquote className="text-[0.95rem] leading-relaxed text-slate-700">“{testimonial.text}”</blockquote>
       <figcaption className="mt-5 flex items-center gap-3">
         {testimonial.photo.src ? (
@@ -37,7 +38,7 @@ function Quote({ testimonial, images }: { testimonial: Testimonial; images: Imag
             {initials(testimonial.name)}
           </span>
         )}
-        <span className="flex flex-col">
+        <span className="flex min-w-0 flex-col">
           <span className="text-sm font-semibold text-foreground">{testimonial.name}</span>
           <span className="text-sm text-slate-600">{[testimonial.role, testimonial.organisation].filter(Boolean).join(", ")}</span>
         </span>
@@ -56,7 +57,7 @@ export function TestimonialColumns({ testimonials, images }: { testimonials: Tes
         <div
           key={i}
           data-testid="testimonial-column"
-          className={cn(i === 1 && "hidden md:block", i === 2 && "hidden lg:block")}
+          className={cn("min-w-0", i === 1 && "hidden md:block", i === 2 && "hidden lg:block")}
         >
           <div
             className="flex animate-scroll-up flex-col hover:[animation-play-state:paused]"

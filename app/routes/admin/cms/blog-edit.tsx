@@ -1,6 +1,6 @@
 import { redirect, useActionData } from "react-router";
 import { z } from "zod";
-import { AdminPageHeader } from "~/features/admin/components/page-header";
+import { AdminPageHeader } from "~/components/admin-page-header";
 import { requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
 import { editAction } from "~/features/cms/actions.server";
 import { ConflictAlert, RestoredNotice } from "~/features/cms/components/edit-notices";

@@ -1,5 +1,5 @@
 import { useActionData } from "react-router";
-import { AdminPageHeader } from "~/features/admin/components/page-header";
+import { AdminPageHeader } from "~/components/admin-page-header";
 import { requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
 import { createAction } from "~/features/cms/actions.server";
 import { useActionToast } from "~/features/cms/components/use-cms-toasts";

@@ -1,4 +1,5 @@
-import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
+import { AlertTriangle, ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { data, Form, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import { ConfirmDialog } from "~/components/confirm-dialog";
@@ -6,11 +7,11 @@ import { Field } from "~/components/field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
-import { AdminPageHeader } from "~/features/admin/components/page-header";
+import { AdminPageHeader } from "~/components/admin-page-header";
 import { auditActor, MANAGER_ROLES, requireAdmin } from "~/features/auth/guard.server";
 import { fieldErrors } from "~/features/cms/form-values";
 import { useActionToast } from "~/features/cms/components/use-cms-toasts";
-import { ConsultationTypeSchema, TYPE_DURATION_OPTIONS } from "~/features/consultations/types-admin";
+import { ConsultationTypeSchema, deactivationConsequence, TYPE_DURATION_OPTIONS } from "~/features/consultations/types-admin";
 import {
   type AdminConsultationType,
   createConsultationType,
@@ -34,13 +35,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type Result = { ok: true; intent: string; message: string } | { ok: false; intent: string; title: string; description?: string; errors?: Record<string, string[]>; id?: string };
 
-const REFUSALS: Record<TypeChangeError, { status: number; title: string; description: string }> = {
+const REFUSALS: Record<Exclude<TypeChangeError, "upcoming_bookings">, { status: number; title: string; description: string }> = {
   missing: { status: 404, title: "Consultation type not found", description: "Someone may have deleted it. Reload the page." },
   duplicate_name: { status: 409, title: "That name is taken", description: "Another consultation type has this name. Choose a different one." },
   has_bookings: { status: 409, title: "This type has bookings", description: "A type with bookings cannot be deleted. Deactivate it instead: the wizard stops offering it." },
 };
 
-/** intent create | update (id + fields) | up | down | delete (id). 400 bad input, 404 missing, 409 name taken or type in use. */
+/**
+ * intent create | update (id + fields; `confirmDeactivate=on` to deactivate a type with upcoming
+ * bookings) | up | down | delete (id). 400 bad input, 404 missing, 409 name taken, type in use,
+ * or a deactivation that needs confirming (the field error says what happens to the bookings).
+ */
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request, MANAGER_ROLES);
   const actor = auditActor(session);
@@ -53,13 +58,24 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "create" || intent === "update") {
     const parsed = ConsultationTypeSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return fail(400, { title: "Check the highlighted fields", errors: fieldErrors(parsed.error), id: id.success ? id.data : undefined });
-    outcome = intent === "create" ? await createConsultationType(actor, parsed.data) : await updateConsultationType(actor, id.data!, parsed.data);
+    outcome =
+      intent === "create"
+        ? await createConsultationType(actor, parsed.data)
+        : await updateConsultationType(actor, id.data!, parsed.data, { confirmDeactivation: form.get("confirmDeactivate") === "on" });
   } else if (intent === "up" || intent === "down") {
     outcome = await moveConsultationType(actor, id.data!, intent);
   } else if (intent === "delete") {
     outcome = await deleteConsultationType(actor, id.data!);
   } else {
     return fail(400, { title: "Invalid request", description: "Reload the page and try again." });
+  }
+  if (!outcome.ok && outcome.reason === "upcoming_bookings") {
+    return fail(409, {
+      title: "Confirm the deactivation",
+      description: "Read what happens to the upcoming bookings, then tick the box to deactivate.",
+      errors: { confirmDeactivate: [deactivationConsequence(outcome.upcoming)] },
+      id: id.data,
+    });
   }
   if (!outcome.ok) {
     const { status, ...message } = REFUSALS[outcome.reason];
@@ -69,7 +85,14 @@ export async function action({ request }: Route.ActionArgs) {
   return data<Result>({ ok: true, intent, message: messages[intent]! });
 }
 
+/**
+ * A type's fields. Unticking Active on a type with upcoming bookings shows at once what happens to
+ * them and asks for a tick to confirm (the server asks the same without JavaScript).
+ */
 function TypeFields({ type, errors }: { type?: AdminConsultationType; errors?: Record<string, string[]> }) {
+  const confirming = Boolean(errors?.confirmDeactivate);
+  const [active, setActive] = useState(confirming ? false : (type?.isActive ?? true));
+  const warn = Boolean(type?.isActive && !active && type.upcoming > 0);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Field label="Name" required errors={errors?.name}>
@@ -89,10 +112,22 @@ function TypeFields({ type, errors }: { type?: AdminConsultationType; errors?: R
       <Field label="Description" className="sm:col-span-2" errors={errors?.description}>
         {(control) => <Textarea {...control} name="description" rows={2} defaultValue={type?.description ?? ""} maxLength={500} />}
       </Field>
-      <label className="flex items-center gap-2 text-sm font-medium">
-        <input type="checkbox" name="isActive" defaultChecked={type?.isActive ?? true} className="size-4 accent-primary" />
+      <label className="flex items-center gap-2 text-sm font-medium sm:col-span-2">
+        <input type="checkbox" name="isActive" checked={active} onChange={(event) => setActive(event.currentTarget.checked)} className="size-4 accent-primary" />
         Active (offered in the booking wizard)
       </label>
+      {warn && type ? (
+        <div role="alert" className="flex gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 sm:col-span-2">
+          <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden />
+          <div className="min-w-0 space-y-2">
+            <p>{errors?.confirmDeactivate?.[0] ?? deactivationConsequence(type.upcoming)}</p>
+            <label className="flex items-start gap-2 font-medium">
+              <input type="checkbox" name="confirmDeactivate" className="mt-0.5 size-4 shrink-0 accent-primary" />
+              Deactivate it: the upcoming bookings stay as they are
+            </label>
+          </div>
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -118,6 +153,7 @@ export default function ConsultationTypes({ loaderData }: Route.ComponentProps) 
                 </h2>
                 <p className="text-sm text-muted-foreground">
                   {type.durationMinutes} minutes · {type.bookings === 1 ? "1 booking" : `${type.bookings} bookings`}
+                  {type.upcoming > 0 ? `, ${type.upcoming} upcoming` : ""}
                 </p>
                 {type.description ? <p className="mt-1 text-sm">{type.description}</p> : null}
               </div>
@@ -137,7 +173,8 @@ export default function ConsultationTypes({ loaderData }: Route.ComponentProps) 
                 <input type="hidden" name="id" value={type.id} />
                 <TypeFields type={type} errors={errorsFor(type.id)} />
                 <div className="flex flex-wrap gap-2">
-                  <Button type="submit" name="intent" value="update" disabled={busy}>
+                  {/* A long type name wraps inside the card (on a 390 px phone it stuck out past the edge). */}
+                  <Button type="submit" name="intent" value="update" disabled={busy} className="h-auto min-h-10 max-w-full shrink whitespace-normal py-2 text-left">
                     Save {type.name}
                   </Button>
                   {type.bookings > 0 ? (

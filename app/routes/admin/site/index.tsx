@@ -1,6 +1,6 @@
 import { ChevronRight } from "lucide-react";
 import { Link } from "react-router";
-import { AdminPageHeader } from "~/features/admin/components/page-header";
+import { AdminPageHeader } from "~/components/admin-page-header";
 import { MANAGER_ROLES, requireAdmin, roleAllows, STAFF_ROLES } from "~/features/auth/guard.server";
 import { StateBadge } from "~/features/cms/components/state-badge";
 import { pageMeta } from "~/features/seo/meta";

@@ -1,7 +1,7 @@
 import { AlertTriangle } from "lucide-react";
-import { redirect, useActionData } from "react-router";
+import { Link, redirect, useActionData } from "react-router";
 import { z } from "zod";
-import { AdminPageHeader } from "~/features/admin/components/page-header";
+import { AdminPageHeader } from "~/components/admin-page-header";
 import { requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
 import { ContentForm } from "~/features/cms/components/content-form";
 import { ConflictAlert, RestoredNotice } from "~/features/cms/components/edit-notices";
@@ -12,7 +12,7 @@ import { pageMeta } from "~/features/seo/meta";
 import { pageEditAction } from "~/features/site-pages/actions.server";
 import { PageFields } from "~/features/site-pages/components/page-fields";
 import { getEditablePage, readPublicPages } from "~/features/site-pages/pages.server";
-import { isSitePageKey, pageSchema, pageWarnings, SITE_PAGES } from "~/features/site-pages/schemas";
+import { figureValues, isSitePageKey, pageSchema, pageWarnings, SITE_PAGES } from "~/features/site-pages/schemas";
 import type { Route } from "./+types/page-edit";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: `Edit ${args.loaderData?.title ?? "page"}`, path: "/admin/site", noIndex: true });
@@ -41,8 +41,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     page,
     revisions,
     restored: restoredDraft ? { id: revisionId.data!, draft: restoredDraft } : null,
-    warnings: pageWarnings(key, restoredDraft ?? page.draft),
-    figures: figures.pages.figures.figures.map((f) => ({ key: f.key, label: f.label })),
+    warnings: pageWarnings(key, restoredDraft ?? page.draft, figureValues(figures.pages.figures)),
+    figures: figures.pages.figures.figures.map((f) => ({ key: f.key, label: f.label, value: f.source === "manual" ? f.value : "" })),
     previewUrl: `${publicPath}?preview=${createPreviewToken("page", page.id)}`,
     publicUrl: publicPath,
   };
@@ -75,6 +75,15 @@ export default function SitePageEdit({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         </div>
+      ) : null}
+      {key === "contact" ? (
+        <p className="mb-6 rounded-md border bg-card p-3 text-sm">
+          The e-mail address, phone number, the footer&apos;s Location line and the LinkedIn page are edited in{" "}
+          <Link to="/admin/settings" className="font-medium text-primary underline underline-offset-2">
+            Settings
+          </Link>{" "}
+          (super admins). The address below is the one /contact and every e-mail&apos;s footer show.
+        </p>
       ) : null}
       {page.unpublishedChanges && !restored ? (
         <p className="mb-6 rounded-md border bg-muted/60 p-3 text-sm">This page has saved changes that visitors do not see yet: preview them, then publish.</p>

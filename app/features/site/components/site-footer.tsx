@@ -11,7 +11,7 @@ import { useMatches } from "react-router";
 import { Logo } from "~/components/site-header";
 import { companyDefaults } from "~/content/company";
 import { footerColumns, legalLinks } from "~/content/nav";
-import { useRootData } from "~/root";
+import { useRootData } from "~/features/site/root-data";
 import { allowsAnalytics } from "~/utils/page-mode";
 
 function LinkedInIcon() {

@@ -9,7 +9,7 @@
  * spec states it; the About editor warns staff about it.
  */
 import type { InlineContent, InlineRun, InsightBlock } from "~/db/schema";
-import type { PageContent, SitePageKey } from "~/features/site-pages/schemas";
+import { CONTACT_INTRO_DEFAULT, CONTACT_REPLY_DEFAULT, type PageContent, type SitePageKey } from "./schemas";
 
 /** Company figures, by key: pages refer to them, so each number is stated once. */
 const figures: PageContent["figures"] = {
@@ -190,6 +190,8 @@ const testimonials: PageContent["testimonials"] = {
 
 /** Opening hours and address of /contact, social links of the footer. */
 const contact: PageContent["contact"] = {
+  intro: CONTACT_INTRO_DEFAULT,
+  replyNote: CONTACT_REPLY_DEFAULT,
   openingHours: [
     {
       days: "Monday to Friday",

@@ -1,0 +1,1 @@
+ALTER TABLE "analytics_conversions" ADD COLUMN "medium" text;

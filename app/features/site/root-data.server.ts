@@ -1,0 +1,40 @@
+/**
+ * The data every page needs from the root route: the company identity, analytics and verification
+ * settings, the absolute site URL for canonical links, the contact details of the footer and the
+ * visitor's cookie-consent choice.
+ */
+import { getSiteSettings } from "~/features/settings/settings.server";
+import { readPublicPages } from "~/features/site-pages/pages.server";
+import { env } from "~/utils/env.server";
+import { parseConsent } from "./consent";
+
+/**
+ * Builds the root loader's data for one request. `?preview=<token>` reads draft contact details
+ * and never turns analytics on (staff reading a draft are no visitors); the consent choice comes
+ * from the request's cookie (the banner is server-rendered; the HTML cache keys on it).
+ */
+export async function loadRootData(request: Request) {
+  const preview = new URL(request.url).searchParams.get("preview");
+  const [settings, { pages, preview: contactPreview }] = await Promise.all([getSiteSettings(), readPublicPages(["contact"], preview)]);
+  const { openingHours, addressLines, mapUrl, socialLinks, intro, replyNote } = pages.contact;
+  return {
+    site: {
+      companyName: settings.companyName,
+      email: settings.email,
+      phone: settings.phone,
+      location: settings.location,
+      linkedinUrl: settings.linkedinUrl,
+      // Google Analytics (and with it the consent banner) only when the settings choose it, and
+      // never on a preview (`?preview=`): staff reading a draft are no visitors.
+      analyticsId: settings.analyticsMode === "with_google" && preview === null ? settings.analyticsId : "",
+      siteVerification: settings.siteVerification,
+      publicUrl: env.PUBLIC_URL.replace(/\/$/, ""),
+    },
+    /** Admin > Site > Contact and footer. */
+    contact: { hours: openingHours.map((line) => `${line.days}, ${line.hours}`).join("; "), addressLines, mapUrl, socialLinks, intro, replyNote },
+    /** True when a signed preview link shows the Contact and footer draft (the public layout shows the preview banner). */
+    preview: contactPreview,
+    year: new Date().getFullYear(),
+    consent: parseConsent(request.headers.get("cookie")),
+  };
+}

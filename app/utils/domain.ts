@@ -1,0 +1,28 @@
+/**
+ * The domain's fixed vocabularies: statuses, roles, categories and retention bounds. The database
+ * schema (`app/db/schema.ts`) builds its CHECK constraints from them, the Zod schemas validate with
+ * them and the browser's selects list them; this module imports nothing, so a component can use
+ * them without pulling the database code into the browser's bundle.
+ */
+
+/** Values of the enumerations, for the table checks, Zod schemas and UI selects. */
+export const PROJECT_CATEGORIES = ["commercial", "humanitarian"] as const;
+export const PROJECT_WORK_STATUSES = ["Completed", "In Progress", "On Hold"] as const;
+export const DISPLAY_STATUSES = ["draft", "published", "archived"] as const;
+export const ENQUIRY_STATUSES = ["new", "in_review", "responded", "project_started", "closed"] as const;
+export const ENQUIRY_PRIORITIES = ["low", "medium", "high"] as const;
+export const BOOKING_STATUSES = ["pending", "confirmed", "completed", "cancelled", "no_show", "rescheduled"] as const;
+export const BOOKING_PROJECT_TYPES = ["commercial", "humanitarian", "mixed"] as const;
+export const ADMIN_ROLES = ["super_admin", "admin", "editor"] as const;
+export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
+
+/**
+ * Retention periods' defaults and inclusive bounds: the `site_settings` columns, their
+ * CHECK constraints and the retention form all use these.
+ */
+export const RETENTION_LIMITS = {
+  spamDays: { default: 30, min: 1, max: 365 },
+  recordsMonths: { default: 24, min: 1, max: 120 },
+  emailBodyDays: { default: 90, min: 1, max: 3650 },
+  analyticsRawDays: { default: 30, min: 1, max: 365 },
+} as const;
