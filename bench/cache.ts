@@ -4,7 +4,7 @@
  *   - the site from its HTML cache (anonymous, `Accept-Encoding: br, gzip` as a browser sends),
  *   - the site with the cache bypassed (a cookie the cache does not accept: every request is
  *     rendered by React Router, which is what a miss costs),
- *   - the static-limit tool (`STATIC_LIMIT_TOOL`, a bare node:http server, no middleware, no compression)
+ *   - the static-limit tool (`bench/static-limit.mjs`, or `STATIC_LIMIT_TOOL`; a bare node:http server, no middleware, no compression)
  *     serving the same page's HTML, saved from the site in this run, from memory;
  *   - a second server with analytics counting off (ANALYTICS_ENABLED=false) from its HTML cache
  *     (counting must keep cached throughput within 10%);
@@ -18,12 +18,13 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { baseUrl, freePort, printTable, type BenchServer } from "./lib";
 
 /** The tool that serves saved files from memory with node:http; `STATIC_LIMIT_TOOL` names its script. */
-const STATIC_LIMIT = process.env.STATIC_LIMIT_TOOL ?? "/work/shared/tools/static-limit.mjs";
+const STATIC_LIMIT = process.env.STATIC_LIMIT_TOOL ?? fileURLToPath(new URL("./static-limit.mjs", import.meta.url));
 const CONNECTIONS = 50;
 const BROWSER_HEADERS = {
   "accept-encoding": "br, gzip",

@@ -4,7 +4,7 @@
  * /about, /contact) and each of two `Accept-Encoding` values, none (the raw HTML) and a browser's
  * `gzip, deflate, br` (the brotli bytes), it prints
  *   - cached req/s and p99: autocannon at 50 connections against the site's HTML cache,
- *   - limit req/s and p99: the same against /work/shared/tools/static-limit.mjs (a bare node:http
+ *   - limit req/s and p99: the same against `bench/static-limit.mjs` (a bare node:http
  *     server, no middleware) serving the very bytes the site sent for that encoding, from memory,
  *     one run right after the other on the same machine,
  *   - the ratio cached / limit (target: 75% or more, p99 under 30 ms),
@@ -25,10 +25,11 @@ import http from "node:http";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { baseUrl, envInt, freePort, printTable, startServer } from "./lib";
 
-const STATIC_LIMIT = process.env.STATIC_LIMIT_TOOL ?? "/work/shared/tools/static-limit.mjs";
+const STATIC_LIMIT = process.env.STATIC_LIMIT_TOOL ?? fileURLToPath(new URL("./static-limit.mjs", import.meta.url));
 const CONNECTIONS = 50;
 const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
 

@@ -11,10 +11,10 @@
  *     performance score (performance, accessibility, best practices, SEO, LCP, TBT, CLS).
  * Then, on home, projects, a project and an article: requests/s and p99 latency with autocannon at
  * 50 connections from the HTML cache (analytics counting on), from a second server with counting
- * off (issue 21), with the cache bypassed (every request rendered: what a miss costs), and from
- * /work/shared/tools/static-limit.mjs (a bare node:http server) serving the same saved HTML from
+ * off, with the cache bypassed (every request rendered: what a miss costs), and from
+ * `bench/static-limit.mjs` (a bare node:http server) serving the same saved HTML from
  * memory in the same run: the in-memory limit (`bench/cache.ts`). Last, what a miss costs beside
- * a hit in ms of the server's CPU per request: render alone, render + gzip, brotli (issue 18); and
+ * a hit in ms of the server's CPU per request: render alone, render + gzip, brotli; and
  * the home page's p99 from the cache alone and beside a flood of set-password requests
  * (`bench/password-flood.ts`).
  *

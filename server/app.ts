@@ -146,7 +146,7 @@ app.use((req, res, next) => {
   res.redirect(301, location);
 });
 
-// First-party analytics (issue 21): every public document answered 200 as HTML is counted once
+// First-party analytics: every public document answered 200 as HTML is counted once
 // it is sent; `countPageView` only keeps a few header values (see features/analytics).
 app.use((req, res, next) => {
   if (req.method === "GET") {

@@ -1,5 +1,5 @@
 /**
- * What every request leaves behind (issue 20 "Metrics and logs"): a request id (a fresh UUID,
+ * What every request leaves behind: a request id (a fresh UUID,
  * also sent as `X-Request-Id`), one log line when the response ends, and the HTTP and
  * HTML-cache metrics. `server.js` calls the observer first for every request, so cache hits
  * answered before Express are logged and counted too.

@@ -1,5 +1,5 @@
 /**
- * Cookie consent and Google Analytics 4 (`shared/DESIGN.md` section 6, UK PECR; issue 9 item 6)
+ * Cookie consent and Google Analytics 4 (`docs/design.md` section 6, UK PECR)
  * on the server-rendered banner of `features/site/components/cookie-banner.tsx`. GA4 loads only after Accept and
  * only where the banner exists (a measurement id is set and the page allows analytics: never under
  * /admin or on token pages). It is told the page's address without its query string or fragment,

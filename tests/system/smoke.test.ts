@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startServer, type BenchServer } from "../../bench/lib";
+import { bookThroughWizard } from "./support/booking";
 import { SYSTEM_FORM_GUARD_MIN_MS, waitForFormGuard } from "./support/servers";
 
 let server: BenchServer;
@@ -29,43 +30,7 @@ it(`starts, serves the home page and takes a booking on Node ${process.version}`
   expect(home.status).toBe(200);
   expect(await home.text()).toContain("Meridian Engineering");
 
-  // The wizard as plain HTML: a type, the first offered slot, the details form, confirm.
-  const types = await (await fetch(`${base}/book-consultation`)).text();
-  const typeId = /name="type" value="([^"]+)"/.exec(types)?.[1];
-  expect(typeId, "a consultation type is offered").toBeTruthy();
-  // The first week with a free slot (the demo slots start on the next working days).
-  let slotId: string | undefined;
-  let week = await (await fetch(`${base}/book-consultation?step=2&type=${typeId}`)).text();
-  for (let i = 0; i < 3 && !slotId; i++) {
-    slotId = /name="slot" value="([^"]+)"/.exec(week)?.[1];
-    const next = /href="([^"]*step=2[^"]*week=[^"]+)"[^>]*>[^<]*(?:<[^>]+>)*[^<]*Next/i.exec(week)?.[1];
-    if (!slotId && next) week = await (await fetch(new URL(next.replaceAll("&amp;", "&"), base))).text();
-  }
-  expect(slotId, "a slot is offered").toBeTruthy();
-  const details = await (await fetch(`${base}/book-consultation?step=3&type=${typeId}&slot=${slotId}`)).text();
-  const formToken = /name="formToken" value="([^"]+)"/.exec(details)?.[1];
-  expect(formToken).toBeTruthy();
-  await waitForFormGuard();
-
-  const booked = await fetch(`${base}/book-consultation?step=4&type=${typeId}&slot=${slotId}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      intent: "confirm",
-      formToken: formToken!,
-      website: "",
-      typeId: typeId!,
-      slotId: slotId!,
-      idempotencyKey: crypto.randomUUID(),
-      name: "Smoke Test",
-      email: "smoke@example.com",
-      projectType: "commercial",
-      projectDescription: "A smoke test of the production build.",
-    }),
-  });
-  expect(booked.status).toBe(302);
-  const confirmation = await fetch(new URL(booked.headers.get("location")!, base));
-  expect(confirmation.status).toBe(200);
-  expect(await confirmation.text()).toContain("Booking Confirmed!");
+  const booking = await bookThroughWizard(base, { name: "Smoke Test", email: "smoke@example.com" }, waitForFormGuard);
+  expect(booking.status).toBe(302);
+  expect(booking.confirmationHtml).toContain("Booking Confirmed!");
 });

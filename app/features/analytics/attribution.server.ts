@@ -1,5 +1,5 @@
 /**
- * Which visit a conversion came from (issue 21, ADR "Cookieless analytics"), and the visit rule
+ * Which visit a conversion came from (ADR 0016, cookieless analytics), and the visit rule
  * every analytics figure uses.
  *
  * A visit is a run of one visitor hash's page views on one day. A view starts a new visit when it

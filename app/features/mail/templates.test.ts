@@ -58,7 +58,7 @@ describe("the footer's address", () => {
   });
 });
 
-describe("control characters (issue 18, finding 6)", () => {
+describe("control characters", () => {
   it("are stripped from every text of a message, line breaks kept only where a paragraph allows them", () => {
     const { html, text } = renderEmail(
       {

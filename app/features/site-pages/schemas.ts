@@ -411,7 +411,7 @@ export function figureValues(content: FiguresContent): Record<string, { value: s
 export const COUNTRIES_FIGURE = "countries";
 
 /**
- * Warnings an editor shows but that do not stop a save (issue 16), on About: the number the
+ * Warnings an editor shows but that do not stop a save, on About: the number the
  * countries heading shows (with `{key}` figures filled in from `figures`) differs from the length
  * of the list ("17 countries" listing 16), or a number typed in the heading differs from the
  * Countries company figure ("17" while the figure says "20+"). `figures` maps keys to shown values.

@@ -1,5 +1,5 @@
 /**
- * The Analytics screen (issue 21, admins and super admins): the range picker (7 / 30 / 90 days or
+ * The Analytics screen (admins and super admins): the range picker (7 / 30 / 90 days or
  * a custom range), the figures, the daily chart, and the breakdown tables: entry pages, sources,
  * campaigns and media with the enquiries and bookings their visits led to and the conversion rate,
  * the attribution rule in words, top pages, referrers, countries, devices and conversion types.
