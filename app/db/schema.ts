@@ -494,6 +494,8 @@ export const siteSettings = pgTable(
     retentionEmailBodyDays: integer("retention_email_body_days").notNull().default(RETENTION_LIMITS.emailBodyDays.default),
     /** Raw analytics events are folded into daily rows (and deleted) after this many days. */
     retentionAnalyticsRawDays: integer("retention_analytics_raw_days").notNull().default(RETENTION_LIMITS.analyticsRawDays.default),
+    /** Analytics daily totals and conversion counts are deleted once their day is this many months old. */
+    retentionAnalyticsMonths: integer("retention_analytics_months").notNull().default(RETENTION_LIMITS.analyticsMonths.default),
     /** "Require two-factor for all staff": staff without it can only enrol until they have. */
     requireTwoFactor: boolean("require_two_factor").notNull().default(false),
     updatedAt: updatedAt(),
@@ -505,6 +507,7 @@ export const siteSettings = pgTable(
     check("site_settings_retention_records_check", between("retention_records_months", RETENTION_LIMITS.recordsMonths)),
     check("site_settings_retention_email_body_check", between("retention_email_body_days", RETENTION_LIMITS.emailBodyDays)),
     check("site_settings_retention_analytics_raw_check", between("retention_analytics_raw_days", RETENTION_LIMITS.analyticsRawDays)),
+    check("site_settings_retention_analytics_check", between("retention_analytics_months", RETENTION_LIMITS.analyticsMonths)),
   ],
 );
 

@@ -25,4 +25,5 @@ export const RETENTION_LIMITS = {
   recordsMonths: { default: 24, min: 1, max: 120 },
   emailBodyDays: { default: 90, min: 1, max: 3650 },
   analyticsRawDays: { default: 30, min: 1, max: 365 },
+  analyticsMonths: { default: 25, min: 1, max: 120 },
 } as const;

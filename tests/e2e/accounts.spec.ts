@@ -98,6 +98,34 @@ test("forgot password: from the login page, through the link in the e-mail, to s
   await expect(page).toHaveURL(/\/admin\/dashboard/);
 });
 
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("two-factor: confirming the first code shows the recovery codes once, and this browser stays signed in", async ({ page }) => {
+    const account = ACCOUNT_FIXTURES.twoFactorNoJs;
+    await signIn(page, account, { redirectTo: "/admin/account" });
+    const card = page.locator("#two-factor");
+    await card.getByLabel("Your password").fill(account.password);
+    await card.getByRole("button", { name: "Set up authenticator app" }).click();
+    const secret = (await card.getByTestId("totp-secret").textContent())!.trim();
+    await card.getByLabel("2. Enter the code your app shows").fill(totp(secret));
+    await card.getByRole("button", { name: "Turn on two-factor" }).click();
+
+    await expect(page).toHaveURL(/\/admin\/account$/);
+    const shown = page.locator("#two-factor");
+    await expect(shown.getByRole("status")).toContainText("Two-factor is on");
+    const codes = (await shown.getByTestId("recovery-codes").locator("li").allTextContents()).map((c) => c.trim());
+    expect(codes).toHaveLength(10);
+    await expect(shown.getByText("Recovery codes left: 10 of 10")).toBeVisible();
+    await screenshots(page, "two-factor-recovery-codes-no-js");
+
+    // Shown once: the page again has the count, not the codes.
+    await page.reload();
+    await expect(page.locator("#two-factor").getByText("Recovery codes left: 10 of 10")).toBeVisible();
+    await expect(page.getByTestId("recovery-codes")).toHaveCount(0);
+  });
+});
+
 test("two-factor: enrol an authenticator, then sign in with a code and with a recovery code", async ({ page }) => {
   const account = ACCOUNT_FIXTURES.twoFactor;
   await signIn(page, account, { redirectTo: "/admin/account" });

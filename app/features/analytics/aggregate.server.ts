@@ -58,5 +58,19 @@ export async function foldAnalyticsDays(tx: Transaction, beforeDay: string): Pro
   return folded;
 }
 
+/**
+ * Deletes every analytics row of days before `beforeDay` (`yyyy-mm-dd`, Europe/London): daily
+ * totals, conversions and any raw page views not yet folded, inside the caller's transaction.
+ * Returns the number of distinct days that had rows.
+ */
+export async function deleteAnalyticsDays(tx: Transaction, beforeDay: string): Promise<number> {
+  const rows = await tx.execute(sql`
+    with daily as (delete from analytics_daily where day < ${beforeDay} returning day),
+         conversions as (delete from analytics_conversions where day < ${beforeDay} returning day),
+         events as (delete from analytics_events where day < ${beforeDay} returning day)
+    select count(distinct day)::int as days from (select day from daily union select day from conversions union select day from events) d`);
+  return rowsOf<{ days: number }>(rows)[0]?.days ?? 0;
+}
+
 /** The rows of a `db.execute` result (both drivers return `{ rows }`). */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

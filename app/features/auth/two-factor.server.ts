@@ -5,19 +5,21 @@
  * Also the super admin's side: "Require two-factor for all staff" and resetting a member's
  * two-factor. Every change is audited and the account holder is e-mailed.
  */
-import { and, eq, like } from "drizzle-orm";
+import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
+import { and, eq, like, lt } from "drizzle-orm";
 import QRCode from "qrcode";
 import { db } from "~/db/client.server";
-import { adminUsers, siteSettings, twoFactor, user, verification } from "~/db/schema";
+import { adminUsers, session as sessionTable, siteSettings, twoFactor, user, verification } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { getMailSettings } from "~/features/mail/settings.server";
+import { serverSecret } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { auth, callAuthEndpoint } from "./auth.server";
 import type { AdminSession } from "./guard.server";
 import { recordSecurityEvent } from "./security-events.server";
 import type { ChangeResult, RequestOrigin } from "./self-service.server";
 import { StaffError } from "./accounts.server";
-import { TRUST_DEVICE_KIND } from "./verification-tokens.server";
+import { hashVerificationIdentifier, SHOWN_RECOVERY_CODES_KIND, TRUST_DEVICE_KIND } from "./verification-tokens.server";
 
 /** The two-factor state of an account as Your account shows it. */
 export type TwoFactorState = {
@@ -92,16 +94,56 @@ export async function startTotpEnrolment(
   }
 }
 
+/** How long the recovery codes of a confirmed enrolment wait to be shown (milliseconds). */
+const SHOW_ONCE_MS = 10 * 60 * 1000;
+
+/** The `verification` identifier under which the codes wait for the session `sessionId`. */
+const shownCodesIdentifier = (sessionId: string) => hashVerificationIdentifier(`recovery-codes-shown:${sessionId}`);
+
+/**
+ * The id of the session a better-auth `Set-Cookie` list signs this browser in to (the cookie named
+ * `…session_token`, whose value is `<token>.<signature>`), or null when there is none.
+ */
+async function sessionIdOfCookies(setCookie: string[]): Promise<string | null> {
+  for (const cookie of setCookie) {
+    const [pair = ""] = cookie.split(";");
+    const at = pair.indexOf("=");
+    if (at < 0 || !pair.slice(0, at).trim().endsWith("session_token")) continue;
+    const value = decodeURIComponent(pair.slice(at + 1).trim());
+    const token = value.slice(0, value.lastIndexOf("."));
+    if (!token) continue;
+    const [row] = await db.select({ id: sessionTable.id }).from(sessionTable).where(eq(sessionTable.token, token));
+    if (row) return row.id;
+  }
+  return null;
+}
+
+/**
+ * The recovery codes of a just-confirmed enrolment, once, for the session `sessionId` (the one
+ * the confirmation signed this browser in to): they wait encrypted in `verification` for at most
+ * ten minutes and are deleted as they are read. Null when there are none (already shown, expired,
+ * or another session).
+ */
+export async function takeShownRecoveryCodes(sessionId: string): Promise<string[] | null> {
+  const [row] = await db
+    .delete(verification)
+    .where(eq(verification.identifier, shownCodesIdentifier(sessionId)))
+    .returning({ value: verification.value, expiresAt: verification.expiresAt });
+  if (!row || row.expiresAt.getTime() <= Date.now()) return null;
+  return JSON.parse(await symmetricDecrypt({ key: serverSecret, data: row.value })) as string[];
+}
+
 /**
  * Confirms enrolment with the first code from the app (better-auth's verify-totp, limited like
- * sign-in; a code is accepted once). On success two-factor is on, this browser gets a new session
- * (`setCookie`), and the ten recovery codes are returned to be shown once. Audited and mailed.
+ * sign-in; a code is accepted once). On success two-factor is on and this browser gets a new session
+ * (`setCookie`); the ten recovery codes wait for that session (`takeShownRecoveryCodes`) so the
+ * page it is redirected to shows them once (`waiting`), and are also returned. Audited and mailed.
  */
 export async function confirmTotpEnrolment(
   session: AdminSession,
   code: string,
   from: RequestOrigin,
-): Promise<{ ok: true; recoveryCodes: string[]; setCookie: string[] } | { ok: false; status: number; message: string }> {
+): Promise<{ ok: true; recoveryCodes: string[]; setCookie: string[]; waiting: boolean } | { ok: false; status: number; message: string }> {
   const response = await callAuthEndpoint("/two-factor/verify-totp", { ...from, body: { code } });
   if (response.status === 429) return { ok: false, status: 429, message: "Too many attempts. Please wait a minute and try again." };
   if (!response.ok) {
@@ -111,8 +153,20 @@ export async function confirmTotpEnrolment(
     return { ok: false, status: 400, message: "That code is not right. Check the time on your phone and enter the newest code." };
   }
   const codes = await auth.api.viewBackupCodes({ body: { userId: session.user.id } });
+  const setCookie = response.headers.getSetCookie();
+  const newSessionId = await sessionIdOfCookies(setCookie);
+  if (newSessionId) {
+    // Codes nobody came back for are deleted here, as no other job reads these rows.
+    await db.delete(verification).where(and(like(verification.identifier, `${SHOWN_RECOVERY_CODES_KIND}%`), lt(verification.expiresAt, new Date())));
+    await db.insert(verification).values({
+      id: crypto.randomUUID(),
+      identifier: shownCodesIdentifier(newSessionId),
+      value: await symmetricEncrypt({ key: serverSecret, data: JSON.stringify(codes.backupCodes) }),
+      expiresAt: new Date(Date.now() + SHOW_ONCE_MS),
+    });
+  }
   await recordSecurityEvent("two_factor_enabled", { userId: session.user.id, email: session.admin.email, name: session.admin.name });
-  return { ok: true, recoveryCodes: codes.backupCodes, setCookie: response.headers.getSetCookie() };
+  return { ok: true, recoveryCodes: codes.backupCodes, setCookie, waiting: newSessionId !== null };
 }
 
 /** Replaces the recovery codes after checking the password; the new ones are returned to be shown once. */

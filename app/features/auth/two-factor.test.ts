@@ -24,9 +24,23 @@ async function postAccount(staff: StaffSession, fields: Record<string, string>, 
   const result = await outcome(() =>
     accountAction(routeArgs(staff.request("/admin/account", formPost(fields)), {}, { clientIp: ip })),
   );
+  if (result.value instanceof Response) {
+    return { status: result.status, location: result.location, data: {} as Partial<AccountResult>, setCookie: result.value.headers.getSetCookie() };
+  }
   const value = result.value as { data: AccountResult; init?: { headers?: Headers } };
-  return { status: result.status, data: value.data, setCookie: value.init?.headers instanceof Headers ? value.init.headers.getSetCookie() : [] };
+  return {
+    status: result.status,
+    location: result.location,
+    data: value.data,
+    setCookie: value.init?.headers instanceof Headers ? value.init.headers.getSetCookie() : [],
+  };
 }
+
+type AccountPage = { twoFactor: unknown; twoFactorTurnedOn: AccountResult | null };
+
+/** Your account's loader data for the session cookie header `cookie`. */
+const accountPage = async (cookie: string) =>
+  (await accountLoader(routeArgs(new Request(`${TEST_ORIGIN}/admin/account`, { headers: { cookie } })))) as AccountPage;
 
 /** The cookie header after replacing the session cookie with the ones in `setCookie`. */
 const cookieFrom = (setCookie: string[]) => setCookie.map((c) => c.split(";")[0]).filter((c) => !/=$/.test(c!)).join("; ");
@@ -66,8 +80,10 @@ async function enrol(staff: StaffSession) {
     expect(enrolment.totpUri).toMatch(/^otpauth:\/\/totp\//);
     const secret = enrolment.secret.replace(/\s+/g, "");
     const confirmed = await postAccount(staff, { intent: "totp-confirm", code: totpAt(secret, Date.now()), totpUri: enrolment.totpUri });
-    expect(confirmed.status).toBe(200);
-    return { secret, recoveryCodes: confirmed.data.recoveryCodes!, staff: withCookie(staff, cookieFrom(confirmed.setCookie)) };
+    expect(confirmed.status).toBe(303);
+    const cookie = cookieFrom(confirmed.setCookie);
+    const recoveryCodes = (await accountPage(cookie)).twoFactorTurnedOn!.recoveryCodes!;
+    return { secret, recoveryCodes, staff: withCookie(staff, cookie) };
   } finally {
     vi.useRealTimers();
   }
@@ -99,17 +115,22 @@ describe("authenticator enrolment", () => {
     expect(bad.data.enrolment?.secret).toBe(secret); // the QR code and key are shown again
 
     const confirmed = await postAccount(staff, { intent: "totp-confirm", code: totpAt(secret, Date.now()), totpUri: started.data.enrolment!.totpUri });
-    expect(confirmed).toMatchObject({ status: 200, data: { ok: true } });
-    expect(confirmed.data.recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
-    expect(new Set(confirmed.data.recoveryCodes).size).toBe(RECOVERY_CODE_COUNT);
-    // Crockford's Base32: no I, L, O or U, so nothing to mistake for 0 or 1.
-    for (const code of confirmed.data.recoveryCodes!) expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/);
-
-    // The page then shows the state, never the codes.
+    // Back to the page with the new session (the old one is gone), which shows the codes once.
+    expect(confirmed).toMatchObject({ status: 303, location: "/admin/account" });
     const cookie = cookieFrom(confirmed.setCookie);
-    const page = (await accountLoader(routeArgs(new Request(`${TEST_ORIGIN}/admin/account`, { headers: { cookie } })))) as { twoFactor: unknown };
+    const shown = await accountPage(cookie);
+    expect(shown.twoFactorTurnedOn).toMatchObject({ intent: "totp-confirm", ok: true, message: "Two-factor is on" });
+    const codes = shown.twoFactorTurnedOn!.recoveryCodes!;
+    expect(codes).toHaveLength(RECOVERY_CODE_COUNT);
+    expect(new Set(codes).size).toBe(RECOVERY_CODE_COUNT);
+    // Crockford's Base32: no I, L, O or U, so nothing to mistake for 0 or 1.
+    for (const code of codes) expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/);
+
+    // The page then shows the state, never the codes again.
+    const page = await accountPage(cookie);
     expect(page.twoFactor).toEqual({ enabled: true, recoveryCodesLeft: 10, required: false });
-    expect(JSON.stringify(page)).not.toContain(confirmed.data.recoveryCodes![0]);
+    expect(page.twoFactorTurnedOn).toBeNull();
+    expect(JSON.stringify(page)).not.toContain(codes[0]);
 
     expect(await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.action, "account.two_factor_enabled"))).toHaveLength(1);
     const notices = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "account.two_factor_enabled"));

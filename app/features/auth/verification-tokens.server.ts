@@ -23,6 +23,7 @@ const RESET_PASSWORD_PREFIX = "reset-password:";
 const KINDS = [
   { prefix: RESET_PASSWORD_PREFIX, kind: "reset-password" },
   { prefix: "trust-device-", kind: "trust-device" },
+  { prefix: "recovery-codes-shown:", kind: "recovery-codes-shown" },
 ] as const;
 
 /** The stored-form prefix of a set-password link's row. */
@@ -30,6 +31,9 @@ export const RESET_LINK_KIND = "reset-password#";
 
 /** The stored-form prefix of a trusted browser's row ("Trust this browser for 30 days"). */
 export const TRUST_DEVICE_KIND = "trust-device#";
+
+/** The stored-form prefix of recovery codes waiting to be shown once after two-factor is turned on. */
+export const SHOWN_RECOVERY_CODES_KIND = "recovery-codes-shown#";
 
 /**
  * The stored form of a verification identifier: its kind (if kept) and `#`, then the base64url

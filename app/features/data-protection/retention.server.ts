@@ -13,7 +13,9 @@
  *   ago are removed, and e-mail records older than `recordsMonths` months are deleted;
  * - analytics page views of days more than `analyticsRawDays` days before today are folded into
  *   daily totals and deleted, and those days' conversions lose their visitor hash and booking
- *   reference (`app/features/analytics/aggregate.server.ts`).
+ *   reference (`app/features/analytics/aggregate.server.ts`);
+ * - analytics daily totals, conversions and any page views of days before the Europe/London date
+ *   `analyticsMonths` months ago are deleted.
  * Every comparison is strict: a record exactly at its boundary is kept until the next run.
  */
 import { subMonths } from "date-fns";
@@ -21,7 +23,7 @@ import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-or
 import { db, type Database, type Transaction } from "~/db/client.server";
 import { consultationAvailability, consultationBookings, emailOutbox, enquiries, jobRuns, siteSettings } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
-import { foldAnalyticsDays } from "~/features/analytics/aggregate.server";
+import { deleteAnalyticsDays, foldAnalyticsDays } from "~/features/analytics/aggregate.server";
 import { addDays, londonToday } from "~/utils/time";
 import { anonymiseBookings, anonymiseEnquiries } from "./anonymise.server";
 import { DEFAULT_RETENTION, RetentionPeriodsSchema, type RetentionPeriods } from "./schema";
@@ -38,6 +40,7 @@ export async function getRetentionPeriods(executor: Database | Transaction = db)
       recordsMonths: siteSettings.retentionRecordsMonths,
       emailBodyDays: siteSettings.retentionEmailBodyDays,
       analyticsRawDays: siteSettings.retentionAnalyticsRawDays,
+      analyticsMonths: siteSettings.retentionAnalyticsMonths,
     })
     .from(siteSettings)
     .where(eq(siteSettings.id, 1));
@@ -53,6 +56,7 @@ const COLUMN_OF = {
   recordsMonths: "retentionRecordsMonths",
   emailBodyDays: "retentionEmailBodyDays",
   analyticsRawDays: "retentionAnalyticsRawDays",
+  analyticsMonths: "retentionAnalyticsMonths",
 } as const;
 
 /**
@@ -77,6 +81,7 @@ export async function updateRetentionPeriods(actor: AuditActor, input: Record<st
       retentionRecordsMonths: next.recordsMonths,
       retentionEmailBodyDays: next.emailBodyDays,
       retentionAnalyticsRawDays: next.analyticsRawDays,
+      retentionAnalyticsMonths: next.analyticsMonths,
       updatedAt: new Date(),
       updatedBy: actor?.email ?? null,
     };
@@ -104,6 +109,8 @@ export type RetentionCounts = {
   emailRecordsDeleted: number;
   /** Days of analytics page views folded into daily totals. */
   analyticsDaysFolded: number;
+  /** Days of analytics (daily totals, conversions, page views) deleted as older than `analyticsMonths`. */
+  analyticsDaysDeleted: number;
 };
 
 /**
@@ -167,6 +174,7 @@ export async function applyRetention(tx: Transaction, now: Date, periods: Retent
     .returning({ id: emailOutbox.id });
 
   const analyticsDaysFolded = await foldAnalyticsDays(tx, addDays(londonToday(now), -periods.analyticsRawDays));
+  const analyticsDaysDeleted = await deleteAnalyticsDays(tx, londonToday(subMonths(now, periods.analyticsMonths)));
 
   const counts: RetentionCounts = {
     spamDeleted: spam.length,
@@ -175,6 +183,7 @@ export async function applyRetention(tx: Transaction, now: Date, periods: Retent
     emailBodiesRemoved: bodies.length,
     emailRecordsDeleted: records.length,
     analyticsDaysFolded,
+    analyticsDaysDeleted,
   };
   await recordAudit(tx, {
     actor: null,

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { auditLog, consultationAvailability, consultationBookings, emailOutbox, enquiries, jobRuns, siteSettings } from "~/db/schema";
+import { analyticsConversions, analyticsDaily, auditLog, consultationAvailability, consultationBookings, emailOutbox, enquiries, jobRuns, siteSettings } from "~/db/schema";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { ERASED } from "./anonymise.server";
 import { getRetentionPeriods, runDailyRetention, updateRetentionPeriods } from "./retention.server";
@@ -143,6 +143,7 @@ describe("runDailyRetention", () => {
       emailBodiesRemoved: 0,
       emailRecordsDeleted: 0,
       analyticsDaysFolded: 0,
+      analyticsDaysDeleted: 0,
     });
     const runs = await db.select().from(jobRuns);
     expect(runs.map((r) => r.runOn).sort()).toEqual(["2026-06-15", "2026-06-16"]);
@@ -155,7 +156,7 @@ describe("runDailyRetention", () => {
     const results = await Promise.all([runDailyRetention(NOW), runDailyRetention(NOW), runDailyRetention(NOW)]);
 
     expect(results.filter((r) => r !== null)).toEqual([
-      { spamDeleted: 1, enquiriesAnonymised: 1, bookingsAnonymised: 0, emailBodiesRemoved: 0, emailRecordsDeleted: 0, analyticsDaysFolded: 0 },
+      { spamDeleted: 1, enquiriesAnonymised: 1, bookingsAnonymised: 0, emailBodiesRemoved: 0, emailRecordsDeleted: 0, analyticsDaysFolded: 0, analyticsDaysDeleted: 0 },
     ]);
     const entries = await db.select().from(auditLog).where(eq(auditLog.action, "retention.applied"));
     expect(entries).toHaveLength(1);
@@ -167,15 +168,34 @@ describe("runDailyRetention", () => {
       emailBodiesRemoved: 0,
       emailRecordsDeleted: 0,
       analyticsDaysFolded: 0,
-      periods: { spamDays: 30, recordsMonths: 24, emailBodyDays: 90, analyticsRawDays: 30 },
+      analyticsDaysDeleted: 0,
+      periods: { spamDays: 30, recordsMonths: 24, emailBodyDays: 90, analyticsRawDays: 30, analyticsMonths: 25 },
     });
     expect(JSON.stringify(entries[0])).not.toMatch(/ada|@client/i);
   });
 
-  it("uses the periods stored in the settings", async () => {
-    expect(await getRetentionPeriods()).toEqual({ spamDays: 30, recordsMonths: 24, emailBodyDays: 90, analyticsRawDays: 30 });
+  it("deletes analytics totals and conversions of days more than 25 months ago, keeping the boundary day, and then the stored period", async () => {
+    // 25 calendar months before NOW (2026-06-15) is 2024-05-15 (Europe/London).
+    const daily = (day: string) => ({ day, dimension: "total", value: "", visitors: 3, pageviews: 5, visits: 4 });
+    const conversion = (day: string) => ({ occurredAt: new Date(`${day}T12:00:00Z`), day, kind: "enquiry", detail: "General Enquiry" });
+    await db.insert(analyticsDaily).values([daily("2024-05-14"), daily("2024-05-15"), daily("2025-01-01")]);
+    await db.insert(analyticsConversions).values([conversion("2024-05-14"), conversion("2024-05-15")]);
+
+    expect(await runDailyRetention(NOW)).toMatchObject({ analyticsDaysDeleted: 1 });
+    expect((await db.select().from(analyticsDaily)).map((r) => r.day).sort()).toEqual(["2024-05-15", "2025-01-01"]);
+    expect((await db.select().from(analyticsConversions)).map((r) => r.day)).toEqual(["2024-05-15"]);
+
     const actor = { userId: "u-1", email: "boss@staff.test" };
-    expect(await updateRetentionPeriods(actor, { spamDays: "7", recordsMonths: "12", emailBodyDays: "30", analyticsRawDays: "14" })).toMatchObject({ ok: true, changed: 4 });
+    await updateRetentionPeriods(actor, { spamDays: "30", recordsMonths: "24", emailBodyDays: "90", analyticsRawDays: "30", analyticsMonths: "13" });
+    expect(await runDailyRetention(ms(NOW, DAY))).toMatchObject({ analyticsDaysDeleted: 2 });
+    expect(await db.select().from(analyticsDaily)).toEqual([]);
+    expect(await db.select().from(analyticsConversions)).toEqual([]);
+  });
+
+  it("uses the periods stored in the settings", async () => {
+    expect(await getRetentionPeriods()).toEqual({ spamDays: 30, recordsMonths: 24, emailBodyDays: 90, analyticsRawDays: 30, analyticsMonths: 25 });
+    const actor = { userId: "u-1", email: "boss@staff.test" };
+    expect(await updateRetentionPeriods(actor, { spamDays: "7", recordsMonths: "12", emailBodyDays: "30", analyticsRawDays: "14", analyticsMonths: "25" })).toMatchObject({ ok: true, changed: 4 });
     const spam = await addEnquiry({ spamReason: "honeypot", createdAt: ms(NOW, -8 * DAY) });
     const closed = await addEnquiry({ status: "closed", updatedAt: ms(NOW, -13 * 30 * DAY) });
 
@@ -189,29 +209,29 @@ describe("updateRetentionPeriods", () => {
   const actor = { userId: "u-1", email: "boss@staff.test" };
 
   it("stores valid periods and audits each change before and after; the same values again change nothing", async () => {
-    const result = await updateRetentionPeriods(actor, { spamDays: "14", recordsMonths: "24", emailBodyDays: "60", analyticsRawDays: "30" });
-    expect(result).toEqual({ ok: true, periods: { spamDays: 14, recordsMonths: 24, emailBodyDays: 60, analyticsRawDays: 30 }, changed: 2 });
+    const result = await updateRetentionPeriods(actor, { spamDays: "14", recordsMonths: "24", emailBodyDays: "60", analyticsRawDays: "30", analyticsMonths: "25" });
+    expect(result).toEqual({ ok: true, periods: { spamDays: 14, recordsMonths: 24, emailBodyDays: 60, analyticsRawDays: 30, analyticsMonths: 25 }, changed: 2 });
     const [row] = await db.select().from(siteSettings);
     expect(row).toMatchObject({ retentionSpamDays: 14, retentionRecordsMonths: 24, retentionEmailBodyDays: 60, updatedBy: "boss@staff.test" });
     const entries = await db.select().from(auditLog);
     expect(entries).toHaveLength(1);
     expect(entries[0]!.details).toEqual({ retentionSpamDays: { from: 30, to: 14 }, retentionEmailBodyDays: { from: 90, to: 60 } });
 
-    expect(await updateRetentionPeriods(actor, { spamDays: "14", recordsMonths: "24", emailBodyDays: "60", analyticsRawDays: "30" })).toMatchObject({ changed: 0 });
+    expect(await updateRetentionPeriods(actor, { spamDays: "14", recordsMonths: "24", emailBodyDays: "60", analyticsRawDays: "30", analyticsMonths: "25" })).toMatchObject({ changed: 0 });
     expect(await db.select().from(auditLog)).toHaveLength(1);
   });
 
   it("stores nothing and names each bad field", async () => {
-    const result = await updateRetentionPeriods(actor, { spamDays: "0", recordsMonths: "2.5", emailBodyDays: "abc", analyticsRawDays: "400" });
+    const result = await updateRetentionPeriods(actor, { spamDays: "0", recordsMonths: "2.5", emailBodyDays: "abc", analyticsRawDays: "400", analyticsMonths: "121" });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(Object.keys(result.errors).sort()).toEqual(["analyticsRawDays", "emailBodyDays", "recordsMonths", "spamDays"]);
+    if (!result.ok) expect(Object.keys(result.errors).sort()).toEqual(["analyticsMonths", "analyticsRawDays", "emailBodyDays", "recordsMonths", "spamDays"]);
     expect(await db.select().from(siteSettings)).toHaveLength(0);
-    expect(await getRetentionPeriods()).toEqual({ spamDays: 30, recordsMonths: 24, emailBodyDays: 90, analyticsRawDays: 30 });
+    expect(await getRetentionPeriods()).toEqual({ spamDays: 30, recordsMonths: 24, emailBodyDays: 90, analyticsRawDays: 30, analyticsMonths: 25 });
   });
 
   it("keeps the other settings when the row already exists", async () => {
     await db.insert(siteSettings).values({ id: 1, data: { companyName: "Harbour Structures" } });
-    await updateRetentionPeriods(actor, { spamDays: "10", recordsMonths: "24", emailBodyDays: "90", analyticsRawDays: "30" });
+    await updateRetentionPeriods(actor, { spamDays: "10", recordsMonths: "24", emailBodyDays: "90", analyticsRawDays: "30", analyticsMonths: "25" });
     const [row] = await db.select().from(siteSettings);
     expect(row).toMatchObject({ data: { companyName: "Harbour Structures" }, retentionSpamDays: 10 });
   });

@@ -27,20 +27,30 @@ export const RetentionPeriodsSchema = z.object({
     .int("Enter a whole number of days.")
     .min(RETENTION_LIMITS.analyticsRawDays.min, `At least ${RETENTION_LIMITS.analyticsRawDays.min} day.`)
     .max(RETENTION_LIMITS.analyticsRawDays.max, `At most ${RETENTION_LIMITS.analyticsRawDays.max} days.`),
+  analyticsMonths: z.coerce
+    .number({ error: "Enter a number of months." })
+    .int("Enter a whole number of months.")
+    .min(RETENTION_LIMITS.analyticsMonths.min, `At least ${RETENTION_LIMITS.analyticsMonths.min} month.`)
+    .max(RETENTION_LIMITS.analyticsMonths.max, `At most ${RETENTION_LIMITS.analyticsMonths.max} months.`),
 });
 
 /**
  * Retention periods: spam in days, closed enquiries and finished bookings in months, e-mail bodies
- * in days, raw analytics page views in days (then folded into daily totals).
+ * in days, raw analytics page views in days (then folded into daily totals), analytics daily
+ * totals and conversion counts in months.
  */
 export type RetentionPeriods = z.infer<typeof RetentionPeriodsSchema>;
 
-/** The defaults: spam 30 days, records 24 months, sent e-mail bodies 90 days, raw page views 30 days. */
+/**
+ * The defaults: spam 30 days, records 24 months, sent e-mail bodies 90 days, raw page views 30 days,
+ * analytics totals 25 months.
+ */
 export const DEFAULT_RETENTION: RetentionPeriods = {
   spamDays: RETENTION_LIMITS.spamDays.default,
   recordsMonths: RETENTION_LIMITS.recordsMonths.default,
   emailBodyDays: RETENTION_LIMITS.emailBodyDays.default,
   analyticsRawDays: RETENTION_LIMITS.analyticsRawDays.default,
+  analyticsMonths: RETENTION_LIMITS.analyticsMonths.default,
 };
 
 /** The e-mail address a subject-access search or erasure is about (trimmed; matched case-insensitively). */

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import { AccountScreen } from "~/features/auth/components/account-screen";
 import { ACCOUNT_INTENTS, ENROLMENT_INTENTS, type AccountIntent, type AccountResult } from "~/features/auth/components/account/types";
@@ -19,6 +19,7 @@ import {
   getTwoFactorState,
   regenerateRecoveryCodes,
   startTotpEnrolment,
+  takeShownRecoveryCodes,
   turnOffTwoFactor,
 } from "~/features/auth/two-factor.server";
 import { getCalendarFeedState, issueCalendarFeed, turnOffCalendarFeed } from "~/features/consultations/calendar-feed.server";
@@ -36,11 +37,12 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Your 
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdmin(request);
-  const [feed, twoFactor, passkeys, sessions] = await Promise.all([
+  const [feed, twoFactor, passkeys, sessions, turnedOn] = await Promise.all([
     getCalendarFeedState(session.admin.id),
     getTwoFactorState(session),
     listOwnPasskeys(session),
     listOwnSessions(session),
+    twoFactorTurnedOn(session),
   ]);
   return {
     admin: { name: session.admin.name, email: session.admin.email, role: session.admin.role },
@@ -52,18 +54,30 @@ export async function loader({ request }: Route.LoaderArgs) {
     sessions,
     feed,
     personal: roleAllows(session.admin.role, MANAGER_ROLES),
+    twoFactorTurnedOn: turnedOn,
   };
+}
+
+/** The answer shown once after two-factor was turned on: its recovery codes, or null. */
+async function twoFactorTurnedOn(session: AdminSession): Promise<AccountResult | null> {
+  const recoveryCodes = await takeShownRecoveryCodes(session.sessionId);
+  return recoveryCodes ? { intent: "totp-confirm", ok: true, message: "Two-factor is on", recoveryCodes } : null;
 }
 
 const IntentSchema = z.object({ intent: z.enum([...CALENDAR_FEED_INTENTS, ...ACCOUNT_INTENTS]) });
 
 const feedAnswer = (result: CalendarFeedResult, status = 200) => data<CalendarFeedResult | AccountResult>(result, { status });
 
-/** An answer to one of the account intents, with Set-Cookie values for a replaced session. */
-function answer(result: AccountResult, status = 200, setCookie: string[] = []) {
+/** Headers carrying `setCookie` (the Set-Cookie values of a replaced session). */
+function cookieHeaders(setCookie: string[]): Headers {
   const headers = new Headers();
   for (const cookie of setCookie) headers.append("Set-Cookie", cookie);
-  return data<CalendarFeedResult | AccountResult>(result, { status, headers });
+  return headers;
+}
+
+/** An answer to one of the account intents, with Set-Cookie values for a replaced session. */
+function answer(result: AccountResult, status = 200, setCookie: string[] = []) {
+  return data<CalendarFeedResult | AccountResult>(result, { status, headers: cookieHeaders(setCookie) });
 }
 
 /** Zod issues by field name. */
@@ -133,6 +147,9 @@ async function accountAction(session: AdminSession, intent: AccountIntent, form:
       if (!code.success) return answer({ intent, ok: false, message: code.error.issues[0]!.message, errors: { code: [code.error.issues[0]!.message] }, enrolment }, 400);
       const result = await confirmTotpEnrolment(session, code.data, from);
       if (!result.ok) return answer({ intent, ok: false, message: result.message, errors: { code: [result.message] }, enrolment }, result.status);
+      // The old session is gone: without JavaScript the page's loaders would run with the old
+      // cookie, so the browser comes back with the new one and the codes are shown then, once.
+      if (result.waiting) return redirect("/admin/account", { status: 303, headers: cookieHeaders(result.setCookie) });
       return answer({ intent, ok: true, message: "Two-factor is on", recoveryCodes: result.recoveryCodes }, 200, result.setCookie);
     }
     case "recovery-regenerate": {
@@ -195,5 +212,6 @@ async function calendarFeedAction(session: AdminSession, intent: (typeof CALENDA
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  return <AccountScreen {...loaderData} result={actionData} />;
+  const { twoFactorTurnedOn: turnedOn, ...screen } = loaderData;
+  return <AccountScreen {...screen} result={actionData ?? turnedOn ?? undefined} />;
 }

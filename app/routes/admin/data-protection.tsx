@@ -29,7 +29,7 @@ const answer = (result: DataProtectionActionResult, status = 200) => data<DataPr
  *   URLs and logs); 400 for an invalid address;
  * - `erase` (`email`, `expectedFutureBookings`, `cancelFutureBookings`): `erasePerson`; 404/409 when
  *   refused, with the current records;
- * - `retention` (`spamDays`, `recordsMonths`, `emailBodyDays`, `analyticsRawDays`): super admins only (403 otherwise);
+ * - `retention` (`spamDays`, `recordsMonths`, `emailBodyDays`, `analyticsRawDays`, `analyticsMonths`): super admins only (403 otherwise);
  *   400 with field errors.
  * Managers only.
  */

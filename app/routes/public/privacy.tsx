@@ -87,7 +87,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       title: "Visit statistics",
       body: (
         <LegalProse>
-          <AnalyticsPrivacySection rawDays={retention.analyticsRawDays} google={google} />
+          <AnalyticsPrivacySection rawDays={retention.analyticsRawDays} totalsMonths={retention.analyticsMonths} google={google} />
         </LegalProse>
       ),
     },

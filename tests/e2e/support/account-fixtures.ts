@@ -6,6 +6,7 @@
 export const ACCOUNT_FIXTURES = {
   reset: { email: "reset.me@e2e.test", name: "Rhea Reset", password: "reset-fixture-password-1" },
   twoFactor: { email: "two.factor@e2e.test", name: "Tomas Twofactor", password: "twofactor-fixture-password-1" },
+  twoFactorNoJs: { email: "two.factor.nojs@e2e.test", name: "Nora Noscript", password: "nojs-fixture-password-1" },
   passkey: { email: "passkey.user@e2e.test", name: "Priya Passkey", password: "passkey-fixture-password-1" },
   sessions: { email: "many.sessions@e2e.test", name: "Sam Sessions", password: "sessions-fixture-password-1" },
 } as const;

@@ -7,10 +7,11 @@ import { describePeriod } from "~/features/data-protection/format";
 import { DIRECT_SOURCE } from "../constants";
 
 /**
- * The section for `rawDays` (the stored `retention_analytics_raw_days`) and whether Google
- * Analytics is also in use (then only after consent, described in "Cookies").
+ * The section for `rawDays` (the stored `retention_analytics_raw_days`), `totalsMonths` (the
+ * stored `retention_analytics_months`) and whether Google Analytics is also in use (then only
+ * after consent, described in "Cookies").
  */
-export function AnalyticsPrivacySection({ rawDays, google }: { rawDays: number; google: boolean }) {
+export function AnalyticsPrivacySection({ rawDays, totalsMonths, google }: { rawDays: number; totalsMonths: number; google: boolean }) {
   return (
     <>
       <p>
@@ -34,7 +35,7 @@ export function AnalyticsPrivacySection({ rawDays, google }: { rawDays: number; 
         together with the first page of your visit and where the visit came from (a campaign tag, the linking website or "
         {DIRECT_SOURCE}"), so we can see which pages and campaigns lead to enquiries. This count is never stored with your enquiry or
         booking. Single page views are kept for {describePeriod(rawDays, "day")}, then only daily totals remain and the daily codes
-        are deleted.
+        are deleted. Daily totals and counts of enquiries and bookings are deleted after {describePeriod(totalsMonths, "month")}.
       </p>
       <p>
         Nothing is counted if your browser sends Do Not Track or Global Privacy Control, nor for search engine robots or our staff.

@@ -28,6 +28,12 @@ const FIELDS: { key: keyof RetentionPeriods; label: string; unit: "day" | "month
     unit: "day",
     hint: "Single page views are folded into daily totals after this many days; the day's visitor codes go with them.",
   },
+  {
+    key: "analyticsMonths",
+    label: "Analytics daily totals (months)",
+    unit: "month",
+    hint: "Daily totals and counts of enquiries and bookings are deleted after this many months.",
+  },
 ];
 
 

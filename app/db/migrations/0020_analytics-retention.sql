@@ -1,0 +1,2 @@
+ALTER TABLE "site_settings" ADD COLUMN "retention_analytics_months" integer DEFAULT 25 NOT NULL;--> statement-breakpoint
+ALTER TABLE "site_settings" ADD CONSTRAINT "site_settings_retention_analytics_check" CHECK (retention_analytics_months between 1 and 120);
