@@ -122,6 +122,10 @@ function connect(): Connection {
     // An idle connection closed by the server (restart, failover) is dropped and replaced;
     // without this listener pg would crash the process.
     pool.on("error", (error) => reportDatabaseError(error));
+    // A connection checked out of the pool (inside a transaction, between two statements) has no
+    // pool listener: one that drops there would otherwise be an unhandled 'error' event and end the
+    // process. The statement waiting on it fails on its own and the pool discards the connection.
+    pool.on("connect", (client) => client.on("error", (error) => reportDatabaseError(error)));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,

@@ -17,7 +17,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { databaseKind, db, dumpEmbeddedDatabase } from "~/db/client.server";
+import { databaseKind, db, dumpEmbeddedDatabase, reportDatabaseError } from "~/db/client.server";
 import { storage, type FileStorage } from "~/features/media/storage.server";
 import { env } from "~/utils/env.server";
 import {
@@ -79,6 +79,9 @@ async function dumpPglite(): Promise<DatabaseDump> {
 
 async function dumpPostgres(url: string): Promise<DatabaseDump> {
   const client = new pg.Client({ connectionString: url });
+  // A connection dropped between statements is reported by the next statement; without a listener
+  // it would be an unhandled 'error' event that ends the process.
+  client.on("error", (error) => reportDatabaseError(error));
   await client.connect();
   const work = await mkdtemp(path.join(tmpdir(), "meridian-backup-"));
   try {
