@@ -22,12 +22,12 @@
  */
 import { spawn } from "node:child_process";
 import http from "node:http";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { baseUrl, envInt, freePort, printTable, startServer } from "./lib";
+import { baseUrl, envInt, freePort, printTable, procCpuMs, startServer } from "./lib";
 
 const STATIC_LIMIT = process.env.STATIC_LIMIT_TOOL ?? fileURLToPath(new URL("./static-limit.mjs", import.meta.url));
 const CONNECTIONS = 50;
@@ -81,13 +81,6 @@ async function serverCpuSeconds(metricsBase: string): Promise<number> {
     total += Number(value);
   }
   return total;
-}
-
-/** CPU ms process `pid` has used (user + system) from /proc/<pid>/stat, in 10 ms steps. */
-async function procCpuMs(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** Starts the site and the limit server, measures every page in both encodings, prints the table, stops both. */

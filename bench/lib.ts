@@ -9,7 +9,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { rm } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import path from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
@@ -262,4 +262,11 @@ export function printTable(header: string[], rows: string[][]): void {
   console.log(fmt(header));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const l of rows) console.log(fmt(l));
+}
+
+/** CPU ms process `pid` has used (user + system) from /proc/<pid>/stat, in 10 ms steps. */
+export async function procCpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }

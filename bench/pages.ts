@@ -257,7 +257,7 @@ export async function runPagesBench(): Promise<PageFigures[]> {
       await uncounted.stop();
     }
     await runMissCostBench(server, PAGES.filter((p) => p.cannon));
-    await runPasswordFloodBench(base, "/", CANNON_SECONDS);
+    await runPasswordFloodBench(server, "/", CANNON_SECONDS);
   } finally {
     if (chrome) await chrome.kill();
     await server.stop();

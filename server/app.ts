@@ -12,12 +12,14 @@ import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import helmet from "helmet";
+import proxyAddress from "proxy-addr";
 import { createRequestHandler as createFetchHandler, type AppLoadContext } from "react-router";
 import { closeDatabase, isDatabaseReady, isDatabaseUnavailable, migrate } from "~/db/client.server";
 import { seedDemoContent } from "~/db/seed.server";
 import { countPageView, startAnalytics, stopAnalytics } from "~/features/analytics/runtime.server";
 import { startJobs, stopJobs } from "~/features/jobs/worker.server";
 import { ensureFirstAdmin } from "~/features/auth/bootstrap.server";
+import { refusedPasswordClient, tooManyPasswordAttemptsPage } from "~/features/auth/password-attempts.server";
 import { watchContentState } from "~/features/site/content-version.server";
 import { canonicalPageLocation } from "~/features/site/page-url";
 import { UNAVAILABLE_HEADERS, UNAVAILABLE_PAGE } from "~/features/site/unavailable.server";
@@ -201,6 +203,59 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse): void 
  */
 export function refuseBadHost(req: IncomingMessage, res: ServerResponse): boolean {
   return refuseMalformedHost(req, res, trustsProxy, requestIdOf(req));
+}
+
+/** Pause before a flooding client's refusal is sent, in ms: its next attempt waits for it. */
+const FLOOD_REFUSAL_DELAY_MS = 1_000;
+/** Refusals held back at once (memory bound); past it they are sent at once. */
+const FLOOD_REFUSALS_HELD_MAX = 1_000;
+let floodRefusalsHeld = 0;
+
+/**
+ * Answers 429 with a small page to a document `POST /admin/set-password` from a client this
+ * instance already refused for too many password attempts, and returns true; else false.
+ * `server.js` calls it before the HTML cache and Express: the rest of a flood costs a Map lookup
+ * and a precomputed page, no body parsing, rendering or database work, and each refusal is sent
+ * after a one-second pause, so a client looping on the form makes few requests. A browser's
+ * `.data` request goes on to the action, which answers its own 429 in the shape the page reads.
+ */
+export function refuseFloodingClient(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.method !== "POST") return false;
+  const url = req.url ?? "";
+  const query = url.indexOf("?");
+  const target = (query === -1 ? url : url.slice(0, query)).toLowerCase().replace(/\/$/, "");
+  if (target !== "/admin/set-password") return false;
+  const retryAfter = refusedPasswordClient(proxyAddress(req, trustsProxyAtHop));
+  if (retryAfter === null) return false;
+  const send = () => {
+    res.writeHead(429, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Retry-After": String(retryAfter) });
+    res.end(tooManyPasswordAttemptsPage(retryAfter));
+  };
+  if (floodRefusalsHeld >= FLOOD_REFUSALS_HELD_MAX) {
+    send();
+    return true;
+  }
+  floodRefusalsHeld++;
+  let held = true;
+  const release = () => {
+    if (!held) return false;
+    held = false;
+    floodRefusalsHeld--;
+    return true;
+  };
+  const timer = setTimeout(() => {
+    if (release() && !res.destroyed) send();
+  }, FLOOD_REFUSAL_DELAY_MS);
+  res.once("close", () => {
+    clearTimeout(timer);
+    release();
+  });
+  return true;
+}
+
+/** Express's "trust proxy fn" as proxy-addr calls it (address, hop). */
+function trustsProxyAtHop(address: string, hop: number): boolean {
+  return (app.get("trust proxy fn") as (address: string, hop: number) => boolean)(address, hop);
 }
 
 /** Express's "trust proxy fn" at hop 0, remembered per address (it parses the address on every call). */

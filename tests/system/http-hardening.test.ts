@@ -251,3 +251,35 @@ describe("X-Forwarded-For from a direct client", () => {
     expect(statuses.every((s) => s < 400), statuses.join(",")).toBe(true);
   });
 });
+
+describe("a flood of password attempts", () => {
+  const attempt = (forwardedFor: string) =>
+    fetch(`${base}/admin/set-password?token=x`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": forwardedFor },
+      body: new URLSearchParams({ token: "x", password: "1".repeat(128), confirmPassword: "1".repeat(128) }),
+    });
+  const limit = 30; // PASSWORD_ATTEMPT_LIMITS.perClient.max
+
+  it("is answered before React Router once the client is refused, after a pause, and leaves other clients alone", async () => {
+    const flooder = "192.0.2.77";
+    for (let n = 0; n < limit; n++) expect((await attempt(flooder)).status).toBe(400);
+    // The action refuses the first attempt over the limit (the page with its message)...
+    const first = await attempt(flooder);
+    expect(first.status).toBe(429);
+    expect(await first.text()).toContain("Set your password");
+    // ...and the server answers the rest itself: the small page, Retry-After, a pause of a second.
+    const started = Date.now();
+    const rest = await attempt(flooder);
+    const page = await rest.text();
+    expect(rest.status).toBe(429);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(Number(rest.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(page).toContain("<title>Too many attempts | Meridian Engineering</title>");
+    expect(page).toMatch(/Too many attempts\. Please try again in \d+ minutes?\./);
+    expect(page).not.toContain("<script");
+    // Another client's attempt still reaches the action.
+    expect((await attempt("192.0.2.78")).status).toBe(400);
+  });
+});

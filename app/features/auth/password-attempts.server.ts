@@ -8,6 +8,7 @@
  */
 import { db } from "~/db/client.server";
 import { clientKey, exceedsLimit, HOUR_MS, type RateLimit } from "~/features/abuse/limits.server";
+import { renderStandalonePage } from "~/utils/standalone-page";
 
 /** Password attempts per client address (IPv4, or IPv6 /64) per hour, and per account per hour. */
 export const PASSWORD_ATTEMPT_LIMITS = {
@@ -19,20 +20,63 @@ export const PASSWORD_ATTEMPT_LIMITS = {
 export type PasswordAttemptBy = { clientIp: string | undefined } | { userId: string };
 
 /**
+ * Clients this instance has refused, by `clientKey`, with the end of their window (ms since the
+ * epoch). Lets the server answer the rest of a flood before any routing, rendering or database
+ * work (`refusedPasswordClient`). Bounded: the oldest entry goes first.
+ */
+const refusedClients = new Map<string, number>();
+const REFUSED_CLIENTS_MAX = 10_000;
+
+/**
  * Counts one password attempt against its limit at `now`. Returns null when it may go ahead,
- * else the seconds until the window ends (for `Retry-After` and the message).
+ * else the seconds until the window ends (for `Retry-After` and the message). A refused client is
+ * remembered on this instance until its window ends.
  */
 export async function refusePasswordAttempt(by: PasswordAttemptBy, now = new Date()): Promise<number | null> {
+  const client = "userId" in by ? null : clientKey(by.clientIp ?? "unknown");
   const [key, limit] =
-    "userId" in by
-      ? [`password-attempt:account:${by.userId}`, PASSWORD_ATTEMPT_LIMITS.perAccount]
-      : [`password-attempt:client:${clientKey(by.clientIp ?? "unknown")}`, PASSWORD_ATTEMPT_LIMITS.perClient];
+    client === null
+      ? [`password-attempt:account:${(by as { userId: string }).userId}`, PASSWORD_ATTEMPT_LIMITS.perAccount]
+      : [`password-attempt:client:${client}`, PASSWORD_ATTEMPT_LIMITS.perClient];
   if (!(await exceedsLimit(db, key, limit, now))) return null;
-  return Math.max(1, Math.ceil((limit.windowMs - (now.getTime() % limit.windowMs)) / 1000));
+  const windowEnd = now.getTime() - (now.getTime() % limit.windowMs) + limit.windowMs;
+  if (client !== null) {
+    refusedClients.delete(client);
+    if (refusedClients.size >= REFUSED_CLIENTS_MAX) refusedClients.delete(refusedClients.keys().next().value!);
+    refusedClients.set(client, windowEnd);
+  }
+  return Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000));
+}
+
+/**
+ * Seconds until `clientIp` may try a password again when this instance already refused it in the
+ * current window, else null (also for a client another instance refused: its next attempt is
+ * counted and refused in the shared counters as usual). No database work: cheap enough to answer
+ * a flood with.
+ */
+export function refusedPasswordClient(clientIp: string, now = Date.now()): number | null {
+  const client = clientKey(clientIp);
+  const until = refusedClients.get(client);
+  if (until === undefined) return null;
+  if (until <= now) {
+    refusedClients.delete(client);
+    return null;
+  }
+  return Math.max(1, Math.ceil((until - now) / 1000));
 }
 
 /** The message for a refused attempt that may be tried again in `retryAfterSeconds`. */
 export function tooManyPasswordAttempts(retryAfterSeconds: number): string {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
+/** The small page a document post gets from a client already refused (`refusedPasswordClient`). */
+export function tooManyPasswordAttemptsPage(retryAfterSeconds: number): string {
+  return renderStandalonePage({
+    title: "Too many attempts",
+    heading: "Too many attempts",
+    paragraph: tooManyPasswordAttempts(retryAfterSeconds),
+    link: { href: "/admin/login", label: "Back to sign in" },
+  });
 }
