@@ -1,11 +1,12 @@
 import { availableParallelism } from "node:os";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 // Every feature test runs on embedded PGlite (real PostgreSQL compiled to WebAssembly, one
-// connection, a fresh in-memory database per file). The files below run again on a real
-// PostgreSQL server when TEST_DATABASE_URL is set (CI sets it; see .ci/run): what only a server
-// with several connections and the `pg` driver shows. The PostgreSQL project runs its files one at
-// a time because they share one database.
+// connection, a fresh in-memory database per file). When TEST_DATABASE_URL names a PostgreSQL
+// server (CI sets it; see .ci/run), the files below run on it instead, once: what only a server
+// with several connections and the `pg` driver shows. Each of those files gets a database of its
+// own, copied from a template migrated once (tests/setup/postgres-database-per-file.ts), so they
+// run in parallel too.
 const include = ["app/**/*.test.ts", "tests/integration/**/*.test.ts"];
 
 /**
@@ -63,7 +64,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "pglite", include, env: { ...baseEnv, DATABASE_URL: "", PGLITE_DIR: "memory://" } },
+        test: {
+          name: "pglite",
+          include,
+          exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? POSTGRES_TEST_FILES : [])],
+          env: { ...baseEnv, DATABASE_URL: "", PGLITE_DIR: "memory://" },
+        },
       },
       ...(process.env.TEST_DATABASE_URL
         ? [
@@ -72,7 +78,7 @@ export default defineConfig({
               test: {
                 name: "postgres",
                 include: POSTGRES_TEST_FILES,
-                fileParallelism: false,
+                setupFiles: ["tests/setup/postgres-database-per-file.ts"],
                 env: { ...baseEnv, DATABASE_URL: process.env.TEST_DATABASE_URL },
               },
             },

@@ -4,10 +4,10 @@
  */
 import { eq } from "drizzle-orm";
 import ICAL from "ical.js";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { adminUsers, auditLog, staffCalendarFeeds } from "~/db/schema";
-import { LIMITS } from "~/features/abuse/limits.server";
+import { HOUR_MS, LIMITS } from "~/features/abuse/limits.server";
 import type { CalendarFeedResult } from "~/features/consultations/components/calendar-feed-card";
 import * as account from "~/routes/admin/account";
 import * as feed from "~/routes/resources/calendar-feed";
@@ -90,6 +90,12 @@ describe("without a session or an active account", () => {
   });
 
   it("a wrong token and a deactivated account's feed answer the same plain 404; too many fetches 429; never cached", async () => {
+    // The limit counts in clock-hour windows: the clock is held ten minutes into the next hour so
+    // every fetch of this test falls in one window, however slowly the machine runs it.
+    vi.useFakeTimers({ toFake: ["Date"], now: (Math.floor(Date.now() / HOUR_MS) + 1) * HOUR_MS + 10 * 60_000 });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const me = await createStaffSession("admin");
     const on = body(await outcome(() => account.action(args(post(me, "turn-on")))));
     const path = new URL((on as { url: string }).url).pathname;

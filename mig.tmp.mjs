@@ -1,0 +1,15 @@
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+let t = performance.now();
+const c = new PGlite("memory://");
+await c.waitReady;
+const t1 = performance.now();
+await migrate(drizzle(c), { migrationsFolder: "app/db/migrations" });
+const t2 = performance.now();
+const dump = await c.dumpDataDir("none");
+const t3 = performance.now();
+const c2 = new PGlite({ loadDataDir: dump });
+await c2.waitReady;
+const t4 = performance.now();
+console.log({ start: t1 - t, migrate: t2 - t1, dump: t3 - t2, load: t4 - t3, size: dump.size });
