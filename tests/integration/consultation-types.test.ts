@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, consultationAvailability, consultationBookings, consultationTypes } from "~/db/schema";
-import { createBooking } from "~/features/consultations/bookings.server";
+import { createBooking } from "~/features/consultations/booking-create.server";
 import { BookingDetailsSchema } from "~/features/consultations/schema";
 import { loadWizardState } from "~/features/consultations/wizard.server";
 import * as typesRoute from "~/routes/admin/site/consultation-types";

@@ -29,7 +29,8 @@ import {
   SlotRuleError,
   updateSlot,
 } from "~/features/consultations/availability.server";
-import { BookingError, updateBookingByAdmin } from "~/features/consultations/bookings.server";
+import { BookingError } from "~/features/consultations/booking-errors.server";
+import { updateBookingByAdmin } from "~/features/consultations/booking-admin.server";
 import { londonToday } from "~/utils/time";
 import { ConsultationsScreen, type ConsultationsTab } from "~/features/consultations/components/consultations-screen";
 import type { Submitter } from "~/features/consultations/components/submitter";

@@ -26,7 +26,8 @@ import { FormGuardFields } from "~/features/abuse/components/form-guard-fields";
 import { FORM_TOKEN_FIELD } from "~/features/abuse/form-guard";
 import { checkFormGuard, issueFormToken } from "~/features/abuse/form-guard.server";
 import { recordConversion } from "~/features/analytics/conversions.server";
-import { BookingError, createBooking } from "~/features/consultations/bookings.server";
+import { BookingError } from "~/features/consultations/booking-errors.server";
+import { createBooking } from "~/features/consultations/booking-create.server";
 import { readBookingReceipt, receiptCookieAfterBooking } from "~/features/consultations/booking-receipt.server";
 import { BookingReceiptCard } from "~/features/consultations/components/booking-receipt";
 import {
