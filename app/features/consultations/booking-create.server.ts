@@ -1,6 +1,7 @@
 /**
- * A visitor books a consultation (`docs/design.md` section 6): `createBooking` stores it without
- * ever overbooking (the invariant of `booking-core.server.ts`).
+ * A visitor books a consultation (`docs/design.md` section 6): `submitBooking` checks the wizard's
+ * Confirm Booking post (the details, the chosen ids and the contact form's bot check) and
+ * `createBooking` stores it without ever overbooking (the invariant of `booking-core.server.ts`).
  *
  * Abuse limits (`docs/design.md` section 7) are checked inside the booking's
  * transaction, after the slot's own rules: at most `ACTIVE_BOOKINGS_PER_EMAIL` active future
@@ -13,18 +14,72 @@ import { isUniqueViolation } from "~/db/sql";
 import { and, count, eq, gte, inArray, sql } from "drizzle-orm";
 import { db, type Database, type Transaction } from "~/db/client.server";
 import { consultationAvailability, consultationBookings, consultationTypes } from "~/db/schema";
+import { checkFormGuard } from "~/features/abuse/form-guard.server";
 import { ACTIVE_BOOKINGS_PER_EMAIL, clientKey, exceedsLimit, LIMITS } from "~/features/abuse/limits.server";
 import { enqueueEmails } from "~/features/mail/outbox.server";
 import { getMailSettings } from "~/features/mail/settings.server";
 import type { SiteSettings } from "~/features/settings/schema";
 import { bookingMailData, confirmationEmail, staffNotificationEmails } from "./booking-mail.server";
 import { issueManageToken, slotRefusal, type BookingRow } from "./booking-core.server";
-import { BookingError } from "./booking-errors.server";
-import type { BookingDetails } from "./schema";
+import { BookingError, type BookingErrorCode } from "./booking-errors.server";
+import { DETAIL_FIELDS } from "./fields";
+import { BookingDetailsSchema, ConfirmSchema, type BookingDetails } from "./schema";
+import { parseSubmission, submissionObject, type FailedSubmission, type SubmissionInput } from "~/utils/forms";
+import { logger } from "~/utils/logger.server";
 import { londonToday } from "~/utils/time";
 
 /** What a visitor asks for: the chosen type and slot ids and the validated details. */
 export type CreateBookingInput = { typeId: string; slotId: string; details: BookingDetails };
+
+/**
+ * The outcome of a Confirm Booking post: the booking (as `createBooking` returns it), the details'
+ * field errors (HTTP 400), or a refusal with its code, message and HTTP `status` ("invalid" for
+ * missing or tampered ids, else a `BookingErrorCode`). `slotProblem` sends the visitor back to
+ * choose a time; `idempotencyKey` is the posted key when nothing was stored under it, so pressing
+ * Confirm Booking again reuses it.
+ */
+export type SubmitBookingResult =
+  | { ok: true; booking: BookingRow; created: boolean; manageToken: string | null }
+  | FailedSubmission
+  | {
+      ok: false;
+      code: BookingErrorCode | "invalid";
+      message: string;
+      slotProblem: boolean;
+      status: number;
+      idempotencyKey?: string;
+    };
+
+/**
+ * The wizard's Confirm Booking post, as the contact form's `submitEnquiry` handles an enquiry:
+ * validates the details with `BookingDetailsSchema` and the type, slot and idempotency key with
+ * `ConfirmSchema`, checks the form guard (honeypot and signed render token: a refusal is
+ * `form_check`, or `form_too_fast` for a form sent too soon after it was drawn), then books with
+ * `createBooking` (its rules and abuse limits; `clientIp` is the visitor's address). Every broken
+ * rule is returned, never thrown; other errors (the database) are thrown.
+ */
+export async function submitBooking(
+  input: SubmissionInput,
+  { clientIp, now = new Date(), settings }: { clientIp: string; now?: Date; settings?: SiteSettings },
+): Promise<SubmitBookingResult> {
+  const details = parseSubmission(BookingDetailsSchema, input, { echo: DETAIL_FIELDS });
+  if (!details.ok) return details;
+  const ids = parseSubmission(ConfirmSchema, input);
+  if (!ids.ok) return { ok: false, code: "invalid", message: ids.message, slotProblem: false, status: 400 };
+  const { typeId, slotId, idempotencyKey } = ids.values;
+  try {
+    const guard = checkFormGuard(submissionObject(input), now);
+    if (guard) {
+      logger.warn({ reason: guard }, "booking refused by the form check");
+      throw new BookingError(guard === "too_fast" ? "form_too_fast" : "form_check");
+    }
+    const made = await createBooking({ typeId, slotId, details: details.values }, { idempotencyKey, clientIp, now, settings });
+    return { ok: true, ...made };
+  } catch (error) {
+    if (!(error instanceof BookingError)) throw error;
+    return { ok: false, code: error.code, message: error.message, slotProblem: error.isSlotProblem, status: error.status, idempotencyKey };
+  }
+}
 
 /**
  * Creates a pending booking in ONE transaction: locks the slot row,

@@ -18,7 +18,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { cancelBookingByToken, getBookingByToken, rescheduleBlocker, rescheduleBookingByToken, rescheduleMessage, type ManagedBooking } from "~/features/consultations/booking-manage.server";
-import { LocalTime, useVisitorZone, WeekPicker } from "~/features/consultations/components/wizard";
+import { LocalTime, useVisitorZone, WeekPicker } from "~/features/consultations/components/week-picker";
 import { formatLongDate, formatTime24, formatUkTimeRange, ukZoneLabel } from "~/utils/format";
 import { loadWeekSlots, resolveChosenSlot, type WeekSlots } from "~/features/consultations/wizard.server";
 import type { AvailableSlot } from "~/features/consultations/slots.server";
