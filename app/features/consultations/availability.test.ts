@@ -14,18 +14,8 @@ import {
   TIME_OPTIONS,
 } from "./admin-schema";
 import { getBooking, listBookings } from "./admin-bookings.server";
-import {
-  closeDateRange,
-  createRecurringSlots,
-  createSlot,
-  deleteSlot,
-  getConsultationStats,
-  isUkBankHoliday,
-  listUpcomingSlots,
-  recurringDates,
-  SlotRuleError,
-  updateSlot,
-} from "./availability.server";
+import { closeDateRange, createRecurringSlots, isUkBankHoliday, recurringDates } from "./availability-ranges.server";
+import { createSlot, deleteSlot, getConsultationStats, listUpcomingSlots, SlotRuleError, updateSlot } from "./availability.server";
 
 setupTestDatabase();
 

@@ -18,9 +18,8 @@ import {
 } from "~/features/consultations/admin-schema";
 import { getBooking, listBookings, withSlotCompanions } from "~/features/consultations/admin-bookings.server";
 import { parseBookingListParams } from "~/features/consultations/admin-booking-list";
+import { closeDateRange, createRecurringSlots } from "~/features/consultations/availability-ranges.server";
 import {
-  closeDateRange,
-  createRecurringSlots,
   createSlot,
   deleteSlot,
   getConsultationStats,
