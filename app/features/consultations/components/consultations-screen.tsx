@@ -94,9 +94,9 @@ export function ConsultationsScreen(props: ConsultationsScreenProps) {
           )}
         >
           {actionData.message}
-          {!actionData.ok && actionData.reason ? ` ${actionData.reason}` : ""}
-          {actionData.ok && actionData.detail ? `. ${actionData.detail}` : ""}
-          {!actionData.ok && actionData.errors ? ` ${Object.values(actionData.errors).flat().join(" ")}` : ""}
+          {!actionData.ok && actionData.description ? ` ${actionData.description}` : ""}
+          {actionData.ok && actionData.description ? `. ${actionData.description}` : ""}
+          {!actionData.ok && actionData.fieldErrors ? ` ${Object.values(actionData.fieldErrors).flat().join(" ")}` : ""}
         </p>
       ) : null}
 
