@@ -154,7 +154,7 @@ describe.each(WHO)("as %s", (who) => {
     expect(result(refusedDelete)).toMatchObject({
       ok: false,
       message: "Failed to delete availability slot. Please try again.",
-      reason: expect.stringContaining("cannot be deleted"),
+      description: expect.stringContaining("cannot be deleted"),
     });
     expect(close.status).toBe(200);
     expect(result(close)).toMatchObject({ ok: true, message: "Closed 1 slot" });
@@ -206,7 +206,7 @@ describe("as an admin, bad input", () => {
     expect(result(past)).toMatchObject({
       ok: false,
       message: "Failed to create availability slot. Please try again.",
-      errors: {
+      fieldErrors: {
         date: ["Date cannot be in the past"],
         endTime: ["End time must be after start time"],
         maxBookings: ["Maximum bookings can be at most 10"],
@@ -216,7 +216,7 @@ describe("as an admin, bad input", () => {
       route.action(args(r.post([["intent", "create-recurring"], ["startDate", today()], ["endDate", addDays(today(), 7)], ["startTime", "10:00"], ["endTime", "11:00"]]))),
     );
     expect(noDays.status).toBe(400);
-    expect(result(noDays)).toMatchObject({ errors: { daysOfWeek: ["Select at least one day of the week"] } });
+    expect(result(noDays)).toMatchObject({ fieldErrors: { daysOfWeek: ["Select at least one day of the week"] } });
     expect(await db.select().from(consultationAvailability)).toHaveLength(0);
 
     const slot = await addSlot();
@@ -225,14 +225,14 @@ describe("as an admin, bad input", () => {
       route.action(args(r.post([["intent", "update-booking"], ["id", booking.id], ["status", "confirmed"], ["meetingLink", "not a url"]]))),
     );
     expect(badLink.status).toBe(400);
-    expect(result(badLink)).toMatchObject({ message: "Failed to update booking status. Please try again.", errors: { meetingLink: ["Enter a full meeting link starting with https://"] } });
+    expect(result(badLink)).toMatchObject({ message: "Failed to update booking status. Please try again.", fieldErrors: { meetingLink: ["Enter a full meeting link starting with https://"] } });
     // Only https links (the link is mailed to the visitor), whatever the browser let through.
     for (const link of ["http://meet.example.com/abc", "javascript:alert(1)", "ftp://meet.example.com/a", "meet.example.com/abc", "//meet.example.com/abc"]) {
       const notHttps = await outcome(() =>
         route.action(args(r.post([["intent", "update-booking"], ["id", booking.id], ["status", "confirmed"], ["meetingLink", link]]))),
       );
       expect(notHttps.status, link).toBe(400);
-      expect(result(notHttps)).toMatchObject({ errors: { meetingLink: ["Enter a full meeting link starting with https://"] } });
+      expect(result(notHttps)).toMatchObject({ fieldErrors: { meetingLink: ["Enter a full meeting link starting with https://"] } });
     }
     // Accepted by z.url() but refused by the calendar library: these used to answer 500.
     for (const link of ["https://exa_mple.com/j/1", "https://meet.example.com:1/j/1"]) {
@@ -241,7 +241,7 @@ describe("as an admin, bad input", () => {
       );
       expect(refusedLink.status, link).toBe(400);
       expect(result(refusedLink)).toMatchObject({
-        errors: { meetingLink: ["Enter a meeting link that calendars accept, like https://meet.example.com/abc"] },
+        fieldErrors: { meetingLink: ["Enter a meeting link that calendars accept, like https://meet.example.com/abc"] },
       });
     }
     expect(await db.select().from(consultationBookings).where(eq(consultationBookings.id, booking.id))).toMatchObject([
@@ -265,7 +265,7 @@ describe("as an admin, bad input", () => {
     expect(refused.status).toBe(409);
     expect(result(refused)).toMatchObject({
       message: "Failed to update availability slot. Please try again.",
-      reason: "This slot already has 2 bookings; maximum bookings cannot be lower than that.",
+      description: "This slot already has 2 bookings; maximum bookings cannot be lower than that.",
     });
     const unknown = await outcome(() => route.action(args(r.post([["intent", "explode"]]))));
     expect(unknown.status).toBe(400);

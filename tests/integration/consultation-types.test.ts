@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, consultationAvailability, consultationBookings, consultationTypes } from "~/db/schema";
-import { createBooking } from "~/features/consultations/bookings.server";
+import { createBooking } from "~/features/consultations/booking-create.server";
 import { BookingDetailsSchema } from "~/features/consultations/schema";
 import { loadWizardState } from "~/features/consultations/wizard.server";
 import * as typesRoute from "~/routes/admin/site/consultation-types";
@@ -39,7 +39,7 @@ describe("consultation types", () => {
     for (const bad of ["10", "250", "20", "abc", ""]) {
       const res = await create(`Bad ${bad}`, bad);
       expect(res.status, bad).toBe(400);
-      expect((res.value as { data: { errors: Record<string, string[]> } }).data.errors.durationMinutes).toBeDefined();
+      expect((res.value as { data: { fieldErrors: Record<string, string[]> } }).data.fieldErrors.durationMinutes).toBeDefined();
     }
     expect((await create("")).status).toBe(400);
     expect((await create("x".repeat(81))).status).toBe(400);
@@ -85,7 +85,7 @@ describe("consultation types", () => {
     const deactivate = { intent: "update", id: used.id, name: "Used call", description: "", durationMinutes: "30" };
     const asked = await act(admin, deactivate);
     expect(asked.status).toBe(409);
-    expect((asked.value as { data: { errors: Record<string, string[]> } }).data.errors.confirmDeactivate).toEqual([
+    expect((asked.value as { data: { fieldErrors: Record<string, string[]> } }).data.fieldErrors.confirmDeactivate).toEqual([
       "1 upcoming booking uses this type. Deactivating it only stops new visitors choosing it in the booking wizard: that booking keeps its time, reminders and manage link, and you can still confirm, move or cancel it under Consultations.",
     ]);
     expect(await byName("Used call")).toMatchObject({ isActive: true, durationMinutes: 60 });
@@ -115,7 +115,7 @@ describe("consultation types", () => {
     const deactivate = { intent: "update", id: busy.id, name: "Busy call", description: "", durationMinutes: "30" };
     const asked = await act(admin, deactivate);
     expect(asked.status).toBe(409);
-    expect((asked.value as { data: { errors: Record<string, string[]> } }).data.errors.confirmDeactivate![0]).toMatch(/^2 upcoming bookings use this type\. .*those bookings keep their time/);
+    expect((asked.value as { data: { fieldErrors: Record<string, string[]> } }).data.fieldErrors.confirmDeactivate![0]).toMatch(/^2 upcoming bookings use this type\. .*those bookings keep their time/);
     // Once the slots are past, nothing is asked.
     await db.update(consultationAvailability).set({ date: sql`${consultationAvailability.date} - 3650` });
     expect((await act(admin, deactivate)).status).toBe(200);

@@ -26,7 +26,7 @@ import { afterAll, expect, it } from "vitest";
 import { databaseKind, db } from "~/db/client.server";
 import { adminUsers, cmsProjects, consultationAvailability, consultationBookingManageTokens, consultationBookings, consultationTypes, enquiries, insights } from "~/db/schema";
 import { issueFormToken } from "~/features/abuse/form-guard.server";
-import { hashToken, PLACE_HOLDING_STATUSES } from "~/features/consultations/bookings.server";
+import { hashToken, PLACE_HOLDING_STATUSES } from "~/features/consultations/booking-core.server";
 import { BookingDetailsSchema } from "~/features/consultations/schema";
 import { EnquirySchema } from "~/features/enquiries/schema";
 import { getSiteSettings } from "~/features/settings/settings.server";

@@ -1,8 +1,9 @@
 /**
  * What the admin consultations action answers (`app/routes/admin/consultations.tsx`), shared by the
  * route and the screen. Failure messages are the product's fixed wording (shown as toasts or in
- * dialogs rather than browser alerts); `reason` carries the specific cause when there is one.
+ * dialogs rather than browser alerts); `description` carries the specific cause when there is one.
  */
+import type { ActionReply } from "~/utils/forms";
 
 /** The `intent` field of each form on the screen. */
 export const CONSULTATION_INTENTS = [
@@ -25,15 +26,10 @@ export const FAILURE_MESSAGES: Record<ConsultationIntent, string> = {
   "close-dates": "Failed to close dates. Please try again.",
 };
 
-export type ConsultationActionResult =
-  | { ok: true; intent: ConsultationIntent; message: string; detail?: string }
-  | {
-      ok: false;
-      intent: ConsultationIntent | null;
-      /** The spec's failure message for the intent. */
-      message: string;
-      /** Why, in words staff understand (a broken rule, a missing record); absent for unexpected errors. */
-      reason?: string;
-      /** Field errors of the form, keyed by field name. */
-      errors?: Record<string, string[]>;
-    };
+/**
+ * The action's reply (the shared `ActionReply`): on success `message` and, for recurring
+ * creation, a `description` of what was skipped; on failure the spec's failure `message`, why in
+ * words staff understand (`description`: a broken rule, a missing record; absent for unexpected
+ * errors) and the form's `fieldErrors`. `intent` is null for an unknown action.
+ */
+export type ConsultationActionResult = ActionReply<{ intent: ConsultationIntent }, { intent: ConsultationIntent | null }>;

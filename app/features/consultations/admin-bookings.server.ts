@@ -1,6 +1,6 @@
 /**
  * Staff reads of consultation bookings. Changes go through
- * `updateBookingByAdmin` in `bookings.server.ts`.
+ * `updateBookingByAdmin` in `booking-admin.server.ts`.
  *
  * Slot `date` (`yyyy-mm-dd`) and `startTime` (`HH:MM`) are Europe/London wall-clock; `endTime` is the
  * booking's own end (its start plus its length), not its slot's.
@@ -11,10 +11,8 @@ import { db } from "~/db/client.server";
 import { BOOKING_STATUSES, consultationAvailability, consultationBookings } from "~/db/schema";
 import type { BookingSort, BookingWhen } from "./admin-booking-list";
 import { bookingEndTime, selectBookingsWithSlot, type BookingWithSlotRow } from "./booking-rows.server";
-import { PLACE_HOLDING_STATUSES } from "./bookings.server";
+import { PLACE_HOLDING_STATUSES, type BookingStatus } from "./booking-core.server";
 import { addDays, londonTimeOfDay, londonToday } from "~/utils/time";
-
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /**
  * A booking with its slot's date and start time and the booking's own end (`HH:MM`, from its

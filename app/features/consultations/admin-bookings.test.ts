@@ -13,7 +13,7 @@ import { setupTestDatabase } from "../../../tests/setup/database";
 import { parseBookingListParams } from "./admin-booking-list";
 import { getBooking, listBookings, listUpcomingConsultations, withSlotCompanions } from "./admin-bookings.server";
 import { listUpcomingSlots } from "./availability.server";
-import { SlotBadges } from "./components/consultations-screen";
+import { SlotBadges } from "./components/availability-panel";
 
 setupTestDatabase();
 

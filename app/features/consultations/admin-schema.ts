@@ -3,13 +3,13 @@
  * slots, edit slot, close dates. The booking update's schema is in `./admin-booking-schema.server`
  * (it uses the calendar library).
  *
- * Every schema parses `FormData`-shaped input (strings, "on" for checkboxes, repeated keys for
- * weekdays), so the same rules serve plain POSTs and `useFetcher` submissions. Dates are
+ * Every schema parses a submission as `parseSubmission` reads it (strings, "on" for checkboxes, the
+ * weekdays as a list: `lists: ["daysOfWeek"]`), so the same rules serve plain POSTs and `useFetcher`
+ * submissions. Dates are
  * `yyyy-mm-dd` and times `HH:MM`, both Europe/London wall-clock. "Today" is passed in (the London
  * calendar date of the request) because the minimum date depends on it.
  */
 import { z } from "zod";
-
 
 /** The 21 half-hour slot times from 09:00 to 19:00 inclusive, `HH:MM`. */
 export const TIME_OPTIONS = Array.from({ length: 21 }, (_, i) => {
@@ -122,27 +122,4 @@ export type CloseDatesInput = z.infer<typeof closeDatesSchema>;
 /** Whole days from `a` to `b` (both `yyyy-mm-dd`); negative when `b` is earlier. */
 export function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-}
-
-/** Field errors of a failed parse, keyed by field name (first-level path), for `data({ errors }, 400)`. */
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
-}
-
-/**
- * Turns FormData into a plain object for these schemas: single values as strings, a key posted
- * several times (weekdays) as an array.
- */
-export function formDataToObject(formData: FormData): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const key of new Set(formData.keys())) {
-    const values = formData.getAll(key).filter((v): v is string => typeof v === "string");
-    out[key] = values.length > 1 || key === "daysOfWeek" ? values : (values[0] ?? "");
-  }
-  return out;
 }

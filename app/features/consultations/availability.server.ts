@@ -1,6 +1,7 @@
 /**
- * Availability slots managed by staff (`docs/design.md` section 6): list upcoming, create single
- * and recurring, edit, delete, close a date range, and the five consultation stats.
+ * Availability slots managed by staff (`docs/design.md` section 6): list upcoming, create, edit
+ * and delete one slot, and the five consultation stats. Slots over a range of dates (recurring
+ * creation, closing dates) are in `availability-ranges.server.ts`.
  *
  * Dates (`yyyy-mm-dd`) and times (`HH:MM`) are Europe/London wall-clock values, as stored.
  * Every change runs in one transaction together with its audit entry.
@@ -10,17 +11,14 @@
  *   and cannot change its date or times: the booking history keeps pointing at that slot (the
  *   foreign key is RESTRICT), so staff cancel or move the bookings first, or close the slot.
  * - Maximum bookings can never go below the places currently taken (`current_bookings`).
- * - Two slots cannot share a date and start time (unique in the database); recurring creation
- *   skips those duplicates and counts them.
+ * - Two slots cannot share a date and start time (unique in the database).
  */
 import { isUniqueViolation } from "~/db/sql";
-import Holidays from "date-holidays";
-import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, sql } from "drizzle-orm";
 import type { AuditActor } from "~/features/audit/audit.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { db, type Transaction } from "~/db/client.server";
 import { consultationAvailability, consultationBookings } from "~/db/schema";
-import { WEEKDAYS, type Weekday } from "./admin-schema";
 import { addDays, londonToday, startOfWeek } from "~/utils/time";
 
 /** A rule broken by a slot change; `message` is written for staff and safe to show as is. */
@@ -57,37 +55,8 @@ export type AdminSlot = {
   bookingCount: number;
 };
 
-
 /** `HH:MM:SS` or `HH:MM` to `HH:MM`. */
 const hhmm = (t: string) => t.slice(0, 5);
-
-
-/** Lowercase weekday name of a `yyyy-mm-dd` date. */
-export function weekdayOf(date: string): Weekday {
-  const day = new Date(`${date}T00:00:00Z`).getUTCDay(); // 0 = Sunday
-  return WEEKDAYS[(day + 6) % 7];
-}
-
-const holidayCache = new Map<number, Set<string>>();
-/**
- * True when `date` is a bank holiday in England and Wales (substitute days included), from the
- * `date-holidays` data set (GB, region ENG; public holidays only, not observances).
- */
-export function isUkBankHoliday(date: string): boolean {
-  const year = Number(date.slice(0, 4));
-  let days = holidayCache.get(year);
-  if (!days) {
-    const hd = new Holidays("GB", "ENG");
-    days = new Set(
-      hd
-        .getHolidays(year)
-        .filter((h) => h.type === "public" || h.type === "bank")
-        .map((h) => h.date.slice(0, 10)),
-    );
-    holidayCache.set(year, days);
-  }
-  return days.has(date);
-}
 
 const slotColumns = {
   id: consultationAvailability.id,
@@ -262,110 +231,6 @@ export async function deleteSlot(actor: AuditActor, id: string): Promise<void> {
       entityId: id,
       details: { date: current.date, startTime: hhmm(current.startTime), endTime: hhmm(current.endTime) },
     });
-  });
-}
-
-/** What a recurring creation did. */
-export type RecurringResult = {
-  /** Slots inserted. */
-  created: number;
-  /** Dates skipped because a slot already starts there at that time. */
-  skipped: number;
-  /** Dates left out because they are UK (England and Wales) bank holidays. */
-  skippedBankHolidays: number;
-};
-
-/**
- * The dates from `startDate` to `endDate` (inclusive) falling on the given weekdays, without bank
- * holidays when asked. Pure: used by `createRecurringSlots` and its tests.
- */
-export function recurringDates(input: {
-  startDate: string;
-  endDate: string;
-  daysOfWeek: readonly Weekday[];
-  skipBankHolidays: boolean;
-}): { dates: string[]; bankHolidays: string[] } {
-  const dates: string[] = [];
-  const bankHolidays: string[] = [];
-  for (let d = input.startDate; d <= input.endDate; d = addDays(d, 1)) {
-    if (!input.daysOfWeek.includes(weekdayOf(d))) continue;
-    if (input.skipBankHolidays && isUkBankHoliday(d)) bankHolidays.push(d);
-    else dates.push(d);
-  }
-  return { dates, bankHolidays };
-}
-
-/**
- * Creates a slot on every chosen weekday in the range, all
- * available. A date that already has a slot starting at `startTime` is skipped and counted.
- * Input is validated by `recurringSlotsSchema` (range at most 366 days).
- */
-export async function createRecurringSlots(
-  actor: AuditActor,
-  input: {
-    startDate: string;
-    endDate: string;
-    daysOfWeek: readonly Weekday[];
-    startTime: string;
-    endTime: string;
-    maxBookings: number;
-    skipBankHolidays: boolean;
-  },
-): Promise<RecurringResult> {
-  const { dates, bankHolidays } = recurringDates(input);
-  return db.transaction(async (tx) => {
-    const rows =
-      dates.length === 0
-        ? []
-        : await tx
-            .insert(consultationAvailability)
-            .values(
-              dates.map((date) => ({
-                date,
-                startTime: input.startTime,
-                endTime: input.endTime,
-                maxBookings: input.maxBookings,
-                isAvailable: true,
-                currentBookings: 0,
-              })),
-            )
-            .onConflictDoNothing()
-            .returning({ id: consultationAvailability.id });
-    const result = { created: rows.length, skipped: dates.length - rows.length, skippedBankHolidays: bankHolidays.length };
-    await recordAudit(tx, {
-      actor,
-      action: "slot.recurring_created",
-      entityType: "slot",
-      details: { ...input, daysOfWeek: [...input.daysOfWeek], ...result },
-    });
-    return result;
-  });
-}
-
-/**
- * Marks every available slot dated from `startDate` to `endDate` (inclusive) unavailable, e.g. for
- * a holiday. Bookings already made are kept. Returns how many slots were closed.
- */
-export async function closeDateRange(actor: AuditActor, input: { startDate: string; endDate: string }): Promise<number> {
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .update(consultationAvailability)
-      .set({ isAvailable: false, updatedAt: new Date() })
-      .where(
-        and(
-          gte(consultationAvailability.date, input.startDate),
-          lte(consultationAvailability.date, input.endDate),
-          eq(consultationAvailability.isAvailable, true),
-        ),
-      )
-      .returning({ id: consultationAvailability.id });
-    await recordAudit(tx, {
-      actor,
-      action: "slot.dates_closed",
-      entityType: "slot",
-      details: { ...input, closed: rows.length },
-    });
-    return rows.length;
   });
 }
 

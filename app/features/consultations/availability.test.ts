@@ -4,28 +4,11 @@ import { db } from "~/db/client.server";
 import { auditLog, consultationAvailability, consultationBookings } from "~/db/schema";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { bookingUpdateSchema } from "./admin-booking-schema.server";
-import {
-  closeDatesSchema,
-  editSlotSchema,
-  fieldErrors,
-  formDataToObject,
-  recurringSlotsSchema,
-  singleSlotSchema,
-  TIME_OPTIONS,
-} from "./admin-schema";
+import { issueFieldErrors, submissionObject } from "~/utils/forms";
+import { closeDatesSchema, editSlotSchema, recurringSlotsSchema, singleSlotSchema, TIME_OPTIONS } from "./admin-schema";
 import { getBooking, listBookings } from "./admin-bookings.server";
-import {
-  closeDateRange,
-  createRecurringSlots,
-  createSlot,
-  deleteSlot,
-  getConsultationStats,
-  isUkBankHoliday,
-  listUpcomingSlots,
-  recurringDates,
-  SlotRuleError,
-  updateSlot,
-} from "./availability.server";
+import { closeDateRange, createRecurringSlots, isUkBankHoliday, recurringDates } from "./availability-ranges.server";
+import { createSlot, deleteSlot, getConsultationStats, listUpcomingSlots, SlotRuleError, updateSlot } from "./availability.server";
 
 setupTestDatabase();
 
@@ -36,7 +19,7 @@ const NOW = new Date("2026-11-21T12:00:00Z");
 const form = (entries: [string, string][]) => {
   const fd = new FormData();
   for (const [k, v] of entries) fd.append(k, v);
-  return formDataToObject(fd);
+  return submissionObject(fd, ["daysOfWeek"]);
 };
 
 async function addBooking(availabilityId: string, extra: Partial<typeof consultationBookings.$inferInsert> = {}) {
@@ -64,7 +47,7 @@ describe("slot form validation", () => {
     const schema = singleSlotSchema(TODAY);
     const errs = (entries: [string, string][]) => {
       const r = schema.safeParse(form(entries));
-      return r.success ? {} : fieldErrors(r.error);
+      return r.success ? {} : issueFieldErrors(r.error.issues);
     };
     expect(errs([["date", "2026-11-20"], ["startTime", "10:00"], ["endTime", "11:00"]]).date).toEqual(["Date cannot be in the past"]);
     expect(errs([["date", ""], ["startTime", "10:00"], ["endTime", "11:00"]]).date?.[0]).toBe("Date is required");
@@ -81,14 +64,14 @@ describe("slot form validation", () => {
     const schema = recurringSlotsSchema(TODAY);
     const base: [string, string][] = [["startDate", "2026-12-01"], ["endDate", "2026-12-31"], ["startTime", "09:00"], ["endTime", "10:00"]];
     const none = schema.safeParse(form(base));
-    expect(none.success ? {} : fieldErrors(none.error)).toHaveProperty("daysOfWeek", ["Select at least one day of the week"]);
+    expect(none.success ? {} : issueFieldErrors(none.error.issues)).toHaveProperty("daysOfWeek", ["Select at least one day of the week"]);
     const ok = schema.safeParse(form([...base, ["daysOfWeek", "friday"], ["daysOfWeek", "monday"], ["skipBankHolidays", "on"]]));
     expect(ok.success && ok.data.daysOfWeek).toEqual(["monday", "friday"]);
     expect(ok.success && ok.data.skipBankHolidays).toBe(true);
     const backwards = schema.safeParse(form([["startDate", "2026-12-10"], ["endDate", "2026-12-09"], ["startTime", "09:00"], ["endTime", "10:00"], ["daysOfWeek", "monday"]]));
-    expect(backwards.success ? {} : fieldErrors(backwards.error)).toHaveProperty("endDate", ["End date cannot be before the start date"]);
+    expect(backwards.success ? {} : issueFieldErrors(backwards.error.issues)).toHaveProperty("endDate", ["End date cannot be before the start date"]);
     const noDuration = schema.safeParse(form([...base.slice(0, 2), ["startTime", "12:00"], ["endTime", "09:00"], ["daysOfWeek", "monday"]]));
-    expect(noDuration.success ? {} : fieldErrors(noDuration.error)).toHaveProperty("endTime");
+    expect(noDuration.success ? {} : issueFieldErrors(noDuration.error.issues)).toHaveProperty("endTime");
     const bogusDay = schema.safeParse(form([...base, ["daysOfWeek", "funday"]]));
     expect(bogusDay.success).toBe(false);
   });

@@ -20,7 +20,7 @@ import { getSiteSettings } from "~/features/settings/settings.server";
 import { env, serverSecret } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { bookingInvitationIcs, bookingMailData } from "./booking-mail.server";
-import { isManageTokenOf } from "./bookings.server";
+import { isManageTokenOf } from "./booking-core.server";
 
 /** How long the success screen can show the booking after Confirm Booking: 30 minutes. */
 export const RECEIPT_MAX_AGE_SECONDS = 30 * 60;

@@ -5,15 +5,11 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { consultationAvailability, consultationBookingManageTokens, consultationBookings, consultationTypes, emailOutbox, auditLog } from "~/db/schema";
 import { setupTestDatabase } from "../../../tests/setup/database";
-import {
-  BookingError,
-  cancelBookingByToken,
-  createBooking,
-  getBookingByToken,
-  hashToken,
-  holdsPlace,
-  updateBookingByAdmin,
-} from "./bookings.server";
+import { BookingError } from "./booking-errors.server";
+import { cancelBookingByToken, getBookingByToken } from "./booking-manage.server";
+import { createBooking } from "./booking-create.server";
+import { hashToken, holdsPlace } from "./booking-core.server";
+import { updateBookingByAdmin } from "./booking-admin.server";
 import { queueDueReminders } from "./reminders.server";
 import { BookingDetailsSchema } from "./schema";
 import { getAvailableSlots } from "./slots.server";

@@ -33,7 +33,7 @@ import { getSiteSettings } from "~/features/settings/settings.server";
 import { env } from "~/utils/env.server";
 import { bookingDurationMinutes } from "./booking-mail.server";
 import { selectBookingsWithSlot } from "./booking-rows.server";
-import { hashToken, PLACE_HOLDING_STATUSES } from "./bookings.server";
+import { hashToken, PLACE_HOLDING_STATUSES } from "./booking-core.server";
 import { buildCalendarFeed, uidHostOf, type BookingEvent } from "./ics";
 import { addDays, londonToday } from "~/utils/time";
 

@@ -1,9 +1,10 @@
 /**
- * Browser-safe field lists of the booking wizard's details step: the project type options and the
- * form's field names. Kept apart from ./schema so the wizard can use them without putting Zod and
- * the database schema in the page's JavaScript; ./schema re-exports them.
+ * Browser-safe field lists of the booking wizard's details step: the project type options, the
+ * form's field names and the texts a visitor typed. Kept apart from ./schema so the wizard can use
+ * them without putting Zod and the database schema in the page's JavaScript.
  */
 import type { BOOKING_PROJECT_TYPES } from "~/utils/domain";
+import { submittedValues, type SubmissionInput } from "~/utils/forms";
 
 /** Project types offered in step 3, with their labels. */
 export const PROJECT_TYPE_OPTIONS: { value: (typeof BOOKING_PROJECT_TYPES)[number]; label: string }[] = [
@@ -24,3 +25,18 @@ export const DETAIL_FIELDS = [
   "budgetRange",
   "specialRequirements",
 ] as const;
+
+/** The raw values of the details form (strings as typed), by field name. */
+export type DetailsValues = Record<string, string>;
+
+/**
+ * The details-step texts of a submission as typed, to show again or carry through step 4: only the
+ * `DETAIL_FIELDS`, and of a field posted twice its first value.
+ */
+export function detailsValues(input: SubmissionInput): DetailsValues {
+  const values: DetailsValues = {};
+  for (const [key, value] of Object.entries(submittedValues(input, DETAIL_FIELDS))) {
+    values[key] = Array.isArray(value) ? value[0] : value;
+  }
+  return values;
+}

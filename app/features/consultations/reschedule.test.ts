@@ -12,14 +12,10 @@ import { LIMITS } from "~/features/abuse/limits.server";
 import * as manageBooking from "~/routes/public/manage-booking";
 import { outcome, TEST_ORIGIN } from "../../../tests/setup/admin-session";
 import { setupTestDatabase } from "../../../tests/setup/database";
-import {
-  cancelBookingByToken,
-  createBooking,
-  getBookingByToken,
-  holdsPlace,
-  rescheduleBookingByToken,
-  updateBookingByAdmin,
-} from "./bookings.server";
+import { cancelBookingByToken, getBookingByToken, rescheduleBookingByToken } from "./booking-manage.server";
+import { createBooking } from "./booking-create.server";
+import { holdsPlace } from "./booking-core.server";
+import { updateBookingByAdmin } from "./booking-admin.server";
 import { queueDueReminders } from "./reminders.server";
 import { BookingDetailsSchema } from "./schema";
 import { formatLongDate } from "~/utils/format";

@@ -7,44 +7,34 @@
  */
 import { z } from "zod";
 import { BOOKING_PROJECT_TYPES } from "~/utils/domain";
-import { visitorText } from "~/features/abuse/visitor-text";
+import { emailAddress, optionalText, personName } from "~/utils/fields";
 import { isCalendarEmail } from "./ics";
 
-export { DETAIL_FIELDS, PROJECT_TYPE_OPTIONS } from "./fields";
-
 /** An optional text field: control characters stripped, trimmed, capped, empty becomes null. */
-const optionalText = (max: number, label: string, multiline = false) =>
-  visitorText({ multiline })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
+const optional = (max: number, label: string, multiline = false) =>
+  optionalText({ max, multiline, tooLong: `${label} must be at most ${max} characters` });
 
 /** The visitor's details (step 3). Field names are the wizard's form field names. */
 export const BookingDetailsSchema = z.object({
-  name: visitorText({ error: "Please enter your name" })
-    .trim()
-    .min(1, "Please enter your name")
-    .max(120, "Name must be at most 120 characters"),
-  email: visitorText({ error: "Please enter your email address" })
-    .trim()
-    .min(1, "Please enter your email address")
-    .max(254, "Email must be at most 254 characters")
-    .pipe(z.email("Please enter a valid email address"))
+  name: personName({ required: "Please enter your name", tooLong: "Name must be at most 120 characters" }),
+  email: emailAddress({
+    required: "Please enter your email address",
+    invalid: "Please enter a valid email address",
+    tooLong: "Email must be at most 254 characters",
+  })
     // The invitation's attendee: refuse here what the calendar library would refuse later.
     .refine(isCalendarEmail, "Please enter a valid email address"),
-  phone: optionalText(40, "Phone"),
-  companyName: optionalText(160, "Company"),
+  phone: optional(40, "Phone"),
+  companyName: optional(160, "Company"),
   projectType: z
     .union([z.enum(BOOKING_PROJECT_TYPES, { error: "Please choose a project type from the list" }), z.literal("")])
     .optional()
     .nullable()
     .transform((v) => (v ? v : null)),
-  projectDescription: optionalText(4000, "Project description", true),
-  timeline: optionalText(200, "Timeline"),
-  budgetRange: optionalText(200, "Budget range"),
-  specialRequirements: optionalText(2000, "Special requirements", true),
+  projectDescription: optional(4000, "Project description", true),
+  timeline: optional(200, "Timeline"),
+  budgetRange: optional(200, "Budget range"),
+  specialRequirements: optional(2000, "Special requirements", true),
 });
 
 /** Parsed details: optional fields are `string | null`, never "". */
@@ -58,16 +48,3 @@ export const ConfirmSchema = z.object({
   slotId: z.uuid("Please choose a date and time"),
   idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, "This form has expired, please try again"),
 });
-
-/** Field errors keyed by field name, as returned to the form. */
-export type FieldErrors = Partial<Record<string, string[]>>;
-
-/** Flattens a Zod error into `{ field: [messages] }`. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
-}

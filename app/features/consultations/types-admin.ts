@@ -2,6 +2,7 @@
  * The consultation type form, shared by the admin screen and the server. Safe for the browser.
  */
 import { z } from "zod";
+import type { ActionReply } from "~/utils/forms";
 
 /** Shortest and longest duration a type may have, and the step between them (minutes). */
 export const TYPE_DURATION = { min: 15, max: 240, step: 15 } as const;
@@ -45,3 +46,10 @@ export function deactivationConsequence(upcoming: number): string {
   const bookings = upcoming === 1 ? "1 upcoming booking uses" : `${upcoming} upcoming bookings use`;
   return `${bookings} this type. Deactivating it only stops new visitors choosing it in the booking wizard: ${upcoming === 1 ? "that booking keeps its" : "those bookings keep their"} time, reminders and manage link, and you can still confirm, move or cancel ${upcoming === 1 ? "it" : "them"} under Consultations.`;
 }
+
+/**
+ * The reply of the consultation types screen's posts (the shared `ActionReply`): `intent` is the
+ * posted one (create, update, up, down, delete); a refusal names the type it was about (`id`;
+ * none for the add form), so that type's form shows the field errors.
+ */
+export type ConsultationTypeReply = ActionReply<{ intent: string }, { intent: string; id?: string }>;

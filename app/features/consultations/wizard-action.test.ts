@@ -58,7 +58,7 @@ describe("wizard confirm action", () => {
     const { type, slot } = await fixtures();
     const result = (await post({ ...good, typeId: type.id, slotId: slot.id, idempotencyKey: randomUUID(), ...change })) as Result;
     expect(result.init?.status).toBe(status);
-    if (field) expect((result.data.errors as Record<string, string[]>)[field]?.[0]).toMatch(/\w/);
+    if (field) expect((result.data.fieldErrors as Record<string, string[]>)[field]?.[0]).toMatch(/\w/);
     else expect(result.data.message).toMatch(/\w/);
     expect(await db.select().from(consultationBookings)).toHaveLength(0);
     expect(await db.select().from(emailOutbox)).toHaveLength(0);

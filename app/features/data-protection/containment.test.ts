@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, consultationBookings, consultationTypes, emailOutbox, enquiries } from "~/db/schema";
 import { issueFormToken } from "~/features/abuse/form-guard.server";
-import { createBooking } from "~/features/consultations/bookings.server";
+import { createBooking } from "~/features/consultations/booking-create.server";
 import { BookingDetailsSchema } from "~/features/consultations/schema";
 import { addDays, londonToday } from "~/utils/time";
 import { deleteEnquiry, updateEnquiry } from "~/features/enquiries/admin.server";

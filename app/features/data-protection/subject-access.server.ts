@@ -18,7 +18,7 @@ import { db, type Database, type Transaction } from "~/db/client.server";
 import { auditLog, consultationBookings, emailOutbox, enquiries } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { selectBookingsWithSlot } from "~/features/consultations/booking-rows.server";
-import { holdsPlace } from "~/features/consultations/bookings.server";
+import { holdsPlace } from "~/features/consultations/booking-core.server";
 import { londonInstant } from "~/utils/time";
 import { neutraliseCsvCell } from "~/features/enquiries/admin.server";
 import type { SubjectRecordKind } from "./schema";

@@ -1,4 +1,4 @@
-import { data, useFetcher, useSearchParams, useSubmit } from "react-router";
+import { useFetcher, useSearchParams, useSubmit } from "react-router";
 import { auditActor, MANAGER_ROLES, requireAdmin } from "~/features/auth/guard.server";
 import { logger } from "~/utils/logger.server";
 import {
@@ -8,19 +8,11 @@ import {
   FAILURE_MESSAGES,
 } from "~/features/consultations/admin-actions";
 import { bookingUpdateSchema } from "~/features/consultations/admin-booking-schema.server";
-import {
-  closeDatesSchema,
-  editSlotSchema,
-  fieldErrors,
-  formDataToObject,
-  recurringSlotsSchema,
-  singleSlotSchema,
-} from "~/features/consultations/admin-schema";
+import { closeDatesSchema, editSlotSchema, recurringSlotsSchema, singleSlotSchema } from "~/features/consultations/admin-schema";
 import { getBooking, listBookings, withSlotCompanions } from "~/features/consultations/admin-bookings.server";
 import { parseBookingListParams } from "~/features/consultations/admin-booking-list";
+import { closeDateRange, createRecurringSlots } from "~/features/consultations/availability-ranges.server";
 import {
-  closeDateRange,
-  createRecurringSlots,
   createSlot,
   deleteSlot,
   getConsultationStats,
@@ -29,13 +21,15 @@ import {
   SlotRuleError,
   updateSlot,
 } from "~/features/consultations/availability.server";
-import { BookingError, updateBookingByAdmin } from "~/features/consultations/bookings.server";
+import { BookingError } from "~/features/consultations/booking-errors.server";
+import { updateBookingByAdmin } from "~/features/consultations/booking-admin.server";
 import { londonToday } from "~/utils/time";
 import { ConsultationsScreen, type ConsultationsTab } from "~/features/consultations/components/consultations-screen";
 import type { Submitter } from "~/features/consultations/components/submitter";
 import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/consultations";
 import { readFormData } from "~/utils/form-data.server";
+import { accept, parseSubmission, refuse, refusedFields, refuseInvalid, type FailedSubmission, type ParseOptions } from "~/utils/forms";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Consultations", path: "/admin/consultations", noIndex: true });
@@ -81,7 +75,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const answer = (result: ConsultationActionResult, status = 200) => data<ConsultationActionResult>(result, { status });
+/** How the screen's forms are read: the recurring form's weekdays are always a list. */
+const FORM_READING: ParseOptions = { lists: ["daysOfWeek"] };
 
 /**
  * The screen's changes, posted as form data with `intent`:
@@ -97,83 +92,71 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const raw = String(formData.get("intent") ?? "");
   if (!(CONSULTATION_INTENTS as readonly string[]).includes(raw)) {
-    return answer({ ok: false, intent: null, message: "Unknown action.", reason: "Refresh the page and try again." }, 400);
+    return refuse<ConsultationActionResult>(400, { intent: null, message: "Unknown action.", description: "Refresh the page and try again." });
   }
   const intent = raw as ConsultationIntent;
-  const input = formDataToObject(formData);
   const today = londonToday(new Date());
-  const invalid = (errors: Record<string, string[]>) =>
-    answer({ ok: false, intent, message: FAILURE_MESSAGES[intent], reason: Object.values(errors).flat()[0], errors }, 400);
+  const invalid = (submission: FailedSubmission) =>
+    refuseInvalid<ConsultationActionResult>(submission, { intent, message: FAILURE_MESSAGES[intent], description: submission.message });
+  const done = (message: string, description?: string) => accept<ConsultationActionResult>({ intent, message, description });
 
   try {
     switch (intent) {
       case "update-booking": {
-        const parsed = bookingUpdateSchema.safeParse(input);
-        if (!parsed.success) return invalid(fieldErrors(parsed.error));
-        const { id, ...update } = parsed.data;
+        const parsed = parseSubmission(bookingUpdateSchema, formData, FORM_READING);
+        if (!parsed.ok) return invalid(parsed);
+        const { id, ...update } = parsed.values;
         await updateBookingByAdmin(actor, id, update);
-        return answer({ ok: true, intent, message: "Booking updated" });
+        return done("Booking updated");
       }
       case "create-slot": {
-        const parsed = singleSlotSchema(today).safeParse(input);
-        if (!parsed.success) return invalid(fieldErrors(parsed.error));
-        await createSlot(actor, parsed.data);
-        return answer({ ok: true, intent, message: "Availability slot created" });
+        const parsed = parseSubmission(singleSlotSchema(today), formData, FORM_READING);
+        if (!parsed.ok) return invalid(parsed);
+        await createSlot(actor, parsed.values);
+        return done("Availability slot created");
       }
       case "create-recurring": {
-        const parsed = recurringSlotsSchema(today).safeParse(input);
-        if (!parsed.success) return invalid(fieldErrors(parsed.error));
-        const r = await createRecurringSlots(actor, parsed.data);
+        const parsed = parseSubmission(recurringSlotsSchema(today), formData, FORM_READING);
+        if (!parsed.ok) return invalid(parsed);
+        const r = await createRecurringSlots(actor, parsed.values);
         const detail = [
           r.skipped ? `${r.skipped} already existed` : null,
           r.skippedBankHolidays ? `${r.skippedBankHolidays} bank ${r.skippedBankHolidays === 1 ? "holiday" : "holidays"} left out` : null,
         ]
           .filter(Boolean)
           .join("; ");
-        return answer({
-          ok: true,
-          intent,
-          message: `Created ${r.created} ${r.created === 1 ? "slot" : "slots"}, skipped ${r.skipped}`,
-          detail: detail || undefined,
-        });
+        return done(`Created ${r.created} ${r.created === 1 ? "slot" : "slots"}, skipped ${r.skipped}`, detail || undefined);
       }
       case "update-slot": {
-        const parsed = editSlotSchema(today).safeParse(input);
-        if (!parsed.success) return invalid(fieldErrors(parsed.error));
-        const { id, ...update } = parsed.data;
+        const parsed = parseSubmission(editSlotSchema(today), formData, FORM_READING);
+        if (!parsed.ok) return invalid(parsed);
+        const { id, ...update } = parsed.values;
         await updateSlot(actor, id, update);
-        return answer({ ok: true, intent, message: "Availability slot updated" });
+        return done("Availability slot updated");
       }
       case "delete-slot": {
-        const id = typeof input.id === "string" ? input.id : "";
-        if (!/^[0-9a-f-]{36}$/i.test(id)) return invalid({ id: ["Unknown slot"] });
+        const id = formData.get("id");
+        if (typeof id !== "string" || !/^[0-9a-f-]{36}$/i.test(id)) return invalid(refusedFields({ id: ["Unknown slot"] }));
         await deleteSlot(actor, id);
-        return answer({ ok: true, intent, message: "Availability slot deleted" });
+        return done("Availability slot deleted");
       }
       case "close-dates": {
-        const parsed = closeDatesSchema.safeParse(input);
-        if (!parsed.success) return invalid(fieldErrors(parsed.error));
-        const closed = await closeDateRange(actor, parsed.data);
-        return answer({
-          ok: true,
-          intent,
-          message: closed === 0 ? "No open slots in those dates" : `Closed ${closed} ${closed === 1 ? "slot" : "slots"}`,
-        });
+        const parsed = parseSubmission(closeDatesSchema, formData, FORM_READING);
+        if (!parsed.ok) return invalid(parsed);
+        const closed = await closeDateRange(actor, parsed.values);
+        return done(closed === 0 ? "No open slots in those dates" : `Closed ${closed} ${closed === 1 ? "slot" : "slots"}`);
       }
     }
   } catch (error) {
+    const message = FAILURE_MESSAGES[intent];
     if (error instanceof SlotRuleError) {
-      const errors = error.field ? { [error.field]: [error.message] } : undefined;
-      return answer({ ok: false, intent, message: FAILURE_MESSAGES[intent], reason: error.message, errors }, 409);
+      const fieldErrors = error.field ? { [error.field]: [error.message] } : undefined;
+      return refuse<ConsultationActionResult>(409, { intent, message, description: error.message, fieldErrors });
     }
-    if (error instanceof SlotNotFoundError) {
-      return answer({ ok: false, intent, message: FAILURE_MESSAGES[intent], reason: error.message }, 404);
-    }
-    if (error instanceof BookingError) {
-      return answer({ ok: false, intent, message: FAILURE_MESSAGES[intent], reason: error.message }, error.status);
-    }
+    if (error instanceof SlotNotFoundError) return refuse<ConsultationActionResult>(404, { intent, message, description: error.message });
+    if (error instanceof BookingError) return refuse<ConsultationActionResult>(error.status, { intent, message, description: error.message });
     logger.error({ err: error, intent }, "consultations action failed");
-    return answer({ ok: false, intent, message: FAILURE_MESSAGES[intent] }, 500);
+    return refuse<ConsultationActionResult>(500, { intent, message });
   }
 }
 

@@ -1,82 +1,43 @@
 /**
- * /book-consultation: the booking wizard. Steps 1 Choose Consultation Type, 2 Select Date & Time, 3
- * Your Information, 4 Confirmation, 5 Booking Complete.
- *
- * The chosen type, week, slot and step live in the URL, so reload and the browser's back button
- * work. Every step is a plain form: steps 1 and 2 are GET forms, step 3 posts the details (the
- * response renders step 4 with the details in hidden fields and a server-made idempotency key),
- * and Confirm Booking posts everything to create the booking. With JavaScript the same forms run
- * through React Router without full reloads, and the spec's toasts appear. Reloading step 4 keeps
- * the details typed (kept in `sessionStorage` for the tab, never in the URL; see `REVIEW_KEY`);
- * reloading step 5 does not repeat the success toast.
- *
- * The contact form's bot check guards Confirm Booking: the step 3 page's signed
- * render token travels through step 4, whose form also carries the honeypot; a booking that fails
- * it, or trips a limit in `createBooking`, is refused with a message above the summary.
+ * /book-consultation: the booking wizard (`BookingWizardScreen`). The loader reads the wizard's
+ * state from the URL; the action answers step 3's review and step 4's edit with the details, and
+ * hands Confirm Booking to `submitBooking`, which checks the details, the chosen ids and the
+ * contact form's bot check (the step 3 page's signed render token travels through step 4, whose
+ * form also carries the honeypot) and books. A refused booking is answered with its message above
+ * the summary; a booking made redirects to step 5, which learns it from a signed cookie.
  */
 import { randomUUID } from "node:crypto";
-import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useNavigation, useSubmit, type ShouldRevalidateFunction } from "react-router";
-import { AlertCircle, ArrowLeft, ArrowRight } from "lucide-react";
-import { toast } from "~/components/ui/toast";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { Spinner } from "~/components/ui/spinner";
-import { FormGuardFields } from "~/features/abuse/components/form-guard-fields";
+import { data, redirect, type ShouldRevalidateFunction } from "react-router";
 import { FORM_TOKEN_FIELD } from "~/features/abuse/form-guard";
-import { checkFormGuard, issueFormToken } from "~/features/abuse/form-guard.server";
+import { issueFormToken } from "~/features/abuse/form-guard.server";
 import { recordConversion } from "~/features/analytics/conversions.server";
-import { BookingError, createBooking } from "~/features/consultations/bookings.server";
+import { submitBooking, type SubmitBookingResult } from "~/features/consultations/booking-create.server";
 import { readBookingReceipt, receiptCookieAfterBooking } from "~/features/consultations/booking-receipt.server";
-import { BookingReceiptCard } from "~/features/consultations/components/booking-receipt";
 import {
-  BookingSummary,
-  DetailsFields,
-  Stepper,
-  STEP_TITLES,
-  SuccessPanel,
-  TypeCards,
-  useVisitorZone,
-  WeekPicker,
-  type DetailsValues,
-} from "~/features/consultations/components/wizard";
-import { DETAIL_FIELDS } from "~/features/consultations/fields";
-import { BookingDetailsSchema, ConfirmSchema, fieldErrors } from "~/features/consultations/schema";
-import type { FieldErrors } from "~/features/consultations/schema";
-import { formatLongDate, formatTime24 } from "~/utils/format";
-import { loadWizardState, type WizardState } from "~/features/consultations/wizard.server";
+  BOOKING_PATH,
+  BookingWizardScreen,
+  type BookingWizardReply,
+} from "~/features/consultations/components/booking-wizard-screen";
+import { detailsValues } from "~/features/consultations/fields";
+import { BookingDetailsSchema } from "~/features/consultations/schema";
+import { loadWizardState } from "~/features/consultations/wizard.server";
 import { pageMeta } from "~/features/seo/meta";
-import { useRootData } from "~/features/site/root-data";
-import { cn } from "~/utils/cn";
-import { logger } from "~/utils/logger.server";
-import { useHydrated } from "~/utils/use-hydrated";
-import type { Route } from "./+types/book-consultation";
 import { dataHeaders } from "~/utils/headers";
 import { readFormData } from "~/utils/form-data.server";
+import { accept, parseSubmission, refuse, refuseInvalid } from "~/utils/forms";
+import { logger } from "~/utils/logger.server";
 import { hydrateHandle } from "~/utils/page-mode";
+import type { Route } from "./+types/book-consultation";
 
 /** Hydrated (ADR "Content pages without React"). */
 export const handle = hydrateHandle;
-
-const PATH = "/book-consultation";
-
-/** The wizard's toasts, each with an id so one event shows one toast. */
-const TOASTS = {
-  types: { title: "Error loading consultation types", description: "Please refresh the page and try again." },
-  slots: { title: "Error loading available times", description: "Please try again or contact us directly." },
-  booking: { title: "Error booking consultation", description: "Please try again or contact us directly." },
-  success: {
-    title: "Consultation booked successfully!",
-    description: "You'll receive a confirmation email shortly with all the details.",
-  },
-} as const;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Book a Free Consultation",
     description:
       "Book a free consultation with our structural and humanitarian engineers: choose a type, pick a time that suits you and tell us about your project.",
-    path: PATH,
+    path: BOOKING_PATH,
   });
 
 export const headers = dataHeaders;
@@ -95,100 +56,48 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-/** `formToken` echoes the submitted render token, so step 4 keeps the step 3 page's render time. */
-type ActionData = (
-  | { intent: "review"; ok: true; values: DetailsValues; idempotencyKey: string }
-  | { intent: "edit"; ok: true; values: DetailsValues }
-  | { intent: "review" | "confirm"; ok: false; errors: FieldErrors; values: DetailsValues }
-  | { intent: "confirm"; ok: false; code: string; message: string; slotProblem: boolean; values: DetailsValues; idempotencyKey?: string }
-  | { intent: "unknown"; ok: false; message: string }
-) & { formToken?: string };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const intent = form.get("intent");
   const submittedToken = form.get(FORM_TOKEN_FIELD);
   const formToken = typeof submittedToken === "string" ? submittedToken : undefined;
-  const values: DetailsValues = {};
-  for (const key of DETAIL_FIELDS) {
-    const value = form.get(key);
-    if (typeof value === "string") values[key] = value;
-  }
-  if (intent === "edit") return data<ActionData>({ intent: "edit", ok: true, values, formToken });
+  const values = detailsValues(form);
+  if (intent === "edit") return accept<BookingWizardReply>({ intent: "edit", values, formToken });
 
-  const details = BookingDetailsSchema.safeParse(values);
   if (intent === "review") {
-    if (!details.success) {
-      return data<ActionData>({ intent: "review", ok: false, errors: fieldErrors(details.error), values, formToken }, { status: 400 });
-    }
-    return data<ActionData>({ intent: "review", ok: true, values, idempotencyKey: randomUUID(), formToken });
+    const details = parseSubmission(BookingDetailsSchema, form);
+    if (!details.ok) return refuseInvalid<BookingWizardReply>(details, { intent: "review", values, formToken });
+    return accept<BookingWizardReply>({ intent: "review", values, idempotencyKey: randomUUID(), formToken });
   }
 
   if (intent === "confirm") {
-    if (!details.success) {
-      return data<ActionData>({ intent: "confirm", ok: false, errors: fieldErrors(details.error), values, formToken }, { status: 400 });
-    }
-    const ids = ConfirmSchema.safeParse({
-      typeId: form.get("typeId"),
-      slotId: form.get("slotId"),
-      idempotencyKey: form.get("idempotencyKey"),
-    });
-    if (!ids.success) {
-      return data<ActionData>(
-        { intent: "confirm", ok: false, code: "invalid", message: ids.error.issues[0].message, slotProblem: false, values, formToken },
-        { status: 400 },
-      );
-    }
-    let made: Awaited<ReturnType<typeof createBooking>>;
+    let result: SubmitBookingResult;
     try {
-      const guard = checkFormGuard(Object.fromEntries(form), new Date());
-      if (guard) {
-        logger.warn({ reason: guard }, "booking refused by the form check");
-        throw new BookingError(guard === "too_fast" ? "form_too_fast" : "form_check");
-      }
-      made = await createBooking(
-        { typeId: ids.data.typeId, slotId: ids.data.slotId, details: details.data },
-        { idempotencyKey: ids.data.idempotencyKey, clientIp: context.clientIp },
-      );
-      if (made.created) {
-        await recordConversion(request, context.clientIp, { kind: "booking", detail: made.booking.consultationType, bookingId: made.booking.id });
+      result = await submitBooking(form, { clientIp: context.clientIp });
+      if (result.ok && result.created) {
+        await recordConversion(request, context.clientIp, { kind: "booking", detail: result.booking.consultationType, bookingId: result.booking.id });
       }
     } catch (error) {
-      if (error instanceof BookingError) {
-        return data<ActionData>(
-          {
-            intent: "confirm",
-            ok: false,
-            code: error.code,
-            message: error.message,
-            slotProblem: error.isSlotProblem,
-            values,
-            formToken,
-            // Nothing was stored under this key: pressing Confirm Booking again reuses it.
-            idempotencyKey: ids.data.idempotencyKey,
-          },
-          { status: error.status },
-        );
-      }
       logger.error({ err: error }, "booking could not be stored");
-      return data<ActionData>(
-        {
-          intent: "confirm",
-          ok: false,
-          code: "server",
-          message: "We could not complete your booking. Please try again or contact us directly.",
-          slotProblem: false,
-          values,
-          formToken,
-        },
-        { status: 500 },
-      );
+      return refuse<BookingWizardReply>(500, {
+        intent: "confirm",
+        code: "server",
+        message: "We could not complete your booking. Please try again or contact us directly.",
+        slotProblem: false,
+        values,
+        formToken,
+      });
+    }
+    if (!result.ok) {
+      if ("fieldErrors" in result) return refuseInvalid<BookingWizardReply>(result, { intent: "confirm", values, formToken });
+      const { code, message, slotProblem, status, idempotencyKey } = result;
+      return refuse<BookingWizardReply>(status, { intent: "confirm", code, message, slotProblem, values, formToken, ...(idempotencyKey ? { idempotencyKey } : {}) });
     }
     // The success screen learns the booking from a signed cookie, never from the URL (ADR 0018).
-    const cookie = await receiptCookieAfterBooking(request, { bookingId: made.booking.id, token: made.manageToken });
-    return redirect(`${PATH}?step=5`, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
+    const cookie = await receiptCookieAfterBooking(request, { bookingId: result.booking.id, token: result.manageToken });
+    return redirect(`${BOOKING_PATH}?step=5`, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
   }
-  return data<ActionData>({ intent: "unknown", ok: false, message: "Unknown request." }, { status: 400 });
+  return refuse<BookingWizardReply>(400, { intent: "unknown", message: "Unknown request." });
 }
 
 /**
@@ -200,341 +109,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
   return defaultShouldRevalidate;
 };
 
-/**
- * `sessionStorage` key of the details last reviewed at step 4, with the type and slot they were
- * reviewed for and the step 3 page's form token. Personal data never goes into the URL; this
- * stays in the visitor's own tab (gone when it closes) and is removed once the booking is made.
- * Without JavaScript, step 4 is the answer to a POST, which the browser posts again on reload.
- */
-const REVIEW_KEY = "booking-review";
-type SavedReview = { type: string; slot: string; values: DetailsValues; formToken?: string };
-
-/** The saved review, or null when there is none or it cannot be read. */
-function readSavedReview(): SavedReview | null {
-  try {
-    const saved = JSON.parse(window.sessionStorage.getItem(REVIEW_KEY) ?? "null") as SavedReview | null;
-    return saved && typeof saved.type === "string" && typeof saved.slot === "string" && saved.values ? saved : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A wizard URL keeping the given state keys. */
-function wizardHref(params: { step: number; type?: string | null; week?: string | null; slot?: string | null }) {
-  const q = new URLSearchParams();
-  q.set("step", String(params.step));
-  if (params.type) q.set("type", params.type);
-  if (params.week) q.set("week", params.week);
-  if (params.slot) q.set("slot", params.slot);
-  return `${PATH}?${q.toString()}`;
-}
-
-/** The step actually shown: the loader's, adjusted by what the last post returned. */
-function shownStep(state: WizardState, actionData: ActionData | undefined): WizardState["step"] {
-  if (state.step !== 4 && state.step !== 3) return state.step;
-  if (actionData?.intent === "confirm" && !actionData.ok && "code" in actionData) {
-    if (actionData.slotProblem) return 2;
-    if (actionData.code === "inactive_type" || actionData.code === "unknown_type") return 1;
-    return 4;
-  }
-  if (actionData?.intent === "confirm" && !actionData.ok) return 3; // field errors
-  if (state.step === 4) return actionData?.intent === "review" && actionData.ok ? 4 : 3;
-  return 3;
-}
-
-export default function BookConsultation({ loaderData: state, actionData }: Route.ComponentProps) {
-  const site = useRootData()?.site;
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
-  const zone = useVisitorZone();
-  const step = shownStep(state, actionData);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  // Without JavaScript a Continue button must stay usable (the server checks the choice instead).
-  const hydrated = useHydrated();
-  const firstRender = useRef(true);
-
-  const [typeId, setTypeId] = useState<string | null>(state.type?.id ?? state.types[0]?.id ?? null);
-  const [slotId, setSlotId] = useState<string | null>(
-    state.slot && state.slots.some((s) => s.id === state.slot!.id) ? state.slot.id : null,
-  );
-  // Keep the selection in step with the URL after navigation.
-  const [seen, setSeen] = useState({ type: state.type?.id, slot: state.slot?.id, week: state.weekStart });
-  if (seen.type !== state.type?.id || seen.slot !== state.slot?.id || seen.week !== state.weekStart) {
-    setSeen({ type: state.type?.id, slot: state.slot?.id, week: state.weekStart });
-    setTypeId(state.type?.id ?? state.types[0]?.id ?? null);
-    setSlotId(state.slot && state.slots.some((s) => s.id === state.slot!.id) ? state.slot.id : null);
-  }
-
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    headingRef.current?.focus();
-  }, [step]);
-
-  useEffect(() => {
-    if (state.typesError) toast.error(TOASTS.types.title, { description: TOASTS.types.description, id: "booking-types-error" });
-  }, [state.typesError]);
-  useEffect(() => {
-    if (state.slotsError) toast.error(TOASTS.slots.title, { description: TOASTS.slots.description, id: "booking-slots-error" });
-  }, [state.slotsError]);
-  useEffect(() => {
-    if (actionData?.intent === "confirm" && !actionData.ok && "code" in actionData) {
-      toast.error(TOASTS.booking.title, { description: TOASTS.booking.description, id: "booking-error" });
-    }
-  }, [actionData]);
-  // The success toast follows Confirm Booking in this page only: reloading step 5 does not repeat it.
-  const confirmSent = useRef(false);
-  useEffect(() => {
-    if (navigation.formData?.get("intent") === "confirm") confirmSent.current = true;
-  }, [navigation.formData]);
-  useEffect(() => {
-    if (state.step !== 5) return;
-    window.sessionStorage.removeItem(REVIEW_KEY);
-    if (!confirmSent.current) return;
-    confirmSent.current = false;
-    toast.success(TOASTS.success.title, { description: TOASTS.success.description, id: "booking-success" });
-  }, [state.step]);
-
-  // Reloading step 4 keeps the details (see REVIEW_KEY): the reviewed details are kept for this
-  // tab, and a reload of step 4, which arrives as a GET without them, posts them for review again.
-  const submit = useSubmit();
-  const reviewed = actionData?.intent === "review" && actionData.ok ? actionData : null;
-  useEffect(() => {
-    if (!reviewed || !state.type || !state.slot) return;
-    const saved: SavedReview = { type: state.type.id, slot: state.slot.id, values: reviewed.values, formToken: reviewed.formToken };
-    window.sessionStorage.setItem(REVIEW_KEY, JSON.stringify(saved));
-  }, [reviewed, state.type, state.slot]);
-  const restored = useRef(false);
-  useEffect(() => {
-    if (restored.current || state.step !== 4 || actionData || !state.type || !state.slot) return;
-    restored.current = true;
-    const saved = readSavedReview();
-    if (!saved || saved.type !== state.type.id || saved.slot !== state.slot.id) return;
-    const form = new FormData();
-    form.set("intent", "review");
-    if (saved.formToken) form.set(FORM_TOKEN_FIELD, saved.formToken);
-    for (const [key, value] of Object.entries(saved.values)) if (typeof value === "string") form.set(key, value);
-    submit(form, { method: "post", action: wizardHref({ step: 4, type: state.type.id, week: state.weekStart, slot: state.slot.id }), replace: true });
-  }, [state.step, state.type, state.slot, state.weekStart, actionData, submit]);
-
-  const values: DetailsValues = actionData && "values" in actionData ? actionData.values : {};
-  const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
-  const bookingMessage =
-    actionData?.intent === "confirm" && !actionData.ok && "message" in actionData ? actionData.message : null;
-  const message = bookingMessage ?? (step === state.step ? state.notice : null);
-
-  const formToken = actionData?.formToken ?? state.formToken;
-  const typeKey = state.type?.id ?? null;
-  const week = state.weekStart;
-
-  return (
-    <div className="bg-muted/60 pb-20">
-      <section className="bg-ink text-white">
-        <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16">
-          <p className="text-sm font-semibold uppercase tracking-widest text-teal-300">Free consultation</p>
-          <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">Book a Consultation</h1>
-          <p className="mt-4 max-w-2xl text-base text-slate-300 sm:text-lg">
-            Speak with one of our engineers about your commercial or humanitarian project. Choose a type, pick a time
-            that suits you, and tell us a little about what you are planning.
-          </p>
-        </div>
-      </section>
-
-      <div className="mx-auto -mt-8 max-w-5xl px-4 sm:px-6">
-        <Card className="p-5 sm:p-8">
-          {step <= 4 ? <Stepper step={step} /> : null}
-          <div className={cn(step <= 4 && "border-t pt-6 sm:pt-8")}>
-            {step <= 4 ? (
-              <h2 ref={headingRef} tabIndex={-1} className="text-xl font-bold tracking-tight outline-none sm:text-2xl">
-                {STEP_TITLES[step - 1]}
-              </h2>
-            ) : (
-              <h2 ref={headingRef} tabIndex={-1} className="sr-only">
-                {STEP_TITLES[4]}
-              </h2>
-            )}
-
-            {message ? (
-              <div
-                role="alert"
-                className="mt-4 flex items-start gap-3 rounded-lg border border-destructive/30 bg-red-50 p-4 text-sm text-destructive"
-              >
-                <AlertCircle aria-hidden className="mt-0.5 size-4 shrink-0" />
-                <p>{message}</p>
-              </div>
-            ) : null}
-
-            {step === 1 ? (
-              <Form method="get" action={PATH} className="mt-6">
-                <p className="mb-5 text-muted-foreground">Select the kind of conversation that fits your project.</p>
-                <input type="hidden" name="step" value="2" />
-                {state.typesError ? (
-                  <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">
-                    We could not load the consultation types. Please refresh the page and try again.
-                  </p>
-                ) : state.types.length === 0 ? (
-                  <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">
-                    No consultation types are available at the moment. Please contact us directly.
-                  </p>
-                ) : (
-                  <TypeCards types={state.types} selected={typeId} onSelect={setTypeId} />
-                )}
-                {state.weekStart && state.type ? <input type="hidden" name="week" value={week} /> : null}
-                <div className="mt-8 flex justify-end">
-                  <ContinueButton busy={busy} disabled={hydrated && !typeId} />
-                </div>
-              </Form>
-            ) : null}
-
-            {step === 2 ? (
-              <Form method="get" action={PATH} className="mt-6">
-                <input type="hidden" name="step" value="3" />
-                <input type="hidden" name="type" value={typeKey ?? ""} />
-                <input type="hidden" name="week" value={week} />
-                <p className="mb-5 text-muted-foreground">
-                  {state.type ? (
-                    <>
-                      <span className="font-medium text-foreground">{state.type.name}</span> ·{" "}
-                      {state.type.durationMinutes} minutes. Times are UK time, 24-hour.
-                    </>
-                  ) : null}
-                </p>
-                <WeekPicker
-                  monthYear={state.monthYear}
-                  previousHref={state.previousWeek && wizardHref({ step: 2, type: typeKey, week: state.previousWeek })}
-                  nextHref={state.nextWeek && wizardHref({ step: 2, type: typeKey, week: state.nextWeek })}
-                  slots={state.slots}
-                  slotsError={state.slotsError}
-                  selected={slotId}
-                  onSelect={setSlotId}
-                  zone={zone}
-                  contactEmail={site?.email}
-                />
-                <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-                  <BackLink to={wizardHref({ step: 1, type: typeKey, week })} />
-                  <ContinueButton busy={busy} disabled={hydrated && !slotId} />
-                </div>
-              </Form>
-            ) : null}
-
-            {step === 3 && state.type && state.slot ? (
-              <Form
-                method="post"
-                action={wizardHref({ step: 4, type: typeKey, week, slot: state.slot.id })}
-                className="mt-6"
-                noValidate={false}
-              >
-                <ChosenTime state={state} />
-                <input type="hidden" name="intent" value="review" />
-                <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
-                <DetailsFields values={values} errors={errors} />
-                <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-                  <BackLink to={wizardHref({ step: 2, type: typeKey, week, slot: state.slot.id })} />
-                  <ContinueButton busy={busy} />
-                </div>
-              </Form>
-            ) : null}
-
-            {step === 4 && state.type && state.slot && actionData && "values" in actionData ? (
-              <div className="mt-6">
-                <p className="mb-5 text-muted-foreground">Please check the details below before confirming your booking.</p>
-                <BookingSummary
-                  typeName={state.type.name}
-                  durationMinutes={state.type.durationMinutes}
-                  date={state.slot.date}
-                  startTime={state.slot.start_time}
-                  values={values}
-                  zone={zone}
-                />
-                <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-                  <Form method="post" action={wizardHref({ step: 3, type: typeKey, week, slot: state.slot.id })}>
-                    <input type="hidden" name="intent" value="edit" />
-                    <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
-                    <DetailHiddenFields values={values} />
-                    <Button type="submit" variant="outline" size="lg" className="w-full sm:w-auto" disabled={busy}>
-                      <ArrowLeft aria-hidden />
-                      Back
-                    </Button>
-                  </Form>
-                  <Form method="post" action={wizardHref({ step: 4, type: typeKey, week, slot: state.slot.id })}>
-                    <input type="hidden" name="intent" value="confirm" />
-                    <FormGuardFields token={formToken} />
-                    <input type="hidden" name="typeId" value={state.type.id} />
-                    <input type="hidden" name="slotId" value={state.slot.id} />
-                    <input
-                      type="hidden"
-                      name="idempotencyKey"
-                      value={"idempotencyKey" in actionData ? (actionData.idempotencyKey ?? "") : ""}
-                    />
-                    <DetailHiddenFields values={values} />
-                    <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
-                      {busy ? <Spinner /> : null}
-                      Confirm Booking
-                    </Button>
-                  </Form>
-                </div>
-              </div>
-            ) : null}
-
-            {step === 5 ? (
-              <div className="py-6">
-                <SuccessPanel receipt={state.receipt ? <BookingReceiptCard receipt={state.receipt} zone={zone} /> : null}>
-                  <Link to="/" reloadDocument className={buttonVariants({ size: "lg" })}>
-                    Return to Home
-                  </Link>
-                  <Link to="/projects" reloadDocument className={buttonVariants({ variant: "outline", size: "lg" })}>
-                    View Our Work
-                  </Link>
-                </SuccessPanel>
-              </div>
-            ) : null}
-          </div>
-        </Card>
-      </div>
-    </div>
-  );
-}
-
-/** The Continue button of steps 1 to 3: disabled while a request runs (spinner) or when `disabled`. */
-function ContinueButton({ busy, disabled }: { busy: boolean; disabled?: boolean }) {
-  return (
-    <Button type="submit" size="lg" disabled={disabled || busy}>
-      Continue
-      {busy ? <Spinner /> : <ArrowRight aria-hidden />}
-    </Button>
-  );
-}
-
-/** The Back link of steps 2 and 3, to the previous step's URL. */
-function BackLink({ to }: { to: string }) {
-  return (
-    <Link to={to} className={buttonVariants({ variant: "outline", size: "lg" })}>
-      <ArrowLeft aria-hidden />
-      Back
-    </Link>
-  );
-}
-
-/** The details carried through step 4 as hidden fields. */
-function DetailHiddenFields({ values }: { values: DetailsValues }) {
-  return (
-    <>
-      {DETAIL_FIELDS.map((key) => (
-        <input key={key} type="hidden" name={key} value={values[key] ?? ""} />
-      ))}
-    </>
-  );
-}
-
-/** The type and time chosen so far, shown above the details form. */
-function ChosenTime({ state }: { state: WizardState }) {
-  if (!state.type || !state.slot) return null;
-  return (
-    <p className="mb-6 rounded-lg bg-accent px-4 py-3 text-sm text-accent-foreground">
-      <span className="font-semibold">{state.type.name}</span> on {formatLongDate(state.slot.date)} at{" "}
-      {formatTime24(state.slot.start_time)} UK time
-    </p>
-  );
+export default function BookConsultation({ loaderData, actionData }: Route.ComponentProps) {
+  return <BookingWizardScreen state={loaderData} actionData={actionData} />;
 }

@@ -10,7 +10,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
 import type { BookingReceipt } from "../booking-receipt.server";
 import { formatLongDate, formatTime24, ukZoneLabel } from "~/utils/format";
-import { LocalTime } from "./wizard";
+import { LocalTime } from "./week-picker";
 
 
 export function BookingReceiptCard({ receipt, zone }: { receipt: BookingReceipt; zone: string | null }) {

@@ -14,6 +14,7 @@ import { Field } from "~/components/field";
 import { TIME_OPTIONS, WEEKDAYS } from "../admin-schema";
 import type { AdminSlot } from "../availability.server";
 import { formatLongDate, formatTime12, formatTimeRange12 } from "~/utils/format";
+import type { FieldErrors } from "~/utils/forms";
 import { SubmitButton } from "./submit-button";
 import { submitWith, useFormSubmission, type Submitter } from "./submitter";
 
@@ -32,10 +33,10 @@ function TimeSelect({ name, defaultValue, ...props }: { name: string; defaultVal
 /** A form-level reason (a broken rule without a field), shown inside the dialog as an alert. */
 function FormReason({ submitter, show }: { submitter: Submitter; show: boolean }) {
   const r = submitter.result;
-  if (!show || !r || r.ok || !r.reason || (r.errors && Object.keys(r.errors).length > 0)) return null;
+  if (!show || !r || r.ok || !r.description || (r.fieldErrors && Object.keys(r.fieldErrors).length > 0)) return null;
   return (
     <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
-      {r.reason}
+      {r.description}
     </p>
   );
 }
@@ -48,7 +49,7 @@ function SlotFields({
   locked,
 }: {
   today: string;
-  errors: Record<string, string[]>;
+  errors: FieldErrors;
   slot?: AdminSlot;
   /** The slot has bookings: date and times are shown but cannot change. */
   locked?: boolean;
@@ -86,7 +87,7 @@ function DateRangeFields({
   endDefaultValue,
 }: {
   today: string;
-  errors: Record<string, string[]>;
+  errors: FieldErrors;
   endDefaultValue?: string;
 }) {
   return (
@@ -209,7 +210,7 @@ function RecurringForm({ today, submitter }: { today: string; submitter: Submitt
       {submitted && r && r.ok && r.intent === "create-recurring" ? (
         <p role="status" className="rounded-md bg-accent px-3 py-2 text-sm text-accent-foreground">
           {r.message}
-          {r.detail ? `. ${r.detail}` : ""}
+          {r.description ? `. ${r.description}` : ""}
         </p>
       ) : null}
       <FormReason submitter={submitter} show={submitted} />

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { toast } from "~/components/ui/toast";
+import { replyFieldErrors, type FieldErrors } from "~/utils/forms";
 import type { ConsultationActionResult } from "../admin-actions";
 
 /**
@@ -42,18 +43,17 @@ export function useResultToast(submitter: Submitter, onSuccess?: (result: Extrac
     // keep that toast's timer and vanish early.
     const id = `consultations-${result.intent ?? "action"}-${result.ok ? "done" : "failed"}`;
     if (result.ok) {
-      toast.success(result.message, { id, description: result.detail });
+      toast.success(result.message, { id, description: result.description });
       onSuccessRef.current?.(result);
     } else {
-      toast.error(result.message, { id, description: result.reason });
+      toast.error(result.message, { id, description: result.description });
     }
   }, [result, pending]);
 }
 
 /** Field errors of the last failed answer, when it was for this form. */
-export function errorsOf(submitter: Submitter): Record<string, string[]> {
-  const r = submitter.result;
-  return r && !r.ok && r.errors ? r.errors : {};
+export function errorsOf(submitter: Submitter): FieldErrors {
+  return replyFieldErrors(submitter.result);
 }
 
 /**

@@ -1,19 +1,20 @@
 /**
  * Presentational pieces of the /book-consultation wizard. Everything here renders plain form
- * controls (radios, inputs) so the wizard works without JavaScript; the route supplies the forms
- * and links.
+ * controls (radios, inputs) so the wizard works without JavaScript; the wizard's screen
+ * (`booking-wizard-screen.tsx`) supplies the forms and links. Step 2's week of times is
+ * `week-picker.tsx`.
  */
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { Check, Clock, CalendarDays, CalendarX2, ChevronLeft, ChevronRight, Mail, ClipboardList, BellRing } from "lucide-react";
+import { ArrowLeft, ArrowRight, BellRing, Check, ClipboardList, Clock, Mail } from "lucide-react";
 import { Field } from "~/components/field";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
+import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/utils/cn";
-import { PROJECT_TYPE_OPTIONS } from "../fields";
-import type { FieldErrors } from "../schema";
-import { formatInZone, formatLongDate, formatShortDate, formatTime24, ukZoneLabel } from "~/utils/format";
-import { LONDON } from "~/utils/time";
+import { DETAIL_FIELDS, PROJECT_TYPE_OPTIONS, type DetailsValues } from "../fields";
+import type { FieldErrors } from "~/utils/forms";
+import { formatLongDate, formatTime24, ukZoneLabel } from "~/utils/format";
+import { LocalTime } from "./week-picker";
 
 /** The step indicator labels. */
 export const STEP_LABELS = ["Select Type", "Pick Time", "Your Details", "Confirm"] as const;
@@ -70,27 +71,6 @@ export function Stepper({ step }: { step: number }) {
   );
 }
 
-/** The browser's time zone after hydration (null on the server and before), for "your time". */
-export function useVisitorZone(): string | null {
-  const [zone, setZone] = useState<string | null>(null);
-  useEffect(() => {
-    try {
-      setZone(Intl.DateTimeFormat().resolvedOptions().timeZone ?? null);
-    } catch {
-      setZone(null);
-    }
-  }, []);
-  return zone;
-}
-
-/** "04:00 your time" when the visitor's zone shows a different time than London; else nothing. */
-export function LocalTime({ date, time, zone, className }: { date: string; time: string; zone: string | null; className?: string }) {
-  if (!zone || zone === LONDON) return null;
-  const local = formatInZone(date, time, zone);
-  if (!local) return null;
-  return <span className={cn("block text-xs text-muted-foreground", className)}>{local} your time</span>;
-}
-
 export type TypeOption = { id: string; name: string; description: string | null; durationMinutes: number };
 
 /** Step 1: one radio card per active type. */
@@ -143,170 +123,6 @@ export function TypeCards({
     </fieldset>
   );
 }
-
-export type SlotOption = { id: string; date: string; start_time: string; end_time: string; available_spots: number };
-
-/** Step 2: slots grouped by date, each a radio styled as a time button; full ones disabled and labelled Full. */
-export function SlotGrid({
-  slots,
-  selected,
-  onSelect,
-  zone,
-}: {
-  slots: SlotOption[];
-  selected: string | null;
-  onSelect: (id: string) => void;
-  zone: string | null;
-}) {
-  const byDate = new Map<string, SlotOption[]>();
-  for (const s of slots) byDate.set(s.date, [...(byDate.get(s.date) ?? []), s]);
-  return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {[...byDate.entries()].map(([date, daySlots]) => (
-        <fieldset key={date} className="rounded-xl border bg-card p-4">
-          <legend className="sr-only">{formatLongDate(date)}</legend>
-          <p aria-hidden className="mb-3 flex items-center gap-2 text-sm font-semibold text-foreground">
-            <CalendarDays className="size-4 text-primary" />
-            {formatShortDate(date)}
-          </p>
-          <div className="grid grid-cols-2 gap-2">
-            {daySlots.map((s) => {
-              const full = s.available_spots === 0;
-              return (
-                <label
-                  key={s.id}
-                  className={cn(
-                    "relative flex min-h-12 flex-col items-center justify-center rounded-lg border px-2 py-2 text-center transition-colors",
-                    full
-                      ? "cursor-not-allowed border-dashed bg-muted text-muted-foreground"
-                      : "cursor-pointer hover:border-primary hover:bg-accent has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-primary-foreground has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring",
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name="slot"
-                    value={s.id}
-                    disabled={full}
-                    checked={selected === s.id}
-                    onChange={() => onSelect(s.id)}
-                    className="sr-only"
-                    aria-label={`${formatLongDate(s.date)} ${formatTime24(s.start_time)}${full ? " Full" : ""}`}
-                  />
-                  <span className={cn("text-sm font-semibold tabular-nums", full && "line-through")}>
-                    {formatTime24(s.start_time)}
-                  </span>
-                  {full ? (
-                    <span className="text-xs font-semibold uppercase tracking-wide">Full</span>
-                  ) : (
-                    <LocalTime date={s.date} time={s.start_time} zone={zone} className="[label:has(:checked)_&]:text-primary-foreground/85" />
-                  )}
-                </label>
-              );
-            })}
-          </div>
-        </fieldset>
-      ))}
-    </div>
-  );
-}
-
-/** Previous Week / Next Week: a link, or a disabled button when that week cannot be shown. */
-function WeekLink({ to, dir }: { to: string | null; dir: "prev" | "next" }) {
-  const label = dir === "prev" ? "Previous Week" : "Next Week";
-  const content =
-    dir === "prev" ? (
-      <>
-        <ChevronLeft aria-hidden />
-        <span className="hidden sm:inline">{label}</span>
-        <span className="sm:hidden">Previous</span>
-      </>
-    ) : (
-      <>
-        <span className="hidden sm:inline">{label}</span>
-        <span className="sm:hidden">Next</span>
-        <ChevronRight aria-hidden />
-      </>
-    );
-  if (!to) {
-    return (
-      <Button type="button" variant="outline" size="sm" disabled aria-label={label}>
-        {content}
-      </Button>
-    );
-  }
-  return (
-    <Link to={to} aria-label={label} className={buttonVariants({ variant: "outline", size: "sm" })}>
-      {content}
-    </Link>
-  );
-}
-
-/**
- * The week picker of step 2, also used to reschedule from the manage page: Previous/Next Week
- * links (URL-driven, so it works without JavaScript), the "Month Year" heading and the week's
- * slots as radios named `slot`, or the error or empty state. Put it inside the caller's form.
- */
-export function WeekPicker({
-  monthYear,
-  previousHref,
-  nextHref,
-  slots,
-  slotsError,
-  selected,
-  onSelect,
-  zone,
-  contactEmail,
-}: {
-  monthYear: string;
-  previousHref: string | null;
-  nextHref: string | null;
-  slots: SlotOption[];
-  slotsError: boolean;
-  selected: string | null;
-  onSelect: (id: string) => void;
-  zone: string | null;
-  contactEmail?: string | null;
-}) {
-  return (
-    <>
-      <div className="mb-5 flex items-center justify-between gap-2">
-        <WeekLink to={previousHref} dir="prev" />
-        <h3 aria-live="polite" className="text-center text-base font-semibold sm:text-lg">
-          {monthYear}
-        </h3>
-        <WeekLink to={nextHref} dir="next" />
-      </div>
-      {slotsError ? (
-        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
-          We could not load the available times. Please try again or contact us directly.
-        </p>
-      ) : slots.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed bg-background px-6 py-12 text-center">
-          <CalendarX2 aria-hidden className="mb-2 size-8 text-muted-foreground" />
-          <p className="font-semibold">No available slots this week</p>
-          <p className="max-w-md text-sm text-muted-foreground">
-            Try next week, or contact us directly
-            {contactEmail ? (
-              <>
-                {" "}
-                at{" "}
-                <a className="font-medium text-primary underline underline-offset-4" href={`mailto:${contactEmail}`}>
-                  {contactEmail}
-                </a>
-              </>
-            ) : null}{" "}
-            and we will find a time that works.
-          </p>
-        </div>
-      ) : (
-        <SlotGrid slots={slots} selected={selected} onSelect={onSelect} zone={zone} />
-      )}
-    </>
-  );
-}
-
-/** The raw values of the details form (strings as typed). */
-export type DetailsValues = Partial<Record<string, string>>;
 
 /** Step 3: contact and project information. */
 export function DetailsFields({ values, errors }: { values: DetailsValues; errors?: FieldErrors }) {
@@ -490,5 +306,36 @@ export function SuccessPanel({ children, receipt }: { children: React.ReactNode;
       </div>
       <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">{children}</div>
     </div>
+  );
+}
+
+/** The Continue button of steps 1 to 3: disabled while a request runs (spinner) or when `disabled`. */
+export function ContinueButton({ busy, disabled }: { busy: boolean; disabled?: boolean }) {
+  return (
+    <Button type="submit" size="lg" disabled={disabled || busy}>
+      Continue
+      {busy ? <Spinner /> : <ArrowRight aria-hidden />}
+    </Button>
+  );
+}
+
+/** The Back link of steps 2 and 3, to the previous step's URL. */
+export function BackLink({ to }: { to: string }) {
+  return (
+    <Link to={to} className={buttonVariants({ variant: "outline", size: "lg" })}>
+      <ArrowLeft aria-hidden />
+      Back
+    </Link>
+  );
+}
+
+/** The details carried through step 4 as hidden fields. */
+export function DetailHiddenFields({ values }: { values: DetailsValues }) {
+  return (
+    <>
+      {DETAIL_FIELDS.map((key) => (
+        <input key={key} type="hidden" name={key} value={values[key] ?? ""} />
+      ))}
+    </>
   );
 }

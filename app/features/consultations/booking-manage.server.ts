@@ -1,0 +1,288 @@
+/**
+ * The visitor's own booking, opened by a manage link (`docs/design.md` section 6): what the
+ * manage page shows, the visitor's cancellation and their move to another time. Each change is
+ * one transaction keeping the invariant of `booking-core.server.ts`; a refusal is returned, never
+ * thrown, and changes nothing.
+ */
+import { eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { consultationAvailability, consultationBookings } from "~/db/schema";
+import { clientKey, exceedsLimit, LIMITS } from "~/features/abuse/limits.server";
+import { recordAudit } from "~/features/audit/audit.server";
+import { enqueueEmails } from "~/features/mail/outbox.server";
+import { getMailSettings } from "~/features/mail/settings.server";
+import type { SiteSettings } from "~/features/settings/schema";
+import {
+  bookingMailData,
+  cancellationEmail,
+  staffRescheduleNotificationEmails,
+  visitorRescheduleEmail,
+} from "./booking-mail.server";
+import {
+  lockBooking,
+  movePlace,
+  openedBy,
+  slotRefusal,
+  withdrawReminder,
+  type BookingRow,
+  type BookingStatus,
+  type SlotRow,
+} from "./booking-core.server";
+import { bookingErrorMessage, isSlotProblem, type BookingErrorCode } from "./booking-errors.server";
+import { bookingEndTime } from "./booking-rows.server";
+import { londonInstant } from "~/utils/time";
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What the visitor's manage page shows about a booking. `date`, `startTime` (the slot's) and
+ * `endTime` (the booking's own end: its start plus its length) are London wall-clock.
+ */
+export type ManagedBooking = {
+  id: string;
+  /** The slot the booking holds. */
+  availabilityId: string;
+  name: string;
+  consultationType: string;
+  status: BookingStatus;
+  date: string;
+  startTime: string;
+  endTime: string;
+  durationMinutes: number | null;
+  /** The meeting link staff set (https), only while the booking is confirmed; null otherwise. */
+  meetingLink: string | null;
+};
+
+/** The booking a manage token opens, or null for a wrong token. */
+export async function getBookingByToken(token: string): Promise<ManagedBooking | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await db
+    .select({ booking: consultationBookings, slot: consultationAvailability })
+    .from(consultationBookings)
+    .innerJoin(consultationAvailability, eq(consultationAvailability.id, consultationBookings.availabilityId))
+    .where(openedBy(token));
+  return row ? managed(row.booking, row.slot) : null;
+}
+
+/** The outcome of a visitor's cancellation; never thrown. */
+export type CancelResult =
+  | { ok: true; booking: ManagedBooking }
+  | { ok: false; reason: "not_found" | "already_cancelled" | "not_cancellable" | "started" };
+
+/**
+ * The visitor cancels through the manage link: only a pending or confirmed booking that has not
+ * started. Frees the place, raises SEQUENCE and queues a cancellation with METHOD:CANCEL, notifies
+ * nobody else, withdraws a queued reminder, records an audit entry (actor: system). One transaction.
+ */
+export async function cancelBookingByToken(token: string, { now = new Date() }: { now?: Date } = {}): Promise<CancelResult> {
+  if (!token || token.length > 200) return { ok: false, reason: "not_found" };
+  const site = await getMailSettings();
+  return db.transaction(async (tx): Promise<CancelResult> => {
+    const locked = await lockBooking(tx, openedBy(token));
+    if (!locked) return { ok: false, reason: "not_found" };
+    const { booking, slot } = locked;
+    if (booking.status === "cancelled") return { ok: false, reason: "already_cancelled" };
+    if (booking.status !== "pending" && booking.status !== "confirmed") return { ok: false, reason: "not_cancellable" };
+    if (londonInstant(slot.date, slot.startTime).getTime() <= now.getTime()) return { ok: false, reason: "started" };
+
+    const sequence = booking.icsSequence + 1;
+    const [updated] = await tx
+      .update(consultationBookings)
+      .set({ status: "cancelled", icsSequence: sequence, updatedAt: now })
+      .where(eq(consultationBookings.id, booking.id))
+      .returning();
+    await movePlace(tx, slot.id, -1);
+    await withdrawReminder(tx, booking.id);
+    await enqueueEmails(tx, [cancellationEmail(bookingMailData(updated, slot), site, sequence, "visitor")]);
+    await recordAudit(tx, {
+      actor: null,
+      action: "booking.cancelled_by_visitor",
+      entityType: "booking",
+      entityId: booking.id,
+      details: { from: booking.status, to: "cancelled" },
+    });
+    return { ok: true, booking: managed(updated, slot) };
+  });
+}
+
+/** What the manage page shows of booking `b` held in `slot`; the meeting link only once confirmed. */
+function managed(b: BookingRow, slot: SlotRow): ManagedBooking {
+  return {
+    id: b.id,
+    availabilityId: slot.id,
+    name: b.name,
+    consultationType: b.consultationType,
+    status: b.status,
+    date: slot.date,
+    startTime: slot.startTime,
+    endTime: bookingEndTime({ ...slot, durationMinutes: b.durationMinutes }),
+    durationMinutes: b.durationMinutes,
+    // Staff can only save https links; an older row's link of another kind is never shown.
+    meetingLink: b.status === "confirmed" && b.meetingLink && /^https:\/\//i.test(b.meetingLink) ? b.meetingLink : null,
+  };
+}
+
+/**
+ * Why a visitor's reschedule was refused: a booking-state reason, a rate limit
+ * (`reschedule_client_limit`, `reschedule_booking_limit`: HTTP 429), or a slot problem code.
+ */
+export type RescheduleRefusal =
+  | "not_found"
+  | "already_cancelled"
+  | "not_reschedulable"
+  | "started"
+  | "same_slot"
+  | "reschedule_client_limit"
+  | "reschedule_booking_limit"
+  | BookingErrorCode;
+
+/** The outcome of a visitor's reschedule; never thrown for a broken rule. */
+export type RescheduleResult =
+  | { ok: true; booking: ManagedBooking; previous: { date: string; startTime: string } }
+  | { ok: false; reason: RescheduleRefusal; message: string; slotProblem: boolean };
+
+/**
+ * Why a booking cannot be moved at `now` (cancelled, not pending/confirmed, or already started),
+ * or null when it can. `date`/`startTime` are its slot's London wall-clock start.
+ */
+export function rescheduleBlocker(
+  booking: { status: BookingStatus; date: string; startTime: string },
+  now: Date = new Date(),
+): "already_cancelled" | "not_reschedulable" | "started" | null {
+  if (booking.status === "cancelled") return "already_cancelled";
+  if (booking.status !== "pending" && booking.status !== "confirmed") return "not_reschedulable";
+  if (londonInstant(booking.date, booking.startTime).getTime() <= now.getTime()) return "started";
+  return null;
+}
+
+/** The message a visitor reads for a reschedule refusal. */
+export function rescheduleMessage(reason: RescheduleRefusal): string {
+  return reason in RESCHEDULE_MESSAGES
+    ? RESCHEDULE_MESSAGES[reason as keyof typeof RESCHEDULE_MESSAGES]
+    : bookingErrorMessage(reason as BookingErrorCode);
+}
+
+const RESCHEDULE_MESSAGES: Record<Exclude<RescheduleRefusal, BookingErrorCode> | "not_found", string> = {
+  not_found: bookingErrorMessage("not_found"),
+  already_cancelled: "This booking has been cancelled, so it can no longer be moved. You are welcome to book another time.",
+  not_reschedulable: "This booking can no longer be moved online. Please contact us if anything has changed.",
+  started: "This consultation has already started, so it can no longer be moved online.",
+  same_slot: "Your consultation is already at that time. Please choose a different time.",
+  reschedule_client_limit:
+    "Too many bookings have been moved from your network in the last hour. Please try again later or contact us directly.",
+  reschedule_booking_limit:
+    "This booking has been moved several times in the last hour. Please try again later or contact us directly.",
+};
+
+/** A limit tripped inside the reschedule's transaction: thrown so the transaction rolls back. */
+class RescheduleLimitError extends Error {
+  constructor(readonly reason: "reschedule_client_limit" | "reschedule_booking_limit") {
+    super(reason);
+  }
+}
+
+/**
+ * The visitor moves their booking to another slot through the manage link. ONE
+ * transaction: locks the booking, then both slot rows in id order (so two visitors swapping slots
+ * cannot deadlock), refuses a booking that is cancelled, not pending/confirmed or already started,
+ * and re-checks the new slot exactly as `createBooking` does (available, not past, outside the
+ * notice, inside the window, a place left). Then frees the old place and takes the new one, sets
+ * the booking back to `pending` with its meeting link cleared, raises SEQUENCE, clears
+ * `reminder_sent_at` and withdraws a queued reminder (so the 24-hour reminder follows the new
+ * time), queues the visitor's updated invitation (same UID, TENTATIVE) and the staff
+ * notifications, and records an audit entry (actor: system). A refusal changes nothing.
+ *
+ * Rate limits (ADR 0011's pattern): a move that passes every rule above still counts
+ * against `LIMITS.reschedulePerClient` (the client's IPv4 address or IPv6 /64, `clientIp`) and
+ * `LIMITS.reschedulePerBooking` (this booking) in the same transaction; tripping either refuses it
+ * with `reschedule_client_limit` / `reschedule_booking_limit` and rolls back, so nothing moves,
+ * nothing is mailed and the refused attempt does not count.
+ */
+export async function rescheduleBookingByToken(
+  token: string,
+  newSlotId: string,
+  { now = new Date(), clientIp }: { now?: Date; clientIp: string },
+): Promise<RescheduleResult> {
+  const refuse = (reason: RescheduleRefusal): RescheduleResult => ({
+    ok: false,
+    reason,
+    message: rescheduleMessage(reason),
+    slotProblem: isSlotProblem(reason),
+  });
+  if (!token || token.length > 200) return refuse("not_found");
+  if (!UUID_RE.test(newSlotId)) return refuse("unknown_slot");
+  const site = await getMailSettings();
+  try {
+    return await moveBooking(token, newSlotId, { now, clientIp, site, refuse });
+  } catch (error) {
+    if (error instanceof RescheduleLimitError) return refuse(error.reason);
+    throw error;
+  }
+}
+
+/** The transaction of `rescheduleBookingByToken`; throws `RescheduleLimitError` to roll back. */
+async function moveBooking(
+  token: string,
+  newSlotId: string,
+  {
+    now,
+    clientIp,
+    site,
+    refuse,
+  }: { now: Date; clientIp: string; site: SiteSettings; refuse: (reason: RescheduleRefusal) => RescheduleResult },
+): Promise<RescheduleResult> {
+  return db.transaction(async (tx): Promise<RescheduleResult> => {
+    const [booking] = await tx
+      .select()
+      .from(consultationBookings)
+      .where(openedBy(token))
+      .for("update");
+    if (!booking) return refuse("not_found");
+
+    const locked = new Map<string, SlotRow>();
+    for (const id of [...new Set([booking.availabilityId, newSlotId])].sort()) {
+      const [row] = await tx.select().from(consultationAvailability).where(eq(consultationAvailability.id, id)).for("update");
+      if (row) locked.set(id, row);
+    }
+    const old = locked.get(booking.availabilityId)!;
+    const blocked = rescheduleBlocker({ status: booking.status, date: old.date, startTime: old.startTime }, now);
+    if (blocked) return refuse(blocked);
+    if (booking.availabilityId === newSlotId) return refuse("same_slot");
+    const target = locked.get(newSlotId);
+    const refusal = slotRefusal(target, now, site);
+    if (refusal) return refuse(refusal);
+    if (await exceedsLimit(tx, `reschedule:client:${clientKey(clientIp)}`, LIMITS.reschedulePerClient, now)) {
+      throw new RescheduleLimitError("reschedule_client_limit");
+    }
+    if (await exceedsLimit(tx, `reschedule:booking:${booking.id}`, LIMITS.reschedulePerBooking, now)) {
+      throw new RescheduleLimitError("reschedule_booking_limit");
+    }
+
+    const [updated] = await tx
+      .update(consultationBookings)
+      .set({
+        availabilityId: target!.id,
+        status: "pending",
+        meetingLink: null,
+        icsSequence: booking.icsSequence + 1,
+        reminderSentAt: null,
+        updatedAt: now,
+      })
+      .where(eq(consultationBookings.id, booking.id))
+      .returning();
+    await movePlace(tx, old.id, -1);
+    await movePlace(tx, target!.id, 1);
+    await withdrawReminder(tx, booking.id, "Booking moved before the reminder was sent");
+    const previous = { date: old.date, startTime: old.startTime };
+    const mail = bookingMailData(updated, target!);
+    await enqueueEmails(tx, [visitorRescheduleEmail(mail, site, token, previous), ...staffRescheduleNotificationEmails(mail, site, previous)]);
+    await recordAudit(tx, {
+      actor: null,
+      action: "booking.rescheduled_by_visitor",
+      entityType: "booking",
+      entityId: booking.id,
+      details: { from: booking.status, to: "pending", fromSlot: old.id, toSlot: target!.id },
+    });
+    return { ok: true, booking: managed(updated, target!), previous };
+  });
+}

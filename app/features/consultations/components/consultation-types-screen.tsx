@@ -1,0 +1,163 @@
+/**
+ * The consultation types screen of the site studio (/admin/site/consultation-types): what visitors
+ * choose in step 1 of the booking wizard, in order. Every change is a plain form post to the route.
+ */
+import { AlertTriangle, ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import { Field } from "~/components/field";
+import { AdminPageHeader } from "~/components/admin-page-header";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Input, NativeSelect, Textarea } from "~/components/ui/input";
+import { toast } from "~/components/ui/toast";
+import type { FieldErrors } from "~/utils/forms";
+import { deactivationConsequence, TYPE_DURATION_OPTIONS, type ConsultationTypeReply } from "../types-admin";
+import type { AdminConsultationType } from "../types-admin.server";
+
+/**
+ * A type's fields. Unticking Active on a type with upcoming bookings shows at once what happens to
+ * them and asks for a tick to confirm (the server asks the same without JavaScript).
+ */
+function TypeFields({ type, errors }: { type?: AdminConsultationType; errors?: FieldErrors }) {
+  const confirming = Boolean(errors?.confirmDeactivate);
+  const [active, setActive] = useState(confirming ? false : (type?.isActive ?? true));
+  const warn = Boolean(type?.isActive && !active && type.upcoming > 0);
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field label="Name" required errors={errors?.name}>
+        {(control) => <Input {...control} name="name" defaultValue={type?.name} maxLength={80} required />}
+      </Field>
+      <Field label="Duration" required errors={errors?.durationMinutes}>
+        {(control) => (
+          <NativeSelect {...control} name="durationMinutes" defaultValue={String(type?.durationMinutes ?? 30)}>
+            {TYPE_DURATION_OPTIONS.map((m) => (
+              <option key={m} value={m}>
+                {m} minutes
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </Field>
+      <Field label="Description" className="sm:col-span-2" errors={errors?.description}>
+        {(control) => <Textarea {...control} name="description" rows={2} defaultValue={type?.description ?? ""} maxLength={500} />}
+      </Field>
+      <label className="flex items-center gap-2 text-sm font-medium sm:col-span-2">
+        <input type="checkbox" name="isActive" checked={active} onChange={(event) => setActive(event.currentTarget.checked)} className="size-4 accent-primary" />
+        Active (offered in the booking wizard)
+      </label>
+      {warn && type ? (
+        <div role="alert" className="flex gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 sm:col-span-2">
+          <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden />
+          <div className="min-w-0 space-y-2">
+            <p>{errors?.confirmDeactivate?.[0] ?? deactivationConsequence(type.upcoming)}</p>
+            <label className="flex items-start gap-2 font-medium">
+              <input type="checkbox" name="confirmDeactivate" className="mt-0.5 size-4 shrink-0 accent-primary" />
+              Deactivate it: the upcoming bookings stay as they are
+            </label>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Shows the toast of an action reply once per reply: its message, and on failure why. */
+function useReplyToast(result: ConsultationTypeReply | undefined) {
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) toast.success(result.message, { id: `consultation-types-${result.intent}-${Date.now()}` });
+    else toast.error(result.message, { id: `consultation-types-error-${result.intent}-${Date.now()}`, description: result.description });
+  }, [result]);
+}
+
+/**
+ * Admin > Site > Consultation types: every type in the wizard's order with its bookings, move up
+ * and down, edit (the form whose post failed opens with its field errors), delete when unused,
+ * and the form to add one. `result` is the last post's reply.
+ */
+export function ConsultationTypesScreen({ types, result }: { types: AdminConsultationType[]; result: ConsultationTypeReply | undefined }) {
+  useReplyToast(result);
+  const busy = useNavigation().state !== "idle";
+  const errorsFor = (id: string | undefined) => (result && !result.ok && result.id === id ? result.fieldErrors : undefined);
+  return (
+    <>
+      <AdminPageHeader title="Consultation types" description="What visitors choose in step 1 of the booking wizard, in this order; the first is preselected." />
+      <ol className="flex flex-col gap-3" aria-label="Consultation types">
+        {types.length === 0 ? <li className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">No consultation types yet: add the first below.</li> : null}
+        {types.map((type, i) => (
+          <li key={type.id} className="rounded-lg border bg-card p-4 shadow-sm">
+            <div className="flex flex-wrap items-start gap-3">
+              <div className="min-w-0 flex-1">
+                <h2 className="flex flex-wrap items-center gap-2 font-semibold">
+                  {type.name}
+                  <Badge variant={type.isActive ? "green" : "grey"}>{type.isActive ? "Active" : "Inactive"}</Badge>
+                </h2>
+                <p className="text-sm text-muted-foreground">
+                  {type.durationMinutes} minutes · {type.bookings === 1 ? "1 booking" : `${type.bookings} bookings`}
+                  {type.upcoming > 0 ? `, ${type.upcoming} upcoming` : ""}
+                </p>
+                {type.description ? <p className="mt-1 text-sm">{type.description}</p> : null}
+              </div>
+              <Form method="post" className="flex gap-1">
+                <input type="hidden" name="id" value={type.id} />
+                <Button type="submit" name="intent" value="up" variant="ghost" size="icon" disabled={busy || i === 0} aria-label={`Move ${type.name} up`}>
+                  <ArrowUp aria-hidden />
+                </Button>
+                <Button type="submit" name="intent" value="down" variant="ghost" size="icon" disabled={busy || i === types.length - 1} aria-label={`Move ${type.name} down`}>
+                  <ArrowDown aria-hidden />
+                </Button>
+              </Form>
+            </div>
+            <details className="mt-3 group" open={Boolean(errorsFor(type.id))}>
+              <summary className="cursor-pointer text-sm font-medium text-primary">Edit {type.name}</summary>
+              <Form method="post" className="mt-3 flex flex-col gap-4">
+                <input type="hidden" name="id" value={type.id} />
+                <TypeFields type={type} errors={errorsFor(type.id)} />
+                <div className="flex flex-wrap gap-2">
+                  {/* A long type name wraps inside the card (on a 390 px phone it stuck out past the edge). */}
+                  <Button type="submit" name="intent" value="update" disabled={busy} className="h-auto min-h-10 max-w-full shrink whitespace-normal py-2 text-left">
+                    Save {type.name}
+                  </Button>
+                  {type.bookings > 0 ? (
+                    <p className="self-center text-sm text-muted-foreground">Used by bookings: deactivate it instead of deleting.</p>
+                  ) : (
+                    <ConfirmDialog
+                      title={`Delete "${type.name}"?`}
+                      description="Visitors can no longer choose it. This cannot be undone."
+                      trigger={
+                        <Button type="button" variant="ghost" disabled={busy}>
+                          <Trash2 aria-hidden /> Delete
+                        </Button>
+                      }
+                      confirm={
+                        <Form method="post">
+                          <input type="hidden" name="id" value={type.id} />
+                          <Button type="submit" name="intent" value="delete" variant="destructive">
+                            Delete
+                          </Button>
+                        </Form>
+                      }
+                    />
+                  )}
+                </div>
+              </Form>
+            </details>
+          </li>
+        ))}
+      </ol>
+      <section aria-labelledby="add-type" className="mt-8 rounded-lg border bg-card p-4 shadow-sm">
+        <h2 id="add-type" className="mb-4 text-lg font-semibold">
+          Add a consultation type
+        </h2>
+        <Form method="post" className="flex flex-col gap-4" key={result?.ok && result.intent === "create" ? `added-${types.length}` : "add"}>
+          <TypeFields errors={errorsFor(undefined)} />
+          <Button type="submit" name="intent" value="create" className="self-start" disabled={busy}>
+            <Plus aria-hidden /> Add type
+          </Button>
+        </Form>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,304 @@
+/**
+ * The visitor's manage page (/book-consultation/manage/:token): the booking's type, UK date and
+ * time and status, with Reschedule and Cancel booking (behind a confirmation), or the page for a
+ * wrong link, a cancelled booking or a refused change. The view comes from
+ * `manage-page.server.ts`. Reschedule is URL-driven like the wizard, so it works without
+ * JavaScript: `?reschedule=1&week=` shows the wizard's week picker, choosing a time adds `&slot=`
+ * and shows "Move your consultation?", and Confirm new time posts `intent=reschedule`.
+ */
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { AlertCircle, ArrowLeft, ArrowRight, CalendarCheck2, CalendarClock, CalendarX2, CheckCircle2, Clock, SearchX, Video } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Spinner } from "~/components/ui/spinner";
+import { formatLongDate, formatTime24, formatUkTimeRange, ukZoneLabel } from "~/utils/format";
+import { useHydrated } from "~/utils/use-hydrated";
+import type { ManagedBooking } from "../booking-manage.server";
+import type { ManageView } from "../manage-page.server";
+import { LocalTime, useVisitorZone, WeekPicker } from "./week-picker";
+
+const STATUS_BADGE: Record<string, { label: string; variant: "green" | "red" | "blue" | "grey" | "purple" | "yellow" }> = {
+  pending: { label: "Pending confirmation", variant: "yellow" },
+  confirmed: { label: "Confirmed", variant: "green" },
+  completed: { label: "Completed", variant: "blue" },
+  cancelled: { label: "Cancelled", variant: "red" },
+  no_show: { label: "Missed", variant: "grey" },
+  rescheduled: { label: "Being rescheduled", variant: "purple" },
+};
+
+/** "Thursday, 10 January 2030 at 09:00 UK time (GMT)". */
+const when = (date: string, startTime: string) => `${formatLongDate(date)} at ${formatTime24(startTime)} ${ukZoneLabel(date, startTime)}`;
+
+/** The manage page for `view` (the action's answer, else the loader's). */
+export function ManageBookingScreen({ view }: { view: ManageView }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const [asking, setAsking] = useState(false);
+
+  return (
+    <div className="bg-muted/60 px-4 py-12 sm:py-20">
+      <div className={view.kind === "reschedule" ? "mx-auto max-w-4xl" : "mx-auto max-w-xl"}>
+        <Card className="p-6 sm:p-8">
+          {view.kind === "not-found" ? (
+            <Message icon={<SearchX aria-hidden className="size-7" />} title="We couldn't find this booking">
+              The link may be incomplete or out of date. Please check the link in your confirmation email, or contact us
+              and we will help.
+            </Message>
+          ) : view.kind === "gone" ? (
+            <Message icon={<CalendarX2 aria-hidden className="size-7" />} title="This booking has been cancelled">
+              This consultation was cancelled and its time has been released. You are welcome to book another time.
+            </Message>
+          ) : view.kind === "cancelled-now" ? (
+            <Message icon={<CalendarX2 aria-hidden className="size-7" />} title="Your booking has been cancelled">
+              Your {view.booking.consultationType} on {formatLongDate(view.booking.date)} at{" "}
+              {formatTime24(view.booking.startTime)} is cancelled. We have sent you an email confirming this, with a calendar
+              update that removes it.
+            </Message>
+          ) : view.kind === "reschedule" ? (
+            <Reschedule view={view} busy={busy} />
+          ) : (
+            <>
+              <div className="flex items-center gap-3">
+                <span className="flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
+                  <CalendarCheck2 aria-hidden className="size-6" />
+                </span>
+                <div>
+                  <h1 className="text-2xl font-bold tracking-tight">Your consultation</h1>
+                  <p className="text-sm text-muted-foreground">Booked by {view.booking.name}</p>
+                </div>
+              </div>
+              {view.kind === "booking" && view.moved ? (
+                <div role="status" className="mt-6 flex items-start gap-3 rounded-lg border border-primary/30 bg-accent p-4 text-sm">
+                  <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+                  <p>
+                    <span className="font-semibold">Your consultation has been moved.</span> We have emailed you an updated
+                    calendar invitation. We will confirm the new time and send you the meeting link.
+                  </p>
+                </div>
+              ) : null}
+              <BookingDetails booking={view.booking} />
+
+              {view.kind === "refused" ? (
+                <p role="alert" className="mt-6 rounded-lg border border-destructive/30 bg-red-50 p-4 text-sm text-destructive">
+                  {view.reason}
+                </p>
+              ) : view.booking.status === "pending" || view.booking.status === "confirmed" ? (
+                view.confirming || asking ? (
+                  <div role="alertdialog" aria-labelledby="cancel-q" aria-describedby="cancel-d" className="mt-6 rounded-xl border border-destructive/30 bg-red-50 p-5">
+                    <h2 id="cancel-q" className="font-semibold text-destructive">
+                      Cancel this consultation?
+                    </h2>
+                    <p id="cancel-d" className="mt-1 text-sm text-foreground">
+                      The time will be released for someone else. This cannot be undone, but you can always book again.
+                    </p>
+                    <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="cancel" />
+                        <Button type="submit" variant="destructive" className="w-full sm:w-auto" disabled={busy}>
+                          {busy ? <Spinner /> : null}
+                          Yes, cancel booking
+                        </Button>
+                      </Form>
+                      {asking ? (
+                        <Button type="button" variant="outline" onClick={() => setAsking(false)}>
+                          Keep booking
+                        </Button>
+                      ) : (
+                        <Link to="." className={buttonVariants({ variant: "outline" })}>
+                          Keep booking
+                        </Link>
+                      )}
+                    </div>
+                  </div>
+                ) : (
+                  <Form
+                    method="post"
+                    className="mt-6"
+                    onSubmit={(e) => {
+                      e.preventDefault();
+                      setAsking(true);
+                    }}
+                  >
+                    <input type="hidden" name="intent" value="ask" />
+                    <p className="mb-4 text-sm text-muted-foreground">
+                      Need another time? Reschedule to any free time. Can no longer make it? Cancel and the time will be freed
+                      for someone else.
+                    </p>
+                    <div className="flex flex-col gap-3 sm:flex-row">
+                      <Link to="?reschedule=1" className={buttonVariants({ variant: "default" })}>
+                        <CalendarClock aria-hidden />
+                        Reschedule
+                      </Link>
+                      <Button type="submit" variant="outline" className="border-destructive/40 text-destructive hover:bg-red-50">
+                        Cancel booking
+                      </Button>
+                    </div>
+                  </Form>
+                )
+              ) : null}
+            </>
+          )}
+          {view.kind === "reschedule" ? null : (
+            <div className="mt-8 flex flex-wrap gap-3 border-t pt-6">
+              <Link to="/book-consultation" className={buttonVariants({ variant: view.kind === "booking" ? "outline" : "default" })}>
+                Book a consultation
+              </Link>
+              <Link to="/" reloadDocument className={buttonVariants({ variant: "ghost" })}>
+                Return to Home
+              </Link>
+            </div>
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The booking's type, date, time (from its start to its own end) and status, and the meeting link
+ * once staff have confirmed the booking with one.
+ */
+function BookingDetails({ booking }: { booking: ManagedBooking }) {
+  return (
+    <dl className="mt-6 grid gap-4 rounded-xl border bg-accent p-5 text-sm">
+      <div>
+        <dt className="text-muted-foreground">Consultation</dt>
+        <dd className="font-semibold">{booking.consultationType}</dd>
+      </div>
+      <div>
+        <dt className="text-muted-foreground">Date</dt>
+        <dd className="font-semibold">{formatLongDate(booking.date)}</dd>
+      </div>
+      <div>
+        <dt className="text-muted-foreground">Time</dt>
+        <dd className="flex items-center gap-1.5 font-semibold">
+          <Clock aria-hidden className="size-4 text-primary" />
+          {formatUkTimeRange(booking.date, booking.startTime, booking.endTime)}
+          {booking.durationMinutes ? `, ${booking.durationMinutes} minutes` : null}
+        </dd>
+      </div>
+      {booking.meetingLink ? (
+        <div>
+          <dt className="text-muted-foreground">Meeting link</dt>
+          <dd className="mt-1">
+            <a
+              href={booking.meetingLink}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1.5 font-semibold break-all text-primary underline underline-offset-4 hover:text-primary/80"
+            >
+              <Video aria-hidden className="size-4 shrink-0" />
+              {booking.meetingLink}
+            </a>
+          </dd>
+        </div>
+      ) : null}
+      <div>
+        <dt className="text-muted-foreground">Status</dt>
+        <dd className="mt-1">
+          <Badge variant={STATUS_BADGE[booking.status]?.variant ?? "grey"}>{STATUS_BADGE[booking.status]?.label ?? booking.status}</Badge>
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** Choose a new time (the wizard's week picker), then confirm the move. */
+function Reschedule({ view, busy }: { view: Extract<ManageView, { kind: "reschedule" }>; busy: boolean }) {
+  const zone = useVisitorZone();
+  const hydrated = useHydrated();
+  const [slotId, setSlotId] = useState<string | null>(null);
+  const { booking, week, chosen } = view;
+  const weekHref = (w: string) => `?reschedule=1&week=${w}`;
+
+  return (
+    <>
+      <h1 className="text-2xl font-bold tracking-tight">{chosen ? "Move your consultation?" : "Choose a new time"}</h1>
+      <p className="mt-2 text-sm text-muted-foreground">
+        Your {booking.consultationType} is booked for {when(booking.date, booking.startTime)}. Times are UK time, 24-hour.
+      </p>
+      {view.notice ? (
+        <div role="alert" className="mt-4 flex items-start gap-3 rounded-lg border border-destructive/30 bg-red-50 p-4 text-sm text-destructive">
+          <AlertCircle aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <p>{view.notice}</p>
+        </div>
+      ) : null}
+
+      {chosen ? (
+        <div className="mt-6">
+          <dl className="grid gap-4 rounded-xl border bg-accent p-5 text-sm sm:grid-cols-2">
+            <div>
+              <dt className="text-muted-foreground">From</dt>
+              <dd className="font-semibold line-through decoration-muted-foreground/60">{when(booking.date, booking.startTime)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">To</dt>
+              <dd className="font-semibold">
+                {when(chosen.date, chosen.start_time)}
+                <LocalTime date={chosen.date} time={chosen.start_time} zone={zone} className="font-normal" />
+              </dd>
+            </div>
+          </dl>
+          <p className="mt-4 text-sm text-muted-foreground">
+            Your current time will be released. The booking will wait for our confirmation again, and we will email you an
+            updated calendar invitation.
+          </p>
+          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+            <Link to={weekHref(week.weekStart)} className={buttonVariants({ variant: "outline", size: "lg" })}>
+              <ArrowLeft aria-hidden />
+              Choose another time
+            </Link>
+            <Form method="post">
+              <input type="hidden" name="intent" value="reschedule" />
+              <input type="hidden" name="slotId" value={chosen.id} />
+              <input type="hidden" name="week" value={week.weekStart} />
+              <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
+                {busy ? <Spinner /> : null}
+                Confirm new time
+              </Button>
+            </Form>
+          </div>
+        </div>
+      ) : (
+        <Form method="get" className="mt-6">
+          <input type="hidden" name="reschedule" value="1" />
+          <input type="hidden" name="week" value={week.weekStart} />
+          <WeekPicker
+            monthYear={week.monthYear}
+            previousHref={week.previousWeek && weekHref(week.previousWeek)}
+            nextHref={week.nextWeek && weekHref(week.nextWeek)}
+            slots={week.slots.filter((s) => s.id !== booking.availabilityId)}
+            slotsError={week.slotsError}
+            selected={slotId}
+            onSelect={setSlotId}
+            zone={zone}
+            contactEmail={view.contactEmail}
+          />
+          <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+            <Link to="." className={buttonVariants({ variant: "outline", size: "lg" })}>
+              <ArrowLeft aria-hidden />
+              Keep current time
+            </Link>
+            <Button type="submit" size="lg" disabled={(hydrated && !slotId) || busy}>
+              Continue
+              {busy ? <Spinner /> : <ArrowRight aria-hidden />}
+            </Button>
+          </div>
+        </Form>
+      )}
+    </>
+  );
+}
+
+/** A page of one message: an icon, a heading and a sentence. */
+function Message({ icon, title, children }: { icon: React.ReactNode; title: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col items-center text-center">
+      <span className="mb-4 flex size-14 items-center justify-center rounded-full bg-muted text-muted-foreground">{icon}</span>
+      <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+      <p className="mt-3 text-muted-foreground">{children}</p>
+    </div>
+  );
+}

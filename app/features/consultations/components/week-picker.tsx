@@ -1,0 +1,195 @@
+/**
+ * The week of free times a visitor picks from: the booking wizard's step 2 and the manage page's
+ * reschedule both draw it. Plain radios and links, so it works without JavaScript. Times are
+ * London wall-clock (`HH:MM:SS`), with the visitor's own time beside them once the page has
+ * hydrated and knows their zone.
+ */
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { CalendarDays, CalendarX2, ChevronLeft, ChevronRight } from "lucide-react";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { cn } from "~/utils/cn";
+import { formatInZone, formatLongDate, formatShortDate, formatTime24 } from "~/utils/format";
+import { LONDON } from "~/utils/time";
+
+/** The browser's time zone after hydration (null on the server and before), for "your time". */
+export function useVisitorZone(): string | null {
+  const [zone, setZone] = useState<string | null>(null);
+  useEffect(() => {
+    try {
+      setZone(Intl.DateTimeFormat().resolvedOptions().timeZone ?? null);
+    } catch {
+      setZone(null);
+    }
+  }, []);
+  return zone;
+}
+
+/** "04:00 your time" when the visitor's zone shows a different time than London; else nothing. */
+export function LocalTime({ date, time, zone, className }: { date: string; time: string; zone: string | null; className?: string }) {
+  if (!zone || zone === LONDON) return null;
+  const local = formatInZone(date, time, zone);
+  if (!local) return null;
+  return <span className={cn("block text-xs text-muted-foreground", className)}>{local} your time</span>;
+}
+
+export type SlotOption = { id: string; date: string; start_time: string; end_time: string; available_spots: number };
+
+/** Step 2: slots grouped by date, each a radio styled as a time button; full ones disabled and labelled Full. */
+export function SlotGrid({
+  slots,
+  selected,
+  onSelect,
+  zone,
+}: {
+  slots: SlotOption[];
+  selected: string | null;
+  onSelect: (id: string) => void;
+  zone: string | null;
+}) {
+  const byDate = new Map<string, SlotOption[]>();
+  for (const s of slots) byDate.set(s.date, [...(byDate.get(s.date) ?? []), s]);
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {[...byDate.entries()].map(([date, daySlots]) => (
+        <fieldset key={date} className="rounded-xl border bg-card p-4">
+          <legend className="sr-only">{formatLongDate(date)}</legend>
+          <p aria-hidden className="mb-3 flex items-center gap-2 text-sm font-semibold text-foreground">
+            <CalendarDays className="size-4 text-primary" />
+            {formatShortDate(date)}
+          </p>
+          <div className="grid grid-cols-2 gap-2">
+            {daySlots.map((s) => {
+              const full = s.available_spots === 0;
+              return (
+                <label
+                  key={s.id}
+                  className={cn(
+                    "relative flex min-h-12 flex-col items-center justify-center rounded-lg border px-2 py-2 text-center transition-colors",
+                    full
+                      ? "cursor-not-allowed border-dashed bg-muted text-muted-foreground"
+                      : "cursor-pointer hover:border-primary hover:bg-accent has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-primary-foreground has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring",
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name="slot"
+                    value={s.id}
+                    disabled={full}
+                    checked={selected === s.id}
+                    onChange={() => onSelect(s.id)}
+                    className="sr-only"
+                    aria-label={`${formatLongDate(s.date)} ${formatTime24(s.start_time)}${full ? " Full" : ""}`}
+                  />
+                  <span className={cn("text-sm font-semibold tabular-nums", full && "line-through")}>
+                    {formatTime24(s.start_time)}
+                  </span>
+                  {full ? (
+                    <span className="text-xs font-semibold uppercase tracking-wide">Full</span>
+                  ) : (
+                    <LocalTime date={s.date} time={s.start_time} zone={zone} className="[label:has(:checked)_&]:text-primary-foreground/85" />
+                  )}
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+      ))}
+    </div>
+  );
+}
+
+/** Previous Week / Next Week: a link, or a disabled button when that week cannot be shown. */
+function WeekLink({ to, dir }: { to: string | null; dir: "prev" | "next" }) {
+  const label = dir === "prev" ? "Previous Week" : "Next Week";
+  const content =
+    dir === "prev" ? (
+      <>
+        <ChevronLeft aria-hidden />
+        <span className="hidden sm:inline">{label}</span>
+        <span className="sm:hidden">Previous</span>
+      </>
+    ) : (
+      <>
+        <span className="hidden sm:inline">{label}</span>
+        <span className="sm:hidden">Next</span>
+        <ChevronRight aria-hidden />
+      </>
+    );
+  if (!to) {
+    return (
+      <Button type="button" variant="outline" size="sm" disabled aria-label={label}>
+        {content}
+      </Button>
+    );
+  }
+  return (
+    <Link to={to} aria-label={label} className={buttonVariants({ variant: "outline", size: "sm" })}>
+      {content}
+    </Link>
+  );
+}
+
+/**
+ * The week picker of step 2, also used to reschedule from the manage page: Previous/Next Week
+ * links (URL-driven, so it works without JavaScript), the "Month Year" heading and the week's
+ * slots as radios named `slot`, or the error or empty state. Put it inside the caller's form.
+ */
+export function WeekPicker({
+  monthYear,
+  previousHref,
+  nextHref,
+  slots,
+  slotsError,
+  selected,
+  onSelect,
+  zone,
+  contactEmail,
+}: {
+  monthYear: string;
+  previousHref: string | null;
+  nextHref: string | null;
+  slots: SlotOption[];
+  slotsError: boolean;
+  selected: string | null;
+  onSelect: (id: string) => void;
+  zone: string | null;
+  contactEmail?: string | null;
+}) {
+  return (
+    <>
+      <div className="mb-5 flex items-center justify-between gap-2">
+        <WeekLink to={previousHref} dir="prev" />
+        <h3 aria-live="polite" className="text-center text-base font-semibold sm:text-lg">
+          {monthYear}
+        </h3>
+        <WeekLink to={nextHref} dir="next" />
+      </div>
+      {slotsError ? (
+        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
+          We could not load the available times. Please try again or contact us directly.
+        </p>
+      ) : slots.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed bg-background px-6 py-12 text-center">
+          <CalendarX2 aria-hidden className="mb-2 size-8 text-muted-foreground" />
+          <p className="font-semibold">No available slots this week</p>
+          <p className="max-w-md text-sm text-muted-foreground">
+            Try next week, or contact us directly
+            {contactEmail ? (
+              <>
+                {" "}
+                at{" "}
+                <a className="font-medium text-primary underline underline-offset-4" href={`mailto:${contactEmail}`}>
+                  {contactEmail}
+                </a>
+              </>
+            ) : null}{" "}
+            and we will find a time that works.
+          </p>
+        </div>
+      ) : (
+        <SlotGrid slots={slots} selected={selected} onSelect={onSelect} zone={zone} />
+      )}
+    </>
+  );
+}

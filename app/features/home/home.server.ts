@@ -1,0 +1,66 @@
+/**
+ * What the home page shows (`/`): the Home page as published (`?preview=` shows a draft) with its
+ * hero slides, texts, partner strip, figures, the founders (About) and the testimonials shown on
+ * home, the projects and insights it lists, and every picture resolved.
+ */
+import type { AppLoadContext } from "react-router";
+import { listHomeInsights } from "~/features/insights/insights.server";
+import { type ImageMap, resolveImages } from "~/features/media/resolve.server";
+import { listHomeProjects } from "~/features/projects/projects.server";
+import { figure, loadSitePages } from "~/features/site-pages/pages.server";
+import { fillFigures } from "~/features/site-pages/schemas";
+import { loadOrDegrade } from "~/features/site/degraded-render.server";
+
+/** Testimonials the home page's three columns show at most. */
+const HOME_TESTIMONIALS = 9;
+
+/**
+ * The home page's data (`page`) and the headers to answer it with (`headers`: a preview is never
+ * cached or indexed). Projects and insights: the latest 3 published, or the ones chosen
+ * on the Home page. A failed read is logged and gives an empty list, so the section shows its
+ * empty text (a degraded render, never cached).
+ */
+export async function loadHomePage(request: Request, context: AppLoadContext) {
+  const site = await loadSitePages(request, ["home", "about", "testimonials"]);
+  const { home } = site.pages;
+  const [projects, insights] = await Promise.all([
+    loadOrDegrade(context, () => listHomeProjects(home.projects), [], "home: failed to load latest projects"),
+    loadOrDegrade(context, () => listHomeInsights(home.insights), [], "home: failed to load latest insights"),
+  ]);
+  const people = site.pages.about.team.people;
+  const testimonials = site.pages.testimonials.testimonials.filter((t) => t.showOnHome).slice(0, HOME_TESTIMONIALS);
+  const images = await loadOrDegrade(
+    context,
+    () =>
+      resolveImages([
+        ...projects.map((p) => p.image),
+        ...insights.map((i) => i.heroImage),
+        ...people.map((p) => p.photo.src),
+        ...testimonials.map((t) => t.photo.src),
+        ...home.hero.slides.map((s) => s.image.src),
+        home.about.image.src,
+      ]),
+    {} as ImageMap,
+    "home: failed to resolve images",
+  );
+  const { figures } = site;
+  return {
+    page: {
+      home: { ...home, hero: { ...home.hero, intro: fillFigures(home.hero.intro, figures) } },
+      projects,
+      insights,
+      images,
+      people,
+      testimonials,
+      heroFigures: home.hero.figures.map((key) => figure(figures, key)),
+      aboutFigure: figure(figures, home.about.figure),
+      headline: home.team.figures.map((key) => figure(figures, key)),
+      countries: figure(figures, "countries"),
+      preview: site.preview,
+    },
+    headers: site.headers,
+  };
+}
+
+/** The home page's data as the screen reads it. */
+export type HomePageData = Awaited<ReturnType<typeof loadHomePage>>["page"];

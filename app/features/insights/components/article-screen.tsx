@@ -1,0 +1,285 @@
+/**
+ * The public article screen of /insights/{slug}. The route's loader reads the article and its
+ * pictures; this draws them.
+ */
+import { Link } from "react-router";
+import { ArrowLeft, CalendarDays, ChevronRight, Clock } from "lucide-react";
+import { buttonVariants } from "~/components/ui/button";
+import { Picture } from "~/features/media/components/picture";
+import type { ResponsiveImage } from "~/features/media/rules";
+import type { ImageMap } from "~/features/media/resolve.server";
+import { cn } from "~/utils/cn";
+import type { InsightDetail } from "../insights.server";
+import { ArticleBlocks } from "./article-blocks";
+import { ReadingProgress } from "./reading-progress";
+import { SharePanel } from "./share-panel";
+
+/** Up to two initials of `name`, without a title (Dr, Prof, Mr, Mrs, Ms). */
+function initials(name: string): string {
+  return name
+    .replace(/^(Dr|Prof|Mr|Mrs|Ms)\.?\s+/i, "")
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => w[0]?.toUpperCase() ?? "")
+    .join("");
+}
+
+/** The author's round photo, or their initials on the brand colour when there is none. */
+function Avatar({
+  name,
+  src,
+  picture,
+  size,
+}: {
+  name: string;
+  src: string | null;
+  picture?: ResponsiveImage;
+  size: "sm" | "lg";
+}) {
+  const cls = size === "lg" ? "size-20" : "size-12";
+  return src ? (
+    <Picture
+      image={picture ?? src}
+      alt=""
+      sizes={size === "lg" ? "80px" : "48px"}
+      width={96}
+      height={96}
+      className={cn(
+        cls,
+        "shrink-0 rounded-full object-cover ring-2 ring-white",
+      )}
+    />
+  ) : (
+    <span
+      aria-hidden
+      className={cn(
+        cls,
+        "grid shrink-0 place-items-center rounded-full bg-primary font-bold text-white",
+      )}
+    >
+      {initials(name)}
+    </span>
+  );
+}
+
+/**
+ * One public article (/insights/{slug}): breadcrumb, title, author, hero picture, the article's
+ * blocks, the author's card and the share panel; 'Article Not Found' when `article` is null.
+ * `images` are the resolved hero and author pictures, `bodyImages` the blocks' pictures by media
+ * id, `url` the absolute page URL the share panel offers.
+ */
+export function ArticleScreen({
+  article,
+  url,
+  images: pictures,
+  bodyImages,
+}: {
+  article: InsightDetail | null;
+  url: string;
+  images: ImageMap;
+  bodyImages: ImageMap;
+}) {
+  if (!article) return <ArticleNotFound />;
+
+  return (
+    <div id="main-content">
+      <ReadingProgress />
+      <header className="bg-ink pt-28 pb-10 text-white sm:pt-32 sm:pb-12">
+        <div className="mx-auto max-w-4xl px-4 sm:px-6">
+          <nav aria-label="Breadcrumb">
+            <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-300">
+              <li>
+                <Link to="/" className="hover:text-white hover:underline">
+                  Home
+                </Link>
+              </li>
+              <li aria-hidden>
+                <ChevronRight className="size-4" />
+              </li>
+              <li>
+                <Link
+                  to="/insights"
+                  className="hover:text-white hover:underline"
+                >
+                  Insights
+                </Link>
+              </li>
+              <li aria-hidden>
+                <ChevronRight className="size-4" />
+              </li>
+              <li aria-current="page" className="text-white">
+                Article
+              </li>
+            </ol>
+          </nav>
+          <p className="mt-8 inline-flex rounded-full bg-primary px-3 py-1 text-xs font-semibold tracking-wide uppercase">
+            {article.category}
+          </p>
+          <h1 className="mt-4 text-3xl leading-tight font-bold tracking-tight text-balance sm:text-5xl">
+            {article.title}
+          </h1>
+          {article.subtitle ? (
+            <p className="mt-4 text-lg leading-relaxed text-slate-300 sm:text-xl">
+              {article.subtitle}
+            </p>
+          ) : null}
+          <div className="mt-8 flex flex-wrap items-center gap-x-8 gap-y-4">
+            <div className="flex items-center gap-3">
+              <Avatar
+                name={article.authorName}
+                src={article.authorImage}
+                picture={article.authorImage ? pictures[article.authorImage] : undefined}
+                size="sm"
+              />
+              <div>
+                <p className="font-semibold">{article.authorName}</p>
+                {article.authorRole ? (
+                  <p className="text-sm text-slate-300">{article.authorRole}</p>
+                ) : null}
+              </div>
+            </div>
+            <p className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-300">
+              {article.dateLabel ? (
+                <span className="inline-flex items-center gap-1.5">
+                  <CalendarDays aria-hidden className="size-4" />
+                  <time dateTime={article.publishedDate ?? undefined}>
+                    {article.dateLabel}
+                  </time>
+                </span>
+              ) : null}
+              <span className="inline-flex items-center gap-1.5">
+                <Clock aria-hidden className="size-4" />
+                {article.readingTime}
+              </span>
+            </p>
+          </div>
+        </div>
+      </header>
+
+      <div className="bg-[linear-gradient(to_bottom,var(--color-ink)_50%,transparent_50%)]">
+        <div className="mx-auto max-w-5xl px-4 sm:px-6">
+          <Picture
+            image={pictures[article.heroImage] ?? article.heroImage}
+            alt=""
+            sizes="(min-width: 1024px) 1024px, 100vw"
+            width={1280}
+            height={720}
+            priority
+            className="aspect-[16/9] w-full rounded-2xl object-cover shadow-xl"
+          />
+        </div>
+      </div>
+
+      <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:py-16">
+        {article.summary ? (
+          <section
+            aria-labelledby="summary-heading"
+            className="mb-10 rounded-xl border-l-4 border-primary bg-accent p-6"
+          >
+            <h2
+              id="summary-heading"
+              className="text-sm font-bold tracking-wider text-accent-foreground uppercase"
+            >
+              Executive summary
+            </h2>
+            <p className="mt-3 text-lg leading-relaxed text-accent-foreground">
+              {article.summary}
+            </p>
+          </section>
+        ) : null}
+
+        <ArticleBlocks blocks={article.content} images={bodyImages} />
+
+        {article.tags.length > 0 ? (
+          <div className="mt-12 border-t pt-8">
+            <h2 className="sr-only">Tags</h2>
+            <ul className="flex flex-wrap gap-2">
+              {article.tags.map((tag) => (
+                <li
+                  key={tag}
+                  className="rounded-full border border-primary/20 bg-accent px-3 py-1 text-sm font-medium text-accent-foreground"
+                >
+                  {tag}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+
+        <section
+          aria-labelledby="author-heading"
+          className="mt-10 flex flex-col gap-5 rounded-xl border bg-card p-6 shadow-sm sm:flex-row sm:items-start"
+        >
+          <Avatar
+            name={article.authorName}
+            src={article.authorImage}
+            picture={article.authorImage ? pictures[article.authorImage] : undefined}
+            size="lg"
+          />
+          <div>
+            <h2
+              id="author-heading"
+              className="text-xs font-bold tracking-wider text-muted-foreground uppercase"
+            >
+              About the author
+            </h2>
+            <p className="mt-1 text-lg font-semibold">{article.authorName}</p>
+            {article.authorRole ? (
+              <p className="text-sm font-medium text-primary">
+                {article.authorRole}
+              </p>
+            ) : null}
+            {article.authorBio ? (
+              <p className="mt-3 leading-relaxed text-slate-700">
+                {article.authorBio}
+              </p>
+            ) : null}
+          </div>
+        </section>
+
+        <div className="mt-8">
+          <SharePanel url={url} title={article.title} />
+        </div>
+
+        <div className="mt-10">
+          <Link
+            to="/insights"
+            className={buttonVariants({ variant: "outline", size: "lg" })}
+          >
+            <ArrowLeft aria-hidden />
+            Back to all insights
+          </Link>
+        </div>
+      </article>
+    </div>
+  );
+}
+
+/** The 404 page of an unknown, unpublished or failed article. */
+function ArticleNotFound() {
+  return (
+    <div
+      id="main-content"
+      className="flex min-h-[70svh] items-center justify-center bg-muted px-4 pt-28 pb-16"
+    >
+      <div className="max-w-md text-center">
+        <p className="text-sm font-bold tracking-[0.2em] text-primary uppercase">
+          404
+        </p>
+        <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">
+          Article Not Found
+        </h1>
+        <p className="mt-3 text-muted-foreground">
+          The requested article could not be found.
+        </p>
+        <Link
+          to="/insights"
+          className={cn(buttonVariants({ size: "lg" }), "mt-8")}
+        >
+          <ArrowLeft aria-hidden />
+          View All Insights
+        </Link>
+      </div>
+    </div>
+  );
+}
