@@ -11,7 +11,7 @@ import { safeAdminRedirect } from "~/features/auth/redirect";
 import { TwoFactorSignInSchema } from "~/features/auth/schema";
 import { pageMeta } from "~/features/seo/meta";
 import { readFormData } from "~/utils/form-data.server";
-import { type ActionReply, parseSubmission, refuse } from "~/utils/forms";
+import { type ActionReply, type NoExtra, parseSubmission, refuse } from "~/utils/forms";
 import { withDataHeaders } from "~/utils/headers";
 import { privateHydrateHandle } from "~/utils/page-mode";
 import type { Route } from "./+types/two-factor";
@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** A refusal names the method shown again; `restart` when the sign-in must start over. */
-type ActionResult = ActionReply<Record<never, never>, { method: "totp" | "recovery"; restart?: boolean }>;
+type ActionResult = ActionReply<NoExtra, { method: "totp" | "recovery"; restart?: boolean }>;
 
 /**
  * Checks the authenticator code or recovery code; on success sets the session cookie (and the

@@ -23,7 +23,7 @@ import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/contact";
 import { dataHeaders } from "~/utils/headers";
 import { readFormData } from "~/utils/form-data.server";
-import { accept, type ActionReply, type FieldErrors, parseSubmission, refuse, refuseInvalid, submittedValues } from "~/utils/forms";
+import { accept, type ActionReply, type NoExtra, type FieldErrors, parseSubmission, refuse, refuseInvalid, submittedValues } from "~/utils/forms";
 import { hydrateHandle } from "~/utils/page-mode";
 
 /** Hydrated (ADR "Content pages without React"). */
@@ -56,7 +56,6 @@ export function loader() {
  * correction look too fast, i.e. like a bot).
  */
 type ActionResult = ActionReply<NoExtra, { formToken?: string }>;
-type NoExtra = Record<never, never>;
 
 const FAILED = { message: "Error sending message", description: "Please try again or contact us directly." } as const;
 

@@ -15,7 +15,7 @@ import { toast } from "~/components/ui/toast";
 import { AdminPageHeader } from "~/components/admin-page-header";
 import { formatShortDate, formatTime24, formatUkDate } from "~/utils/format";
 import type { RetentionPeriods } from "../schema";
-import { type ActionReply, replyFieldErrors, submittedValue } from "~/utils/forms";
+import { type ActionReply, type NoExtra, replyFieldErrors, submittedValue } from "~/utils/forms";
 import type { ErasureCounts, SubjectSummary } from "../subject-access.server";
 import { EraseDialog } from "./erase-dialog";
 import { RetentionCard } from "./retention-card";
@@ -26,7 +26,6 @@ export type DataProtectionActionResult =
   | ActionReply<{ intent: "erase"; email: string; counts: ErasureCounts }, { intent: "erase"; summary: SubjectSummary }>
   | ActionReply<{ intent: "retention"; changed: number; message: string }, { intent: "retention" }>
   | Extract<ActionReply<NoExtra, { intent: "invalid" }>, { ok: false }>;
-type NoExtra = Record<never, never>;
 
 const label = (value: string) => value.replace(/[._]/g, " ");
 
