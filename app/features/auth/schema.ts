@@ -82,6 +82,9 @@ export const TotpCodeSchema = z
   .transform((v) => v.replace(/\s+/g, ""))
   .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app."));
 
+/** Your account: the first code of a new authenticator, confirming two-factor. */
+export const TotpConfirmSchema = z.object({ code: TotpCodeSchema });
+
 /**
  * A recovery code as typed: any case, spaces and dashes anywhere (`normaliseRecoveryCode`), ten
  * characters once read; the result is the code's canonical `XXXXX-XXXXX` form.

@@ -9,7 +9,7 @@ import {
   ChangePasswordSchema,
   CurrentPasswordSchema,
   PASSWORD_RULE,
-  TotpCodeSchema,
+  TotpConfirmSchema,
 } from "~/features/auth/schema";
 import { changeOwnName, changeOwnPassword, requestEmailChange, requestOrigin } from "~/features/auth/self-service.server";
 import { endOtherSessions, endOwnSession, listOwnPasskeys, listOwnSessions, removeOwnPasskey } from "~/features/auth/sessions.server";
@@ -136,11 +136,11 @@ async function accountAction(session: AdminSession, intent: AccountIntent, form:
       return ok({ message: "Scan the QR code, then enter the code your app shows.", enrolment: result.enrolment });
     }
     case "totp-confirm": {
-      const code = TotpCodeSchema.safeParse(form.code);
+      const code = parseSubmission(TotpConfirmSchema, form, { echo: [] });
       const totpUri = typeof form.totpUri === "string" && form.totpUri.startsWith("otpauth://totp/") && form.totpUri.length < 500 ? form.totpUri : null;
       const enrolment = totpUri ? await describeTotpUri(totpUri) : undefined;
-      if (!code.success) return noField(400, "code", code.error.issues[0]!.message, { enrolment });
-      const result = await confirmTotpEnrolment(session, code.data, from);
+      if (!code.ok) return refuseInvalid<AccountResult>(code, { intent, enrolment });
+      const result = await confirmTotpEnrolment(session, code.values.code, from);
       if (!result.ok) return noField(result.status, "code", result.message, { enrolment });
       // The old session is gone: without JavaScript the page's loaders would run with the old
       // cookie, so the browser comes back with the new one and the codes are shown then, once.
