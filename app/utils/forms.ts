@@ -151,7 +151,8 @@ export function refusedFields(fieldErrors: FieldErrors, values: SubmittedValues 
 // ---------------------------------------------------------------------------------------------
 // The reply of every action
 
-type NoExtra = Record<never, never>;
+/** No extra data: `ActionReply<NoExtra, { formToken?: string }>` adds data to refusals only. */
+export type NoExtra = Record<never, never>;
 
 /**
  * What every action answers (and every screen reads). `ok` says whether the change was made;

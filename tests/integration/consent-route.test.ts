@@ -17,7 +17,7 @@ function post(fields: Record<string, string>, origin: string | null = TEST_ORIGI
 const call = (request: Request) => outcome(() => action({ request, params: {}, context: {} } as unknown as Parameters<typeof action>[0]));
 
 async function errors(result: { value?: unknown }): Promise<Record<string, string[]>> {
-  return ((await (result.value as Response).json()) as { errors: Record<string, string[]> }).errors;
+  return ((await (result.value as Response).json()) as { fieldErrors: Record<string, string[]> }).fieldErrors;
 }
 
 describe("POST /consent", () => {

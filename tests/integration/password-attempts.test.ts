@@ -68,10 +68,10 @@ async function resetToken(email: string): Promise<string> {
   return decodeURIComponent(/\/admin\/set-password\?token=([\w%-]+)/.exec(mail!.text)![1]!);
 }
 
-/** The status, Retry-After header and errors of an action outcome. */
+/** The status, Retry-After header and message of an action outcome. */
 function answerOf(result: Awaited<ReturnType<typeof outcome>>) {
-  const value = result.value as { data?: { errors?: Record<string, string[]> }; init?: { headers?: Record<string, string> } } | undefined;
-  return { status: result.status, retryAfter: value?.init?.headers?.["Retry-After"] ?? null, errors: value?.data?.errors };
+  const value = result.value as { data?: { message?: string }; init?: { headers?: Record<string, string> } } | undefined;
+  return { status: result.status, retryAfter: value?.init?.headers?.["Retry-After"] ?? null, message: value?.data?.message };
 }
 
 describe("the strength estimate", () => {
@@ -93,14 +93,14 @@ describe("set password", () => {
     passwordProblem("warm up the dictionaries first");
     let result: Awaited<ReturnType<typeof outcome>> | undefined;
     const ms = await cpuMs(async () => (result = await setPassword("x", "1".repeat(128))), 3);
-    expect(answerOf(result!)).toMatchObject({ status: 400, errors: { form: [expect.stringMatching(/invalid or has expired/)] } });
+    expect(answerOf(result!)).toMatchObject({ status: 400, message: expect.stringMatching(/invalid or has expired/) });
     expect(ms).toBeLessThan(50);
   });
 
   it("limits attempts per client, then per account, with Retry-After", async () => {
     for (let i = 0; i < PASSWORD_ATTEMPT_LIMITS.perClient.max; i++) expect((await setPassword("x", "1".repeat(20), "10.51.0.1")).status).toBe(400);
     const refused = answerOf(await setPassword("x", "1".repeat(20), "10.51.0.1"));
-    expect(refused).toMatchObject({ status: 429, errors: { form: [expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/)] } });
+    expect(refused).toMatchObject({ status: 429, message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/) });
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
     expect(Number(refused.retryAfter)).toBeLessThanOrEqual(3600);
     // Another client is not affected.
@@ -131,7 +131,7 @@ describe("change password", () => {
     const staff = await createStaffSession("editor");
     passwordProblem("warm up the dictionaries first");
     const wrong = await change(staff, "not-my-password-1", "1".repeat(128));
-    expect(wrong).toMatchObject({ status: 400, data: { errors: { currentPassword: ["Your current password is not right."] } } });
+    expect(wrong).toMatchObject({ status: 400, data: { fieldErrors: { currentPassword: ["Your current password is not right."] } } });
     for (let i = 1; i < PASSWORD_ATTEMPT_LIMITS.perAccount.max; i++) expect((await change(staff, "not-my-password-1", "x".repeat(12), `10.55.${i}.1`)).status).toBe(400);
     const refused = await change(staff, TEST_PASSWORD, "fresh lantern orbit quietly", "10.56.0.1");
     expect(refused).toMatchObject({ status: 429, data: { ok: false, message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/) } });

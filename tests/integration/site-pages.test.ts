@@ -163,7 +163,7 @@ describe("publishing a page", () => {
     const empty = { testimonials: [{ ...SITE_PAGE_SEED.testimonials.testimonials[0]!, text: "" }] };
     const refused = await save(editor, "testimonials", empty, { intent: "publish", version: String(page.version) });
     expect(refused.status).toBe(400);
-    expect((refused.value as { data: { errors: Record<string, string[]> } }).data.errors["testimonials.0.text"]).toEqual(["Quote is required to publish."]);
+    expect((refused.value as { data: { fieldErrors: Record<string, string[]> } }).data.fieldErrors["testimonials.0.text"]).toEqual(["Quote is required to publish."]);
     expect((await save(editor, "testimonials", empty, { intent: "keep", version: String(page.version) })).status).toBe(200);
   });
 
@@ -173,7 +173,7 @@ describe("publishing a page", () => {
     about.team.people[0]!.highlights[0]!.figure = "no-such-figure";
     const refused = await save(editor, "about", about, { intent: "publish", version: String(page.version) });
     expect(refused.status).toBe(400);
-    expect((refused.value as { data: { errors: Record<string, string[]> } }).data.errors["team.people.0.highlights.0.figure"]).toEqual(['No company figure has the key "no-such-figure".']);
+    expect((refused.value as { data: { fieldErrors: Record<string, string[]> } }).data.fieldErrors["team.people.0.highlights.0.figure"]).toEqual(['No company figure has the key "no-such-figure".']);
   });
 
   it("refuses a stale save with 409, naming who saved first; nothing is overwritten", async () => {
@@ -306,7 +306,7 @@ describe("the Home page", () => {
     draft.hero.slides[0]!.image.alt = "A new bridge at dawn";
     const unknown = await save(editor, "home", { ...draft, hero: { ...draft.hero, intro: "In {no-such} countries." } }, { intent: "publish", version: String(page.version) });
     expect(unknown.status).toBe(400);
-    expect((unknown.value as { data: { errors: Record<string, string[]> } }).data.errors["hero.intro"]).toEqual(['No company figure has the key "no-such".']);
+    expect((unknown.value as { data: { fieldErrors: Record<string, string[]> } }).data.fieldErrors["hero.intro"]).toEqual(['No company figure has the key "no-such".']);
     expect((await save(editor, "home", draft, { intent: "keep", version: String(page.version) })).status).toBe(200);
     expect((await homeData()).home.hero.headline).toBe("Building a resilient, sustainable future");
     const saved = await getEditablePage("home");
@@ -515,7 +515,7 @@ describe("roles", () => {
 });
 
 describe("the studio's limits and derived words", () => {
-  type Refusal = { data: { errors: Record<string, string[]> } };
+  type Refusal = { data: { fieldErrors: Record<string, string[]> } };
 
   it("refuses a quote over 600 characters and a name over 120 with a message naming the limit, and stores one at the limit whole", async () => {
     const page = await getEditablePage("testimonials", T0);
@@ -524,7 +524,7 @@ describe("the studio's limits and derived words", () => {
     for (const intent of ["keep", "publish"]) {
       const refused = await save(editor, "testimonials", long, { intent, version: String(page.version) });
       expect(refused.status, intent).toBe(400);
-      const errors = (refused.value as Refusal).data.errors;
+      const errors = (refused.value as Refusal).data.fieldErrors;
       expect([errors["testimonials.0.text"], errors["testimonials.0.name"]]).toEqual([["Quote: use at most 600 characters."], ["Name: use at most 120 characters."]]);
     }
     expect((await getEditablePage("testimonials", T0)).version).toBe(page.version);
@@ -548,7 +548,7 @@ describe("the studio's limits and derived words", () => {
     expect((await save(editor, "contact", changed, { intent: "publish", version: String(page.version) })).status).toBe(200);
     expect((await readPublicPages(["contact"], null, T0)).pages.contact.replyNote).toBe("We reply within 24 hours, Monday to Thursday.");
     const tooLong = await save(editor, "contact", { ...changed, replyNote: "x".repeat(161) }, { intent: "keep", version: String(page.version + 1) });
-    expect((tooLong.value as Refusal).data.errors.replyNote).toEqual(["When we reply (beside the Send button): use at most 160 characters."]);
+    expect((tooLong.value as Refusal).data.fieldErrors.replyNote).toEqual(["When we reply (beside the Send button): use at most 160 characters."]);
   });
 
   it("moves the privacy policy's Last updated to the day a changed policy is published or scheduled; unchanged terms and a typed date keep theirs", async () => {
@@ -592,7 +592,7 @@ describe("the studio's limits and derived words", () => {
 
     about.countries.heading = "Our work spans {no-such-figure} countries";
     const refused = await save(editor, "about", about, { intent: "publish", version: String(page.version + 1) });
-    expect((refused.value as Refusal).data.errors["countries.heading"]).toEqual(['No company figure has the key "no-such-figure".']);
+    expect((refused.value as Refusal).data.fieldErrors["countries.heading"]).toEqual(['No company figure has the key "no-such-figure".']);
   });
 
   it("chooses the figures a section shows from the figures list: an unknown key is refused on publish", async () => {
@@ -600,7 +600,7 @@ describe("the studio's limits and derived words", () => {
     const home = structuredClone(SITE_PAGE_SEED.home);
     home.hero.figures = ["client-satisfaction", "typed-by-hand"];
     const refused = await save(editor, "home", home, { intent: "publish", version: String(page.version) });
-    expect((refused.value as Refusal).data.errors["hero.figures.1"]).toEqual(['No company figure has the key "typed-by-hand".']);
+    expect((refused.value as Refusal).data.fieldErrors["hero.figures.1"]).toEqual(['No company figure has the key "typed-by-hand".']);
   });
 });
 

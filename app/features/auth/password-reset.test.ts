@@ -40,7 +40,7 @@ describe("forgot password", () => {
 
     const answered = await forgot("  Rui@Staff.test ");
     expect(answered.status).toBe(200);
-    expect(answered.value).toMatchObject({ data: { sent: true, message: RESET_REQUESTED_MESSAGE } });
+    expect(answered.value).toMatchObject({ data: { ok: true, message: RESET_REQUESTED_MESSAGE } });
     await settlePasswordResets();
 
     const token = await resetTokenMailedTo("rui@staff.test");
@@ -103,7 +103,7 @@ describe("forgot password", () => {
     for (let i = 0; i < RESET_LIMITS.perAddress.max; i++) expect((await forgot("limit@staff.test", `10.21.0.${i + 1}`)).status).toBe(200);
     const perAddress = await forgot("limit@staff.test", "10.21.0.99");
     expect(perAddress.status).toBe(429);
-    expect(perAddress.value).toMatchObject({ data: { sent: false, errors: { form: [expect.stringMatching(/Too many requests/)] } } });
+    expect(perAddress.value).toMatchObject({ data: { ok: false, message: expect.stringMatching(/Too many requests/) } });
     const retryAfter = Number((perAddress.value as { init: { headers: Record<string, string> } }).init.headers["Retry-After"]);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(3600);
@@ -155,7 +155,7 @@ describe("password rule", () => {
       );
     const weak = await post("password1234");
     expect(weak.status).toBe(400);
-    expect(weak.value).toMatchObject({ data: { errors: { password: [expect.stringMatching(/too common/)] } } });
+    expect(weak.value).toMatchObject({ data: { fieldErrors: { password: [expect.stringMatching(/too common/)] } } });
     const strong = await post("fresh lantern orbit quietly");
     expect(strong).toMatchObject({ status: 302, location: "/admin/login?passwordSet=1" });
   });

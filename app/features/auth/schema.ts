@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { ADMIN_ROLES } from "~/utils/domain";
+import { emailAddress, personName } from "~/utils/fields";
 import { normaliseRecoveryCode } from "./recovery-codes";
 
 /** Minimum length of a staff password (the same rule as ADMIN_PASSWORD). */
@@ -15,11 +16,8 @@ export const PASSWORD_RULE = `At least ${MIN_PASSWORD_LENGTH} characters. Common
 
 const MIN_PASSWORD = MIN_PASSWORD_LENGTH;
 
-const emailField = z
-  .string({ error: "Enter an e-mail address." })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email("Enter a valid e-mail address.").max(254, "Use at most 254 characters."));
+/** A sign-in address: lowercased; an empty one is "not valid" (the field is marked required). */
+const emailField = emailAddress({ lowercase: true, empty: "Enter a valid e-mail address." });
 
 const newPasswordField = z
   .string({ error: "Enter a password." })
@@ -28,12 +26,8 @@ const newPasswordField = z
 
 /** Add a member of staff: they receive a set-password link by e-mail. */
 export const InviteStaffSchema = z.object({
-  name: z.string({ error: "Enter a name." }).trim().min(1, "Enter a name.").max(120, "Use at most 120 characters."),
-  email: z
-    .string({ error: "Enter an e-mail address." })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email("Enter a valid e-mail address.").max(254)),
+  name: personName(),
+  email: emailField,
   role: z.enum(ADMIN_ROLES, { error: "Choose a role." }),
 });
 export type InviteStaffInput = z.infer<typeof InviteStaffSchema>;
@@ -62,7 +56,7 @@ export const ForgotPasswordSchema = z.object({ email: emailField });
 
 /** Your account: a new display name. */
 export const ChangeNameSchema = z.object({
-  name: z.string({ error: "Enter your name." }).trim().min(1, "Enter your name.").max(120, "Use at most 120 characters."),
+  name: personName({ required: "Enter your name." }),
 });
 
 /** Your account: a new sign-in address (confirmed by a link sent to it). */
@@ -87,6 +81,9 @@ export const TotpCodeSchema = z
   .string({ error: "Enter the 6-digit code." })
   .transform((v) => v.replace(/\s+/g, ""))
   .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app."));
+
+/** Your account: the first code of a new authenticator, confirming two-factor. */
+export const TotpConfirmSchema = z.object({ code: TotpCodeSchema });
 
 /**
  * A recovery code as typed: any case, spaces and dashes anywhere (`normaliseRecoveryCode`), ten

@@ -26,7 +26,7 @@ const SAFARI_IPHONE =
 describe("Your account", () => {
   it("changes your name on the login and the admin row, audited", async () => {
     const staff = await createStaffSession("editor", { name: "Old Name" });
-    expect(await postAccount(staff, { intent: "change-name", name: "  " })).toMatchObject({ status: 400, data: { errors: { name: ["Enter your name."] } } });
+    expect(await postAccount(staff, { intent: "change-name", name: "  " })).toMatchObject({ status: 400, data: { fieldErrors: { name: ["Enter your name."] } } });
     expect(await postAccount(staff, { intent: "change-name", name: "  Nia Okafor " })).toMatchObject({ status: 200, data: { ok: true } });
     const [row] = await db.select({ name: adminUsers.name }).from(adminUsers).where(eq(adminUsers.id, staff.adminId));
     const [login] = await db.select({ name: user.name }).from(user).where(eq(user.id, staff.userId));
@@ -71,15 +71,15 @@ describe("Your account", () => {
 
     expect(await change({ currentPassword: "wrong-password-1", newPassword: "fresh lantern orbit quietly", confirmPassword: "fresh lantern orbit quietly" })).toMatchObject({
       status: 400,
-      data: { errors: { currentPassword: ["Your current password is not right."] } },
+      data: { fieldErrors: { currentPassword: ["Your current password is not right."] } },
     });
     expect(await change({ currentPassword: TEST_PASSWORD, newPassword: "password1234", confirmPassword: "password1234" })).toMatchObject({
       status: 400,
-      data: { errors: { newPassword: [expect.stringMatching(/too common/)] } },
+      data: { fieldErrors: { newPassword: [expect.stringMatching(/too common/)] } },
     });
     expect(await change({ currentPassword: TEST_PASSWORD, newPassword: "fresh lantern orbit quietly", confirmPassword: "fresh lantern orbit" })).toMatchObject({
       status: 400,
-      data: { errors: { confirmPassword: ["The passwords do not match."] } },
+      data: { fieldErrors: { confirmPassword: ["The passwords do not match."] } },
     });
     const done = await outcome(() =>
       accountAction(routeArgs(staff.request("/admin/account", formPost({ intent: "change-password", currentPassword: TEST_PASSWORD, newPassword: "fresh lantern orbit quietly", confirmPassword: "fresh lantern orbit quietly" })), {}, { clientIp: "10.40.0.1" })),

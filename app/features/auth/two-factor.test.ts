@@ -100,7 +100,7 @@ describe("authenticator enrolment", () => {
   it("needs the password, shows a QR code and the secret, is off until a first code, then gives ten recovery codes once", async () => {
     const staff = await createStaffSession("editor");
     const wrong = await postAccount(staff, { intent: "totp-start", password: "not-my-password" });
-    expect(wrong).toMatchObject({ status: 400, data: { ok: false, errors: { password: ["Your password is not right."] } } });
+    expect(wrong).toMatchObject({ status: 400, data: { ok: false, fieldErrors: { password: ["Your password is not right."] } } });
 
     const started = await postAccount(staff, { intent: "totp-start", password: TEST_PASSWORD });
     const secret = started.data.enrolment!.secret;

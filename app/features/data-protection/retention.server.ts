@@ -27,6 +27,7 @@ import { deleteAnalyticsDays, foldAnalyticsDays } from "~/features/analytics/agg
 import { addDays, londonToday } from "~/utils/time";
 import { anonymiseBookings, anonymiseEnquiries } from "./anonymise.server";
 import { DEFAULT_RETENTION, RetentionPeriodsSchema, type RetentionPeriods } from "./schema";
+import { type FailedSubmission, parseSubmission } from "~/utils/forms";
 
 const DAY_MS = 86_400_000;
 /** The name of the daily retention job in `job_runs` and in logs. */
@@ -47,9 +48,7 @@ export async function getRetentionPeriods(executor: Database | Transaction = db)
   return row ?? DEFAULT_RETENTION;
 }
 
-export type UpdateRetentionResult =
-  | { ok: true; periods: RetentionPeriods; changed: number }
-  | { ok: false; errors: Partial<Record<keyof RetentionPeriods, string[]>> };
+export type UpdateRetentionResult = { ok: true; periods: RetentionPeriods; changed: number } | FailedSubmission;
 
 const COLUMN_OF = {
   spamDays: "retentionSpamDays",
@@ -61,17 +60,14 @@ const COLUMN_OF = {
 
 /**
  * Stores new retention periods (form strings are coerced; see `RetentionPeriodsSchema`). Invalid
- * input stores nothing and returns field errors. A change writes a `settings.updated` audit entry
+ * input stores nothing and returns the refused submission (field errors by period, the submitted
+ * text). A change writes a `settings.updated` audit entry
  * with each changed period before and after (shown in Settings' recent activity).
  */
 export async function updateRetentionPeriods(actor: AuditActor, input: Record<string, unknown>): Promise<UpdateRetentionResult> {
-  const parsed = RetentionPeriodsSchema.safeParse(input);
-  if (!parsed.success) {
-    const errors: Partial<Record<keyof RetentionPeriods, string[]>> = {};
-    for (const issue of parsed.error.issues) (errors[String(issue.path[0]) as keyof RetentionPeriods] ??= []).push(issue.message);
-    return { ok: false, errors };
-  }
-  const next = parsed.data;
+  const parsed = parseSubmission(RetentionPeriodsSchema, input, { message: "Check the highlighted fields." });
+  if (!parsed.ok) return parsed;
+  const next = parsed.values;
   return db.transaction(async (tx) => {
     const before = await getRetentionPeriods(tx);
     const changed = (Object.keys(next) as (keyof RetentionPeriods)[]).filter((k) => before[k] !== next[k]);

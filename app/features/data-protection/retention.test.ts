@@ -224,7 +224,7 @@ describe("updateRetentionPeriods", () => {
   it("stores nothing and names each bad field", async () => {
     const result = await updateRetentionPeriods(actor, { spamDays: "0", recordsMonths: "2.5", emailBodyDays: "abc", analyticsRawDays: "400", analyticsMonths: "121" });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(Object.keys(result.errors).sort()).toEqual(["analyticsMonths", "analyticsRawDays", "emailBodyDays", "recordsMonths", "spamDays"]);
+    if (!result.ok) expect(Object.keys(result.fieldErrors).sort()).toEqual(["analyticsMonths", "analyticsRawDays", "emailBodyDays", "recordsMonths", "spamDays"]);
     expect(await db.select().from(siteSettings)).toHaveLength(0);
     expect(await getRetentionPeriods()).toEqual({ spamDays: 30, recordsMonths: 24, emailBodyDays: 90, analyticsRawDays: 30, analyticsMonths: 25 });
   });

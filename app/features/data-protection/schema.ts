@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { RETENTION_LIMITS } from "~/utils/domain";
+import { emailAddress } from "~/utils/fields";
 
 /** The retention periods (whole numbers within {@link RETENTION_LIMITS}). */
 export const RetentionPeriodsSchema = z.object({
@@ -54,12 +55,14 @@ export const DEFAULT_RETENTION: RetentionPeriods = {
 };
 
 /** The e-mail address a subject-access search or erasure is about (trimmed; matched case-insensitively). */
-export const SubjectEmailSchema = z
-  .string({ error: "Enter the person's e-mail address." })
-  .trim()
-  .min(1, "Enter the person's e-mail address.")
-  .max(254, "That e-mail address is too long.")
-  .pipe(z.email("Enter a valid e-mail address, like name@example.com."));
+export const SubjectEmailSchema = emailAddress({
+  required: "Enter the person's e-mail address.",
+  tooLong: "That e-mail address is too long.",
+  invalid: "Enter a valid e-mail address, like name@example.com.",
+});
+
+/** The subject-access search form: the address to look for. */
+export const SubjectSearchSchema = z.object({ email: SubjectEmailSchema });
 
 /** The kinds of record in a subject-access export; each has its own CSV. */
 export const SUBJECT_RECORD_KINDS = ["enquiries", "bookings", "emails", "audit"] as const;

@@ -4,6 +4,7 @@
  * Shared by the route (server) and the UI (labels).
  */
 import { z } from "zod";
+import type { ActionReply } from "~/utils/forms";
 import { ENQUIRY_PRIORITIES, ENQUIRY_STATUSES } from "~/utils/domain";
 
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
@@ -98,6 +99,4 @@ export const EnquiryActionSchema = z.object({
 });
 
 /** What the enquiries action answers; `ok: false` comes with a 4xx status and a message to show. */
-export type EnquiryActionResult =
-  | { ok: true; intent: "update" | "delete" | "not-spam"; id: string; message: string }
-  | { ok: false; intent?: string; id?: string; message: string; errors?: Record<string, string[]> };
+export type EnquiryActionResult = ActionReply<{ intent: "update" | "delete" | "not-spam"; id: string; message: string }, { id?: string }>;

@@ -22,7 +22,8 @@ import { logger } from "~/utils/logger.server";
 import { buildEnquiryEmails } from "./emails.server";
 import { checkFormGuard, type FormGuardReason } from "~/features/abuse/form-guard.server";
 import { clientKey, exceedsLimit, hitRateLimit, HOUR_MS, LIMITS } from "~/features/abuse/limits.server";
-import { EnquirySchema, type EnquiryFieldErrors } from "./schema";
+import { type FailedSubmission, parseSubmission } from "~/utils/forms";
+import { ENQUIRY_FIELDS, EnquirySchema } from "./schema";
 
 /** Why a submission was flagged, as stored in `enquiries.spam_reason`. */
 export type SpamReason = FormGuardReason | "rate_limit" | "global_limit";
@@ -34,7 +35,7 @@ export type SpamReason = FormGuardReason | "rate_limit" | "global_limit";
 export type SubmitEnquiryResult =
   | { ok: true; enquiryId: string; spamReason: SpamReason | null; emailsQueued: number }
   | { ok: true; enquiryId: null; spamReason: SpamReason; emailsQueued: 0 }
-  | { ok: false; errors: EnquiryFieldErrors };
+  | FailedSubmission;
 
 /**
  * Validates and stores an enquiry.
@@ -42,7 +43,8 @@ export type SubmitEnquiryResult =
  *   hidden `website` honeypot and `formToken`), e.g. `Object.fromEntries(formData)`
  * @param context.clientIp the visitor's address, for the per-client rate limit
  * @param context.now the instant of submission (default now)
- * @returns field errors when invalid (nothing stored), otherwise the new enquiry's id
+ * @returns the refused submission when invalid (field errors and the submitted fields; nothing
+ *   stored), otherwise the new enquiry's id
  * @throws only when the database fails
  */
 export async function submitEnquiry(
@@ -50,16 +52,9 @@ export async function submitEnquiry(
   context: { clientIp: string; now?: Date },
 ): Promise<SubmitEnquiryResult> {
   const now = context.now ?? new Date();
-  const parsed = EnquirySchema.safeParse(input);
-  if (!parsed.success) {
-    const errors: EnquiryFieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0]) as keyof EnquiryFieldErrors;
-      (errors[field] ??= []).push(issue.message);
-    }
-    return { ok: false, errors };
-  }
-  const enquiry = parsed.data;
+  const parsed = parseSubmission(EnquirySchema, input, { echo: ENQUIRY_FIELDS });
+  if (!parsed.ok) return parsed;
+  const enquiry = parsed.values;
 
   const guardReason = checkFormGuard(input, now);
   const settings = await getMailSettings();

@@ -107,14 +107,14 @@ describe("submitEnquiry", () => {
     );
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.errors.name).toEqual(["Please enter your full name."]);
-    expect(result.errors.email).toEqual(["Please enter a valid e-mail address, like name@example.com."]);
-    expect(result.errors.projectType).toEqual(["Please choose an enquiry type."]);
-    expect(result.errors.message).toEqual(["Please enter your message."]);
-    expect(result.errors.company).toBeUndefined();
+    expect(result.fieldErrors.name).toEqual(["Please enter your full name."]);
+    expect(result.fieldErrors.email).toEqual(["Please enter a valid e-mail address, like name@example.com."]);
+    expect(result.fieldErrors.projectType).toEqual(["Please choose an enquiry type."]);
+    expect(result.fieldErrors.message).toEqual(["Please enter your message."]);
+    expect(result.fieldErrors.company).toBeUndefined();
 
     const tooLong = await submitEnquiry(form({ message: "x".repeat(5001) }), { clientIp: "203.0.113.1", now: later });
-    expect(tooLong).toMatchObject({ ok: false, errors: { message: ["Please keep your message under 5000 characters."] } });
+    expect(tooLong).toMatchObject({ ok: false, fieldErrors: { message: ["Please keep your message under 5000 characters."] } });
 
     expect(await allEnquiries()).toHaveLength(0);
     expect(await allMail()).toHaveLength(0);

@@ -5,60 +5,36 @@
  * Shared by the server (validation) and the form (field names, the type list).
  */
 import { z } from "zod";
-import { visitorText } from "~/features/abuse/visitor-text";
+import { emailAddress, optionalText, requiredText } from "~/utils/fields";
 import { ENQUIRY_LIMITS, ENQUIRY_TYPES } from "./constants";
 
 export { ENQUIRY_LIMITS, ENQUIRY_TYPES, type EnquiryType } from "./constants";
 
-const text = (v: unknown) => (typeof v === "string" ? v.trim() : v);
-
-/**
- * Trimmed text without control characters; required fields reject empty or missing
- * values with `requiredMessage`.
- */
-const requiredText = (requiredMessage: string, max: number, maxMessage: string, multiline = false) =>
-  z.preprocess(
-    text,
-    visitorText({ error: requiredMessage, multiline }).trim().min(1, requiredMessage).max(max, maxMessage),
-  );
+/** The enquiry form's fields, the ones shown again after a refusal. */
+export const ENQUIRY_FIELDS = ["name", "email", "company", "projectType", "message"] as const;
 
 /** A visitor's enquiry as submitted. `company` becomes null when empty or missing. */
 export const EnquirySchema = z.object({
-  name: requiredText(
-    "Please enter your full name.",
-    ENQUIRY_LIMITS.name,
-    `Please keep your name under ${ENQUIRY_LIMITS.name} characters.`,
-  ),
-  email: z.preprocess(
-    text,
-    visitorText({ error: "Please enter your e-mail address." })
-      .trim()
-      .min(1, "Please enter your e-mail address.")
-      .max(ENQUIRY_LIMITS.email, "This e-mail address is too long.")
-      .pipe(z.email({ error: "Please enter a valid e-mail address, like name@example.com." })),
-  ),
-  company: z.preprocess(
-    (v) => {
-      const t = text(v);
-      return t === "" || t === undefined ? null : t;
-    },
-    visitorText()
-      .trim()
-      .max(ENQUIRY_LIMITS.company, `Please keep the company name under ${ENQUIRY_LIMITS.company} characters.`)
-      .nullable()
-      .transform((v) => (v === "" ? null : v)),
-  ),
+  name: requiredText({
+    max: ENQUIRY_LIMITS.name,
+    required: "Please enter your full name.",
+    tooLong: `Please keep your name under ${ENQUIRY_LIMITS.name} characters.`,
+  }),
+  email: emailAddress({
+    max: ENQUIRY_LIMITS.email,
+    required: "Please enter your e-mail address.",
+    tooLong: "This e-mail address is too long.",
+    invalid: "Please enter a valid e-mail address, like name@example.com.",
+  }),
+  company: optionalText({ max: ENQUIRY_LIMITS.company, tooLong: `Please keep the company name under ${ENQUIRY_LIMITS.company} characters.` }),
   projectType: z.enum(ENQUIRY_TYPES, { error: "Please choose an enquiry type." }),
-  message: requiredText(
-    "Please enter your message.",
-    ENQUIRY_LIMITS.message,
-    `Please keep your message under ${ENQUIRY_LIMITS.message} characters.`,
-    true,
-  ),
+  message: requiredText({
+    max: ENQUIRY_LIMITS.message,
+    multiline: true,
+    required: "Please enter your message.",
+    tooLong: `Please keep your message under ${ENQUIRY_LIMITS.message} characters.`,
+  }),
 });
 
 /** A valid enquiry: trimmed strings, `company` null when not given. */
 export type EnquiryInput = z.infer<typeof EnquirySchema>;
-
-/** Field errors keyed by form field name (only fields with errors appear). */
-export type EnquiryFieldErrors = Partial<Record<keyof EnquiryInput, string[]>>;

@@ -2,6 +2,7 @@
  * The upload rules and messages shared by the browser and the server (5 MB"), and the
  * shape of a library image. Safe for the browser: no server imports.
  */
+import type { ActionReply } from "~/utils/forms";
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_URL_CHARS = /[\s\u0000-\u001F\u007F-\u00A0\u00AD\u200B-\u200F\u2028-\u202E\u2060-\u2064\uFEFF\\]/;
@@ -102,7 +103,7 @@ export type MediaItem = {
 };
 
 /** The JSON answer of `POST /admin/media/upload`: the new library image, or why it was refused. */
-export type UploadResult = { ok: true; media: MediaItem } | { ok: false; message: string };
+export type UploadResult = ActionReply<{ media: MediaItem }>;
 
 /**
  * A library image ready for a public page (made by `resolveImages` in resolve.server.ts): AVIF and

@@ -9,13 +9,10 @@ import { siteSettings } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { SiteSettingsSchema, type SiteSettings } from "./schema";
 import { getSiteSettings } from "./settings.server";
+import { type FailedSubmission, parseSubmission, submittedValues } from "~/utils/forms";
 
-/** Field errors keyed by setting name, as the settings form shows them. */
-export type SettingsFieldErrors = Partial<Record<keyof SiteSettings, string[]>>;
-
-export type UpdateSettingsResult =
-  | { ok: true; settings: SiteSettings; changed: (keyof SiteSettings)[] }
-  | { ok: false; errors: SettingsFieldErrors };
+/** The stored settings and the names of the fields that changed, or the refused submission. */
+export type UpdateSettingsResult = { ok: true; settings: SiteSettings; changed: (keyof SiteSettings)[] } | FailedSubmission;
 
 /**
  * Splits the notification recipients as typed in a textarea (one per line, or separated by
@@ -32,7 +29,8 @@ export function parseRecipients(value: unknown): unknown {
 
 /**
  * Replaces the site settings with `input` (every field of SiteSettingsSchema; form strings are
- * coerced). Stores nothing and returns field errors when any value is invalid. On success returns
+ * coerced). Stores nothing and returns the refused submission (field errors keyed by setting, the
+ * submitted text as typed) when any value is invalid. On success returns
  * the stored settings and the names of the fields that changed; the audit entry holds their
  * before and after values. A notification recipient list may not be empty.
  */
@@ -40,16 +38,9 @@ export async function updateSiteSettings(actor: AuditActor, input: Record<string
   const schema = SiteSettingsSchema.extend({
     notificationRecipients: z.array(z.email("Enter valid e-mail addresses, one per line.")).min(1, "Add at least one address.").max(20),
   });
-  const parsed = schema.safeParse({ ...input, notificationRecipients: parseRecipients(input.notificationRecipients) });
-  if (!parsed.success) {
-    const errors: SettingsFieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0]) as keyof SiteSettings;
-      (errors[key] ??= []).push(issue.message);
-    }
-    return { ok: false, errors };
-  }
-  const next = parsed.data;
+  const parsed = parseSubmission(schema, { ...input, notificationRecipients: parseRecipients(input.notificationRecipients) }, { message: "Check the highlighted fields." });
+  if (!parsed.ok) return { ...parsed, values: submittedValues(input) };
+  const next = parsed.values;
   const before = await getSiteSettings();
   const changed = (Object.keys(next) as (keyof SiteSettings)[]).filter(
     (k) => JSON.stringify(before[k]) !== JSON.stringify(next[k]),

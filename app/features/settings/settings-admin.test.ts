@@ -55,7 +55,7 @@ describe("updateSiteSettings", () => {
     });
     expect(result.ok).toBe(false);
     if (!result.ok) {
-      expect(Object.keys(result.errors).sort()).toEqual(["analyticsId", "bookingWeeksAhead", "companyName", "email", "notificationRecipients"]);
+      expect(Object.keys(result.fieldErrors).sort()).toEqual(["analyticsId", "bookingWeeksAhead", "companyName", "email", "notificationRecipients"]);
     }
     expect(await db.select().from(siteSettings)).toHaveLength(0);
     expect(await db.select().from(auditLog)).toHaveLength(0);
@@ -63,6 +63,6 @@ describe("updateSiteSettings", () => {
 
   it("requires at least one notification recipient", async () => {
     const result = await updateSiteSettings(actor, { ...form, notificationRecipients: " \n " });
-    expect(result).toMatchObject({ ok: false, errors: { notificationRecipients: ["Add at least one address."] } });
+    expect(result).toMatchObject({ ok: false, fieldErrors: { notificationRecipients: ["Add at least one address."] } });
   });
 });

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { env } from "~/utils/env.server";
 import { readFormData } from "~/utils/form-data.server";
+import { type ActionReply, parseSubmission } from "~/utils/forms";
 import { encodeForLocation } from "~/utils/location-path";
 import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS } from "./consent";
 
@@ -26,27 +27,28 @@ export const ConsentFormSchema = z.object({
  * - 403 when the form was posted from another site (its `Origin` is neither this request's nor
  *   PUBLIC_URL's: behind a proxy that rewrites Host the request's own origin is the proxy's
  *   upstream), so no other site can choose for the visitor;
- * - 400 with `{ errors }` (field name to messages) for a missing or unknown choice or a return
- *   address that is not a path of this site.
+ * - 400 with the one reply shape (`{ ok: false, message, fieldErrors }`, field name to messages)
+ *   for a missing or unknown choice or a return address that is not a path of this site.
  * Nothing is stored on the server.
  */
 export async function consentAction(request: Request): Promise<Response> {
   const origin = request.headers.get("origin");
   if (origin === null || (origin !== new URL(request.url).origin && origin !== new URL(env.PUBLIC_URL).origin)) {
-    return Response.json({ errors: { form: ["This form can only be sent from this site."] } }, { status: 403, headers: { "Cache-Control": "no-store" } });
+    return Response.json({ ok: false, message: "This form can only be sent from this site." } satisfies ActionReply, { status: 403, headers: { "Cache-Control": "no-store" } });
   }
   const form = await readFormData(request);
-  const parsed = ConsentFormSchema.safeParse({ choice: form.get("choice") ?? undefined, returnTo: form.get("returnTo") ?? undefined });
-  if (!parsed.success) {
-    return Response.json({ errors: z.flattenError(parsed.error).fieldErrors }, { status: 400, headers: { "Cache-Control": "no-store" } });
+  const parsed = parseSubmission(ConsentFormSchema, { choice: form.get("choice") ?? undefined, returnTo: form.get("returnTo") ?? undefined }, { echo: [] });
+  if (!parsed.ok) {
+    const { message, fieldErrors } = parsed;
+    return Response.json({ ok: false, message, fieldErrors } satisfies ActionReply, { status: 400, headers: { "Cache-Control": "no-store" } });
   }
   // The scheme the browser used is the Origin's (a proxy may speak plain HTTP to this server).
   const secure = origin.startsWith("https:") ? "; Secure" : "";
   return new Response(null, {
     status: 303,
     headers: {
-      Location: encodeForLocation(parsed.data.returnTo),
-      "Set-Cookie": `${CONSENT_COOKIE}=${parsed.data.choice}; Max-Age=${CONSENT_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure}`,
+      Location: encodeForLocation(parsed.values.returnTo),
+      "Set-Cookie": `${CONSENT_COOKIE}=${parsed.values.choice}; Max-Age=${CONSENT_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure}`,
       "Cache-Control": "no-store",
     },
   });

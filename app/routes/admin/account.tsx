@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { z } from "zod";
 import { AccountScreen } from "~/features/auth/components/account-screen";
 import { ACCOUNT_INTENTS, ENROLMENT_INTENTS, type AccountIntent, type AccountResult } from "~/features/auth/components/account/types";
@@ -9,7 +9,7 @@ import {
   ChangePasswordSchema,
   CurrentPasswordSchema,
   PASSWORD_RULE,
-  TotpCodeSchema,
+  TotpConfirmSchema,
 } from "~/features/auth/schema";
 import { changeOwnName, changeOwnPassword, requestEmailChange, requestOrigin } from "~/features/auth/self-service.server";
 import { endOtherSessions, endOwnSession, listOwnPasskeys, listOwnSessions, removeOwnPasskey } from "~/features/auth/sessions.server";
@@ -26,6 +26,7 @@ import { getCalendarFeedState, issueCalendarFeed, turnOffCalendarFeed } from "~/
 import { CALENDAR_FEED_INTENTS, type CalendarFeedResult } from "~/features/consultations/components/calendar-feed-card";
 import { pageMeta } from "~/features/seo/meta";
 import { readFormData } from "~/utils/form-data.server";
+import { accept, parseSubmission, type ParseOptions, refuse, refuseInvalid, refusedFields } from "~/utils/forms";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Your account", path: "/admin/account", noIndex: true });
@@ -66,7 +67,7 @@ async function twoFactorTurnedOn(session: AdminSession): Promise<AccountResult |
 
 const IntentSchema = z.object({ intent: z.enum([...CALENDAR_FEED_INTENTS, ...ACCOUNT_INTENTS]) });
 
-const feedAnswer = (result: CalendarFeedResult, status = 200) => data<CalendarFeedResult | AccountResult>(result, { status });
+type Reply = CalendarFeedResult | AccountResult;
 
 /** Headers carrying `setCookie` (the Set-Cookie values of a replaced session). */
 function cookieHeaders(setCookie: string[]): Headers {
@@ -75,17 +76,8 @@ function cookieHeaders(setCookie: string[]): Headers {
   return headers;
 }
 
-/** An answer to one of the account intents, with Set-Cookie values for a replaced session. */
-function answer(result: AccountResult, status = 200, setCookie: string[] = []) {
-  return data<CalendarFeedResult | AccountResult>(result, { status, headers: cookieHeaders(setCookie) });
-}
-
-/** Zod issues by field name. */
-function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) (errors[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
-  return errors;
-}
+/** How the account forms are checked: one message over the highlighted fields. */
+const CHECK_FIELDS: ParseOptions = { message: "Check the highlighted fields." };
 
 /**
  * `intent` picks the change; 400 for bad input or a wrong password, 403 for anything but enrolling
@@ -96,10 +88,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request);
   const form = Object.fromEntries(await readFormData(request));
   const parsed = IntentSchema.safeParse(form);
-  if (!parsed.success) return feedAnswer({ ok: false, intent: null, message: "Unknown action. Refresh the page and try again." }, 400);
+  if (!parsed.success) return refuse<Reply>(400, { intent: null, message: "Unknown action. Refresh the page and try again." });
   const { intent } = parsed.data;
   if (session.mustEnrolTwoFactor && !(ENROLMENT_INTENTS as readonly string[]).includes(intent)) {
-    return feedAnswer({ ok: false, intent: null, message: "Set up two-factor authentication first." }, 403);
+    return refuse<Reply>(403, { intent: null, message: "Set up two-factor authentication first." });
   }
   if (intent === "turn-on" || intent === "regenerate" || intent === "turn-off") return calendarFeedAction(session, intent);
   return accountAction(session, intent, form, request, context.clientIp);
@@ -107,82 +99,85 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 async function accountAction(session: AdminSession, intent: AccountIntent, form: Record<string, FormDataEntryValue>, request: Request, clientIp: string | undefined) {
   const from = requestOrigin(request, clientIp);
-  const invalid = (error: z.ZodError) => answer({ intent, ok: false, message: "Check the highlighted fields.", errors: fieldErrors(error) }, 400);
+  const ok = (body: Omit<Extract<AccountResult, { ok: true }>, "ok" | "intent">, setCookie: string[] = []) =>
+    accept<AccountResult>({ intent, ...body }, { headers: cookieHeaders(setCookie) });
+  const no = (status: number, body: Omit<Extract<AccountResult, { ok: false }>, "ok" | "intent">) => refuse<AccountResult>(status, { intent, ...body });
+  /** A refusal of one field, from a check outside the schema (a wrong password). */
+  const noField = (status: number, field: string, message: string, extra: Omit<Extract<AccountResult, { ok: false }>, "ok" | "intent" | "message"> = {}) =>
+    refuseInvalid<AccountResult>(refusedFields({ [field]: [message] }), { intent, ...extra }, { status });
   switch (intent) {
     case "change-name": {
-      const input = ChangeNameSchema.safeParse(form);
-      if (!input.success) return invalid(input.error);
-      await changeOwnName(session, input.data.name);
-      return answer({ intent, ok: true, message: "Name saved" });
+      const input = parseSubmission(ChangeNameSchema, form, CHECK_FIELDS);
+      if (!input.ok) return refuseInvalid<AccountResult>(input, { intent });
+      await changeOwnName(session, input.values.name);
+      return ok({ message: "Name saved" });
     }
     case "change-email": {
-      const input = ChangeEmailSchema.safeParse(form);
-      if (!input.success) return invalid(input.error);
-      const result = await requestEmailChange(session, input.data.newEmail, from);
-      if (!result.ok) return answer({ intent, ok: false, message: result.message, errors: result.field ? { [result.field]: [result.message] } : undefined }, result.status);
-      return answer({
-        intent,
-        ok: true,
-        message: `We have sent a link to ${input.data.newEmail}. Open it while signed in to confirm the change; until then you keep signing in with ${session.admin.email}.`,
+      const input = parseSubmission(ChangeEmailSchema, form, CHECK_FIELDS);
+      if (!input.ok) return refuseInvalid<AccountResult>(input, { intent });
+      const result = await requestEmailChange(session, input.values.newEmail, from);
+      if (!result.ok) return result.field ? noField(result.status, result.field, result.message) : no(result.status, { message: result.message });
+      return ok({
+        message: `We have sent a link to ${input.values.newEmail}. Open it while signed in to confirm the change; until then you keep signing in with ${session.admin.email}.`,
       });
     }
     case "change-password": {
-      const input = ChangePasswordSchema.safeParse(form);
-      if (!input.success) return invalid(input.error);
-      const result = await changeOwnPassword(session, input.data, from);
-      if (!result.ok) return answer({ intent, ok: false, message: result.message, errors: result.field ? { [result.field]: [result.message] } : undefined }, result.status);
-      return answer({ intent, ok: true, message: "Password changed. Your other sessions have been signed out." }, 200, result.setCookie);
+      const input = parseSubmission(ChangePasswordSchema, form, CHECK_FIELDS);
+      if (!input.ok) return refuseInvalid<AccountResult>(input, { intent });
+      const result = await changeOwnPassword(session, input.values, from);
+      if (!result.ok) return result.field ? noField(result.status, result.field, result.message) : no(result.status, { message: result.message });
+      return ok({ message: "Password changed. Your other sessions have been signed out." }, result.setCookie);
     }
     case "totp-start": {
-      const input = CurrentPasswordSchema.safeParse(form);
-      if (!input.success) return invalid(input.error);
-      const result = await startTotpEnrolment(session, input.data.password, request);
-      if (!result.ok) return answer({ intent, ok: false, message: result.message, errors: { password: [result.message] } }, result.status);
-      return answer({ intent, ok: true, message: "Scan the QR code, then enter the code your app shows.", enrolment: result.enrolment });
+      const input = parseSubmission(CurrentPasswordSchema, form, CHECK_FIELDS);
+      if (!input.ok) return refuseInvalid<AccountResult>(input, { intent });
+      const result = await startTotpEnrolment(session, input.values.password, request);
+      if (!result.ok) return noField(result.status, "password", result.message);
+      return ok({ message: "Scan the QR code, then enter the code your app shows.", enrolment: result.enrolment });
     }
     case "totp-confirm": {
-      const code = TotpCodeSchema.safeParse(form.code);
+      const code = parseSubmission(TotpConfirmSchema, form, { echo: [] });
       const totpUri = typeof form.totpUri === "string" && form.totpUri.startsWith("otpauth://totp/") && form.totpUri.length < 500 ? form.totpUri : null;
       const enrolment = totpUri ? await describeTotpUri(totpUri) : undefined;
-      if (!code.success) return answer({ intent, ok: false, message: code.error.issues[0]!.message, errors: { code: [code.error.issues[0]!.message] }, enrolment }, 400);
-      const result = await confirmTotpEnrolment(session, code.data, from);
-      if (!result.ok) return answer({ intent, ok: false, message: result.message, errors: { code: [result.message] }, enrolment }, result.status);
+      if (!code.ok) return refuseInvalid<AccountResult>(code, { intent, enrolment });
+      const result = await confirmTotpEnrolment(session, code.values.code, from);
+      if (!result.ok) return noField(result.status, "code", result.message, { enrolment });
       // The old session is gone: without JavaScript the page's loaders would run with the old
       // cookie, so the browser comes back with the new one and the codes are shown then, once.
       if (result.waiting) return redirect("/admin/account", { status: 303, headers: cookieHeaders(result.setCookie) });
-      return answer({ intent, ok: true, message: "Two-factor is on", recoveryCodes: result.recoveryCodes }, 200, result.setCookie);
+      return ok({ message: "Two-factor is on", recoveryCodes: result.recoveryCodes }, result.setCookie);
     }
     case "recovery-regenerate": {
-      const input = CurrentPasswordSchema.safeParse(form);
-      if (!input.success) return invalid(input.error);
-      const result = await regenerateRecoveryCodes(session, input.data.password, request);
-      if (!result.ok) return answer({ intent, ok: false, message: result.message, errors: { password: [result.message] } }, result.status);
-      return answer({ intent, ok: true, message: "New recovery codes made; the old ones no longer work", recoveryCodes: result.recoveryCodes });
+      const input = parseSubmission(CurrentPasswordSchema, form, CHECK_FIELDS);
+      if (!input.ok) return refuseInvalid<AccountResult>(input, { intent });
+      const result = await regenerateRecoveryCodes(session, input.values.password, request);
+      if (!result.ok) return noField(result.status, "password", result.message);
+      return ok({ message: "New recovery codes made; the old ones no longer work", recoveryCodes: result.recoveryCodes });
     }
     case "totp-disable": {
-      const input = CurrentPasswordSchema.safeParse(form);
-      if (!input.success) return invalid(input.error);
-      const result = await turnOffTwoFactor(session, input.data.password, request);
-      if (!result.ok) return answer({ intent, ok: false, message: result.message, errors: { password: [result.message] } }, result.status);
-      return answer({ intent, ok: true, message: "Two-factor is off" }, 200, result.setCookie);
+      const input = parseSubmission(CurrentPasswordSchema, form, CHECK_FIELDS);
+      if (!input.ok) return refuseInvalid<AccountResult>(input, { intent });
+      const result = await turnOffTwoFactor(session, input.values.password, request);
+      if (!result.ok) return noField(result.status, "password", result.message);
+      return ok({ message: "Two-factor is off" }, result.setCookie);
     }
     case "passkey-remove": {
       const id = z.string().min(1).max(100).safeParse(form.passkeyId);
       const removed = id.success && (await removeOwnPasskey(session, id.data));
       return removed
-        ? answer({ intent, ok: true, message: "Passkey removed" })
-        : answer({ intent, ok: false, message: "This passkey was already removed." }, 409);
+        ? ok({ message: "Passkey removed" })
+        : no(409, { message: "This passkey was already removed." });
     }
     case "session-end": {
       const id = z.string().min(1).max(100).safeParse(form.sessionId);
       const ended = id.success && (await endOwnSession(session, id.data));
       return ended
-        ? answer({ intent, ok: true, message: "Signed out of that session" })
-        : answer({ intent, ok: false, message: "That session has already ended (or is this browser: use Sign out)." }, 409);
+        ? ok({ message: "Signed out of that session" })
+        : no(409, { message: "That session has already ended (or is this browser: use Sign out)." });
     }
     case "sessions-end-others": {
       const count = await endOtherSessions(session);
-      return answer({ intent, ok: true, message: count === 1 ? "Signed out of 1 other session" : `Signed out of ${count} other sessions` });
+      return ok({ message: count === 1 ? "Signed out of 1 other session" : `Signed out of ${count} other sessions` });
     }
   }
 }
@@ -192,8 +187,8 @@ async function calendarFeedAction(session: AdminSession, intent: (typeof CALENDA
   if (intent === "turn-off") {
     const done = await turnOffCalendarFeed(actor, session.admin);
     return done
-      ? feedAnswer({ ok: true, intent, message: "Calendar feed turned off" })
-      : feedAnswer({ ok: false, intent, message: "Your calendar feed is already off." }, 409);
+      ? accept<CalendarFeedResult>({ intent, message: "Calendar feed turned off" })
+      : refuse<CalendarFeedResult>(409, { intent, message: "Your calendar feed is already off." });
   }
   const issued = await issueCalendarFeed(actor, session.admin, { replace: intent === "regenerate" });
   if (!issued.ok) {
@@ -201,10 +196,9 @@ async function calendarFeedAction(session: AdminSession, intent: (typeof CALENDA
       issued.reason === "already_on"
         ? "Your calendar feed is already on. Regenerate the address if you need a new one."
         : "Your calendar feed is off. Turn it on to get an address.";
-    return feedAnswer({ ok: false, intent, message }, 409);
+    return refuse<CalendarFeedResult>(409, { intent, message });
   }
-  return feedAnswer({
-    ok: true,
+  return accept<CalendarFeedResult>({
     intent,
     message: intent === "regenerate" ? "New feed address made; the old one no longer works" : "Calendar feed turned on",
     url: issued.url,

@@ -1,5 +1,5 @@
 import { MailCheck } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { AuthCard } from "~/features/auth/components/auth-page-frame";
 import { FormAlert } from "~/features/auth/components/form-alert";
@@ -7,6 +7,7 @@ import { requireAdmin } from "~/features/auth/guard.server";
 import { confirmEmailChange } from "~/features/auth/self-service.server";
 import { pageMeta } from "~/features/seo/meta";
 import { readFormData } from "~/utils/form-data.server";
+import { refuse } from "~/utils/forms";
 import { privateHydrateHandle } from "~/utils/page-mode";
 import type { Route } from "./+types/confirm-email";
 
@@ -35,9 +36,9 @@ export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request);
   const form = await readFormData(request);
   const token = String(form.get("token") ?? "");
-  if (!token || token.length > 2000) return data({ error: "This link is incomplete. Open the link from your e-mail again." }, { status: 400 });
+  if (!token || token.length > 2000) return refuse(400, { message: "This link is incomplete. Open the link from your e-mail again." });
   const result = await confirmEmailChange(session, token, request);
-  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  if (!result.ok) return refuse(result.status, { message: result.message });
   return redirect("/admin/account?emailChanged=1");
 }
 
@@ -55,7 +56,7 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
         </>
       }
     >
-      {actionData?.error ? <FormAlert tone="error">{actionData.error}</FormAlert> : null}
+      {actionData && !actionData.ok ? <FormAlert tone="error">{actionData.message}</FormAlert> : null}
       {loaderData.token ? (
         <Form method="post" className="mt-6">
           <input type="hidden" name="token" value={loaderData.token} />

@@ -3,7 +3,7 @@ import { auditActor, MANAGER_ROLES, requireAdmin } from "~/features/auth/guard.s
 import { ExportRequestSchema } from "~/features/data-protection/schema";
 import { exportSubjectRecords } from "~/features/data-protection/subject-access.server";
 import type { Route } from "./+types/data-protection-export";
-import { readFormData } from "~/utils/form-data.server";
+import { readSubmission } from "~/utils/form-data.server";
 
 /** Nothing to show here: the export is a POST (the address stays out of URLs); back to the screen. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -19,14 +19,14 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request, MANAGER_ROLES);
-  const parsed = ExportRequestSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) {
-    return new Response(parsed.error.issues[0]?.message ?? "Invalid request.", {
+  const parsed = await readSubmission(request, ExportRequestSchema);
+  if (!parsed.ok) {
+    return new Response(parsed.message, {
       status: 400,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
     });
   }
-  const file = await exportSubjectRecords(auditActor(session), parsed.data);
+  const file = await exportSubjectRecords(auditActor(session), parsed.values);
   return new Response(file.body, {
     headers: {
       "Content-Type": file.contentType,

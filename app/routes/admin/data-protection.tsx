@@ -3,11 +3,12 @@ import { auditActor, MANAGER_ROLES, requireAdmin, roleAllows, SUPER_ADMIN_ONLY }
 import { DataProtectionScreen, type DataProtectionActionResult } from "~/features/data-protection/components/data-protection-screen";
 import { erasePerson } from "~/features/data-protection/erasure.server";
 import { getLastRetentionRun, getRetentionPeriods, updateRetentionPeriods } from "~/features/data-protection/retention.server";
-import { ErasureRequestSchema, SubjectEmailSchema } from "~/features/data-protection/schema";
+import { ErasureRequestSchema, SubjectSearchSchema } from "~/features/data-protection/schema";
 import { findSubjectRecords, summariseSubjectRecords } from "~/features/data-protection/subject-access.server";
 import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/data-protection";
 import { readFormData } from "~/utils/form-data.server";
+import { accept, parseSubmission, refuse, refuseInvalid } from "~/utils/forms";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Data protection", path: "/admin/data-protection", noIndex: true });
 
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { retention, lastRun, canEditRetention: roleAllows(session.admin.role, SUPER_ADMIN_ONLY) };
 }
 
-const answer = (result: DataProtectionActionResult, status = 200) => data<DataProtectionActionResult>(result, { status });
+type Reply = DataProtectionActionResult;
 
 /**
  * Posted with `intent`:
@@ -39,27 +40,25 @@ export async function action({ request }: Route.ActionArgs) {
   const actor = auditActor(session);
 
   if (form.intent === "search") {
-    const email = SubjectEmailSchema.safeParse(form.email);
-    if (!email.success) {
-      return answer({ intent: "search", ok: false, email: String(form.email ?? ""), errors: email.error.issues.map((i) => i.message) }, 400);
-    }
-    return answer({ intent: "search", ok: true, summary: summariseSubjectRecords(await findSubjectRecords(email.data)) });
+    const search = parseSubmission(SubjectSearchSchema, { email: form.email }, { echo: ["email"] });
+    if (!search.ok) return refuseInvalid<Reply>(search, { intent: "search" });
+    return accept<Reply>({ intent: "search", summary: summariseSubjectRecords(await findSubjectRecords(search.values.email)) });
   }
   if (form.intent === "erase") {
-    const parsed = ErasureRequestSchema.safeParse(form);
-    if (!parsed.success) return answer({ intent: "invalid", ok: false, message: parsed.error.issues[0]?.message ?? "Invalid request." }, 400);
-    const result = await erasePerson(actor, parsed.data);
-    if (result.ok) return answer({ intent: "erase", ok: true, email: parsed.data.email, counts: result.counts });
-    const current = summariseSubjectRecords(await findSubjectRecords(parsed.data.email));
-    return answer({ intent: "erase", ok: false, message: result.message, summary: current }, result.status);
+    const parsed = parseSubmission(ErasureRequestSchema, form);
+    if (!parsed.ok) return refuse<Reply>(400, { intent: "invalid", message: parsed.message });
+    const result = await erasePerson(actor, parsed.values);
+    if (result.ok) return accept<Reply>({ intent: "erase", email: parsed.values.email, counts: result.counts });
+    const current = summariseSubjectRecords(await findSubjectRecords(parsed.values.email));
+    return refuse<Reply>(result.status, { intent: "erase", message: result.message, summary: current });
   }
   if (form.intent === "retention") {
     if (!roleAllows(session.admin.role, SUPER_ADMIN_ONLY)) throw data("Forbidden", { status: 403 });
     const saved = await updateRetentionPeriods(actor, form);
-    if (!saved.ok) return answer({ intent: "retention", ok: false, errors: saved.errors, values: form as Record<string, string> }, 400);
-    return answer({ intent: "retention", ok: true, changed: saved.changed });
+    if (!saved.ok) return refuseInvalid<Reply>(saved, { intent: "retention", message: "Retention periods not saved", description: saved.message });
+    return accept<Reply>({ intent: "retention", changed: saved.changed, message: saved.changed > 0 ? "Retention periods saved" : "No changes to save" });
   }
-  return answer({ intent: "invalid", ok: false, message: "Unknown action." }, 400);
+  return refuse<Reply>(400, { intent: "invalid", message: "Unknown action." });
 }
 
 export default function DataProtection({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { z } from "zod";
 import { auditActor, MANAGER_ROLES, requireAdmin } from "~/features/auth/guard.server";
 import {
@@ -21,6 +20,7 @@ import { ENQUIRY_TYPES } from "~/features/enquiries/schema";
 import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/enquiries";
 import { readFormData } from "~/utils/form-data.server";
+import { accept, parseSubmission, refuse, refuseInvalid } from "~/utils/forms";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Contact Enquiries", path: "/admin/enquiries", noIndex: true });
@@ -46,9 +46,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { filters, page, spamCount, selected, enquiryTypes: [...ENQUIRY_TYPES] };
 }
 
-const fail = (status: number, body: Omit<Extract<EnquiryActionResult, { ok: false }>, "ok">) =>
-  data<EnquiryActionResult>({ ok: false, ...body }, { status });
-
 /**
  * Row actions, posted as form data with `intent` and `id`:
  * - `update`: any of `status`, `priority`, `projectType`, `internalNotes`;
@@ -59,28 +56,22 @@ const fail = (status: number, body: Omit<Extract<EnquiryActionResult, { ok: fals
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request, MANAGER_ROLES);
   const form = await readFormData(request);
-  const envelope = EnquiryActionSchema.safeParse({ intent: form.get("intent"), id: form.get("id") });
-  if (!envelope.success) {
-    return fail(400, { message: envelope.error.issues[0]?.message ?? "Invalid request." });
-  }
-  const { intent, id } = envelope.data;
+  const envelope = parseSubmission(EnquiryActionSchema, { intent: form.get("intent"), id: form.get("id") });
+  if (!envelope.ok) return refuse<EnquiryActionResult>(400, { message: envelope.message });
+  const { intent, id } = envelope.values;
   const actor = auditActor(session);
-  const gone = () => fail(404, { intent, id, message: "This enquiry no longer exists." });
+  const gone = () => refuse<EnquiryActionResult>(404, { intent, id, message: "This enquiry no longer exists." });
 
   if (intent === "update") {
     const fields: Record<string, unknown> = {};
     for (const key of ["status", "priority", "projectType", "internalNotes"] as const) {
       if (form.has(key)) fields[key] = form.get(key);
     }
-    const parsed = EnquiryUpdateSchema.safeParse(fields);
-    if (!parsed.success) {
-      const errors = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
-      const message = Object.values(errors).flat()[0] ?? parsed.error.issues[0]?.message ?? "Invalid input.";
-      return fail(400, { intent, id, message, errors });
-    }
-    const updated = await updateEnquiry(actor, id, parsed.data);
+    const parsed = parseSubmission(EnquiryUpdateSchema, fields);
+    if (!parsed.ok) return refuseInvalid<EnquiryActionResult>(parsed, { intent, id });
+    const updated = await updateEnquiry(actor, id, parsed.values);
     if (!updated) return gone();
-    const { status, priority, internalNotes } = parsed.data;
+    const { status, priority, internalNotes } = parsed.values;
     const message =
       internalNotes !== undefined
         ? "Notes saved"
@@ -89,14 +80,14 @@ export async function action({ request }: Route.ActionArgs) {
           : priority && !status
             ? `Priority set to ${enquiryLabel(priority)}`
             : "Enquiry updated";
-    return data<EnquiryActionResult>({ ok: true, intent, id, message });
+    return accept<EnquiryActionResult>({ intent, id, message });
   }
   if (intent === "delete") {
     if (!(await deleteEnquiry(actor, id))) return gone();
-    return data<EnquiryActionResult>({ ok: true, intent, id, message: "Enquiry deleted" });
+    return accept<EnquiryActionResult>({ intent, id, message: "Enquiry deleted" });
   }
   if (!(await markNotSpam(actor, id))) return gone();
-  return data<EnquiryActionResult>({ ok: true, intent, id, message: "Moved to enquiries" });
+  return accept<EnquiryActionResult>({ intent, id, message: "Moved to enquiries" });
 }
 
 export default function EnquiriesRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
-import { data, redirect } from "react-router";
-import { LoginForm, type LoginError } from "~/features/auth/components/login-form";
+import { redirect } from "react-router";
+import { LoginForm, type LoginReply } from "~/features/auth/components/login-form";
 import { signInWithPassword } from "~/features/auth/auth.server";
 import { getAdminSession } from "~/features/auth/guard.server";
 import { safeAdminRedirect } from "~/features/auth/redirect";
@@ -7,6 +7,7 @@ import { pageMeta } from "~/features/seo/meta";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/login";
 import { readFormData } from "~/utils/form-data.server";
+import { refuse } from "~/utils/forms";
 import { privateHydrateHandle } from "~/utils/page-mode";
 
 /** Hydrated (ADR "Content pages without React"), and never shown to analytics. */
@@ -27,8 +28,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { redirectTo, passwordSet: url.searchParams.get("passwordSet") === "1" };
 }
 
-const fail = (error: LoginError, status: number) => data({ error }, { status });
-
 /**
  * Signs in with e-mail (trimmed) and password. With
  * two-factor on, a right password leads to /admin/two-factor instead of the portal.
@@ -40,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const password = String(form.get("password") ?? "");
     const redirectTo = safeAdminRedirect(form.get("redirectTo"));
     if (!email || !password) {
-      return fail({ title: "Login failed", description: "Enter your email and password." }, 400);
+      return refuse<LoginReply>(400, { message: "Login failed", description: "Enter your email and password." });
     }
     const result = await signInWithPassword({
       email,
@@ -51,12 +50,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (!result.ok) {
       if (result.status >= 500) {
-        return fail({ title: "Error", description: result.message ?? "An error occurred during login" }, 500);
+        return refuse<LoginReply>(500, { message: "Error", description: result.message ?? "An error occurred during login" });
       }
-      return fail(
-        { title: "Login failed", description: result.message ?? "Invalid credentials. Please try again." },
-        result.status,
-      );
+      return refuse<LoginReply>(result.status, { message: "Login failed", description: result.message ?? "Invalid credentials. Please try again." });
     }
     const headers = new Headers();
     for (const cookie of result.setCookie) headers.append("Set-Cookie", cookie);
@@ -67,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(redirectTo, { headers });
   } catch (error) {
     logger.error({ err: error }, "login failed unexpectedly");
-    return fail({ title: "Error", description: "An error occurred during login" }, 500);
+    return refuse<LoginReply>(500, { message: "Error", description: "An error occurred during login" });
   }
 }
 
@@ -76,7 +72,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
     <LoginForm
       redirectTo={loaderData.redirectTo}
       passwordSet={loaderData.passwordSet}
-      error={actionData && "error" in actionData ? actionData.error : null}
+      reply={actionData}
     />
   );
 }

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { z } from "zod";
 import { auditActor, requireAdmin } from "~/features/auth/guard.server";
 import type { MediaActionResult } from "~/features/media/components/media-library-screen";
@@ -6,7 +5,8 @@ import { MediaLibraryScreen } from "~/features/media/components/media-library-sc
 import { deleteMedia, listLibrary, updateMediaDetails } from "~/features/media/library.server";
 import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/media";
-import { readFormData } from "~/utils/form-data.server";
+import { readSubmission } from "~/utils/form-data.server";
+import { accept, refuse } from "~/utils/forms";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Media Library", path: "/admin/media", noIndex: true });
 
@@ -39,16 +39,16 @@ const ActionSchema = z.discriminatedUnion("intent", [
  */
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request);
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return data<MediaActionResult>({ ok: false, intent: "update", message: "Invalid request." }, { status: 400 });
-  const input = parsed.data;
+  const parsed = await readSubmission(request, ActionSchema);
+  if (!parsed.ok) return refuse<MediaActionResult>(400, { intent: "update", message: "Invalid request." });
+  const input = parsed.values;
   const actor = auditActor(session);
   const result =
     input.intent === "update"
       ? await updateMediaDetails(input.id, { altText: input.altText, focalX: input.focalX, focalY: input.focalY }, actor)
       : await deleteMedia(input.id, actor);
-  if (!result.ok) return data<MediaActionResult>({ ok: false, intent: input.intent, message: result.message }, { status: result.status });
-  return data<MediaActionResult>({ ok: true, intent: input.intent, message: input.intent === "update" ? "Image updated" : "Image deleted" });
+  if (!result.ok) return refuse<MediaActionResult>(result.status, { intent: input.intent, message: result.message });
+  return accept<MediaActionResult>({ intent: input.intent, message: input.intent === "update" ? "Image updated" : "Image deleted" });
 }
 
 export default function MediaLibrary({ loaderData }: Route.ComponentProps) {

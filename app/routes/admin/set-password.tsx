@@ -13,6 +13,7 @@ import { MIN_PASSWORD_LENGTH, PASSWORD_RULE, SetPasswordSchema } from "~/feature
 import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/set-password";
 import { readFormData } from "~/utils/form-data.server";
+import { fieldError, parseSubmission, refuse, refuseInvalid, refusedFields, replyFieldErrors } from "~/utils/forms";
 import { withDataHeaders } from "~/utils/headers";
 import { privateHydrateHandle } from "~/utils/page-mode";
 
@@ -30,47 +31,44 @@ export function loader({ request }: Route.LoaderArgs) {
   return { token, minLength: MIN_PASSWORD_LENGTH };
 }
 
-type Errors = { token?: string[]; password?: string[]; confirmPassword?: string[]; form?: string[] };
-
 /**
  * Sets the password (twice, at least 12 characters, not common: `passwordProblem`), then sends
  * the person to sign in. The token works once (better-auth deletes it) and every session ends.
  * In order, cheapest first: the attempt is counted per client (429 with Retry-After past the
  * limit), the token must name an account (400), the attempt is counted per account (429), and
- * only then is the new password's strength estimated.
+ * only then is the new password's strength estimated. A refusal of the whole form has a message
+ * and no field errors; a refused field has field errors.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (hasForeignOrigin(request)) throw data("Forbidden", { status: 403 });
   const form = Object.fromEntries(await readFormData(request));
-  const parsed = SetPasswordSchema.safeParse(form);
-  if (!parsed.success) {
-    const errors: Errors = {};
-    for (const issue of parsed.error.issues) (errors[String(issue.path[0]) as keyof Errors] ??= []).push(issue.message);
-    return data({ errors }, { status: 400 });
-  }
-  const refused = async (by: Parameters<typeof refusePasswordAttempt>[0]) => {
+  const parsed = parseSubmission(SetPasswordSchema, form);
+  if (!parsed.ok) return refuseInvalid(parsed);
+  const tooMany = async (by: Parameters<typeof refusePasswordAttempt>[0]) => {
     const retryAfter = await refusePasswordAttempt(by);
     if (retryAfter === null) return null;
-    return data({ errors: { form: [tooManyPasswordAttempts(retryAfter)] } satisfies Errors }, { status: 429, headers: { "Retry-After": String(retryAfter) } });
+    return refuse(429, { message: tooManyPasswordAttempts(retryAfter) }, { headers: { "Retry-After": String(retryAfter) } });
   };
-  const byClient = await refused({ clientIp: context.clientIp });
+  const byClient = await tooMany({ clientIp: context.clientIp });
   if (byClient) return byClient;
-  const userId = await setPasswordTokenOwner(parsed.data.token);
-  if (!userId) return data({ errors: { form: [SET_PASSWORD_LINK_INVALID] } satisfies Errors }, { status: 400 });
-  const byAccount = await refused({ userId });
+  const { token, password } = parsed.values;
+  const userId = await setPasswordTokenOwner(token);
+  if (!userId) return refuse(400, { message: SET_PASSWORD_LINK_INVALID });
+  const byAccount = await tooMany({ userId });
   if (byAccount) return byAccount;
-  const weak = passwordProblem(parsed.data.password);
-  if (weak) return data({ errors: { password: [weak] } satisfies Errors }, { status: 400 });
-  const problem = await setPasswordWithToken(parsed.data.token, parsed.data.password);
-  if (problem) return data({ errors: { form: [problem] } satisfies Errors }, { status: 400 });
+  const weak = passwordProblem(password);
+  if (weak) return refuseInvalid(refusedFields({ password: [weak] }));
+  const problem = await setPasswordWithToken(token, password);
+  if (problem) return refuse(400, { message: problem });
   return redirect("/admin/login?passwordSet=1");
 }
 
 export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting";
-  const errors: Errors = actionData?.errors ?? {};
-  const formError = errors.form?.[0] ?? errors.token?.[0];
+  const errors = replyFieldErrors(actionData);
+  // A refusal of the whole form (its message), or of the link's token.
+  const formError = !actionData || actionData.ok ? undefined : actionData.fieldErrors ? fieldError(actionData, "token") : actionData.message;
   return (
     <AuthCard icon={KeyRound} title="Set your password" description="Choose a new password for the admin portal.">
       {!loaderData.token ? (

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { listRecentAudit } from "~/features/audit/audit-list.server";
 import { auditActor, requireAdmin, SUPER_ADMIN_ONLY } from "~/features/auth/guard.server";
 import { pageMeta } from "~/features/seo/meta";
@@ -7,6 +6,7 @@ import { updateSiteSettings } from "~/features/settings/settings-admin.server";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import type { Route } from "./+types/settings";
 import { readFormData } from "~/utils/form-data.server";
+import { accept, refuseInvalid } from "~/utils/forms";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Settings", path: "/admin/settings", noIndex: true });
 
@@ -22,10 +22,11 @@ export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request, SUPER_ADMIN_ONLY);
   const form = Object.fromEntries(await readFormData(request));
   const saved = await updateSiteSettings(auditActor(session), form);
-  if (!saved.ok) {
-    return data<SettingsActionResult>({ ok: false, errors: saved.errors, values: form as Record<string, string> }, { status: 400 });
-  }
-  return data<SettingsActionResult>({ ok: true, changed: saved.changed.length });
+  if (!saved.ok) return refuseInvalid<SettingsActionResult>(saved, { message: "Settings not saved", description: saved.message });
+  const changed = saved.changed.length;
+  return changed > 0
+    ? accept<SettingsActionResult>({ changed, message: "Settings saved", description: "The website uses the new values from now on." })
+    : accept<SettingsActionResult>({ changed, message: "No changes to save" });
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {

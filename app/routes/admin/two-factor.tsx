@@ -11,6 +11,7 @@ import { safeAdminRedirect } from "~/features/auth/redirect";
 import { TwoFactorSignInSchema } from "~/features/auth/schema";
 import { pageMeta } from "~/features/seo/meta";
 import { readFormData } from "~/utils/form-data.server";
+import { type ActionReply, type NoExtra, parseSubmission, refuse } from "~/utils/forms";
 import { withDataHeaders } from "~/utils/headers";
 import { privateHydrateHandle } from "~/utils/page-mode";
 import type { Route } from "./+types/two-factor";
@@ -37,7 +38,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { redirectTo, method: url.searchParams.get("method") === "recovery" ? ("recovery" as const) : ("totp" as const) };
 }
 
-type ActionResult = { error: string; method: "totp" | "recovery"; restart?: boolean };
+/** A refusal names the method shown again; `restart` when the sign-in must start over. */
+type ActionResult = ActionReply<NoExtra, { method: "totp" | "recovery"; restart?: boolean }>;
 
 /**
  * Checks the authenticator code or recovery code; on success sets the session cookie (and the
@@ -49,14 +51,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await readFormData(request));
   const redirectTo = safeAdminRedirect(typeof form.redirectTo === "string" ? form.redirectTo : null);
   const method = form.method === "recovery" ? "recovery" : "totp";
-  const parsed = TwoFactorSignInSchema.safeParse(form);
-  if (!parsed.success) {
-    return data<ActionResult>({ error: parsed.error.issues[0]?.message ?? "Enter the code.", method }, { status: 400 });
-  }
+  const parsed = parseSubmission(TwoFactorSignInSchema, form);
+  if (!parsed.ok) return refuse<ActionResult>(400, { message: parsed.message, method });
   const result = await verifySecondFactor({
-    method: parsed.data.method,
-    code: parsed.data.code,
-    trustDevice: parsed.data.trustDevice === "on",
+    method: parsed.values.method,
+    code: parsed.values.code,
+    trustDevice: parsed.values.trustDevice === "on",
     cookie: request.headers.get("cookie"),
     clientIp: context.clientIp,
     userAgent: request.headers.get("user-agent"),
@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     const headers: Record<string, string> = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {};
     const restart = result.status === 401 && /Sign in with your password again/.test(result.message);
-    return data<ActionResult>({ error: result.message, method, restart }, { status: result.status, headers });
+    return refuse<ActionResult>(result.status, { message: result.message, method, restart }, { headers });
   }
   const headers = new Headers();
   for (const cookie of result.setCookie) headers.append("Set-Cookie", cookie);
@@ -74,7 +74,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function TwoFactorSignIn({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle";
-  const method = actionData?.method ?? loaderData.method;
+  const refused = actionData && !actionData.ok ? actionData : undefined;
+  const method = refused?.method ?? loaderData.method;
   const recovery = method === "recovery";
   const switchTo = `/admin/two-factor?${new URLSearchParams({ method: recovery ? "totp" : "recovery", redirectTo: loaderData.redirectTo })}`;
   return (
@@ -89,10 +90,10 @@ export default function TwoFactorSignIn({ loaderData, actionData }: Route.Compon
         </>
       }
     >
-      {actionData?.error ? (
+      {refused ? (
         <FormAlert tone="error">
-          {actionData.error}
-          {actionData.restart ? (
+          {refused.message}
+          {refused.restart ? (
             <>
               {" "}
               <Link to="/admin/login" className="font-medium underline">

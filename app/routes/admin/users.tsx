@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { listRecentAudit } from "~/features/audit/audit-list.server";
 import { UsersScreen, type UsersActionResult } from "~/features/auth/components/users-screen";
 import { auditActor, requireAdmin, SUPER_ADMIN_ONLY } from "~/features/auth/guard.server";
@@ -16,6 +15,7 @@ import { isTwoFactorRequired, resetMemberTwoFactor, setTwoFactorRequired } from 
 import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/users";
 import { readFormData } from "~/utils/form-data.server";
+import { accept, parseSubmission, refuse, refuseInvalid, refusedFields } from "~/utils/forms";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Users", path: "/admin/users", noIndex: true });
 
@@ -30,8 +30,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { staff, activity, currentAdminId: session.admin.id, requireTwoFactor };
 }
 
-const result = (value: UsersActionResult, status = 200) => data(value, { status });
-
 /**
  * intent: invite | role | deactivate | reactivate | resend | reset-two-factor | require-two-factor
  * (`on` = "true" or "false"). Rule breaks come back as a 4xx message.
@@ -43,27 +41,22 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     switch (form.intent) {
       case "invite": {
-        const parsed = InviteStaffSchema.safeParse(form);
-        if (!parsed.success) {
-          const errors: Record<string, string[]> = {};
-          for (const issue of parsed.error.issues) (errors[String(issue.path[0])] ??= []).push(issue.message);
-          return result({ intent: "invite", ok: false, message: "Check the highlighted fields.", errors }, 400);
-        }
-        await inviteStaff(actor, parsed.data);
-        return result({ intent: "invite", ok: true, message: `Invitation sent to ${parsed.data.email}.` });
+        const parsed = parseSubmission(InviteStaffSchema, form, { message: "Check the highlighted fields." });
+        if (!parsed.ok) return refuseInvalid<UsersActionResult>(parsed, { intent: "invite" });
+        await inviteStaff(actor, parsed.values);
+        return accept<UsersActionResult>({ intent: "invite", message: `Invitation sent to ${parsed.values.email}.` });
       }
       case "role": {
-        const parsed = ChangeRoleSchema.safeParse(form);
-        if (!parsed.success) return result({ intent: "role", ok: false, message: "Choose a role." }, 400);
-        await changeStaffRole(actor, parsed.data.adminId, parsed.data.role);
-        return result({ intent: "role", ok: true, message: `Role changed to ${parsed.data.role.replace(/_/g, " ")}.` });
+        const parsed = parseSubmission(ChangeRoleSchema, form);
+        if (!parsed.ok) return refuse<UsersActionResult>(400, { intent: "role", message: "Choose a role." });
+        await changeStaffRole(actor, parsed.values.adminId, parsed.values.role);
+        return accept<UsersActionResult>({ intent: "role", message: `Role changed to ${parsed.values.role.replace(/_/g, " ")}.` });
       }
       case "require-two-factor": {
         const on = form.on === "true";
         await setTwoFactorRequired(actor, on);
-        return result({
+        return accept<UsersActionResult>({
           intent: "require-two-factor",
-          ok: true,
           message: on ? "Two-factor is now required for all staff." : "Two-factor is no longer required.",
         });
       }
@@ -71,31 +64,32 @@ export async function action({ request }: Route.ActionArgs) {
       case "reactivate":
       case "reset-two-factor":
       case "resend": {
-        const parsed = AdminIdSchema.safeParse(form);
-        if (!parsed.success) return result({ intent: form.intent, ok: false, message: "Unknown member of staff." }, 400);
+        const parsed = parseSubmission(AdminIdSchema, form);
+        if (!parsed.ok) return refuse<UsersActionResult>(400, { intent: form.intent, message: "Unknown member of staff." });
         if (form.intent === "deactivate") {
-          await deactivateStaff(actor, parsed.data.adminId);
-          return result({ intent: "deactivate", ok: true, message: "Account deactivated. Their sessions have ended." });
+          await deactivateStaff(actor, parsed.values.adminId);
+          return accept<UsersActionResult>({ intent: "deactivate", message: "Account deactivated. Their sessions have ended." });
         }
         if (form.intent === "reset-two-factor") {
-          await resetMemberTwoFactor(actor, parsed.data.adminId);
-          return result({ intent: "reset-two-factor", ok: true, message: "Two-factor reset. They have been told by e-mail." });
+          await resetMemberTwoFactor(actor, parsed.values.adminId);
+          return accept<UsersActionResult>({ intent: "reset-two-factor", message: "Two-factor reset. They have been told by e-mail." });
         }
         if (form.intent === "reactivate") {
-          await reactivateStaff(actor, parsed.data.adminId);
-          return result({ intent: "reactivate", ok: true, message: "Account reactivated." });
+          await reactivateStaff(actor, parsed.values.adminId);
+          return accept<UsersActionResult>({ intent: "reactivate", message: "Account reactivated." });
         }
-        await resendSetPasswordLink(actor, parsed.data.adminId);
-        return result({ intent: "resend", ok: true, message: "A new set-password link is on its way." });
+        await resendSetPasswordLink(actor, parsed.values.adminId);
+        return accept<UsersActionResult>({ intent: "resend", message: "A new set-password link is on its way." });
       }
       default:
-        return result({ intent: "unknown", ok: false, message: "Unknown action." }, 400);
+        return refuse<UsersActionResult>(400, { intent: "unknown", message: "Unknown action." });
     }
   } catch (error) {
     if (error instanceof StaffError) {
       const status = error.code === "not_found" ? 404 : error.code === "email_taken" ? 409 : 400;
-      const errors = error.code === "email_taken" ? { email: [error.message] } : undefined;
-      return result({ intent: String(form.intent), ok: false, message: error.message, errors }, status);
+      const intent = String(form.intent);
+      if (error.code === "email_taken") return refuseInvalid<UsersActionResult>(refusedFields({ email: [error.message] }), { intent }, { status });
+      return refuse<UsersActionResult>(status, { intent, message: error.message });
     }
     throw error;
   }

@@ -11,24 +11,19 @@ import { data, Link, useFetcher } from "react-router";
 import { Send } from "lucide-react";
 import { toast } from "~/components/ui/toast";
 import { Button, buttonVariants } from "~/components/ui/button";
-import {
-  ContactCards,
-  ContactPromises,
-  EnquiryFields,
-  EnquirySentPanel,
-  type EnquiryFormValues,
-} from "~/features/enquiries/components/contact-panels";
+import { ContactCards, ContactPromises, EnquiryFields, EnquirySentPanel } from "~/features/enquiries/components/contact-panels";
 import { FORM_TOKEN_FIELD } from "~/features/abuse/form-guard";
 import { issueFormToken } from "~/features/abuse/form-guard.server";
 import { recordConversion } from "~/features/analytics/conversions.server";
 import { submitEnquiry } from "~/features/enquiries/enquiries.server";
-import type { EnquiryFieldErrors, EnquirySchema } from "~/features/enquiries/schema";
+import { ENQUIRY_FIELDS, type EnquirySchema } from "~/features/enquiries/schema";
 import { pageMeta } from "~/features/seo/meta";
 import { useRootData } from "~/features/site/root-data";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/contact";
 import { dataHeaders } from "~/utils/headers";
 import { readFormData } from "~/utils/form-data.server";
+import { accept, type ActionReply, type NoExtra, type FieldErrors, parseSubmission, refuse, refuseInvalid, submittedValues } from "~/utils/forms";
 import { hydrateHandle } from "~/utils/page-mode";
 
 /** Hydrated (ADR "Content pages without React"). */
@@ -55,29 +50,26 @@ export function loader() {
 }
 
 /**
- * `formToken` echoes the submitted render token, so a corrected form keeps its original render
- * time (a fresh token would make a quick correction look too fast, i.e. like a bot).
+ * A refusal is invalid input (400, with field errors and the submitted fields) or a failure to
+ * store (503, the error toast's words, no field errors). `formToken` echoes the submitted render
+ * token, so a corrected form keeps its original render time (a fresh token would make a quick
+ * correction look too fast, i.e. like a bot).
  */
-type ActionResult =
-  | { ok: true }
-  | { ok: false; errors: EnquiryFieldErrors; values: EnquiryFormValues; formToken?: string; failed?: false }
-  | { ok: false; failed: true; errors?: undefined; values: EnquiryFormValues; formToken?: string };
+type ActionResult = ActionReply<NoExtra, { formToken?: string }>;
+
+const FAILED = { message: "Error sending message", description: "Please try again or contact us directly." } as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await readFormData(request));
-  const values: EnquiryFormValues = {};
-  for (const key of ["name", "email", "company", "projectType", "message"] as const) {
-    if (typeof form[key] === "string") values[key] = form[key];
-  }
   const formToken = typeof form[FORM_TOKEN_FIELD] === "string" ? form[FORM_TOKEN_FIELD] : undefined;
   try {
     const result = await submitEnquiry(form, { clientIp: context.clientIp });
-    if (!result.ok) return data<ActionResult>({ ok: false, errors: result.errors, values, formToken }, { status: 400 });
+    if (!result.ok) return refuseInvalid<ActionResult>(result, { formToken });
     if (!result.spamReason) await recordConversion(request, context.clientIp, { kind: "enquiry", detail: String(form.projectType) });
-    return data<ActionResult>({ ok: true });
+    return accept<ActionResult>({});
   } catch (error) {
     logger.error({ err: error }, "enquiry could not be stored");
-    return data<ActionResult>({ ok: false, failed: true, values, formToken }, { status: 503 });
+    return refuse<ActionResult>(503, { ...FAILED, values: submittedValues(form, ENQUIRY_FIELDS), formToken });
   }
 }
 
@@ -89,7 +81,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
   try {
     return (await serverAction()) as ActionResult;
   } catch {
-    return { ok: false, failed: true, values: {} };
+    return { ok: false, ...FAILED };
   }
 }
 
@@ -105,13 +97,10 @@ function loadBrowserSchema() {
  * Field errors from the shared schema, for checking in the browser before posting. Until the
  * schema has loaded it returns null and the server answers with the same schema's errors.
  */
-function validateInBrowser(form: HTMLFormElement): EnquiryFieldErrors | null {
+function validateInBrowser(form: HTMLFormElement): FieldErrors | null {
   if (!browserSchema) return null;
-  const parsed = browserSchema.safeParse(Object.fromEntries(new FormData(form)));
-  if (parsed.success) return null;
-  const errors: EnquiryFieldErrors = {};
-  for (const issue of parsed.error.issues) (errors[String(issue.path[0]) as keyof EnquiryFieldErrors] ??= []).push(issue.message);
-  return errors;
+  const parsed = parseSubmission(browserSchema, new FormData(form));
+  return parsed.ok ? null : parsed.fieldErrors;
 }
 
 function focusFirstInvalid(form: HTMLFormElement | null) {
@@ -123,7 +112,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
   const site = root?.site;
   const fetcher = useFetcher<ActionResult>({ key: "contact-enquiry" });
   const formRef = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<EnquiryFieldErrors | null>(null);
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [pausing, setPausing] = useState(false);
   // The inline confirmation in place of the form, after the pause (with JavaScript).
   const [sent, setSent] = useState(false);
@@ -149,18 +138,18 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
       }, SUCCESS_PAUSE_MS);
       return () => clearTimeout(timer);
     }
-    if (result.failed) {
-      toast.error("Error sending message", { id: "enquiry-failed", description: "Please try again or contact us directly." });
+    if (!result.fieldErrors) {
+      toast.error(result.message, { id: "enquiry-failed", description: result.description });
     } else {
       focusFirstInvalid(formRef.current);
     }
   }, [fetcher.state, fetcher.data]);
 
   const busy = fetcher.state !== "idle" || pausing;
-  const fetcherErrors = fetcher.data && !fetcher.data.ok && !fetcher.data.failed ? fetcher.data.errors : undefined;
-  const noJsErrors = actionData && !actionData.ok && !actionData.failed ? actionData.errors : undefined;
+  const fetcherErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
+  const noJsErrors = actionData && !actionData.ok ? actionData.fieldErrors : undefined;
   const errors = clientErrors ?? fetcherErrors ?? noJsErrors;
-  const noJsFailed = actionData && !actionData.ok && actionData.failed;
+  const noJsFailed = actionData && !actionData.ok && !actionData.fieldErrors ? actionData : undefined;
   const formToken =
     (fetcher.data && !fetcher.data.ok ? fetcher.data.formToken : undefined) ??
     (actionData && !actionData.ok ? actionData.formToken : undefined) ??
@@ -235,8 +224,8 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
               >
                 {noJsFailed ? (
                   <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900">
-                    <p className="font-semibold">Error sending message</p>
-                    <p>Please try again or contact us directly.</p>
+                    <p className="font-semibold">{noJsFailed.message}</p>
+                    <p>{noJsFailed.description}</p>
                   </div>
                 ) : null}
                 <EnquiryFields errors={errors ?? undefined} values={actionData && !actionData.ok ? actionData.values : undefined} formToken={formToken} />

@@ -9,10 +9,11 @@ import { EmailInput } from "./email-input";
 import { FormAlert } from "./form-alert";
 import { PasskeySignIn } from "./passkey-sign-in";
 import { PasswordInput } from "./password-input";
+import type { ActionReply } from "~/utils/forms";
 import { useHydrated } from "~/utils/use-hydrated";
 
-/** A failed sign-in as the action returns it: the toast's title and description. */
-export type LoginError = { title: string; description: string };
+/** The sign-in action's reply: a refusal's `message` is the toast's title, `description` its text. */
+export type LoginReply = ActionReply;
 
 /** sessionStorage key: set on submit, read by the admin layout to show 'Login successful'. */
 export const LOGIN_TOAST_KEY = "admin-login-toast";
@@ -25,12 +26,13 @@ export const LOGIN_TOAST_KEY = "admin-login-toast";
 export function LoginForm({
   redirectTo,
   passwordSet,
-  error,
+  reply,
 }: {
   redirectTo: string;
   passwordSet: boolean;
-  error: LoginError | null;
+  reply?: LoginReply;
 }) {
+  const error = reply && !reply.ok ? reply : null;
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const [email, setEmail] = useState("");
@@ -43,8 +45,7 @@ export function LoginForm({
   useEffect(() => {
     if (!error) return;
     window.sessionStorage.removeItem(LOGIN_TOAST_KEY);
-    if (error.title === "Error") toast.error("Error", { id: "login-error", description: error.description });
-    else toast.error(error.title, { id: "login-error", description: error.description });
+    toast.error(error.message, { id: "login-error", description: error.description });
   }, [error]);
 
   const disabled = hydrated && (email.trim() === "" || password === "" || pending);
@@ -57,7 +58,7 @@ export function LoginForm({
 
       {error ? (
         <FormAlert tone="error" id={errorId}>
-          <span className="font-semibold">{error.title}.</span> {error.description}
+          <span className="font-semibold">{error.message}.</span> {error.description}
         </FormAlert>
       ) : null}
 

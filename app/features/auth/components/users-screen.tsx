@@ -33,14 +33,10 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { TwoFactorPolicyCard } from "./two-factor-policy-card";
 import { formatUkDate } from "~/utils/format";
+import { type ActionReply, replyFieldErrors } from "~/utils/forms";
 
 /** What the Users action answers; `errors` are field errors of the add form. */
-export type UsersActionResult = {
-  intent: string;
-  ok: boolean;
-  message: string;
-  errors?: Record<string, string[]>;
-};
+export type UsersActionResult = ActionReply<{ intent: string; message: string }, { intent: string }>;
 
 /** Shows the action's answer as a toast, once per answer. */
 function useResultToast(result: UsersActionResult | undefined, state: string) {
@@ -214,7 +210,7 @@ function InviteForm() {
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) formRef.current?.reset();
   }, [fetcher.state, fetcher.data]);
-  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined;
+  const errors = replyFieldErrors(fetcher.data);
   return (
     <Card>
       <CardHeader className="pb-4">

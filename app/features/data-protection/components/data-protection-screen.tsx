@@ -15,19 +15,17 @@ import { toast } from "~/components/ui/toast";
 import { AdminPageHeader } from "~/components/admin-page-header";
 import { formatShortDate, formatTime24, formatUkDate } from "~/utils/format";
 import type { RetentionPeriods } from "../schema";
+import { type ActionReply, type NoExtra, replyFieldErrors, submittedValue } from "~/utils/forms";
 import type { ErasureCounts, SubjectSummary } from "../subject-access.server";
 import { EraseDialog } from "./erase-dialog";
 import { RetentionCard } from "./retention-card";
 
 /** What the screen's action answers. */
 export type DataProtectionActionResult =
-  | { intent: "search"; ok: true; summary: SubjectSummary }
-  | { intent: "search"; ok: false; email: string; errors: string[] }
-  | { intent: "erase"; ok: true; email: string; counts: ErasureCounts }
-  | { intent: "erase"; ok: false; message: string; summary: SubjectSummary }
-  | { intent: "retention"; ok: true; changed: number }
-  | { intent: "retention"; ok: false; errors: Partial<Record<keyof RetentionPeriods, string[]>>; values: Record<string, string> }
-  | { intent: "invalid"; ok: false; message: string };
+  | ActionReply<{ intent: "search"; summary: SubjectSummary }, { intent: "search" }>
+  | ActionReply<{ intent: "erase"; email: string; counts: ErasureCounts }, { intent: "erase"; summary: SubjectSummary }>
+  | ActionReply<{ intent: "retention"; changed: number; message: string }, { intent: "retention" }>
+  | Extract<ActionReply<NoExtra, { intent: "invalid" }>, { ok: false }>;
 
 const label = (value: string) => value.replace(/[._]/g, " ");
 
@@ -208,15 +206,15 @@ export function DataProtectionScreen({
     shown.current = result;
     if (result.intent === "erase" && result.ok) toast.success("Personal data erased", { id: "dp-erased" });
     else if (result.intent === "erase") toast.error("Not erased", { id: "dp-erase-error", description: result.message });
-    else if (result.intent === "retention" && result.ok) {
-      toast.success(result.changed > 0 ? "Retention periods saved" : "No changes to save", { id: "dp-retention" });
-    } else if (result.intent === "retention") toast.error("Retention periods not saved", { id: "dp-retention-error", description: "Check the highlighted fields." });
+    else if (result.intent === "retention" && result.ok) toast.success(result.message, { id: "dp-retention" });
+    else if (result.intent === "retention") toast.error(result.message, { id: "dp-retention-error", description: result.description });
     else if (result.intent === "invalid") toast.error(result.message, { id: "dp-invalid" });
   }, [result]);
 
   const summary = result?.intent === "search" && result.ok ? result.summary : result?.intent === "erase" && !result.ok ? result.summary : null;
-  const searchErrors = result?.intent === "search" && !result.ok ? result.errors : undefined;
-  const typed = result?.intent === "search" && !result.ok ? result.email : (summary?.email ?? "");
+  const searched = result?.intent === "search" ? result : undefined;
+  const searchErrors = replyFieldErrors(searched).email;
+  const typed = searched && !searched.ok ? (submittedValue(searched, "email") ?? "") : (summary?.email ?? "");
 
   return (
     <>
@@ -261,8 +259,8 @@ export function DataProtectionScreen({
             retention={retention}
             lastRun={lastRun}
             canEdit={canEditRetention}
-            errors={result?.intent === "retention" && !result.ok ? result.errors : {}}
-            values={result?.intent === "retention" && !result.ok ? result.values : null}
+            errors={result?.intent === "retention" ? (replyFieldErrors(result) as Partial<Record<keyof RetentionPeriods, string[]>>) : {}}
+            values={result?.intent === "retention" && !result.ok ? (result.values ?? null) : null}
           />
         </div>
       </div>

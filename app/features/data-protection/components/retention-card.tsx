@@ -12,6 +12,7 @@ import { RETENTION_LIMITS } from "~/utils/domain";
 import { describePeriod } from "../format";
 import type { RetentionPeriods } from "../schema";
 import { formatUkDateTime24 } from "~/utils/format";
+import type { SubmittedValues } from "~/utils/forms";
 
 const FIELDS: { key: keyof RetentionPeriods; label: string; unit: "day" | "month"; hint: string }[] = [
   { key: "spamDays", label: "Spam submissions (days)", unit: "day", hint: "Deleted after this many days." },
@@ -48,7 +49,7 @@ export function RetentionCard({
   lastRun: { runOn: string; startedAt: string } | null;
   canEdit: boolean;
   errors: Partial<Record<keyof RetentionPeriods, string[]>>;
-  values: Record<string, string> | null;
+  values: SubmittedValues | null;
 }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "retention";

@@ -10,7 +10,7 @@ import { Field } from "~/components/field";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { FormGuardFields } from "~/features/abuse/components/form-guard-fields";
 import { ENQUIRY_LIMITS, ENQUIRY_TYPES } from "../constants";
-import type { EnquiryFieldErrors } from "../schema";
+import type { FieldErrors, SubmittedValues } from "~/utils/forms";
 
 /**
  * Company contact details shown on the cards: e-mail and phone from Settings; opening hours
@@ -73,9 +73,6 @@ export function ContactPromises() {
   );
 }
 
-/** Values to show in the fields (after a failed no-JavaScript submission). */
-export type EnquiryFormValues = Partial<Record<"name" | "email" | "company" | "projectType" | "message", string>>;
-
 /**
  * The enquiry form's controls: full name, e-mail, company, enquiry type, message (4 rows), plus
  * the hidden honeypot and signed render token. Uncontrolled, so `form.reset()` clears them.
@@ -86,8 +83,9 @@ export function EnquiryFields({
   formToken,
   disabled,
 }: {
-  errors?: EnquiryFieldErrors;
-  values?: EnquiryFormValues;
+  errors?: FieldErrors;
+  /** The submitted text to show again (after a refused no-JavaScript submission). */
+  values?: SubmittedValues;
   formToken: string;
   disabled?: boolean;
 }) {

@@ -26,9 +26,10 @@ import { formatBytes, type MediaItem, UPLOAD_MESSAGES } from "../rules";
 import { FocalPointPicker } from "./focal-point-picker";
 import { type MediaFilters, MediaFilterBar } from "./media-filter-bar";
 import { UploadPanel } from "./upload-panel";
+import type { ActionReply } from "~/utils/forms";
 
 /** The answer of the library's row actions. */
-export type MediaActionResult = { ok: true; intent: "update" | "delete"; message: string } | { ok: false; intent: "update" | "delete"; message: string };
+export type MediaActionResult = ActionReply<{ intent: "update" | "delete"; message: string }, { intent: "update" | "delete" }>;
 
 export function MediaLibraryScreen({ items, filters }: { items: MediaItem[]; filters: MediaFilters }) {
   const [uploading, setUploading] = useState(false);

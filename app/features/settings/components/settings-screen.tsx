@@ -15,11 +15,10 @@ import { AdminPageHeader } from "~/components/admin-page-header";
 import type { AuditListEntry } from "~/features/audit/audit-list.server";
 import { RecentActivity } from "~/features/audit/components/recent-activity";
 import type { SiteSettings } from "../schema";
+import { type ActionReply, replyFieldErrors } from "~/utils/forms";
 
-/** What the settings action answers. */
-export type SettingsActionResult =
-  | { ok: true; changed: number }
-  | { ok: false; errors: Partial<Record<keyof SiteSettings, string[]>>; values: Record<string, string> };
+/** What the settings action answers: on success, how many settings changed. */
+export type SettingsActionResult = ActionReply<{ changed: number; message: string }>;
 
 function Section({ icon, title, description, children }: { icon: React.ReactNode; title: string; description: string; children: React.ReactNode }) {
   return (
@@ -47,7 +46,7 @@ export function SettingsScreen({
 }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
-  const errors = result && !result.ok ? result.errors : {};
+  const errors = replyFieldErrors(result) as Partial<Record<keyof SiteSettings, string[]>>;
   const typed = result && !result.ok ? result.values : null;
   const value = (key: keyof SiteSettings): string => {
     if (typed && key in typed) return String(typed[key] ?? "");
@@ -58,14 +57,8 @@ export function SettingsScreen({
   useEffect(() => {
     if (!result || shown.current === result) return;
     shown.current = result;
-    if (result.ok) {
-      toast.success(result.changed > 0 ? "Settings saved" : "No changes to save", {
-        id: "settings-saved",
-        description: result.changed > 0 ? "The website uses the new values from now on." : undefined,
-      });
-    } else {
-      toast.error("Settings not saved", { id: "settings-error", description: "Check the highlighted fields." });
-    }
+    if (result.ok) toast.success(result.message, { id: "settings-saved", description: result.description });
+    else toast.error(result.message, { id: "settings-error", description: result.description });
   }, [result]);
 
   return (

@@ -5,7 +5,7 @@ import { AdminPageHeader } from "~/components/admin-page-header";
 import { requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
 import { ContentForm } from "~/features/cms/components/content-form";
 import { ConflictAlert, RestoredNotice } from "~/features/cms/components/edit-notices";
-import { useActionToast } from "~/features/cms/components/use-cms-toasts";
+import { useReplyToast } from "~/components/use-reply-toast";
 import { getRevisionSnapshot, listRevisions } from "~/features/cms/content.server";
 import { createPreviewToken } from "~/features/cms/preview.server";
 import { pageMeta } from "~/features/seo/meta";
@@ -14,6 +14,7 @@ import { PageFields } from "~/features/site-pages/components/page-fields";
 import { getEditablePage, readPublicPages } from "~/features/site-pages/pages.server";
 import { figureValues, isSitePageKey, pageSchema, pageWarnings, SITE_PAGES } from "~/features/site-pages/schemas";
 import type { Route } from "./+types/page-edit";
+import { replyFieldErrors } from "~/utils/forms";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: `Edit ${args.loaderData?.title ?? "page"}`, path: "/admin/site", noIndex: true });
 
@@ -58,7 +59,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function SitePageEdit({ loaderData }: Route.ComponentProps) {
   const { key, title, page, revisions, restored, warnings: loaded, figures, previewUrl, publicUrl } = loaderData;
   const result = useActionData<typeof action>();
-  useActionToast(result);
+  useReplyToast(result, "site-page");
   const warnings = result?.ok && result.warnings ? result.warnings : loaded;
   const restoredRevision = restored ? revisions.find((r) => r.id === restored.id) : undefined;
   return (
@@ -92,10 +93,10 @@ export default function SitePageEdit({ loaderData }: Route.ComponentProps) {
         key={`${restored?.id ?? "current"}-${page.version}`}
         mode="edit"
         statusActions={false}
-        errors={result && !result.ok ? result.errors : undefined}
+        errors={replyFieldErrors(result) as Record<string, string[]>}
         edit={{ version: page.version, state: page.state, publishedAt: page.publishedAt, previewUrl, publicUrl, revisions, restoredId: restored?.id ?? null }}
       >
-        <PageFields schema={pageSchema(key, "draft")} value={restored?.draft ?? page.draft} ctx={{ errors: result && !result.ok ? (result.errors ?? {}) : {}, figures }} />
+        <PageFields schema={pageSchema(key, "draft")} value={restored?.draft ?? page.draft} ctx={{ errors: replyFieldErrors(result), figures }} />
       </ContentForm>
     </>
   );

@@ -4,6 +4,7 @@
  */
 import { Form, useNavigation } from "react-router";
 import { cn } from "~/utils/cn";
+import { replyFieldErrors } from "~/utils/forms";
 import type { AccountIntent, AccountResult } from "./types";
 
 /** Whether a post of `intent` is running. */
@@ -51,5 +52,5 @@ export function IntentMessage({ result, intents, className }: { result: AccountR
 
 /** The errors of `field` in `result` when it answers `intent`. */
 export function errorsFor(result: AccountResult | null, intent: AccountIntent, field: string): string[] | undefined {
-  return result?.intent === intent ? result.errors?.[field] : undefined;
+  return result?.intent === intent ? replyFieldErrors(result)[field] : undefined;
 }
