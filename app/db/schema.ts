@@ -38,6 +38,7 @@ import {
   ADMIN_ROLES,
   OUTBOX_STATUSES,
   RETENTION_LIMITS,
+  SITE_PAGE_KEYS,
 } from "../utils/domain";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -55,6 +56,7 @@ export {
   ADMIN_ROLES,
   OUTBOX_STATUSES,
   RETENTION_LIMITS,
+  SITE_PAGE_KEYS,
 };
 
 const between = (column: string, { min, max }: { min: number; max: number }) => sql.raw(`${column} between ${min} and ${max}`);
@@ -563,14 +565,9 @@ export const auditLog = pgTable(
 );
 
 /**
- * The pages of the public site whose words and pictures staff edit (`docs/design.md` section 6
- * "site studio"): one row, a "global", per key. Its content is validated by the key's Zod schema
- * in `app/features/site-pages/schemas.ts`.
- */
-export const SITE_PAGE_KEYS = ["home", "about", "services", "testimonials", "figures", "contact", "legal"] as const;
-
-/**
- * One editable page. `draft` is the working copy staff save; `published` is what
+ * One editable page of the public site whose words and pictures staff edit (`docs/design.md`
+ * section 6 "site studio"): one row, a "global", per key of `SITE_PAGE_KEYS`. Its content is
+ * validated by the key's Zod schema in `app/features/site-pages/schemas.ts`. `draft` is the working copy staff save; `published` is what
  * visitors see (null until first published); `scheduled` replaces it at `scheduled_at` without
  * anyone acting (read as live from that instant on, folded into `published` by the next save).
  * `version` is the edit-conflict check, as for projects and insights.

@@ -16,6 +16,19 @@ export const BOOKING_PROJECT_TYPES = ["commercial", "humanitarian", "mixed"] as 
 export const ADMIN_ROLES = ["super_admin", "admin", "editor"] as const;
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
 
+/** The site's editable pages (`site_pages.key`), in the order of the Site section. */
+export const SITE_PAGE_KEYS = ["home", "about", "services", "testimonials", "figures", "contact", "legal"] as const;
+/** What staff call each editable page (the Site section's cards, the media library's "used by"). */
+export const SITE_PAGE_TITLES: Record<(typeof SITE_PAGE_KEYS)[number], string> = {
+  home: "Home",
+  about: "About",
+  services: "Services",
+  testimonials: "Testimonials",
+  figures: "Company figures",
+  contact: "Contact and footer",
+  legal: "Privacy and terms",
+};
+
 /**
  * Retention periods' defaults and inclusive bounds: the `site_settings` columns, their
  * CHECK constraints and the retention form all use these.

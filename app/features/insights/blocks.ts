@@ -249,12 +249,8 @@ export const InsightBlocksSchema = z.unknown().transform((input, ctx): InsightBl
   return z.NEVER;
 });
 
-/** The media library ids of a body's image blocks, in order, without repeats. */
-export function imageIdsOf(blocks: readonly InsightBlock[] | null | undefined): string[] {
-  const ids = new Set<string>();
-  for (const block of blocks ?? []) if (block && block.type === "image" && isMediaId(block.mediaId)) ids.add(block.mediaId.toLowerCase());
-  return [...ids];
-}
+/** The media library ids of a body's image blocks, in order, without repeats (media's rule, named here for the article's readers). */
+export { imageIdsOf } from "~/features/media/rules";
 
 /** Words of the body's text (blocks' content and list items; quote authors and images not counted). */
 export function countWords(blocks: readonly InsightBlock[]): number {

@@ -5,29 +5,30 @@
  * (see ./fields.ts); `SITE_PAGES` names the pages, where they show and what previews them.
  */
 import { z } from "zod";
+import { SITE_PAGE_KEYS, SITE_PAGE_TITLES } from "~/utils/domain";
 import { checkbox, figureList, figureRef, group, image, link, list, longText, richText, rows, type SchemaMode, select, text } from "./fields";
 
 /** The pages staff edit, in the order of the Site section. */
-export const EDITABLE_PAGE_KEYS = ["home", "about", "services", "testimonials", "figures", "contact", "legal"] as const;
+export const EDITABLE_PAGE_KEYS = SITE_PAGE_KEYS;
 export type SitePageKey = (typeof EDITABLE_PAGE_KEYS)[number];
 
 /** What the Site section says of a page: its name, what it holds, and the public page that shows it. */
 export const SITE_PAGES: Record<SitePageKey, { title: string; description: string; publicPath: string }> = {
-  home: { title: "Home", description: "Hero slides, headline, partner strip, section texts, and the featured projects and articles.", publicPath: "/" },
-  about: { title: "About", description: "Story, founders and team, expertise, countries and values.", publicPath: "/about" },
+  home: { title: SITE_PAGE_TITLES.home, description: "Hero slides, headline, partner strip, section texts, and the featured projects and articles.", publicPath: "/" },
+  about: { title: SITE_PAGE_TITLES.about, description: "Story, founders and team, expertise, countries and values.", publicPath: "/about" },
   services: {
-    title: "Services",
+    title: SITE_PAGE_TITLES.services,
     description: "Both pillars on /services, the process, and the pages /services/commercial and /services/humanitarian.",
     publicPath: "/services",
   },
-  testimonials: { title: "Testimonials", description: "Client quotes, who said them, and which show on the home page.", publicPath: "/" },
-  figures: { title: "Company figures", description: "Years of expertise, client satisfaction, countries... each number changed once for every page.", publicPath: "/" },
+  testimonials: { title: SITE_PAGE_TITLES.testimonials, description: "Client quotes, who said them, and which show on the home page.", publicPath: "/" },
+  figures: { title: SITE_PAGE_TITLES.figures, description: "Years of expertise, client satisfaction, countries... each number changed once for every page.", publicPath: "/" },
   legal: {
-    title: "Privacy and terms",
+    title: SITE_PAGE_TITLES.legal,
     description: "The privacy policy and the terms of service, written in the article editor.",
     publicPath: "/privacy",
   },
-  contact: { title: "Contact and footer", description: "The /contact introduction, opening hours, reply promise, address (also in e-mails), map link and social links.", publicPath: "/contact" },
+  contact: { title: SITE_PAGE_TITLES.contact, description: "The /contact introduction, opening hours, reply promise, address (also in e-mails), map link and social links.", publicPath: "/contact" },
 };
 
 /** Values a figure may be computed from instead of typed in. */

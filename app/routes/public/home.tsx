@@ -15,7 +15,7 @@ import { figure, loadSitePages } from "~/features/site-pages/pages.server";
 import { PartnerStrip } from "~/features/site/components/partner-strip";
 import { SectionHeading } from "~/features/site/components/section-heading";
 import { TestimonialColumns } from "~/features/site/components/testimonial-columns";
-import { loadOrDegrade } from "~/features/site/degraded-render.server";
+import { loadOrDegrade } from "~/utils/degraded-render.server";
 import { fillFigures } from "~/features/site-pages/schemas";
 import type { Route } from "./+types/home";
 
