@@ -1,6 +1,6 @@
 /**
  * The domain's fixed vocabularies: statuses, roles, categories and retention bounds. The database
- * schema (`app/db/schema.ts`) builds its CHECK constraints from them, the Zod schemas validate with
+ * schema (`app/db/schema/`) builds its CHECK constraints from them, the Zod schemas validate with
  * them and the browser's selects list them; this module imports nothing, so a component can use
  * them without pulling the database code into the browser's bundle.
  */

@@ -2,7 +2,7 @@
  * The article body of an insight (`insights.content`): validation
  * on save, the one link check, and word count / reading time. Safe for the server and the browser.
  *
- * Stored shape: `InsightBlock[]` of app/db/schema.ts (the seed's `type` + `content` blocks, whose
+ * Stored shape: `InsightBlock[]` of app/db/schema/content.ts (the seed's `type` + `content` blocks, whose
  * plain strings stay valid; the editor adds inline runs with bold / italic / href and
  * `ordered: true` lists). Hostile input is refused with a message naming the block, or
  * neutralised: text is only ever text (React escapes it when rendering), control characters and

@@ -75,7 +75,7 @@ export function isMediaId(id: unknown): id is string {
 
 /**
  * The media library ids an article body's image blocks name (`{ type: "image", mediaId }`, the
- * shape of `InsightBlock` in app/db/schema.ts), lower case, in order, without repeats; blocks of
+ * shape of `InsightBlock` in app/db/schema/content.ts), lower case, in order, without repeats; blocks of
  * other types and ids that are no UUID are passed over.
  */
 export function imageIdsOf(blocks: readonly ({ type: string; mediaId?: unknown } | null | undefined)[] | null | undefined): string[] {
