@@ -12,11 +12,12 @@ import { parsePublication, SAVE_INTENTS, type SaveIntent } from "./form-values";
 import type { ContentKindRef, ParseResult } from "./kinds";
 import { formatUkDateTime } from "./publication";
 import { readFormData } from "~/utils/form-data.server";
+import type { FieldErrors } from "~/utils/forms";
 
 /** What an action tells the screen: a toast, and field errors or a conflict when refused. */
 export type CmsActionResult =
   | { ok: true; intent: string; message: string; id?: string }
-  | { ok: false; intent: string; title: string; description?: string; errors?: Record<string, string[]>; conflict?: boolean };
+  | { ok: false; intent: string; title: string; description?: string; errors?: FieldErrors; conflict?: boolean };
 
 /** The member of staff as the studio records them. */
 export function cmsActor(session: AdminSession): CmsActor {

@@ -7,7 +7,8 @@
  * Safe for the browser.
  */
 import { z } from "zod";
-import { fieldErrors, type SaveIntent } from "./form-values";
+import { type FieldErrors, parseSubmission } from "~/utils/forms";
+import type { SaveIntent } from "./form-values";
 
 /** The two kinds of content of the studio. */
 export type ContentKindName = "project" | "insight";
@@ -101,7 +102,7 @@ type ShapeOf<F extends ContentFields> = { [K in keyof F]: F[K]["schema"] };
 export type FieldValues<F extends ContentFields> = z.output<z.ZodObject<ShapeOf<F>>>;
 
 /** The result of checking a submitted form: the values a save writes, or field errors. */
-export type ParseResult<V> = { ok: true; values: V } | { ok: false; errors: Record<string, string[]> };
+export type ParseResult<V> = { ok: true; values: V } | { ok: false; errors: FieldErrors };
 
 /** What a kind's module states; `defineContentKind` adds what follows from it. */
 export type ContentKindConfig<F extends ContentFields, V> = {
@@ -166,16 +167,16 @@ export function defineContentKind<F extends ContentFields, V>(config: ContentKin
   const schema = z.object(shape);
   const formInput = (form: FormData) => Object.fromEntries(Object.entries(config.fields).map(([name, f]) => [name, readField(name, f, form)]));
   const parse = (form: FormData, intent: SaveIntent): ParseResult<V> => {
-    const parsed = schema.safeParse(formInput(form));
-    const errors = parsed.success ? {} : fieldErrors(parsed.error);
+    const parsed = parseSubmission(schema, formInput(form));
+    const errors: FieldErrors = parsed.ok ? {} : { ...parsed.fieldErrors };
     if (intent === "publish" || intent === "schedule") {
       for (const [name, f] of Object.entries(config.fields)) {
         const value = form.get(name);
         if (f.publishMessage && !(typeof value === "string" && value.trim())) errors[name] = [f.publishMessage];
       }
     }
-    if (!parsed.success || Object.keys(errors).length) return { ok: false, errors };
-    return { ok: true, values: config.finish(parsed.data) };
+    if (!parsed.ok || Object.keys(errors).length) return { ok: false, errors };
+    return { ok: true, values: config.finish(parsed.values) };
   };
   const m = config.messages;
   return {

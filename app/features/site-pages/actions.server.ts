@@ -12,7 +12,8 @@ import { cmsActor, type CmsActionResult } from "~/features/cms/actions.server";
 import { parsePublication } from "~/features/cms/form-values";
 import { formatUkDateTime } from "~/features/cms/publication";
 import { readFormData } from "~/utils/form-data.server";
-import { pathErrors, readField } from "./form-data";
+import { type FieldErrors, parseSubmission } from "~/utils/forms";
+import { readField } from "./form-data";
 import { publishedFigureKeys, readPublicPages, savePage } from "./pages.server";
 import { stampLegalUpdates } from "./legal-dates";
 import { figureValues, type LegalContent, pageSchema, pageWarnings, SITE_PAGES, type SitePageKey, unknownFigureRefs } from "./schemas";
@@ -34,13 +35,13 @@ export async function pageEditAction(key: SitePageKey, request: Request, now: Da
   const publication = parsePublication({ intent, scheduleAt: form.get("scheduleAt") }, now);
   const publishing = intent === "publish" || intent === "schedule";
   const schema = pageSchema(key, publishing ? "publish" : "draft");
-  const parsed = schema.safeParse(readField(schema, form, ""));
-  let errors: Record<string, string[]> = { ...(publication.ok ? {} : publication.errors), ...(parsed.success ? {} : pathErrors(parsed.error)) };
-  if (parsed.success && publishing && key !== "figures") errors = { ...errors, ...unknownFigureRefs(key, parsed.data, await publishedFigureKeys(now)) };
-  if (!publication.ok || !parsed.success || Object.keys(errors).length) {
+  const parsed = parseSubmission(schema, readField(schema, form, "") as Record<string, unknown>, { keys: "path" });
+  let errors: FieldErrors = { ...(publication.ok ? {} : publication.errors), ...(parsed.ok ? {} : parsed.fieldErrors) };
+  if (parsed.ok && publishing && key !== "figures") errors = { ...errors, ...unknownFigureRefs(key, parsed.values, await publishedFigureKeys(now)) };
+  if (!publication.ok || !parsed.ok || Object.keys(errors).length) {
     return refused(400, { intent, title: errorTitle, description: "Check the highlighted fields.", errors });
   }
-  let content = parsed.data as Record<string, unknown>;
+  let content = parsed.values as Record<string, unknown>;
   const going = publication.publication;
   if (key === "legal" && (going.intent === "publish" || going.intent === "schedule")) {
     const live = (await readPublicPages(["legal"], null, now)).pages.legal;
@@ -54,6 +55,6 @@ export async function pageEditAction(key: SitePageKey, request: Request, now: Da
       : publication.publication.intent === "schedule" && result.at
         ? `${page.title} scheduled for ${formatUkDateTime(result.at)} (UK time)`
         : `${page.title} saved as a draft (visitors still see the published version)`;
-  const warnings = key === "about" ? pageWarnings(key, parsed.data, figureValues((await readPublicPages(["figures"], null, now)).pages.figures)) : [];
+  const warnings = key === "about" ? pageWarnings(key, parsed.values, figureValues((await readPublicPages(["figures"], null, now)).pages.figures)) : [];
   return data<PageActionResult>({ ok: true, intent, message, warnings });
 }

@@ -1,7 +1,8 @@
 /**
- * From a submitted page form to the value its Zod schema checks, and back from the
- * schema's issues to field errors. Fields are named by their path ("team.people.0.photo.src"),
- * the names the form (components/page-fields.tsx) gives them. Safe for the browser.
+ * From a submitted page form to the value its Zod schema checks; its issues become field errors
+ * keyed by full path through `parseSubmission` (app/utils/forms.ts, `keys: "path"`). Fields are
+ * named by their path ("team.people.0.photo.src"), the names the form (components/page-fields.tsx)
+ * gives them. Safe for the browser.
  */
 import type { z } from "zod";
 import { elementOf, fieldMeta, shapeOf } from "./fields";
@@ -54,15 +55,4 @@ export function readField(schema: z.ZodType, form: FormData, name: string): unkn
     default:
       return textAt(form, name);
   }
-}
-
-/** The field errors of a failed parse, keyed by the field's full path ("testimonials.2.name"). */
-export function pathErrors(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join(".") || "form";
-    const list = (out[key] ??= []);
-    if (!list.includes(issue.message)) list.push(issue.message);
-  }
-  return out;
 }

@@ -10,8 +10,9 @@ import { ImagePicker } from "~/features/media/components/image-picker";
 import type { ContentField } from "../kinds";
 import { FieldErrors } from "./field-errors";
 import { ListEditor } from "./list-editor";
+import type { FieldErrors as ErrorsByField } from "~/utils/forms";
 
-type Common = { field: ContentField; name: string; errors?: Record<string, string[]> };
+type Common = { field: ContentField; name: string; errors?: ErrorsByField };
 
 /** A one-line input or, for a `textarea` field, a text area of the field's height. */
 export function KindTextField({ field, name, errors = {}, value }: Common & { value: string | null | undefined }) {

@@ -17,6 +17,7 @@ import { formatReadingTime, readingTimeMinutes } from "../format";
 import type { ArticleImages } from "./article-blocks";
 import { BlockEditor } from "./block-editor";
 import { bodyOrDefault, INSIGHT_CATEGORIES, INSIGHT_KIND, MAX_READING_MINUTES } from "../kind";
+import type { FieldErrors } from "~/utils/forms";
 
 const F = INSIGHT_KIND.fields;
 
@@ -67,7 +68,7 @@ export function InsightForm({
 }: {
   mode: "create" | "edit";
   defaults: InsightFormDefaults;
-  errors?: Record<string, string[]>;
+  errors?: FieldErrors;
   publicOrigin: string;
   edit?: ContentEditState;
   /** The body's library images by media id (previews in the editor). */

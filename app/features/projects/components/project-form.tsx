@@ -15,6 +15,7 @@ import { SeoPanel } from "~/features/cms/components/seo-panel";
 import { PROJECT_KIND } from "../kind";
 import { METRIC_KEYS, METRIC_LABELS, metricList, technicalSpecEntries } from "../metrics";
 import { CATEGORY_LABELS } from "./project-card";
+import type { FieldErrors } from "~/utils/forms";
 
 const F = PROJECT_KIND.fields;
 
@@ -50,7 +51,7 @@ export type ProjectFormDefaults = {
 export type ProjectFormProps = {
   mode: "create" | "edit";
   defaults: ProjectFormDefaults;
-  errors?: Record<string, string[]>;
+  errors?: FieldErrors;
   publicOrigin: string;
   edit?: ContentEditState;
 };

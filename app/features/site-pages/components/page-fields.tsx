@@ -16,9 +16,10 @@ import { ImagePicker } from "~/features/media/components/image-picker";
 import type { InsightBlock } from "~/db/schema";
 import { cn } from "~/utils/cn";
 import { elementOf, fieldMeta, shapeOf } from "../fields";
+import type { FieldErrors } from "~/utils/forms";
 
 /** What every field needs: the server's errors by path, and the company figures to choose from. */
-export type PageFieldsContext = { errors: Record<string, string[]>; figures: { key: string; label: string; value: string }[] };
+export type PageFieldsContext = { errors: FieldErrors; figures: { key: string; label: string; value: string }[] };
 
 type Value = unknown;
 const asRecord = (v: Value) => (v && typeof v === "object" ? (v as Record<string, Value>) : {});

@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { AdminPageHeader } from "~/components/admin-page-header";
 import { auditActor, MANAGER_ROLES, requireAdmin } from "~/features/auth/guard.server";
-import { fieldErrors } from "~/features/cms/form-values";
+import { type FieldErrors, issueFieldErrors } from "~/utils/forms";
 import { useActionToast } from "~/features/cms/components/use-cms-toasts";
 import { ConsultationTypeSchema, deactivationConsequence, TYPE_DURATION_OPTIONS } from "~/features/consultations/types-admin";
 import {
@@ -33,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { types: await listConsultationTypes() };
 }
 
-type Result = { ok: true; intent: string; message: string } | { ok: false; intent: string; title: string; description?: string; errors?: Record<string, string[]>; id?: string };
+type Result = { ok: true; intent: string; message: string } | { ok: false; intent: string; title: string; description?: string; errors?: FieldErrors; id?: string };
 
 const REFUSALS: Record<Exclude<TypeChangeError, "upcoming_bookings">, { status: number; title: string; description: string }> = {
   missing: { status: 404, title: "Consultation type not found", description: "Someone may have deleted it. Reload the page." },
@@ -57,7 +57,7 @@ export async function action({ request }: Route.ActionArgs) {
   let outcome;
   if (intent === "create" || intent === "update") {
     const parsed = ConsultationTypeSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return fail(400, { title: "Check the highlighted fields", errors: fieldErrors(parsed.error), id: id.success ? id.data : undefined });
+    if (!parsed.success) return fail(400, { title: "Check the highlighted fields", errors: issueFieldErrors(parsed.error.issues), id: id.success ? id.data : undefined });
     outcome =
       intent === "create"
         ? await createConsultationType(actor, parsed.data)
@@ -89,7 +89,7 @@ export async function action({ request }: Route.ActionArgs) {
  * A type's fields. Unticking Active on a type with upcoming bookings shows at once what happens to
  * them and asks for a tick to confirm (the server asks the same without JavaScript).
  */
-function TypeFields({ type, errors }: { type?: AdminConsultationType; errors?: Record<string, string[]> }) {
+function TypeFields({ type, errors }: { type?: AdminConsultationType; errors?: FieldErrors }) {
   const confirming = Boolean(errors?.confirmDeactivate);
   const [active, setActive] = useState(confirming ? false : (type?.isActive ?? true));
   const warn = Boolean(type?.isActive && !active && type.upcoming > 0);
