@@ -22,7 +22,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { InsightBlock } from "~/db/schema";
 import { cn } from "~/utils/cn";
-import { ImageChooserDialog } from "~/features/media/components/image-picker";
+import { ImageChooserDialog } from "~/features/media/components/image-chooser-dialog";
 import type { MediaItem } from "~/features/media/rules";
 import { isSafeHref } from "../blocks";
 import { blocksToDoc, docToBlocks } from "../editor-doc";
