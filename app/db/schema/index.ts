@@ -10,19 +10,6 @@
  * Times: `timestamp with time zone` columns are instants; slot `date`/`start_time`/`end_time`
  * are Europe/London wall-clock values (see `app/utils/time.ts`).
  */
-import {
-  PROJECT_CATEGORIES,
-  PROJECT_WORK_STATUSES,
-  DISPLAY_STATUSES,
-  ENQUIRY_STATUSES,
-  ENQUIRY_PRIORITIES,
-  BOOKING_STATUSES,
-  BOOKING_PROJECT_TYPES,
-  ADMIN_ROLES,
-  OUTBOX_STATUSES,
-  RETENTION_LIMITS,
-  SITE_PAGE_KEYS,
-} from "../../utils/domain";
 
 /** The vocabularies are defined beside the browser-safe code; server modules may import them here too. */
 export {
@@ -37,7 +24,7 @@ export {
   OUTBOX_STATUSES,
   RETENTION_LIMITS,
   SITE_PAGE_KEYS,
-};
+} from "../../utils/domain";
 
 export * from "./analytics";
 export * from "./auth";

@@ -64,6 +64,38 @@ export type ContentMessages = {
   deleteConfirm: (title: string) => string;
 };
 
+/**
+ * The messages of a kind named `noun` ("project", "blog post"; `plural` for the list's error),
+ * worded as the spec words them for every kind; `descriptions` adds the second lines the spec
+ * gives one kind and not the other.
+ */
+export function studioMessages(
+  noun: string,
+  plural: string,
+  descriptions: { create?: string; update?: string; delete?: string; load?: string; list?: string } = {},
+): ContentMessages {
+  const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
+  const toast = (title: string, description?: string): ToastText => (description === undefined ? { title } : { title, description });
+  return {
+    published: `${Noun} published!`,
+    draft: `${Noun} saved as draft!`,
+    updated: `${Noun} updated!`,
+    deleted: `${Noun} deleted`,
+    scheduled: (when) => `${Noun} scheduled for ${when} (UK time)`,
+    scheduledFlag: `${Noun} scheduled`,
+    archived: `${Noun} archived`,
+    restored: `${Noun} restored as a draft`,
+    unpublished: `${Noun} unpublished`,
+    scheduleCancelled: `Schedule cancelled: the ${noun} is a draft again`,
+    createError: toast(`Error creating ${noun}`, descriptions.create),
+    updateError: toast(`Error updating ${noun}`, descriptions.update),
+    deleteError: toast(`Error deleting ${noun}`, descriptions.delete),
+    loadError: toast(`Error loading ${noun}`, descriptions.load),
+    listError: toast(`Error loading ${plural}`, descriptions.list),
+    deleteConfirm: (title) => `Are you sure you want to delete "${title}"? This action cannot be undone.`,
+  };
+}
+
 /** Admin list, create, edit and public paths of a kind. */
 export type ContentPaths = { list: string; create: string; edit: (id: string) => string; public: (slug: string) => string };
 

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import type { InsightBlock } from "~/db/schema";
-import { defineContentKind, field, type FieldValues } from "~/features/cms/kinds";
+import { defineContentKind, field, type FieldValues, studioMessages } from "~/features/cms/kinds";
 import { LONG_TEXT_MAX, optionalText, optionalUrl, requiredText, textList } from "~/features/cms/form-values";
 import { InsightBlocksSchema, readingMinutes } from "./blocks";
 import { formatReadingTime } from "./format";
@@ -91,24 +91,8 @@ export const INSIGHT_KIND = defineContentKind({
     edit: (id) => `/admin/cms/blog/edit/${id}`,
     public: (slug) => `/insights/${encodeURIComponent(slug)}`,
   },
-  messages: {
-    published: "Blog post published!",
-    draft: "Blog post saved as draft!",
-    updated: "Blog post updated!",
-    deleted: "Blog post deleted",
-    scheduled: (when) => `Blog post scheduled for ${when} (UK time)`,
-    scheduledFlag: "Blog post scheduled",
-    archived: "Blog post archived",
-    restored: "Blog post restored as a draft",
-    unpublished: "Blog post unpublished",
-    scheduleCancelled: "Schedule cancelled: the blog post is a draft again",
-    createError: { title: "Error creating blog post", description: "Please try again or check your input." },
-    updateError: { title: "Error updating blog post" },
-    deleteError: { title: "Error deleting blog post" },
-    loadError: { title: "Error loading blog post" },
-    listError: { title: "Error loading blog posts", description: "Please try again." },
-    deleteConfirm: (title) => `Are you sure you want to delete "${title}"? This action cannot be undone.`,
-  },
+  messages: studioMessages("blog post", "blog posts", { create: "Please try again or check your input.", list: "Please try again." }),
+
   fields,
   // The reading time is the staff's override, else computed from the body (words / 200, rounded up; "7 mins read").
   finish: ({ readingMinutes: override, ...values }): InsightFormValues => {

@@ -4,7 +4,7 @@
  * the admin list and the studio's actions all read `PROJECT_KIND`. Safe for the browser.
  */
 import { z } from "zod";
-import { defineContentKind, field, type FieldValues } from "~/features/cms/kinds";
+import { defineContentKind, field, type FieldValues, studioMessages } from "~/features/cms/kinds";
 import { LONG_TEXT_MAX, optionalText, optionalUrl, requiredText, textList } from "~/features/cms/form-values";
 import { PROJECT_CATEGORIES, PROJECT_WORK_STATUSES } from "~/utils/domain";
 import { METRIC_KEYS, type MetricKey } from "./metrics";
@@ -111,24 +111,14 @@ export const PROJECT_KIND = defineContentKind({
     edit: (id) => `/admin/cms/projects/edit/${id}`,
     public: (slug) => `/projects/${encodeURIComponent(slug)}`,
   },
-  messages: {
-    published: "Project published!",
-    draft: "Project saved as draft!",
-    updated: "Project updated!",
-    deleted: "Project deleted",
-    scheduled: (when) => `Project scheduled for ${when} (UK time)`,
-    scheduledFlag: "Project scheduled",
-    archived: "Project archived",
-    restored: "Project restored as a draft",
-    unpublished: "Project unpublished",
-    scheduleCancelled: "Schedule cancelled: the project is a draft again",
-    createError: { title: "Error creating project", description: "Please try again or check your input." },
-    updateError: { title: "Error updating project", description: "Please try again or check your input." },
-    deleteError: { title: "Error deleting project", description: "Please try again." },
-    loadError: { title: "Error loading project", description: "Project not found or you don't have permission to edit it." },
-    listError: { title: "Error loading projects", description: "Please try refreshing the page." },
-    deleteConfirm: (title) => `Are you sure you want to delete "${title}"? This action cannot be undone.`,
-  },
+  messages: studioMessages("project", "projects", {
+    create: "Please try again or check your input.",
+    update: "Please try again or check your input.",
+    delete: "Please try again.",
+    load: "Project not found or you don't have permission to edit it.",
+    list: "Please try refreshing the page.",
+  }),
+
   fields,
   finish: (values) => values,
   list: { pageSize: 24, search: false },
