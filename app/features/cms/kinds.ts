@@ -99,6 +99,26 @@ export function studioMessages(
 /** Admin list, create, edit and public paths of a kind. */
 export type ContentPaths = { list: string; create: string; edit: (id: string) => string; public: (slug: string) => string };
 
+/** The paths of a kind listed at `admin` ("/admin/cms/blog") and shown at `publicBase` ("/insights"). */
+export function studioPaths(admin: string, publicBase: string): ContentPaths {
+  return {
+    list: admin,
+    create: `${admin}/create`,
+    edit: (id) => `${admin}/edit/${id}`,
+    public: (slug) => `${publicBase}/${encodeURIComponent(slug)}`,
+  };
+}
+
+/**
+ * Ordered rows posted as parallel repeated inputs (`specKey`, `specValue` ...): row i holds the
+ * i-th value of each input named in `inputs` ("" where one is missing), as many rows as the first
+ * input has values.
+ */
+export function postedRows<K extends string>(form: FormData, inputs: Record<K, string>): Record<K, string>[] {
+  const columns = (Object.entries(inputs) as [K, string][]).map(([key, name]) => [key, form.getAll(name).map(textOf)] as const);
+  return (columns[0]?.[1] ?? []).map((_, i) => Object.fromEntries(columns.map(([key, values]) => [key, values[i] ?? ""])) as Record<K, string>);
+}
+
 /** The display-status filter of an admin list: stored statuses plus Scheduled. */
 export const CONTENT_STATUS_FILTERS = ["all", "published", "scheduled", "draft", "archived"] as const;
 export type ContentStatusFilter = (typeof CONTENT_STATUS_FILTERS)[number];

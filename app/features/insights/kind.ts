@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import type { InsightBlock } from "~/db/schema";
-import { defineContentKind, field, type FieldValues, studioMessages } from "~/features/cms/kinds";
+import { defineContentKind, field, studioMessages, studioPaths, type FieldValues } from "~/features/cms/kinds";
 import { LONG_TEXT_MAX, optionalText, optionalUrl, requiredText, textList } from "~/features/cms/form-values";
 import { InsightBlocksSchema, readingMinutes } from "./blocks";
 import { formatReadingTime } from "./format";
@@ -85,12 +85,7 @@ export function bodyOrDefault(blocks: InsightBlock[], summary: string | null, ex
 export const INSIGHT_KIND = defineContentKind({
   name: "insight",
   noun: "blog post",
-  paths: {
-    list: "/admin/cms/blog",
-    create: "/admin/cms/blog/create",
-    edit: (id) => `/admin/cms/blog/edit/${id}`,
-    public: (slug) => `/insights/${encodeURIComponent(slug)}`,
-  },
+  paths: studioPaths("/admin/cms/blog", "/insights"),
   messages: studioMessages("blog post", "blog posts", { create: "Please try again or check your input.", list: "Please try again." }),
 
   fields,

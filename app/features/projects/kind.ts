@@ -4,7 +4,7 @@
  * the admin list and the studio's actions all read `PROJECT_KIND`. Safe for the browser.
  */
 import { z } from "zod";
-import { defineContentKind, field, type FieldValues, studioMessages } from "~/features/cms/kinds";
+import { defineContentKind, field, postedRows, studioMessages, studioPaths, type FieldValues } from "~/features/cms/kinds";
 import { LONG_TEXT_MAX, optionalText, optionalUrl, requiredText, textList } from "~/features/cms/form-values";
 import { PROJECT_CATEGORIES, PROJECT_WORK_STATUSES } from "~/utils/domain";
 import { METRIC_KEYS, type MetricKey } from "./metrics";
@@ -23,8 +23,6 @@ const metricRow = z.object({
   value: z.string().trim().min(1, "Enter the metric's value.").max(40, "Use at most 40 characters."),
   unit: z.string().trim().max(20, "Use at most 20 characters.").optional(),
 });
-
-const all = (form: FormData, name: string) => form.getAll(name).map((v) => (typeof v === "string" ? v : ""));
 
 const longText = (label: string, meta: { required?: "publish"; hint?: string; publishMessage?: string } = {}) =>
   field(optionalText(LONG_TEXT_MAX), { widget: "textarea", label, rows: 5, ...meta });
@@ -69,10 +67,7 @@ const fields = {
       label: "Technical Specifications",
       itemLabel: "specification",
       hint: "Shown on the project page in this order.",
-      read: (form) => {
-        const values = all(form, "specValue");
-        return all(form, "specKey").map((key, i) => ({ key, value: values[i] ?? "" }));
-      },
+      read: (form) => postedRows(form, { key: "specKey", value: "specValue" }),
     },
   ),
   metrics: field(
@@ -87,11 +82,7 @@ const fields = {
       label: "Card Metrics",
       itemLabel: "metric",
       hint: "The result block of the project card, in this order (up to four are shown).",
-      read: (form) => {
-        const values = all(form, "metricValue");
-        const units = all(form, "metricUnit");
-        return all(form, "metricKey").map((key, i) => ({ key, value: values[i] ?? "", unit: units[i] ?? "" }));
-      },
+      read: (form) => postedRows(form, { key: "metricKey", value: "metricValue", unit: "metricUnit" }),
     },
   ),
   seoTitle: field(optionalText(200), { widget: "text", label: "SEO Title" }),
@@ -105,12 +96,7 @@ export type ProjectFormValues = FieldValues<typeof fields>;
 export const PROJECT_KIND = defineContentKind({
   name: "project",
   noun: "project",
-  paths: {
-    list: "/admin/cms/projects",
-    create: "/admin/cms/projects/create",
-    edit: (id) => `/admin/cms/projects/edit/${id}`,
-    public: (slug) => `/projects/${encodeURIComponent(slug)}`,
-  },
+  paths: studioPaths("/admin/cms/projects", "/projects"),
   messages: studioMessages("project", "projects", {
     create: "Please try again or check your input.",
     update: "Please try again or check your input.",
