@@ -1,6 +1,6 @@
 /**
  * The domain's fixed vocabularies: statuses, roles, categories and retention bounds. The database
- * schema (`app/db/schema.ts`) builds its CHECK constraints from them, the Zod schemas validate with
+ * schema (`app/db/schema/`) builds its CHECK constraints from them, the Zod schemas validate with
  * them and the browser's selects list them; this module imports nothing, so a component can use
  * them without pulling the database code into the browser's bundle.
  */
@@ -15,6 +15,19 @@ export const BOOKING_STATUSES = ["pending", "confirmed", "completed", "cancelled
 export const BOOKING_PROJECT_TYPES = ["commercial", "humanitarian", "mixed"] as const;
 export const ADMIN_ROLES = ["super_admin", "admin", "editor"] as const;
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
+
+/** The site's editable pages (`site_pages.key`), in the order of the Site section. */
+export const SITE_PAGE_KEYS = ["home", "about", "services", "testimonials", "figures", "contact", "legal"] as const;
+/** What staff call each editable page (the Site section's cards, the media library's "used by"). */
+export const SITE_PAGE_TITLES: Record<(typeof SITE_PAGE_KEYS)[number], string> = {
+  home: "Home",
+  about: "About",
+  services: "Services",
+  testimonials: "Testimonials",
+  figures: "Company figures",
+  contact: "Contact and footer",
+  legal: "Privacy and terms",
+};
 
 /**
  * Retention periods' defaults and inclusive bounds: the `site_settings` columns, their

@@ -147,3 +147,8 @@ export function formatArticleDate(value: string | Date | null | undefined): stri
   const d = value instanceof Date ? value : new Date(value);
   return Number.isNaN(d.getTime()) ? null : articleDate(d);
 }
+
+/** A retention period as people read it: "1 day", "30 days", "24 months" (the privacy page and the staff screens). */
+export function describePeriod(count: number, unit: "day" | "month"): string {
+  return `${count} ${unit}${count === 1 ? "" : "s"}`;
+}

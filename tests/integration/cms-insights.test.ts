@@ -13,7 +13,9 @@ import { demoInsights } from "~/db/seed/insights";
 import { editAction } from "~/features/cms/actions.server";
 import { createContent, REVISIONS_KEPT, updateContent, type CmsActor } from "~/features/cms/content.server";
 import { createPreviewToken } from "~/features/cms/preview.server";
-import { ADMIN_INSIGHT_PAGE_SIZE, INSIGHT_CATEGORIES, parseInsightForm } from "~/features/insights/admin-schema";
+import { INSIGHT_CATEGORIES, INSIGHT_KIND } from "~/features/insights/kind";
+
+const ADMIN_INSIGHT_PAGE_SIZE = INSIGHT_KIND.list.pageSize;
 import { MISSING_IMAGE_MESSAGE } from "~/features/insights/admin.server";
 import { getPreviewInsightBySlug, getPublishedInsightBySlug, listInsightsForFeed, listPublishedInsightSlugs, listPublishedInsights } from "~/features/insights/insights.server";
 import * as listRoute from "~/routes/admin/cms/blog";
@@ -265,14 +267,14 @@ describe("slugs", () => {
 function parsedValues(fields: Record<string, string>) {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  const parsed = parseInsightForm(fd, "draft");
+  const parsed = INSIGHT_KIND.parse(fd, "draft");
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
   return parsed.values;
 }
 
 describe("publish, draft and schedule (injected clock)", () => {
   const post = (id: string, fields: Record<string, string>, now: Date) =>
-    outcome(() => editAction("insight", editor.request(`/admin/cms/blog/edit/${id}`, formPost(fields)), id, parseInsightForm, now));
+    outcome(() => editAction(INSIGHT_KIND, editor.request(`/admin/cms/blog/edit/${id}`, formPost(fields)), id, INSIGHT_KIND.parse, now));
 
   it("Publish sets the date to now, Save Draft clears it, Schedule goes live at its UK time everywhere public", async () => {
     const made = await createContent("insight", actor, parsedValues(valid), { intent: "draft" }, T0);

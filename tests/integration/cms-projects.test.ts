@@ -12,7 +12,7 @@ import { createContent, REVISIONS_KEPT, updateContent, type CmsActor } from "~/f
 import { createPreviewToken, PREVIEW_TTL_SECONDS, verifyPreviewToken } from "~/features/cms/preview.server";
 import { slugify } from "~/features/cms/slug";
 import { editAction } from "~/features/cms/actions.server";
-import { parseProjectForm } from "~/features/projects/admin-schema";
+import { PROJECT_KIND } from "~/features/projects/kind";
 import { getPreviewProjectBySlug, getPublishedProjectBySlug, listPublishedProjects } from "~/features/projects/projects.server";
 import * as createRoute from "~/routes/admin/cms/project-create";
 import * as editRoute from "~/routes/admin/cms/project-edit";
@@ -145,7 +145,7 @@ describe("gallery order", () => {
 
 describe("publish, draft and schedule (injected clock)", () => {
   const post = (id: string, fields: Record<string, string>, now: Date) =>
-    outcome(() => editAction("project", editor.request(`/admin/cms/projects/edit/${id}`, formPost(fields)), id, parseProjectForm, now));
+    outcome(() => editAction(PROJECT_KIND, editor.request(`/admin/cms/projects/edit/${id}`, formPost(fields)), id, PROJECT_KIND.parse, now));
 
   it("Publish sets the date to now, Save Draft clears it, Schedule goes live at its UK time", async () => {
     const made = await createContent("project", actor, valid, { intent: "draft" }, T0);

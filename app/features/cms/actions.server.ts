@@ -9,27 +9,26 @@ import { z } from "zod";
 import { type AdminSession, requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
 import { changeContentStatus, type ChangeResult, type CmsActor, createContent, type ContentValues, deleteContent, updateContent } from "./content.server";
 import { parsePublication, SAVE_INTENTS, type SaveIntent } from "./form-values";
-import { CMS_PATHS, type ContentKindName } from "./kinds";
-import { CMS_MESSAGES } from "./messages";
+import type { ContentKindRef, ParseResult } from "./kinds";
 import { formatUkDateTime } from "./publication";
 import { readFormData } from "~/utils/form-data.server";
+import type { FieldErrors } from "~/utils/forms";
 
 /** What an action tells the screen: a toast, and field errors or a conflict when refused. */
 export type CmsActionResult =
   | { ok: true; intent: string; message: string; id?: string }
-  | { ok: false; intent: string; title: string; description?: string; errors?: Record<string, string[]>; conflict?: boolean };
+  | { ok: false; intent: string; title: string; description?: string; errors?: FieldErrors; conflict?: boolean };
 
 /** The member of staff as the studio records them. */
 export function cmsActor(session: AdminSession): CmsActor {
   return { userId: session.user.id, email: session.admin.email, name: session.admin.name };
 }
 
-/** Validates a submitted form for a save intent: the kind's Zod form, values or field errors (async when it reads the database). */
-export type FormParser = (
-  form: FormData,
-  intent: SaveIntent,
-) => FormParseResult | Promise<FormParseResult>;
-type FormParseResult = { ok: true; values: ContentValues } | { ok: false; errors: Record<string, string[]> };
+/**
+ * Validates a submitted form for a save intent: the kind's own `parse` unless a check that reads
+ * the database is added (async then); values or field errors.
+ */
+export type FormParser = (form: FormData, intent: SaveIntent) => ParseResult<ContentValues> | Promise<ParseResult<ContentValues>>;
 
 /** The intent the fields are checked for: the one asked for (even when its schedule time is wrong), else `fallback`. */
 const fieldsIntent = (intent: string, fallback: SaveIntent): SaveIntent => ((SAVE_INTENTS as readonly string[]).includes(intent) ? (intent as SaveIntent) : fallback);
@@ -37,8 +36,8 @@ const fieldsIntent = (intent: string, fallback: SaveIntent): SaveIntent => ((SAV
 const refused = (status: number, body: Omit<Extract<CmsActionResult, { ok: false }>, "ok">) => data<CmsActionResult>({ ok: false, ...body }, { status });
 
 /** The toast of a successful save for its intent and resulting date. */
-function savedMessage(kind: ContentKindName, intent: SaveIntent, publishedAt: Date | null): string {
-  const m = CMS_MESSAGES[kind];
+function savedMessage(kind: ContentKindRef, intent: SaveIntent, publishedAt: Date | null): string {
+  const m = kind.messages;
   if (intent === "publish") return m.published;
   if (intent === "draft") return m.draft;
   if (intent === "schedule" && publishedAt) return m.scheduled(formatUkDateTime(publishedAt));
@@ -49,7 +48,7 @@ function savedMessage(kind: ContentKindName, intent: SaveIntent, publishedAt: Da
  * POST of a create screen: `intent` draft | publish | schedule (+ `scheduleAt`), then the kind's
  * fields. Redirects to the new item's edit screen with `?saved={intent}`; 400 with field errors.
  */
-export async function createAction(kind: ContentKindName, request: Request, parse: FormParser, now: Date = new Date()) {
+export async function createAction(kind: ContentKindRef, request: Request, parse: FormParser = kind.parse, now: Date = new Date()) {
   const session = await requireAdmin(request, STAFF_ROLES);
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
@@ -57,16 +56,16 @@ export async function createAction(kind: ContentKindName, request: Request, pars
   const parsed = await parse(form, fieldsIntent(intent, "draft"));
   if (!publication.ok || !parsed.ok) {
     const errors = { ...(publication.ok ? {} : publication.errors), ...(parsed.ok ? {} : parsed.errors) };
-    return refused(400, { intent, ...CMS_MESSAGES[kind].createError, errors });
+    return refused(400, { intent, ...kind.messages.createError, errors });
   }
-  const created = await createContent(kind, cmsActor(session), parsed.values, publication.publication, now);
-  return redirect(`${CMS_PATHS[kind].edit(created.id)}?saved=${publication.publication.intent}`);
+  const created = await createContent(kind.name, cmsActor(session), parsed.values, publication.publication, now);
+  return redirect(`${kind.paths.edit(created.id)}?saved=${publication.publication.intent}`);
 }
 
 const VersionSchema = z.coerce.number().int().min(1);
 
-function changeOutcome(kind: ContentKindName, result: ChangeResult, intent: string, message: (r: Extract<ChangeResult, { ok: true }>) => string) {
-  const m = CMS_MESSAGES[kind];
+function changeOutcome(kind: ContentKindRef, result: ChangeResult, intent: string, message: (r: Extract<ChangeResult, { ok: true }>) => string) {
+  const m = kind.messages;
   if (result.ok) return data<CmsActionResult>({ ok: true, intent, message: message(result), id: result.id });
   if (result.reason === "missing") return refused(404, { intent, ...m.loadError });
   return refused(409, { intent, title: m.updateError.title, description: result.message, conflict: true });
@@ -77,22 +76,22 @@ function changeOutcome(kind: ContentKindName, result: ChangeResult, intent: stri
  * `version` and the fields), archive | restore | unpublish | cancel-schedule (with `version`), or delete (redirects
  * to the list with `?deleted=1`). 400 bad input, 404 missing item, 409 stale version.
  */
-export async function editAction(kind: ContentKindName, request: Request, id: string, parse: FormParser, now: Date = new Date()) {
+export async function editAction(kind: ContentKindRef, request: Request, id: string, parse: FormParser = kind.parse, now: Date = new Date()) {
   const session = await requireAdmin(request, STAFF_ROLES);
-  const m = CMS_MESSAGES[kind];
+  const m = kind.messages;
   if (!z.uuid().safeParse(id).success) return refused(404, { intent: "", ...m.loadError });
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   const actor = cmsActor(session);
   if (intent === "delete") {
-    if (!(await deleteContent(kind, actor, id))) return refused(404, { intent, ...m.deleteError });
-    return redirect(`${CMS_PATHS[kind].list}?deleted=1`);
+    if (!(await deleteContent(kind.name, actor, id))) return refused(404, { intent, ...m.deleteError });
+    return redirect(`${kind.paths.list}?deleted=1`);
   }
   const version = VersionSchema.safeParse(form.get("version"));
   if (!version.success) return refused(400, { intent, ...m.updateError, description: "Reload the page and try again." });
   if (intent === "archive" || intent === "restore" || intent === "unpublish" || intent === "cancel-schedule") {
     // Cancelling a schedule is an unpublish of an item not yet live: back to draft, date cleared.
-    const result = await changeContentStatus(kind, actor, id, intent === "cancel-schedule" ? "unpublish" : intent, version.data, now);
+    const result = await changeContentStatus(kind.name, actor, id, intent === "cancel-schedule" ? "unpublish" : intent, version.data, now);
     const said = { archive: m.archived, restore: m.restored, unpublish: m.unpublished, "cancel-schedule": m.scheduleCancelled }[intent];
     return changeOutcome(kind, result, intent, () => said);
   }
@@ -102,14 +101,14 @@ export async function editAction(kind: ContentKindName, request: Request, id: st
     const errors = { ...(publication.ok ? {} : publication.errors), ...(parsed.ok ? {} : parsed.errors) };
     return refused(400, { intent, ...m.updateError, errors });
   }
-  const result = await updateContent(kind, actor, id, version.data, parsed.values, publication.publication, now);
+  const result = await updateContent(kind.name, actor, id, version.data, parsed.values, publication.publication, now);
   return changeOutcome(kind, result, intent, (r) => savedMessage(kind, publication.publication.intent, r.publishedAt));
 }
 
 /** POST of a list screen: `intent` delete | archive | restore with `id`. 404 when the item is gone. */
-export async function listAction(kind: ContentKindName, request: Request, now: Date = new Date()) {
+export async function listAction(kind: ContentKindRef, request: Request, now: Date = new Date()) {
   const session = await requireAdmin(request, STAFF_ROLES);
-  const m = CMS_MESSAGES[kind];
+  const m = kind.messages;
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   const id = z.uuid().safeParse(form.get("id"));
@@ -118,9 +117,9 @@ export async function listAction(kind: ContentKindName, request: Request, now: D
   }
   const actor = cmsActor(session);
   if (intent === "delete") {
-    if (!(await deleteContent(kind, actor, id.data))) return refused(404, { intent, ...m.deleteError });
+    if (!(await deleteContent(kind.name, actor, id.data))) return refused(404, { intent, ...m.deleteError });
     return data<CmsActionResult>({ ok: true, intent, message: m.deleted, id: id.data });
   }
-  const result = await changeContentStatus(kind, actor, id.data, intent as "archive" | "restore", null, now);
+  const result = await changeContentStatus(kind.name, actor, id.data, intent as "archive" | "restore", null, now);
   return changeOutcome(kind, result, intent, () => m[intent === "archive" ? "archived" : "restored"]);
 }

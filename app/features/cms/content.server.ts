@@ -7,14 +7,14 @@
  * Publication: `published` + a date at or before now is live, `published` +
  * a future date is scheduled, `draft` has no date, `archived` is never public.
  */
-import { and, desc, eq, like, or, sql } from "drizzle-orm";
+import { and, type AnyColumn, desc, eq, gt, isNull, like, lte, or, type SQL, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
 import { cmsProjects, cmsRevisions, insights } from "~/db/schema";
 import { isUniqueViolation } from "~/db/sql";
 import { recordAudit } from "~/features/audit/audit.server";
 import type { Publication } from "./form-values";
 import { formatUkDateTime, type ContentStatus } from "./publication";
-import type { ContentKindName } from "./kinds";
+import type { ContentKindName, ContentStatusFilter } from "./kinds";
 import { slugCandidate, slugify } from "./slug";
 
 /** The two kinds of content. */
@@ -39,6 +39,26 @@ const KINDS = {
 
 type AnyTable = typeof cmsProjects;
 const tableOf = (kind: ContentKind) => KINDS[kind].table as unknown as AnyTable;
+/**
+ * The SQL condition of an admin list's display-status filter at `now`: published splits into live
+ * (no date, or a date at or before now) and scheduled (a future date); undefined for all.
+ */
+export function contentStatusCondition(kind: ContentKind, status: ContentStatusFilter, now: Date): SQL | undefined {
+  const columns = KINDS[kind].table as unknown as Record<string, AnyColumn>;
+  const stored = columns[KINDS[kind].status]!;
+  const date = columns[KINDS[kind].date]!;
+  switch (status) {
+    case "all":
+      return undefined;
+    case "published":
+      return and(eq(stored, "published"), or(isNull(date), lte(date, now)));
+    case "scheduled":
+      return and(eq(stored, "published"), gt(date, now));
+    default:
+      return eq(stored, status);
+  }
+}
+
 /** A saved row as revisions and the audit log see it (pages pass their key as slug, their name as title). */
 export type Row = Record<string, unknown> & { id: string; slug: string; title: string; version: number; updatedAt: Date };
 

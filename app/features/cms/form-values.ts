@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { isImageUrl } from "~/features/media/rules";
+import type { FieldErrors } from "~/utils/forms";
 import { parseUkDateTimeInput } from "./publication";
 
 /** The most characters a long text field (overview, body sections, bio) accepts. */
@@ -80,7 +81,7 @@ export type Publication =
 export function parsePublication(
   form: { intent: unknown; scheduleAt?: unknown },
   now: Date,
-): { ok: true; publication: Publication } | { ok: false; errors: Record<string, string[]> } {
+): { ok: true; publication: Publication } | { ok: false; errors: FieldErrors } {
   const intent = z.enum(SAVE_INTENTS).safeParse(form.intent);
   if (!intent.success) return { ok: false, errors: { intent: ["Choose Save Draft, Publish or Schedule."] } };
   if (intent.data !== "schedule") return { ok: true, publication: { intent: intent.data } };
@@ -89,15 +90,4 @@ export function parsePublication(
   if (!at) return { ok: false, errors: { scheduleAt: ["Choose the UK date and time to publish at."] } };
   if (at.getTime() <= now.getTime()) return { ok: false, errors: { scheduleAt: ["Choose a time in the future."] } };
   return { ok: true, publication: { intent: "schedule", at } };
-}
-
-/** The field errors of a failed Zod parse, keyed by the first path segment. */
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    const list = (out[key] ??= []);
-    if (!list.includes(issue.message)) list.push(issue.message);
-  }
-  return out;
 }

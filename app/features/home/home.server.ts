@@ -9,7 +9,7 @@ import { type ImageMap, resolveImages } from "~/features/media/resolve.server";
 import { listHomeProjects } from "~/features/projects/projects.server";
 import { figure, loadSitePages } from "~/features/site-pages/pages.server";
 import { fillFigures } from "~/features/site-pages/schemas";
-import { loadOrDegrade } from "~/features/site/degraded-render.server";
+import { loadOrDegrade } from "~/utils/degraded-render.server";
 
 /** Testimonials the home page's three columns show at most. */
 const HOME_TESTIMONIALS = 9;

@@ -2,19 +2,22 @@
  * Reads of the content studio's blog screens. Search and filters run in SQL; writes go through
  * `app/features/cms/content.server.ts`.
  */
-import { and, count, desc, eq, gt, ilike, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { insights } from "~/db/schema";
 import { containsPattern } from "~/db/sql";
 import { pageViewsOf } from "~/features/analytics/report.server";
-import { CMS_PATHS } from "~/features/cms/kinds";
+import { contentStatusCondition } from "~/features/cms/content.server";
+import type { ContentListFilters } from "~/features/cms/kinds";
 import { createPreviewToken } from "~/features/cms/preview.server";
 import { publicationState, type PublicationState } from "~/features/cms/publication";
 import { londonToday } from "~/utils/time";
 import type { SaveIntent } from "~/features/cms/form-values";
 import { missingMediaIds } from "~/features/media/library.server";
-import { ADMIN_INSIGHT_PAGE_SIZE, type AdminInsightFilters, type InsightStatusFilter, parseInsightForm } from "./admin-schema";
 import { imageIdsOf } from "./blocks";
+import { INSIGHT_KIND } from "./kind";
+
+const PAGE_SIZE = INSIGHT_KIND.list.pageSize;
 
 /** One row of the admin list; `state` splits published into live and scheduled at `now`; instants are ISO strings. */
 export type AdminInsightRow = {
@@ -42,20 +45,6 @@ export type AdminInsightRow = {
 /** The stat cards of the list (Total, Published, Scheduled, Drafts, Featured), over every post whatever the search. */
 export type InsightStats = { total: number; published: number; scheduled: number; drafts: number; featured: number };
 
-function statusCondition(status: InsightStatusFilter, now: Date): SQL | undefined {
-  const i = insights;
-  switch (status) {
-    case "all":
-      return undefined;
-    case "published":
-      return and(eq(i.status, "published"), or(isNull(i.publishedDate), lte(i.publishedDate, now)));
-    case "scheduled":
-      return and(eq(i.status, "published"), gt(i.publishedDate, now));
-    default:
-      return eq(i.status, status);
-  }
-}
-
 /** `q` as a case-insensitive literal match over title, excerpt and author name (`%` and `_` match themselves). */
 function searchCondition(q: string): SQL | undefined {
   if (!q) return undefined;
@@ -64,15 +53,15 @@ function searchCondition(q: string): SQL | undefined {
 }
 
 /**
- * One page (ADMIN_INSIGHT_PAGE_SIZE rows, newest updated first) of the posts matching the search
+ * One page (`INSIGHT_KIND.list.pageSize` rows, newest updated first) of the posts matching the search
  * and status filter, the number matching, and the stat cards. Three queries, run together.
  */
 export async function listAdminInsights(
-  filters: AdminInsightFilters,
+  filters: ContentListFilters,
   now: Date = new Date(),
 ): Promise<{ items: AdminInsightRow[]; total: number; stats: InsightStats; page: number; pageCount: number }> {
   const i = insights;
-  const where = and(statusCondition(filters.status, now), searchCondition(filters.q));
+  const where = and(contentStatusCondition("insight", filters.status, now), searchCondition(filters.q));
   const [rows, [matching], [stats]] = await Promise.all([
     db
       .select({
@@ -83,24 +72,24 @@ export async function listAdminInsights(
       .from(i)
       .where(where)
       .orderBy(desc(i.updatedAt), desc(i.id))
-      .limit(ADMIN_INSIGHT_PAGE_SIZE)
-      .offset((filters.page - 1) * ADMIN_INSIGHT_PAGE_SIZE),
+      .limit(PAGE_SIZE)
+      .offset((filters.page - 1) * PAGE_SIZE),
     db.select({ n: count() }).from(i).where(where),
     db
       .select({
         total: count(),
-        published: sql<number>`count(*) filter (where ${statusCondition("published", now)})`,
-        scheduled: sql<number>`count(*) filter (where ${statusCondition("scheduled", now)})`,
+        published: sql<number>`count(*) filter (where ${contentStatusCondition("insight", "published", now)})`,
+        scheduled: sql<number>`count(*) filter (where ${contentStatusCondition("insight", "scheduled", now)})`,
         drafts: sql<number>`count(*) filter (where ${i.status} = 'draft')`,
         featured: sql<number>`count(*) filter (where ${i.featured})`,
       })
       .from(i),
   ]);
   const total = Number(matching?.n ?? 0);
-  const views = await pageViewsOf(rows.map((r) => CMS_PATHS.insight.public(r.slug)), londonToday(now));
+  const views = await pageViewsOf(rows.map((r) => INSIGHT_KIND.paths.public(r.slug)), londonToday(now));
   const items = rows.map(({ status, publishedDate, createdAt, updatedAt, tags, ...r }): AdminInsightRow => {
     const state = publicationState(status, publishedDate, now);
-    const path = CMS_PATHS.insight.public(r.slug);
+    const path = INSIGHT_KIND.paths.public(r.slug);
     return {
       ...r,
       tags: tags ?? [],
@@ -117,7 +106,7 @@ export async function listAdminInsights(
     total,
     stats: { total: Number(stats?.total ?? 0), published: Number(stats?.published ?? 0), scheduled: Number(stats?.scheduled ?? 0), drafts: Number(stats?.drafts ?? 0), featured: Number(stats?.featured ?? 0) },
     page: filters.page,
-    pageCount: Math.max(1, Math.ceil(total / ADMIN_INSIGHT_PAGE_SIZE)),
+    pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
   };
 }
 
@@ -146,12 +135,12 @@ export async function getEditableInsight(id: string, now: Date = new Date()): Pr
 export const MISSING_IMAGE_MESSAGE = "An image in the article is no longer in the media library: choose it again or remove it.";
 
 /**
- * `parseInsightForm`, then the check that needs the database: every image block names
+ * `INSIGHT_KIND.parse`, then the check that needs the database: every image block names
  * an image the media library holds, else the `content` field error MISSING_IMAGE_MESSAGE.
  * The blog create and edit actions' parser.
  */
-export async function parseInsightFormWithLibrary(form: FormData, intent: SaveIntent): Promise<ReturnType<typeof parseInsightForm>> {
-  const parsed = parseInsightForm(form, intent);
+export async function parseInsightFormWithLibrary(form: FormData, intent: SaveIntent): Promise<ReturnType<typeof INSIGHT_KIND.parse>> {
+  const parsed = INSIGHT_KIND.parse(form, intent);
   if (!parsed.ok) return parsed;
   const missing = await missingMediaIds(imageIdsOf(parsed.values.content));
   return missing.length ? { ok: false, errors: { content: [MISSING_IMAGE_MESSAGE] } } : parsed;

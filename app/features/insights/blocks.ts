@@ -2,7 +2,7 @@
  * The article body of an insight (`insights.content`): validation
  * on save, the one link check, and word count / reading time. Safe for the server and the browser.
  *
- * Stored shape: `InsightBlock[]` of app/db/schema.ts (the seed's `type` + `content` blocks, whose
+ * Stored shape: `InsightBlock[]` of app/db/schema/content.ts (the seed's `type` + `content` blocks, whose
  * plain strings stay valid; the editor adds inline runs with bold / italic / href and
  * `ordered: true` lists). Hostile input is refused with a message naming the block, or
  * neutralised: text is only ever text (React escapes it when rendering), control characters and
@@ -249,12 +249,8 @@ export const InsightBlocksSchema = z.unknown().transform((input, ctx): InsightBl
   return z.NEVER;
 });
 
-/** The media library ids of a body's image blocks, in order, without repeats. */
-export function imageIdsOf(blocks: readonly InsightBlock[] | null | undefined): string[] {
-  const ids = new Set<string>();
-  for (const block of blocks ?? []) if (block && block.type === "image" && isMediaId(block.mediaId)) ids.add(block.mediaId.toLowerCase());
-  return [...ids];
-}
+/** The media library ids of a body's image blocks, in order, without repeats (media's rule, named here for the article's readers). */
+export { imageIdsOf } from "~/features/media/rules";
 
 /** Words of the body's text (blocks' content and list items; quote authors and images not counted). */
 export function countWords(blocks: readonly InsightBlock[]): number {

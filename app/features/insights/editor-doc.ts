@@ -1,5 +1,5 @@
 /**
- * Conversion between the article body as stored (`InsightBlock[]`, app/db/schema.ts) and the
+ * Conversion between the article body as stored (`InsightBlock[]`, app/db/schema/content.ts) and the
  * block editor's document (Tiptap / ProseMirror JSON, ADR 0012). Pure functions, no editor code.
  *
  * The editor's schema (block-editor-schema.ts) maps one to one onto the blocks:

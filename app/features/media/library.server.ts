@@ -11,12 +11,11 @@ import { arrayOverlaps, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { type Database, db, type Transaction } from "~/db/client.server";
 import { containsPattern } from "~/db/sql";
 import { cmsProjects, insights, media, type MediaVariant, sitePages } from "~/db/schema";
-import { imageIdsOf } from "~/features/insights/blocks";
 import { type AuditActor, recordAudit } from "~/features/audit/audit.server";
-import { isSitePageKey, SITE_PAGES } from "~/features/site-pages/schemas";
+import { SITE_PAGE_TITLES } from "~/utils/domain";
 import { env } from "~/utils/env.server";
 import { ACCEPTED_IMAGE_TYPES, type AcceptedImageType, ImageRejectedError, inspectImage, MAX_UPLOAD_BYTES, processImage, UPLOAD_MESSAGES } from "./pipeline.server";
-import type { MediaItem } from "./rules";
+import { imageIdsOf, type MediaItem } from "./rules";
 import { type FileStorage, MEDIA_PREFIX, storage } from "./storage.server";
 
 export type { MediaItem };
@@ -229,7 +228,7 @@ export async function findUsages(urls: readonly string[], executor: Database | T
   for (const page of pages) {
     const named = new Set<string>();
     for (const content of [page.draft, page.published, page.scheduled]) addAddresses(content, named);
-    if (list.some((url) => named.has(url))) usages.push({ kind: "page", id: page.id, title: isSitePageKey(page.key) ? SITE_PAGES[page.key].title : page.key, field: "content" });
+    if (list.some((url) => named.has(url))) usages.push({ kind: "page", id: page.id, title: SITE_PAGE_TITLES[page.key] ?? page.key, field: "content" });
   }
   return usages;
 }

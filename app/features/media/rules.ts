@@ -74,6 +74,17 @@ export function isMediaId(id: unknown): id is string {
   return typeof id === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 }
 
+/**
+ * The media library ids an article body's image blocks name (`{ type: "image", mediaId }`, the
+ * shape of `InsightBlock` in app/db/schema/content.ts), lower case, in order, without repeats; blocks of
+ * other types and ids that are no UUID are passed over.
+ */
+export function imageIdsOf(blocks: readonly ({ type: string; mediaId?: unknown } | null | undefined)[] | null | undefined): string[] {
+  const ids = new Set<string>();
+  for (const block of blocks ?? []) if (block && block.type === "image" && isMediaId(block.mediaId)) ids.add(block.mediaId.toLowerCase());
+  return [...ids];
+}
+
 /** A byte count as people read it: "812 KB", "4.2 MB" (1 KB = 1024 bytes). */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

@@ -2,14 +2,17 @@
  * Reads of the content studio's project screens. Writes go through
  * `app/features/cms/content.server.ts`.
  */
-import { and, count, desc, eq, gt, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { cmsProjects } from "~/db/schema";
 import { pageViewsOf } from "~/features/analytics/report.server";
-import { CMS_PATHS } from "~/features/cms/kinds";
+import { contentStatusCondition } from "~/features/cms/content.server";
+import type { ContentStatusFilter } from "~/features/cms/kinds";
 import { publicationState, type PublicationState } from "~/features/cms/publication";
 import { londonToday } from "~/utils/time";
-import { ADMIN_PROJECT_PAGE_SIZE, type ProjectStatusFilter } from "./admin-schema";
+import { PROJECT_KIND } from "./kind";
+
+const PAGE_SIZE = PROJECT_KIND.list.pageSize;
 
 /** One card of the admin grid; `state` splits published into live and scheduled at `now`. */
 export type AdminProjectCard = {
@@ -33,32 +36,18 @@ export type AdminProjectCard = {
 };
 
 /** How many projects each display-status filter holds. */
-export type ProjectStatusCounts = Record<ProjectStatusFilter, number>;
-
-function filterCondition(status: ProjectStatusFilter, now: Date): SQL | undefined {
-  const p = cmsProjects;
-  switch (status) {
-    case "all":
-      return undefined;
-    case "published":
-      return and(eq(p.displayStatus, "published"), or(isNull(p.publishedAt), lte(p.publishedAt, now)));
-    case "scheduled":
-      return and(eq(p.displayStatus, "published"), gt(p.publishedAt, now));
-    default:
-      return eq(p.displayStatus, status);
-  }
-}
+export type ProjectStatusCounts = Record<ContentStatusFilter, number>;
 
 /**
  * One page of the admin grid (newest updated first) for a display-status filter, the total
- * matching, and the count of every filter. Pages hold ADMIN_PROJECT_PAGE_SIZE cards.
+ * matching, and the count of every filter. Pages hold `PROJECT_KIND.list.pageSize` cards.
  */
 export async function listAdminProjects(
-  filters: { status: ProjectStatusFilter; page: number },
+  filters: { status: ContentStatusFilter; page: number },
   now: Date = new Date(),
 ): Promise<{ items: AdminProjectCard[]; total: number; counts: ProjectStatusCounts; page: number; pageCount: number }> {
   const p = cmsProjects;
-  const where = filterCondition(filters.status, now);
+  const where = contentStatusCondition("project", filters.status, now);
   const [rows, grouped] = await Promise.all([
     db
       .select({
@@ -69,8 +58,8 @@ export async function listAdminProjects(
       .from(p)
       .where(where)
       .orderBy(desc(p.updatedAt), desc(p.id))
-      .limit(ADMIN_PROJECT_PAGE_SIZE)
-      .offset((filters.page - 1) * ADMIN_PROJECT_PAGE_SIZE),
+      .limit(PAGE_SIZE)
+      .offset((filters.page - 1) * PAGE_SIZE),
     db
       .select({ displayStatus: p.displayStatus, n: count(), scheduled: sql<number>`count(*) filter (where ${p.publishedAt} > ${now})` })
       .from(p)
@@ -85,15 +74,15 @@ export async function listAdminProjects(
     counts.scheduled += scheduled;
   }
   const total = counts[filters.status];
-  const views = await pageViewsOf(rows.map((r) => CMS_PATHS.project.public(r.slug)), londonToday(now));
+  const views = await pageViewsOf(rows.map((r) => PROJECT_KIND.paths.public(r.slug)), londonToday(now));
   const items = rows.map(({ displayStatus, publishedAt, updatedAt, ...r }) => ({
     ...r,
     state: publicationState(displayStatus, publishedAt, now),
     publishedAt: publishedAt?.toISOString() ?? null,
     updatedAt: updatedAt.toISOString(),
-    views: views.get(CMS_PATHS.project.public(r.slug)) ?? 0,
+    views: views.get(PROJECT_KIND.paths.public(r.slug)) ?? 0,
   }));
-  return { items, total, counts, page: filters.page, pageCount: Math.max(1, Math.ceil(total / ADMIN_PROJECT_PAGE_SIZE)) };
+  return { items, total, counts, page: filters.page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
 }
 
 /** A project for the edit form: every column, dates as ISO strings; null when missing. */

@@ -20,7 +20,7 @@ import { type PublicationState } from "~/features/cms/publication";
 import { insightIsPublic, projectIsPublic } from "~/features/cms/publication.server";
 import { PREVIEW_HEADERS, verifyPreviewToken } from "~/features/cms/preview.server";
 import { type ImageMap, resolveImages } from "~/features/media/resolve.server";
-import { loadOrDegrade } from "~/features/site/degraded-render.server";
+import { loadOrDegrade } from "~/utils/degraded-render.server";
 import { logger } from "~/utils/logger.server";
 import { type FiguresContent, type PageContent, pageSchema, SITE_PAGES, type SitePageKey } from "./schemas";
 

@@ -3,7 +3,7 @@ import { InsightCard } from "~/features/insights/components/insight-card";
 import { type ImageMap, resolveImages } from "~/features/media/resolve.server";
 import { listPublishedInsights, type InsightCardData } from "~/features/insights/insights.server";
 import { pageMeta } from "~/features/seo/meta";
-import { loadOrDegrade } from "~/features/site/degraded-render.server";
+import { loadOrDegrade } from "~/utils/degraded-render.server";
 import type { Route } from "./+types/insights";
 
 /**

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { AnalyticsPrivacySection } from "~/features/analytics/components/privacy-section";
-import { describePeriod } from "~/features/data-protection/format";
+import { describePeriod } from "~/utils/format";
 import { getRetentionPeriods } from "~/features/data-protection/retention.server";
 import { ArticleBlocks } from "~/features/insights/components/article-blocks";
 import { pageMeta } from "~/features/seo/meta";

@@ -6,7 +6,7 @@ import { listPublishedProjects, type ProjectCounts } from "~/features/projects/p
 import { projectListSearch, type ProjectCategoryFilter } from "~/features/projects/query";
 import { parseProjectListQuery } from "~/features/projects/schema";
 import { pageMeta } from "~/features/seo/meta";
-import { loadOrDegrade } from "~/features/site/degraded-render.server";
+import { loadOrDegrade } from "~/utils/degraded-render.server";
 import { cn } from "~/utils/cn";
 import type { Route } from "./+types/projects";
 

@@ -5,7 +5,7 @@ import { type ImageMap, resolveImages } from "~/features/media/resolve.server";
 import { pageMeta } from "~/features/seo/meta";
 import { PageHero } from "~/features/site/components/page-hero";
 import { SiteImage } from "~/features/site/components/site-image";
-import { loadOrDegrade } from "~/features/site/degraded-render.server";
+import { loadOrDegrade } from "~/utils/degraded-render.server";
 import { figure, loadSitePages } from "~/features/site-pages/pages.server";
 import { SectionHeading } from "~/features/site/components/section-heading";
 import { cn } from "~/utils/cn";

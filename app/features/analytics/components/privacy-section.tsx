@@ -3,7 +3,7 @@
  * what is counted), generated from what the code does and the stored period, as the retention
  * periods are, so the policy cannot drift from the analytics.
  */
-import { describePeriod } from "~/features/data-protection/format";
+import { describePeriod } from "~/utils/format";
 import { DIRECT_SOURCE } from "../constants";
 
 /**

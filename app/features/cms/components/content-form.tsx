@@ -11,6 +11,7 @@ import { LeaveDialog } from "./leave-dialog";
 import { PublishBar, PublishingPanel } from "./publishing-panel";
 import { RevisionsPanel } from "./revisions-panel";
 import { useUnsavedChanges } from "./use-unsaved-changes";
+import type { FieldErrors } from "~/utils/forms";
 
 /** What the edit screen knows beyond the fields: version, state, links and history. */
 export type ContentEditState = {
@@ -37,7 +38,7 @@ export function ContentForm({
   /** Whether the publishing panel offers Unpublish and Archive (not for site pages). */
   statusActions?: boolean;
   edit?: ContentEditState;
-  errors?: Record<string, string[]>;
+  errors?: FieldErrors;
   /** The kind's field sections. */
   children: React.ReactNode;
 }) {

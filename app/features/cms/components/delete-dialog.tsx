@@ -2,8 +2,7 @@ import { Trash2 } from "lucide-react";
 import { Form } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Button } from "~/components/ui/button";
-import { CMS_MESSAGES } from "../messages";
-import type { ContentKindName } from "../kinds";
+import type { ContentKindRef } from "../kinds";
 
 /**
  * Delete with the fixed confirmation: 'Are you sure you want to delete "{title}"?
@@ -18,7 +17,8 @@ export function DeleteDialog({
   trigger,
   onSubmit,
 }: {
-  kind: ContentKindName;
+  /** The kind's definition: its noun and confirmation. */
+  kind: Pick<ContentKindRef, "noun" | "messages">;
   id: string;
   title: string;
   action?: string;
@@ -27,8 +27,8 @@ export function DeleteDialog({
 }) {
   return (
     <ConfirmDialog
-      title={`Delete ${kind === "project" ? "project" : "blog post"}?`}
-      description={CMS_MESSAGES[kind].deleteConfirm(title)}
+      title={`Delete ${kind.noun}?`}
+      description={kind.messages.deleteConfirm(title)}
       trigger={
         trigger ?? (
           <Button type="button" variant="outline" size="sm" className="text-destructive">

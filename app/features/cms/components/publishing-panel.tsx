@@ -14,6 +14,7 @@ import { Input } from "~/components/ui/input";
 import { cn } from "~/utils/cn";
 import { formatUkDateTime, type PublicationState, toUkDateTimeInput } from "../publication";
 import { StateBadge } from "./state-badge";
+import type { FieldErrors } from "~/utils/forms";
 
 /** Save and publish, as the submit buttons of the surrounding form (see the module comment). */
 function SaveButtons({ mode, className }: { mode: "create" | "edit"; className?: string }) {
@@ -68,7 +69,7 @@ export function PublishingPanel({
   previewUrl?: string | null;
   /** The public page of a live item. */
   publicUrl?: string | null;
-  errors?: Record<string, string[]>;
+  errors?: FieldErrors;
   /** Unpublish and Archive/Restore; false for a site page, which is always published. */
   statusActions?: boolean;
 }) {

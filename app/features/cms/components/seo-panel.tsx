@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Field } from "~/components/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { cn } from "~/utils/cn";
+import type { FieldErrors } from "~/utils/forms";
 
 /** Lengths search engines show before cutting off, in characters. */
 export const SEO_TITLE_LIMIT = 60;
@@ -33,7 +34,7 @@ export function SeoPanel({
   fallbackDescription: string;
   /** The public address shown in the preview. */
   url: string;
-  errors?: Record<string, string[]>;
+  errors?: FieldErrors;
 }) {
   const [title, setTitle] = useState(defaultTitle ?? "");
   const [description, setDescription] = useState(defaultDescription ?? "");

@@ -6,8 +6,7 @@ import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "~/components/ui/toast";
 import type { CmsActionResult } from "../actions.server";
-import type { ContentKindName } from "../kinds";
-import { CMS_MESSAGES } from "../messages";
+import type { ContentKindRef } from "../kinds";
 
 /** Shows the toast of an action result once per result. */
 export function useActionToast(result: CmsActionResult | undefined) {
@@ -40,11 +39,12 @@ export function useFlagToast(flag: string, messages: Record<string, string>) {
  * The spec's 'Error loading project' / 'Error loading blog post' toast when a list is opened with
  * `?error=load` (an edit screen's redirect for a missing item).
  */
-export function useLoadErrorToast(kind: ContentKindName) {
+export function useLoadErrorToast(kind: Pick<ContentKindRef, "name" | "messages">) {
   const [params] = useSearchParams();
   const loadError = params.get("error") === "load";
+  const { name, messages } = kind;
   useEffect(() => {
-    const { title, description } = CMS_MESSAGES[kind].loadError;
-    if (loadError) toast.error(title, { id: `${kind}-load-error`, description });
-  }, [kind, loadError]);
+    const { title, description } = messages.loadError;
+    if (loadError) toast.error(title, { id: `${name}-load-error`, description });
+  }, [name, messages, loadError]);
 }

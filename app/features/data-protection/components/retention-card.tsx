@@ -9,9 +9,8 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { RETENTION_LIMITS } from "~/utils/domain";
-import { describePeriod } from "../format";
 import type { RetentionPeriods } from "../schema";
-import { formatUkDateTime24 } from "~/utils/format";
+import { describePeriod, formatUkDateTime24 } from "~/utils/format";
 import type { SubmittedValues } from "~/utils/forms";
 
 const FIELDS: { key: keyof RetentionPeriods; label: string; unit: "day" | "month"; hint: string }[] = [

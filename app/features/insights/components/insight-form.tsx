@@ -1,24 +1,25 @@
 /**
  * The blog post create and edit form: article info, the article body, author info, hero image,
  * settings (category, reading time, featured), tags, SEO, and the publishing and history panels.
- * Posts to the current route.
+ * Labels, hints and required marks come from `INSIGHT_KIND`'s fields, the ones the server
+ * validates. Posts to the current route.
  */
 import { useState } from "react";
 import { Field } from "~/components/field";
-import { Input, NativeSelect, Textarea } from "~/components/ui/input";
+import { Input, NativeSelect } from "~/components/ui/input";
 import type { InsightBlock } from "~/db/schema";
 import { ContentForm, type ContentEditState } from "~/features/cms/components/content-form";
-import { FieldErrors } from "~/features/cms/components/field-errors";
 import { FormSection } from "~/features/cms/components/form-section";
-import { ListEditor } from "~/features/cms/components/list-editor";
+import { KindCheckbox, KindImageField, KindListField, KindTextField } from "~/features/cms/components/kind-fields";
 import { SeoPanel } from "~/features/cms/components/seo-panel";
-import { CMS_PATHS } from "~/features/cms/kinds";
-import { ImagePicker } from "~/features/media/components/image-picker";
-import { bodyOrDefault, INSIGHT_CATEGORIES, MAX_READING_MINUTES } from "../admin-schema";
 import { readingMinutes } from "../blocks";
 import { formatReadingTime, readingTimeMinutes } from "../format";
 import type { ArticleImages } from "./article-blocks";
 import { BlockEditor } from "./block-editor";
+import { bodyOrDefault, INSIGHT_CATEGORIES, INSIGHT_KIND, MAX_READING_MINUTES } from "../kind";
+import type { FieldErrors } from "~/utils/forms";
+
+const F = INSIGHT_KIND.fields;
 
 /** The values a form starts from: a saved post, a restored revision, or the create defaults. */
 export type InsightFormDefaults = {
@@ -67,7 +68,7 @@ export function InsightForm({
 }: {
   mode: "create" | "edit";
   defaults: InsightFormDefaults;
-  errors?: Record<string, string[]>;
+  errors?: FieldErrors;
   publicOrigin: string;
   edit?: ContentEditState;
   /** The body's library images by media id (previews in the editor). */
@@ -78,44 +79,34 @@ export function InsightForm({
   const [blocks, setBlocks] = useState<InsightBlock[]>(() => d.content ?? []);
   const computedMinutes = readingMinutes(bodyOrDefault(blocks, d.summary ?? null, d.excerpt ?? ""));
   const earlierCategory = d.category?.trim() && !(INSIGHT_CATEGORIES as readonly string[]).includes(d.category.trim()) ? d.category.trim() : null;
-  const text = (name: keyof InsightFormDefaults, label: string, opts: { required?: boolean; rows?: number; hint?: string } = {}) => (
-    <Field label={label} required={opts.required} errors={errors[name]} hint={opts.hint}>
-      {(control) =>
-        opts.rows ? (
-          <Textarea {...control} name={name} rows={opts.rows} required={opts.required} defaultValue={(d[name] as string | null) ?? ""} />
-        ) : (
-          <Input {...control} name={name} required={opts.required} defaultValue={(d[name] as string | null) ?? ""} />
-        )
-      }
-    </Field>
+  const text = (name: "title" | "subtitle" | "excerpt" | "summary" | "authorName" | "authorRole" | "authorBio") => (
+    <KindTextField field={F[name]} name={name} errors={errors} value={d[name]} />
   );
   return (
     <ContentForm mode={mode} edit={edit} errors={errors}>
       <FormSection title="Article Information">
-        {text("title", "Title", { required: true })}
-        {text("subtitle", "Subtitle")}
-        {text("excerpt", "Excerpt", { required: true, rows: 3, hint: "Shown on the Insights list and in the RSS feed." })}
-        {text("summary", "Summary", { rows: 4, hint: "Required to publish. Used as the article body when the body is empty." })}
+        {text("title")}
+        {text("subtitle")}
+        {text("excerpt")}
+        {text("summary")}
       </FormSection>
       <FormSection title="Article Body">
-        <BlockEditor defaultValue={d.content} name="content" label="Article body" errors={errors.content} onChange={setBlocks} images={images} />
+        <BlockEditor defaultValue={d.content} name="content" label={F.content.label} errors={errors.content} onChange={setBlocks} images={images} />
       </FormSection>
       <FormSection title="Author Information">
         <div className="grid gap-4 sm:grid-cols-2">
-          {text("authorName", "Author Name", { required: true })}
-          {text("authorRole", "Author Role")}
+          {text("authorName")}
+          {text("authorRole")}
         </div>
-        {text("authorBio", "Author Bio", { rows: 3 })}
-        <ImagePicker name="authorImage" label="Author Image" defaultValue={d.authorImage} />
-        <FieldErrors errors={errors.authorImage} />
+        {text("authorBio")}
+        <KindImageField field={F.authorImage} name="authorImage" errors={errors} value={d.authorImage} />
       </FormSection>
       <FormSection title="Media">
-        <ImagePicker name="heroImage" label="Hero Image" defaultValue={d.heroImage} />
-        <FieldErrors errors={errors.heroImage} />
+        <KindImageField field={F.heroImage} name="heroImage" errors={errors} value={d.heroImage} />
       </FormSection>
       <FormSection title="Settings">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Category" required errors={errors.category}>
+          <Field label={F.category.label} required errors={errors.category}>
             {(control) => (
               <NativeSelect {...control} name="category" defaultValue={earlierCategory ? "" : d.category?.trim() || INSIGHT_CATEGORIES[0]}>
                 {earlierCategory ? (
@@ -132,19 +123,17 @@ export function InsightForm({
             )}
           </Field>
           <Field
-            label="Reading time (minutes)"
+            label={F.readingMinutes.label}
             errors={errors.readingMinutes}
             hint={`Leave empty to compute it from the article (words / 200, rounded up): now ${formatReadingTime(computedMinutes)}.`}
           >
             {(control) => <Input {...control} name="readingMinutes" type="number" inputMode="numeric" min={1} max={MAX_READING_MINUTES} step={1} defaultValue={initialOverride(d)} />}
           </Field>
         </div>
-        <label className="flex items-center gap-2 text-sm font-medium">
-          <input type="checkbox" name="featured" defaultChecked={d.featured ?? false} className="size-4 accent-primary" /> Featured post
-        </label>
+        <KindCheckbox field={F.featured} name="featured" value={d.featured} />
       </FormSection>
       <FormSection title="Tags">
-        <ListEditor name="tags" label="Tags" itemLabel="tag" defaultValue={d.tags} errors={errors.tags} />
+        <KindListField field={F.tags} name="tags" errors={errors} value={d.tags} />
       </FormSection>
       <FormSection title="SEO">
         <SeoPanel
@@ -152,7 +141,7 @@ export function InsightForm({
           defaultDescription={d.seoDescription ?? null}
           fallbackTitle={d.title ?? ""}
           fallbackDescription={d.excerpt ?? d.summary ?? ""}
-          url={d.slug ? `${publicOrigin}${CMS_PATHS.insight.public(d.slug)}` : `${publicOrigin}/insights/…`}
+          url={d.slug ? `${publicOrigin}${INSIGHT_KIND.paths.public(d.slug)}` : `${publicOrigin}/insights/…`}
           errors={errors}
         />
       </FormSection>

@@ -19,14 +19,14 @@ import { AdminPageHeader } from "~/components/admin-page-header";
 import { ArchiveRestoreButton } from "~/features/cms/components/archive-restore-button";
 import { DeleteDialog } from "~/features/cms/components/delete-dialog";
 import { StateBadge } from "~/features/cms/components/state-badge";
-import { CMS_PATHS } from "~/features/cms/kinds";
+import { CONTENT_STATUS_FILTERS, type ContentListFilters, listSearch } from "~/features/cms/kinds";
 import { formatUkDateTime, PUBLICATION_STATE_LABELS } from "~/features/cms/publication";
 import { cn } from "~/utils/cn";
 import { formatArticleDate } from "~/utils/format";
-import { adminInsightSearch, INSIGHT_STATUS_FILTERS, type AdminInsightFilters } from "../admin-schema";
 import type { AdminInsightRow, InsightStats } from "../admin.server";
+import { INSIGHT_KIND } from "../kind";
 
-const LIST = CMS_PATHS.insight.list;
+const LIST = INSIGHT_KIND.paths.list;
 /** Tags shown per row. */
 const TAGS_SHOWN = 3;
 
@@ -40,7 +40,7 @@ function StatCard({ label, value }: { label: string; value: number }) {
 }
 
 /** The search box and the status filter: a GET form; with JavaScript it applies as you type or choose. */
-function FilterBar({ filters }: { filters: AdminInsightFilters }) {
+function FilterBar({ filters }: { filters: ContentListFilters }) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
@@ -75,7 +75,7 @@ function FilterBar({ filters }: { filters: AdminInsightFilters }) {
           Status
         </Label>
         <NativeSelect id="blog-status-filter" name="status" defaultValue={filters.status} onChange={() => apply(0)}>
-          {INSIGHT_STATUS_FILTERS.map((s) => (
+          {CONTENT_STATUS_FILTERS.map((s) => (
             <option key={s} value={s}>
               {s === "all" ? "All statuses" : PUBLICATION_STATE_LABELS[s]}
             </option>
@@ -157,11 +157,11 @@ function PostRow({ post }: { post: AdminInsightRow }) {
             <a href={post.previewUrl} target="_blank" rel="noreferrer" className={buttonVariants({ variant: "outline", size: "sm" })}>
               <ExternalLink aria-hidden /> Preview<span className="sr-only"> {post.title} (opens in a new tab)</span>
             </a>
-            <Link to={CMS_PATHS.insight.edit(post.id)} className={buttonVariants({ variant: "outline", size: "sm" })}>
+            <Link to={INSIGHT_KIND.paths.edit(post.id)} className={buttonVariants({ variant: "outline", size: "sm" })}>
               <Pencil aria-hidden /> Edit<span className="sr-only"> {post.title}</span>
             </Link>
             <ArchiveRestoreButton id={post.id} title={post.title} state={post.state} />
-            <DeleteDialog kind="insight" id={post.id} title={post.title} />
+            <DeleteDialog kind={INSIGHT_KIND} id={post.id} title={post.title} />
           </div>
         </div>
       </Card>
@@ -179,7 +179,7 @@ export function InsightsAdminList({
 }: {
   items: AdminInsightRow[];
   stats: InsightStats;
-  filters: AdminInsightFilters;
+  filters: ContentListFilters;
   total: number;
   pageCount: number;
 }) {
@@ -191,7 +191,7 @@ export function InsightsAdminList({
         title="Blog & Insights Management"
         description="Articles shown on the Insights pages."
         actions={
-          <Link to={CMS_PATHS.insight.create} className={buttonVariants()}>
+          <Link to={INSIGHT_KIND.paths.create} className={buttonVariants()}>
             <Plus aria-hidden /> New Post
           </Link>
         }
@@ -208,7 +208,7 @@ export function InsightsAdminList({
         <Card className="flex flex-col items-center px-6 py-14 text-center">
           <FileText className="mb-3 size-8 text-muted-foreground" aria-hidden />
           <p className="text-lg font-semibold">No blog posts yet</p>
-          <Link to={CMS_PATHS.insight.create} className={cn(buttonVariants(), "mt-4")}>
+          <Link to={INSIGHT_KIND.paths.create} className={cn(buttonVariants(), "mt-4")}>
             <Plus aria-hidden /> New Post
           </Link>
         </Card>
@@ -233,7 +233,7 @@ export function InsightsAdminList({
       {pageCount > 1 ? (
         <nav aria-label="Pages" className="mt-6 flex items-center justify-center gap-3 text-sm">
           {filters.page > 1 ? (
-            <Link to={adminInsightSearch({ ...filters, page: filters.page - 1 })} className={buttonVariants({ variant: "outline", size: "sm" })}>
+            <Link to={listSearch({ ...filters, page: filters.page - 1 })} className={buttonVariants({ variant: "outline", size: "sm" })}>
               Previous
             </Link>
           ) : null}
@@ -241,7 +241,7 @@ export function InsightsAdminList({
             Page {filters.page} of {pageCount}
           </span>
           {filters.page < pageCount ? (
-            <Link to={adminInsightSearch({ ...filters, page: filters.page + 1 })} className={buttonVariants({ variant: "outline", size: "sm" })}>
+            <Link to={listSearch({ ...filters, page: filters.page + 1 })} className={buttonVariants({ variant: "outline", size: "sm" })}>
               Next
             </Link>
           ) : null}

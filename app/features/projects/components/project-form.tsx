@@ -1,20 +1,23 @@
 /**
  * The project create and edit form: basic info, details, media, settings, lists, technical specs,
- * card metrics, SEO, and the publishing and history panels. Posts to the current route.
+ * card metrics, SEO, and the publishing and history panels. Labels, hints and required marks come
+ * from `PROJECT_KIND`'s fields, the ones the server validates. Posts to the current route.
  */
 import { Field } from "~/components/field";
 import { ContentForm, type ContentEditState } from "~/features/cms/components/content-form";
-import { Input, NativeSelect, Textarea } from "~/components/ui/input";
+import { Input, NativeSelect } from "~/components/ui/input";
 import { PROJECT_CATEGORIES, PROJECT_WORK_STATUSES } from "~/utils/domain";
 import type { ProjectMetrics, TechnicalSpecs } from "~/db/schema";
-import { ListEditor } from "~/features/cms/components/list-editor";
+import { KindCheckbox, KindImageField, KindListField, KindTextField } from "~/features/cms/components/kind-fields";
 import { OrderedRows } from "~/features/cms/components/ordered-rows";
-import { FieldErrors } from "~/features/cms/components/field-errors";
 import { FormSection as Section } from "~/features/cms/components/form-section";
 import { SeoPanel } from "~/features/cms/components/seo-panel";
-import { ImagePicker } from "~/features/media/components/image-picker";
+import { PROJECT_KIND } from "../kind";
 import { METRIC_KEYS, METRIC_LABELS, metricList, technicalSpecEntries } from "../metrics";
 import { CATEGORY_LABELS } from "./project-card";
+import type { FieldErrors } from "~/utils/forms";
+
+const F = PROJECT_KIND.fields;
 
 /** The values a form starts from: a saved project, a restored revision, or the create defaults. */
 export type ProjectFormDefaults = {
@@ -48,52 +51,44 @@ export type ProjectFormDefaults = {
 export type ProjectFormProps = {
   mode: "create" | "edit";
   defaults: ProjectFormDefaults;
-  errors?: Record<string, string[]>;
+  errors?: FieldErrors;
   publicOrigin: string;
   edit?: ContentEditState;
 };
 
+/** The project form for `mode` create or edit, starting from `defaults`, with the server's field `errors`. */
 export function ProjectForm({ mode, defaults: d, errors = {}, publicOrigin, edit }: ProjectFormProps) {
-  const text = (name: keyof ProjectFormDefaults, label: string, opts: { required?: boolean; long?: boolean; hint?: string } = {}) => (
-    <Field label={label} required={opts.required} errors={errors[name]} hint={opts.hint}>
-      {(control) =>
-        opts.long ? (
-          <Textarea {...control} name={name} rows={5} defaultValue={(d[name] as string | null) ?? ""} />
-        ) : (
-          <Input {...control} name={name} required={opts.required} defaultValue={(d[name] as string | null) ?? ""} />
-        )
-      }
-    </Field>
+  const text = (name: "title" | "client" | "subtitle" | "location" | "year" | "duration" | "overview" | "challenge" | "approach" | "solution" | "impact" | "videoUrl") => (
+    <KindTextField field={F[name]} name={name} errors={errors} value={d[name]} />
   );
+  const list = (name: "tags" | "teamMembers" | "awards") => <KindListField field={F[name]} name={name} errors={errors} value={d[name]} />;
   return (
     <ContentForm mode={mode} edit={edit} errors={errors}>
       <Section title="Basic Information">
         <div className="grid gap-4 sm:grid-cols-2">
-          {text("title", "Project Title", { required: true })}
-          {text("client", "Client", { required: true })}
-          {text("subtitle", "Subtitle")}
-          {text("location", "Location")}
-          {text("year", "Year")}
-          {text("duration", "Duration")}
+          {text("title")}
+          {text("client")}
+          {text("subtitle")}
+          {text("location")}
+          {text("year")}
+          {text("duration")}
         </div>
       </Section>
       <Section title="Project Details">
-        {text("overview", "Overview", { long: true, required: true, hint: "Required to publish." })}
-        {text("challenge", "Challenge", { long: true })}
-        {text("approach", "Approach", { long: true })}
-        {text("solution", "Solution", { long: true })}
-        {text("impact", "Impact", { long: true })}
+        {text("overview")}
+        {text("challenge")}
+        {text("approach")}
+        {text("solution")}
+        {text("impact")}
       </Section>
       <Section title="Media">
-        <ImagePicker name="heroImage" label="Hero Image" required defaultValue={d.heroImage} />
-        <FieldErrors errors={errors.heroImage} />
-        <ImagePicker multiple name="images" label="Gallery Images" defaultValue={d.images} />
-        <FieldErrors errors={errors.images} />
-        {text("videoUrl", "Video URL (optional)")}
+        <KindImageField field={F.heroImage} name="heroImage" errors={errors} value={d.heroImage} />
+        <KindImageField field={F.images} name="images" errors={errors} value={d.images} />
+        {text("videoUrl")}
       </Section>
       <Section title="Settings">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Category" required errors={errors.category}>
+          <Field label={F.category.label} required errors={errors.category}>
             {(control) => (
               <NativeSelect {...control} name="category" defaultValue={d.category ?? ""}>
                 <option value="">Select a category</option>
@@ -103,7 +98,7 @@ export function ProjectForm({ mode, defaults: d, errors = {}, publicOrigin, edit
               </NativeSelect>
             )}
           </Field>
-          <Field label="Status" required errors={errors.status}>
+          <Field label={F.status.label} required errors={errors.status}>
             {(control) => (
               <NativeSelect {...control} name="status" defaultValue={d.status ?? ""}>
                 <option value="">Select a status</option>
@@ -114,19 +109,17 @@ export function ProjectForm({ mode, defaults: d, errors = {}, publicOrigin, edit
             )}
           </Field>
         </div>
-        <label className="flex items-center gap-2 text-sm font-medium">
-          <input type="checkbox" name="featured" defaultChecked={d.featured ?? false} className="size-4 accent-primary" /> Featured project
-        </label>
+        <KindCheckbox field={F.featured} name="featured" value={d.featured} />
       </Section>
       <Section title="Tags, Team and Awards">
-        <ListEditor name="tags" label="Tags" itemLabel="tag" defaultValue={d.tags} errors={errors.tags} />
-        <ListEditor name="teamMembers" label="Team Members" itemLabel="team member" defaultValue={d.teamMembers} errors={errors.teamMembers} />
-        <ListEditor name="awards" label="Awards" itemLabel="award" defaultValue={d.awards} errors={errors.awards} />
+        {list("tags")}
+        {list("teamMembers")}
+        {list("awards")}
       </Section>
-      <Section title="Technical Specifications">
+      <Section title={F.technicalSpecs.label}>
         <OrderedRows
-          legend="Shown on the project page in this order."
-          rowLabel="specification"
+          legend={F.technicalSpecs.hint!}
+          rowLabel={F.technicalSpecs.itemLabel!}
           defaultRows={technicalSpecEntries(d.technicalSpecs).map(([key, value]) => ({ key, value }))}
           emptyRow={() => ({ key: "", value: "" })}
           errors={errors.technicalSpecs}
@@ -138,10 +131,10 @@ export function ProjectForm({ mode, defaults: d, errors = {}, publicOrigin, edit
           )}
         />
       </Section>
-      <Section title="Card Metrics">
+      <Section title={F.metrics.label}>
         <OrderedRows
-          legend="The result block of the project card, in this order (up to four are shown)."
-          rowLabel="metric"
+          legend={F.metrics.hint!}
+          rowLabel={F.metrics.itemLabel!}
           maxRows={METRIC_KEYS.length}
           defaultRows={metricList(d.metrics).map((m) => ({ key: m.key as string, value: m.value, unit: m.unit ?? "" }))}
           emptyRow={() => ({ key: "", value: "", unit: "" })}

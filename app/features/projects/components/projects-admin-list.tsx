@@ -15,21 +15,17 @@ import { AdminPageHeader } from "~/components/admin-page-header";
 import { ArchiveRestoreButton } from "~/features/cms/components/archive-restore-button";
 import { DeleteDialog } from "~/features/cms/components/delete-dialog";
 import { StateBadge } from "~/features/cms/components/state-badge";
+import { CONTENT_STATUS_FILTERS, type ContentStatusFilter, listSearch } from "~/features/cms/kinds";
 import { formatUkDateTime, PUBLICATION_STATE_LABELS } from "~/features/cms/publication";
 import { cn } from "~/utils/cn";
-import { PROJECT_STATUS_FILTERS, type ProjectStatusFilter } from "../admin-schema";
 import type { AdminProjectCard, ProjectStatusCounts } from "../admin.server";
+import { PROJECT_KIND } from "../kind";
 import { CATEGORY_LABELS } from "./project-card";
 
 const WORK_STATUS_VARIANT = { Completed: "green", "In Progress": "blue", "On Hold": "orange" } as const;
 
-function filterHref(status: ProjectStatusFilter, page = 1): string {
-  const params = new URLSearchParams();
-  if (status !== "all") params.set("status", status);
-  if (page > 1) params.set("page", String(page));
-  const s = params.toString();
-  return s ? `?${s}` : "?";
-}
+const filterHref = (status: ContentStatusFilter, page = 1) => listSearch({ status, page });
+const PATHS = PROJECT_KIND.paths;
 
 function ProjectAdminCard({ project }: { project: AdminProjectCard }) {
   return (
@@ -73,14 +69,14 @@ function ProjectAdminCard({ project }: { project: AdminProjectCard }) {
           <p className="text-sm text-blue-800">Goes live {formatUkDateTime(project.publishedAt)} (UK time)</p>
         ) : null}
         <div className="mt-auto flex flex-wrap gap-2 border-t pt-3">
-          <Link to={`/admin/cms/projects/edit/${project.id}`} className={buttonVariants({ variant: "outline", size: "sm" })}>
+          <Link to={PATHS.edit(project.id)} className={buttonVariants({ variant: "outline", size: "sm" })}>
             <Pencil aria-hidden /> Edit<span className="sr-only"> {project.title}</span>
           </Link>
-          <a href={`/projects/${encodeURIComponent(project.slug)}`} target="_blank" rel="noreferrer" className={buttonVariants({ variant: "outline", size: "sm" })}>
+          <a href={PATHS.public(project.slug)} target="_blank" rel="noreferrer" className={buttonVariants({ variant: "outline", size: "sm" })}>
             <ExternalLink aria-hidden /> View<span className="sr-only"> {project.title} (opens in a new tab)</span>
           </a>
           <ArchiveRestoreButton id={project.id} title={project.title} state={project.state} />
-          <DeleteDialog kind="project" id={project.id} title={project.title} />
+          <DeleteDialog kind={PROJECT_KIND} id={project.id} title={project.title} />
         </div>
       </div>
     </Card>
@@ -96,25 +92,25 @@ export function ProjectsAdminList({
 }: {
   items: AdminProjectCard[];
   counts: ProjectStatusCounts;
-  filter: ProjectStatusFilter;
+  filter: ContentStatusFilter;
   page: number;
   pageCount: number;
 }) {
   const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/cms/projects";
+  const loading = navigation.state === "loading" && navigation.location.pathname === PATHS.list;
   return (
     <>
       <AdminPageHeader
         title="Our Work - Project Portfolio"
         description="Case studies shown on the Our Work pages."
         actions={
-          <Link to="/admin/cms/projects/create" className={buttonVariants()}>
+          <Link to={PATHS.create} className={buttonVariants()}>
             <Plus aria-hidden /> Add Project
           </Link>
         }
       />
       <nav aria-label="Filter by display status" className="mb-6 flex flex-wrap gap-2">
-        {PROJECT_STATUS_FILTERS.map((s) => (
+        {CONTENT_STATUS_FILTERS.map((s) => (
           <Link
             key={s}
             to={filterHref(s)}
@@ -133,12 +129,12 @@ export function ProjectsAdminList({
       {counts.all === 0 ? (
         <Card className="flex flex-col items-center px-6 py-14 text-center">
           <p className="text-lg font-semibold">No projects yet</p>
-          <Link to="/admin/cms/projects/create" className={cn(buttonVariants(), "mt-4")}>
+          <Link to={PATHS.create} className={cn(buttonVariants(), "mt-4")}>
             <Plus aria-hidden /> Create First Project
           </Link>
         </Card>
       ) : items.length === 0 ? (
-        <Card className="px-6 py-10 text-center text-muted-foreground">No {PUBLICATION_STATE_LABELS[filter as Exclude<ProjectStatusFilter, "all">]?.toLowerCase()} projects.</Card>
+        <Card className="px-6 py-10 text-center text-muted-foreground">No {PUBLICATION_STATE_LABELS[filter as Exclude<ContentStatusFilter, "all">]?.toLowerCase()} projects.</Card>
       ) : (
         <div className={cn("grid gap-4 sm:grid-cols-2 xl:grid-cols-3", loading && "opacity-60")}>
           {items.map((p) => (

@@ -4,6 +4,7 @@ import { requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
 import { createAction } from "~/features/cms/actions.server";
 import { useActionToast } from "~/features/cms/components/use-cms-toasts";
 import { parseInsightFormWithLibrary } from "~/features/insights/admin.server";
+import { INSIGHT_KIND } from "~/features/insights/kind";
 import { InsightForm } from "~/features/insights/components/insight-form";
 import { pageMeta } from "~/features/seo/meta";
 import { env } from "~/utils/env.server";
@@ -19,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Save Draft / Publish / Schedule: creates the post and opens its edit screen; 400 with field errors. */
 export async function action({ request }: Route.ActionArgs) {
-  return createAction("insight", request, parseInsightFormWithLibrary);
+  return createAction(INSIGHT_KIND, request, parseInsightFormWithLibrary);
 }
 
 export default function BlogCreatePage({ loaderData }: Route.ComponentProps) {

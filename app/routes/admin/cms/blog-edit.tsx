@@ -7,11 +7,10 @@ import { ConflictAlert, RestoredNotice } from "~/features/cms/components/edit-no
 import { DeleteDialog } from "~/features/cms/components/delete-dialog";
 import { useActionToast, useFlagToast } from "~/features/cms/components/use-cms-toasts";
 import { getRevisionSnapshot, listRevisions } from "~/features/cms/content.server";
-import { CMS_PATHS } from "~/features/cms/kinds";
-import { SAVED_FLAG_MESSAGES } from "~/features/cms/messages";
 import { createPreviewToken } from "~/features/cms/preview.server";
 import { getEditableInsight, parseInsightFormWithLibrary } from "~/features/insights/admin.server";
 import { imageIdsOf } from "~/features/insights/blocks";
+import { INSIGHT_KIND } from "~/features/insights/kind";
 import { resolveMediaIds } from "~/features/media/resolve.server";
 import { InsightForm, type InsightFormDefaults } from "~/features/insights/components/insight-form";
 import { pageMeta } from "~/features/seo/meta";
@@ -30,13 +29,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, STAFF_ROLES);
   const id = z.uuid().safeParse(params.id);
   const post = id.success ? await getEditableInsight(id.data) : null;
-  if (!post) throw redirect(`${CMS_PATHS.insight.list}?error=load`);
+  if (!post) throw redirect(`${INSIGHT_KIND.paths.list}?error=load`);
   const revisionId = z.coerce.number().int().positive().safeParse(new URL(request.url).searchParams.get("revision") ?? undefined);
   const [revisions, restored] = await Promise.all([
     listRevisions("insight", post.id),
     revisionId.success ? getRevisionSnapshot("insight", post.id, revisionId.data) : Promise.resolve(null),
   ]);
-  const path = CMS_PATHS.insight.public(post.slug);
+  const path = INSIGHT_KIND.paths.public(post.slug);
   const bodyImages = await resolveMediaIds(imageIdsOf([...(post.content ?? []), ...(((restored as InsightFormDefaults | null)?.content) ?? [])]));
   return {
     post,
@@ -51,18 +50,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** Save Changes / Update & Publish / Schedule / Unpublish / Archive / Restore / Delete (see `editAction`). */
 export async function action({ request, params }: Route.ActionArgs) {
-  return editAction("insight", request, params.id, parseInsightFormWithLibrary);
+  return editAction(INSIGHT_KIND, request, params.id, parseInsightFormWithLibrary);
 }
 
 export default function BlogEditPage({ loaderData }: Route.ComponentProps) {
   const { post, revisions, restored, previewUrl, publicUrl, publicOrigin, bodyImages } = loaderData;
   const result = useActionData<typeof action>();
   useActionToast(result);
-  useFlagToast("saved", SAVED_FLAG_MESSAGES.insight);
+  useFlagToast("saved", INSIGHT_KIND.flags.saved);
   const restoredRevision = restored ? revisions.find((r) => r.id === restored.id) : undefined;
   return (
     <>
-      <AdminPageHeader title="Edit Blog Post" description={post.title} actions={<DeleteDialog kind="insight" id={post.id} title={post.title} />} />
+      <AdminPageHeader title="Edit Blog Post" description={post.title} actions={<DeleteDialog kind={INSIGHT_KIND} id={post.id} title={post.title} />} />
       {result && !result.ok && result.conflict ? <ConflictAlert message={result.description ?? ""} /> : null}
       {restored ? <RestoredNotice revision={restoredRevision} /> : null}
       <InsightForm

@@ -2,8 +2,7 @@ import { useActionData } from "react-router";
 import { requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
 import { listAction } from "~/features/cms/actions.server";
 import { useActionToast, useFlagToast, useLoadErrorToast } from "~/features/cms/components/use-cms-toasts";
-import { DELETED_FLAG_MESSAGES } from "~/features/cms/messages";
-import { parseAdminInsightFilters } from "~/features/insights/admin-schema";
+import { INSIGHT_KIND } from "~/features/insights/kind";
 import { listAdminInsights } from "~/features/insights/admin.server";
 import { InsightsAdminList } from "~/features/insights/components/insights-admin-list";
 import { pageMeta } from "~/features/seo/meta";
@@ -18,20 +17,20 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Blog 
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, STAFF_ROLES);
-  const filters = parseAdminInsightFilters(new URL(request.url).searchParams);
+  const filters = INSIGHT_KIND.parseFilters(new URL(request.url).searchParams);
   return { filters, ...(await listAdminInsights(filters)) };
 }
 
 /** Row actions: `intent` delete | archive | restore with `id` (see `listAction`). */
 export async function action({ request }: Route.ActionArgs) {
-  return listAction("insight", request);
+  return listAction(INSIGHT_KIND, request);
 }
 
 export default function BlogPage({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   useActionToast(result);
-  useFlagToast("deleted", DELETED_FLAG_MESSAGES.insight);
-  useLoadErrorToast("insight");
+  useFlagToast("deleted", INSIGHT_KIND.flags.deleted);
+  useLoadErrorToast(INSIGHT_KIND);
   const { items, stats, filters, total, pageCount } = loaderData;
   return <InsightsAdminList items={items} stats={stats} filters={filters} total={total} pageCount={pageCount} />;
 }

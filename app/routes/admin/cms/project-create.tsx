@@ -3,8 +3,8 @@ import { AdminPageHeader } from "~/components/admin-page-header";
 import { requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
 import { createAction } from "~/features/cms/actions.server";
 import { useActionToast } from "~/features/cms/components/use-cms-toasts";
-import { parseProjectForm } from "~/features/projects/admin-schema";
 import { ProjectForm } from "~/features/projects/components/project-form";
+import { PROJECT_KIND } from "~/features/projects/kind";
 import { pageMeta } from "~/features/seo/meta";
 import { env } from "~/utils/env.server";
 import type { Route } from "./+types/project-create";
@@ -19,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Save Draft / Publish / Schedule: creates the project and opens its edit screen; 400 with field errors. */
 export async function action({ request }: Route.ActionArgs) {
-  return createAction("project", request, parseProjectForm);
+  return createAction(PROJECT_KIND, request);
 }
 
 export default function ProjectCreatePage({ loaderData }: Route.ComponentProps) {

@@ -7,11 +7,10 @@ import { ConflictAlert, RestoredNotice } from "~/features/cms/components/edit-no
 import { DeleteDialog } from "~/features/cms/components/delete-dialog";
 import { useActionToast, useFlagToast } from "~/features/cms/components/use-cms-toasts";
 import { getRevisionSnapshot, listRevisions } from "~/features/cms/content.server";
-import { SAVED_FLAG_MESSAGES } from "~/features/cms/messages";
 import { createPreviewToken } from "~/features/cms/preview.server";
-import { parseProjectForm } from "~/features/projects/admin-schema";
 import { getEditableProject } from "~/features/projects/admin.server";
 import { ProjectForm, type ProjectFormDefaults } from "~/features/projects/components/project-form";
+import { PROJECT_KIND } from "~/features/projects/kind";
 import { pageMeta } from "~/features/seo/meta";
 import { env } from "~/utils/env.server";
 import type { Route } from "./+types/project-edit";
@@ -28,14 +27,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, STAFF_ROLES);
   const id = z.uuid().safeParse(params.id);
   const project = id.success ? await getEditableProject(id.data) : null;
-  if (!project) throw redirect("/admin/cms/projects?error=load");
+  if (!project) throw redirect(`${PROJECT_KIND.paths.list}?error=load`);
   const revisionId = z.coerce.number().int().positive().safeParse(new URL(request.url).searchParams.get("revision") ?? undefined);
   const [revisions, restored] = await Promise.all([
     listRevisions("project", project.id),
     revisionId.success ? getRevisionSnapshot("project", project.id, revisionId.data) : Promise.resolve(null),
   ]);
   const origin = new URL(env.PUBLIC_URL).origin;
-  const path = `/projects/${encodeURIComponent(project.slug)}`;
+  const path = PROJECT_KIND.paths.public(project.slug);
   return {
     project,
     revisions,
@@ -48,21 +47,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** Save Changes / Update & Publish / Schedule / Unpublish / Archive / Restore / Delete (see `editAction`). */
 export async function action({ request, params }: Route.ActionArgs) {
-  return editAction("project", request, params.id, parseProjectForm);
+  return editAction(PROJECT_KIND, request, params.id);
 }
 
 export default function ProjectEditPage({ loaderData }: Route.ComponentProps) {
   const { project, revisions, restored, previewUrl, publicUrl, publicOrigin } = loaderData;
   const result = useActionData<typeof action>();
   useActionToast(result);
-  useFlagToast("saved", SAVED_FLAG_MESSAGES.project);
+  useFlagToast("saved", PROJECT_KIND.flags.saved);
   const restoredRevision = restored ? revisions.find((r) => r.id === restored.id) : undefined;
   return (
     <>
       <AdminPageHeader
         title="Edit Project"
         description={project.title}
-        actions={<DeleteDialog kind="project" id={project.id} title={project.title} />}
+        actions={<DeleteDialog kind={PROJECT_KIND} id={project.id} title={project.title} />}
       />
       {result && !result.ok && result.conflict ? <ConflictAlert message={result.description ?? ""} /> : null}
       {restored ? <RestoredNotice revision={restoredRevision} /> : null}

@@ -2,9 +2,8 @@ import { useActionData } from "react-router";
 import { requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
 import { listAction } from "~/features/cms/actions.server";
 import { useActionToast, useFlagToast, useLoadErrorToast } from "~/features/cms/components/use-cms-toasts";
-import { DELETED_FLAG_MESSAGES } from "~/features/cms/messages";
-import { parseAdminProjectFilters } from "~/features/projects/admin-schema";
 import { listAdminProjects } from "~/features/projects/admin.server";
+import { PROJECT_KIND } from "~/features/projects/kind";
 import { ProjectsAdminList } from "~/features/projects/components/projects-admin-list";
 import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/projects";
@@ -18,19 +17,19 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Our W
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, STAFF_ROLES);
-  const filters = parseAdminProjectFilters(new URL(request.url).searchParams);
+  const filters = PROJECT_KIND.parseFilters(new URL(request.url).searchParams);
   return { filter: filters.status, ...(await listAdminProjects(filters)) };
 }
 
 /** Row actions: `intent` delete | archive | restore with `id` (see `listAction`). */
 export async function action({ request }: Route.ActionArgs) {
-  return listAction("project", request);
+  return listAction(PROJECT_KIND, request);
 }
 
 export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   useActionToast(result);
-  useFlagToast("deleted", DELETED_FLAG_MESSAGES.project);
-  useLoadErrorToast("project");
+  useFlagToast("deleted", PROJECT_KIND.flags.deleted);
+  useLoadErrorToast(PROJECT_KIND);
   return <ProjectsAdminList items={loaderData.items} counts={loaderData.counts} filter={loaderData.filter} page={loaderData.page} pageCount={loaderData.pageCount} />;
 }

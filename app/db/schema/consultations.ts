@@ -1,0 +1,138 @@
+/**
+ * Consultations: the bookable types and slots, the bookings and their manage links, and staff's
+ * calendar feeds. `date`/`start_time`/`end_time` are Europe/London wall-clock values.
+ */
+import { sql } from "drizzle-orm";
+import { boolean, check, date, index, integer, pgTable, text, time, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { BOOKING_STATUSES, BOOKING_PROJECT_TYPES } from "../../utils/domain";
+import { createdAt, updatedAt, inList } from "./columns";
+import { adminUsers } from "./auth";
+
+export const consultationTypes = pgTable(
+  "consultation_types",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    description: text("description"),
+    durationMinutes: integer("duration_minutes").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("consultation_types_name_key").on(t.name),
+    check("consultation_types_duration_check", sql`duration_minutes > 0`),
+  ],
+);
+
+/** A bookable slot. `date`, `start_time`, `end_time` are Europe/London wall-clock values. */
+export const consultationAvailability = pgTable(
+  "consultation_availability",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    date: date("date", { mode: "string" }).notNull(),
+    startTime: time("start_time").notNull(),
+    endTime: time("end_time").notNull(),
+    maxBookings: integer("max_bookings").notNull().default(1),
+    currentBookings: integer("current_bookings").notNull().default(0),
+    isAvailable: boolean("is_available").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("consultation_availability_date_start_key").on(t.date, t.startTime),
+    check("consultation_availability_max_check", sql`max_bookings between 1 and 10`),
+    check("consultation_availability_current_check", sql`current_bookings between 0 and max_bookings`),
+    check("consultation_availability_time_check", sql`end_time > start_time`),
+  ],
+);
+
+export const consultationBookings = pgTable(
+  "consultation_bookings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    availabilityId: uuid("availability_id")
+      .notNull()
+      .references(() => consultationAvailability.id, { onDelete: "restrict" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    companyName: text("company_name"),
+    /** The type's name as text (spec); `consultation_type_id` keeps the link for its duration. */
+    consultationType: text("consultation_type").notNull(),
+    consultationTypeId: uuid("consultation_type_id").references(() => consultationTypes.id, {
+      onDelete: "set null",
+    }),
+    projectType: text("project_type", { enum: BOOKING_PROJECT_TYPES }),
+    projectDescription: text("project_description"),
+    timeline: text("timeline"),
+    budgetRange: text("budget_range"),
+    howHeardAboutUs: text("how_heard_about_us"),
+    specialRequirements: text("special_requirements"),
+    status: text("status", { enum: BOOKING_STATUSES }).notNull().default("pending"),
+    meetingLink: text("meeting_link"),
+    meetingNotes: text("meeting_notes"),
+    /** Client-generated key that makes a double-submitted form create one booking. */
+    idempotencyKey: text("idempotency_key"),
+    /**
+     * Length of the consultation in minutes, copied from the type when booked, so invitations and
+     * reminders stay right after the type is changed or deleted. Null only for rows older than it.
+     */
+    durationMinutes: integer("duration_minutes"),
+    /** iCalendar SEQUENCE of the last invitation sent; raised on every change mailed. */
+    icsSequence: integer("ics_sequence").notNull().default(0),
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
+    /** When the personal fields were anonymised (erasure or retention); null while they are held. */
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("consultation_bookings_idempotency_key").on(t.idempotencyKey),
+    index("consultation_bookings_availability_idx").on(t.availabilityId),
+    index("consultation_bookings_created_at_idx").on(t.createdAt),
+    check("consultation_bookings_status_check", inList("status", BOOKING_STATUSES)),
+    check(
+      "consultation_bookings_project_type_check",
+      sql`project_type is null or ${inList("project_type", BOOKING_PROJECT_TYPES)}`,
+    ),
+  ],
+);
+
+/**
+ * The visitor's manage links of a booking, each opening it until it is erased: the first is issued
+ * with the booking (its confirmation e-mail and success screen), another with each later message
+ * that carries a link the visitor did not just use (the confirmation by staff). Only the SHA-256
+ * (hex) of a random token is stored and the token itself is only ever mailed, so a later message
+ * can carry a link only by issuing a new token, while an earlier message's link keeps working.
+ */
+export const consultationBookingManageTokens = pgTable(
+  "consultation_booking_manage_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => consultationBookings.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("consultation_booking_manage_tokens_booking_idx").on(t.bookingId)],
+);
+
+/**
+ * A member of staff's private calendar feed: at most one
+ * per account. Only the SHA-256 (hex) of the feed's random token is stored; the token itself is
+ * shown once. Regenerating replaces the hash (the old address stops at once); turning the feed
+ * off deletes the row. The feed also answers only while the account is active.
+ */
+export const staffCalendarFeeds = pgTable(
+  "staff_calendar_feeds",
+  {
+    adminUserId: uuid("admin_user_id")
+      .primaryKey()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    /** When a calendar last fetched the feed; null until the first fetch. */
+    lastFetchedAt: timestamp("last_fetched_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("staff_calendar_feeds_token_hash_key").on(t.tokenHash)],
+);

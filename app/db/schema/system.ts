@@ -1,0 +1,119 @@
+/**
+ * The running site: editable settings, the mail outbox, the audit log, the shared request
+ * counters and the once-a-day job runs.
+ */
+import { sql } from "drizzle-orm";
+import { bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { OUTBOX_STATUSES, RETENTION_LIMITS } from "../../utils/domain";
+import { createdAt, updatedAt, between, inList } from "./columns";
+
+/**
+ * Single row (id = 1) of editable settings; `data` is validated by `features/settings/schema.ts`.
+ * The retention periods (`app/features/data-protection/retention.server.ts`) are real
+ * columns with their bounds as CHECK constraints.
+ */
+export const siteSettings = pgTable(
+  "site_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    /** Spam submissions are deleted this many days after they arrived. */
+    retentionSpamDays: integer("retention_spam_days").notNull().default(RETENTION_LIMITS.spamDays.default),
+    /** Closed enquiries and finished or cancelled bookings are anonymised after this many months. */
+    retentionRecordsMonths: integer("retention_records_months").notNull().default(RETENTION_LIMITS.recordsMonths.default),
+    /** Bodies of sent (or failed) e-mails are removed this many days after sending. */
+    retentionEmailBodyDays: integer("retention_email_body_days").notNull().default(RETENTION_LIMITS.emailBodyDays.default),
+    /** Raw analytics events are folded into daily rows (and deleted) after this many days. */
+    retentionAnalyticsRawDays: integer("retention_analytics_raw_days").notNull().default(RETENTION_LIMITS.analyticsRawDays.default),
+    /** Analytics daily totals and conversion counts are deleted once their day is this many months old. */
+    retentionAnalyticsMonths: integer("retention_analytics_months").notNull().default(RETENTION_LIMITS.analyticsMonths.default),
+    /** "Require two-factor for all staff": staff without it can only enrol until they have. */
+    requireTwoFactor: boolean("require_two_factor").notNull().default(false),
+    updatedAt: updatedAt(),
+    updatedBy: text("updated_by"),
+  },
+  () => [
+    check("site_settings_single_row", sql`id = 1`),
+    check("site_settings_retention_spam_check", between("retention_spam_days", RETENTION_LIMITS.spamDays)),
+    check("site_settings_retention_records_check", between("retention_records_months", RETENTION_LIMITS.recordsMonths)),
+    check("site_settings_retention_email_body_check", between("retention_email_body_days", RETENTION_LIMITS.emailBodyDays)),
+    check("site_settings_retention_analytics_raw_check", between("retention_analytics_raw_days", RETENTION_LIMITS.analyticsRawDays)),
+    check("site_settings_retention_analytics_check", between("retention_analytics_months", RETENTION_LIMITS.analyticsMonths)),
+  ],
+);
+
+/** A message waiting to be sent, written in the same transaction as what caused it. */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Makes a message unique, e.g. `reminder:{bookingId}:{start}`: a second insert is ignored. */
+    dedupeKey: text("dedupe_key"),
+    kind: text("kind").notNull(),
+    to: text("to").notNull(),
+    /** Optional `Reply-To` address (e.g. the visitor's, on a staff notification). */
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    /** `[{ filename, contentType, content }]`, content as UTF-8 text (e.g. an `.ics`). */
+    attachments: jsonb("attachments").$type<{ filename: string; contentType: string; content: string }[]>(),
+    status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /**
+     * Set on a message queued by an erasure (the cancellation of the person's future booking): the
+     * worker sends it, then blanks its recipient, subject and bodies, so no trace of them is kept.
+     */
+    eraseAfterSend: boolean("erase_after_send").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("email_outbox_dedupe_key").on(t.dedupeKey),
+    index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    check("email_outbox_status_check", inList("status", OUTBOX_STATUSES)),
+  ],
+);
+
+/** Who changed what, when (statuses, deletions, roles, settings). */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    actorUserId: text("actor_user_id"),
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id"),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_at_idx").on(t.createdAt)],
+);
+
+/** Fixed-window request counters shared by every app instance (contact form rate limit). */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/**
+ * One row per run of a once-a-day job (e.g. the retention job), keyed by its Europe/London date:
+ * inserting the row is the claim, so the job runs exactly once a day across every app instance.
+ */
+export const jobRuns = pgTable(
+  "job_runs",
+  {
+    job: text("job").notNull(),
+    runOn: date("run_on", { mode: "string" }).notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.runOn] })],
+);
