@@ -1,4 +1,6 @@
 import { data } from "react-router";
+import type { z } from "zod";
+import { type ParseOptions, parseSubmission, type Submission } from "./forms";
 
 /**
  * Reads a request's form body (urlencoded or multipart) for an action. A body that cannot be
@@ -13,4 +15,18 @@ export async function readFormData(request: Request): Promise<FormData> {
     if (error instanceof TypeError) throw data("The form could not be read. Please reload the page and try again.", { status: 400 });
     throw error;
   }
+}
+
+/**
+ * Reads the request's form (see `readFormData`) and checks it with `schema`: the submission of
+ * `parseSubmission` (`values` the schema's output, or field errors, the submitted text and a
+ * message), with the FormData itself for fields the schema does not cover (`intent`, files).
+ */
+export async function readSubmission<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  options?: ParseOptions,
+): Promise<Submission<z.output<S>> & { form: FormData }> {
+  const form = await readFormData(request);
+  return { ...parseSubmission(schema, form, options), form };
 }
