@@ -29,6 +29,7 @@ import { getMailSettings } from "~/features/mail/settings.server";
 import { renderEmail, siteUrl } from "~/features/mail/templates.server";
 import { mailFromAddress } from "~/features/mail/transport.server";
 import { MAX_UPLOAD_BYTES } from "~/features/media/rules";
+import { stripControlCharacters } from "~/utils/fields";
 import { logger } from "~/utils/logger.server";
 import { checkImapHost, FIRST_READ_DAYS, getImapAccount } from "./mailbox.server";
 import { htmlBeforeQuote, htmlToText, trimQuotedHistory } from "./quoted-history";
@@ -110,7 +111,7 @@ async function attachmentsOf(mail: ParsedMail) {
     }
     const sniffed = await fileTypeFromBuffer(content);
     const contentType = sniffed?.mime ?? (a.mimeType === "text/plain" ? "text/plain" : "application/octet-stream");
-    const filename = (a.filename ?? `attachment.${sniffed?.ext ?? "bin"}`).replace(/[\u0000-\u001f\u007f/\\]/g, "_").slice(0, 200);
+    const filename = stripControlCharacters(a.filename ?? `attachment.${sniffed?.ext ?? "bin"}`).replace(/[/\\]/g, "_").slice(0, 200);
     kept.push({ filename, contentType, content });
   }
   return kept;
