@@ -16,7 +16,7 @@ import { emailOutbox, enquiries, enquiryAttachments, enquiryMessages, mailboxSet
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { TestImap } from "../../../tests/setup/test-imap";
 import { sendReply, getTimeline } from "./conversation.server";
-import { pollMailbox } from "./imap-import.server";
+import { importMessage, pollMailbox } from "./imap-import.server";
 import { checkImapHost, updateMailboxSettings } from "./mailbox.server";
 import { isOverdue } from "./response-time";
 import { acknowledgementMessageId } from "./threading.server";
@@ -221,6 +221,19 @@ Once only.
     } finally {
       await client.logout();
     }
+  }, 30_000);
+
+  it("imports a message once when two readers run at the same time", async () => {
+    const enquiry = await newEnquiry();
+    const raw = `From: dana@client.example\r\nTo: ${imap.user}\r\nSubject: Re: x\r\nMessage-ID: <race-1@client.example>\r\nIn-Reply-To: ${acknowledgementMessageId(enquiry.id)}\r\n\r\nRace.\r\n`;
+    await imap.append(raw);
+    const runs = await Promise.all([pollMailbox(), pollMailbox()]);
+    expect(runs.filter((r) => r === null)).toHaveLength(1);
+    // Even without the lease, the unique Message-ID keeps one copy.
+    const outcomes = await Promise.all([importMessage(Buffer.from(raw), imap.user), importMessage(Buffer.from(raw), imap.user)]);
+    expect(outcomes).toEqual(["duplicate", "duplicate"]);
+    const rows = await db.select().from(enquiryMessages).where(eq(enquiryMessages.kind, "incoming"));
+    expect(rows).toHaveLength(1);
   }, 30_000);
 
   it("lets one reader at a time: a current lease held elsewhere means no run", async () => {

@@ -54,7 +54,7 @@ export function MailboxSettingsScreen({ settings, reply }: { settings: MailboxSe
           {reply.ok ? "Mailbox settings saved" : reply.message}
         </p>
       ) : null}
-      <Form method="post" className="max-w-3xl space-y-6">
+      <Form method="post" className="max-w-3xl space-y-6" key={reply?.ok ? "saved" : "editing"}>
         <Card>
           <CardHeader className="pb-4">
             <CardTitle className="flex items-center gap-2 text-base">
