@@ -6,7 +6,7 @@
  * composer still posts and comes back to the enquiry.
  */
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { Loader2, Lock, Mail, MessageSquareReply, Paperclip } from "lucide-react";
 import { toast } from "~/components/ui/toast";
 import { Badge } from "~/components/ui/badge";
@@ -21,7 +21,48 @@ import { enquiryLabel } from "../admin-schema";
 import { REPLY_MAX_LENGTH, type TimelineEntry } from "../conversation-schema";
 import { replyBlocks, replyInlines } from "../reply-format";
 
-type ConversationData = { timeline: TimelineEntry[]; status: string; replied: boolean; canReply: boolean };
+type ConversationData = {
+  timeline: TimelineEntry[];
+  status: string;
+  replied: boolean;
+  canReply: boolean;
+  savedReplies: { id: string; title: string; body: string }[];
+  owners: { userId: string; name: string }[];
+  assignedTo: string | null;
+};
+
+/** The owner dropdown: saved at once, the timeline reloaded. */
+function OwnerSelect({ enquiryId, data, onSaved }: { enquiryId: string; data: ConversationData; onSaved: () => void }) {
+  const fetcher = useFetcher<ActionReply<{ id: string }>>();
+  const id = `conversation-owner-${enquiryId}`;
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) {
+      toast.success(fetcher.data.message ?? "Owner changed", { id: `owner-${enquiryId}` });
+      onSaved();
+    } else toast.error("Owner not changed", { id: `owner-error-${enquiryId}`, description: fetcher.data.message });
+    // Runs once per answer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>Owner</Label>
+      <NativeSelect
+        id={id}
+        defaultValue={data.assignedTo ?? ""}
+        key={data.assignedTo ?? "none"}
+        onChange={(e) => fetcher.submit({ intent: "assign", owner: e.target.value }, { method: "post", action: `/admin/enquiries/${enquiryId}/conversation` })}
+      >
+        <option value="">Nobody</option>
+        {data.owners.map((o) => (
+          <option key={o.userId} value={o.userId}>
+            {o.name}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
 
 /** Text with clickable http(s) links, paragraphs and lists, as the reply e-mail shows it. */
 function FormattedText({ text }: { text: string }) {
@@ -157,6 +198,7 @@ export function EnquiryConversation({ enquiryId, status }: { enquiryId: string; 
       <h3 id={`conversation-${enquiryId}`} className="text-sm font-semibold text-foreground">
         Conversation
       </h3>
+      {data ? <OwnerSelect enquiryId={enquiryId} data={data} onSaved={() => loader.load(url)} /> : null}
       {hydrated && !data ? (
         <p className="text-sm text-muted-foreground">Loading the conversation…</p>
       ) : data && data.timeline.length === 0 ? (
@@ -188,6 +230,27 @@ export function EnquiryConversation({ enquiryId, status }: { enquiryId: string; 
               Internal note
             </Button>
           </div>
+          {mode === "reply" && data?.savedReplies.length ? (
+            <div className="space-y-2">
+              <Label htmlFor={`${bodyId}-saved`}>Saved reply</Label>
+              <NativeSelect
+                id={`${bodyId}-saved`}
+                defaultValue=""
+                onChange={(e) => {
+                  const chosen = data.savedReplies.find((r) => r.id === e.target.value);
+                  const field = formRef.current?.elements.namedItem("body");
+                  if (chosen && field instanceof HTMLTextAreaElement) field.value = chosen.body;
+                }}
+              >
+                <option value="">Write your own</option>
+                {data.savedReplies.map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {r.title}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          ) : null}
           <div className="space-y-2">
             <Label htmlFor={bodyId}>{mode === "reply" ? "Your reply" : "Note for staff"}</Label>
             <Textarea
@@ -228,6 +291,14 @@ export function EnquiryConversation({ enquiryId, status }: { enquiryId: string; 
           </div>
         </poster.Form>
       )}
+      <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs">
+        <Link to="/admin/enquiries/saved-replies" className="text-primary underline underline-offset-2">
+          Manage saved replies
+        </Link>
+        <Link to="/admin/settings/mailbox" className="text-primary underline underline-offset-2">
+          Mailbox settings
+        </Link>
+      </p>
     </section>
   );
 }
