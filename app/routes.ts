@@ -38,6 +38,7 @@ export default [
       route("enquiries/export", "routes/admin/enquiries-export.tsx"),
       route("enquiries/:id/conversation", "routes/admin/enquiry-conversation.tsx"),
       route("enquiries/saved-replies", "routes/admin/saved-replies.tsx"),
+      route("contact", "routes/admin/contact.tsx"),
       route("enquiries/attachments/:id", "routes/admin/enquiry-attachment.ts"),
       route("consultations", "routes/admin/consultations.tsx"),
       route("cms/projects", "routes/admin/cms/projects.tsx"),

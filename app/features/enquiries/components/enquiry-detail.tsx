@@ -152,6 +152,9 @@ export function EnquiryDetailBody({
         <a href={replyMailto(enquiry, companyName)} className={cn(buttonVariants({ variant: "default" }), "mt-2 w-full sm:w-auto")}>
           <Mail aria-hidden /> Reply by email
         </a>
+        <a href={`/admin/contact?email=${encodeURIComponent(enquiry.email)}`} className="mt-2 block text-sm text-primary underline underline-offset-2">
+          Everything from this person
+        </a>
       </section>
 
       <EnquiryConversation enquiryId={enquiry.id} status={enquiry.status} />
