@@ -59,6 +59,10 @@ export default defineConfig({
       SEED_DEMO: "true",
       LOG_LEVEL: "warn",
       E2E_FAST_JOBS: "true",
+      // The enquiry-conversation test's IMAP server (Dovecot) listens on 127.0.0.1; the mailbox is
+      // read every half second so a visitor's reply shows after one poll.
+      IMAP_ALLOW_PRIVATE: "true",
+      MAILBOX_POLL_MS: "500",
       // Page views are written every half second, so the analytics test sees them at once.
       ANALYTICS_FLUSH_MS: "500",
       // The daily backup job is tested in tests/system/backup-restore.test.ts.

@@ -32,6 +32,7 @@ const POSTGRES_TEST_FILES = [
   "app/features/consultations/wizard-action.test.ts",
   "app/features/data-protection/erasure.test.ts",
   "app/features/data-protection/retention.test.ts",
+  "app/features/enquiries/imap-import.test.ts",
   "app/features/enquiries/promise.test.ts",
   "app/features/jobs/worker.test.ts",
   "app/features/operations/daily-backup.test.ts",

@@ -30,6 +30,12 @@ export const SITE_PAGE_TITLES: Record<(typeof SITE_PAGE_KEYS)[number], string> =
 };
 
 /**
+ * What an entry of an enquiry's conversation is: `reply` (staff to the visitor, sent by e-mail),
+ * `incoming` (the visitor's e-mail read from the firm's mailbox) or `note` (staff only, never sent).
+ */
+export const ENQUIRY_MESSAGE_KINDS = ["reply", "incoming", "note"] as const;
+
+/**
  * Retention periods' defaults and inclusive bounds: the `site_settings` columns, their
  * CHECK constraints and the retention form all use these.
  */

@@ -74,6 +74,13 @@ const EnvSchema = z.object({
   /** Turns off the in-process mail worker (tests that drive it themselves). */
   DISABLE_JOBS: z.stringbool().default(false),
   /**
+   * Lets the firm's IMAP mailbox (Admin > Settings > Mailbox) be on a loopback or private address.
+   * Off by default, so a staff setting cannot make the server connect to internal services (SSRF).
+   */
+  IMAP_ALLOW_PRIVATE: z.stringbool().default(false),
+  /** Milliseconds between two reads of the firm's mailbox by the job worker (default one minute). */
+  MAILBOX_POLL_MS: z.coerce.number().int().min(100).max(24 * 3_600_000).default(60_000),
+  /**
    * Public write limits, shared by every instance through the database
    * (`app/features/abuse/limits.server.ts`): bookings and enquiries per client (IPv4 address or
    * IPv6 /64) per hour, for everyone together per hour, and active future bookings per e-mail.

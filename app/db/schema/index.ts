@@ -24,6 +24,7 @@ export {
   OUTBOX_STATUSES,
   RETENTION_LIMITS,
   SITE_PAGE_KEYS,
+  ENQUIRY_MESSAGE_KINDS,
 } from "../../utils/domain";
 
 export * from "./analytics";

@@ -42,6 +42,9 @@ export const siteSettings = pgTable(
   ],
 );
 
+/** Threading headers of an outgoing message: `Message-ID`, `In-Reply-To`, `References` (each `<id@domain>`). */
+export type OutboxHeaders = { messageId?: string; inReplyTo?: string; references?: string[] };
+
 /** A message waiting to be sent, written in the same transaction as what caused it. */
 export const emailOutbox = pgTable(
   "email_outbox",
@@ -58,6 +61,8 @@ export const emailOutbox = pgTable(
     text: text("text").notNull(),
     /** `[{ filename, contentType, content }]`, content as UTF-8 text (e.g. an `.ics`). */
     attachments: jsonb("attachments").$type<{ filename: string; contentType: string; content: string }[]>(),
+    /** Threading headers set on the message (`<id@domain>` forms); null lets the transport make a Message-ID. */
+    headers: jsonb("headers").$type<OutboxHeaders>(),
     status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

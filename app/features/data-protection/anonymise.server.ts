@@ -7,6 +7,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
+import { eraseConversations } from "~/features/enquiries/conversation.server";
 import { auditLog, consultationBookingManageTokens, consultationBookings, emailOutbox, enquiries } from "~/db/schema";
 
 /** What an anonymised text field that may not be empty holds. */
@@ -17,10 +18,12 @@ type Executor = Database | Transaction;
 /**
  * Anonymises the enquiries with these ids and scrubs their audit entries: name, e-mail and
  * message become {@link ERASED}; company and internal notes are cleared; `anonymised_at = now`.
- * Status, priority, type, spam reason and dates are kept. Returns how many rows changed.
+ * Status, priority, type, spam reason and dates are kept. Their conversations (replies, the
+ * person's e-mails with attachments, staff notes) are deleted. Returns how many rows changed.
  */
 export async function anonymiseEnquiries(executor: Executor, ids: string[], now: Date): Promise<number> {
   if (ids.length === 0) return 0;
+  await eraseConversations(executor, ids);
   const rows = await executor
     .update(enquiries)
     .set({ name: ERASED, email: ERASED, company: null, message: ERASED, internalNotes: null, anonymisedAt: now })

@@ -21,6 +21,7 @@ import { selectBookingsWithSlot } from "~/features/consultations/booking-rows.se
 import { holdsPlace } from "~/features/consultations/booking-core.server";
 import { londonInstant } from "~/utils/time";
 import { neutraliseCsvCell } from "~/features/enquiries/admin.server";
+import { exportConversations } from "~/features/enquiries/conversation.server";
 import type { SubjectRecordKind } from "./schema";
 
 /** An enquiry as exported. Instants are ISO 8601 strings. */
@@ -100,6 +101,8 @@ export type SubjectRecords = {
   bookings: SubjectBooking[];
   emails: SubjectEmail[];
   audit: SubjectAuditEntry[];
+  /** The conversations of those enquiries: replies, the person's e-mails (attachments in base64) and staff notes. */
+  conversations: Awaited<ReturnType<typeof exportConversations>>;
 };
 
 /** The address as stored for matching: trimmed and lower-cased. */
@@ -159,8 +162,10 @@ export async function findSubjectRecords(
     .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
 
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  const conversations = await exportConversations(executor, enquiryIds);
   return {
     email: address,
+    conversations,
     enquiries: enquiryRows.map((e) => ({
       id: e.id,
       createdAt: e.createdAt.toISOString(),
@@ -303,8 +308,8 @@ export function subjectRecordsCsv(records: SubjectRecords, kind: SubjectRecordKi
 
 /** The JSON document of a subject-access export: when it was made, then every record by kind. */
 export function subjectRecordsJson(records: SubjectRecords, generatedAt: Date = new Date()): string {
-  const { email, enquiries, bookings, emails, audit } = records;
-  return JSON.stringify({ generatedAt: generatedAt.toISOString(), subject: { email }, enquiries, bookings, emails, audit }, null, 2);
+  const { email, enquiries, bookings, emails, audit, conversations } = records;
+  return JSON.stringify({ generatedAt: generatedAt.toISOString(), subject: { email }, enquiries, bookings, emails, audit, conversations }, null, 2);
 }
 
 /**

@@ -41,6 +41,8 @@ export const EnquiryFiltersSchema = z.object({
   status: z.preprocess(emptyToUndefined, z.enum(ENQUIRY_STATUS_FILTERS).optional()).catch(undefined),
   priority: z.preprocess(emptyToUndefined, z.enum(ENQUIRY_PRIORITIES).optional()).catch(undefined),
   spam: z.boolean().default(false),
+  /** `mine`: enquiries the signed-in member owns; `none`: enquiries nobody owns. */
+  owner: z.preprocess(emptyToUndefined, z.enum(["mine", "none"]).optional()).catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 
@@ -54,6 +56,7 @@ export function parseEnquiryFilters(params: URLSearchParams): EnquiryFilters {
     status: params.get("status") ?? undefined,
     priority: params.get("priority") ?? undefined,
     spam: params.get("view") === "spam",
+    owner: params.get("owner") ?? undefined,
     page: params.get("page") ?? undefined,
   });
 }
@@ -65,6 +68,7 @@ export function enquiryFiltersToSearch(filters: Partial<EnquiryFilters>, extra: 
   if (filters.status) params.set("status", filters.status);
   if (filters.priority) params.set("priority", filters.priority);
   if (filters.spam) params.set("view", "spam");
+  if (filters.owner) params.set("owner", filters.owner);
   if (filters.page && filters.page > 1) params.set("page", String(filters.page));
   for (const [k, v] of Object.entries(extra)) params.set(k, v);
   const s = params.toString();

@@ -33,8 +33,11 @@ export type EnquiryPage = {
   pageCount: number;
 };
 
+/** The owner filter: `owner` ("mine" or "none") and who "mine" is (the signed-in member's user id). */
+type OwnerFilter = { owner?: EnquiryFilters["owner"]; viewerUserId?: string };
+
 /** The WHERE clause of a set of filters (search, status or overdue at `now`, priority, spam view). */
-function whereOf(filters: Pick<EnquiryFilters, "q" | "status" | "priority" | "spam">, now: Date): SQL | undefined {
+function whereOf(filters: Pick<EnquiryFilters, "q" | "status" | "priority" | "spam"> & OwnerFilter, now: Date): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     filters.spam ? isNotNull(enquiries.spamReason) : isNull(enquiries.spamReason),
   ];
@@ -52,6 +55,8 @@ function whereOf(filters: Pick<EnquiryFilters, "q" | "status" | "priority" | "sp
   if (filters.status === "overdue") conditions.push(overdueWhere(now));
   else if (filters.status) conditions.push(eq(enquiries.status, filters.status));
   if (filters.priority) conditions.push(eq(enquiries.priority, filters.priority));
+  if (filters.owner === "mine") conditions.push(eq(enquiries.assignedTo, filters.viewerUserId ?? ""));
+  else if (filters.owner === "none") conditions.push(isNull(enquiries.assignedTo));
   return and(...conditions);
 }
 
@@ -60,10 +65,11 @@ function whereOf(filters: Pick<EnquiryFilters, "q" | "status" | "priority" | "sp
  * `q` matches name, e-mail, company and message case-insensitively, `%` and `_` literally.
  * Spam submissions (with `spam_reason`) are left out unless `spam` is true, which shows only them.
  * `status: "overdue"` keeps the enquiries overdue at `now`; each item says whether it is.
+ * `owner: "mine"` keeps those owned by `viewerUserId`, `"none"` those nobody owns.
  * `pageSize` defaults to {@link ENQUIRY_PAGE_SIZE}; a page past the end returns no items.
  */
 export async function listEnquiries(
-  filters: Partial<EnquiryFilters> & { pageSize?: number } = {},
+  filters: Partial<EnquiryFilters> & { pageSize?: number; viewerUserId?: string } = {},
   now: Date = new Date(),
 ): Promise<EnquiryPage> {
   const pageSize = Math.min(Math.max(filters.pageSize ?? ENQUIRY_PAGE_SIZE, 1), 500);

@@ -12,6 +12,7 @@ import { renderEmail, siteUrl } from "~/features/mail/templates.server";
 import type { SiteSettings } from "~/features/settings/schema";
 import { formatUkLongDateTime } from "~/utils/format";
 import type { EnquiryInput } from "./schema";
+import { acknowledgementMessageId } from "./threading.server";
 
 /** A stored enquiry as the messages need it. `createdAt` is shown in UK time. */
 export type EnquiryForEmail = EnquiryInput & { id: string; createdAt: Date };
@@ -75,6 +76,8 @@ export function buildEnquiryEmails(enquiry: EnquiryForEmail, settings: SiteSetti
     to: enquiry.email,
     subject: `We've received your enquiry - ${settings.companyName}`,
     ...acknowledgement,
+    // A known Message-ID, so staff replies from the portal thread under it in the visitor's mail.
+    headers: { messageId: acknowledgementMessageId(enquiry.id) },
     dedupeKey: `enquiry:${enquiry.id}:acknowledgement`,
   };
 

@@ -7,7 +7,7 @@
  * because due rows are claimed with `FOR UPDATE SKIP LOCKED` and marked `overdue_reminder_sent_at`
  * in the same transaction that queues the mail, and each message carries a dedupe key.
  */
-import { and, count, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { enquiries } from "~/db/schema";
 import { enqueueEmails } from "~/features/mail/outbox.server";
@@ -20,10 +20,13 @@ export const RESPONSE_WINDOW_MS = 30 * 24 * 3_600_000;
 
 /** SQL: the enquiry is overdue at `now` (still `new`, not spam, arrived 24 hours or more before). */
 export function overdueWhere(now: Date): SQL {
+  const dueBefore = new Date(now.getTime() - OVERDUE_AFTER_MS);
   return and(
-    eq(enquiries.status, "new"),
     isNull(enquiries.spamReason),
-    lte(enquiries.createdAt, new Date(now.getTime() - OVERDUE_AFTER_MS)),
+    or(
+      and(eq(enquiries.status, "new"), isNull(enquiries.awaitingReplySince), lte(enquiries.createdAt, dueBefore)),
+      lte(enquiries.awaitingReplySince, dueBefore),
+    ),
   )!;
 }
 

@@ -15,14 +15,23 @@ export const OVERDUE_AFTER_MS = 24 * HOUR_MS;
 export const REMINDER_AFTER_MS = 20 * HOUR_MS;
 
 /** What the rules read of an enquiry. */
-export type PromiseFields = { status: string; createdAt: Date | string; spamReason?: string | null };
+export type PromiseFields = {
+  status: string;
+  createdAt: Date | string;
+  spamReason?: string | null;
+  /** Set while an e-mail from the visitor, after a reply, waits for our answer (the clock reopened). */
+  awaitingReplySince?: Date | string | null;
+};
 
 /**
  * True when the enquiry is still `new` at `now` and arrived at least {@link OVERDUE_AFTER_MS}
- * before it (exactly 24 hours counts). Spam submissions are never overdue: no reply is owed.
+ * before it (exactly 24 hours counts), or when the visitor's later e-mail has waited that long
+ * for our answer (`awaitingReplySince`). Spam submissions are never overdue: no reply is owed.
  */
 export function isOverdue(enquiry: PromiseFields, now: Date): boolean {
-  if (enquiry.status !== "new" || enquiry.spamReason) return false;
+  if (enquiry.spamReason) return false;
+  if (enquiry.awaitingReplySince) return now.getTime() - new Date(enquiry.awaitingReplySince).getTime() >= OVERDUE_AFTER_MS;
+  if (enquiry.status !== "new") return false;
   return now.getTime() - new Date(enquiry.createdAt).getTime() >= OVERDUE_AFTER_MS;
 }
 

@@ -6,6 +6,7 @@
  */
 import { queueDueReminders } from "~/features/consultations/reminders.server";
 import { runDailyRetention } from "~/features/data-protection/retention.server";
+import { pollMailbox } from "~/features/enquiries/imap-import.server";
 import { queueOverdueReminders } from "~/features/enquiries/promise.server";
 import { runDailyBackup } from "~/features/operations/daily-backup.server";
 import { env } from "~/utils/env.server";
@@ -35,6 +36,15 @@ export const periodicTasks: PeriodicTask[] = [
     intervalMs: 60_000,
     run: async () => {
       await queueOverdueReminders(new Date());
+    },
+  },
+  {
+    // Visitors' replies to enquiry e-mails, read from the firm's mailbox (off until set up in
+    // Admin > Settings > Mailbox); a lease on the settings row lets one instance read at a time.
+    name: "enquiry-mailbox",
+    intervalMs: env.MAILBOX_POLL_MS,
+    run: async () => {
+      await pollMailbox(new Date());
     },
   },
   {

@@ -5,7 +5,7 @@
  * enquiry or booking.
  */
 import type { Database, Transaction } from "~/db/client.server";
-import { emailOutbox } from "~/db/schema";
+import { emailOutbox, type OutboxHeaders } from "~/db/schema";
 import { stripControlCharacters } from "~/features/abuse/visitor-text";
 
 /** A message to queue. `html` and `text` are complete bodies; attachments are UTF-8 text. */
@@ -19,6 +19,8 @@ export type OutgoingEmail = {
   html: string;
   text: string;
   attachments?: { filename: string; contentType: string; content: string }[];
+  /** Threading headers (`Message-ID`, `In-Reply-To`, `References`), each `<id@domain>`. */
+  headers?: OutboxHeaders;
   /** Makes the message unique (e.g. `reminder:{bookingId}:{start}`); a second enqueue is ignored. */
   dedupeKey?: string;
   /** Blank the recipient, subject and bodies once sent (a message queued by an erasure). */
@@ -40,6 +42,7 @@ export async function enqueueEmails(executor: Database | Transaction, messages: 
         subject: stripControlCharacters(m.subject),
         attachments: m.attachments ?? null,
         replyTo: m.replyTo ?? null,
+        headers: m.headers ?? null,
         dedupeKey: m.dedupeKey ?? null,
       })),
     )

@@ -35,6 +35,8 @@ export type MailMessage = {
   html: string;
   text: string;
   attachments?: { filename: string; contentType: string; content: string }[] | null;
+  /** Threading headers; a `messageId` replaces the one nodemailer would make. */
+  headers?: { messageId?: string; inReplyTo?: string; references?: string[] } | null;
 };
 
 /** The result of a send: the Message-ID, and for the file transport the `.eml` path written. */
@@ -66,6 +68,9 @@ function toNodemailer(message: MailMessage, from: string): SendMailOptions {
     to: message.to,
     ...(message.replyTo ? { replyTo: message.replyTo } : {}),
     subject: message.subject,
+    ...(message.headers?.messageId ? { messageId: message.headers.messageId } : {}),
+    ...(message.headers?.inReplyTo ? { inReplyTo: message.headers.inReplyTo } : {}),
+    ...(message.headers?.references?.length ? { references: message.headers.references } : {}),
     html: message.html,
     text: message.text,
     attachments: (message.attachments ?? []).map((a) => ({

@@ -27,19 +27,19 @@ export const meta: Route.MetaFunction = (args) =>
 
 /**
  * Enquiries management: one page of
- * enquiries for the filters in the URL (`?q=&status=&priority=&view=spam&page=`; `status=overdue`
+ * enquiries for the filters in the URL (`?q=&status=&priority=&owner=&view=spam&page=`; `status=overdue`
  * for the enquiries past the 24-hour promise), each flagged overdue or not, the number of
  * spam submissions, and the enquiry named by `?id=` (the detail panel without JavaScript).
  * Managers only (super_admin, admin).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, MANAGER_ROLES);
+  const session = await requireAdmin(request, MANAGER_ROLES);
   const url = new URL(request.url);
   const filters = parseEnquiryFilters(url.searchParams);
   const selectedId = z.uuid().safeParse(url.searchParams.get("id"));
   const now = new Date();
   const [page, spamCount, selected] = await Promise.all([
-    listEnquiries(filters, now),
+    listEnquiries({ ...filters, viewerUserId: session.user.id }, now),
     countSpamEnquiries(),
     selectedId.success ? getEnquiry(selectedId.data, now) : Promise.resolve(null),
   ]);

@@ -77,6 +77,9 @@ function BookingDetail({ booking, submitter }: { booking: BookingView; submitter
           <InfoRow label="Email">
             <a className="text-primary underline-offset-4 hover:underline" href={`mailto:${booking.email}`}>
               {booking.email}
+            </a>{" "}
+            <a className="text-sm text-primary underline underline-offset-2" href={`/admin/contact?email=${encodeURIComponent(booking.email)}`}>
+              Everything from this person
             </a>
           </InfoRow>
           <InfoRow label="Phone">{booking.phone || "Not provided"}</InfoRow>

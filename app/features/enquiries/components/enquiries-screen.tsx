@@ -59,7 +59,7 @@ export function EnquiriesScreen({ filters, page, spamCount, selected, enquiryTyp
     [page.items, selected, detailId],
   );
 
-  const filtered = Boolean(filters.q || filters.status || filters.priority);
+  const filtered = Boolean(filters.q || filters.status || filters.priority || filters.owner);
   const search = (extra: Record<string, string> = {}, overrides: Partial<EnquiryFilters> = {}) =>
     enquiryFiltersToSearch({ ...filters, ...overrides }, extra);
   const exportHref = `/admin/enquiries/export${search({}, { page: 1 })}`;

@@ -19,6 +19,7 @@ import { formatDuration, OVERDUE_AFTER_MS, responseTimeMs } from "../response-ti
 import { InlineSelect, OverdueBadge, useResultToast, type EnquiryRowData } from "./enquiry-controls";
 import { formatUkDate, formatUkTime12 } from "~/utils/format";
 import { PRIORITY_TONE, replyMailto, STATUS_TONE } from "./enquiry-format";
+import { EnquiryConversation } from "./enquiry-conversation";
 
 /** The detail panel (a side sheet) of the enquiry `enquiry`; closed when it is null. */
 export function EnquiryDetailPanel({
@@ -151,7 +152,12 @@ export function EnquiryDetailBody({
         <a href={replyMailto(enquiry, companyName)} className={cn(buttonVariants({ variant: "default" }), "mt-2 w-full sm:w-auto")}>
           <Mail aria-hidden /> Reply by email
         </a>
+        <a href={`/admin/contact?email=${encodeURIComponent(enquiry.email)}`} className="mt-2 block text-sm text-primary underline underline-offset-2">
+          Everything from this person
+        </a>
       </section>
+
+      <EnquiryConversation enquiryId={enquiry.id} status={enquiry.status} />
 
       <fetcher.Form method="post" className="space-y-4 border-t pt-6">
         <input type="hidden" name="intent" value="update" />

@@ -15,7 +15,7 @@ export function EnquiryFilterBar({ filters, hydrated }: { filters: EnquiryFilter
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const searching = navigation.state === "loading" && navigation.location.pathname === ENQUIRIES_PATH;
-  const filtered = Boolean(filters.q || filters.status || filters.priority);
+  const filtered = Boolean(filters.q || filters.status || filters.priority || filters.owner);
   useEffect(() => () => clearTimeout(timer.current), []);
   // Keep the fields in step with the URL (Clear, back and forward), but never under the typing cursor.
   useEffect(() => {
@@ -28,7 +28,9 @@ export function EnquiryFilterBar({ filters, hydrated }: { filters: EnquiryFilter
     if (status) status.value = filters.status ?? "";
     const priority = field("priority");
     if (priority) priority.value = filters.priority ?? "";
-  }, [filters.q, filters.status, filters.priority]);
+    const owner = field("owner");
+    if (owner) owner.value = filters.owner ?? "";
+  }, [filters.q, filters.status, filters.priority, filters.owner]);
 
   const apply = (delay: number) => {
     clearTimeout(timer.current);
@@ -44,7 +46,7 @@ export function EnquiryFilterBar({ filters, hydrated }: { filters: EnquiryFilter
       action={ENQUIRIES_PATH}
       role="search"
       aria-label="Filter enquiries"
-      className="grid gap-3 rounded-xl border bg-card p-3 shadow-sm sm:grid-cols-[minmax(0,1fr)_11rem_11rem_auto]"
+      className="grid gap-3 rounded-xl border bg-card p-3 shadow-sm sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_11rem_11rem_11rem_auto]"
     >
       {filters.spam ? <input type="hidden" name="view" value="spam" /> : null}
       <div className="relative">
@@ -99,6 +101,16 @@ export function EnquiryFilterBar({ filters, hydrated }: { filters: EnquiryFilter
               {enquiryLabel(p)}
             </option>
           ))}
+        </NativeSelect>
+      </div>
+      <div>
+        <Label htmlFor="enquiry-owner-filter" className="sr-only">
+          Owner
+        </Label>
+        <NativeSelect id="enquiry-owner-filter" name="owner" defaultValue={filters.owner ?? ""} onChange={() => apply(0)}>
+          <option value="">Everyone's</option>
+          <option value="mine">Mine</option>
+          <option value="none">Unassigned</option>
         </NativeSelect>
       </div>
       <div className="flex gap-2">

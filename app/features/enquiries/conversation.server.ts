@@ -1,0 +1,266 @@
+/**
+ * An enquiry's conversation: staff replies sent from the portal, the visitor's e-mails read back
+ * from the firm's mailbox (`imap-import.server.ts`), internal notes, and, from the audit log, the
+ * status, priority, type and owner changes, as one timeline.
+ *
+ * A reply is stored and its e-mail queued in the outbox in ONE transaction, so a mail failure never
+ * loses it (the worker retries; the timeline shows the delivery). It goes from MAIL_FROM with
+ * Reply-To the firm's mailbox (plus-addressed with the enquiry's token when the mail server
+ * supports it) and Message-ID, In-Reply-To and References that thread it under the
+ * acknowledgement the visitor got (`threading.server.ts`). The first reply sets the status to
+ * `responded` (unless staff chose another, or the enquiry is already further on), stamps the
+ * response time, and every reply stops the 24-hour clock a visitor's e-mail reopened.
+ */
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { db, type Database, type Transaction } from "~/db/client.server";
+import { auditLog, emailOutbox, enquiries, enquiryAttachments, enquiryMessages, mailboxSettings } from "~/db/schema";
+import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
+import { enqueueEmails } from "~/features/mail/outbox.server";
+import { getMailSettings } from "~/features/mail/settings.server";
+import { escapeHtml } from "~/features/mail/templates.server";
+import { enquiryLabel } from "./admin-schema";
+import type { ReplyInput, TimelineEntry } from "./conversation-schema";
+import { replyToHtml } from "./reply-format";
+import { acknowledgementMessageId, newReplyMessageId, newReplyToken, replyToAddress, threadHeaders } from "./threading.server";
+
+/** The staff member writing: better-auth user id, portal name and sign-in address. */
+export type ConversationActor = { userId: string; name: string; email: string };
+
+type Executor = Database | Transaction;
+
+/** The outcome of a reply or note; `error` names why nothing was stored. */
+export type ConversationResult =
+  | { ok: true; messageId: string; status: string }
+  | { ok: false; error: "not_found" | "spam" | "erased" };
+
+/** Removes a leading "Re:"/"RE:"/"Aw:"/"Fwd:" chain so a subject gets exactly one "Re: ". */
+export function replySubject(subject: string): string {
+  const base = subject.replace(/^\s*((re|aw|sv|fwd?|wg)\s*(\[\d+\])?\s*:\s*)+/i, "").replace(/\s+/g, " ").trim();
+  return `Re: ${base}`;
+}
+
+/**
+ * Sends a reply to the enquiry's visitor: stores it, queues its e-mail, sets the status and the
+ * response time, and writes an `enquiry.replied` audit entry (with the status change, if any).
+ * @param input the composer's parsed fields (`ReplyInputSchema`)
+ * @returns the stored message's id and the enquiry's status after it, or why nothing was sent:
+ *   `not_found`, `spam` (a spam submission gets no reply) or `erased` (the person was erased)
+ */
+export async function sendReply(actor: ConversationActor, enquiryId: string, input: ReplyInput, now: Date = new Date()): Promise<ConversationResult> {
+  const settings = await getMailSettings();
+  return db.transaction(async (tx) => {
+    const [enquiry] = await tx.select().from(enquiries).where(eq(enquiries.id, enquiryId)).for("update");
+    if (!enquiry) return { ok: false as const, error: "not_found" as const };
+    if (enquiry.spamReason) return { ok: false as const, error: "spam" as const };
+    if (enquiry.anonymisedAt) return { ok: false as const, error: "erased" as const };
+    const [mailbox] = await tx.select().from(mailboxSettings).where(eq(mailboxSettings.id, 1));
+    const earlier = await tx
+      .select({ kind: enquiryMessages.kind, messageId: enquiryMessages.messageId, subject: enquiryMessages.subject })
+      .from(enquiryMessages)
+      .where(and(eq(enquiryMessages.enquiryId, enquiryId), inArray(enquiryMessages.kind, ["reply", "incoming"])))
+      .orderBy(asc(enquiryMessages.createdAt), asc(enquiryMessages.id));
+    const firstReply = !earlier.some((m) => m.kind === "reply");
+    const token = mailbox?.plusAddressing ? (enquiry.replyToken ?? newReplyToken()) : enquiry.replyToken;
+    const replyTo = replyToAddress(mailbox?.replyAddress || settings.email, Boolean(mailbox?.plusAddressing), token);
+    const messageId = newReplyMessageId();
+    const { inReplyTo, references } = threadHeaders(
+      acknowledgementMessageId(enquiry.id),
+      earlier.map((m) => m.messageId).filter((id): id is string => Boolean(id)),
+    );
+    const lastIncomingSubject = [...earlier].reverse().find((m) => m.kind === "incoming" && m.subject)?.subject;
+    const subject = replySubject(lastIncomingSubject ?? `We've received your enquiry - ${settings.companyName}`);
+    const signature = [actor.name, settings.companyName, settings.phone].filter(Boolean);
+
+    const [stored] = await tx
+      .insert(enquiryMessages)
+      .values({
+        enquiryId,
+        kind: "reply",
+        authorUserId: actor.userId,
+        authorName: actor.name,
+        subject,
+        body: input.body,
+        messageId,
+        inReplyTo,
+        references,
+        createdAt: now,
+      })
+      .returning({ id: enquiryMessages.id });
+    const html = `<div style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1f2937">${replyToHtml(input.body)}<p style="margin:16px 0 0;color:#4b5563">${signature.map(escapeHtml).join("<br>")}</p></div>`;
+    await enqueueEmails(tx, [
+      {
+        kind: "enquiry.reply",
+        to: enquiry.email,
+        replyTo,
+        subject,
+        html,
+        text: `${input.body}\n\n-- \n${signature.join("\n")}\n`,
+        headers: { messageId, inReplyTo, references },
+        dedupeKey: `enquiry-reply:${stored!.id}`,
+      },
+    ]);
+    const [outbox] = await tx.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.dedupeKey, `enquiry-reply:${stored!.id}`));
+    await tx.update(enquiryMessages).set({ outboxId: outbox?.id ?? null }).where(eq(enquiryMessages.id, stored!.id));
+
+    const defaultStatus = firstReply && (enquiry.status === "new" || enquiry.status === "in_review") ? "responded" : enquiry.status;
+    const status = input.status ?? defaultStatus;
+    await tx
+      .update(enquiries)
+      .set({
+        status,
+        // The response time is the first real reply's, even when a status change stamped it before.
+        ...(firstReply ? { respondedAt: now } : {}),
+        awaitingReplySince: null,
+        replyToken: token,
+        updatedAt: now,
+      })
+      .where(eq(enquiries.id, enquiryId));
+    const audit: AuditActor = { userId: actor.userId, email: actor.email };
+    await recordAudit(tx, {
+      actor: audit,
+      action: "enquiry.replied",
+      entityType: "enquiry",
+      entityId: enquiryId,
+      details: {
+        messageId: stored!.id,
+        ...(status !== enquiry.status ? { before: { status: enquiry.status }, after: { status } } : {}),
+      },
+    });
+    return { ok: true as const, messageId: stored!.id, status };
+  });
+}
+
+/** Adds an internal note (staff only, never e-mailed) to the enquiry's timeline. */
+export async function addNote(actor: ConversationActor, enquiryId: string, body: string, now: Date = new Date()): Promise<ConversationResult> {
+  return db.transaction(async (tx) => {
+    const [enquiry] = await tx.select({ id: enquiries.id, status: enquiries.status }).from(enquiries).where(eq(enquiries.id, enquiryId));
+    if (!enquiry) return { ok: false as const, error: "not_found" as const };
+    const [stored] = await tx
+      .insert(enquiryMessages)
+      .values({ enquiryId, kind: "note", authorUserId: actor.userId, authorName: actor.name, body, createdAt: now })
+      .returning({ id: enquiryMessages.id });
+    await recordAudit(tx, {
+      actor: { userId: actor.userId, email: actor.email },
+      action: "enquiry.note_added",
+      entityType: "enquiry",
+      entityId: enquiryId,
+      details: { messageId: stored!.id },
+    });
+    return { ok: true as const, messageId: stored!.id, status: enquiry.status };
+  });
+}
+
+const CHANGE_FIELDS: Record<string, string> = { status: "Status", priority: "Priority", projectType: "Type", assignedTo: "Owner" };
+
+/** The words of one audit entry's changes, or null when it changed nothing the timeline shows. */
+function changeText(details: Record<string, unknown> | null): string | null {
+  const before = (details?.before ?? {}) as Record<string, unknown>;
+  const after = (details?.after ?? {}) as Record<string, unknown>;
+  const parts: string[] = [];
+  for (const [key, label] of Object.entries(CHANGE_FIELDS)) {
+    if (!(key in after)) continue;
+    if (key === "assignedTo") {
+      const name = (details?.ownerName as string | null | undefined) ?? null;
+      parts.push(name ? `Owner: ${name}` : "Owner: nobody");
+      continue;
+    }
+    const from = before[key];
+    const to = after[key];
+    const show = (v: unknown) => (key === "projectType" ? String(v ?? "") : enquiryLabel(String(v ?? "")));
+    parts.push(`${label}: ${show(from)} → ${show(to)}`);
+  }
+  if ("internalNotes" in after) parts.push("Internal notes updated");
+  return parts.length ? parts.join(", ") : null;
+}
+
+/**
+ * The enquiry's timeline, oldest first: every reply (with its delivery), incoming e-mail (with
+ * its attachments, listed), note, and status, priority, type, owner or notes change.
+ */
+export async function getTimeline(enquiryId: string, executor: Executor = db): Promise<TimelineEntry[]> {
+  const [messages, audits] = await Promise.all([
+    executor
+      .select({ m: enquiryMessages, delivery: emailOutbox.status })
+      .from(enquiryMessages)
+      .leftJoin(emailOutbox, eq(emailOutbox.id, enquiryMessages.outboxId))
+      .where(eq(enquiryMessages.enquiryId, enquiryId))
+      .orderBy(asc(enquiryMessages.createdAt), asc(enquiryMessages.id)),
+    executor
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "enquiry"), eq(auditLog.entityId, enquiryId), inArray(auditLog.action, ["enquiry.updated", "enquiry.replied", "enquiry.assigned"])))
+      .orderBy(asc(auditLog.createdAt), asc(auditLog.id)),
+  ]);
+  const ids = messages.map((r) => r.m.id);
+  const files = ids.length
+    ? await executor
+        .select({ id: enquiryAttachments.id, messageId: enquiryAttachments.messageId, filename: enquiryAttachments.filename, contentType: enquiryAttachments.contentType, bytes: enquiryAttachments.bytes })
+        .from(enquiryAttachments)
+        .where(inArray(enquiryAttachments.messageId, ids))
+        .orderBy(asc(enquiryAttachments.createdAt), asc(enquiryAttachments.filename))
+    : [];
+  const entries: TimelineEntry[] = messages.map(({ m, delivery }) => ({
+    type: "message",
+    id: m.id,
+    kind: m.kind,
+    createdAt: m.createdAt.toISOString(),
+    authorName: m.authorName,
+    fromAddress: m.fromAddress,
+    subject: m.subject,
+    shown: m.bodyShown ?? m.body,
+    trimmed: m.bodyShown !== null && m.bodyShown !== m.body,
+    full: m.body,
+    delivery: m.kind === "reply" ? (delivery ?? "pending") : null,
+    attachments: files.filter((f) => f.messageId === m.id).map(({ messageId: _m, ...f }) => f),
+  }));
+  for (const a of audits) {
+    const text = changeText(a.details);
+    if (text) entries.push({ type: "change", id: `audit-${a.id}`, createdAt: a.createdAt.toISOString(), actorEmail: a.actorEmail, text });
+  }
+  return entries.sort((x, y) => x.createdAt.localeCompare(y.createdAt));
+}
+
+/** One attachment's bytes for staff, or null when it does not exist. */
+export async function getAttachment(id: string): Promise<{ filename: string; contentType: string; content: Buffer } | null> {
+  const [row] = await db
+    .select({ filename: enquiryAttachments.filename, contentType: enquiryAttachments.contentType, content: enquiryAttachments.content })
+    .from(enquiryAttachments)
+    .where(eq(enquiryAttachments.id, id));
+  return row ?? null;
+}
+
+/**
+ * The conversations of these enquiries for a subject-access export: every reply, incoming e-mail
+ * and note with its full text, and each attachment's name, type, size and bytes (base64).
+ */
+export async function exportConversations(executor: Executor, enquiryIds: string[]) {
+  if (enquiryIds.length === 0) return [];
+  const messages = await executor
+    .select()
+    .from(enquiryMessages)
+    .where(inArray(enquiryMessages.enquiryId, enquiryIds))
+    .orderBy(asc(enquiryMessages.createdAt), asc(enquiryMessages.id));
+  const files = messages.length
+    ? await executor.select().from(enquiryAttachments).where(inArray(enquiryAttachments.messageId, messages.map((m) => m.id)))
+    : [];
+  return messages.map((m) => ({
+    id: m.id,
+    enquiryId: m.enquiryId,
+    kind: m.kind,
+    createdAt: m.createdAt.toISOString(),
+    author: m.authorName,
+    from: m.fromAddress,
+    subject: m.subject,
+    text: m.body,
+    attachments: files
+      .filter((f) => f.messageId === m.id)
+      .map((f) => ({ filename: f.filename, contentType: f.contentType, bytes: f.bytes, base64: f.content.toString("base64") })),
+  }));
+}
+
+/** Deletes the conversations (messages, notes and attachments) of these enquiries, for an erasure. Returns how many messages went. */
+export async function eraseConversations(executor: Executor, enquiryIds: string[]): Promise<number> {
+  if (enquiryIds.length === 0) return 0;
+  const gone = await executor.delete(enquiryMessages).where(inArray(enquiryMessages.enquiryId, enquiryIds)).returning({ id: enquiryMessages.id });
+  return gone.length;
+}

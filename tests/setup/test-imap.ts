@@ -1,0 +1,146 @@
+/**
+ * A real IMAP server for tests: Dovecot (`dovecot-imapd`), started by the test on a free loopback
+ * port with a throwaway config and maildir in a temp folder, one passwd-file user, no TLS.
+ * Messages go in with IMAP APPEND (imapflow), as a mail server would deliver them.
+ *
+ *   const imap = new TestImap(); await imap.start(); await imap.append(raw); ... await imap.stop();
+ *
+ * As root (CI containers) Dovecot's login and mail processes run as its own `dovenull`/`dovecot`
+ * users; otherwise everything runs as the current user.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { chmod, chown, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer, connect } from "node:net";
+import { tmpdir, userInfo } from "node:os";
+import path from "node:path";
+import { execFileSync } from "node:child_process";
+import { ImapFlow } from "imapflow";
+
+/** Where Debian installs Dovecot. */
+export const DOVECOT = "/usr/sbin/dovecot";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const port = (server.address() as { port: number }).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function idOf(name: string, flag: "-u" | "-g"): number {
+  return Number(execFileSync("id", [flag, name]).toString().trim());
+}
+
+export class TestImap {
+  readonly user = "enquiries@meridian.example";
+  readonly password = "imap-test-password";
+  port = 0;
+  private dir = "";
+  private child: ChildProcess | undefined;
+
+  /** Writes the config, starts Dovecot and waits until it answers on its port. */
+  async start(): Promise<void> {
+    this.port = await freePort();
+    this.dir = await mkdtemp(path.join(tmpdir(), "test-imap-"));
+    const root = process.getuid?.() === 0;
+    const me = userInfo().username;
+    const mailUser = root ? "dovecot" : me;
+    const run = path.join(this.dir, "run");
+    const mail = path.join(this.dir, "mail");
+    await mkdir(path.join(run, "state"), { recursive: true });
+    await mkdir(mail, { recursive: true });
+    // The login processes (another user when root) must reach base_dir.
+    await chmod(this.dir, 0o755);
+    await chmod(run, 0o755);
+    if (root) await chown(mail, idOf(mailUser, "-u"), idOf(mailUser, "-g"));
+    await writeFile(path.join(this.dir, "passwd"), `${this.user}:{PLAIN}${this.password}\n`);
+    const conf = `
+base_dir = ${run}
+state_dir = ${run}/state
+instance_name = test-imap-${this.port}
+listen = 127.0.0.1
+protocols = imap
+ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+log_path = ${this.dir}/dovecot.log
+default_login_user = ${root ? "dovenull" : me}
+default_internal_user = ${root ? "dovecot" : me}
+default_internal_group = ${root ? "dovecot" : userInfo().gid}
+mail_location = maildir:${mail}/%u
+first_valid_uid = 1
+passdb {
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%u ${this.dir}/passwd
+}
+userdb {
+  driver = static
+  args = uid=${root ? idOf(mailUser, "-u") : userInfo().uid} gid=${root ? idOf(mailUser, "-g") : userInfo().gid} home=${mail}/%u
+}
+service imap-login {
+  chroot =
+  inet_listener imap {
+    address = 127.0.0.1
+    port = ${this.port}
+  }
+  inet_listener imaps {
+    port = 0
+  }
+}
+service anvil {
+  chroot =
+}
+service stats {
+  chroot =
+}
+`;
+    await writeFile(path.join(this.dir, "dovecot.conf"), conf);
+    this.child = spawn(DOVECOT, ["-F", "-c", path.join(this.dir, "dovecot.conf")], { stdio: "ignore" });
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const up = await new Promise<boolean>((resolve) => {
+        const socket = connect(this.port, "127.0.0.1");
+        socket.once("data", () => {
+          socket.destroy();
+          resolve(true);
+        });
+        socket.once("error", () => resolve(false));
+      });
+      if (up) return;
+      if (Date.now() > deadline) throw new Error("dovecot did not start");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  /** A connected client of the test mailbox (log out when done). */
+  async client(): Promise<ImapFlow> {
+    const client = new ImapFlow({ host: "127.0.0.1", port: this.port, secure: false, auth: { user: this.user, pass: this.password }, logger: false });
+    await client.connect();
+    return client;
+  }
+
+  /** Puts a raw RFC 822 message in `folder` (default INBOX) with IMAP APPEND. */
+  async append(raw: string | Buffer, folder = "INBOX"): Promise<void> {
+    const client = await this.client();
+    try {
+      await client.append(folder, typeof raw === "string" ? Buffer.from(raw.replace(/\r?\n/g, "\r\n")) : raw);
+    } finally {
+      await client.logout();
+    }
+  }
+
+  /** Stops Dovecot and removes its folder. */
+  async stop(): Promise<void> {
+    const child = this.child;
+    this.child = undefined;
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    if (this.dir) await rm(this.dir, { recursive: true, force: true });
+  }
+}
