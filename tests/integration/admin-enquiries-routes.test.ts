@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, enquiries } from "~/db/schema";
 import { createStaffAccount } from "~/features/auth/accounts.server";
-import { signInWithPassword } from "~/features/auth/auth.server";
+import { signInWithPassword } from "~/features/auth/sign-in.server";
 import type { AdminRole } from "~/features/auth/roles";
 import * as exportRoute from "~/routes/admin/enquiries-export";
 import * as enquiriesRoute from "~/routes/admin/enquiries";

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { adminUsers, emailOutbox, session, user } from "~/db/schema";
 import { createStaffAccount } from "~/features/auth/accounts.server";
-import { signInWithPassword } from "~/features/auth/auth.server";
+import { signInWithPassword } from "~/features/auth/sign-in.server";
 import * as loginRoute from "~/routes/admin/login";
 import * as authRoute from "~/routes/resources/auth";
 import { outcome, TEST_ORIGIN, TEST_PASSWORD } from "../setup/admin-session";

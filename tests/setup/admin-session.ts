@@ -7,7 +7,7 @@
  */
 import type { AdminRole } from "~/features/auth/roles";
 import { createStaffAccount } from "~/features/auth/accounts.server";
-import { signInWithPassword } from "~/features/auth/auth.server";
+import { signInWithPassword } from "~/features/auth/sign-in.server";
 import { db } from "~/db/client.server";
 
 export const TEST_ORIGIN = "http://localhost:3000";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { adminUsers, auditLog } from "~/db/schema";
 import { setupTestDatabase } from "../../../tests/setup/database";
-import { signInWithPassword } from "./auth.server";
+import { signInWithPassword } from "./sign-in.server";
 import { DEMO_ADMIN_EMAIL, ensureFirstAdmin } from "./bootstrap.server";
 import { createStaffAccount } from "./accounts.server";
 

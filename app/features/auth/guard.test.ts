@@ -5,7 +5,8 @@ import { adminUsers, rateLimit } from "~/db/schema";
 import { createStaffSession, outcome, TEST_ORIGIN, TEST_PASSWORD } from "../../../tests/setup/admin-session";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { createStaffAccount } from "./accounts.server";
-import { signInWithPassword, SIGN_IN_RATE_LIMIT } from "./auth.server";
+import { SIGN_IN_RATE_LIMIT } from "./auth.server";
+import { signInWithPassword } from "./sign-in.server";
 import { auditActor, MANAGER_ROLES, requireAdmin, STAFF_ROLES, SUPER_ADMIN_ONLY, type AdminRole } from "./guard.server";
 
 setupTestDatabase();

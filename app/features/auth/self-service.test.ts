@@ -7,7 +7,7 @@ import { action as accountAction, loader as accountLoader } from "~/routes/admin
 import { action as confirmAction } from "~/routes/admin/confirm-email";
 import { createStaffSession, formPost, outcome, routeArgs, TEST_PASSWORD, type StaffSession } from "../../../tests/setup/admin-session";
 import { setupTestDatabase } from "../../../tests/setup/database";
-import { signInWithPassword } from "./auth.server";
+import { signInWithPassword } from "./sign-in.server";
 import type { AccountResult } from "./components/account/types";
 import { addressNetwork, describeUserAgent } from "./sessions.server";
 

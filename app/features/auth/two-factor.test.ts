@@ -10,7 +10,8 @@ import { action as twoFactorAction } from "~/routes/admin/two-factor";
 import { action as usersAction } from "~/routes/admin/users";
 import { createStaffSession, formPost, outcome, routeArgs, TEST_ORIGIN, TEST_PASSWORD, type StaffSession } from "../../../tests/setup/admin-session";
 import { setupTestDatabase } from "../../../tests/setup/database";
-import { RECOVERY_CODE_COUNT, signInWithPassword, TOTP_REUSED_MESSAGE, verifySecondFactor } from "./auth.server";
+import { RECOVERY_CODE_COUNT, TOTP_REUSED_MESSAGE } from "./auth.server";
+import { signInWithPassword, verifySecondFactor } from "./sign-in.server";
 import type { AccountResult } from "./components/account/types";
 
 setupTestDatabase();

@@ -5,7 +5,8 @@ import { adminUsers, auditLog, emailOutbox, session, verification } from "~/db/s
 import { createStaffSession, outcome } from "../../../tests/setup/admin-session";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { requireAdmin } from "./guard.server";
-import { setPasswordWithToken, signInWithPassword } from "./auth.server";
+import { setPasswordWithToken } from "./auth.server";
+import { signInWithPassword } from "./sign-in.server";
 import { changeStaffRole, deactivateStaff, inviteStaff, listStaff, reactivateStaff, StaffError } from "./users.server";
 
 setupTestDatabase();

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { LoginForm, type LoginReply } from "~/features/auth/components/login-form";
-import { signInWithPassword } from "~/features/auth/auth.server";
+import { signInWithPassword } from "~/features/auth/sign-in.server";
 import { getAdminSession } from "~/features/auth/guard.server";
 import { safeAdminRedirect } from "~/features/auth/redirect";
 import { pageMeta } from "~/features/seo/meta";

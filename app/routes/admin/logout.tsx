@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { signOut } from "~/features/auth/auth.server";
+import { signOut } from "~/features/auth/sign-in.server";
 import { hasForeignOrigin } from "~/features/auth/guard.server";
 import type { Route } from "./+types/logout";
 import { privateHydrateHandle } from "~/utils/page-mode";

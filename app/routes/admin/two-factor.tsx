@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Field } from "~/components/field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { verifySecondFactor } from "~/features/auth/auth.server";
+import { verifySecondFactor } from "~/features/auth/sign-in.server";
 import { AuthCard } from "~/features/auth/components/auth-page-frame";
 import { FormAlert } from "~/features/auth/components/form-alert";
 import { getAdminSession, hasForeignOrigin } from "~/features/auth/guard.server";
