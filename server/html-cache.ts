@@ -7,7 +7,7 @@
  * staff session), and never a degraded render (a loader fell back to an empty state after a
  * failed read: `loadContext.renderDegraded`).
  *
- * Which page: the request target goes through `pageUrl`
+ * Which page (`cacheTarget`, server/cache-target.ts): the request target goes through `pageUrl`
  * (`~/features/site/page-url`), the one definition analytics shares. The exclusions (/admin,
  * /api, /book-consultation) apply to the decoded, normalised path, so `/./book-consultation` or
  * `/%62ook-consultation` are never stored; a target not already in normal form (dot segments,
@@ -41,11 +41,10 @@ import { brotliCompress, constants as zlib, gzipSync } from "node:zlib";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { LRUCache } from "lru-cache";
-import Negotiator from "negotiator";
 import type { AppLoadContext } from "react-router";
-import { parseConsent } from "~/features/site/consent";
-import { pageUrl } from "~/features/site/page-url";
 import type { ContentState } from "~/features/site/content-version.server";
+import { cacheTarget, type CacheTarget } from "./cache-target";
+import { type Encoding, negotiateEncoding } from "./encoding";
 
 const brotli = promisify(brotliCompress);
 
@@ -61,51 +60,6 @@ export type CachedPage = {
   etag: string;
   headers: OutgoingHttpHeaders;
 };
-
-/** Cookies that may accompany a cached page: the consent choice and Google Analytics' own. */
-export function onlyAnonymousCookies(cookieHeader: string | undefined): boolean {
-  if (!cookieHeader) return true;
-  return cookieHeader.split(";").every((part) => {
-    const name = part.split("=")[0]!.trim();
-    return name === "" || name === "cookie_consent" || name === "_ga" || name === "_gid" || name.startsWith("_ga_");
-  });
-}
-
-const UNCACHED_PATHS = /^\/(?:admin|api|book-consultation)(?:\/|$)/i;
-
-/** React Router's data requests (`/projects.data?category=...`, client navigation) and its `/__manifest` route discovery: never documents. */
-const ROUTER_REQUEST_PATH = /\.data$|^\/__/;
-/** Query parameters React Router reads itself (data requests, index route selection). */
-const ROUTER_PARAMETERS = ["_routes", "_data", "index"];
-
-/**
- * A request the cache may answer: its key, and whether a render of the request as sent may be
- * stored under that key (false: only a stored page answers it; a miss goes on untouched).
- */
-export type CacheTarget = { key: string; storable: boolean };
-
-/**
- * The cache key of a request (`url` is the request target as sent) and whether its render may be
- * stored, or null when the request must bypass the cache: not GET/HEAD, a malformed or non-normal
- * target, under /admin, /api or /book-consultation after normalisation, a React Router request
- * (`/__manifest`, `.data`, `_routes`, `index`, `_data`), an unbounded parameter (`q`, `preview`),
- * or a cookie other than the consent and analytics ones. See the module comment.
- */
-export function cacheTarget(buildId: string, req: Pick<IncomingMessage, "method" | "url" | "headers">): CacheTarget | null {
-  if (req.method !== "GET" && req.method !== "HEAD") return null;
-  const target = req.url ?? "/";
-  const queryAt = target.indexOf("?");
-  if (queryAt !== -1) {
-    const query = new URLSearchParams(target.slice(queryAt + 1));
-    if (ROUTER_PARAMETERS.some((name) => query.has(name))) return null;
-  }
-  const page = pageUrl(target);
-  if (!page || !page.canonicalPath || /[A-Z]/.test(page.path) || page.uncachedQuery || UNCACHED_PATHS.test(page.path) || ROUTER_REQUEST_PATH.test(page.path)) {
-    return null;
-  }
-  if (!onlyAnonymousCookies(req.headers.cookie)) return null;
-  return { key: `${buildId}\n${parseConsent(req.headers.cookie) ?? "none"}\n${page.path}${page.search}`, storable: page.storable };
-}
 
 /** True when the HTML holds an executable inline script (it would need this response's nonce). */
 export function hasInlineScript(html: string): boolean {
@@ -131,39 +85,6 @@ function storedHeaders(responseHeaders: OutgoingHttpHeaders, pageHeaders: Header
   headers.etag = etag;
   headers.vary = "Accept-Encoding";
   return headers;
-}
-
-/** The encodings a page can be sent in, best first, for `Accept-Encoding` negotiation. */
-const WITH_BROTLI = ["br", "gzip", "identity"];
-const WITHOUT_BROTLI = ["gzip", "identity"];
-
-type Encoding = "br" | "gzip" | "identity";
-
-/** Negotiated encodings of recent `Accept-Encoding` values (browsers send a handful), with and without brotli on offer. */
-const negotiated = { withBrotli: new Map<string, Encoding>(), withoutBrotli: new Map<string, Encoding>() };
-/** Distinct `Accept-Encoding` values remembered; more start the memory afresh. */
-const ENCODINGS_REMEMBERED = 256;
-
-/** `negotiator`'s `encoding` with its `preferred` option, which @types/negotiator does not know yet. */
-type EncodingNegotiator = { encoding(available: string[], options: { preferred: string[] }): string | undefined };
-
-/**
- * The encoding to send for an `Accept-Encoding` value, remembered per value: `negotiator`'s rules
- * (quality values, `identity;q=0`), and among encodings of equal quality ours, best first (br, gzip,
- * identity), not the order the client lists them in: a browser sends `gzip, deflate, br` and gets br.
- */
-export function negotiateEncoding(acceptEncoding: string | undefined, brotli: boolean): Encoding {
-  const memory = brotli ? negotiated.withBrotli : negotiated.withoutBrotli;
-  const value = acceptEncoding ?? "";
-  let encoding = memory.get(value);
-  if (encoding === undefined) {
-    const offered = brotli ? WITH_BROTLI : WITHOUT_BROTLI;
-    const negotiator = new Negotiator({ headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } }) as unknown as EncodingNegotiator;
-    encoding = (negotiator.encoding(offered, { preferred: offered }) ?? "identity") as Encoding;
-    if (memory.size >= ENCODINGS_REMEMBERED) memory.clear();
-    memory.set(value, encoding);
-  }
-  return encoding;
 }
 
 /** Precomputed `writeHead` lists of a page, per encoding (built on the first hit in each). */

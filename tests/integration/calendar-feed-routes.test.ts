@@ -11,7 +11,7 @@ import { HOUR_MS, LIMITS } from "~/features/abuse/limits.server";
 import type { CalendarFeedResult } from "~/features/consultations/components/calendar-feed-card";
 import * as account from "~/routes/admin/account";
 import * as feed from "~/routes/resources/calendar-feed";
-import { cacheTarget } from "../../server/html-cache";
+import { cacheTarget } from "../../server/cache-target";
 import { createStaffSession, outcome, TEST_ORIGIN, type StaffSession } from "../setup/admin-session";
 import { setupTestDatabase } from "../setup/database";
 

@@ -4,7 +4,7 @@
  * quality values and refusals honoured.
  */
 import { describe, expect, it } from "vitest";
-import { negotiateEncoding } from "../../server/html-cache";
+import { negotiateEncoding } from "../../server/encoding";
 
 describe("negotiateEncoding", () => {
   it.each([

@@ -12,7 +12,8 @@ import type { AppLoadContext } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db, schema } from "~/db/client.server";
 import { readContentState, watchContentState, type ContentState } from "~/features/site/content-version.server";
-import { cacheTarget, createHtmlCache, hasInlineScript } from "../../server/html-cache";
+import { cacheTarget } from "../../server/cache-target";
+import { createHtmlCache, hasInlineScript } from "../../server/html-cache";
 import { setupTestDatabase } from "../setup/database";
 
 setupTestDatabase();
