@@ -23,7 +23,7 @@ import {
   turnOffTwoFactor,
 } from "~/features/auth/two-factor.server";
 import { getCalendarFeedState, issueCalendarFeed, turnOffCalendarFeed } from "~/features/consultations/calendar-feed.server";
-import { CALENDAR_FEED_INTENTS, type CalendarFeedResult } from "~/features/consultations/components/calendar-feed-card";
+import { CALENDAR_FEED_INTENTS, CalendarFeedCard, type CalendarFeedResult } from "~/features/consultations/components/calendar-feed-card";
 import { pageMeta } from "~/features/seo/meta";
 import { readFormData } from "~/utils/form-data.server";
 import { accept, parseSubmission, type ParseOptions, refuse, refuseInvalid, refusedFields } from "~/utils/forms";
@@ -206,6 +206,15 @@ async function calendarFeedAction(session: AdminSession, intent: (typeof CALENDA
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { twoFactorTurnedOn: turnedOn, ...screen } = loaderData;
-  return <AccountScreen {...screen} result={actionData ?? turnedOn ?? undefined} />;
+  const { twoFactorTurnedOn: turnedOn, feed, personal, ...screen } = loaderData;
+  const result = actionData ?? turnedOn ?? undefined;
+  // A post answers either one of the account's sections or the calendar feed's card.
+  const forAccount = Boolean(result?.intent && (ACCOUNT_INTENTS as readonly string[]).includes(result.intent));
+  return (
+    <AccountScreen
+      {...screen}
+      result={forAccount ? (result as AccountResult) : null}
+      calendarFeed={<CalendarFeedCard state={feed} personal={personal} result={forAccount ? undefined : (result as CalendarFeedResult | undefined)} />}
+    />
+  );
 }

@@ -4,8 +4,7 @@
  * reaches it from the sidebar. While two-factor must be set up, only the two-factor section shows.
  */
 import { AdminPageHeader } from "~/components/admin-page-header";
-import type { CalendarFeedState } from "~/features/consultations/calendar-feed.server";
-import { CalendarFeedCard, type CalendarFeedResult } from "~/features/consultations/components/calendar-feed-card";
+import type { ReactNode } from "react";
 import type { AdminRole } from "../roles";
 import type { ActiveSession, PasskeySummary } from "../sessions.server";
 import type { TwoFactorState } from "../two-factor.server";
@@ -14,9 +13,12 @@ import { PasswordCard } from "./account/password-card";
 import { ProfileCard } from "./account/profile-card";
 import { SessionsCard } from "./account/sessions-card";
 import { TwoFactorCard } from "./account/two-factor-card";
-import { ACCOUNT_INTENTS, type AccountResult } from "./account/types";
+import type { AccountResult } from "./account/types";
 
-/** The page: a header and one card per section. */
+/**
+ * The page: a header and one card per section. The calendar feed's card belongs to consultations:
+ * the route passes it in as `calendarFeed`.
+ */
 export function AccountScreen({
   admin,
   mustEnrolTwoFactor,
@@ -25,8 +27,7 @@ export function AccountScreen({
   twoFactor,
   passkeys,
   sessions,
-  feed,
-  personal,
+  calendarFeed,
   result,
 }: {
   admin: { name: string; email: string; role: AdminRole };
@@ -37,14 +38,12 @@ export function AccountScreen({
   twoFactor: TwoFactorState;
   passkeys: PasskeySummary[];
   sessions: ActiveSession[];
-  feed: CalendarFeedState;
-  /** Whether the feed shows visitors' details (roles that may open consultations). */
-  personal: boolean;
-  /** The answer of the last post. */
-  result?: CalendarFeedResult | AccountResult;
+  /** The private calendar feed's card, shown last. */
+  calendarFeed: ReactNode;
+  /** The answer of the last post to one of the account's own sections, else null. */
+  result: AccountResult | null;
 }) {
-  const accountResult = result && result.intent && (ACCOUNT_INTENTS as readonly string[]).includes(result.intent) ? (result as AccountResult) : null;
-  const feedResult = result && !accountResult ? (result as CalendarFeedResult) : undefined;
+  const accountResult = result;
   return (
     <>
       <AdminPageHeader title="Your account" description="Your details, sign-in security, and your private calendar feed of consultations." />
@@ -58,7 +57,7 @@ export function AccountScreen({
             <TwoFactorCard state={twoFactor} mustEnrol={false} result={accountResult} />
             <PasskeysCard passkeys={passkeys} result={accountResult} />
             <SessionsCard sessions={sessions} result={accountResult} />
-            <CalendarFeedCard state={feed} personal={personal} result={feedResult} />
+            {calendarFeed}
           </>
         )}
       </div>
