@@ -11,7 +11,6 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { NativeSelect, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { ENQUIRY_PRIORITIES, ENQUIRY_STATUSES } from "~/utils/domain";
-import type { AdminLayoutData } from "~/features/admin/components/use-admin";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { EnquiryActionResult } from "../admin-schema";
@@ -89,7 +88,8 @@ export function EnquiryDetailBody({
   onDelete?: () => void;
 }) {
   const hydrated = useHydrated();
-  const companyName = useRouteLoaderData<AdminLayoutData>("routes/admin/layout")?.companyName;
+  // The admin layout's loader gives every portal page the firm's name (for the reply's subject).
+  const companyName = useRouteLoaderData<{ companyName?: string }>("routes/admin/layout")?.companyName;
   const fetcher = useFetcher<EnquiryActionResult>({ key: `enquiry-notes-${enquiry.id}` });
   useResultToast(fetcher, "Could not save the changes");
   const saving = fetcher.state !== "idle";
