@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { BookingDetailsSchema } from "~/features/consultations/schema";
 import { EnquirySchema } from "~/features/enquiries/schema";
-import { stripControlCharacters, visitorText } from "./visitor-text";
+import { plainText as visitorText, stripControlCharacters } from "~/utils/fields";
 
 const INJECTED = "Ann\rSUMMARY:Fake\u0085\u2028LOCATION:https://phish.example\u202e\u2066\u0000\u001b[31m\u007f";
 

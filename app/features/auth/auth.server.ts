@@ -39,7 +39,6 @@ import { sendChangeEmailMail, sendSetPasswordMail } from "./auth-mail.server";
 import { deleteResetLinks, hashVerificationIdentifier } from "./verification-tokens.server";
 
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./schema";
-export { RESET_PASSWORD_TTL_SECONDS } from "./auth-mail.server";
 
 /**
  * The header carrying the client's address into better-auth (its rate limit and session records).

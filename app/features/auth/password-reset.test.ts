@@ -7,7 +7,8 @@ import { action as setPasswordAction } from "~/routes/admin/set-password";
 import { formPost, outcome, routeArgs, TEST_ORIGIN, TEST_PASSWORD } from "../../../tests/setup/admin-session";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { createStaffAccount } from "./accounts.server";
-import { RESET_PASSWORD_TTL_SECONDS, setPasswordWithToken } from "./auth.server";
+import { RESET_PASSWORD_TTL_SECONDS } from "./auth-mail.server";
+import { setPasswordWithToken } from "./auth.server";
 import { signInWithPassword } from "./sign-in.server";
 import {
   RESET_LIMITS,

@@ -7,7 +7,7 @@
  * calendars abroad and across the clock changes show the right time.
  */
 import { createEvent, createEvents, type DateArray, type EventAttributes } from "ics";
-import { stripControlCharacters } from "~/features/abuse/visitor-text";
+import { stripControlCharacters } from "~/utils/fields";
 import { londonInstant } from "~/utils/time";
 
 /** The event's STATUS (RFC 5545 section 3.8.1.11). */

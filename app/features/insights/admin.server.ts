@@ -14,7 +14,7 @@ import { publicationState, type PublicationState } from "~/features/cms/publicat
 import { londonToday } from "~/utils/time";
 import type { SaveIntent } from "~/features/cms/form-values";
 import { missingMediaIds } from "~/features/media/library.server";
-import { imageIdsOf } from "./blocks";
+import { imageIdsOf } from "~/features/media/rules";
 import { INSIGHT_KIND } from "./kind";
 
 const PAGE_SIZE = INSIGHT_KIND.list.pageSize;

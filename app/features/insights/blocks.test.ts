@@ -5,7 +5,8 @@ import { db } from "~/db/client.server";
 import { insights, type InsightBlock } from "~/db/schema";
 import { demoInsights } from "~/db/seed/insights";
 import { setupTestDatabase } from "../../../tests/setup/database";
-import { countWords, IMAGE_ALT_MESSAGE, IMAGE_SOURCE_MESSAGE, imageIdsOf, InsightBlocksSchema, isSafeHref, MAX_BLOCK_TEXT, MAX_BLOCKS, parseInsightBlocks, readingMinutes } from "./blocks";
+import { countWords, IMAGE_ALT_MESSAGE, IMAGE_SOURCE_MESSAGE, InsightBlocksSchema, isSafeHref, MAX_BLOCK_TEXT, MAX_BLOCKS, parseInsightBlocks, readingMinutes } from "./blocks";
+import { imageIdsOf } from "~/features/media/rules";
 
 setupTestDatabase();
 

@@ -250,7 +250,6 @@ export const InsightBlocksSchema = z.unknown().transform((input, ctx): InsightBl
 });
 
 /** The media library ids of a body's image blocks, in order, without repeats (media's rule, named here for the article's readers). */
-export { imageIdsOf } from "~/features/media/rules";
 
 /** Words of the body's text (blocks' content and list items; quote authors and images not counted). */
 export function countWords(blocks: readonly InsightBlock[]): number {

@@ -6,7 +6,7 @@
  */
 import type { Database, Transaction } from "~/db/client.server";
 import { emailOutbox, type OutboxHeaders } from "~/db/schema";
-import { stripControlCharacters } from "~/features/abuse/visitor-text";
+import { stripControlCharacters } from "~/utils/fields";
 
 /** A message to queue. `html` and `text` are complete bodies; attachments are UTF-8 text. */
 export type OutgoingEmail = {

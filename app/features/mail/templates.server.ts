@@ -8,7 +8,7 @@
  * Every value given is escaped: callers pass raw text (a visitor's name or message included) and
  * never HTML.
  */
-import { stripControlCharacters } from "~/features/abuse/visitor-text";
+import { stripControlCharacters } from "~/utils/fields";
 import type { SiteSettings } from "~/features/settings/schema";
 import { env } from "~/utils/env.server";
 

@@ -3,7 +3,7 @@ import { ArticleScreen } from "~/features/insights/components/article-screen";
 import { PREVIEW_HEADERS } from "~/features/cms/preview.server";
 import { getPreviewInsightBySlug, getPublishedInsightBySlug } from "~/features/insights/insights.server";
 import { resolveImages, resolveMediaIds } from "~/features/media/resolve.server";
-import { imageIdsOf } from "~/features/insights/blocks";
+import { imageIdsOf } from "~/features/media/rules";
 import { absoluteUrl, pageMeta } from "~/features/seo/meta";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";

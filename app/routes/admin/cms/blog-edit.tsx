@@ -9,7 +9,7 @@ import { useActionToast, useFlagToast } from "~/features/cms/components/use-cms-
 import { getRevisionSnapshot, listRevisions } from "~/features/cms/content.server";
 import { createPreviewToken } from "~/features/cms/preview.server";
 import { getEditableInsight, parseInsightFormWithLibrary } from "~/features/insights/admin.server";
-import { imageIdsOf } from "~/features/insights/blocks";
+import { imageIdsOf } from "~/features/media/rules";
 import { INSIGHT_KIND } from "~/features/insights/kind";
 import { resolveMediaIds } from "~/features/media/resolve.server";
 import { InsightForm, type InsightFormDefaults } from "~/features/insights/components/insight-form";
