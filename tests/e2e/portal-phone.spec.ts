@@ -27,8 +27,14 @@ function portalPatterns(entries: RouteConfigEntry[], parent = ""): string[] {
 
 /** Screens reached without a session (the rest are visited signed in as the super admin). */
 const SIGNED_OUT = new Set(["/admin/login", "/admin/set-password", "/admin/forgot-password"]);
-/** Routes that are actions, not screens: visiting them would sign the worker's session out. */
-const NOT_SCREENS = new Set(["/admin/logout", "/admin/media/upload", "/admin/calendar/:token"]);
+/** Routes that are actions or data, not screens (visiting logout would sign the worker's session out). */
+const NOT_SCREENS = new Set([
+  "/admin/logout",
+  "/admin/media/upload",
+  "/admin/calendar/:token",
+  "/admin/enquiries/:id/conversation",
+  "/admin/enquiries/attachments/:id",
+]);
 
 /** Fills a pattern's `:params` from the portal's own lists; null when no example is known. */
 async function exampleUrl(page: Page, pattern: string): Promise<string | null> {
