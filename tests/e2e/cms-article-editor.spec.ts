@@ -55,6 +55,9 @@ test("an article written with the keyboard alone is published and shown with its
   await k.type(" carbon; read the guide");
   await k.press("Control+Shift+ArrowLeft"); // selects "guide"
   await k.press("Control+Shift+ArrowLeft"); // and "the "
+  // As a person sees the words highlighted before asking for a link (the editor takes the browser's
+  // selection from its selectionchange event, which a fast script can outrun).
+  await expect.poll(() => page.evaluate(() => window.getSelection()?.toString())).toBe("the guide");
   await k.press("Control+k");
   const address = page.getByLabel("Link address");
   await expect(address).toBeFocused();
