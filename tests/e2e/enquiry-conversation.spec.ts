@@ -11,6 +11,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { TestImap } from "../setup/test-imap";
 import { signInAsAdmin } from "./support/auth";
+import { saveScreenshot } from "./support/screenshots";
 import { waitUntilHumanPace } from "./support/human-pace";
 
 test.use({ extraHTTPHeaders: { "x-forwarded-for": "198.51.100.77" } });
@@ -103,6 +104,7 @@ test("staff reply from the portal, and the visitor's answer comes back", async (
   const timeline = panel.getByRole("list", { name: "Timeline" });
   await expect(timeline.getByRole("link", { name: "https://example.com/steel" })).toBeVisible();
   await expect(timeline).toContainText("Status: New → Responded");
+  await saveScreenshot(panel, test.info().outputPath("conversation-1440.png"));
 
   const reply = await waitForMail(visitor.email, /^Re: We've received your enquiry/);
   expect(reply.inReplyTo).toBe(acknowledgement.messageId);
@@ -155,6 +157,7 @@ On Thu, 26 Nov 2026 at 12:00, Meridian Engineering <hello@meridian-engineering.e
   await expect(panel.getByRole("list", { name: "Timeline" })).toContainText("See you on Monday at 10:00.");
   const second = await waitForMail(visitor.email, /^Re: /, "See you on Monday");
   expect(second.inReplyTo).toBe(`<answer-${stamp}@client.example>`);
+  await saveScreenshot(page, test.info().outputPath("conversation-390.png"), { fullPage: true });
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
 });
