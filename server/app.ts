@@ -228,7 +228,15 @@ export function refuseFloodingClient(req: IncomingMessage, res: ServerResponse):
   const retryAfter = refusedPasswordClient(proxyAddress(req, trustsProxyAtHop));
   if (retryAfter === null) return false;
   const send = () => {
-    res.writeHead(429, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Retry-After": String(retryAfter) });
+    res.writeHead(429, {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Retry-After": String(retryAfter),
+      // Answered before helmet: the page's own policy (inline styles, its favicon, no frames).
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'none'",
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "no-referrer",
+    });
     res.end(tooManyPasswordAttemptsPage(retryAfter));
   };
   if (floodRefusalsHeld >= FLOOD_REFUSALS_HELD_MAX) {

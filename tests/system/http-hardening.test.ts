@@ -276,6 +276,8 @@ describe("a flood of password attempts", () => {
     expect(rest.status).toBe(429);
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     expect(Number(rest.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(rest.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(rest.headers.get("x-content-type-options")).toBe("nosniff");
     expect(page).toContain("<title>Too many attempts | Meridian Engineering</title>");
     expect(page).toMatch(/Too many attempts\. Please try again in \d+ minutes?\./);
     expect(page).not.toContain("<script");
