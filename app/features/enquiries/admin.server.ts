@@ -213,8 +213,9 @@ const EXPORT_BATCH = 1000;
  * a BOM (Excel) and a header row: created instant (ISO 8601, UTC), name, e-mail, company, type,
  * status, priority, message. Quoting by csv-stringify; formula-like cells neutralised by
  * {@link neutraliseCsvCell}. Rows are read from the database in batches, newest first.
+ * `owner: "mine"` keeps those owned by `viewerUserId` (none without it), as {@link listEnquiries}.
  */
-export function exportEnquiriesCsv(filters: Partial<EnquiryFilters> = {}, now: Date = new Date()): ReadableStream<Uint8Array> {
+export function exportEnquiriesCsv(filters: Partial<EnquiryFilters> & { viewerUserId?: string } = {}, now: Date = new Date()): ReadableStream<Uint8Array> {
   const where = whereOf({ spam: false, ...filters }, now);
   async function* rows() {
     for (let offset = 0; ; offset += EXPORT_BATCH) {
