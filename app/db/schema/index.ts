@@ -33,3 +33,4 @@ export * from "./consultations";
 export * from "./content";
 export * from "./enquiries";
 export * from "./system";
+export * from "./webhooks";
