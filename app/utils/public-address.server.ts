@@ -58,6 +58,26 @@ export async function checkPublicHost(host: string, allowPrivate: boolean): Prom
   return addresses.length === 0 || !addresses.every(isPublicAddress) ? "not-public" : null;
 }
 
+/**
+ * Checks an address people typed for the server to call later (a webhook endpoint, a calendar):
+ * it must be https (http too when `allowPrivate`), carry no user name or password, and its host
+ * must pass {@link checkPublicHost}. Returns a message for people, or null when it may be used. A
+ * check at one moment: requests go through {@link guardedFetch}, which checks again.
+ */
+export async function checkPublicHttpUrl(address: string, allowPrivate: boolean): Promise<string | null> {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return "Enter a web address starting with https://.";
+  }
+  if (url.protocol !== "https:" && !(allowPrivate && url.protocol === "http:")) return "Use an https:// address.";
+  if (url.username || url.password) return "Take the user name and password out of the address.";
+  const refusal = await checkPublicHost(url.hostname, allowPrivate);
+  if (refusal === "not-found") return "That server's name could not be found.";
+  return refusal ? "Use a public address: this one is on a private network." : null;
+}
+
 /** A refused or failed outbound request, with a short message for people (never the URL's secret parts). */
 export class OutboundError extends Error {
   constructor(
@@ -78,8 +98,10 @@ export type GuardedFetchOptions = {
   maxBytes: number;
   /** Longest the whole request (every redirect included) may take, in ms. */
   timeoutMs: number;
-  /** Most redirects followed (default 3). */
+  /** Most redirects followed (default 3). With `init.redirect: "manual"` none is: the 3xx answer is returned. */
   maxRedirects?: number;
+  /** A body past `maxBytes`: `fail` the request (default), or `cut` it there and return what was read. */
+  overflow?: "fail" | "cut";
 };
 
 /** A DNS lookup for sockets that fails for any non-public address (unless allowed). */
@@ -127,8 +149,9 @@ function requestOnce(
       return;
     }
     const req = send(url, { method, headers, lookup: guardedLookup(options.allowPrivate), signal, agent: false }, (response) => {
+      const cut = options.overflow === "cut";
       const declared = Number(response.headers["content-length"] ?? 0);
-      if (declared > options.maxBytes) {
+      if (!cut && declared > options.maxBytes) {
         response.destroy();
         reject(new OutboundError(`The calendar is larger than ${Math.round(options.maxBytes / 1_048_576)} MB.`, "failed"));
         return;
@@ -137,6 +160,12 @@ function requestOnce(
       let size = 0;
       response.on("data", (chunk: Buffer) => {
         size += chunk.length;
+        if (cut && size >= options.maxBytes) {
+          chunks.push(chunk.subarray(0, chunk.length - (size - options.maxBytes)));
+          response.destroy();
+          resolve({ response, body: Buffer.concat(chunks) });
+          return;
+        }
         if (size > options.maxBytes) {
           response.destroy();
           reject(new OutboundError(`The calendar is larger than ${Math.round(options.maxBytes / 1_048_576)} MB.`, "failed"));
@@ -157,8 +186,8 @@ function requestOnce(
  * A `fetch` for URLs that come from people: https only and public addresses only (unless
  * `allowPrivate`), each address checked where the socket connects (DNS rebinding-safe), redirects
  * followed by hand up to `maxRedirects` with each hop checked (303 becomes GET; Authorization is
- * dropped when a redirect leaves the origin), the body read up to `maxBytes` and everything within
- * `timeoutMs`. Takes a string body only (what CalDAV and ICS need).
+ * dropped when a redirect leaves the origin; `init.redirect: "manual"` returns the 3xx instead),
+ * the body read up to `maxBytes` (or cut there, `overflow: "cut"`) and everything within `timeoutMs`. Takes a string body only (what CalDAV and ICS need).
  * Returns a standard `Response` (so it can stand in for `fetch`, e.g. for tsdav); throws an
  * {@link OutboundError} with a message for people when refused, too large, timed out or unreachable.
  */
@@ -187,7 +216,7 @@ export async function guardedFetch(input: string | URL | Request, init: RequestI
     const { response } = answer;
     const status = response.statusCode ?? 502;
     const location = response.headers.location;
-    if (REDIRECTS.has(status) && location) {
+    if (REDIRECTS.has(status) && location && init?.redirect !== "manual") {
       if (hop >= maxRedirects) throw new OutboundError("The address redirects too many times.", "failed");
       const next = new URL(location, url);
       if (next.origin !== url.origin) delete headers.authorization;

@@ -17,6 +17,7 @@ import { consultationAvailability, consultationBookings, consultationTypes } fro
 import { checkFormGuard } from "~/features/abuse/form-guard.server";
 import { ACTIVE_BOOKINGS_PER_EMAIL, clientKey, exceedsLimit, LIMITS } from "~/features/abuse/limits.server";
 import { enqueueEmails } from "~/features/mail/outbox.server";
+import { bookingEventData, recordWebhookEvent } from "~/features/webhooks/events.server";
 import { getMailSettings } from "~/features/mail/settings.server";
 import type { SiteSettings } from "~/features/settings/schema";
 import { bookingMailData, confirmationEmail, staffNotificationEmails } from "./booking-mail.server";
@@ -86,7 +87,7 @@ export async function submitBooking(
  * re-checks that the type is active and the slot exists, is available, not past, outside the
  * minimum notice, inside the booking window and not full; inserts the booking with a random manage token (hash stored),
  * increments `current_bookings`, and queues the visitor's confirmation (with `.ics` and manage
- * link) and the staff notifications.
+ * link), the staff notifications and the `booking.created` webhook event.
  *
  * A repeated `idempotencyKey` returns the first booking and creates nothing (`created: false`,
  * `manageToken: null`). Throws `BookingError` for every rule broken (nothing is stored), the abuse
@@ -162,6 +163,7 @@ export async function createBooking(
       const token = await issueManageToken(tx, booking.id);
       const mail = bookingMailData(booking, slot);
       await enqueueEmails(tx, [confirmationEmail(mail, site, token), ...staffNotificationEmails(mail, site)]);
+      await recordWebhookEvent(tx, "booking.created", bookingEventData(booking, slot), now);
       return { booking, created: true, manageToken: token };
     });
   } catch (error) {

@@ -10,6 +10,7 @@ import { consultationAvailability, consultationBookings } from "~/db/schema";
 import { clientKey, exceedsLimit, LIMITS } from "~/features/abuse/limits.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { enqueueEmails } from "~/features/mail/outbox.server";
+import { bookingEventData, recordWebhookEvent } from "~/features/webhooks/events.server";
 import { getMailSettings } from "~/features/mail/settings.server";
 import type { SiteSettings } from "~/features/settings/schema";
 import {
@@ -72,7 +73,8 @@ export type CancelResult =
 /**
  * The visitor cancels through the manage link: only a pending or confirmed booking that has not
  * started. Frees the place, raises SEQUENCE and queues a cancellation with METHOD:CANCEL, notifies
- * nobody else, withdraws a queued reminder, records an audit entry (actor: system). One transaction.
+ * nobody else, withdraws a queued reminder, records the `booking.cancelled` webhook event and an
+ * audit entry (actor: system). One transaction.
  */
 export async function cancelBookingByToken(token: string, { now = new Date() }: { now?: Date } = {}): Promise<CancelResult> {
   if (!token || token.length > 200) return { ok: false, reason: "not_found" };
@@ -94,6 +96,7 @@ export async function cancelBookingByToken(token: string, { now = new Date() }: 
     await movePlace(tx, slot.id, -1);
     await withdrawReminder(tx, booking.id);
     await enqueueEmails(tx, [cancellationEmail(bookingMailData(updated, slot), site, sequence, "visitor")]);
+    await recordWebhookEvent(tx, "booking.cancelled", bookingEventData(updated, slot), now);
     await recordAudit(tx, {
       actor: null,
       action: "booking.cancelled_by_visitor",
@@ -190,7 +193,8 @@ class RescheduleLimitError extends Error {
  * the booking back to `pending` with its meeting link cleared, raises SEQUENCE, clears
  * `reminder_sent_at` and withdraws a queued reminder (so the 24-hour reminder follows the new
  * time), queues the visitor's updated invitation (same UID, TENTATIVE) and the staff
- * notifications, and records an audit entry (actor: system). A refusal changes nothing.
+ * notifications, and records the `booking.rescheduled` webhook event and an audit entry (actor:
+ * system). A refusal changes nothing.
  *
  * Rate limits (ADR 0011's pattern): a move that passes every rule above still counts
  * against `LIMITS.reschedulePerClient` (the client's IPv4 address or IPv6 /64, `clientIp`) and
@@ -276,6 +280,7 @@ async function moveBooking(
     const previous = { date: old.date, startTime: old.startTime };
     const mail = bookingMailData(updated, target!);
     await enqueueEmails(tx, [visitorRescheduleEmail(mail, site, token, previous), ...staffRescheduleNotificationEmails(mail, site, previous)]);
+    await recordWebhookEvent(tx, "booking.rescheduled", bookingEventData(updated, target!, previous), now);
     await recordAudit(tx, {
       actor: null,
       action: "booking.rescheduled_by_visitor",

@@ -16,6 +16,7 @@ import { db, type Database, type Transaction } from "~/db/client.server";
 import { auditLog, emailOutbox, enquiries, enquiryAttachments, enquiryMessages, mailboxSettings } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { enqueueEmails } from "~/features/mail/outbox.server";
+import { enquiryEventData, recordWebhookEvent } from "~/features/webhooks/events.server";
 import { getMailSettings } from "~/features/mail/settings.server";
 import { escapeHtml } from "~/features/mail/templates.server";
 import { enquiryLabel } from "./admin-schema";
@@ -117,6 +118,7 @@ export async function sendReply(actor: ConversationActor, enquiryId: string, inp
         updatedAt: now,
       })
       .where(eq(enquiries.id, enquiryId));
+    await recordWebhookEvent(tx, "enquiry.replied", enquiryEventData({ ...enquiry, status }, { from: "staff", at: now }), now);
     const audit: AuditActor = { userId: actor.userId, email: actor.email };
     await recordAudit(tx, {
       actor: audit,

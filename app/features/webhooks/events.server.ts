@@ -1,0 +1,128 @@
+/**
+ * Webhook events (Standard Webhooks): what the enquiry and booking code records, in ITS OWN
+ * transaction, when something a firm's CRM wants to hear about happens. Recording writes one
+ * `webhook_deliveries` row per enabled endpoint subscribed to the event; the job worker sends them
+ * later (`delivery.server.ts`), so a receiver that is down or slow never loses or blocks the
+ * enquiry or booking, and a rolled-back change sends nothing.
+ *
+ * The body is `{ type, timestamp, data }` as Standard Webhooks describes, `timestamp` the ISO 8601
+ * instant of the event, `data` kept small: ids, the person's name, e-mail and company, the type,
+ * status and times, and a link to the record in the portal. Messages, notes, phone numbers and
+ * project descriptions are never sent (`docs/decisions` ADR on webhooks lists every field).
+ */
+import { and, arrayContains, eq } from "drizzle-orm";
+import type { Database, Transaction } from "~/db/client.server";
+import { webhookDeliveries, webhookEndpoints } from "~/db/schema";
+import { siteUrl } from "~/features/mail/templates.server";
+import type { WEBHOOK_EVENT_TYPES } from "~/utils/domain";
+import { londonInstant } from "~/utils/time";
+
+/** One of the six subscribable events. */
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** The `data` of an enquiry event (`enquiry.created`, `enquiry.replied`). Times are ISO 8601 instants. */
+export type EnquiryEventData = {
+  enquiry: { id: string; name: string; email: string; company: string | null; projectType: string; status: string; createdAt: string; url: string };
+  /** `enquiry.replied` only: who wrote (staff from the portal, or the visitor by e-mail) and when. */
+  reply?: { from: "staff" | "visitor"; at: string };
+};
+
+/** The `data` of a booking event. `start` is the consultation's start instant (ISO 8601, UTC). */
+export type BookingEventData = {
+  booking: {
+    id: string;
+    name: string;
+    email: string;
+    company: string | null;
+    consultationType: string;
+    status: string;
+    start: string;
+    durationMinutes: number | null;
+    createdAt: string;
+    url: string;
+  };
+  /** `booking.rescheduled` by the visitor only: the start it moved from. */
+  previousStart?: string;
+};
+
+/** An enquiry row as the events read it. */
+type EnquiryLike = { id: string; name: string; email: string; company: string | null; projectType: string; status: string; createdAt: Date };
+
+/** The event data of `enquiry` (and of the reply that caused `enquiry.replied`). */
+export function enquiryEventData(enquiry: EnquiryLike, reply?: { from: "staff" | "visitor"; at: Date }): EnquiryEventData {
+  return {
+    enquiry: {
+      id: enquiry.id,
+      name: enquiry.name,
+      email: enquiry.email,
+      company: enquiry.company,
+      projectType: enquiry.projectType,
+      status: enquiry.status,
+      createdAt: enquiry.createdAt.toISOString(),
+      url: siteUrl(`/admin/enquiries?id=${enquiry.id}`),
+    },
+    ...(reply ? { reply: { from: reply.from, at: reply.at.toISOString() } } : {}),
+  };
+}
+
+/** A booking row and its slot (London wall-clock `date`, `startTime`) as the events read them. */
+type BookingLike = {
+  id: string;
+  name: string;
+  email: string;
+  companyName: string | null;
+  consultationType: string;
+  status: string;
+  durationMinutes: number | null;
+  createdAt: Date;
+};
+
+/** The event data of `booking` held in `slot`; `previous` the slot it moved from, when it moved. */
+export function bookingEventData(
+  booking: BookingLike,
+  slot: { date: string; startTime: string },
+  previous?: { date: string; startTime: string },
+): BookingEventData {
+  return {
+    booking: {
+      id: booking.id,
+      name: booking.name,
+      email: booking.email,
+      company: booking.companyName,
+      consultationType: booking.consultationType,
+      status: booking.status,
+      start: londonInstant(slot.date, slot.startTime).toISOString(),
+      durationMinutes: booking.durationMinutes,
+      createdAt: booking.createdAt.toISOString(),
+      url: siteUrl(`/admin/consultations?booking=${booking.id}`),
+    },
+    ...(previous ? { previousStart: londonInstant(previous.date, previous.startTime).toISOString() } : {}),
+  };
+}
+
+/** The signed body of an event: `{ type, timestamp, data }`, serialised once and sent as is on every attempt. */
+export function webhookBody(type: string, data: unknown, at: Date): string {
+  return JSON.stringify({ type, timestamp: at.toISOString(), data });
+}
+
+/**
+ * Records `type` with `data` for every enabled endpoint subscribed to it, inside `executor` (the
+ * caller's transaction), due at once. `subject` names the enquiry or booking it is about, so
+ * anonymising that record withdraws what is still waiting. Returns how many deliveries were queued.
+ */
+export async function recordWebhookEvent(
+  executor: Database | Transaction,
+  type: WebhookEventType,
+  data: EnquiryEventData | BookingEventData,
+  now: Date = new Date(),
+): Promise<number> {
+  const endpoints = await executor
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.enabled, true), arrayContains(webhookEndpoints.events, [type])));
+  if (endpoints.length === 0) return 0;
+  const body = webhookBody(type, data, now);
+  const subject = "enquiry" in data ? { enquiryId: data.enquiry.id } : { bookingId: data.booking.id };
+  await executor.insert(webhookDeliveries).values(endpoints.map((e) => ({ endpointId: e.id, eventType: type, body, ...subject, nextAttemptAt: now })));
+  return endpoints.length;
+}
