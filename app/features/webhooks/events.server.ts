@@ -10,9 +10,9 @@
  * status and times, and a link to the record in the portal. Messages, notes, phone numbers and
  * project descriptions are never sent (`docs/decisions` ADR on webhooks lists every field).
  */
-import { and, arrayContains, eq } from "drizzle-orm";
+import { and, arrayContains, eq, inArray, or } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
-import { webhookDeliveries, webhookEndpoints } from "~/db/schema";
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import { siteUrl } from "~/features/mail/templates.server";
 import type { WEBHOOK_EVENT_TYPES } from "~/utils/domain";
 import { londonInstant } from "~/utils/time";
@@ -125,4 +125,32 @@ export async function recordWebhookEvent(
   const subject = "enquiry" in data ? { enquiryId: data.enquiry.id } : { bookingId: data.booking.id };
   await executor.insert(webhookDeliveries).values(endpoints.map((e) => ({ endpointId: e.id, eventType: type, body, ...subject, nextAttemptAt: now })));
   return endpoints.length;
+}
+
+/**
+ * What anonymising an enquiry or a booking does to its webhook events, inside the caller's
+ * transaction: deliveries still waiting are withdrawn (failed, body cleared, so the person's data
+ * is never sent after they were erased) and the receivers' answers kept in the log for them are
+ * cleared. Delivered or failed deliveries hold no body already. Returns how many were withdrawn.
+ */
+export async function withdrawWebhookDeliveries(
+  executor: Database | Transaction,
+  subject: { enquiryIds?: string[]; bookingIds?: string[] },
+  now: Date = new Date(),
+): Promise<number> {
+  const about = or(
+    subject.enquiryIds?.length ? inArray(webhookDeliveries.enquiryId, subject.enquiryIds) : undefined,
+    subject.bookingIds?.length ? inArray(webhookDeliveries.bookingId, subject.bookingIds) : undefined,
+  );
+  if (!about) return 0;
+  const withdrawn = await executor
+    .update(webhookDeliveries)
+    .set({ status: "failed", body: null, finishedAt: now })
+    .where(and(eq(webhookDeliveries.status, "pending"), about))
+    .returning({ id: webhookDeliveries.id });
+  await executor
+    .update(webhookAttempts)
+    .set({ responseBody: null })
+    .where(inArray(webhookAttempts.deliveryId, executor.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(about)));
+  return withdrawn.length;
 }
