@@ -53,6 +53,8 @@ export default [
       route("site/:page", "routes/admin/site/page-edit.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("settings/mailbox", "routes/admin/settings-mailbox.tsx"),
+      route("settings/webhooks", "routes/admin/settings-webhooks.tsx"),
+      route("settings/webhooks/:id", "routes/admin/settings-webhook.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("account", "routes/admin/account.tsx"),
       route("data-protection", "routes/admin/data-protection.tsx"),
