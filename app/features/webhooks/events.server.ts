@@ -10,7 +10,7 @@
  * status and times, and a link to the record in the portal. Messages, notes, phone numbers and
  * project descriptions are never sent (`docs/decisions` ADR on webhooks lists every field).
  */
-import { and, arrayContains, eq, inArray, or } from "drizzle-orm";
+import { and, arrayContains, asc, eq, inArray, or } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import { siteUrl } from "~/features/mail/templates.server";
@@ -153,4 +153,56 @@ export async function withdrawWebhookDeliveries(
     .set({ responseBody: null })
     .where(inArray(webhookAttempts.deliveryId, executor.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(about)));
   return withdrawn.length;
+}
+
+/** A webhook delivery about a person's enquiry or booking, as their subject-access export lists it. */
+export type ExportedWebhookDelivery = {
+  id: string;
+  eventType: string;
+  enquiryId: string | null;
+  bookingId: string | null;
+  /** Where it was sent: the receiver's origin only (its path and query may hold the firm's token). */
+  sentTo: string;
+  status: string;
+  createdAt: string;
+  finishedAt: string | null;
+  /** The body as it will be sent, while the delivery still waits; null once it is over. */
+  body: string | null;
+  attempts: { at: string; statusCode: number | null; error: string | null }[];
+};
+
+/** The webhook deliveries about these enquiries and bookings, oldest first, for a subject-access export. */
+export async function exportWebhookDeliveries(
+  executor: Database | Transaction,
+  subject: { enquiryIds: string[]; bookingIds: string[] },
+): Promise<ExportedWebhookDelivery[]> {
+  const about = or(
+    subject.enquiryIds.length ? inArray(webhookDeliveries.enquiryId, subject.enquiryIds) : undefined,
+    subject.bookingIds.length ? inArray(webhookDeliveries.bookingId, subject.bookingIds) : undefined,
+  );
+  if (!about) return [];
+  const rows = await executor
+    .select({ delivery: webhookDeliveries, url: webhookEndpoints.url })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(about)
+    .orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id));
+  if (rows.length === 0) return [];
+  const attempts = await executor
+    .select()
+    .from(webhookAttempts)
+    .where(inArray(webhookAttempts.deliveryId, rows.map((r) => r.delivery.id)))
+    .orderBy(asc(webhookAttempts.startedAt), asc(webhookAttempts.id));
+  return rows.map(({ delivery: d, url }) => ({
+    id: d.id,
+    eventType: d.eventType,
+    enquiryId: d.enquiryId,
+    bookingId: d.bookingId,
+    sentTo: new URL(url).origin,
+    status: d.status,
+    createdAt: d.createdAt.toISOString(),
+    finishedAt: d.finishedAt?.toISOString() ?? null,
+    body: d.body,
+    attempts: attempts.filter((a) => a.deliveryId === d.id).map((a) => ({ at: a.startedAt.toISOString(), statusCode: a.statusCode, error: a.error })),
+  }));
 }

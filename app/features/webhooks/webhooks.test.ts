@@ -40,6 +40,7 @@ import { db } from "~/db/client.server";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import { updateBookingByAdmin } from "~/features/consultations/booking-admin.server";
 import { anonymiseEnquiries } from "~/features/data-protection/anonymise.server";
+import { findSubjectRecords } from "~/features/data-protection/subject-access.server";
 import { addBooking, addEnquiry, addSlot } from "~/features/data-protection/test-factories";
 import { sendReply } from "~/features/enquiries/conversation.server";
 import { checkPublicHttpUrl, guardedFetch, OutboundError } from "~/utils/public-address.server";
@@ -266,6 +267,11 @@ describe("data protection", () => {
     answer = { status: 500, body: "echo ada@client.example" };
     await processWebhookBatch();
     expect((await getWebhookEndpoint(id))!.log[0]!.responseBody).toBe("echo ada@client.example");
+    // The person's subject-access export lists it, with where it went (the origin only) and how it went.
+    const { webhooks } = await findSubjectRecords("Ada@Client.example");
+    expect(webhooks).toEqual([
+      expect.objectContaining({ eventType: "enquiry.replied", enquiryId: enquiry.id, sentTo: base, status: "pending", attempts: [expect.objectContaining({ statusCode: 500 })] }),
+    ]);
 
     await db.transaction((tx) => anonymiseEnquiries(tx, [enquiry.id], new Date()));
     const [withdrawn] = await deliveries();
