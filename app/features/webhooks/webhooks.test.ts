@@ -173,6 +173,18 @@ describe("a delivered event", () => {
   });
 });
 
+describe("two workers", () => {
+  it("send each delivery once", async () => {
+    const { id } = await addEndpoint();
+    for (let i = 0; i < 6; i++) await sendTestWebhook(id);
+    const results = await Promise.all([processWebhookBatch({ limit: 4 }), processWebhookBatch({ limit: 4 }), processWebhookBatch({ limit: 4 })]);
+    expect(results.reduce((n, r) => n + r.delivered, 0)).toBe(6);
+    expect(new Set(received.map((r) => r.headers["webhook-id"])).size).toBe(6);
+    expect(received).toHaveLength(6);
+    expect(await db.select().from(webhookAttempts)).toHaveLength(6);
+  });
+});
+
 describe("a failing receiver", () => {
   it("is retried after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h, then the delivery fails; every attempt is logged", async () => {
     const { id } = await addEndpoint();
