@@ -98,8 +98,10 @@ export type GuardedFetchOptions = {
   maxBytes: number;
   /** Longest the whole request (every redirect included) may take, in ms. */
   timeoutMs: number;
-  /** Most redirects followed (default 3). With `init.redirect: "manual"` none is: the 3xx answer is returned. */
+  /** Most redirects followed (default 3). */
   maxRedirects?: number;
+  /** False returns a 3xx answer as it is, following nothing (default true). */
+  followRedirects?: boolean;
   /** A body past `maxBytes`: `fail` the request (default), or `cut` it there and return what was read. */
   overflow?: "fail" | "cut";
 };
@@ -131,6 +133,11 @@ function headersOf(init: RequestInit | undefined): Record<string, string> {
   return Object.fromEntries(new Headers(init?.headers).entries());
 }
 
+function tooLarge(maxBytes: number): OutboundError {
+  const size = maxBytes >= 1_048_576 ? `${Math.round(maxBytes / 1_048_576)} MB` : `${Math.round(maxBytes / 1024)} KB`;
+  return new OutboundError(`The server sent more than ${size}.`, "failed");
+}
+
 /** One request without redirects; resolves with the response head and its body (within `maxBytes`). */
 function requestOnce(
   url: URL,
@@ -148,12 +155,14 @@ function requestOnce(
       reject(new OutboundError("That address is on a private network.", "refused"));
       return;
     }
-    const req = send(url, { method, headers, lookup: guardedLookup(options.allowPrivate), signal, agent: false }, (response) => {
+    // A known length rather than chunked encoding, which some WSGI servers (Radicale) do not read.
+    const sent = body === undefined ? headers : { ...headers, "content-length": String(Buffer.byteLength(body)) };
+    const req = send(url, { method, headers: sent, lookup: guardedLookup(options.allowPrivate), signal, agent: false }, (response) => {
       const cut = options.overflow === "cut";
       const declared = Number(response.headers["content-length"] ?? 0);
       if (!cut && declared > options.maxBytes) {
         response.destroy();
-        reject(new OutboundError(`The calendar is larger than ${Math.round(options.maxBytes / 1_048_576)} MB.`, "failed"));
+        reject(tooLarge(options.maxBytes));
         return;
       }
       const chunks: Buffer[] = [];
@@ -168,7 +177,7 @@ function requestOnce(
         }
         if (size > options.maxBytes) {
           response.destroy();
-          reject(new OutboundError(`The calendar is larger than ${Math.round(options.maxBytes / 1_048_576)} MB.`, "failed"));
+          reject(tooLarge(options.maxBytes));
           return;
         }
         chunks.push(chunk);
@@ -186,8 +195,8 @@ function requestOnce(
  * A `fetch` for URLs that come from people: https only and public addresses only (unless
  * `allowPrivate`), each address checked where the socket connects (DNS rebinding-safe), redirects
  * followed by hand up to `maxRedirects` with each hop checked (303 becomes GET; Authorization is
- * dropped when a redirect leaves the origin; `init.redirect: "manual"` returns the 3xx instead),
- * the body read up to `maxBytes` (or cut there, `overflow: "cut"`) and everything within `timeoutMs`. Takes a string body only (what CalDAV and ICS need).
+ * dropped when a redirect leaves the origin; `followRedirects: false` returns the 3xx instead), the
+ * body read up to `maxBytes` (or cut there, `overflow: "cut"`) and everything within `timeoutMs`. Takes a string body only (what CalDAV and ICS need).
  * Returns a standard `Response` (so it can stand in for `fetch`, e.g. for tsdav); throws an
  * {@link OutboundError} with a message for people when refused, too large, timed out or unreachable.
  */
@@ -216,7 +225,7 @@ export async function guardedFetch(input: string | URL | Request, init: RequestI
     const { response } = answer;
     const status = response.statusCode ?? 502;
     const location = response.headers.location;
-    if (REDIRECTS.has(status) && location && init?.redirect !== "manual") {
+    if (REDIRECTS.has(status) && location && options.followRedirects !== false) {
       if (hop >= maxRedirects) throw new OutboundError("The address redirects too many times.", "failed");
       const next = new URL(location, url);
       if (next.origin !== url.origin) delete headers.authorization;

@@ -71,8 +71,8 @@ async function post(url: string, headers: Record<string, string>, body: string):
   try {
     const response = await guardedFetch(
       url,
-      { method: "POST", headers, body, redirect: "manual" },
-      { allowPrivate: env.WEBHOOK_ALLOW_PRIVATE, maxBytes: RESPONSE_KEPT_BYTES, overflow: "cut", timeoutMs: REQUEST_TIMEOUT_MS },
+      { method: "POST", headers, body },
+      { allowPrivate: env.WEBHOOK_ALLOW_PRIVATE, maxBytes: RESPONSE_KEPT_BYTES, overflow: "cut", followRedirects: false, timeoutMs: REQUEST_TIMEOUT_MS },
     );
     const text = (await response.text()).slice(0, RESPONSE_KEPT_BYTES);
     return { statusCode: response.status, error: null, responseBody: text || null, durationMs: Math.round(performance.now() - started) };
