@@ -7,8 +7,8 @@
  */
 import { RefreshCw, Save, Send, Trash2 } from "lucide-react";
 import { useEffect } from "react";
-import { Form, Link, useNavigation, useRevalidator } from "react-router";
-import { AdminPageHeader } from "~/components/admin-page-header";
+import { Form, useNavigation, useRevalidator } from "react-router";
+import { AdminPageHeader, ReplyStatus } from "~/components/admin-page-header";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -60,17 +60,8 @@ export function WebhookEndpointScreen({
 
   return (
     <>
-      <AdminPageHeader title={endpoint.description || "Endpoint"} description={endpoint.url} />
-      <p className="mb-4 text-sm">
-        <Link to="/admin/settings/webhooks" className="font-medium text-primary underline underline-offset-2">
-          Back to Webhooks
-        </Link>
-      </p>
-      {reply ? (
-        <p role="status" className={reply.ok ? "mb-4 text-sm text-emerald-700" : "mb-4 text-sm text-destructive"}>
-          {reply.message}
-        </p>
-      ) : null}
+      <AdminPageHeader title={endpoint.description || "Endpoint"} description={endpoint.url} back={{ to: "/admin/settings/webhooks", label: "Back to Webhooks" }} />
+      <ReplyStatus reply={reply} />
       {reply?.ok && reply.secret ? <SecretCard secret={reply.secret} rotated /> : null}
 
       <div className="grid max-w-3xl gap-6">

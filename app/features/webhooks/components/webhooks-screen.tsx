@@ -5,7 +5,7 @@
  */
 import { Plus, Webhook } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { AdminPageHeader } from "~/components/admin-page-header";
+import { AdminPageHeader, ReplyStatus } from "~/components/admin-page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -17,17 +17,12 @@ export function WebhooksScreen({ endpoints, reply }: { endpoints: WebhookEndpoin
   const created = reply?.ok && reply.secret && reply.id ? { id: reply.id, secret: reply.secret } : null;
   return (
     <>
-      <AdminPageHeader title="Webhooks" description="Signed events sent to your CRM or automation tool when enquiries and bookings come in or change." />
-      <p className="mb-4 text-sm">
-        <Link to="/admin/settings" className="font-medium text-primary underline underline-offset-2">
-          Back to Settings
-        </Link>
-      </p>
-      {reply ? (
-        <p role="status" className={reply.ok ? "mb-4 text-sm text-emerald-700" : "mb-4 text-sm text-destructive"}>
-          {reply.message}
-        </p>
-      ) : null}
+      <AdminPageHeader
+        title="Webhooks"
+        description="Signed events sent to your CRM or automation tool when enquiries and bookings come in or change."
+        back={{ to: "/admin/settings", label: "Back to Settings" }}
+      />
+      <ReplyStatus reply={reply} />
       {created ? (
         <>
           <SecretCard secret={created.secret} rotated={false} />
