@@ -69,7 +69,7 @@ export function EndpointFields({ endpoint, reply, idPrefix }: { endpoint?: Webho
 /** The signing secret just made, shown this once, with how to use it. */
 export function SecretCard({ secret, rotated }: { secret: string; rotated: boolean }) {
   return (
-    <Card className="mb-6 border-primary" role="region" aria-labelledby="webhook-secret-title">
+    <Card className="mb-6 max-w-3xl border-primary" role="region" aria-labelledby="webhook-secret-title">
       <CardHeader className="pb-3">
         <CardTitle id="webhook-secret-title" className="flex items-center gap-2 text-base">
           <KeyRound className="size-5 text-primary" aria-hidden />
