@@ -85,7 +85,7 @@ test.describe("portal at 390 px", () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
   test("every portal route from app/routes.ts fits the phone's width", async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const patterns = portalPatterns(routes);
     expect(patterns).toContain("/admin/dashboard");
     await signInAsAdmin(page);
