@@ -109,6 +109,11 @@ function headersOf(init: RequestInit | undefined): Record<string, string> {
   return Object.fromEntries(new Headers(init?.headers).entries());
 }
 
+function tooLarge(maxBytes: number): OutboundError {
+  const size = maxBytes >= 1_048_576 ? `${Math.round(maxBytes / 1_048_576)} MB` : `${Math.round(maxBytes / 1024)} KB`;
+  return new OutboundError(`The server sent more than ${size}.`, "failed");
+}
+
 /** One request without redirects; resolves with the response head and its body (within `maxBytes`). */
 function requestOnce(
   url: URL,
@@ -126,11 +131,13 @@ function requestOnce(
       reject(new OutboundError("That address is on a private network.", "refused"));
       return;
     }
-    const req = send(url, { method, headers, lookup: guardedLookup(options.allowPrivate), signal, agent: false }, (response) => {
+    // A known length rather than chunked encoding, which some WSGI servers (Radicale) do not read.
+    const sent = body === undefined ? headers : { ...headers, "content-length": String(Buffer.byteLength(body)) };
+    const req = send(url, { method, headers: sent, lookup: guardedLookup(options.allowPrivate), signal, agent: false }, (response) => {
       const declared = Number(response.headers["content-length"] ?? 0);
       if (declared > options.maxBytes) {
         response.destroy();
-        reject(new OutboundError(`The calendar is larger than ${Math.round(options.maxBytes / 1_048_576)} MB.`, "failed"));
+        reject(tooLarge(options.maxBytes));
         return;
       }
       const chunks: Buffer[] = [];
@@ -139,7 +146,7 @@ function requestOnce(
         size += chunk.length;
         if (size > options.maxBytes) {
           response.destroy();
-          reject(new OutboundError(`The calendar is larger than ${Math.round(options.maxBytes / 1_048_576)} MB.`, "failed"));
+          reject(tooLarge(options.maxBytes));
           return;
         }
         chunks.push(chunk);
