@@ -11,8 +11,8 @@
  * failing calendar is shown in red with what it means: no consultations are offered for them.
  */
 import { CalendarClock, RefreshCw, TriangleAlert } from "lucide-react";
-import { useState } from "react";
-import { useFetcher } from "react-router";
+import { useEffect, useId, useState } from "react";
+import { useFetcher, useRevalidator } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Field } from "~/components/field";
 import { useReplyToast } from "~/components/use-reply-toast";
@@ -49,15 +49,22 @@ export function CalendarConnectionCard({
   useReplyToast(fetcher.data, `calendar-connection-${userId}`);
   const busy = fetcher.state !== "idle";
   const pending = busy ? String(fetcher.formData?.get("intent") ?? "") : "";
+  // A failed read is answered with an error status, after which the page's data is not reloaded;
+  // it did record the error, so reload it to show it.
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok && fetcher.data.intent === "calendar-refresh") void revalidate();
+  }, [fetcher.state, fetcher.data, revalidate]);
+  const titleId = useId();
   const [changing, setChanging] = useState(false);
   const [confirmDisconnect, setConfirmDisconnect] = useState(false);
   const whose = own ? "your" : `${name ?? "their"}'s`;
   const showForm = !state.connected || (changing && !(result?.ok && result.intent === "calendar-connect"));
 
   return (
-    <Card className={state.connected && state.failing ? "border-red-300" : undefined}>
+    <Card role="region" aria-labelledby={titleId} className={state.connected && state.failing ? "border-red-300" : undefined}>
       <CardHeader className="pb-4">
-        <CardTitle className="flex flex-wrap items-center gap-2">
+        <CardTitle id={titleId} className="flex flex-wrap items-center gap-2">
           <CalendarClock className="size-5 text-primary" aria-hidden /> {own ? "Your calendar" : `${name ?? "Their"} calendar`}
           {!state.connected ? <Badge variant="grey">Not connected</Badge> : state.failing ? <Badge variant="red">Failing</Badge> : <Badge variant="green">Connected</Badge>}
         </CardTitle>
