@@ -3,7 +3,7 @@
  * the reason and nothing saved; a good ICS address (served here, as Google exports it) is read at
  * once and shows when it was read and what it found; Refresh now reads again; a calendar that
  * stops answering shows the server's error, then turns red as failing (no consultations offered);
- * Disconnect asks first. axe on each state; screenshots at 1440 and 390 px with E2E_SCREENSHOTS.
+ * the dashboard names it; Disconnect asks first. axe on each state; screenshots at 1440 and 390 px with E2E_SCREENSHOTS.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -112,6 +112,12 @@ test("staff connect their calendar, refresh it, see it fail in red, and disconne
   await expect(card.getByRole("alert")).toContainText("Until it reads again, no consultations are offered with you.");
   await expectNoSeriousA11yViolations(page);
   await shoot(page, "staff-calendar-failing");
+
+  // The dashboard says so too.
+  await page.goto("/admin/dashboard");
+  const notice = page.getByRole("alert").filter({ hasText: "A calendar cannot be read" });
+  await expect(notice).toContainText("Your calendar: The calendar server had a problem (HTTP 503).");
+  await page.goto("/admin/account");
 
   // Back again: the worker reads it within a refresh.
   answering = true;
