@@ -6,7 +6,8 @@
  */
 import type { AuditActor } from "~/features/audit/audit.server";
 import { accept, parseSubmission, refuse, refuseInvalid, refusedFields } from "~/utils/forms";
-import { BUSY_WINDOW_AHEAD_DAYS, connectCalendar, ConnectCalendarSchema, disconnectCalendar, refreshCalendarNow } from "./connections.server";
+import { BUSY_WINDOW_AHEAD_DAYS, connectCalendar, disconnectCalendar, refreshCalendarNow } from "./connections.server";
+import { ConnectCalendarSchema } from "./schema";
 import type { CalendarConnectionIntent, CalendarConnectionResult } from "./types";
 
 /** The fields shown again after a refusal: never the ICS address (a secret) nor the password. */

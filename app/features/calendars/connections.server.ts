@@ -25,7 +25,6 @@
 import { randomUUID } from "node:crypto";
 import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
 import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
-import { z } from "zod";
 import { db, type Transaction } from "~/db/client.server";
 import { adminUsers, calendarBusyTimes, calendarConnections } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
@@ -33,7 +32,8 @@ import { env, serverSecret } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { checkPublicHost } from "~/utils/public-address.server";
 import type { BusyInterval, TimeWindow } from "./ical";
-import { CalendarReadError, normaliseCalendarUrl, readBusyIntervals, type CalendarSource } from "./read.server";
+import { CalendarReadError, readBusyIntervals, type CalendarSource } from "./read.server";
+import type { ConnectCalendarInput } from "./schema";
 
 /** Busy times are kept from this many days before a read. */
 export const BUSY_WINDOW_BEHIND_DAYS = 1;
@@ -98,28 +98,6 @@ export async function getCalendarConnection(userId: string, now: Date = new Date
     busyCount: busy,
   };
 }
-
-const addressField = z
-  .string({ error: "Enter the address." })
-  .trim()
-  .min(1, "Enter the address.")
-  .max(2000, "That address is too long.")
-  .transform(normaliseCalendarUrl)
-  .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), { error: "Enter an address starting with https://." });
-
-/** The Connect form: `kind` picks the fields. Passwords are never echoed back. */
-export const ConnectCalendarSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("ics"), icsUrl: addressField }),
-  z.object({
-    kind: z.literal("caldav"),
-    caldavUrl: addressField,
-    caldavUsername: z.string({ error: "Enter the user name." }).trim().min(1, "Enter the user name.").max(254, "That user name is too long."),
-    caldavPassword: z.string({ error: "Enter the app password." }).min(1, "Enter the app password.").max(500, "That password is too long."),
-  }),
-], { error: "Choose an ICS address or CalDAV." });
-
-/** The checked Connect form. */
-export type ConnectCalendarInput = z.output<typeof ConnectCalendarSchema>;
 
 /** What connecting answers: done, or a message for the form (`field` names the field at fault). */
 export type ConnectResult = { ok: true; busyCount: number } | { ok: false; field: "icsUrl" | "caldavUrl" | "caldavPassword" | null; message: string };

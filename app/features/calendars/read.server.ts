@@ -14,6 +14,7 @@ import { DAVClient } from "tsdav";
 import { env } from "~/utils/env.server";
 import { guardedFetch, OutboundError } from "~/utils/public-address.server";
 import { busyIntervalsFromIcs, CalendarFormatError, type BusyInterval, type TimeWindow } from "./ical";
+import { normaliseCalendarUrl } from "./schema";
 
 /** Largest calendar (an ICS body, or one CalDAV response) read: 5 MB. */
 export const MAX_CALENDAR_BYTES = 5 * 1024 * 1024;
@@ -31,11 +32,6 @@ export class CalendarReadError extends Error {
     super(message);
     this.name = "CalendarReadError";
   }
-}
-
-/** `webcal://` (what calendar apps hand out) is the same address over https. */
-export function normaliseCalendarUrl(raw: string): string {
-  return raw.trim().replace(/^webcals?:\/\//i, "https://");
 }
 
 /** A `fetch` bound to the calendar limits and the `CALENDAR_ALLOW_PRIVATE` setting. */
