@@ -65,7 +65,7 @@ export function CalendarConnectionCard({
     <Card role="region" aria-labelledby={titleId} className={state.connected && state.failing ? "border-red-300" : undefined}>
       <CardHeader className="pb-4">
         <CardTitle id={titleId} className="flex flex-wrap items-center gap-2">
-          <CalendarClock className="size-5 text-primary" aria-hidden /> {own ? "Your calendar" : `${name ?? "Their"} calendar`}
+          <CalendarClock className="size-5 text-primary" aria-hidden /> {own ? "Your calendar" : name ? `${name}'s calendar` : "Their calendar"}
           {!state.connected ? <Badge variant="grey">Not connected</Badge> : state.failing ? <Badge variant="red">Failing</Badge> : <Badge variant="green">Connected</Badge>}
         </CardTitle>
         <CardDescription>
