@@ -1,7 +1,5 @@
-import { ArrowLeft } from "lucide-react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { AdminPageHeader } from "~/components/admin-page-header";
-import { Button } from "~/components/ui/button";
 import { auditActor, MANAGER_ROLES, requireAdmin } from "~/features/auth/guard.server";
 import { calendarConnectionAction } from "~/features/calendars/actions.server";
 import { CalendarConnectionCard } from "~/features/calendars/components/calendar-connection-card";
@@ -43,13 +41,7 @@ export default function StaffCalendar({ loaderData, actionData }: Route.Componen
       <AdminPageHeader
         title={`${member.name}'s calendar`}
         description={member.isActive ? "Read for the times they are busy, so visitors are not offered them." : "This account is deactivated."}
-        actions={
-          <Button asChild variant="outline">
-            <Link to="/admin/users">
-              <ArrowLeft aria-hidden /> Users
-            </Link>
-          </Button>
-        }
+        back={{ to: "/admin/users", label: "Back to Users" }}
       />
       <div className="grid max-w-3xl gap-6">
         <CalendarConnectionCard userId={member.userId} state={state} own={own} name={member.name} result={actionData ?? null} />
