@@ -3,7 +3,7 @@
  * Google exports of `tests/fixtures/calendars`) served by a local HTTP server, and CalDAV through
  * tsdav against Radicale. Connecting reads once and stores nothing on failure; reads replace the
  * busy times whole; a calendar that stops reading keeps its last busy times and fails closed
- * after its refresh window; secrets are stored encrypted.
+ * after its refresh window; two workers never read one calendar at once; secrets are stored encrypted.
  */
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -31,14 +31,18 @@ const fixtures = path.join(__dirname, "../../../tests/fixtures/calendars");
 let googleBody = readFileSync(path.join(fixtures, "google.ics"), "utf8");
 let ics: Server;
 let icsBase = "";
+/** How many times each path was fetched. */
+const hits = new Map<string, number>();
 const radicale = new TestRadicale();
 
 beforeAll(async () => {
   ics = createServer((req, res) => {
-    if (req.url === "/google.ics") res.writeHead(200, { "content-type": "text/calendar; charset=utf-8" }).end(googleBody);
-    else if (req.url === "/outlook.ics") res.writeHead(200, { "content-type": "text/calendar" }).end(readFileSync(path.join(fixtures, "outlook.ics")));
-    else if (req.url === "/moved") res.writeHead(302, { location: "/google.ics" }).end();
-    else if (req.url === "/login") res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Sign in</title>");
+    hits.set(req.url ?? "", (hits.get(req.url ?? "") ?? 0) + 1);
+    const route = (req.url ?? "").split("?")[0];
+    if (route === "/google.ics") res.writeHead(200, { "content-type": "text/calendar; charset=utf-8" }).end(googleBody);
+    else if (route === "/outlook.ics") res.writeHead(200, { "content-type": "text/calendar" }).end(readFileSync(path.join(fixtures, "outlook.ics")));
+    else if (route === "/moved") res.writeHead(302, { location: "/google.ics" }).end();
+    else if (route === "/login") res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Sign in</title>");
     else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => ics.listen(0, "127.0.0.1", resolve));
@@ -144,6 +148,19 @@ describe("an ICS subscription", () => {
     expect(await refreshCalendarNow(sam.userId)).toMatchObject({ ok: false, reason: "busy" });
     await db.update(calendarConnections).set({ lastAttemptAt: new Date(0) });
     expect(await refreshDueCalendars(new Date())).toEqual({ read: 0, failed: 0 });
+  });
+
+  it("reads each due calendar once when two workers run at the same time", async () => {
+    const others = ["user-a", "user-b", "user-c"];
+    for (const id of others) {
+      await db.insert(user).values({ id, name: id, email: `${id}@meridian.example`, emailVerified: true });
+      expect(await connectCalendar(sam, id, { kind: "ics", icsUrl: `${icsBase}/google.ics?${id}` }, march)).toMatchObject({ ok: true });
+    }
+    await db.update(calendarConnections).set({ lastAttemptAt: new Date(0) });
+    hits.clear();
+    const [one, two] = await Promise.all([refreshDueCalendars(new Date()), refreshDueCalendars(new Date())]);
+    expect(one.read + two.read).toBe(3);
+    expect(others.map((id) => hits.get(`/google.ics?${id}`))).toEqual([1, 1, 1]);
   });
 
   it("disconnects, removing the busy times", async () => {
