@@ -134,3 +134,30 @@ test("staff connect their calendar, refresh it, see it fail in red, and disconne
   await expect(page.getByText("Calendar disconnected")).toBeVisible();
   await expect(card.getByRole("heading", { name: "Your calendar Not connected" })).toBeVisible();
 });
+
+test("a super admin connects a new member's calendar for them from Users", async ({ page }) => {
+  test.setTimeout(120_000);
+  const name = `Cal Engineer ${Date.now()}`;
+  await signInAsAdmin(page);
+  await page.goto("/admin/users");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("E-mail").fill(`cal.${Date.now()}@staff.example`);
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await page.getByRole("link", { name: `Calendar of ${name}` }).click();
+  await expect(page.getByRole("heading", { name: `${name}'s calendar`, level: 1 })).toBeVisible();
+  const card = page.getByRole("region", { name: new RegExp(`^${name}'s calendar`) });
+  await expect(card.getByRole("heading", { name: `${name}'s calendar Not connected` })).toBeVisible();
+
+  await card.getByLabel("Private address of the calendar").fill(`${base}/private/basic.ics`);
+  await card.getByRole("button", { name: "Connect calendar" }).click();
+  await expect(page.getByText("Calendar connected")).toBeVisible();
+  await expect(card.getByRole("heading", { name: `${name}'s calendar Connected` })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, "staff-calendar-for-member");
+
+  await card.getByRole("button", { name: "Disconnect" }).click();
+  await page.getByRole("alertdialog", { name: `Disconnect ${name}'s calendar?` }).getByRole("button", { name: "Disconnect" }).click();
+  await expect(card.getByRole("heading", { name: `${name}'s calendar Not connected` })).toBeVisible();
+  await page.getByRole("link", { name: "Back to Users" }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+});
