@@ -49,6 +49,7 @@ export class CalendarFormatError extends Error {
 type Zone = { kind: "utc" } | { kind: "iana"; name: string } | { kind: "vtimezone"; tz: ICAL.Timezone };
 
 const LONDON_ZONE: Zone = { kind: "iana", name: LONDON };
+const DAY_MS = 86_400_000;
 const ianaNames = new Map<string, boolean>();
 
 /** Whether the platform knows `name` as an IANA zone (cached). */
@@ -169,13 +170,13 @@ function spanOf(event: ICAL.Component, startWall: number, allDay: boolean, start
   } else if (duration instanceof ICAL.Duration) {
     lengthWall = duration.toSeconds() * 1000;
   } else if (allDay) {
-    lengthWall = 86_400_000;
+    lengthWall = DAY_MS;
   } else {
     return null;
   }
   if (allDay) {
-    const days = Math.max(1, Math.round((lengthWall ?? 0) / 86_400_000));
-    return { start: instantOf(startWall, LONDON_ZONE), end: instantOf(startWall + days * 86_400_000, LONDON_ZONE) };
+    const days = Math.max(1, Math.round((lengthWall ?? 0) / DAY_MS));
+    return { start: instantOf(startWall, LONDON_ZONE), end: instantOf(startWall + days * DAY_MS, LONDON_ZONE) };
   }
   const start = instantOf(startWall, startZone);
   const end = exactEnd !== null ? start + exactEnd : instantOf(startWall + lengthWall!, startZone);
@@ -201,6 +202,12 @@ function expandMaster(event: ICAL.Component, overridden: Set<string>, windowStar
   for (const p of event.getAllProperties("exdate")) {
     for (const v of p.getValues()) if (v instanceof ICAL.Time) excluded.add(keyOf(pointOf(p, v, resolve)));
   }
+  // Wall-clock bounds a little wider than the window (zone offsets are under a day), so the loop
+  // below converts to instants only the occurrences that can touch the window.
+  const windowStartWall = wallAt(windowStart, zone) - 2 * DAY_MS;
+  const windowEndWall = wallAt(windowEnd, zone) + 2 * DAY_MS;
+  const first = spanOf(event, startWall, allDay, zone, resolve);
+  const length = first ? first.end - first.start : 0;
   const starts = new Set<number>([startWall]);
   // The recurrence in the event's wall-clock time: a floating start, and an UNTIL given in UTC
   // turned into the same wall clock, so the iterator compares like with like.
@@ -216,8 +223,8 @@ function expandMaster(event: ICAL.Component, overridden: Set<string>, windowStar
       const next = iterator.next();
       if (!next) break;
       const wall = wallOf(next);
-      if (instantOf(wall, zone) >= windowEnd) break;
-      starts.add(wall);
+      if (wall >= windowEndWall) break;
+      if (wall + length >= windowStartWall) starts.add(wall);
     }
   }
   for (const { p, v } of rdates) {
