@@ -20,7 +20,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
 });
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(() => new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined))));
 
 const sam = { userId: "user-sam", email: "sam@meridian.example" };
 const window = { start: new Date("2026-06-01T00:00:00Z"), end: new Date("2026-06-02T00:00:00Z") };
