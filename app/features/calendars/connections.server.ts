@@ -24,7 +24,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
-import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
 import { adminUsers, calendarBusyTimes, calendarConnections } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
@@ -249,7 +249,7 @@ export async function refreshCalendarNow(userId: string, now: Date = new Date())
 
 /**
  * One worker run: reads every connection due (last attempt older than `CALENDAR_REFRESH_MS`,
- * oldest first, at most {@link CONNECTIONS_PER_RUN}), each claimed by its lease so instances never
+ * of an active member of staff, oldest first, at most {@link CONNECTIONS_PER_RUN}), each claimed by its lease so instances never
  * read the same calendar at once. Never throws for a calendar's failure (it is recorded on it).
  */
 export async function refreshDueCalendars(now: Date = new Date()): Promise<{ read: number; failed: number }> {
@@ -257,7 +257,14 @@ export async function refreshDueCalendars(now: Date = new Date()): Promise<{ rea
   const due = await db
     .select({ id: calendarConnections.id })
     .from(calendarConnections)
-    .where(and(or(isNull(calendarConnections.lastAttemptAt), lt(calendarConnections.lastAttemptAt, dueBefore)), leaseFree()))
+    .where(
+      and(
+        or(isNull(calendarConnections.lastAttemptAt), lt(calendarConnections.lastAttemptAt, dueBefore)),
+        leaseFree(),
+        // A deactivated member's calendar is no longer read (their connection stays until removed).
+        inArray(calendarConnections.userId, db.select({ userId: adminUsers.userId }).from(adminUsers).where(eq(adminUsers.isActive, true))),
+      ),
+    )
     .orderBy(asc(calendarConnections.lastAttemptAt))
     .limit(CONNECTIONS_PER_RUN);
   const result = { read: 0, failed: 0 };

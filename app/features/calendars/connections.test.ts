@@ -154,6 +154,7 @@ describe("an ICS subscription", () => {
     const others = ["user-a", "user-b", "user-c"];
     for (const id of others) {
       await db.insert(user).values({ id, name: id, email: `${id}@meridian.example`, emailVerified: true });
+      await db.insert(adminUsers).values({ userId: id, name: id, email: `${id}@meridian.example`, role: "editor" });
       expect(await connectCalendar(sam, id, { kind: "ics", icsUrl: `${icsBase}/google.ics?${id}` }, march)).toMatchObject({ ok: true });
     }
     await db.update(calendarConnections).set({ lastAttemptAt: new Date(0) });
@@ -161,6 +162,10 @@ describe("an ICS subscription", () => {
     const [one, two] = await Promise.all([refreshDueCalendars(new Date()), refreshDueCalendars(new Date())]);
     expect(one.read + two.read).toBe(3);
     expect(others.map((id) => hits.get(`/google.ics?${id}`))).toEqual([1, 1, 1]);
+    // A deactivated member's calendar is no longer read.
+    await db.update(adminUsers).set({ isActive: false }).where(eq(adminUsers.userId, "user-a"));
+    await db.update(calendarConnections).set({ lastAttemptAt: new Date(0) });
+    expect(await refreshDueCalendars(new Date())).toEqual({ read: 2, failed: 0 });
   });
 
   it("disconnects, removing the busy times", async () => {
