@@ -22,6 +22,10 @@ import {
   takeShownRecoveryCodes,
   turnOffTwoFactor,
 } from "~/features/auth/two-factor.server";
+import { calendarConnectionAction } from "~/features/calendars/actions.server";
+import { CalendarConnectionCard } from "~/features/calendars/components/calendar-connection-card";
+import { getCalendarConnection } from "~/features/calendars/connections.server";
+import { CALENDAR_CONNECTION_INTENTS, isCalendarConnectionIntent, type CalendarConnectionResult } from "~/features/calendars/types";
 import { getCalendarFeedState, issueCalendarFeed, turnOffCalendarFeed } from "~/features/consultations/calendar-feed.server";
 import { CALENDAR_FEED_INTENTS, CalendarFeedCard, type CalendarFeedResult } from "~/features/consultations/components/calendar-feed-card";
 import { pageMeta } from "~/features/seo/meta";
@@ -38,7 +42,8 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Your 
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdmin(request);
-  const [feed, twoFactor, passkeys, sessions, turnedOn] = await Promise.all([
+  const [calendar, feed, twoFactor, passkeys, sessions, turnedOn] = await Promise.all([
+    getCalendarConnection(session.user.id),
     getCalendarFeedState(session.admin.id),
     getTwoFactorState(session),
     listOwnPasskeys(session),
@@ -53,6 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     twoFactor,
     passkeys,
     sessions,
+    calendar: { userId: session.user.id, state: calendar },
     feed,
     personal: roleAllows(session.admin.role, MANAGER_ROLES),
     twoFactorTurnedOn: turnedOn,
@@ -65,9 +71,9 @@ async function twoFactorTurnedOn(session: AdminSession): Promise<AccountResult |
   return recoveryCodes ? { intent: "totp-confirm", ok: true, message: "Two-factor is on", recoveryCodes } : null;
 }
 
-const IntentSchema = z.object({ intent: z.enum([...CALENDAR_FEED_INTENTS, ...ACCOUNT_INTENTS]) });
+const IntentSchema = z.object({ intent: z.enum([...CALENDAR_FEED_INTENTS, ...CALENDAR_CONNECTION_INTENTS, ...ACCOUNT_INTENTS]) });
 
-type Reply = CalendarFeedResult | AccountResult;
+type Reply = CalendarFeedResult | CalendarConnectionResult | AccountResult;
 
 /** Headers carrying `setCookie` (the Set-Cookie values of a replaced session). */
 function cookieHeaders(setCookie: string[]): Headers {
@@ -94,6 +100,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refuse<Reply>(403, { intent: null, message: "Set up two-factor authentication first." });
   }
   if (intent === "turn-on" || intent === "regenerate" || intent === "turn-off") return calendarFeedAction(session, intent);
+  // The member's own calendar only: a posted userId is ignored here.
+  if (isCalendarConnectionIntent(intent)) return calendarConnectionAction(auditActor(session), session.user.id, intent, form);
   return accountAction(session, intent, form, request, context.clientIp);
 }
 
@@ -206,15 +214,19 @@ async function calendarFeedAction(session: AdminSession, intent: (typeof CALENDA
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { twoFactorTurnedOn: turnedOn, feed, personal, ...screen } = loaderData;
+  const { twoFactorTurnedOn: turnedOn, feed, personal, calendar, ...screen } = loaderData;
   const result = actionData ?? turnedOn ?? undefined;
-  // A post answers either one of the account's sections or the calendar feed's card.
+  // A post answers one of the account's sections, the calendar card or the calendar feed's card.
   const forAccount = Boolean(result?.intent && (ACCOUNT_INTENTS as readonly string[]).includes(result.intent));
+  const forCalendar = isCalendarConnectionIntent(result?.intent);
   return (
     <AccountScreen
       {...screen}
       result={forAccount ? (result as AccountResult) : null}
-      calendarFeed={<CalendarFeedCard state={feed} personal={personal} result={forAccount ? undefined : (result as CalendarFeedResult | undefined)} />}
+      calendar={<CalendarConnectionCard userId={calendar.userId} state={calendar.state} own result={forCalendar ? (result as CalendarConnectionResult) : null} />}
+      calendarFeed={
+        <CalendarFeedCard state={feed} personal={personal} result={forAccount || forCalendar ? undefined : (result as CalendarFeedResult | undefined)} />
+      }
     />
   );
 }

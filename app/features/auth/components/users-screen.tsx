@@ -4,9 +4,9 @@
  * a form to add a member of staff, "Require two-factor for all staff", and the recent
  * staff activity. Every form posts to the route action and works without JS.
  */
-import { Clock, MailPlus, ShieldCheck, UserPlus } from "lucide-react";
+import { CalendarClock, Clock, MailPlus, ShieldCheck, UserPlus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { Field } from "~/components/field";
 import { AlertDialogAction } from "~/components/ui/alert-dialog";
@@ -119,6 +119,13 @@ function StaffRow({ member, isSelf, onlySuperAdmin }: { member: StaffMember; isS
 
       <div className="flex flex-wrap items-center justify-end gap-2">
         {lockReason ? <span className="text-xs text-muted-foreground">{lockReason}</span> : null}
+        {member.isActive ? (
+          <Button asChild variant="ghost" size="sm">
+            <Link to={isSelf ? "/admin/account" : `/admin/users/${member.id}/calendar`}>
+              <CalendarClock aria-hidden /> Calendar<span className="sr-only"> of {member.name}</span>
+            </Link>
+          </Button>
+        ) : null}
         {member.isActive && !isSelf ? (
           <fetcher.Form method="post">
             <input type="hidden" name="intent" value="resend" />
