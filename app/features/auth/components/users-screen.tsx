@@ -9,15 +9,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { Field } from "~/components/field";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { AlertDialogAction } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -186,19 +178,13 @@ function StaffRow({ member, isSelf, onlySuperAdmin }: { member: StaffMember; isS
           </fetcher.Form>
         }
       />
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogTitle>Deactivate {member.name}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            They will be signed out everywhere at once and cannot sign in again until a super admin reactivates the account. Their
-            past activity stays in the log.
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={() => fetcher.submit(deactivateForm.current)}>Deactivate</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Deactivate ${member.name}?`}
+        description="They will be signed out everywhere at once and cannot sign in again until a super admin reactivates the account. Their past activity stays in the log."
+        confirm={<AlertDialogAction onClick={() => fetcher.submit(deactivateForm.current)}>Deactivate</AlertDialogAction>}
+      />
     </li>
   );
 }
