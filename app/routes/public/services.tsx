@@ -2,6 +2,7 @@ import { ArrowRight, CheckCircle2 } from "lucide-react";
 import { data, Link } from "react-router";
 import { CtaSection } from "~/components/cta-section";
 import { type ImageMap, resolveImages } from "~/features/media/resolve.server";
+import { BESIDE_TEXT_IMAGES, BESIDE_TEXT_PICTURE } from "~/features/site/components/media";
 import { pageMeta } from "~/features/seo/meta";
 import { PageHero } from "~/features/site/components/page-hero";
 import { SiteImage } from "~/features/site/components/site-image";
@@ -20,9 +21,6 @@ export const meta: Route.MetaFunction = (args) =>
     path: "/services",
     noIndex: args.loaderData?.preview,
   });
-
-/** The generated placeholders a pillar image may be (16:9, 640 and 1280 wide). */
-const PILLAR_IMAGES = { folder: "/media/hero/", widths: [640, 1280] };
 
 /** Where each pillar's "Explore" link goes (spec /services: "a link to its page"). */
 const PILLAR_PAGES = [
@@ -71,10 +69,8 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 <SiteImage
                   image={pillar.image}
                   images={images}
-                  generated={PILLAR_IMAGES}
-                  sizes="(min-width: 1024px) 600px, 100vw"
-                  width={1280}
-                  height={720}
+                  generated={BESIDE_TEXT_IMAGES}
+                  {...BESIDE_TEXT_PICTURE}
                   className="aspect-[4/3] w-full rounded-2xl object-cover shadow-xl"
                 />
               ) : null}

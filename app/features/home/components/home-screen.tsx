@@ -9,7 +9,7 @@ import { InsightCard } from "~/features/insights/components/insight-card";
 import { ProjectCard } from "~/features/projects/components/project-card";
 import { ApproachVideo } from "~/features/site/components/approach-video";
 import { HeroSlideshow } from "~/features/site/components/hero-slideshow";
-import { TEAM_IMAGES } from "~/features/site/components/media";
+import { BESIDE_TEXT_IMAGES, BESIDE_TEXT_PICTURE, TEAM_IMAGES } from "~/features/site/components/media";
 import { PartnerStrip } from "~/features/site/components/partner-strip";
 import { SectionHeading } from "~/features/site/components/section-heading";
 import { SiteImage } from "~/features/site/components/site-image";
@@ -17,9 +17,6 @@ import { TestimonialColumns } from "~/features/site/components/testimonial-colum
 import { cn } from "~/utils/cn";
 import type { HomePageData } from "../home.server";
 import { PageSection } from "~/features/site/components/page-section";
-
-/** The hero's generated placeholder images and the home about image (16:9, 640 and 1280 wide in the about block). */
-const HERO_IMAGES = { folder: "/media/hero/", widths: [640, 1280] };
 
 /**
  * Below-the-fold sections skip style, layout and paint until they near the viewport
@@ -135,10 +132,8 @@ export function HomeScreen({ data }: { data: HomePageData }) {
           <SiteImage
             image={home.about.image}
             images={images}
-            generated={HERO_IMAGES}
-            sizes="(min-width: 1024px) 600px, 100vw"
-            width={1280}
-            height={720}
+            generated={BESIDE_TEXT_IMAGES}
+            {...BESIDE_TEXT_PICTURE}
             className="aspect-[4/3] w-full rounded-2xl object-cover shadow-xl"
           />
           <div className="absolute -bottom-6 right-4 rounded-xl bg-primary px-6 py-5 text-white shadow-lg sm:right-8">
