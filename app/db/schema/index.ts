@@ -31,5 +31,6 @@ export * from "./analytics";
 export * from "./auth";
 export * from "./consultations";
 export * from "./content";
+export * from "./engineers";
 export * from "./enquiries";
 export * from "./system";

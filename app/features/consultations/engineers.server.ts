@@ -1,0 +1,259 @@
+/**
+ * Engineers (`app/db/schema/engineers.ts`): their settings as the engineer form edits them, and
+ * the diaries the free-time rules of `free-time.ts` read (working hours, days off, calendar busy
+ * times, the bookings they hold). Dates are London `yyyy-mm-dd`, times London `HH:MM`.
+ *
+ * "Engineer mode" is on while at least one active member of staff takes consultations; until
+ * then booking works on slots and places alone, exactly as before engineers existed.
+ */
+import { and, asc, eq, gte, inArray, isNotNull, lte, max, sql } from "drizzle-orm";
+import { db, type Database, type Transaction } from "~/db/client.server";
+import {
+  adminUsers,
+  consultationAvailability,
+  consultationBookings,
+  consultationTypes,
+  engineerConsultationTypes,
+  engineerDaysOff,
+  engineers,
+  engineerWorkingHours,
+} from "~/db/schema";
+import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
+import { busyIntervalsFor } from "~/features/calendars/busy-times.server";
+import { logger } from "~/utils/logger.server";
+import { addDays, londonInstant, londonToday } from "~/utils/time";
+import { isUkBankHoliday } from "./availability-ranges.server";
+import { PLACE_HOLDING_STATUSES } from "./booking-core.server";
+import { bookingDurationMinutes } from "./booking-mail.server";
+import { ENGINEER_WEEKDAYS, type EngineerProfileInput, type HoursRange, weeklyRanges } from "./engineer-schema";
+import { DEFAULT_TYPE_RULES, prepareDiary, type HeldBooking, type Interval, type PreparedDiary, type TypeRules } from "./free-time";
+
+type Executor = Database | Transaction;
+
+/** An engineer's settings as the form shows them; `hours` by weekday 1 (Monday) to 7 (Sunday). */
+export type EngineerProfile = {
+  takesConsultations: boolean;
+  meetingRoomUrl: string | null;
+  typeIds: string[];
+  hours: Record<number, HoursRange[]>;
+  /** Days off from today (London) on. */
+  daysOff: string[];
+};
+
+/** A member of staff's engineer settings (all off and empty when never set up). */
+export async function getEngineerProfile(adminUserId: string, now: Date = new Date()): Promise<EngineerProfile> {
+  const [row] = await db.select().from(engineers).where(eq(engineers.adminUserId, adminUserId));
+  const hours: Record<number, HoursRange[]> = Object.fromEntries(ENGINEER_WEEKDAYS.map(({ weekday }) => [weekday, [] as HoursRange[]]));
+  if (!row) return { takesConsultations: false, meetingRoomUrl: null, typeIds: [], hours, daysOff: [] };
+  const types = await db.select().from(engineerConsultationTypes).where(eq(engineerConsultationTypes.adminUserId, adminUserId));
+  const ranges = await db
+    .select()
+    .from(engineerWorkingHours)
+    .where(eq(engineerWorkingHours.adminUserId, adminUserId))
+    .orderBy(asc(engineerWorkingHours.weekday), asc(engineerWorkingHours.startTime));
+  for (const r of ranges) hours[r.weekday].push({ startTime: r.startTime.slice(0, 5), endTime: r.endTime.slice(0, 5) });
+  const daysOff = await db
+    .select({ date: engineerDaysOff.date })
+    .from(engineerDaysOff)
+    .where(and(eq(engineerDaysOff.adminUserId, adminUserId), gte(engineerDaysOff.date, londonToday(now))))
+    .orderBy(asc(engineerDaysOff.date));
+  return {
+    takesConsultations: row.takesConsultations,
+    meetingRoomUrl: row.meetingRoomUrl,
+    typeIds: types.map((t) => t.consultationTypeId),
+    hours,
+    daysOff: daysOff.map((d) => d.date),
+  };
+}
+
+/**
+ * Replaces a member of staff's engineer settings with `input` in one transaction, with an audit
+ * entry (`engineer.updated`): taking consultations, types (unknown ids are ignored), weekly hours,
+ * days off and personal meeting room. Bookings they already hold are kept as they are.
+ */
+export async function saveEngineerProfile(actor: AuditActor, adminUserId: string, input: EngineerProfileInput): Promise<void> {
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    await tx
+      .insert(engineers)
+      .values({ adminUserId, takesConsultations: input.takesConsultations, meetingRoomUrl: input.meetingRoomUrl })
+      .onConflictDoUpdate({
+        target: engineers.adminUserId,
+        set: { takesConsultations: input.takesConsultations, meetingRoomUrl: input.meetingRoomUrl, updatedAt: now },
+      });
+    await tx.delete(engineerConsultationTypes).where(eq(engineerConsultationTypes.adminUserId, adminUserId));
+    const known = input.typeIds.length
+      ? await tx.select({ id: consultationTypes.id }).from(consultationTypes).where(inArray(consultationTypes.id, input.typeIds))
+      : [];
+    if (known.length) await tx.insert(engineerConsultationTypes).values(known.map((t) => ({ adminUserId, consultationTypeId: t.id })));
+    await tx.delete(engineerWorkingHours).where(eq(engineerWorkingHours.adminUserId, adminUserId));
+    const ranges = weeklyRanges(input);
+    if (ranges.length) await tx.insert(engineerWorkingHours).values(ranges.map((r) => ({ adminUserId, ...r })));
+    await tx.delete(engineerDaysOff).where(eq(engineerDaysOff.adminUserId, adminUserId));
+    const daysOff = [...new Set(input.daysOff)];
+    if (daysOff.length) await tx.insert(engineerDaysOff).values(daysOff.map((date) => ({ adminUserId, date })));
+    await recordAudit(tx, {
+      actor,
+      action: "engineer.updated",
+      entityType: "admin_user",
+      entityId: adminUserId,
+      details: { takesConsultations: input.takesConsultations, types: known.length, ranges: ranges.length, daysOff: daysOff.length },
+    });
+  });
+}
+
+/** An engineer as staff pick one: id and name. */
+export type EngineerOption = { id: string; name: string; email: string };
+
+/** Active members of staff who take consultations, by name. */
+export async function listEngineers(executor: Executor = db): Promise<EngineerOption[]> {
+  return executor
+    .select({ id: adminUsers.id, name: adminUsers.name, email: adminUsers.email })
+    .from(engineers)
+    .innerJoin(adminUsers, eq(adminUsers.id, engineers.adminUserId))
+    .where(and(eq(engineers.takesConsultations, true), eq(adminUsers.isActive, true)))
+    .orderBy(asc(adminUsers.name));
+}
+
+/**
+ * Who may take a consultation of `typeId` (null: a booking whose type is gone, so any engineer),
+ * and the type's rules. `engineerMode` is false while no active member of staff takes
+ * consultations at all: then nothing of this module applies.
+ */
+export type EngineerSetup = { engineerMode: boolean; eligibleIds: string[]; rules: TypeRules };
+
+/** Reads `EngineerSetup` for a type through `executor`. */
+export async function engineerSetup(typeId: string | null, durationMinutes: number, executor: Executor = db): Promise<EngineerSetup> {
+  const all = await listEngineers(executor);
+  const [type] = typeId ? await executor.select().from(consultationTypes).where(eq(consultationTypes.id, typeId)) : [];
+  const rules: TypeRules = type
+    ? {
+        durationMinutes: type.durationMinutes,
+        bufferBeforeMinutes: type.bufferBeforeMinutes,
+        bufferAfterMinutes: type.bufferAfterMinutes,
+        minimumNoticeHours: type.minimumNoticeHours,
+        horizonDays: type.horizonDays,
+        maxPerEngineerPerDay: type.maxPerEngineerPerDay,
+      }
+    : { ...DEFAULT_TYPE_RULES, durationMinutes };
+  if (all.length === 0) return { engineerMode: false, eligibleIds: [], rules };
+  if (!type) return { engineerMode: true, eligibleIds: all.map((e) => e.id), rules };
+  const taking = await executor
+    .select({ id: engineerConsultationTypes.adminUserId })
+    .from(engineerConsultationTypes)
+    .where(and(eq(engineerConsultationTypes.consultationTypeId, type.id), inArray(engineerConsultationTypes.adminUserId, all.map((e) => e.id))));
+  return { engineerMode: true, eligibleIds: taking.map((t) => t.id).sort(), rules };
+}
+
+/** Busy intervals by engineer id (`Interval`s) and the ids whose calendar is failing. */
+export type BusyTimes = { busy: Map<string, Interval[]>; failing: Set<string> };
+
+/**
+ * The calendar busy times of `ids` over the London dates `from` to `to` (a day either side
+ * included, for buffers and meetings across midnight). A calendar that cannot be read at all marks
+ * every engineer failing: they offer nothing (fail closed), and the error is logged.
+ */
+export async function fetchBusyTimes(ids: string[], from: string, to: string): Promise<BusyTimes> {
+  const out: BusyTimes = { busy: new Map(), failing: new Set() };
+  if (ids.length === 0) return out;
+  try {
+    const answer = await busyIntervalsFor(ids, { start: londonInstant(addDays(from, -1), "00:00"), end: londonInstant(addDays(to, 2), "00:00") });
+    for (const [id, { busy, failing }] of answer) {
+      out.busy.set(id, busy.map((b) => ({ start: b.start.getTime(), end: b.end.getTime() })));
+      if (failing) out.failing.add(id);
+    }
+  } catch (error) {
+    logger.error({ err: error }, "engineers' busy times could not be read; offering none of them");
+    for (const id of ids) out.failing.add(id);
+  }
+  return out;
+}
+
+/**
+ * The diaries of engineers `ids` for questions about London dates `from` to `to`: working hours,
+ * days off, busy times (`busy`, fetched beforehand), the bookings they hold from the Monday of
+ * `from`'s week to the day after `to` (for overlaps, daily caps and the round robin) and when their
+ * latest booking was made. With `lock`, the engineers' rows are first locked (`FOR UPDATE`, in id
+ * order): inside a booking's transaction, nobody else can give them a booking until it ends.
+ * `executor` is that transaction, or the database for a read.
+ */
+export async function readDiaries(
+  executor: Executor,
+  ids: string[],
+  { from, to, busy, lock = false }: { from: string; to: string; busy: BusyTimes; lock?: boolean },
+): Promise<PreparedDiary[]> {
+  if (ids.length === 0) return [];
+  const sorted = [...ids].sort();
+  if (lock) {
+    await executor.select({ id: engineers.adminUserId }).from(engineers).where(inArray(engineers.adminUserId, sorted)).orderBy(asc(engineers.adminUserId)).for("update");
+  }
+  const hours = await executor.select().from(engineerWorkingHours).where(inArray(engineerWorkingHours.adminUserId, sorted));
+  const off = await executor
+    .select()
+    .from(engineerDaysOff)
+    .where(and(inArray(engineerDaysOff.adminUserId, sorted), gte(engineerDaysOff.date, addDays(from, -1)), lte(engineerDaysOff.date, addDays(to, 1))));
+  const monday = addDays(from, -((new Date(`${from}T00:00:00Z`).getUTCDay() + 6) % 7));
+  const held = await executor
+    .select({
+      id: consultationBookings.id,
+      engineerId: consultationBookings.engineerId,
+      durationMinutes: consultationBookings.durationMinutes,
+      date: consultationAvailability.date,
+      startTime: consultationAvailability.startTime,
+      endTime: consultationAvailability.endTime,
+      bufferBeforeMinutes: sql<number>`coalesce(${consultationTypes.bufferBeforeMinutes}, 0)`,
+      bufferAfterMinutes: sql<number>`coalesce(${consultationTypes.bufferAfterMinutes}, 0)`,
+    })
+    .from(consultationBookings)
+    .innerJoin(consultationAvailability, eq(consultationAvailability.id, consultationBookings.availabilityId))
+    .leftJoin(consultationTypes, eq(consultationTypes.id, consultationBookings.consultationTypeId))
+    .where(
+      and(
+        inArray(consultationBookings.engineerId, sorted),
+        inArray(consultationBookings.status, [...PLACE_HOLDING_STATUSES]),
+        gte(consultationAvailability.date, addDays(monday, -1)),
+        lte(consultationAvailability.date, addDays(to, 1)),
+      ),
+    );
+  const latest = await executor
+    .select({ engineerId: consultationBookings.engineerId, at: max(consultationBookings.createdAt) })
+    .from(consultationBookings)
+    .where(and(inArray(consultationBookings.engineerId, sorted), isNotNull(consultationBookings.engineerId)))
+    .groupBy(consultationBookings.engineerId);
+  return sorted.map((id) =>
+    prepareDiary({
+      id,
+      workingHours: hours.filter((h) => h.adminUserId === id),
+      daysOff: new Set(off.filter((d) => d.adminUserId === id).map((d) => d.date)),
+      busy: busy.busy.get(id) ?? [],
+      failing: busy.failing.has(id),
+      bookings: held
+        .filter((b) => b.engineerId === id)
+        .map((b): HeldBooking => {
+          const start = londonInstant(b.date, b.startTime).getTime();
+          return {
+            id: b.id,
+            date: b.date,
+            start,
+            end: start + bookingDurationMinutes(b.durationMinutes, b) * 60_000,
+            bufferBeforeMinutes: Number(b.bufferBeforeMinutes),
+            bufferAfterMinutes: Number(b.bufferAfterMinutes),
+          };
+        }),
+      lastAssignedAt: (() => {
+        const at = latest.find((l) => l.engineerId === id)?.at;
+        return at ? new Date(at).getTime() : null;
+      })(),
+    }),
+  );
+}
+
+/**
+ * The dates from `from` to `to` (London, inclusive) closed for consultations once engineers are
+ * set up: England and Wales bank holidays, except those staff opened (`opened`).
+ */
+export function closedDatesBetween(from: string, to: string, opened: readonly string[]): Set<string> {
+  const closed = new Set<string>();
+  for (let d = from; d <= to; d = addDays(d, 1)) if (isUkBankHoliday(d) && !opened.includes(d)) closed.add(d);
+  return closed;
+}
