@@ -19,7 +19,7 @@ export const ENGINEER_WEEKDAYS = [
 ] as const;
 
 /** The form field of one weekday's hours: `hours1` (Monday) ... `hours7` (Sunday). */
-export const hoursField = (weekday: number) => `hours${weekday}` as const;
+export const hoursField = (weekday: (typeof ENGINEER_WEEKDAYS)[number]["weekday"]) => `hours${weekday}` as const;
 
 const RANGE = /^([01]\d|2[0-3]):([0-5]\d)\s*[-–]\s*([01]\d|2[0-3]):([0-5]\d)$/;
 

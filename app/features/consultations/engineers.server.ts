@@ -6,6 +6,7 @@
  * "Engineer mode" is on while at least one active member of staff takes consultations; until
  * then booking works on slots and places alone, exactly as before engineers existed.
  */
+import { randomBytes } from "node:crypto";
 import { and, asc, eq, gte, inArray, isNotNull, lte, max, sql } from "drizzle-orm";
 import { db, type Database, type Transaction } from "~/db/client.server";
 import {
@@ -19,14 +20,30 @@ import {
   engineerWorkingHours,
 } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
+import type { SiteSettings } from "~/features/settings/schema";
 import { busyIntervalsFor } from "~/features/calendars/busy-times.server";
 import { logger } from "~/utils/logger.server";
 import { addDays, londonInstant, londonToday } from "~/utils/time";
 import { isUkBankHoliday } from "./availability-ranges.server";
 import { PLACE_HOLDING_STATUSES } from "./booking-core.server";
-import { bookingDurationMinutes } from "./booking-mail.server";
+import type { OutgoingEmail } from "~/features/mail/outbox.server";
+import { bookingDurationMinutes, engineerEmail, type BookingMailData } from "./booking-mail.server";
+import type { InviteStatus } from "./ics";
 import { ENGINEER_WEEKDAYS, type EngineerProfileInput, type HoursRange, weeklyRanges } from "./engineer-schema";
-import { DEFAULT_TYPE_RULES, prepareDiary, type HeldBooking, type Interval, type PreparedDiary, type TypeRules } from "./free-time";
+import { BookingError } from "./booking-errors.server";
+import {
+  chooseEngineer,
+  DEFAULT_TYPE_RULES,
+  isEngineerFree,
+  offeredSlots,
+  prepareDiary,
+  type HeldBooking,
+  type Interval,
+  type OfferedSlot,
+  type PreparedDiary,
+  type SlotLike,
+  type TypeRules,
+} from "./free-time";
 
 type Executor = Database | Transaction;
 
@@ -256,4 +273,115 @@ export function closedDatesBetween(from: string, to: string, opened: readonly st
   const closed = new Set<string>();
   for (let d = from; d <= to; d = addDays(d, 1)) if (isUkBankHoliday(d) && !opened.includes(d)) closed.add(d);
   return closed;
+}
+
+/** What a time is wanted for: the type (null when it is gone), the meeting's length, and the booking being moved or reassigned. */
+export type BookingFor = { typeId: string | null; durationMinutes: number; bookingId?: string };
+
+/**
+ * The offer of each of `slots` once engineers are set up (see `offeredSlots`: slots left out
+ * are not offered), or null while engineer mode is off (slots and places alone decide).
+ * `from`/`to` are the London dates the slots lie in; `openedBankHolidays` the site setting.
+ */
+export async function engineerOffers(
+  slots: readonly SlotLike[],
+  wanted: BookingFor,
+  { now, from, to, openedBankHolidays }: { now: Date; from: string; to: string; openedBankHolidays: readonly string[] },
+): Promise<Map<string, OfferedSlot> | null> {
+  const setup = await engineerSetup(wanted.typeId, wanted.durationMinutes);
+  if (!setup.engineerMode) return null;
+  const busy = await fetchBusyTimes(setup.eligibleIds, from, to);
+  const diaries = await readDiaries(db, setup.eligibleIds, { from, to, busy });
+  const offered = offeredSlots(slots, diaries, setup.rules, {
+    now: now.getTime(),
+    closedDates: closedDatesBetween(from, to, openedBankHolidays),
+    ignoreBookingId: wanted.bookingId,
+  });
+  return new Map(offered.map((o) => [o.slot.id, o]));
+}
+
+/** What an assignment needs from outside its transaction (PGlite runs one statement stream at a time). */
+export type AssignmentPlan = EngineerSetup & { busy: BusyTimes; closedDates: Set<string> };
+
+/**
+ * Reads, before the booking's transaction, who may take a consultation `wanted` on London `date`
+ * and their calendars' busy times; null while engineer mode is off (no engineer is assigned).
+ */
+export async function planAssignment(wanted: BookingFor, date: string, openedBankHolidays: readonly string[]): Promise<AssignmentPlan | null> {
+  const setup = await engineerSetup(wanted.typeId, wanted.durationMinutes);
+  if (!setup.engineerMode) return null;
+  return { ...setup, busy: await fetchBusyTimes(setup.eligibleIds, date, date), closedDates: closedDatesBetween(date, date, openedBankHolidays) };
+}
+
+/**
+ * Inside a booking's transaction (after the slot row is locked): locks the eligible engineers'
+ * rows and picks the one who takes a consultation at `slot`: `prefer` when they are free (a moved
+ * booking keeps its engineer when it can), else the round robin of `chooseEngineer` among the
+ * free ones. Throws `BookingError` "unavailable_slot" (a closed date), "inside_notice" or
+ * "outside_window" (the type's notice and horizon; not for a change by `staff`, who may book on
+ * a closed day or at short notice), or "no_engineer" when nobody is free.
+ * `plan.busy` must cover `slot.date`.
+ */
+export async function assignEngineer(
+  tx: Transaction,
+  slot: SlotLike,
+  plan: AssignmentPlan,
+  { now, bookingId, prefer, staff = false }: { now: Date; bookingId?: string; prefer?: string | null; staff?: boolean },
+): Promise<string> {
+  if (!staff) {
+    if (plan.closedDates.has(slot.date)) throw new BookingError("unavailable_slot");
+    const start = londonInstant(slot.date, slot.startTime).getTime();
+    if (start < now.getTime() + plan.rules.minimumNoticeHours * 3_600_000) throw new BookingError("inside_notice");
+    if (start > now.getTime() + plan.rules.horizonDays * 86_400_000) throw new BookingError("outside_window");
+  }
+  const diaries = await readDiaries(tx, plan.eligibleIds, { from: slot.date, to: slot.date, busy: plan.busy, lock: true });
+  const free = diaries.filter((d) => isEngineerFree(d, slot, plan.rules, bookingId));
+  if (prefer && free.some((d) => d.id === prefer)) return prefer;
+  const chosen = chooseEngineer(free, slot.date, bookingId);
+  if (!chosen) throw new BookingError("no_engineer");
+  return chosen;
+}
+
+/**
+ * The meeting link made for a booking taken by `engineerId`, from the site setting `meetingLinks`:
+ * the engineer's personal room when the setting says so and they have one, else a Jitsi Meet room
+ * with a random, unguessable name (`https://meet.jit.si/<32 hex characters>`; no account needed).
+ */
+export async function newMeetingLink(executor: Executor, engineerId: string, site: Pick<SiteSettings, "meetingLinks">): Promise<string> {
+  if (site.meetingLinks === "personal_room") {
+    const [row] = await executor.select({ url: engineers.meetingRoomUrl }).from(engineers).where(eq(engineers.adminUserId, engineerId));
+    if (row?.url) return row.url;
+  }
+  return `https://meet.jit.si/${randomBytes(16).toString("hex")}`;
+}
+
+/**
+ * The e-mails telling engineers of a change to a booking (`engineerEmail`): `from` is who held it
+ * before the change, `to` who holds it after (null: nobody, e.g. cancelled). `from` other than
+ * `to` is sent a cancellation (METHOD:CANCEL); `to` is sent the invitation at `status`. Both at
+ * `sequence`. `fromMail` is the booking as `from` knew it (its old time, when moved). Engineers
+ * whose account is gone are skipped.
+ */
+export async function engineerNotices(
+  executor: Executor,
+  mail: BookingMailData,
+  site: SiteSettings & { address?: readonly string[] },
+  {
+    from,
+    to,
+    status,
+    sequence,
+    fromMail = mail,
+  }: { from: string | null; to: string | null; status: InviteStatus; sequence: number; fromMail?: BookingMailData },
+): Promise<OutgoingEmail[]> {
+  const ids = [...new Set([from, to].filter((id): id is string => Boolean(id)))];
+  if (ids.length === 0) return [];
+  const people = await executor.select({ id: adminUsers.id, name: adminUsers.name, email: adminUsers.email }).from(adminUsers).where(inArray(adminUsers.id, ids));
+  const person = (id: string | null) => people.find((p) => p.id === id);
+  const out: OutgoingEmail[] = [];
+  const before = person(from);
+  if (before && from !== to) out.push(engineerEmail(fromMail, site, before, "CANCELLED", sequence));
+  const after = person(to);
+  if (after) out.push(engineerEmail(mail, site, after, status, sequence));
+  return out;
 }

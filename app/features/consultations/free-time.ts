@@ -171,13 +171,14 @@ export type OfferedSlot = { slot: SlotLike; availableSpots: number; freeEngineer
  * closed dates) and either full by places (offered with 0 spots, so it shows as Full, as without
  * engineers) or with a free eligible engineer; its `availableSpots` is the smaller of its places
  * left and its free eligible engineers. A slot with places left and no free engineer is left out.
- * `diaries` are the type's eligible engineers; slots keep their order.
+ * `diaries` are the type's eligible engineers; slots keep their order; `ignoreBookingId` is the
+ * booking being moved, whose own time does not count against its engineer.
  */
 export function offeredSlots(
   slots: readonly SlotLike[],
   diaries: readonly PreparedDiary[],
   rules: TypeRules,
-  context: { now: number; closedDates: ReadonlySet<string> },
+  context: { now: number; closedDates: ReadonlySet<string>; ignoreBookingId?: string },
 ): OfferedSlot[] {
   const offered: OfferedSlot[] = [];
   for (const slot of slots) {
