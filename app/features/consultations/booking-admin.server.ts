@@ -27,6 +27,9 @@ import { selectBookingsWithSlot } from "./booking-rows.server";
 import {
   assignEngineer,
   engineerNotices,
+  engineerRoom,
+  JITSI_ORIGIN,
+  jitsiRoom,
   listEngineers,
   newMeetingLink,
   planAssignment,
@@ -233,9 +236,10 @@ export async function reassignOptions(bookingId: string): Promise<{ free: Engine
 /**
  * Staff give booking `bookingId` to engineer `engineerId`. One transaction: locks the booking,
  * its slot and the type's engineers; the new engineer must take the booking's type and be free at
- * its time (its own time aside; staff are not held to the notice and horizon). Raises SEQUENCE,
- * keeps a meeting link staff typed, or makes a new one when the link came from the old engineer's
- * room or there was none on a confirmed booking; the old engineer is sent a cancellation and the
+ * its time (its own time aside; staff are not held to the notice and horizon). Raises SEQUENCE.
+ * On a confirmed booking a meeting link staff typed stays; one made for the old engineer (their
+ * room, or a Jitsi room when the new engineer's own room is to be used) is replaced, and the
+ * visitor is sent the confirmation again with the new link; the old engineer is sent a cancellation and the
  * new one the invitation. Records `booking.reassigned`. Throws `BookingError`: "not_found", or
  * "no_engineer" when the engineer cannot take it (message for staff).
  */
@@ -253,9 +257,14 @@ export async function reassignBooking(actor: AuditActor, bookingId: string, engi
     if (!plan.eligibleIds.includes(engineerId)) throw refused();
     const [diary] = await readDiaries(tx, [engineerId], { from: slot.date, to: slot.date, busy: plan.busy, lock: true });
     if (!diary || !isEngineerFree(diary, slot, plan.rules, booking.id)) throw refused();
-    const previousRoom = booking.engineerId ? await newMeetingLink(tx, booking.engineerId, site) : null;
-    const madeByUs = !booking.meetingLink || booking.meetingLink === previousRoom;
-    const meetingLink = booking.status === "confirmed" && madeByUs && site.meetingLinks === "personal_room" ? await newMeetingLink(tx, engineerId, site) : booking.meetingLink;
+    // A link staff typed stays. A link made from the old engineer's room goes with them; a Jitsi
+    // room stays unless the new engineer's own room is to be used.
+    const oldRoom = booking.engineerId ? await engineerRoom(tx, booking.engineerId) : null;
+    const fromOldRoom = oldRoom !== null && booking.meetingLink === oldRoom;
+    const made = !booking.meetingLink || fromOldRoom || booking.meetingLink.startsWith(`${JITSI_ORIGIN}/`);
+    const newRoom = site.meetingLinks === "personal_room" ? await engineerRoom(tx, engineerId) : null;
+    let meetingLink = booking.meetingLink;
+    if (booking.status === "confirmed" && made) meetingLink = newRoom ?? (fromOldRoom || !booking.meetingLink ? jitsiRoom() : booking.meetingLink);
     const sequence = booking.icsSequence + 1;
     const [updated] = await tx
       .update(consultationBookings)

@@ -342,17 +342,27 @@ export async function assignEngineer(
   return chosen;
 }
 
+/** A Jitsi Meet room with a random, unguessable name: `https://meet.jit.si/<32 hex characters>` (no account needed). */
+export function jitsiRoom(): string {
+  return `${JITSI_ORIGIN}/${randomBytes(16).toString("hex")}`;
+}
+
+/** Where Jitsi Meet rooms made by `jitsiRoom` live. */
+export const JITSI_ORIGIN = "https://meet.jit.si";
+
+/** An engineer's personal meeting room address, or null when they have none. */
+export async function engineerRoom(executor: Executor, engineerId: string): Promise<string | null> {
+  const [row] = await executor.select({ url: engineers.meetingRoomUrl }).from(engineers).where(eq(engineers.adminUserId, engineerId));
+  return row?.url ?? null;
+}
+
 /**
  * The meeting link made for a booking taken by `engineerId`, from the site setting `meetingLinks`:
- * the engineer's personal room when the setting says so and they have one, else a Jitsi Meet room
- * with a random, unguessable name (`https://meet.jit.si/<32 hex characters>`; no account needed).
+ * the engineer's personal room when the setting says so and they have one, else a Jitsi room.
  */
 export async function newMeetingLink(executor: Executor, engineerId: string, site: Pick<SiteSettings, "meetingLinks">): Promise<string> {
-  if (site.meetingLinks === "personal_room") {
-    const [row] = await executor.select({ url: engineers.meetingRoomUrl }).from(engineers).where(eq(engineers.adminUserId, engineerId));
-    if (row?.url) return row.url;
-  }
-  return `https://meet.jit.si/${randomBytes(16).toString("hex")}`;
+  const room = site.meetingLinks === "personal_room" ? await engineerRoom(executor, engineerId) : null;
+  return room ?? jitsiRoom();
 }
 
 /**
