@@ -20,6 +20,7 @@ import {
   engineerWorkingHours,
 } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
+import { MANAGER_ROLES } from "~/features/auth/roles";
 import type { SiteSettings } from "~/features/settings/schema";
 import { busyIntervalsFor } from "~/features/calendars/busy-times.server";
 import { logger } from "~/utils/logger.server";
@@ -122,14 +123,25 @@ export async function saveEngineerProfile(actor: AuditActor, adminUserId: string
 /** An engineer as staff pick one: id and name. */
 export type EngineerOption = { id: string; name: string; email: string };
 
-/** Active members of staff who take consultations, by name. */
+/**
+ * Active members of staff who take consultations, by name. Only roles that may open
+ * consultations (`MANAGER_ROLES`) take them: an engineer reads the visitor's details.
+ */
 export async function listEngineers(executor: Executor = db): Promise<EngineerOption[]> {
   return executor
     .select({ id: adminUsers.id, name: adminUsers.name, email: adminUsers.email })
     .from(engineers)
     .innerJoin(adminUsers, eq(adminUsers.id, engineers.adminUserId))
-    .where(and(eq(engineers.takesConsultations, true), eq(adminUsers.isActive, true)))
+    .where(and(eq(engineers.takesConsultations, true), eq(adminUsers.isActive, true), inArray(adminUsers.role, [...MANAGER_ROLES])))
     .orderBy(asc(adminUsers.name));
+}
+
+/** The consultation types as the engineer form lists them: every type, active or not, in the wizard's order. */
+export async function listTypesForEngineers(): Promise<{ id: string; name: string; isActive: boolean }[]> {
+  return db
+    .select({ id: consultationTypes.id, name: consultationTypes.name, isActive: consultationTypes.isActive })
+    .from(consultationTypes)
+    .orderBy(asc(consultationTypes.sortOrder), asc(consultationTypes.name));
 }
 
 /**
@@ -394,4 +406,16 @@ export async function engineerNotices(
   const after = person(to);
   if (after) out.push(engineerEmail(mail, site, after, status, sequence));
   return out;
+}
+
+/**
+ * The member of staff `adminUserId` when they may take consultations (active, a role that opens
+ * consultations), with name and e-mail; null otherwise.
+ */
+export async function getEngineerCandidate(adminUserId: string): Promise<{ id: string; name: string; email: string } | null> {
+  const [row] = await db
+    .select({ id: adminUsers.id, name: adminUsers.name, email: adminUsers.email })
+    .from(adminUsers)
+    .where(and(eq(adminUsers.id, adminUserId), eq(adminUsers.isActive, true), inArray(adminUsers.role, [...MANAGER_ROLES])));
+  return row ?? null;
 }

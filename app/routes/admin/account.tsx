@@ -24,6 +24,9 @@ import {
 } from "~/features/auth/two-factor.server";
 import { getCalendarFeedState, issueCalendarFeed, turnOffCalendarFeed } from "~/features/consultations/calendar-feed.server";
 import { CALENDAR_FEED_INTENTS, CalendarFeedCard, type CalendarFeedResult } from "~/features/consultations/components/calendar-feed-card";
+import { EngineerCard } from "~/features/consultations/components/engineer-card";
+import { EngineerProfileSchema, type EngineerProfileReply } from "~/features/consultations/engineer-schema";
+import { getEngineerProfile, listTypesForEngineers, saveEngineerProfile } from "~/features/consultations/engineers.server";
 import { pageMeta } from "~/features/seo/meta";
 import { readFormData } from "~/utils/form-data.server";
 import { accept, parseSubmission, type ParseOptions, refuse, refuseInvalid, refusedFields } from "~/utils/forms";
@@ -45,6 +48,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     listOwnSessions(session),
     twoFactorTurnedOn(session),
   ]);
+  // Only roles that open consultations take them (an engineer reads the visitor's details).
+  const engineer = roleAllows(session.admin.role, MANAGER_ROLES)
+    ? { profile: await getEngineerProfile(session.admin.id), types: await listTypesForEngineers() }
+    : null;
   return {
     admin: { name: session.admin.name, email: session.admin.email, role: session.admin.role },
     mustEnrolTwoFactor: session.mustEnrolTwoFactor,
@@ -56,6 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     feed,
     personal: roleAllows(session.admin.role, MANAGER_ROLES),
     twoFactorTurnedOn: turnedOn,
+    engineer,
   };
 }
 
@@ -65,9 +73,9 @@ async function twoFactorTurnedOn(session: AdminSession): Promise<AccountResult |
   return recoveryCodes ? { intent: "totp-confirm", ok: true, message: "Two-factor is on", recoveryCodes } : null;
 }
 
-const IntentSchema = z.object({ intent: z.enum([...CALENDAR_FEED_INTENTS, ...ACCOUNT_INTENTS]) });
+const IntentSchema = z.object({ intent: z.enum([...CALENDAR_FEED_INTENTS, ...ACCOUNT_INTENTS, "engineer-save"]) });
 
-type Reply = CalendarFeedResult | AccountResult;
+type Reply = CalendarFeedResult | AccountResult | EngineerProfileReply;
 
 /** Headers carrying `setCookie` (the Set-Cookie values of a replaced session). */
 function cookieHeaders(setCookie: string[]): Headers {
@@ -94,6 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refuse<Reply>(403, { intent: null, message: "Set up two-factor authentication first." });
   }
   if (intent === "turn-on" || intent === "regenerate" || intent === "turn-off") return calendarFeedAction(session, intent);
+  if (intent === "engineer-save") return engineerAction(session, form);
   return accountAction(session, intent, form, request, context.clientIp);
 }
 
@@ -182,6 +191,17 @@ async function accountAction(session: AdminSession, intent: AccountIntent, form:
   }
 }
 
+/** The signed-in member's own consultations (`EngineerCard`); 403 for a role that does not take them. */
+async function engineerAction(session: AdminSession, form: Record<string, FormDataEntryValue>) {
+  if (!roleAllows(session.admin.role, MANAGER_ROLES)) {
+    return refuse<EngineerProfileReply>(403, { intent: "engineer-save", message: "Your role does not take consultations." });
+  }
+  const input = parseSubmission(EngineerProfileSchema, form, { ...CHECK_FIELDS, lists: ["typeIds"] });
+  if (!input.ok) return refuseInvalid<EngineerProfileReply>(input, { intent: "engineer-save" });
+  await saveEngineerProfile(auditActor(session), session.admin.id, input.values);
+  return accept<EngineerProfileReply>({ intent: "engineer-save", message: "Consultations saved" });
+}
+
 async function calendarFeedAction(session: AdminSession, intent: (typeof CALENDAR_FEED_INTENTS)[number]) {
   const actor = auditActor(session);
   if (intent === "turn-off") {
@@ -206,15 +226,19 @@ async function calendarFeedAction(session: AdminSession, intent: (typeof CALENDA
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { twoFactorTurnedOn: turnedOn, feed, personal, ...screen } = loaderData;
+  const { twoFactorTurnedOn: turnedOn, feed, personal, engineer, ...screen } = loaderData;
   const result = actionData ?? turnedOn ?? undefined;
-  // A post answers either one of the account's sections or the calendar feed's card.
+  // A post answers one of the account's sections, the engineer card or the calendar feed's card.
   const forAccount = Boolean(result?.intent && (ACCOUNT_INTENTS as readonly string[]).includes(result.intent));
+  const forEngineer = result?.intent === "engineer-save";
   return (
     <AccountScreen
       {...screen}
       result={forAccount ? (result as AccountResult) : null}
-      calendarFeed={<CalendarFeedCard state={feed} personal={personal} result={forAccount ? undefined : (result as CalendarFeedResult | undefined)} />}
+      consultations={engineer ? <EngineerCard self profile={engineer.profile} types={engineer.types} result={forEngineer ? (result as EngineerProfileReply) : null} /> : null}
+      calendarFeed={
+        <CalendarFeedCard state={feed} personal={personal} result={forAccount || forEngineer ? undefined : (result as CalendarFeedResult | undefined)} />
+      }
     />
   );
 }

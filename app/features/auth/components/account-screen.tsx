@@ -28,6 +28,7 @@ export function AccountScreen({
   passkeys,
   sessions,
   calendarFeed,
+  consultations,
   result,
 }: {
   admin: { name: string; email: string; role: AdminRole };
@@ -40,6 +41,8 @@ export function AccountScreen({
   sessions: ActiveSession[];
   /** The private calendar feed's card, shown last. */
   calendarFeed: ReactNode;
+  /** The consultations this member takes (hours, days off, types), before the feed; null for roles that take none. */
+  consultations?: ReactNode;
   /** The answer of the last post to one of the account's own sections, else null. */
   result: AccountResult | null;
 }) {
@@ -57,6 +60,7 @@ export function AccountScreen({
             <TwoFactorCard state={twoFactor} mustEnrol={false} result={accountResult} />
             <PasskeysCard passkeys={passkeys} result={accountResult} />
             <SessionsCard sessions={sessions} result={accountResult} />
+            {consultations}
             {calendarFeed}
           </>
         )}

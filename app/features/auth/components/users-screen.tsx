@@ -4,9 +4,9 @@
  * a form to add a member of staff, "Require two-factor for all staff", and the recent
  * staff activity. Every form posts to the route action and works without JS.
  */
-import { Clock, MailPlus, ShieldCheck, UserPlus } from "lucide-react";
+import { CalendarClock, Clock, MailPlus, ShieldCheck, UserPlus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { Field } from "~/components/field";
 import {
@@ -127,6 +127,13 @@ function StaffRow({ member, isSelf, onlySuperAdmin }: { member: StaffMember; isS
 
       <div className="flex flex-wrap items-center justify-end gap-2">
         {lockReason ? <span className="text-xs text-muted-foreground">{lockReason}</span> : null}
+        {member.isActive && member.role !== "editor" ? (
+          <Button asChild variant="ghost" size="sm">
+            <Link to={`/admin/users/${member.id}/consultations`}>
+              <CalendarClock aria-hidden /> Consultations
+            </Link>
+          </Button>
+        ) : null}
         {member.isActive && !isSelf ? (
           <fetcher.Form method="post">
             <input type="hidden" name="intent" value="resend" />
