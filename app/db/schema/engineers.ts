@@ -1,8 +1,8 @@
 /**
  * Engineers: the members of staff who take consultations, for which types, in which weekly
  * working hours (Europe/London wall-clock) and with which days off. A booking names its engineer
- * in `consultation_bookings.engineer_id`. While no active member of staff takes consultations,
- * booking works on slots and places alone.
+ * in `consultation_bookings.engineer_id`. A consultation type no active engineer takes is booked
+ * on slots and places alone.
  */
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, pgTable, primaryKey, text, time, uuid } from "drizzle-orm/pg-core";

@@ -3,8 +3,9 @@
  * the diaries the free-time rules of `free-time.ts` read (working hours, days off, calendar busy
  * times, the bookings they hold). Dates are London `yyyy-mm-dd`, times London `HH:MM`.
  *
- * "Engineer mode" is on while at least one active member of staff takes consultations; until
- * then booking works on slots and places alone, exactly as before engineers existed.
+ * "Engineer mode" is on for a consultation type while at least one active member of staff takes
+ * it; a type nobody takes is booked on slots and places alone, exactly as before engineers
+ * existed (so is everything while no engineer is set up).
  */
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, gte, inArray, isNotNull, lte, max, sql } from "drizzle-orm";
@@ -145,9 +146,10 @@ export async function listTypesForEngineers(): Promise<{ id: string; name: strin
 }
 
 /**
- * Who may take a consultation of `typeId` (null: a booking whose type is gone, so any engineer),
- * and the type's rules. `engineerMode` is false while no active member of staff takes
- * consultations at all: then nothing of this module applies.
+ * Who may take a consultation of `typeId` (the active engineers who take that type) and the
+ * type's rules. `engineerMode` is on for a type once at least one of them exists; a type nobody
+ * takes (or a booking whose type is gone, `typeId` null) is booked on slots and places alone, as
+ * before engineers existed.
  */
 export type EngineerSetup = { engineerMode: boolean; eligibleIds: string[]; rules: TypeRules };
 
@@ -165,13 +167,12 @@ export async function engineerSetup(typeId: string | null, durationMinutes: numb
         maxPerEngineerPerDay: type.maxPerEngineerPerDay,
       }
     : { ...DEFAULT_TYPE_RULES, durationMinutes };
-  if (all.length === 0) return { engineerMode: false, eligibleIds: [], rules };
-  if (!type) return { engineerMode: true, eligibleIds: all.map((e) => e.id), rules };
+  if (all.length === 0 || !type) return { engineerMode: false, eligibleIds: [], rules };
   const taking = await executor
     .select({ id: engineerConsultationTypes.adminUserId })
     .from(engineerConsultationTypes)
     .where(and(eq(engineerConsultationTypes.consultationTypeId, type.id), inArray(engineerConsultationTypes.adminUserId, all.map((e) => e.id))));
-  return { engineerMode: true, eligibleIds: taking.map((t) => t.id).sort(), rules };
+  return { engineerMode: taking.length > 0, eligibleIds: taking.map((t) => t.id).sort(), rules };
 }
 
 /** Busy intervals by engineer id (`Interval`s) and the ids whose calendar is failing. */

@@ -84,7 +84,7 @@ const offered = async (typeId: string, durationMinutes = 60, now = NOW, bookingI
 const vevent = (content: string) => new ICAL.Component(ICAL.parse(content));
 
 describe("slots offered once engineers exist", () => {
-  it("without engineers, offers the slots' places as before; with them, only times an eligible engineer is free", async () => {
+  it("without engineers, offers the slots' places as before; with them, only times an eligible engineer is free (types nobody takes as before)", async () => {
     const type = await makeType();
     const other = await makeType();
     await makeSlot("08:00");
@@ -97,6 +97,9 @@ describe("slots offered once engineers exist", () => {
     await engineer("Telford", [other.id]); // takes another type only
     // 08:00 is before anybody's hours; 16:30 runs past 17:00; at 10:00 only Ada works.
     expect(await offered(type.id)).toEqual([["10:00", 1]]);
+    // A type nobody takes is still booked on slots and places alone.
+    const untaken = await makeType();
+    expect(await offered(untaken.id)).toEqual([["08:00", 3], ["10:00", 3], ["16:30", 3]]);
     busyTimes.map.set((await db.select().from(adminUsers).where(eq(adminUsers.name, "Ada")))[0].id, {
       busy: [{ start: londonInstant(WED, "10:30"), end: londonInstant(WED, "11:00") }],
       failing: false,
