@@ -107,6 +107,23 @@ export function isBusy(diary: PreparedDiary, start: number, end: number): boolea
   return lo > 0 && diary.busyMaxEnds[lo - 1] > start;
 }
 
+const instants = new Map<string, number>();
+/**
+ * `londonInstant(date, time)` in epoch ms, remembered: the same few dates and times are asked for
+ * thousands of times a request (slots by engineers by working ranges), and each zone conversion
+ * is costly. The memory is dropped past 20,000 entries.
+ */
+function instantOf(date: string, time: string): number {
+  const key = `${date}T${time}`;
+  let at = instants.get(key);
+  if (at === undefined) {
+    if (instants.size > 20_000) instants.clear();
+    at = londonInstant(date, time).getTime();
+    instants.set(key, at);
+  }
+  return at;
+}
+
 /** ISO weekday (1 Monday ... 7 Sunday) of a `yyyy-mm-dd` date. */
 function isoWeekday(date: string): number {
   return ((utcDay(date).getUTCDay() + 6) % 7) + 1;
@@ -114,14 +131,14 @@ function isoWeekday(date: string): number {
 
 /** The meeting a booking at `slot` would be: its start and end instants (epoch ms). */
 export function meetingOf(slot: Pick<SlotLike, "date" | "startTime">, durationMinutes: number): Interval {
-  const start = londonInstant(slot.date, slot.startTime).getTime();
+  const start = instantOf(slot.date, slot.startTime);
   return { start, end: start + durationMinutes * MINUTE };
 }
 
 /** Why no time is offered in `slot` whatever the engineers: notice, horizon or a closed date (bank holiday). */
 export function isSlotOpen(slot: Pick<SlotLike, "date" | "startTime">, rules: TypeRules, { now, closedDates }: { now: number; closedDates: ReadonlySet<string> }): boolean {
   if (closedDates.has(slot.date)) return false;
-  const start = londonInstant(slot.date, slot.startTime).getTime();
+  const start = instantOf(slot.date, slot.startTime);
   return start >= now + rules.minimumNoticeHours * HOUR && start <= now + rules.horizonDays * DAY;
 }
 
@@ -137,8 +154,8 @@ export function isEngineerFree(diary: PreparedDiary, slot: Pick<SlotLike, "date"
   const inHours = diary.workingHours.some(
     (r) =>
       r.weekday === weekday &&
-      londonInstant(slot.date, r.startTime).getTime() <= padded.start &&
-      padded.end <= londonInstant(slot.date, r.endTime).getTime(),
+      instantOf(slot.date, r.startTime) <= padded.start &&
+      padded.end <= instantOf(slot.date, r.endTime),
   );
   if (!inHours || isBusy(diary, padded.start, padded.end)) return false;
   let sameDay = 0;
