@@ -63,6 +63,10 @@ export default defineConfig({
       // read every half second so a visitor's reply shows after one poll.
       IMAP_ALLOW_PRIVATE: "true",
       MAILBOX_POLL_MS: "500",
+      // The staff calendar test serves its ICS address from 127.0.0.1; calendars are read every
+      // 3 seconds, so a calendar that stops answering is failing after 6.
+      CALENDAR_ALLOW_PRIVATE: "true",
+      CALENDAR_REFRESH_MS: "3000",
       // Page views are written every half second, so the analytics test sees them at once.
       ANALYTICS_FLUSH_MS: "500",
       // The daily backup job is tested in tests/system/backup-restore.test.ts.

@@ -10,8 +10,9 @@ import {
 
 /**
  * The question asked before anything is lost (team rule "confirmation before loss"): a title, a
- * description, Cancel (`cancelLabel`) and the confirming control (`confirm`: a button, or a form
- * that posts). Opened by `trigger`, or controlled through `open` / `onOpenChange`.
+ * description, anything more to weigh (`children`: a list, a warning, a checkbox), Cancel
+ * (`cancelLabel`) and the confirming control (`confirm`: a button, or a form that posts). Opened by
+ * `trigger`, or controlled through `open` / `onOpenChange`; `className` widens the dialog.
  */
 export function ConfirmDialog({
   title,
@@ -21,6 +22,8 @@ export function ConfirmDialog({
   trigger,
   open,
   onOpenChange,
+  className,
+  children,
 }: {
   title: React.ReactNode;
   description: React.ReactNode;
@@ -29,13 +32,16 @@ export function ConfirmDialog({
   trigger?: React.ReactNode;
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
+  className?: string;
+  children?: React.ReactNode;
 }) {
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       {trigger ? <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger> : null}
-      <AlertDialogContent>
+      <AlertDialogContent className={className}>
         <AlertDialogTitle>{title}</AlertDialogTitle>
         <AlertDialogDescription>{description}</AlertDialogDescription>
+        {children}
         <AlertDialogFooter>
           <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>
           {confirm}

@@ -4,18 +4,17 @@
 export type NavLink = { label: string; href: string };
 export type NavItem = NavLink & { children?: NavLink[] };
 
+/** The two service pages, in the header's Services dropdown and the footer's Services column. */
+const servicePages: NavLink[] = [
+  { label: "Commercial Engineering", href: "/services/commercial" },
+  { label: "Humanitarian Engineering", href: "/services/humanitarian" },
+];
+
 /** Header items in order; Services carries the dropdown of the two service pages. */
 export const navItems: NavItem[] = [
   { label: "Home", href: "/" },
   { label: "About", href: "/about" },
-  {
-    label: "Services",
-    href: "/services",
-    children: [
-      { label: "Commercial Engineering", href: "/services/commercial" },
-      { label: "Humanitarian Engineering", href: "/services/humanitarian" },
-    ],
-  },
+  { label: "Services", href: "/services", children: servicePages },
   { label: "Projects", href: "/projects" },
   { label: "Insights", href: "/insights" },
   { label: "Contact", href: "/contact" },
@@ -39,8 +38,7 @@ export const footerColumns: { title: string; links: NavLink[] }[] = [
     title: "Services",
     links: [
       { label: "All Services", href: "/services" },
-      { label: "Commercial Engineering", href: "/services/commercial" },
-      { label: "Humanitarian Engineering", href: "/services/humanitarian" },
+      ...servicePages,
       { label: "Book Free Consultation", href: "/book-consultation" },
     ],
   },

@@ -35,6 +35,9 @@ export const SITE_PAGE_TITLES: Record<(typeof SITE_PAGE_KEYS)[number], string> =
  */
 export const ENQUIRY_MESSAGE_KINDS = ["reply", "incoming", "note"] as const;
 
+/** How a staff member's own calendar is read: an ICS subscription address, or a CalDAV account. */
+export const CALENDAR_KINDS = ["ics", "caldav"] as const;
+
 /**
  * Retention periods' defaults and inclusive bounds: the `site_settings` columns, their
  * CHECK constraints and the retention form all use these.

@@ -81,6 +81,19 @@ const EnvSchema = z.object({
   /** Milliseconds between two reads of the firm's mailbox by the job worker (default one minute). */
   MAILBOX_POLL_MS: z.coerce.number().int().min(100).max(24 * 3_600_000).default(60_000),
   /**
+   * Lets engineers' calendars (ICS subscriptions, CalDAV servers) be read over plain http and from
+   * loopback or private addresses: a calendar server on the firm's own network, and tests. Off by
+   * default: https and public addresses only, so a calendar address cannot make the server reach
+   * internal services (SSRF).
+   */
+  CALENDAR_ALLOW_PRIVATE: z.stringbool().default(false),
+  /**
+   * Milliseconds between two reads of each engineer's calendar by the job worker (default 5
+   * minutes). A calendar not read successfully for twice this long is failing: its engineer is
+   * offered for nothing until it reads again.
+   */
+  CALENDAR_REFRESH_MS: z.coerce.number().int().min(100).max(24 * 3_600_000).default(5 * 60_000),
+  /**
    * Public write limits, shared by every instance through the database
    * (`app/features/abuse/limits.server.ts`): bookings and enquiries per client (IPv4 address or
    * IPv6 /64) per hour, for everyone together per hour, and active future bookings per e-mail.

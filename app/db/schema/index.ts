@@ -25,10 +25,12 @@ export {
   RETENTION_LIMITS,
   SITE_PAGE_KEYS,
   ENQUIRY_MESSAGE_KINDS,
+  CALENDAR_KINDS,
 } from "../../utils/domain";
 
 export * from "./analytics";
 export * from "./auth";
+export * from "./calendars";
 export * from "./consultations";
 export * from "./content";
 export * from "./engineers";

@@ -126,28 +126,20 @@ describe("availability changes", () => {
 
   it("creates recurring slots, skipping duplicates and bank holidays", async () => {
     await createSlot(actor, { date: "2026-12-21", startTime: "09:00", endTime: "10:00", maxBookings: 1 });
-    const result = await createRecurringSlots(actor, {
+    const mondaysAndFridays: Omit<Parameters<typeof createRecurringSlots>[1], "skipBankHolidays"> = {
       startDate: "2026-12-14",
       endDate: "2026-12-31",
       daysOfWeek: ["monday", "friday"],
       startTime: "09:00",
       endTime: "10:00",
       maxBookings: 3,
-      skipBankHolidays: true,
-    });
+    };
+    const result = await createRecurringSlots(actor, { ...mondaysAndFridays, skipBankHolidays: true });
     // Mondays 14, 21 (exists), 28 (substitute holiday); Fridays 18, 25 (Christmas).
     expect(result).toEqual({ created: 2, skipped: 1, skippedBankHolidays: 2 });
     const dates = (await listUpcomingSlots(NOW)).map((s) => `${s.date} ${s.maxBookings}`);
     expect(dates).toEqual(["2026-12-14 3", "2026-12-18 3", "2026-12-21 1"]);
-    const again = await createRecurringSlots(actor, {
-      startDate: "2026-12-14",
-      endDate: "2026-12-31",
-      daysOfWeek: ["monday", "friday"],
-      startTime: "09:00",
-      endTime: "10:00",
-      maxBookings: 3,
-      skipBankHolidays: false,
-    });
+    const again = await createRecurringSlots(actor, { ...mondaysAndFridays, skipBankHolidays: false });
     expect(again).toEqual({ created: 2, skipped: 3, skippedBankHolidays: 0 });
   });
 

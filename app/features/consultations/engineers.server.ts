@@ -179,7 +179,8 @@ export async function engineerSetup(typeId: string | null, durationMinutes: numb
 export type BusyTimes = { busy: Map<string, Interval[]>; failing: Set<string> };
 
 /**
- * The calendar busy times of `ids` over the London dates `from` to `to` (a day either side
+ * The calendar busy times of engineers `ids` (admin user ids; their calendars are read by their
+ * sign-in account) over the London dates `from` to `to` (a day either side
  * included, for buffers and meetings across midnight). A calendar that cannot be read at all marks
  * every engineer failing: they offer nothing (fail closed), and the error is logged.
  */
@@ -187,8 +188,13 @@ export async function fetchBusyTimes(ids: string[], from: string, to: string): P
   const out: BusyTimes = { busy: new Map(), failing: new Set() };
   if (ids.length === 0) return out;
   try {
-    const answer = await busyIntervalsFor(ids, { start: londonInstant(addDays(from, -1), "00:00"), end: londonInstant(addDays(to, 2), "00:00") });
-    for (const [id, { busy, failing }] of answer) {
+    // Calendars belong to the sign-in account (better-auth's user id), engineers to the staff profile.
+    const accounts = await db.select({ id: adminUsers.id, userId: adminUsers.userId }).from(adminUsers).where(inArray(adminUsers.id, ids));
+    const engineerOf = new Map(accounts.map((a) => [a.userId, a.id]));
+    const answer = await busyIntervalsFor([...engineerOf.keys()], { start: londonInstant(addDays(from, -1), "00:00"), end: londonInstant(addDays(to, 2), "00:00") });
+    for (const [userId, { busy, failing }] of answer) {
+      const id = engineerOf.get(userId);
+      if (!id) continue;
       out.busy.set(id, busy.map((b) => ({ start: b.start.getTime(), end: b.end.getTime() })));
       if (failing) out.failing.add(id);
     }

@@ -9,15 +9,14 @@
  * staff setting must not make the server connect to internal services (SSRF). It is checked when
  * saved and again, after DNS resolution, before every connection.
  */
-import { lookup } from "node:dns/promises";
 import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
-import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { db } from "~/db/client.server";
 import { mailboxSettings } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { env, serverSecret } from "~/utils/env.server";
+import { checkPublicHost } from "~/utils/public-address.server";
 
 /** The mailbox settings as staff see them: everything but the password, which is only said to be set. */
 export type MailboxSettingsView = {
@@ -72,28 +71,14 @@ export async function getImapAccount(): Promise<{ host: string; port: number; se
   return { host: row.imapHost, port: row.imapPort, secure: row.imapTls, user: row.imapUser, password, folder: row.imapFolder, replyAddress: row.replyAddress };
 }
 
-/** Whether `address` (IPv4 or IPv6 literal) is loopback, private, link-local or otherwise not a public unicast address. */
-export function isPrivateAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return true;
-  const range = ipaddr.process(address).range();
-  return range !== "unicast";
-}
-
 /**
- * Refuses a host that is, or resolves to, a non-public address, unless `IMAP_ALLOW_PRIVATE` is
- * true. Returns an error message for people, or null when the host may be used.
+ * Refuses a host that is, or resolves to, a non-public address (`checkPublicHost`), unless
+ * `IMAP_ALLOW_PRIVATE` is true. Returns an error message for people, or null when the host may be used.
  */
 export async function checkImapHost(host: string, allowPrivate: boolean = env.IMAP_ALLOW_PRIVATE): Promise<string | null> {
-  if (allowPrivate) return null;
-  const name = host.replace(/^\[|\]$/g, "");
-  if (/^localhost$/i.test(name) || /\.localhost$/i.test(name)) return "Use the mail server's public host name.";
-  let addresses: string[];
-  try {
-    addresses = ipaddr.isValid(name) ? [name] : (await lookup(name, { all: true })).map((a) => a.address);
-  } catch {
-    return "That mail server's name could not be found.";
-  }
-  return addresses.length === 0 || addresses.some(isPrivateAddress) ? "Use the mail server's public host name." : null;
+  const refusal = await checkPublicHost(host, allowPrivate);
+  if (refusal === "not-found") return "That mail server's name could not be found.";
+  return refusal ? "Use the mail server's public host name." : null;
 }
 
 /** How far back the first read of a mailbox (or of a changed one) looks, in days. */

@@ -4,6 +4,7 @@
  * task must be safe to run concurrently on several instances (claim its rows with
  * `FOR UPDATE SKIP LOCKED` or make its writes idempotent, e.g. with an outbox `dedupeKey`).
  */
+import { refreshDueCalendars } from "~/features/calendars/connections.server";
 import { queueDueReminders } from "~/features/consultations/reminders.server";
 import { runDailyRetention } from "~/features/data-protection/retention.server";
 import { pollMailbox } from "~/features/enquiries/imap-import.server";
@@ -45,6 +46,15 @@ export const periodicTasks: PeriodicTask[] = [
     intervalMs: env.MAILBOX_POLL_MS,
     run: async () => {
       await pollMailbox(new Date());
+    },
+  },
+  {
+    // Engineers' own calendars, read for busy times (Your account > Calendar); each connection's
+    // lease lets one instance at a time read it. Checks every minute at most for those due.
+    name: "staff-calendars",
+    intervalMs: Math.min(env.CALENDAR_REFRESH_MS, 60_000),
+    run: async () => {
+      await refreshDueCalendars(new Date());
     },
   },
   {

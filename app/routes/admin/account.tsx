@@ -22,6 +22,10 @@ import {
   takeShownRecoveryCodes,
   turnOffTwoFactor,
 } from "~/features/auth/two-factor.server";
+import { calendarConnectionAction } from "~/features/calendars/actions.server";
+import { CalendarConnectionCard } from "~/features/calendars/components/calendar-connection-card";
+import { getCalendarConnection } from "~/features/calendars/connections.server";
+import { CALENDAR_CONNECTION_INTENTS, isCalendarConnectionIntent, type CalendarConnectionResult } from "~/features/calendars/types";
 import { getCalendarFeedState, issueCalendarFeed, turnOffCalendarFeed } from "~/features/consultations/calendar-feed.server";
 import { CALENDAR_FEED_INTENTS, CalendarFeedCard, type CalendarFeedResult } from "~/features/consultations/components/calendar-feed-card";
 import { EngineerCard } from "~/features/consultations/components/engineer-card";
@@ -41,7 +45,8 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Your 
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdmin(request);
-  const [feed, twoFactor, passkeys, sessions, turnedOn] = await Promise.all([
+  const [calendar, feed, twoFactor, passkeys, sessions, turnedOn] = await Promise.all([
+    getCalendarConnection(session.user.id),
     getCalendarFeedState(session.admin.id),
     getTwoFactorState(session),
     listOwnPasskeys(session),
@@ -60,6 +65,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     twoFactor,
     passkeys,
     sessions,
+    calendar: { userId: session.user.id, state: calendar },
     feed,
     personal: roleAllows(session.admin.role, MANAGER_ROLES),
     twoFactorTurnedOn: turnedOn,
@@ -73,9 +79,9 @@ async function twoFactorTurnedOn(session: AdminSession): Promise<AccountResult |
   return recoveryCodes ? { intent: "totp-confirm", ok: true, message: "Two-factor is on", recoveryCodes } : null;
 }
 
-const IntentSchema = z.object({ intent: z.enum([...CALENDAR_FEED_INTENTS, ...ACCOUNT_INTENTS, "engineer-save"]) });
+const IntentSchema = z.object({ intent: z.enum([...CALENDAR_FEED_INTENTS, ...CALENDAR_CONNECTION_INTENTS, ...ACCOUNT_INTENTS, "engineer-save"]) });
 
-type Reply = CalendarFeedResult | AccountResult | EngineerProfileReply;
+type Reply = CalendarFeedResult | CalendarConnectionResult | AccountResult | EngineerProfileReply;
 
 /** Headers carrying `setCookie` (the Set-Cookie values of a replaced session). */
 function cookieHeaders(setCookie: string[]): Headers {
@@ -103,6 +109,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "turn-on" || intent === "regenerate" || intent === "turn-off") return calendarFeedAction(session, intent);
   if (intent === "engineer-save") return engineerAction(session, form);
+  // The member's own calendar only: a posted userId is ignored here.
+  if (isCalendarConnectionIntent(intent)) return calendarConnectionAction(auditActor(session), session.user.id, intent, form);
   return accountAction(session, intent, form, request, context.clientIp);
 }
 
@@ -226,18 +234,20 @@ async function calendarFeedAction(session: AdminSession, intent: (typeof CALENDA
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { twoFactorTurnedOn: turnedOn, feed, personal, engineer, ...screen } = loaderData;
+  const { twoFactorTurnedOn: turnedOn, feed, personal, calendar, engineer, ...screen } = loaderData;
   const result = actionData ?? turnedOn ?? undefined;
-  // A post answers one of the account's sections, the engineer card or the calendar feed's card.
+  // A post answers one of the account's sections, the calendar card, the engineer card or the calendar feed's card.
   const forAccount = Boolean(result?.intent && (ACCOUNT_INTENTS as readonly string[]).includes(result.intent));
+  const forCalendar = isCalendarConnectionIntent(result?.intent);
   const forEngineer = result?.intent === "engineer-save";
   return (
     <AccountScreen
       {...screen}
       result={forAccount ? (result as AccountResult) : null}
+      calendar={<CalendarConnectionCard userId={calendar.userId} state={calendar.state} own result={forCalendar ? (result as CalendarConnectionResult) : null} />}
       consultations={engineer ? <EngineerCard self profile={engineer.profile} types={engineer.types} result={forEngineer ? (result as EngineerProfileReply) : null} /> : null}
       calendarFeed={
-        <CalendarFeedCard state={feed} personal={personal} result={forAccount || forEngineer ? undefined : (result as CalendarFeedResult | undefined)} />
+        <CalendarFeedCard state={feed} personal={personal} result={forAccount || forCalendar || forEngineer ? undefined : (result as CalendarFeedResult | undefined)} />
       }
     />
   );

@@ -1,5 +1,5 @@
 import { MailCheck } from "lucide-react";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { AuthCard } from "~/features/auth/components/auth-page-frame";
 import { FormAlert } from "~/features/auth/components/form-alert";
@@ -46,7 +46,7 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
   const navigation = useNavigation();
   const pending = navigation.state !== "idle";
   return (
-    <AuthCard
+    <AuthCard back={{ to: "/admin/account", label: "Back to your account" }}
       icon={MailCheck}
       title="Confirm your new e-mail address"
       description={
@@ -67,11 +67,6 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
       ) : (
         <FormAlert tone="error">This link is incomplete. Open the link from your e-mail again.</FormAlert>
       )}
-      <p className="mt-6 text-sm">
-        <Link to="/admin/account" className="font-medium text-primary hover:underline">
-          Back to your account
-        </Link>
-      </p>
     </AuthCard>
   );
 }

@@ -1,6 +1,8 @@
 import { getDashboardData, getSidebarCounts } from "~/features/admin/admin.server";
 import { QuickActions, RecentEnquiries, ServiceDistribution, StatCards } from "~/features/admin/components/dashboard";
 import { AdminPageHeader } from "~/components/admin-page-header";
+import { FailingCalendarsNotice } from "~/features/calendars/components/failing-calendars-notice";
+import { listFailingCalendars } from "~/features/calendars/connections.server";
 import { MANAGER_ROLES, requireAdmin, roleAllows, SUPER_ADMIN_ONLY } from "~/features/auth/guard.server";
 import { listUpcomingConsultations } from "~/features/consultations/admin-bookings.server";
 import { UpcomingConsultations } from "~/features/consultations/components/upcoming-consultations";
@@ -18,29 +20,33 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Dashb
  * Spec "Dashboard": every staff role. Editors may not see enquiries, so they get counts only and
  * no enquiry personal data. Managers also see the 24-hour promise (overdue count,
  * 30-day median response time) and today's and the next seven days' consultations.
- * Super admins also see the last good backup.
+ * Super admins also see the last good backup. Staff calendars that cannot be read are named at the
+ * top (managers see everyone's, others their own).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdmin(request);
   const isManager = roleAllows(session.admin.role, MANAGER_ROLES);
   const isSuperAdmin = roleAllows(session.admin.role, SUPER_ADMIN_ONLY);
   const now = new Date();
-  const [dashboard, counts, promise, consultations, backups] = await Promise.all([
+  const [dashboard, counts, promise, consultations, backups, failingCalendars] = await Promise.all([
     getDashboardData({ includeRecent: isManager }),
     isManager ? getSidebarCounts(now) : Promise.resolve(null),
     isManager ? getResponseStats(now) : Promise.resolve(null),
     isManager ? listUpcomingConsultations(now) : Promise.resolve(null),
     isSuperAdmin ? getBackupStatus() : Promise.resolve(null),
+    listFailingCalendars(now),
   ]);
-  return { ...dashboard, counts, isManager, promise, consultations, today: londonToday(now), backups, now: now.toISOString() };
+  const calendars = { failing: failingCalendars.filter((f) => isManager || f.userId === session.user.id), ownUserId: session.user.id };
+  return { ...dashboard, calendars, counts, isManager, promise, consultations, today: londonToday(now), backups, now: now.toISOString() };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, recent, distribution, counts, isManager, promise, consultations, today, backups, now } = loaderData;
+  const { stats, recent, distribution, counts, isManager, promise, consultations, today, backups, now, calendars } = loaderData;
   return (
     <>
       <AdminPageHeader title="Dashboard" description="Today's enquiries and content at a glance." />
       <div className="space-y-6">
+        <FailingCalendarsNotice failing={calendars.failing} ownUserId={calendars.ownUserId} />
         <StatCards stats={stats} />
         {promise && consultations ? (
           <div className="grid items-start gap-6 lg:grid-cols-2">

@@ -1,5 +1,5 @@
 import { MailQuestion } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { Field } from "~/components/field";
 import { Button } from "~/components/ui/button";
 import { AuthCard } from "~/features/auth/components/auth-page-frame";
@@ -52,7 +52,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   // A refusal of the whole request (too many) has a message and no field errors.
   const formError = actionData && !actionData.ok && !actionData.fieldErrors ? actionData.message : undefined;
   return (
-    <AuthCard
+    <AuthCard back={{ to: "/admin/login", label: "Back to sign in" }}
       icon={MailQuestion}
       title="Forgot your password?"
       description="Enter the e-mail address you sign in with. We will send it a link to choose a new password."
@@ -69,11 +69,6 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           </Button>
         </Form>
       )}
-      <p className="mt-6 text-sm">
-        <Link to="/admin/login" className="font-medium text-primary hover:underline">
-          Back to sign in
-        </Link>
-      </p>
     </AuthCard>
   );
 }

@@ -1,5 +1,5 @@
 import { KeyRound } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { Field } from "~/components/field";
 import { Button } from "~/components/ui/button";
 import { AuthCard } from "~/features/auth/components/auth-page-frame";
@@ -70,7 +70,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
   // A refusal of the whole form (its message), or of the link's token.
   const formError = !actionData || actionData.ok ? undefined : actionData.fieldErrors ? fieldError(actionData, "token") : actionData.message;
   return (
-    <AuthCard icon={KeyRound} title="Set your password" description="Choose a new password for the admin portal.">
+    <AuthCard back={{ to: "/admin/login", label: "Back to sign in" }} icon={KeyRound} title="Set your password" description="Choose a new password for the admin portal.">
       {!loaderData.token ? (
         <FormAlert tone="error">
           This link is incomplete. Open the link from your e-mail again, or ask for a new one with "Forgot password?" on the sign-in page.
@@ -96,11 +96,6 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
           </Form>
         </>
       )}
-      <p className="mt-6 text-sm">
-        <Link to="/admin/login" className="font-medium text-primary hover:underline">
-          Back to sign in
-        </Link>
-      </p>
     </AuthCard>
   );
 }

@@ -9,6 +9,7 @@ import { FounderProfile } from "~/features/site/components/founder-profile";
 import { PageHero } from "~/features/site/components/page-hero";
 import { SectionHeading } from "~/features/site/components/section-heading";
 import type { Route } from "./+types/about";
+import { PageSection } from "~/features/site/components/page-section";
 
 /**
  * The About page's content as staff published it in Admin > Site > About, with the
@@ -54,82 +55,76 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </dl>
       </PageHero>
 
-      <section aria-labelledby="founders-heading" className="px-4 py-20 sm:px-6 lg:px-8 lg:py-28">
-        <div className="mx-auto max-w-7xl">
-          <SectionHeading
-            id="founders-heading"
-            eyebrow="Our founders"
-            title={team.title}
-            description={team.description}
-          />
-          <div className="mt-16 space-y-24">
-            {team.people.map((person, i) => (
-              <FounderProfile key={`${i}-${person.name}`} id={`person-${i + 1}`} person={person} figures={figures} images={images} reverse={i % 2 === 1} />
-            ))}
-          </div>
+      <PageSection labelledBy="founders-heading">
+        <SectionHeading
+          id="founders-heading"
+          eyebrow="Our founders"
+          title={team.title}
+          description={team.description}
+        />
+        <div className="mt-16 space-y-24">
+          {team.people.map((person, i) => (
+            <FounderProfile key={`${i}-${person.name}`} id={`person-${i + 1}`} person={person} figures={figures} images={images} reverse={i % 2 === 1} />
+          ))}
         </div>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="expertise-heading" className="bg-muted/60 px-4 py-20 sm:px-6 lg:px-8 lg:py-28">
-        <div className="mx-auto max-w-7xl">
-          <SectionHeading
-            id="expertise-heading"
-            eyebrow="What we know"
-            title={expertise.title}
-            description={expertise.description}
-          />
-          <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {expertise.areas.map((area, i) => {
-              const Icon = expertiseIcons[i] ?? Ruler;
-              return (
-                <li key={area.title} className="rounded-2xl border bg-white p-7 shadow-sm">
-                  <span className="flex size-12 items-center justify-center rounded-xl bg-primary-soft text-primary">
-                    <Icon className="size-6" aria-hidden="true" />
-                  </span>
-                  <h3 className="mt-5 text-lg font-semibold text-foreground">{area.title}</h3>
-                  <p className="mt-2 text-slate-600">{area.description}</p>
-                </li>
-              );
-            })}
-          </ul>
+      <PageSection labelledBy="expertise-heading" tone="muted">
+        <SectionHeading
+          id="expertise-heading"
+          eyebrow="What we know"
+          title={expertise.title}
+          description={expertise.description}
+        />
+        <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {expertise.areas.map((area, i) => {
+            const Icon = expertiseIcons[i] ?? Ruler;
+            return (
+              <li key={area.title} className="rounded-2xl border bg-white p-7 shadow-sm">
+                <span className="flex size-12 items-center justify-center rounded-xl bg-primary-soft text-primary">
+                  <Icon className="size-6" aria-hidden="true" />
+                </span>
+                <h3 className="mt-5 text-lg font-semibold text-foreground">{area.title}</h3>
+                <p className="mt-2 text-slate-600">{area.description}</p>
+              </li>
+            );
+          })}
+        </ul>
 
-          <div className="mt-16 overflow-hidden rounded-3xl bg-ink p-8 text-white sm:p-12">
-            <div className="grid gap-10 lg:grid-cols-[1fr_2fr] lg:items-center">
-              <div>
-                <Globe2 className="size-10 text-teal-300" aria-hidden="true" />
-                <h3 className="mt-4 text-2xl font-bold sm:text-3xl">{fillFigures(countries.heading, figures)}</h3>
-                {countries.intro ? <p className="mt-3 text-slate-300">{countries.intro}</p> : null}
-              </div>
-              <ul className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="Countries we have worked in">
-                {countries.list.map((country) => (
-                  <li key={country} className="flex items-center gap-2 text-sm text-slate-100">
-                    <span className="size-1.5 shrink-0 rounded-full bg-teal-300" aria-hidden="true" />
-                    {country}
-                  </li>
-                ))}
-              </ul>
+        <div className="mt-16 overflow-hidden rounded-3xl bg-ink p-8 text-white sm:p-12">
+          <div className="grid gap-10 lg:grid-cols-[1fr_2fr] lg:items-center">
+            <div>
+              <Globe2 className="size-10 text-teal-300" aria-hidden="true" />
+              <h3 className="mt-4 text-2xl font-bold sm:text-3xl">{fillFigures(countries.heading, figures)}</h3>
+              {countries.intro ? <p className="mt-3 text-slate-300">{countries.intro}</p> : null}
             </div>
+            <ul className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="Countries we have worked in">
+              {countries.list.map((country) => (
+                <li key={country} className="flex items-center gap-2 text-sm text-slate-100">
+                  <span className="size-1.5 shrink-0 rounded-full bg-teal-300" aria-hidden="true" />
+                  {country}
+                </li>
+              ))}
+            </ul>
           </div>
         </div>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="values-heading" className="px-4 py-20 sm:px-6 lg:px-8 lg:py-28">
-        <div className="mx-auto max-w-7xl">
-          <SectionHeading id="values-heading" eyebrow="Our values" title={values.title} />
-          <ul className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-            {values.items.map((value, i) => {
-              const Icon = valueIcons[i] ?? Ruler;
-              return (
-                <li key={value.title} className="rounded-2xl border-t-4 border-primary bg-white p-7 shadow-sm ring-1 ring-slate-200">
-                  <Icon className="size-8 text-primary" aria-hidden="true" />
-                  <h3 className="mt-5 text-lg font-semibold text-foreground">{value.title}</h3>
-                  <p className="mt-2 text-slate-600">{value.description}</p>
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-      </section>
+      <PageSection labelledBy="values-heading">
+        <SectionHeading id="values-heading" eyebrow="Our values" title={values.title} />
+        <ul className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+          {values.items.map((value, i) => {
+            const Icon = valueIcons[i] ?? Ruler;
+            return (
+              <li key={value.title} className="rounded-2xl border-t-4 border-primary bg-white p-7 shadow-sm ring-1 ring-slate-200">
+                <Icon className="size-8 text-primary" aria-hidden="true" />
+                <h3 className="mt-5 text-lg font-semibold text-foreground">{value.title}</h3>
+                <p className="mt-2 text-slate-600">{value.description}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </PageSection>
 
       <CtaSection
         title="Let's talk about your project"

@@ -34,6 +34,8 @@ const visits: Column = { header: "Visits", cell: (r) => numberFormat.format(r.vi
 const enquiries: Column = { header: "Enquiries", short: "Enq.", cell: (r) => r.conversions?.enquiry ?? 0, numeric: true };
 const bookings: Column = { header: "Bookings", short: "Book.", cell: (r) => r.conversions?.booking ?? 0, numeric: true };
 const rate: Column = { header: "Conversion", short: "Conv.", cell: (r) => (r.rate === undefined ? "–" : percentFormat.format(r.rate)), numeric: true };
+/** The wide table of visits and the enquiries and bookings they led to. */
+const conversionTable = { columns: [visits, enquiries, bookings, rate], wide: true };
 
 function BreakdownTable({ title, description, rows, label, columns, wide = false, empty = "Nothing counted in this range." }: {
   title: string;
@@ -227,16 +229,14 @@ export function AnalyticsScreen({ range, report }: { range: AnalyticsRange; repo
             description="Where visits began, and the enquiries and bookings those visits led to."
             rows={breakdowns.entries}
             label={{ header: "Page", cell: pageLink }}
-            columns={[visits, enquiries, bookings, rate]}
-            wide
+            {...conversionTable}
           />
           <BreakdownTable
             title="Sources"
             description="A campaign's utm_source, else the referring site."
             rows={breakdowns.sources}
             label={{ header: "Source" }}
-            columns={[visits, enquiries, bookings, rate]}
-            wide
+            {...conversionTable}
           />
           <AttributionRule />
           <BreakdownTable title="Top pages" rows={breakdowns.pages} label={{ header: "Page", cell: pageLink }} columns={[visitors, pageviews]} />
@@ -246,16 +246,14 @@ export function AnalyticsScreen({ range, report }: { range: AnalyticsRange; repo
             description="utm_campaign of the page that started the visit, and the enquiries and bookings those visits led to."
             rows={breakdowns.campaigns}
             label={{ header: "Campaign" }}
-            columns={[visits, enquiries, bookings, rate]}
-            wide
+            {...conversionTable}
           />
           <BreakdownTable
             title="Campaign media"
             description="utm_medium of the page that started the visit, and the enquiries and bookings those visits led to."
             rows={breakdowns.mediums}
             label={{ header: "Medium" }}
-            columns={[visits, enquiries, bookings, rate]}
-            wide
+            {...conversionTable}
           />
           <BreakdownTable
             title="Countries"

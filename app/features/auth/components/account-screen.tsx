@@ -1,6 +1,6 @@
 /**
  * Your account (/admin/account): the signed-in member of staff's details, password, two-factor,
- * passkeys and sessions, and their private calendar feed. Every staff role
+ * passkeys and sessions, their own calendar (read for busy times) and their private calendar feed. Every staff role
  * reaches it from the sidebar. While two-factor must be set up, only the two-factor section shows.
  */
 import { AdminPageHeader } from "~/components/admin-page-header";
@@ -16,8 +16,9 @@ import { TwoFactorCard } from "./account/two-factor-card";
 import type { AccountResult } from "./account/types";
 
 /**
- * The page: a header and one card per section. The calendar feed's card belongs to consultations:
- * the route passes it in as `calendarFeed`.
+ * The page: a header and one card per section. The calendar card (calendars) and the calendar
+ * feed's card (consultations) belong to other areas: the route passes them in as `calendar` and
+ * `calendarFeed`.
  */
 export function AccountScreen({
   admin,
@@ -27,6 +28,7 @@ export function AccountScreen({
   twoFactor,
   passkeys,
   sessions,
+  calendar,
   calendarFeed,
   consultations,
   result,
@@ -39,6 +41,8 @@ export function AccountScreen({
   twoFactor: TwoFactorState;
   passkeys: PasskeySummary[];
   sessions: ActiveSession[];
+  /** The member's own calendar card (read for busy times), shown before the feed. */
+  calendar: ReactNode;
   /** The private calendar feed's card, shown last. */
   calendarFeed: ReactNode;
   /** The consultations this member takes (hours, days off, types), before the feed; null for roles that take none. */
@@ -49,7 +53,7 @@ export function AccountScreen({
   const accountResult = result;
   return (
     <>
-      <AdminPageHeader title="Your account" description="Your details, sign-in security, and your private calendar feed of consultations." />
+      <AdminPageHeader title="Your account" description="Your details, sign-in security, your calendar, and your private calendar feed of consultations." />
       <div className="grid max-w-3xl gap-6">
         {mustEnrolTwoFactor ? (
           <TwoFactorCard state={twoFactor} mustEnrol result={accountResult} />
@@ -60,6 +64,7 @@ export function AccountScreen({
             <TwoFactorCard state={twoFactor} mustEnrol={false} result={accountResult} />
             <PasskeysCard passkeys={passkeys} result={accountResult} />
             <SessionsCard sessions={sessions} result={accountResult} />
+            {calendar}
             {consultations}
             {calendarFeed}
           </>

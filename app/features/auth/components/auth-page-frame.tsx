@@ -1,6 +1,7 @@
 import { ShieldCheck, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { useRootData } from "~/features/site/root-data";
+import { cn } from "~/utils/cn";
 
 /**
  * The frame of the signed-out admin screens (through `AuthCard`): a calm two-column page on
@@ -16,12 +17,7 @@ function AuthPageFrame({ children }: { children: React.ReactNode }) {
           aria-hidden
           className="pointer-events-none absolute inset-0 opacity-[0.07] [background-image:linear-gradient(to_right,white_1px,transparent_1px),linear-gradient(to_bottom,white_1px,transparent_1px)] [background-size:40px_40px]"
         />
-        <Link to="/" reloadDocument className="relative flex items-center gap-3 text-lg font-semibold">
-          <span aria-hidden className="flex size-10 items-center justify-center rounded-lg bg-primary text-xl font-bold">
-            {companyName.trim()[0]?.toUpperCase()}
-          </span>
-          {companyName}
-        </Link>
+        <HomeLink companyName={companyName} className="relative gap-3 text-lg" markClassName="size-10 text-xl" />
         <div className="relative max-w-md">
           <p className="text-3xl font-semibold leading-tight">Staff portal</p>
           <p className="mt-4 text-base leading-relaxed text-teal-50/85">
@@ -34,12 +30,7 @@ function AuthPageFrame({ children }: { children: React.ReactNode }) {
       </aside>
       <main className="flex items-center justify-center px-4 py-10 sm:px-8">
         <div className="w-full max-w-md">
-          <Link to="/" reloadDocument className="mb-6 flex items-center justify-center gap-2.5 font-semibold lg:hidden">
-            <span aria-hidden className="flex size-9 items-center justify-center rounded-lg bg-primary text-lg font-bold text-white">
-              {companyName.trim()[0]?.toUpperCase()}
-            </span>
-            {companyName}
-          </Link>
+          <HomeLink companyName={companyName} className="mb-6 justify-center gap-2.5 lg:hidden" markClassName="size-9 text-lg text-white" />
           {children}
         </div>
       </main>
@@ -47,20 +38,35 @@ function AuthPageFrame({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The company's initial in a square and its name, linking to the public home page (a full page load: the public site is another bundle). */
+function HomeLink({ companyName, className, markClassName }: { companyName: string; className: string; markClassName: string }) {
+  return (
+    <Link to="/" reloadDocument className={cn("flex items-center font-semibold", className)}>
+      <span aria-hidden className={cn("flex items-center justify-center rounded-lg bg-primary font-bold", markClassName)}>
+        {companyName.trim()[0]?.toUpperCase()}
+      </span>
+      {companyName}
+    </Link>
+  );
+}
+
 /**
  * A signed-out screen (sign in, forgot password, set password, two-factor, confirm e-mail): the
  * frame with one card holding an optional round icon, the page's h1, a short description, then
- * the screen's alerts, form and links (`children`).
+ * the screen's alerts, form and links (`children`), and last an optional link away (`back`, e.g.
+ * "Back to sign in").
  */
 export function AuthCard({
   icon: Icon,
   title,
   description,
+  back,
   children,
 }: {
   icon?: LucideIcon;
   title: string;
   description: React.ReactNode;
+  back?: { to: string; label: string };
   children: React.ReactNode;
 }) {
   return (
@@ -74,6 +80,13 @@ export function AuthCard({
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
         <p className="mt-1 text-sm text-muted-foreground">{description}</p>
         {children}
+        {back ? (
+          <p className="mt-6 text-sm">
+            <Link to={back.to} className="font-medium text-primary hover:underline">
+              {back.label}
+            </Link>
+          </p>
+        ) : null}
       </div>
     </AuthPageFrame>
   );

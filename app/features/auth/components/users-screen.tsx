@@ -4,20 +4,12 @@
  * a form to add a member of staff, "Require two-factor for all staff", and the recent
  * staff activity. Every form posts to the route action and works without JS.
  */
-import { CalendarClock, Clock, MailPlus, ShieldCheck, UserPlus } from "lucide-react";
+import { CalendarClock, CalendarDays, Clock, MailPlus, ShieldCheck, UserPlus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { Field } from "~/components/field";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { AlertDialogAction } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -127,10 +119,17 @@ function StaffRow({ member, isSelf, onlySuperAdmin }: { member: StaffMember; isS
 
       <div className="flex flex-wrap items-center justify-end gap-2">
         {lockReason ? <span className="text-xs text-muted-foreground">{lockReason}</span> : null}
+        {member.isActive ? (
+          <Button asChild variant="ghost" size="sm">
+            <Link to={isSelf ? "/admin/account" : `/admin/users/${member.id}/calendar`}>
+              <CalendarClock aria-hidden /> Calendar<span className="sr-only"> of {member.name}</span>
+            </Link>
+          </Button>
+        ) : null}
         {member.isActive && member.role !== "editor" ? (
           <Button asChild variant="ghost" size="sm">
             <Link to={`/admin/users/${member.id}/consultations`}>
-              <CalendarClock aria-hidden /> Consultations
+              <CalendarDays aria-hidden /> Consultations<span className="sr-only"> of {member.name}</span>
             </Link>
           </Button>
         ) : null}
@@ -193,19 +192,13 @@ function StaffRow({ member, isSelf, onlySuperAdmin }: { member: StaffMember; isS
           </fetcher.Form>
         }
       />
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogTitle>Deactivate {member.name}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            They will be signed out everywhere at once and cannot sign in again until a super admin reactivates the account. Their
-            past activity stays in the log.
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={() => fetcher.submit(deactivateForm.current)}>Deactivate</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Deactivate ${member.name}?`}
+        description="They will be signed out everywhere at once and cannot sign in again until a super admin reactivates the account. Their past activity stays in the log."
+        confirm={<AlertDialogAction onClick={() => fetcher.submit(deactivateForm.current)}>Deactivate</AlertDialogAction>}
+      />
     </li>
   );
 }

@@ -1,12 +1,5 @@
 import { useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -295,32 +288,36 @@ export function DeleteSlotDialog({
   submitter: Submitter;
 }) {
   return (
-    <AlertDialog open={slot !== null} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        {slot ? (
-          <form method="post" className="grid gap-4" onSubmit={submitWith(submitter)}>
+    <ConfirmDialog
+      open={slot !== null}
+      onOpenChange={onOpenChange}
+      title="Delete Slot"
+      description="Are you sure you want to delete this availability slot?"
+      confirm={
+        slot ? (
+          <form method="post" onSubmit={submitWith(submitter)}>
             <input type="hidden" name="intent" value="delete-slot" />
             <input type="hidden" name="id" value={slot.id} />
-            <AlertDialogTitle>Delete Slot</AlertDialogTitle>
-            <AlertDialogDescription>Are you sure you want to delete this availability slot?</AlertDialogDescription>
-            <p className="text-sm">
-              {formatLongDate(slot.date)}, {formatTimeRange12(slot.startTime, slot.endTime)}
-            </p>
-            {slot.bookingCount > 0 ? (
-              <p className="rounded-md border border-yellow-300 bg-yellow-50 px-3 py-2 text-sm text-yellow-950">
-                This slot has {slot.bookingCount} booking{slot.bookingCount === 1 ? "" : "s"}. A slot with bookings cannot be deleted until they are cancelled or moved; you can mark it unavailable instead.
-              </p>
-            ) : null}
-            <AlertDialogFooter>
-              <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
-              <SubmitButton pending={submitter.pending} variant="destructive">
-                Delete
-              </SubmitButton>
-            </AlertDialogFooter>
+            <SubmitButton pending={submitter.pending} variant="destructive">
+              Delete
+            </SubmitButton>
           </form>
-        ) : null}
-      </AlertDialogContent>
-    </AlertDialog>
+        ) : null
+      }
+    >
+      {slot ? (
+        <>
+          <p className="text-sm">
+            {formatLongDate(slot.date)}, {formatTimeRange12(slot.startTime, slot.endTime)}
+          </p>
+          {slot.bookingCount > 0 ? (
+            <p className="rounded-md border border-yellow-300 bg-yellow-50 px-3 py-2 text-sm text-yellow-950">
+              This slot has {slot.bookingCount} booking{slot.bookingCount === 1 ? "" : "s"}. A slot with bookings cannot be deleted until they are cancelled or moved; you can mark it unavailable instead.
+            </p>
+          ) : null}
+        </>
+      ) : null}
+    </ConfirmDialog>
   );
 }
 

@@ -4,8 +4,8 @@
  * never shown; leaving it blank keeps the stored one. Works without JavaScript.
  */
 import { Inbox, Save } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
-import { AdminPageHeader } from "~/components/admin-page-header";
+import { Form, useNavigation } from "react-router";
+import { AdminPageHeader, ReplyStatus } from "~/components/admin-page-header";
 import { Field } from "~/components/field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -43,17 +43,8 @@ export function MailboxSettingsScreen({ settings, reply }: { settings: MailboxSe
   };
   return (
     <>
-      <AdminPageHeader title="Mailbox" description="Where visitors' replies to enquiry e-mails go, and how the portal reads them." />
-      <p className="mb-4 text-sm">
-        <Link to="/admin/settings" className="font-medium text-primary underline underline-offset-2">
-          Back to Settings
-        </Link>
-      </p>
-      {reply ? (
-        <p role="status" className={reply.ok ? "mb-4 text-sm text-emerald-700" : "mb-4 text-sm text-destructive"}>
-          {reply.ok ? "Mailbox settings saved" : reply.message}
-        </p>
-      ) : null}
+      <AdminPageHeader title="Mailbox" description="Where visitors' replies to enquiry e-mails go, and how the portal reads them." back={{ to: "/admin/settings", label: "Back to Settings" }} />
+      <ReplyStatus reply={reply} message="Mailbox settings saved" />
       <Form method="post" className="max-w-3xl space-y-6" key={reply?.ok ? "saved" : "editing"}>
         <Card>
           <CardHeader className="pb-4">

@@ -2,8 +2,8 @@
  * Saved replies (Contact Enquiries > Saved replies): the templates staff choose in the reply
  * composer. Each can be changed or deleted; a new one is added at the end. Works without JavaScript.
  */
-import { Form, Link, useNavigation } from "react-router";
-import { AdminPageHeader } from "~/components/admin-page-header";
+import { Form, useNavigation } from "react-router";
+import { AdminPageHeader, ReplyStatus } from "~/components/admin-page-header";
 import { Field } from "~/components/field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
@@ -48,17 +48,8 @@ function ReplyForm({ reply, id, title, body }: { reply: SavedRepliesReply | unde
 export function SavedRepliesScreen({ replies, reply }: { replies: { id: string; title: string; body: string }[]; reply: SavedRepliesReply | undefined }) {
   return (
     <>
-      <AdminPageHeader title="Saved replies" description="Ready-made answers to choose when replying to an enquiry." />
-      <p className="mb-4 text-sm">
-        <Link to="/admin/enquiries" className="font-medium text-primary underline underline-offset-2">
-          Back to enquiries
-        </Link>
-      </p>
-      {reply ? (
-        <p role="status" className={reply.ok ? "mb-4 text-sm text-emerald-700" : "mb-4 text-sm text-destructive"}>
-          {reply.message}
-        </p>
-      ) : null}
+      <AdminPageHeader title="Saved replies" description="Ready-made answers to choose when replying to an enquiry." back={{ to: "/admin/enquiries", label: "Back to enquiries" }} />
+      <ReplyStatus reply={reply} />
       <div className="max-w-3xl space-y-4">
         {replies.length === 0 ? <p className="text-sm text-muted-foreground">No saved replies yet.</p> : null}
         {replies.map((r) => (

@@ -14,7 +14,9 @@ import { PartnerStrip } from "~/features/site/components/partner-strip";
 import { SectionHeading } from "~/features/site/components/section-heading";
 import { SiteImage } from "~/features/site/components/site-image";
 import { TestimonialColumns } from "~/features/site/components/testimonial-columns";
+import { cn } from "~/utils/cn";
 import type { HomePageData } from "../home.server";
+import { PageSection } from "~/features/site/components/page-section";
 
 /** The hero's generated placeholder images and the home about image (16:9, 640 and 1280 wide in the about block). */
 const HERO_IMAGES = { folder: "/media/hero/", widths: [640, 1280] };
@@ -90,228 +92,179 @@ export function HomeScreen({ data }: { data: HomePageData }) {
       </section>
 
       {/* 2. Services */}
-      <section aria-labelledby="services-heading" className={`${belowFold.services} bg-muted/60 px-4 py-20 sm:px-6 lg:px-8 lg:py-28`}>
-        <div className="mx-auto max-w-7xl">
-          <SectionHeading
-            id="services-heading"
-            eyebrow={home.services.eyebrow}
-            title={home.services.title}
-            description={home.services.description || undefined}
-          />
-          <div className="mt-14 grid gap-8 lg:grid-cols-2">
-            {home.services.cards.map((card, i) => {
-              const Icon = serviceIcons[i] ?? Building2;
-              return (
-                <Link
-                  key={`${i}-${card.href}`}
-                  to={card.href}
-                  className="group flex flex-col rounded-2xl border bg-white p-8 shadow-sm transition-shadow hover:shadow-lg lg:p-10"
-                >
-                  <span className="flex size-14 items-center justify-center rounded-xl bg-primary text-white">
-                    <Icon className="size-7" aria-hidden="true" />
-                  </span>
-                  <h3 className="mt-6 text-2xl font-bold text-foreground">{card.title}</h3>
-                  <p className="mt-3 text-slate-600">{card.description}</p>
-                  <ul className="mt-6 space-y-4">
-                    {card.points.map((point, j) => (
-                      <li key={`${j}-${point.title}`} className="flex gap-3">
-                        <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-                        <span>
-                          <span className="block font-semibold text-foreground">{point.title}</span>
-                          <span className="text-sm text-slate-600">{point.text}</span>
-                        </span>
-                      </li>
-                    ))}
-                  </ul>
-                  <span className="mt-8 inline-flex items-center gap-2 font-semibold text-primary">
-                    Explore {card.title}
-                    <ArrowRight className="size-4 transition-transform group-hover:translate-x-1" aria-hidden="true" />
-                  </span>
-                </Link>
-              );
-            })}
-          </div>
+      <PageSection labelledBy="services-heading" tone="muted" className={belowFold.services}>
+        <SectionHeading id="services-heading" eyebrow={home.services.eyebrow} title={home.services.title} description={home.services.description} />
+        <div className="mt-14 grid gap-8 lg:grid-cols-2">
+          {home.services.cards.map((card, i) => {
+            const Icon = serviceIcons[i] ?? Building2;
+            return (
+              <Link
+                key={`${i}-${card.href}`}
+                to={card.href}
+                className="group flex flex-col rounded-2xl border bg-white p-8 shadow-sm transition-shadow hover:shadow-lg lg:p-10"
+              >
+                <span className="flex size-14 items-center justify-center rounded-xl bg-primary text-white">
+                  <Icon className="size-7" aria-hidden="true" />
+                </span>
+                <h3 className="mt-6 text-2xl font-bold text-foreground">{card.title}</h3>
+                <p className="mt-3 text-slate-600">{card.description}</p>
+                <ul className="mt-6 space-y-4">
+                  {card.points.map((point, j) => (
+                    <li key={`${j}-${point.title}`} className="flex gap-3">
+                      <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+                      <span>
+                        <span className="block font-semibold text-foreground">{point.title}</span>
+                        <span className="text-sm text-slate-600">{point.text}</span>
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+                <span className="mt-8 inline-flex items-center gap-2 font-semibold text-primary">
+                  Explore {card.title}
+                  <ArrowRight className="size-4 transition-transform group-hover:translate-x-1" aria-hidden="true" />
+                </span>
+              </Link>
+            );
+          })}
         </div>
-      </section>
+      </PageSection>
 
       {/* 3. About us */}
-      <section aria-labelledby="about-heading" className={`${belowFold.about} px-4 py-20 sm:px-6 lg:px-8 lg:py-28`}>
-        <div className="mx-auto grid max-w-7xl items-center gap-12 lg:grid-cols-2 lg:gap-20">
-          <div className="relative">
-            <SiteImage
-              image={home.about.image}
-              images={images}
-              generated={HERO_IMAGES}
-              sizes="(min-width: 1024px) 600px, 100vw"
-              width={1280}
-              height={720}
-              className="aspect-[4/3] w-full rounded-2xl object-cover shadow-xl"
-            />
-            <div className="absolute -bottom-6 right-4 rounded-xl bg-primary px-6 py-5 text-white shadow-lg sm:right-8">
-              <p className="text-3xl font-bold">{aboutFigure.value}</p>
-              <p className="text-sm text-teal-50">{aboutFigure.label}</p>
-            </div>
+      <PageSection labelledBy="about-heading" className={belowFold.about} containerClassName="grid items-center gap-12 lg:grid-cols-2 lg:gap-20">
+        <div className="relative">
+          <SiteImage
+            image={home.about.image}
+            images={images}
+            generated={HERO_IMAGES}
+            sizes="(min-width: 1024px) 600px, 100vw"
+            width={1280}
+            height={720}
+            className="aspect-[4/3] w-full rounded-2xl object-cover shadow-xl"
+          />
+          <div className="absolute -bottom-6 right-4 rounded-xl bg-primary px-6 py-5 text-white shadow-lg sm:right-8">
+            <p className="text-3xl font-bold">{aboutFigure.value}</p>
+            <p className="text-sm text-teal-50">{aboutFigure.label}</p>
           </div>
-          <div>
-            <p className="text-sm font-semibold uppercase tracking-[0.2em] text-primary">{home.about.eyebrow}</p>
-            <h2 id="about-heading" className="mt-3 text-3xl font-bold tracking-tight text-foreground sm:text-4xl">
-              {home.about.title}
-            </h2>
-            {home.about.paragraphs.map((paragraph, i) => (
-              <p key={i} className={`${i === 0 ? "mt-6" : "mt-4"} leading-relaxed text-slate-600`}>
-                {paragraph}
-              </p>
+        </div>
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-primary">{home.about.eyebrow}</p>
+          <h2 id="about-heading" className="mt-3 text-3xl font-bold tracking-tight text-foreground sm:text-4xl">
+            {home.about.title}
+          </h2>
+          {home.about.paragraphs.map((paragraph, i) => (
+            <p key={i} className={`${i === 0 ? "mt-6" : "mt-4"} leading-relaxed text-slate-600`}>
+              {paragraph}
+            </p>
+          ))}
+          <Link
+            to="/about"
+            className="mt-8 inline-flex h-12 items-center gap-2 rounded-md bg-primary px-6 font-semibold text-white hover:bg-teal-800"
+          >
+            More about us
+            <ArrowRight className="size-4" aria-hidden="true" />
+          </Link>
+        </div>
+      </PageSection>
+
+      {/* 4. Approach */}
+      <PageSection labelledBy="approach-heading" tone="ink" className={belowFold.approach} containerClassName="grid items-center gap-12 lg:grid-cols-2 lg:gap-16">
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-teal-300">{home.approach.eyebrow}</p>
+          <h2 id="approach-heading" className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">
+            {home.approach.title}
+          </h2>
+          <p className="mt-5 leading-relaxed text-slate-200">{home.approach.intro}</p>
+          <ul className="mt-10 space-y-8">
+            {home.approach.pillars.map((pillar, i) => {
+              const Icon = pillarIcons[i] ?? Compass;
+              return (
+                <li key={`${i}-${pillar.title}`} className="flex gap-5">
+                  <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-teal-400/15 text-teal-300 ring-1 ring-teal-300/30">
+                    <Icon className="size-6" aria-hidden="true" />
+                  </span>
+                  <div>
+                    <h3 className="text-lg font-semibold">{pillar.title}</h3>
+                    <p className="mt-1 text-slate-300">{pillar.description}</p>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+        <ApproachVideo />
+      </PageSection>
+
+      {/* 5. Latest projects */}
+      <LatestSection
+        id="projects"
+        className={belowFold.projects}
+        heading={home.projects}
+        link={{ to: "/projects", label: "VIEW ALL PROJECTS", className: "font-bold tracking-wide" }}
+        empty="No projects available"
+        cards={projects.map((project) => ({
+          key: project.id,
+          card: <ProjectCard project={project} picture={project.image ? images[project.image] : undefined} />,
+        }))}
+      />
+
+      {/* 6. Latest insights */}
+      <LatestSection
+        id="insights"
+        tone="muted"
+        className={belowFold.insights}
+        heading={home.insights}
+        link={{ to: "/insights", label: "View all blogs", className: "font-semibold" }}
+        empty="No insights available"
+        cards={insights.map((insight) => ({ key: insight.id, card: <InsightCard insight={insight} picture={images[insight.heroImage]} /> }))}
+      />
+
+      {/* 7. Team */}
+      <PageSection labelledBy="team-heading" className={belowFold.team}>
+        <SectionHeading id="team-heading" eyebrow={home.team.eyebrow} title={home.team.title} description={home.team.description} />
+        <div className="mt-14 grid gap-8 lg:grid-cols-[1fr_1fr_0.8fr]">
+          {people.slice(0, 2).map((founder, i) => (
+            <article key={`${i}-${founder.name}`} className="overflow-hidden rounded-2xl border bg-white shadow-sm">
+              <SiteImage
+                image={founder.photo}
+                images={images}
+                generated={TEAM_IMAGES}
+                sizes="(min-width: 1024px) 420px, (min-width: 640px) 600px, 100vw"
+                width={800}
+                height={1000}
+                className="aspect-[4/3] w-full object-cover object-top"
+              />
+              <div className="p-6">
+                <h3 className="text-xl font-bold text-foreground">{founder.name}</h3>
+                <p className="mt-1 text-sm font-medium text-primary">{founder.role}</p>
+                <p className="mt-3 line-clamp-3 text-sm leading-relaxed text-slate-600">{founder.bio}</p>
+              </div>
+            </article>
+          ))}
+          <div className="grid gap-6">
+            {headline.map((figure, i) => (
+              <div key={`${i}-${figure.label}`} className="flex flex-col justify-center rounded-2xl bg-primary p-8 text-white">
+                <p className="text-5xl font-bold tracking-tight">{figure.value}</p>
+                <p className="mt-2 text-teal-50">{figure.label}</p>
+              </div>
             ))}
             <Link
               to="/about"
-              className="mt-8 inline-flex h-12 items-center gap-2 rounded-md bg-primary px-6 font-semibold text-white hover:bg-teal-800"
+              className="inline-flex items-center justify-center gap-2 rounded-2xl border-2 border-primary p-5 font-semibold text-primary hover:bg-accent"
             >
-              More about us
-              <ArrowRight className="size-4" aria-hidden="true" />
+              <Users className="size-5" aria-hidden="true" />
+              Meet the team
             </Link>
           </div>
         </div>
-      </section>
-
-      {/* 4. Approach */}
-      <section aria-labelledby="approach-heading" className={`${belowFold.approach} bg-ink px-4 py-20 text-white sm:px-6 lg:px-8 lg:py-28`}>
-        <div className="mx-auto grid max-w-7xl items-center gap-12 lg:grid-cols-2 lg:gap-16">
-          <div>
-            <p className="text-sm font-semibold uppercase tracking-[0.2em] text-teal-300">{home.approach.eyebrow}</p>
-            <h2 id="approach-heading" className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">
-              {home.approach.title}
-            </h2>
-            <p className="mt-5 leading-relaxed text-slate-200">{home.approach.intro}</p>
-            <ul className="mt-10 space-y-8">
-              {home.approach.pillars.map((pillar, i) => {
-                const Icon = pillarIcons[i] ?? Compass;
-                return (
-                  <li key={`${i}-${pillar.title}`} className="flex gap-5">
-                    <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-teal-400/15 text-teal-300 ring-1 ring-teal-300/30">
-                      <Icon className="size-6" aria-hidden="true" />
-                    </span>
-                    <div>
-                      <h3 className="text-lg font-semibold">{pillar.title}</h3>
-                      <p className="mt-1 text-slate-300">{pillar.description}</p>
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
-          </div>
-          <ApproachVideo />
-        </div>
-      </section>
-
-      {/* 5. Latest projects */}
-      <section aria-labelledby="projects-heading" className={`${belowFold.projects} px-4 py-20 sm:px-6 lg:px-8 lg:py-28`}>
-        <div className="mx-auto max-w-7xl">
-          <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
-            <SectionHeading id="projects-heading" eyebrow={home.projects.eyebrow} title={home.projects.title} align="left" />
-            <Link to="/projects" className="inline-flex items-center gap-2 text-sm font-bold tracking-wide text-primary hover:underline">
-              VIEW ALL PROJECTS
-              <ArrowRight className="size-4" aria-hidden="true" />
-            </Link>
-          </div>
-          {projects.length ? (
-            <ul className="mt-12 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
-              {projects.map((project) => (
-                <li key={project.id}>
-                  <ProjectCard project={project} picture={project.image ? images[project.image] : undefined} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="mt-12 rounded-xl border border-dashed p-10 text-center text-slate-600">No projects available</p>
-          )}
-        </div>
-      </section>
-
-      {/* 6. Latest insights */}
-      <section aria-labelledby="insights-heading" className={`${belowFold.insights} bg-muted/60 px-4 py-20 sm:px-6 lg:px-8 lg:py-28`}>
-        <div className="mx-auto max-w-7xl">
-          <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
-            <SectionHeading id="insights-heading" eyebrow={home.insights.eyebrow} title={home.insights.title} align="left" />
-            <Link to="/insights" className="inline-flex items-center gap-2 text-sm font-semibold text-primary hover:underline">
-              View all blogs
-              <ArrowRight className="size-4" aria-hidden="true" />
-            </Link>
-          </div>
-          {insights.length ? (
-            <ul className="mt-12 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
-              {insights.map((insight) => (
-                <li key={insight.id}>
-                  <InsightCard insight={insight} picture={images[insight.heroImage]} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="mt-12 rounded-xl border border-dashed bg-white p-10 text-center text-slate-600">No insights available</p>
-          )}
-        </div>
-      </section>
-
-      {/* 7. Team */}
-      <section aria-labelledby="team-heading" className={`${belowFold.team} px-4 py-20 sm:px-6 lg:px-8 lg:py-28`}>
-        <div className="mx-auto max-w-7xl">
-          <SectionHeading
-            id="team-heading"
-            eyebrow={home.team.eyebrow}
-            title={home.team.title}
-            description={home.team.description || undefined}
-          />
-          <div className="mt-14 grid gap-8 lg:grid-cols-[1fr_1fr_0.8fr]">
-            {people.slice(0, 2).map((founder, i) => (
-              <article key={`${i}-${founder.name}`} className="overflow-hidden rounded-2xl border bg-white shadow-sm">
-                <SiteImage
-                  image={founder.photo}
-                  images={images}
-                  generated={TEAM_IMAGES}
-                  sizes="(min-width: 1024px) 420px, (min-width: 640px) 600px, 100vw"
-                  width={800}
-                  height={1000}
-                  className="aspect-[4/3] w-full object-cover object-top"
-                />
-                <div className="p-6">
-                  <h3 className="text-xl font-bold text-foreground">{founder.name}</h3>
-                  <p className="mt-1 text-sm font-medium text-primary">{founder.role}</p>
-                  <p className="mt-3 line-clamp-3 text-sm leading-relaxed text-slate-600">{founder.bio}</p>
-                </div>
-              </article>
-            ))}
-            <div className="grid gap-6">
-              {headline.map((figure, i) => (
-                <div key={`${i}-${figure.label}`} className="flex flex-col justify-center rounded-2xl bg-primary p-8 text-white">
-                  <p className="text-5xl font-bold tracking-tight">{figure.value}</p>
-                  <p className="mt-2 text-teal-50">{figure.label}</p>
-                </div>
-              ))}
-              <Link
-                to="/about"
-                className="inline-flex items-center justify-center gap-2 rounded-2xl border-2 border-primary p-5 font-semibold text-primary hover:bg-accent"
-              >
-                <Users className="size-5" aria-hidden="true" />
-                Meet the team
-              </Link>
-            </div>
-          </div>
-        </div>
-      </section>
+      </PageSection>
 
       {/* 8. Testimonials */}
-      <section aria-labelledby="testimonials-heading" className={`${belowFold.testimonials} bg-muted/60 px-4 py-20 sm:px-6 lg:px-8 lg:py-28`}>
-        <div className="mx-auto max-w-7xl">
-          <SectionHeading
-            id="testimonials-heading"
-            eyebrow={home.testimonials.eyebrow}
-            title={home.testimonials.title}
-            description={home.testimonials.description || undefined}
-          />
-          <div className="mt-14">
-            <TestimonialColumns testimonials={testimonials} images={images} />
-          </div>
+      <PageSection labelledBy="testimonials-heading" tone="muted" className={belowFold.testimonials}>
+        <SectionHeading id="testimonials-heading" eyebrow={home.testimonials.eyebrow} title={home.testimonials.title} description={home.testimonials.description} />
+        <div className="mt-14">
+          <TestimonialColumns testimonials={testimonials} images={images} />
         </div>
-      </section>
+      </PageSection>
 
       {/* 9. Closing call to action */}
       <CtaSection
@@ -321,5 +274,48 @@ export function HomeScreen({ data }: { data: HomePageData }) {
         secondary={{ label: "VIEW PROJECTS", href: "/projects" }}
       />
     </>
+  );
+}
+
+/**
+ * A "latest" band of the home page: its heading with a link to the whole list, then the cards
+ * (three at most, newest first, as the loader gives them), or `empty` when there are none.
+ */
+function LatestSection({
+  id,
+  tone,
+  className,
+  heading,
+  link,
+  empty,
+  cards,
+}: {
+  id: string;
+  tone?: "muted";
+  className: string;
+  heading: { eyebrow: string; title: string };
+  link: { to: string; label: string; className: string };
+  empty: string;
+  cards: Array<{ key: string; card: React.ReactNode }>;
+}) {
+  return (
+    <PageSection labelledBy={`${id}-heading`} tone={tone} className={className}>
+      <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
+        <SectionHeading id={`${id}-heading`} eyebrow={heading.eyebrow} title={heading.title} align="left" />
+        <Link to={link.to} className={cn("inline-flex items-center gap-2 text-sm text-primary hover:underline", link.className)}>
+          {link.label}
+          <ArrowRight className="size-4" aria-hidden="true" />
+        </Link>
+      </div>
+      {cards.length ? (
+        <ul className="mt-12 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+          {cards.map(({ key, card }) => (
+            <li key={key}>{card}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className={cn("mt-12 rounded-xl border border-dashed p-10 text-center text-slate-600", tone === "muted" && "bg-white")}>{empty}</p>
+      )}
+    </PageSection>
   );
 }

@@ -7,7 +7,7 @@ import { ArrowRight, CalendarDays, Clock } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "~/utils/cn";
 import type { InsightCardData } from "../insights.server";
-import { Picture } from "~/features/media/components/picture";
+import { CardCover } from "~/features/media/components/card-cover";
 import type { ResponsiveImage } from "~/features/media/rules";
 
 export function InsightCard({
@@ -32,19 +32,7 @@ export function InsightCard({
         className,
       )}
     >
-      <div className="relative aspect-[16/9] overflow-hidden bg-muted">
-        <Picture
-          image={picture ?? insight.heroImage}
-          alt=""
-          sizes="(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw"
-          width={800}
-          height={450}
-          className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
-        />
-        <span className="absolute top-3 left-3 rounded-full bg-white/95 px-3 py-1 text-xs font-semibold text-accent-foreground shadow-sm">
-          {insight.category}
-        </span>
-      </div>
+      <CardCover image={picture ?? insight.heroImage} aspectClassName="aspect-[16/9]" width={800} height={450} badge={insight.category} />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs font-medium text-muted-foreground">
           <span className="inline-flex items-center gap-1.5">

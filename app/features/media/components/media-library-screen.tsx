@@ -7,15 +7,8 @@
 import { ImageIcon, Pencil, Trash2, Upload } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { AlertDialogAction } from "~/components/ui/alert-dialog";
+import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Textarea } from "~/components/ui/input";
@@ -190,24 +183,21 @@ function DeleteDialog({ item, onClose }: { item: MediaItem | null; onClose: () =
   }, [fetcher.state, result]);
 
   return (
-    <AlertDialog open={item !== null} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogTitle>Delete image?</AlertDialogTitle>
-        <AlertDialogDescription>
-          Are you sure you want to delete &quot;{item?.altText}&quot;? This action cannot be undone.
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            onClick={() => {
-              if (item) void fetcher.submit({ intent: "delete", id: item.id }, { method: "post" });
-              onClose();
-            }}
-          >
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={item !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Delete image?"
+      description={<>Are you sure you want to delete &quot;{item?.altText}&quot;? This action cannot be undone.</>}
+      confirm={
+        <AlertDialogAction
+          onClick={() => {
+            if (item) void fetcher.submit({ intent: "delete", id: item.id }, { method: "post" });
+            onClose();
+          }}
+        >
+          Delete
+        </AlertDialogAction>
+      }
+    />
   );
 }

@@ -8,7 +8,7 @@ import { Link } from "react-router";
 import { cn } from "~/utils/cn";
 import { metricEntries } from "../metrics";
 import type { ProjectCardData } from "../projects.server";
-import { Picture } from "~/features/media/components/picture";
+import { CardCover } from "~/features/media/components/card-cover";
 import type { ResponsiveImage } from "~/features/media/rules";
 
 export const CATEGORY_LABELS = {
@@ -56,21 +56,7 @@ export function ProjectCard({
         className,
       )}
     >
-      <div className="relative aspect-[16/10] overflow-hidden bg-muted">
-        {project.image ? (
-          <Picture
-            image={picture ?? project.image}
-            alt=""
-            sizes="(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw"
-            width={800}
-            height={500}
-            className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
-          />
-        ) : null}
-        <span className="absolute top-3 left-3 rounded-full bg-white/95 px-3 py-1 text-xs font-semibold text-accent-foreground shadow-sm">
-          {CATEGORY_LABELS[project.category]}
-        </span>
-      </div>
+      <CardCover image={project.image ? (picture ?? project.image) : null} aspectClassName="aspect-[16/10]" width={800} height={500} badge={CATEGORY_LABELS[project.category]} />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <Heading className="text-lg leading-snug font-semibold text-foreground">{project.title}</Heading>
         <div className="flex flex-col gap-1 text-sm text-muted-foreground">

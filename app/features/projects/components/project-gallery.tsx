@@ -40,24 +40,8 @@ export function ProjectGallery({ images, title = "Project gallery" }: { images: 
         ))}
         {many ? (
           <>
-            <button
-              type="button"
-              hidden
-              data-gallery-step="-1"
-              aria-label="Previous image"
-              className="absolute top-1/2 left-3 grid size-11 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-foreground shadow-md transition hover:bg-white"
-            >
-              <ChevronLeft aria-hidden className="size-5" />
-            </button>
-            <button
-              type="button"
-              hidden
-              data-gallery-step="1"
-              aria-label="Next image"
-              className="absolute top-1/2 right-3 grid size-11 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-foreground shadow-md transition hover:bg-white"
-            >
-              <ChevronRight aria-hidden className="size-5" />
-            </button>
+            <StepButton step={-1} />
+            <StepButton step={1} />
             <p
               className="absolute right-3 bottom-3 rounded-full bg-black/70 px-3 py-1 text-xs font-semibold text-white tabular-nums"
               aria-live="polite"
@@ -95,5 +79,21 @@ export function ProjectGallery({ images, title = "Project gallery" }: { images: 
         </ul>
       ) : null}
     </section>
+  );
+}
+
+/** The previous (-1) or next (1) button over the large picture, shown by the gallery module. */
+function StepButton({ step }: { step: -1 | 1 }) {
+  const Icon = step < 0 ? ChevronLeft : ChevronRight;
+  return (
+    <button
+      type="button"
+      hidden
+      data-gallery-step={String(step)}
+      aria-label={step < 0 ? "Previous image" : "Next image"}
+      className={`absolute top-1/2 ${step < 0 ? "left-3" : "right-3"} grid size-11 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-foreground shadow-md transition hover:bg-white`}
+    >
+      <Icon aria-hidden className="size-5" />
+    </button>
   );
 }

@@ -27,18 +27,10 @@ export type SitePageKey = (typeof EDITABLE_PAGE_KEYS)[number];
 export const SITE_PAGES: Record<SitePageKey, { title: string; description: string; publicPath: string }> = {
   home: { title: SITE_PAGE_TITLES.home, description: "Hero slides, headline, partner strip, section texts, and the featured projects and articles.", publicPath: "/" },
   about: { title: SITE_PAGE_TITLES.about, description: "Story, founders and team, expertise, countries and values.", publicPath: "/about" },
-  services: {
-    title: SITE_PAGE_TITLES.services,
-    description: "Both pillars on /services, the process, and the pages /services/commercial and /services/humanitarian.",
-    publicPath: "/services",
-  },
+  services: { title: SITE_PAGE_TITLES.services, description: "Both pillars on /services, the process, and the pages /services/commercial and /services/humanitarian.", publicPath: "/services" },
   testimonials: { title: SITE_PAGE_TITLES.testimonials, description: "Client quotes, who said them, and which show on the home page.", publicPath: "/" },
   figures: { title: SITE_PAGE_TITLES.figures, description: "Years of expertise, client satisfaction, countries... each number changed once for every page.", publicPath: "/" },
-  legal: {
-    title: SITE_PAGE_TITLES.legal,
-    description: "The privacy policy and the terms of service, written in the article editor.",
-    publicPath: "/privacy",
-  },
+  legal: { title: SITE_PAGE_TITLES.legal, description: "The privacy policy and the terms of service, written in the article editor.", publicPath: "/privacy" },
   contact: { title: SITE_PAGE_TITLES.contact, description: "The /contact introduction, opening hours, reply promise, address (also in e-mails), map link and social links.", publicPath: "/contact" },
 };
 

@@ -9,50 +9,47 @@ import type { ImageMap } from "~/features/media/resolve.server";
 import type { ServiceDetailContent } from "~/features/site-pages/schemas";
 import { PageHero } from "./page-hero";
 import { SectionHeading } from "./section-heading";
+import { PageSection } from "./page-section";
 
 export function ServiceDetail({ page, images }: { page: ServiceDetailContent; images: ImageMap }) {
   return (
     <>
       <PageHero eyebrow={page.eyebrow} title={page.title} description={page.intro} image={page.image.src || undefined} images={images} />
 
-      <section aria-labelledby="categories-heading" className="px-4 py-20 sm:px-6 lg:px-8 lg:py-28">
-        <div className="mx-auto max-w-7xl">
-          <SectionHeading id="categories-heading" eyebrow="Services" title={page.categoriesHeading} />
-          <div className="mt-14 grid gap-8 lg:grid-cols-3">
-            {page.categories.map((category, i) => (
-              <article key={`${i}-${category.title}`} className="flex flex-col rounded-2xl border bg-white p-8 shadow-sm">
-                <h3 className="text-xl font-bold text-foreground">{category.title}</h3>
-                <p className="mt-2 text-slate-600">{category.description}</p>
-                <ul className="mt-6 space-y-3 border-t pt-6">
-                  {category.services.map((service, j) => (
-                    <li key={`${j}-${service}`} className="flex gap-2.5 text-sm text-slate-700">
-                      <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                      {service}
-                    </li>
-                  ))}
-                </ul>
-              </article>
-            ))}
-          </div>
+      <PageSection labelledBy="categories-heading">
+        <SectionHeading id="categories-heading" eyebrow="Services" title={page.categoriesHeading} />
+        <div className="mt-14 grid gap-8 lg:grid-cols-3">
+          {page.categories.map((category, i) => (
+            <article key={`${i}-${category.title}`} className="flex flex-col rounded-2xl border bg-white p-8 shadow-sm">
+              <h3 className="text-xl font-bold text-foreground">{category.title}</h3>
+              <p className="mt-2 text-slate-600">{category.description}</p>
+              <ul className="mt-6 space-y-3 border-t pt-6">
+                {category.services.map((service, j) => (
+                  <li key={`${j}-${service}`} className="flex gap-2.5 text-sm text-slate-700">
+                    <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                    {service}
+                  </li>
+                ))}
+              </ul>
+            </article>
+          ))}
         </div>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="points-heading" className="bg-ink px-4 py-20 text-white sm:px-6 lg:px-8 lg:py-28">
-        <div className="mx-auto max-w-7xl">
-          <SectionHeading id="points-heading" eyebrow={page.title} title={page.pointsHeading} inverse />
-          <ol className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-            {page.points.map((point, i) => (
-              <li key={`${i}-${point.title}`} className="rounded-2xl bg-white/5 p-7 ring-1 ring-white/10">
-                <span className="text-sm font-bold text-teal-300" aria-hidden="true">
-                  {String(i + 1).padStart(2, "0")}
-                </span>
-                <h3 className="mt-3 text-lg font-semibold">{point.title}</h3>
-                <p className="mt-2 text-sm leading-relaxed text-slate-300">{point.description}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <PageSection labelledBy="points-heading" tone="ink">
+        <SectionHeading id="points-heading" eyebrow={page.title} title={page.pointsHeading} inverse />
+        <ol className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+          {page.points.map((point, i) => (
+            <li key={`${i}-${point.title}`} className="rounded-2xl bg-white/5 p-7 ring-1 ring-white/10">
+              <span className="text-sm font-bold text-teal-300" aria-hidden="true">
+                {String(i + 1).padStart(2, "0")}
+              </span>
+              <h3 className="mt-3 text-lg font-semibold">{point.title}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-slate-300">{point.description}</p>
+            </li>
+          ))}
+        </ol>
+      </PageSection>
 
       <CtaSection
         title={page.cta.title}

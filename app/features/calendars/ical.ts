@@ -1,0 +1,330 @@
+/**
+ * An engineer's calendar, as iCalendar text (an ICS subscription, or CalDAV objects), turned into
+ * the instants they are busy. Pure: no database, no network, no global state (time zones are
+ * resolved here, never registered in ical.js's shared registry), so it is unit-tested on its own.
+ *
+ * Parsing is ical.js's (RFC 5545); the rules on top of it:
+ * - VEVENTs only. STATUS:CANCELLED and TRANSP:TRANSPARENT ("free") events are not busy.
+ * - Recurrences (RRULE, RDATE) are expanded by ical.js's iterator in the event's own wall-clock
+ *   time, so "09:00 every Tuesday in Europe/London" stays 09:00 on both sides of a clock change;
+ *   each occurrence is then turned into an instant. EXDATE removes occurrences; a VEVENT with a
+ *   RECURRENCE-ID replaces the occurrence it names (moved, shortened, or STATUS:CANCELLED). The
+ *   match is by instant, so an EXDATE or RECURRENCE-ID written in UTC still finds an occurrence
+ *   written in a named zone. An override whose series is missing is taken as a single event.
+ *   RANGE=THISANDFUTURE is treated as that one occurrence.
+ * - Zones: a TZID that is an IANA name (Google, Apple, Fastmail) is resolved with the platform's
+ *   zone data; another name (Outlook's "GMT Standard Time") with the VTIMEZONE of the same
+ *   calendar; UTC ("Z") as UTC. Floating times, and a TZID the calendar does not define, are
+ *   taken as Europe/London, where the firm works.
+ * - All-day events (VALUE=DATE) are busy from London midnight of their first day to London
+ *   midnight of DTEND (exclusive; one day when there is no DTEND or DURATION).
+ * - A timed event lasts DTEND − DTSTART of wall-clock time (or DURATION); one with neither, or
+ *   ending before it starts, takes no time and is not busy.
+ * - At most `MAX_OCCURRENCES_PER_SERIES` occurrences of one series are looked at (a rule like
+ *   FREQ=MINUTELY cannot make a refresh run for ever); at most `MAX_EVENTS` VEVENTs are read.
+ */
+import { TZDate } from "@date-fns/tz";
+import ICAL from "ical.js";
+import { LONDON } from "~/utils/time";
+
+/** A busy stretch: instants (UTC), half-open `[start, end)`, `start < end`. */
+export type BusyInterval = { start: Date; end: Date };
+
+/** The stretch of time to find busy intervals in: instants, half-open `[start, end)`. */
+export type TimeWindow = { start: Date; end: Date };
+
+/** Most occurrences of one recurring event looked at, from its first. */
+export const MAX_OCCURRENCES_PER_SERIES = 20_000;
+/** Most VEVENTs read from one calendar. */
+export const MAX_EVENTS = 50_000;
+
+/** The text is not an iCalendar calendar; `message` is for people. */
+export class CalendarFormatError extends Error {
+  constructor(message = "The address did not return a calendar (iCalendar data).") {
+    super(message);
+    this.name = "CalendarFormatError";
+  }
+}
+
+type Zone = { kind: "utc" } | { kind: "iana"; name: string } | { kind: "vtimezone"; tz: ICAL.Timezone };
+
+const LONDON_ZONE: Zone = { kind: "iana", name: LONDON };
+const DAY_MS = 86_400_000;
+const ianaNames = new Map<string, boolean>();
+
+/** Whether the platform knows `name` as an IANA zone (cached). */
+function isIanaZone(name: string): boolean {
+  let known = ianaNames.get(name);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat("en-GB", { timeZone: name });
+      known = name.includes("/") || name === "UTC";
+    } catch {
+      known = false;
+    }
+    ianaNames.set(name, known);
+  }
+  return known;
+}
+
+/** A wall-clock time as milliseconds of the same fields read as UTC (zone-free arithmetic). */
+function wallOf(t: ICAL.Time): number {
+  return Date.UTC(t.year, t.month - 1, t.day, t.isDate ? 0 : t.hour, t.isDate ? 0 : t.minute, t.isDate ? 0 : t.second);
+}
+
+/** The fields of a wall-clock value made by {@link wallOf}. */
+function fieldsOf(wall: number) {
+  const d = new Date(wall);
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
+}
+
+/** The instant (ms) a wall-clock time in `zone` denotes. */
+function instantOf(wall: number, zone: Zone): number {
+  if (zone.kind === "utc") return wall;
+  const f = fieldsOf(wall);
+  if (zone.kind === "iana") return new TZDate(f.year, f.month - 1, f.day, f.hour, f.minute, f.second, zone.name).getTime();
+  return ICAL.Time.fromData({ ...f, isDate: false }, zone.tz).toUnixTime() * 1000;
+}
+
+/** The wall-clock time in `zone` of the instant `ms`. */
+function wallAt(ms: number, zone: Zone): number {
+  if (zone.kind === "utc") return ms;
+  if (zone.kind === "iana") {
+    const d = new TZDate(ms, zone.name);
+    return Date.UTC(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds());
+  }
+  return wallOf(ICAL.Time.fromJSDate(new Date(ms), true).convertToZone(zone.tz));
+}
+
+/** Resolves TZIDs of one calendar: IANA names first, then the calendar's VTIMEZONEs, else London. */
+function zoneResolver(calendar: ICAL.Component): (property: ICAL.Property | null, value: ICAL.Time) => Zone {
+  const defined = new Map<string, Zone>();
+  for (const vtz of calendar.getAllSubcomponents("vtimezone")) {
+    const tzid = vtz.getFirstPropertyValue("tzid");
+    if (typeof tzid !== "string" || defined.has(tzid)) continue;
+    try {
+      defined.set(tzid, { kind: "vtimezone", tz: new ICAL.Timezone({ component: vtz, tzid }) });
+    } catch {
+      // An unreadable VTIMEZONE: its times fall back to London below.
+    }
+  }
+  return (property, value) => {
+    if (value.zone === ICAL.Timezone.utcTimezone) return { kind: "utc" };
+    const tzid = property?.getParameter("tzid");
+    if (typeof tzid !== "string" || tzid === "") return LONDON_ZONE;
+    if (/^(utc|gmt|z)$/i.test(tzid)) return { kind: "utc" };
+    if (isIanaZone(tzid)) return { kind: "iana", name: tzid };
+    return defined.get(tzid) ?? LONDON_ZONE;
+  };
+}
+
+/** A point in an event's time: all-day (a London date) or timed (an instant). */
+type Point = { allDay: true; wall: number } | { allDay: false; ms: number };
+
+/** The value of a DTSTART/DTEND/RECURRENCE-ID/EXDATE as an instant (timed) or a date (all-day). */
+function pointOf(property: ICAL.Property, value: ICAL.Time, resolve: ReturnType<typeof zoneResolver>): Point {
+  if (value.isDate) return { allDay: true, wall: wallOf(value) };
+  return { allDay: false, ms: instantOf(wallOf(value), resolve(property, value)) };
+}
+
+/** The key an occurrence is matched by (EXDATE, RECURRENCE-ID): the instant, or the date. */
+function keyOf(point: Point): string {
+  return point.allDay ? `d${point.wall}` : `t${point.ms}`;
+}
+
+/** A time value of a property (DTSTART etc.), or null when absent or not a date/date-time. */
+function timeOf(property: ICAL.Property | null): ICAL.Time | null {
+  const value = property?.getFirstValue();
+  return value instanceof ICAL.Time ? value : null;
+}
+
+function isFree(event: ICAL.Component): boolean {
+  const status = String(event.getFirstPropertyValue("status") ?? "").toUpperCase();
+  const transp = String(event.getFirstPropertyValue("transp") ?? "").toUpperCase();
+  return status === "CANCELLED" || transp === "TRANSPARENT";
+}
+
+/** A busy interval in ms, or null when the occurrence takes no time. */
+type Span = { start: number; end: number } | null;
+
+/**
+ * The span of one occurrence starting at wall-clock `startWall` (in the event's start zone), from
+ * the event's DTEND or DURATION as wall-clock time. All-day occurrences are London days.
+ */
+function spanOf(event: ICAL.Component, startWall: number, allDay: boolean, startZone: Zone, resolve: ReturnType<typeof zoneResolver>): Span {
+  const dtstart = timeOf(event.getFirstProperty("dtstart"))!;
+  const endProperty = event.getFirstProperty("dtend");
+  const dtend = timeOf(endProperty);
+  const duration = event.getFirstPropertyValue("duration");
+  let lengthWall: number | null = null;
+  let exactEnd: number | null = null;
+  if (dtend) {
+    if (allDay || dtend.isDate) lengthWall = wallOf(dtend) - wallOf(dtstart);
+    else {
+      const endZone = resolve(endProperty, dtend);
+      const sameZone = JSON.stringify(endZone.kind === "vtimezone" ? endZone.tz.tzid : endZone) === JSON.stringify(startZone.kind === "vtimezone" ? startZone.tz.tzid : startZone);
+      if (sameZone) lengthWall = wallOf(dtend) - wallOf(dtstart);
+      // Ends written in another zone (a flight): the exact length between the two instants.
+      else exactEnd = instantOf(wallOf(dtend), endZone) - instantOf(wallOf(dtstart), startZone);
+    }
+  } else if (duration instanceof ICAL.Duration) {
+    lengthWall = duration.toSeconds() * 1000;
+  } else if (allDay) {
+    lengthWall = DAY_MS;
+  } else {
+    return null;
+  }
+  if (allDay) {
+    const days = Math.max(1, Math.round((lengthWall ?? 0) / DAY_MS));
+    return { start: instantOf(startWall, LONDON_ZONE), end: instantOf(startWall + days * DAY_MS, LONDON_ZONE) };
+  }
+  const start = instantOf(startWall, startZone);
+  const end = exactEnd !== null ? start + exactEnd : instantOf(startWall + lengthWall!, startZone);
+  return end > start ? { start, end } : null;
+}
+
+/** The spans of one master event (single or recurring), minus excluded and overridden occurrences. */
+function expandMaster(event: ICAL.Component, overridden: Set<string>, windowStart: number, windowEnd: number, resolve: ReturnType<typeof zoneResolver>): Span[] {
+  const startProperty = event.getFirstProperty("dtstart");
+  const dtstart = timeOf(startProperty);
+  if (!startProperty || !dtstart) return [];
+  const allDay = dtstart.isDate;
+  const zone = allDay ? LONDON_ZONE : resolve(startProperty, dtstart);
+  const rules = event.getAllProperties("rrule").map((p) => p.getFirstValue()).filter((r): r is ICAL.Recur => r instanceof ICAL.Recur);
+  const rdates = event.getAllProperties("rdate").flatMap((p) => p.getValues().map((v) => ({ p, v })));
+  const spans: Span[] = [];
+  const startWall = wallOf(dtstart);
+  if (rules.length === 0 && rdates.length === 0) {
+    if (!overridden.has(keyOf(pointOf(startProperty, dtstart, resolve)))) spans.push(spanOf(event, startWall, allDay, zone, resolve));
+    return spans;
+  }
+  const excluded = new Set<string>();
+  for (const p of event.getAllProperties("exdate")) {
+    for (const v of p.getValues()) if (v instanceof ICAL.Time) excluded.add(keyOf(pointOf(p, v, resolve)));
+  }
+  // Wall-clock bounds a little wider than the window (zone offsets are under a day), so the loop
+  // below converts to instants only the occurrences that can touch the window.
+  const windowStartWall = wallAt(windowStart, zone) - 2 * DAY_MS;
+  const windowEndWall = wallAt(windowEnd, zone) + 2 * DAY_MS;
+  const first = spanOf(event, startWall, allDay, zone, resolve);
+  const length = first ? first.end - first.start : 0;
+  const starts = new Set<number>([startWall]);
+  // The recurrence in the event's wall-clock time: a floating start, and an UNTIL given in UTC
+  // turned into the same wall clock, so the iterator compares like with like.
+  const floatingStart = ICAL.Time.fromData({ ...fieldsOf(startWall), isDate: allDay }, ICAL.Timezone.localTimezone);
+  for (const rule of rules) {
+    const recur = rule.clone();
+    if (recur.until && !recur.until.isDate && recur.until.zone === ICAL.Timezone.utcTimezone) {
+      const untilWall = wallAt(recur.until.toUnixTime() * 1000, zone);
+      recur.until = ICAL.Time.fromData({ ...fieldsOf(untilWall), isDate: false }, ICAL.Timezone.localTimezone);
+    }
+    const iterator = recur.iterator(floatingStart.clone());
+    for (let n = 0; n < MAX_OCCURRENCES_PER_SERIES; n++) {
+      const next = iterator.next();
+      if (!next) break;
+      const wall = wallOf(next);
+      if (wall >= windowEndWall) break;
+      if (wall + length >= windowStartWall) starts.add(wall);
+    }
+  }
+  for (const { p, v } of rdates) {
+    const time = v instanceof ICAL.Time ? v : v instanceof ICAL.Period ? v.start : null;
+    if (!time) continue;
+    const point = pointOf(p, time, resolve);
+    starts.add(point.allDay ? point.wall : wallAt(point.ms, zone));
+  }
+  for (const wall of starts) {
+    const key = allDay ? `d${wall}` : `t${instantOf(wall, zone)}`;
+    if (excluded.has(key) || overridden.has(key)) continue;
+    const span = spanOf(event, wall, allDay, zone, resolve);
+    if (span && span.end > windowStart && span.start < windowEnd) spans.push(span);
+  }
+  return spans;
+}
+
+/** The calendars in `text` (one or several VCALENDARs); throws {@link CalendarFormatError}. */
+function parseCalendars(text: string): ICAL.Component[] {
+  const trimmed = text.replace(/^\uFEFF/, "").trimStart();
+  if (!/^BEGIN:VCALENDAR/i.test(trimmed)) throw new CalendarFormatError();
+  let parsed: unknown;
+  try {
+    parsed = ICAL.parse(trimmed);
+  } catch {
+    throw new CalendarFormatError("The calendar could not be read: it is not valid iCalendar data.");
+  }
+  const list = (Array.isArray(parsed) && Array.isArray(parsed[0]) ? parsed : [parsed]) as unknown[];
+  return list.map((jcal) => new ICAL.Component(jcal as unknown[]));
+}
+
+/**
+ * The busy intervals of the calendars in `texts` (each one iCalendar document, e.g. an ICS
+ * subscription's body or one CalDAV object) that overlap `window`: clipped to the window, merged
+ * where they overlap or touch, sorted by start. Instants (UTC), half-open `[start, end)`, each
+ * with `start < end`. Throws {@link CalendarFormatError} when a text is not iCalendar; an event it
+ * cannot read (no DTSTART, a broken rule) is skipped, not fatal.
+ */
+export function busyIntervalsFromIcs(texts: string | string[], window: TimeWindow): BusyInterval[] {
+  const windowStart = window.start.getTime();
+  const windowEnd = window.end.getTime();
+  if (!(windowEnd > windowStart)) return [];
+  const spans: { start: number; end: number }[] = [];
+  let read = 0;
+  for (const text of Array.isArray(texts) ? texts : [texts]) {
+    for (const calendar of parseCalendars(text)) {
+      const resolve = zoneResolver(calendar);
+      const events = calendar.getAllSubcomponents("vevent").slice(0, Math.max(0, MAX_EVENTS - read));
+      read += events.length;
+      // Overrides (a RECURRENCE-ID) by UID: the occurrences they replace, and their own spans.
+      const overriddenByUid = new Map<string, Set<string>>();
+      const masters: ICAL.Component[] = [];
+      for (const event of events) {
+        const recurrenceProperty = event.getFirstProperty("recurrence-id");
+        const recurrenceId = timeOf(recurrenceProperty);
+        if (!recurrenceProperty || !recurrenceId) {
+          masters.push(event);
+          continue;
+        }
+        const uid = String(event.getFirstPropertyValue("uid") ?? "");
+        const set = overriddenByUid.get(uid) ?? new Set<string>();
+        set.add(keyOf(pointOf(recurrenceProperty, recurrenceId, resolve)));
+        overriddenByUid.set(uid, set);
+        // The moved occurrence stands on its own (as a single event), unless cancelled or free.
+        if (!isFree(event)) masters.push(stripRecurrence(event));
+      }
+      for (const event of masters) {
+        if (isFree(event)) continue;
+        const uid = String(event.getFirstPropertyValue("uid") ?? "");
+        try {
+          const overridden = event.hasProperty("recurrence-id") ? new Set<string>() : (overriddenByUid.get(uid) ?? new Set<string>());
+          for (const span of expandMaster(event, overridden, windowStart, windowEnd, resolve)) {
+            if (span && span.end > windowStart && span.start < windowEnd) {
+              spans.push({ start: Math.max(span.start, windowStart), end: Math.min(span.end, windowEnd) });
+            }
+          }
+        } catch {
+          // One unreadable event (a broken rule or date) does not hide the rest of the calendar.
+        }
+      }
+    }
+  }
+  return mergeSpans(spans).map((s) => ({ start: new Date(s.start), end: new Date(s.end) }));
+}
+
+/** An override as a single event: its own DTSTART/DTEND, no rule of its series, marked as an override. */
+function stripRecurrence(event: ICAL.Component): ICAL.Component {
+  const copy = ICAL.Component.fromString(event.toString());
+  for (const name of ["rrule", "rdate", "exdate"]) copy.removeAllProperties(name);
+  return copy;
+}
+
+/** Sorted, non-overlapping spans covering the same time; touching spans are joined. */
+function mergeSpans(spans: { start: number; end: number }[]): { start: number; end: number }[] {
+  const sorted = [...spans].sort((a, b) => a.start - b.start);
+  const merged: { start: number; end: number }[] = [];
+  for (const span of sorted) {
+    const last = merged[merged.length - 1];
+    if (last && span.start <= last.end) last.end = Math.max(last.end, span.end);
+    else merged.push({ ...span });
+  }
+  return merged;
+}

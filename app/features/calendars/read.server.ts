@@ -1,0 +1,100 @@
+/**
+ * Reads an engineer's calendar over the network and returns its busy intervals: an ICS
+ * subscription address with one GET, or a CalDAV account through tsdav (every calendar of the
+ * account that holds events, with a server-side time-range query; recurrences are expanded here by
+ * `ical.ts`, not by the server, so servers that expand badly or not at all read the same).
+ *
+ * Every request goes through `guardedFetch` (https and public addresses only unless
+ * `CALENDAR_ALLOW_PRIVATE=true`; each address checked where the socket connects; at most
+ * `MAX_CALENDAR_BYTES` per response and `READ_TIMEOUT_MS` per request). Failures become a
+ * {@link CalendarReadError} whose message is short, for people, and holds no secret (never the
+ * ICS address, which is itself a secret, nor a password).
+ */
+import { DAVClient } from "tsdav";
+import { env } from "~/utils/env.server";
+import { guardedFetch, OutboundError } from "~/utils/public-address.server";
+import { busyIntervalsFromIcs, CalendarFormatError, type BusyInterval, type TimeWindow } from "./ical";
+import { normaliseCalendarUrl } from "./schema";
+
+/** Largest calendar (an ICS body, or one CalDAV response) read: 5 MB. */
+export const MAX_CALENDAR_BYTES = 5 * 1024 * 1024;
+/** Longest one read may take, every request of it together, in ms. */
+export const READ_TIMEOUT_MS = 30_000;
+
+/** Where a calendar is read from, secrets in the clear (only ever in memory). */
+export type CalendarSource =
+  | { kind: "ics"; url: string }
+  | { kind: "caldav"; serverUrl: string; username: string; password: string };
+
+/** A calendar could not be read; `message` is for people and names no secret. */
+export class CalendarReadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "CalendarReadError";
+  }
+}
+
+/** A `fetch` bound to the calendar limits and the `CALENDAR_ALLOW_PRIVATE` setting. */
+function calendarFetch(allowPrivate: boolean): typeof fetch {
+  const deadline = AbortSignal.timeout(READ_TIMEOUT_MS);
+  return ((input: string | URL | Request, init?: RequestInit) =>
+    guardedFetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline }, { allowPrivate, maxBytes: MAX_CALENDAR_BYTES, timeoutMs: READ_TIMEOUT_MS })) as typeof fetch;
+}
+
+/** An HTTP status as a message for people. */
+function statusMessage(status: number, kind: CalendarSource["kind"]): string {
+  if (status === 401 || status === 403) return kind === "caldav" ? "The server refused the user name or app password." : "The calendar address needs a sign-in or was turned off; copy the private address again.";
+  if (status === 404 || status === 410) return "No calendar was found at that address.";
+  if (status >= 500) return `The calendar server had a problem (HTTP ${status}). We will try again.`;
+  return `The calendar server answered HTTP ${status}.`;
+}
+
+async function readIcs(url: string, window: TimeWindow, allowPrivate: boolean): Promise<BusyInterval[]> {
+  const response = await calendarFetch(allowPrivate)(url, { headers: { accept: "text/calendar, */*;q=0.5", "user-agent": "Meridian-Engineering-Calendar/1.0" } });
+  if (!response.ok) throw new CalendarReadError(statusMessage(response.status, "ics"));
+  return busyIntervalsFromIcs(await response.text(), window);
+}
+
+async function readCaldav(source: Extract<CalendarSource, { kind: "caldav" }>, window: TimeWindow, allowPrivate: boolean): Promise<BusyInterval[]> {
+  const client = new DAVClient({
+    serverUrl: source.serverUrl,
+    credentials: { username: source.username, password: source.password },
+    authMethod: "Basic",
+    defaultAccountType: "caldav",
+    fetch: calendarFetch(allowPrivate),
+  });
+  try {
+    await client.login();
+  } catch (error) {
+    if (error instanceof OutboundError) throw error;
+    const text = error instanceof Error ? error.message : "";
+    throw new CalendarReadError(/401|credentials/i.test(text) ? "The server refused the user name or app password." : "No CalDAV calendars were found at that server address.");
+  }
+  const calendars = (await client.fetchCalendars()).filter(
+    // Events only (not task lists), and not a generated birthdays calendar (Nextcloud).
+    (c) => (c.components?.length ? c.components.includes("VEVENT") : true) && !/contact_birthdays\/?$/.test(c.url),
+  );
+  if (calendars.length === 0) throw new CalendarReadError("That account has no calendars with events.");
+  const texts: string[] = [];
+  for (const calendar of calendars) {
+    const objects = await client.fetchCalendarObjects({ calendar, timeRange: { start: window.start.toISOString(), end: window.end.toISOString() } });
+    for (const object of objects) if (typeof object.data === "string" && object.data) texts.push(object.data);
+  }
+  return texts.length ? busyIntervalsFromIcs(texts, window) : [];
+}
+
+/**
+ * The busy intervals of `source` within `window` (instants, half-open, merged; see
+ * `busyIntervalsFromIcs`). Throws {@link CalendarReadError} for anything that stops the read: an
+ * address refused by the SSRF guard, a server that cannot be reached, answers an error, takes too
+ * long, sends too much, or sends something that is not a calendar.
+ */
+export async function readBusyIntervals(source: CalendarSource, window: TimeWindow, allowPrivate: boolean = env.CALENDAR_ALLOW_PRIVATE): Promise<BusyInterval[]> {
+  try {
+    return source.kind === "ics" ? await readIcs(normaliseCalendarUrl(source.url), window, allowPrivate) : await readCaldav(source, window, allowPrivate);
+  } catch (error) {
+    if (error instanceof CalendarReadError) throw error;
+    if (error instanceof OutboundError || error instanceof CalendarFormatError) throw new CalendarReadError(error.message);
+    throw new CalendarReadError("The calendar could not be read.");
+  }
+}
