@@ -23,12 +23,15 @@ export function engineerFixtures(now: Date = new Date()) {
 export async function seedEngineerFixtures(): Promise<void> {
   const { randomUUID } = await import("node:crypto");
   const { db } = await import("../../../app/db/client.server");
-  const { adminUsers, consultationAvailability, consultationTypes, user } = await import("../../../app/db/schema");
+  const { account, adminUsers, consultationAvailability, consultationTypes, user } = await import("../../../app/db/schema");
   const f = engineerFixtures();
   const userId = randomUUID();
   await db.insert(user).values({ id: userId, name: f.engineer.name, email: f.engineer.email, emailVerified: true, createdAt: new Date(), updatedAt: new Date() });
+  // A password already set (never used: nobody signs in as her), so the Users screen offers "Send
+  // reset link" rather than a second "Resend invitation" other tests would have to tell apart.
+  await db.insert(account).values({ id: randomUUID(), accountId: userId, providerId: "credential", userId, password: "not-a-usable-hash", createdAt: new Date(), updatedAt: new Date() });
   await db.insert(adminUsers).values({ userId, name: f.engineer.name, email: f.engineer.email, role: "admin" });
-  await db.insert(consultationTypes).values({ name: f.typeName, description: "A call with the engineer who will visit your site.", durationMinutes: 30, sortOrder: 99 });
+  await db.insert(consultationTypes).values({ name: f.typeName, description: "A call with the engineer who will visit your site.", durationMinutes: 15, sortOrder: 99 });
   await db.insert(consultationAvailability).values({
     date: f.slot.date,
     startTime: `${f.slot.startTime}:00`,
