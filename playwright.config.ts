@@ -69,6 +69,8 @@ export default defineConfig({
       CALENDAR_REFRESH_MS: "3000",
       // Page views are written every half second, so the analytics test sees them at once.
       ANALYTICS_FLUSH_MS: "500",
+      // The webhooks test's receiver listens on 127.0.0.1 over plain http.
+      WEBHOOK_ALLOW_PRIVATE: "true",
       // The daily backup job is tested in tests/system/backup-restore.test.ts.
       BACKUP_DAILY: "false",
       // Every browser test books from 127.0.0.1; the per-client limit itself is tested in Vitest.

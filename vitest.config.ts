@@ -14,8 +14,8 @@ const include = ["app/**/*.test.ts", "tests/integration/**/*.test.ts"];
  * types end to end, LISTEN/NOTIFY of the HTML cache, concurrent creates, the 1,000-run fuzz of the
  * public actions) and the feature tests of races and locks, which PGlite's single connection
  * serialises and so cannot show: concurrent bookings (`FOR UPDATE`) and engineer assignment,
- * concurrent reschedules, two mail workers, two backup or retention runs, two reminder runs, two
- * analytics flushes, two calendar readers, and the
+ * concurrent reschedules, two mail workers, two webhook workers, two backup or retention runs, two
+ * reminder runs, two analytics flushes, two calendar readers, and the
  * first admin's advisory lock; and the feature tests whose SQL differs enough between the two to
  * matter (hashed link lookups, booking filters and manage links, campaign attribution, erasure).
  * A new test of a race or of SQL only a server has belongs here.
@@ -39,6 +39,7 @@ const POSTGRES_TEST_FILES = [
   "app/features/enquiries/promise.test.ts",
   "app/features/jobs/worker.test.ts",
   "app/features/operations/daily-backup.test.ts",
+  "app/features/webhooks/webhooks.test.ts",
 ];
 
 const baseEnv = { NODE_ENV: "test", LOG_LEVEL: "silent", DISABLE_JOBS: "true", PUBLIC_URL: "http://localhost:3000" };

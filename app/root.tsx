@@ -14,17 +14,10 @@ import { Toaster } from "~/components/ui/sonner";
 import { useRootData } from "~/features/site/root-data";
 import { loadRootData } from "~/features/site/root-data.server";
 import { useNonce } from "~/utils/nonce";
-import { allowsAnalytics, needsHydration } from "~/utils/page-mode";
+import { allowsAnalytics, isPortalPage, needsHydration } from "~/utils/page-mode";
 import type { Route } from "./+types/root";
-import appStylesheet from "./app.css?url";
-
-/**
- * The site's one stylesheet. `precedence` makes React emit it at the top of <head> (after the
- * charset/viewport and any fetchpriority="high" image preload, before the ~20-30 hoisted
- * modulepreload links, which entry.server marks low priority), so on a slow mobile connection the
- * browser fetches it first and the first paint does not queue behind the scripts (Lighthouse LCP).
- */
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: appStylesheet, precedence: "default" }];
+import portalStylesheet from "./app.css?url";
+import publicStylesheet from "./public.css?url";
 
 /**
  * Site-wide data every page needs (`loadRootData`): company identity, analytics and verification
@@ -44,6 +37,19 @@ function ScrollToTop() {
     window.scrollTo({ top: 0, left: 0, behavior: "instant" });
   }, [pathname]);
   return null;
+}
+
+/**
+ * The page's one stylesheet: the portal's (`app.css`, every class) under /admin, else the public
+ * site's (`public.css`, the classes public pages use), so visitors do not download the portal's
+ * styles. `precedence` makes React emit it at the top of <head> (after the charset/viewport and any
+ * fetchpriority="high" image preload, before the ~20-30 hoisted modulepreload links, which
+ * entry.server marks low priority), so on a slow mobile connection the browser fetches it first
+ * and the first paint does not queue behind the scripts (Lighthouse LCP). A client navigation
+ * between the two keeps both; each is complete for its pages and the later one decides.
+ */
+function Stylesheet({ portal }: { portal: boolean }) {
+  return <link rel="stylesheet" href={portal ? portalStylesheet : publicStylesheet} precedence="default" />;
 }
 
 /**
@@ -68,6 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <meta name="google-site-verification" content={data.site.siteVerification} />
         ) : null}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Stylesheet portal={isPortalPage(matches)} />
         <Meta />
         <Links />
         <script type="module" src={enhanceUrl} data-enhance="" />

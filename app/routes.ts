@@ -55,6 +55,8 @@ export default [
       route("users/:adminId/calendar", "routes/admin/staff-calendar.tsx"),
       route("users/:id/consultations", "routes/admin/user-consultations.tsx"),
       route("settings/mailbox", "routes/admin/settings-mailbox.tsx"),
+      route("settings/webhooks", "routes/admin/settings-webhooks.tsx"),
+      route("settings/webhooks/:id", "routes/admin/settings-webhook.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("account", "routes/admin/account.tsx"),
       route("data-protection", "routes/admin/data-protection.tsx"),

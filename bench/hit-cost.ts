@@ -3,22 +3,29 @@
  * encoding. For each cached content page (home, /projects, a project, /insights, an article,
  * /about, /contact) and each of two `Accept-Encoding` values, none (the raw HTML) and a browser's
  * `gzip, deflate, br` (the brotli bytes), it prints
- *   - cached req/s and p99: autocannon at 50 connections against the site's HTML cache,
+ *   - cached req/s and p99: autocannon at 50 connections for BENCH_PAGES_CANNON_SECONDS (default 4)
+ *     against the site's HTML cache,
  *   - limit req/s and p99: the same against `bench/static-limit.mjs` (a bare node:http
  *     server, no middleware) serving the very bytes the site sent for that encoding, from memory,
  *     one run right after the other on the same machine,
  *   - the ratio cached / limit (target: 75% or more, p99 under 30 ms),
  *   - µs of the server's CPU per hit: `process.cpuUsage()` of the server (prom-client's
- *     `process_cpu_*_seconds_total`, scraped from its loopback metrics port) around the cached run,
- *     divided by the number of requests it made, less one scrape's cost; and the limit server's per
- *     request around its run (from /proc, 10 ms steps).
- *     /contact is hydrated, so never stored: its row shows what a render costs (cache "bypass").
+ *     `process_cpu_*_seconds_total`, scraped from its loopback metrics port) around a fixed number
+ *     of requests (BENCH_HIT_COST_REQUESTS, default 10,000; a run of its own) and the analytics
+ *     write they cause,
+ *     divided by that number, less one scrape's cost; and the limit server's per request around
+ *     its run of the same number (from /proc, 10 ms steps).
+ *     /contact is hydrated, so never stored: its row shows what a render costs (cache "bypass",
+ *     CPU runs of 200 requests).
+ * Every page and encoding is measured BENCH_HIT_COST_ROUNDS times (default 3), cached then limit,
+ * the rounds one after another over all pages (so a busy spell on the shared machine hits both
+ * sides of a few rows, not all the runs of one); the table shows the median of each column and the
+ * range of the ratio.
  * The server logs at `info` (one line per request, as in production; its output goes nowhere) and
- * counts page views (requests carry a desktop Chrome user agent).
+ * counts page views (requests carry a desktop Chrome user agent), writing them every second.
  *
  * It starts its own production server (BUILD_DIR, fresh embedded database, demo content) and the
- * limit server on free ports and stops both at the end. Seconds per run: BENCH_PAGES_CANNON_SECONDS
- * (default 5).
+ * limit server on free ports and stops both at the end.
  */
 import { spawn } from "node:child_process";
 import http from "node:http";
@@ -66,10 +73,24 @@ function getRaw(url: string, headers: Record<string, string>): Promise<Raw> {
   });
 }
 
-async function cannon(url: string, headers: Record<string, string>, seconds: number) {
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99, total: result.requests.total, errors: result.non2xx + result.errors };
+/** `seconds` of requests at CONNECTIONS connections, or `amount` requests (autocannon notices the end on its one-second tick, so such a run's length says nothing). */
+async function cannon(url: string, headers: Record<string, string>, run: { seconds: number } | { amount: number }) {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, ...("seconds" in run ? { duration: run.seconds } : { amount: run.amount }) });
+  return { rps: result.requests.total / Math.max(0.01, result.duration), p99: result.latency.p99, total: result.requests.total, errors: result.non2xx + result.errors };
 }
+
+/** The median of `values` (the lower middle one of an even count). */
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+
+/** Seconds of each throughput run: BENCH_PAGES_CANNON_SECONDS, default 4. */
+const SECONDS = envInt("BENCH_PAGES_CANNON_SECONDS", 4);
+/** Requests of each CPU run: BENCH_HIT_COST_REQUESTS, default 10,000; a page that is not stored gets 200. */
+const REQUESTS = envInt("BENCH_HIT_COST_REQUESTS", 10_000);
+const UNCACHED_REQUESTS = 200;
+/** Rounds over every page and encoding: BENCH_HIT_COST_ROUNDS, default 3. */
+const ROUNDS = envInt("BENCH_HIT_COST_ROUNDS", 3);
+/** The bench server's analytics write interval (ANALYTICS_FLUSH_MS); each run waits for one write after it. */
+const ANALYTICS_FLUSH_MS = 1_000;
 
 /** The server's CPU seconds so far (user + system, `process.cpuUsage()` as prom-client reports it). */
 async function serverCpuSeconds(metricsBase: string): Promise<number> {
@@ -85,7 +106,6 @@ async function serverCpuSeconds(metricsBase: string): Promise<number> {
 
 /** Starts the site and the limit server, measures every page in both encodings, prints the table, stops both. */
 export async function runHitCostBench(): Promise<void> {
-  const seconds = envInt("BENCH_PAGES_CANNON_SECONDS", 5);
   const metricsPort = await freePort();
   const server = await startServer({
     label: "hit-cost",
@@ -99,6 +119,7 @@ export async function runHitCostBench(): Promise<void> {
       SEED_DEMO: "true",
       LOG_LEVEL: "info",
       METRICS_PORT: String(metricsPort),
+      ANALYTICS_FLUSH_MS: String(ANALYTICS_FLUSH_MS),
     }),
     // Log lines are written (and cost what they cost) but not kept.
     onOutput: () => {},
@@ -107,7 +128,6 @@ export async function runHitCostBench(): Promise<void> {
   const limitPort = await freePort();
   const limit = spawn(process.execPath, [STATIC_LIMIT, dir, String(limitPort)], { stdio: "ignore" });
   const metricsBase = baseUrl(metricsPort);
-  const rows: string[][] = [];
   try {
     // The bytes each page is sent in for each encoding; brotli is made off the request, so ask until it is there.
     const saved: { page: string; path: string; encoding: (typeof ENCODINGS)[number]; state: string; sent: string; bytes: number; dirName: string }[] = [];
@@ -142,43 +162,64 @@ export async function runHitCostBench(): Promise<void> {
     const scrapes: number[] = [];
     for (let i = 0; i < 5; i++) scrapes.push(-(await serverCpuSeconds(metricsBase)) + (await serverCpuSeconds(metricsBase)));
     const scrapeSeconds = Math.max(0, scrapes.sort((a, b) => a - b)[2]!);
-    for (const item of saved) {
-      const headers = { ...item.encoding.headers, "user-agent": USER_AGENT };
-      const url = server.base + item.path;
-      const limitUrl = `${limitBase}/${item.dirName}/`;
-      // CPU around the whole run: long enough to hold the periodic analytics writes (every 5 s) its hits cause.
-      const cpuBefore = await serverCpuSeconds(metricsBase);
-      const cached = await cannon(url, headers, seconds);
-      const cpuAfter = await serverCpuSeconds(metricsBase);
-      const hitMicros = ((cpuAfter - cpuBefore - scrapeSeconds) * 1e6) / Math.max(1, cached.total);
-      const limitBefore = await procCpuMs(limit.pid!);
-      const bare = await cannon(limitUrl, headers, seconds);
-      const limitMicros = (((await procCpuMs(limit.pid!)) - limitBefore) * 1000) / Math.max(1, bare.total);
-      rows.push([
+    type Run = { rps: number; limitRps: number; p99: number; limitP99: number; micros: number; limitMicros: number; total: number; errors: number };
+    const runs = saved.map(() => [] as Run[]);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [index, item] of saved.entries()) {
+        const headers = { ...item.encoding.headers, "user-agent": USER_AGENT };
+        const amount = item.state === "hit" ? REQUESTS : UNCACHED_REQUESTS;
+        const cached = await cannon(server.base + item.path, headers, { seconds: SECONDS });
+        const bare = await cannon(`${limitBase}/${item.dirName}/`, headers, { seconds: SECONDS });
+        // CPU around a fixed number of requests and the analytics write they cause (one per ANALYTICS_FLUSH_MS).
+        const cpuBefore = await serverCpuSeconds(metricsBase);
+        const counted = await cannon(server.base + item.path, headers, { amount });
+        await new Promise((r) => setTimeout(r, ANALYTICS_FLUSH_MS + 200));
+        const cpuAfter = await serverCpuSeconds(metricsBase);
+        const limitBefore = await procCpuMs(limit.pid!);
+        const limitCounted = await cannon(`${limitBase}/${item.dirName}/`, headers, { amount });
+        const limitAfter = await procCpuMs(limit.pid!);
+        runs[index]!.push({
+          rps: cached.rps,
+          limitRps: bare.rps,
+          p99: cached.p99,
+          limitP99: bare.p99,
+          micros: ((cpuAfter - cpuBefore - scrapeSeconds) * 1e6) / Math.max(1, counted.total),
+          limitMicros: ((limitAfter - limitBefore) * 1000) / Math.max(1, limitCounted.total),
+          total: counted.total,
+          errors: cached.errors + bare.errors + counted.errors + limitCounted.errors,
+        });
+      }
+    }
+    const rows = saved.map((item, index) => {
+      const all = runs[index]!;
+      const of = (pick: (run: Run) => number) => median(all.map(pick));
+      const ratios = all.map((run) => (run.rps / Math.max(1, run.limitRps)) * 100);
+      return [
         `${item.page} ${item.path}`,
         item.encoding.label,
         `${item.sent} ${(item.bytes / 1024).toFixed(1)} KB`,
         item.state,
-        String(cached.rps),
-        String(bare.rps),
-        `${Math.round((cached.rps / Math.max(1, bare.rps)) * 100)}%`,
-        `${cached.p99} ms`,
-        `${bare.p99} ms`,
-        cached.total ? `${hitMicros.toFixed(0)} (${cached.total})` : "-",
-        limitMicros.toFixed(0),
-        String(cached.errors + bare.errors),
-      ]);
-    }
+        of((r) => r.rps).toFixed(0),
+        of((r) => r.limitRps).toFixed(0),
+        `${median(ratios).toFixed(0)}% (${Math.min(...ratios).toFixed(0)}-${Math.max(...ratios).toFixed(0)})`,
+        `${of((r) => r.p99)} ms`,
+        `${of((r) => r.limitP99)} ms`,
+        `${of((r) => r.micros).toFixed(0)} (${all[0]!.total})`,
+        of((r) => r.limitMicros).toFixed(0),
+        String(all.reduce((sum, r) => sum + r.errors, 0)),
+      ];
+    });
     printTable(
-      ["page", "Accept-Encoding", "sent", "cache", "cached req/s", "limit req/s", "cached/limit", "p99", "limit p99", "µs CPU/hit (hits)", "limit µs/req", "errors"],
+      ["page", "Accept-Encoding", "sent", "cache", "cached req/s", "limit req/s", "cached/limit (range)", "p99", "limit p99", "µs CPU/hit (requests)", "limit µs/req", "errors"],
       rows,
     );
     console.log(
-      `autocannon, ${CONNECTIONS} connections, ${seconds} s each, cached then limit (static-limit.mjs serving the bytes the site sent ` +
-        `for that encoding, from memory). Server at LOG_LEVEL=info, counting page views (Chrome user agent). µs CPU/hit: the server's ` +
-        `process.cpuUsage() (prom-client, loopback metrics port) around the cached run, divided by its requests, less one scrape; ` +
+      `Medians of ${ROUNDS} rounds; autocannon, ${CONNECTIONS} connections, ${SECONDS} s per run, cached then limit (static-limit.mjs ` +
+        `serving the bytes the site sent for that encoding, from memory). Server at LOG_LEVEL=info, counting page views (Chrome user agent, ` +
+        `written every ${ANALYTICS_FLUSH_MS} ms). µs CPU/hit: the server's process.cpuUsage() (prom-client, loopback metrics port) around ` +
+        `a run of ${REQUESTS} requests and the analytics write after it, divided by them, less one scrape; ` +
         `limit µs/req: the same for the limit server from /proc (10 ms steps). The cache column is the state after a warm-up request; ` +
-        `/contact is hydrated, never stored ("bypass": every request rendered). Targets: cached >= 75% of the limit, p99 < 30 ms.`,
+        `/contact is hydrated, never stored ("bypass": every request rendered, ${UNCACHED_REQUESTS} requests per CPU run). Targets: cached >= 75% of the limit, p99 < 30 ms.`,
     );
   } finally {
     limit.kill("SIGTERM");

@@ -1,8 +1,10 @@
 /**
  * The home hero's rotation: the next of
- * the three server-rendered images becomes `data-active` every 6 seconds (CSS cross-fades), then
- * the first again. The clock starts once the page has loaded (the three eager images included), so
- * no slide fades in before its image is there. Nothing moves under prefers-reduced-motion.
+ * the server-rendered images becomes `data-active` every 6 seconds (CSS cross-fades), then
+ * the first again. Only the first image loads with the page; the others are `hidden` lazy images
+ * (`HeroSlideshow`), shown (still transparent) once the page has loaded, which fetches them. The
+ * clock starts then, and a slide whose image has not arrived yet waits for the next turn, so none
+ * fades in empty. Nothing moves, and nothing more is fetched, under prefers-reduced-motion.
  */
 
 /** Milliseconds each hero image is shown. */
@@ -19,11 +21,15 @@ export function enhanceHero() {
   const images = [...hero.querySelectorAll<HTMLImageElement>("img[data-active]")];
   if (images.length < 2) return;
   let index = 0;
-  const start = () =>
+  const start = () => {
+    for (const image of images) image.hidden = false;
     window.setInterval(() => {
-      index = nextHeroIndex(index, images.length);
+      const next = nextHeroIndex(index, images.length);
+      if (!images[next]!.complete) return;
+      index = next;
       images.forEach((image, i) => (image.dataset.active = i === index ? "true" : "false"));
     }, HERO_ROTATION_MS);
+  };
   if (document.readyState === "complete") start();
   else window.addEventListener("load", start, { once: true });
 }

@@ -15,6 +15,19 @@ export const BOOKING_STATUSES = ["pending", "confirmed", "completed", "cancelled
 export const BOOKING_PROJECT_TYPES = ["commercial", "humanitarian", "mixed"] as const;
 export const ADMIN_ROLES = ["super_admin", "admin", "editor"] as const;
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
+/** The events a webhook endpoint can subscribe to (Standard Webhooks `type`). */
+export const WEBHOOK_EVENT_TYPES = [
+  "enquiry.created",
+  "enquiry.replied",
+  "booking.created",
+  "booking.confirmed",
+  "booking.cancelled",
+  "booking.rescheduled",
+] as const;
+/** The type of the event "Send test event" delivers to one endpoint, whatever it subscribes to. */
+export const WEBHOOK_TEST_EVENT = "webhook.test";
+/** Where a webhook delivery is: waiting for its next attempt, accepted (2xx) or given up. */
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
 
 /** The site's editable pages (`site_pages.key`), in the order of the Site section. */
 export const SITE_PAGE_KEYS = ["home", "about", "services", "testimonials", "figures", "contact", "legal"] as const;

@@ -120,6 +120,13 @@ const EnvSchema = z.object({
    */
   MAIL_CLAIM_LEASE_MS: z.coerce.number().int().min(1_000).default(5 * 60_000),
   /**
+   * Lets webhook endpoints (Admin > Settings > Webhooks) be plain http and on loopback or private
+   * addresses: a receiver on the firm's own network, and tests. Off by default: https and public
+   * addresses only, checked where the connection is made, so an endpoint cannot make the server
+   * reach internal services (SSRF).
+   */
+  WEBHOOK_ALLOW_PRIVATE: z.stringbool().default(false),
+  /**
    * First-party analytics: page views are counted in memory and written every
    * ANALYTICS_FLUSH_MS milliseconds (and at shutdown). ANALYTICS_ENABLED=false counts nothing
    * (the benchmark compares both).

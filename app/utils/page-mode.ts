@@ -33,3 +33,8 @@ export function needsHydration(matches: readonly WithHandle[]): boolean {
 export function allowsAnalytics(matches: readonly WithHandle[]): boolean {
   return !handles(matches).some((handle) => handle.analytics === false);
 }
+
+/** True on the staff portal's pages (every route under /admin), which load the whole stylesheet (`app/root.tsx`). */
+export function isPortalPage(matches: readonly { id: string }[]): boolean {
+  return matches.some((match) => match.id.startsWith("routes/admin/"));
+}

@@ -58,6 +58,26 @@ export async function checkPublicHost(host: string, allowPrivate: boolean): Prom
   return addresses.length === 0 || !addresses.every(isPublicAddress) ? "not-public" : null;
 }
 
+/**
+ * Checks an address people typed for the server to call later (a webhook endpoint, a calendar):
+ * it must be https (http too when `allowPrivate`), carry no user name or password, and its host
+ * must pass {@link checkPublicHost}. Returns a message for people, or null when it may be used. A
+ * check at one moment: requests go through {@link guardedFetch}, which checks again.
+ */
+export async function checkPublicHttpUrl(address: string, allowPrivate: boolean): Promise<string | null> {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return "Enter a web address starting with https://.";
+  }
+  if (url.protocol !== "https:" && !(allowPrivate && url.protocol === "http:")) return "Use an https:// address.";
+  if (url.username || url.password) return "Take the user name and password out of the address.";
+  const refusal = await checkPublicHost(url.hostname, allowPrivate);
+  if (refusal === "not-found") return "That server's name could not be found.";
+  return refusal ? "Use a public address: this one is on a private network." : null;
+}
+
 /** A refused or failed outbound request, with a short message for people (never the URL's secret parts). */
 export class OutboundError extends Error {
   constructor(
@@ -80,6 +100,10 @@ export type GuardedFetchOptions = {
   timeoutMs: number;
   /** Most redirects followed (default 3). */
   maxRedirects?: number;
+  /** False returns a 3xx answer as it is, following nothing (default true). */
+  followRedirects?: boolean;
+  /** A body past `maxBytes`: `fail` the request (default), or `cut` it there and return what was read. */
+  overflow?: "fail" | "cut";
 };
 
 /** A DNS lookup for sockets that fails for any non-public address (unless allowed). */
@@ -134,8 +158,9 @@ function requestOnce(
     // A known length rather than chunked encoding, which some WSGI servers (Radicale) do not read.
     const sent = body === undefined ? headers : { ...headers, "content-length": String(Buffer.byteLength(body)) };
     const req = send(url, { method, headers: sent, lookup: guardedLookup(options.allowPrivate), signal, agent: false }, (response) => {
+      const cut = options.overflow === "cut";
       const declared = Number(response.headers["content-length"] ?? 0);
-      if (declared > options.maxBytes) {
+      if (!cut && declared > options.maxBytes) {
         response.destroy();
         reject(tooLarge(options.maxBytes));
         return;
@@ -144,6 +169,12 @@ function requestOnce(
       let size = 0;
       response.on("data", (chunk: Buffer) => {
         size += chunk.length;
+        if (cut && size >= options.maxBytes) {
+          chunks.push(chunk.subarray(0, chunk.length - (size - options.maxBytes)));
+          response.destroy();
+          resolve({ response, body: Buffer.concat(chunks) });
+          return;
+        }
         if (size > options.maxBytes) {
           response.destroy();
           reject(tooLarge(options.maxBytes));
@@ -164,8 +195,8 @@ function requestOnce(
  * A `fetch` for URLs that come from people: https only and public addresses only (unless
  * `allowPrivate`), each address checked where the socket connects (DNS rebinding-safe), redirects
  * followed by hand up to `maxRedirects` with each hop checked (303 becomes GET; Authorization is
- * dropped when a redirect leaves the origin), the body read up to `maxBytes` and everything within
- * `timeoutMs`. Takes a string body only (what CalDAV and ICS need).
+ * dropped when a redirect leaves the origin; `followRedirects: false` returns the 3xx instead), the
+ * body read up to `maxBytes` (or cut there, `overflow: "cut"`) and everything within `timeoutMs`. Takes a string body only (what CalDAV and ICS need).
  * Returns a standard `Response` (so it can stand in for `fetch`, e.g. for tsdav); throws an
  * {@link OutboundError} with a message for people when refused, too large, timed out or unreachable.
  */
@@ -194,7 +225,7 @@ export async function guardedFetch(input: string | URL | Request, init: RequestI
     const { response } = answer;
     const status = response.statusCode ?? 502;
     const location = response.headers.location;
-    if (REDIRECTS.has(status) && location) {
+    if (REDIRECTS.has(status) && location && options.followRedirects !== false) {
       if (hop >= maxRedirects) throw new OutboundError("The address redirects too many times.", "failed");
       const next = new URL(location, url);
       if (next.origin !== url.origin) delete headers.authorization;

@@ -161,3 +161,18 @@ On Thu, 26 Nov 2026 at 12:00, Meridian Engineering <hello@meridian-engineering.e
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
 });
+
+test("without JavaScript the enquiry shows its whole timeline", async ({ page, browser }) => {
+  test.skip(!enquiryId, "needs the conversation of the test before");
+  await signInAsAdmin(page);
+  const noJs = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "x-forwarded-for": "198.51.100.77" } });
+  await noJs.addCookies(await page.context().cookies());
+  const plain = await noJs.newPage();
+  await plain.goto(`/admin/enquiries?id=${enquiryId}`);
+  const timeline = plain.getByRole("list", { name: "Timeline" });
+  await expect(timeline).toContainText("Status: New → Responded");
+  await expect(timeline).toContainText("Monday works for a visit");
+  await expect(timeline).toContainText("See you on Monday at 10:00.");
+  await expect(plain.getByText("Loading the conversation…")).toHaveCount(0);
+  await noJs.close();
+});

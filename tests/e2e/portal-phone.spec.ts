@@ -46,6 +46,17 @@ async function exampleUrl(page: Page, pattern: string): Promise<string | null> {
   if (pattern === "/admin/cms/projects/edit/:id") return editLink("/admin/cms/projects");
   if (pattern === "/admin/cms/blog/edit/:id") return editLink("/admin/cms/blog");
   if (pattern === "/admin/site/:page") return "/admin/site/about";
+  if (pattern === "/admin/settings/webhooks/:id") {
+    // An endpoint of its own, turned off so it receives no events.
+    await page.goto("/admin/settings/webhooks");
+    await waitForHydration(page);
+    await page.getByLabel("Address").fill("https://hooks.example.com/portal-phone");
+    await page.getByLabel("Description").fill("Portal phone check");
+    await page.getByLabel("Send events to this endpoint").uncheck();
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Endpoint added" })).toBeVisible();
+    return page.getByRole("link", { name: "Portal phone check" }).first().getAttribute("href");
+  }
   return null;
 }
 
@@ -74,7 +85,7 @@ test.describe("portal at 390 px", () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
   test("every portal route from app/routes.ts fits the phone's width", async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const patterns = portalPatterns(routes);
     expect(patterns).toContain("/admin/dashboard");
     await signInAsAdmin(page);

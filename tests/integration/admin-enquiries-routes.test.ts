@@ -6,7 +6,7 @@ import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { auditLog, enquiries } from "~/db/schema";
+import { auditLog, enquiries, user } from "~/db/schema";
 import { createStaffAccount } from "~/features/auth/accounts.server";
 import { signInWithPassword } from "~/features/auth/sign-in.server";
 import type { AdminRole } from "~/features/auth/roles";
@@ -144,6 +144,22 @@ describe.each(WHO)("as %s", (who) => {
       expect(rows).toHaveLength(2);
       expect(rows[1]!.slice(1, 4)).toEqual(["'=cmd|' /C calc'!A0", "ada@client.example", 'Acme, "Quoted" Ltd']);
     }
+  });
+});
+
+describe("the CSV export's owner filter", () => {
+  it("Mine exports the signed-in member's enquiries, Unassigned those nobody owns", async () => {
+    const cookie = await sessionCookie("admin");
+    const [me] = await db.select({ id: user.id }).from(user).where(eq(user.email, `admin-${ip - 1}@example.com`));
+    await addEnquiry({ name: "Mine Client", assignedTo: me!.id });
+    await addEnquiry({ name: "Nobody's Client" });
+    const names = async (owner: string) => {
+      const outcome = await run(() => exportRoute.loader(args(get(`/admin/enquiries/export?owner=${owner}`, cookie))));
+      const rows = parse(await (outcome.body as Response).text(), { bom: true }) as string[][];
+      return rows.slice(1).map((r) => r[1]);
+    };
+    expect(await names("mine")).toEqual(["Mine Client"]);
+    expect(await names("none")).toEqual(["Nobody's Client"]);
   });
 });
 

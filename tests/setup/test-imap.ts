@@ -10,25 +10,15 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { chmod, chown, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createServer, connect } from "node:net";
+import { connect } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { ImapFlow } from "imapflow";
+import { freePort } from "../../bench/lib";
 
 /** Where Debian installs Dovecot. */
 export const DOVECOT = "/usr/sbin/dovecot";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function idOf(name: string, flag: "-u" | "-g"): number {
   return Number(execFileSync("id", [flag, name]).toString().trim());

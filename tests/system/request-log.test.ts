@@ -77,13 +77,21 @@ describe("an HTML-cache hit", () => {
 });
 
 describe("a browser's Accept-Encoding", () => {
-  it("gets the brotli encoding once the cache has made it, though the browser lists gzip first", async () => {
+  it("gets the brotli encoding once the cache has made it, though the browser lists gzip first, with the miss's other headers", async () => {
+    const headers = { "accept-encoding": "gzip, deflate, br" };
+    const miss = await fetch(`${base}/services`, { headers });
+    await miss.arrayBuffer();
+    expect(miss.headers.get("x-html-cache")).toBe("miss");
     const encodingOf = async () => {
-      const response = await fetch(`${base}/about`, { headers: { "accept-encoding": "gzip, deflate, br" } });
+      const response = await fetch(`${base}/services`, { headers });
       await response.arrayBuffer();
       return [response.headers.get("x-html-cache"), response.headers.get("content-encoding")];
     };
     await expect.poll(encodingOf, { timeout: 20_000, interval: 200 }).toEqual(["hit", "br"]);
+    const hit = await fetch(`${base}/services`, { headers });
+    await hit.arrayBuffer();
+    const unencoded = (response: Response) => lasting(response).filter(([name]) => name !== "content-encoding" && name !== "content-length");
+    expect(unencoded(hit)).toEqual(unencoded(miss));
   });
 });
 

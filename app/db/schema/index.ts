@@ -36,3 +36,4 @@ export * from "./content";
 export * from "./engineers";
 export * from "./enquiries";
 export * from "./system";
+export * from "./webhooks";

@@ -27,7 +27,7 @@ import { logger } from "~/utils/logger.server";
 import { londonToday } from "~/utils/time";
 import { attributeRecentConversions } from "./attribution.server";
 import { countedPath } from "./page-path";
-import { countryOf, deviceClass, isBotUserAgent, saltOf, visitorHash } from "./visitor.server";
+import { countryOf, deviceClass, isBotUserAgent, loadCountries, saltOf, visitorHash } from "./visitor.server";
 
 /** What is kept of a request until the next write (never stored as such). */
 type Hit = {
@@ -233,9 +233,10 @@ export function createCollector({ trust, enabled = env.ANALYTICS_ENABLED }: { tr
   return {
     countPageView,
     flush,
-    /** Starts the periodic write (every `intervalMs`, default ANALYTICS_FLUSH_MS). */
+    /** Loads the country table and starts the periodic write (every `intervalMs`, default ANALYTICS_FLUSH_MS). */
     start(intervalMs = env.ANALYTICS_FLUSH_MS) {
       if (!enabled || timer) return;
+      loadCountries();
       timer = setInterval(() => {
         flush().catch((error: unknown) => logger.error({ err: error }, "analytics: writing page views failed; kept for the next write"));
       }, intervalMs);

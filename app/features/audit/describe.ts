@@ -60,6 +60,14 @@ export function describeAuditEntry(entry: { action: string; details: Record<stri
       return "signed out one of their other sessions";
     case "account.other_sessions_ended":
       return "signed out all their other sessions";
+    case "webhook.created":
+      return `added the webhook endpoint ${String(d.url ?? "")}`;
+    case "webhook.updated":
+      return `changed the webhook endpoint ${String(d.url ?? "")}`;
+    case "webhook.deleted":
+      return `deleted the webhook endpoint ${String(d.url ?? "")}`;
+    case "webhook.secret_rotated":
+      return "made a new signing secret for a webhook endpoint";
     case "settings.updated":
       return `updated settings: ${Object.keys(d).join(", ")}`;
     default:

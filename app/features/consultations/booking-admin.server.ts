@@ -10,6 +10,7 @@ import { BOOKING_STATUSES, consultationBookings } from "~/db/schema";
 import { recordBookingConfirmed } from "~/features/analytics/conversions.server";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { enqueueEmails } from "~/features/mail/outbox.server";
+import { bookingEventData, recordWebhookEvent } from "~/features/webhooks/events.server";
 import { getMailSettings } from "~/features/mail/settings.server";
 import type { SiteSettings } from "~/features/settings/schema";
 import { bookingDurationMinutes, bookingMailData, cancellationEmail, confirmedEmail, rescheduledEmail } from "./booking-mail.server";
@@ -54,7 +55,8 @@ export type AdminBookingUpdate = {
  * rescheduled frees the place; moving out of them takes a place again, or throws
  * `BookingError("slot_full")` when the slot has none left. Mails the visitor: confirmed (with the
  * meeting link, updated invitation and a newly issued manage link), cancelled (METHOD:CANCEL), rescheduled; a changed meeting link
- * on a confirmed booking sends an updated invitation. Records an audit entry.
+ * on a confirmed booking sends an updated invitation. A change of status to confirmed, cancelled
+ * or rescheduled records that webhook event. Records an audit entry.
  * Throws `BookingError("not_found")` for an unknown id. Returns the updated row.
  */
 export async function updateBookingByAdmin(
@@ -150,6 +152,9 @@ export async function updateBookingByAdmin(
             ? cancellationEmail(mail, site, sequence, "staff")
             : rescheduledEmail(mail, site, sequence);
       await enqueueEmails(tx, [message]);
+    }
+    if (statusChanged && (after === "confirmed" || after === "cancelled" || after === "rescheduled")) {
+      await recordWebhookEvent(tx, `booking.${after}`, bookingEventData(updated, slot));
     }
     await recordAudit(tx, {
       actor,

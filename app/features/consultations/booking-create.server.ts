@@ -17,6 +17,7 @@ import { consultationAvailability, consultationBookings, consultationTypes } fro
 import { checkFormGuard } from "~/features/abuse/form-guard.server";
 import { ACTIVE_BOOKINGS_PER_EMAIL, clientKey, exceedsLimit, LIMITS } from "~/features/abuse/limits.server";
 import { enqueueEmails } from "~/features/mail/outbox.server";
+import { bookingEventData, recordWebhookEvent } from "~/features/webhooks/events.server";
 import { getMailSettings } from "~/features/mail/settings.server";
 import type { SiteSettings } from "~/features/settings/schema";
 import { bookingMailData, confirmationEmail, staffNotificationEmails } from "./booking-mail.server";
@@ -89,7 +90,7 @@ export async function submitBooking(
  * type's engineers and assigns a free one (`assignEngineer`: round robin; "no_engineer" when
  * nobody is free, and tells them by e-mail); inserts the booking with a random manage token (hash stored),
  * increments `current_bookings`, and queues the visitor's confirmation (with `.ics` and manage
- * link) and the staff notifications.
+ * link), the staff notifications and the `booking.created` webhook event.
  *
  * A repeated `idempotencyKey` returns the first booking and creates nothing (`created: false`,
  * `manageToken: null`). Throws `BookingError` for every rule broken (nothing is stored), the abuse
@@ -176,6 +177,7 @@ export async function createBooking(
       const mail = bookingMailData(booking, slot);
       const engineer = await engineerNotices(tx, mail, site, { from: null, to: engineerId, status: "TENTATIVE", sequence: booking.icsSequence });
       await enqueueEmails(tx, [confirmationEmail(mail, site, token), ...staffNotificationEmails(mail, site), ...engineer]);
+      await recordWebhookEvent(tx, "booking.created", bookingEventData(booking, slot), now);
       return { booking, created: true, manageToken: token };
     });
   } catch (error) {

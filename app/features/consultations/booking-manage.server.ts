@@ -10,6 +10,7 @@ import { consultationAvailability, consultationBookings } from "~/db/schema";
 import { clientKey, exceedsLimit, LIMITS } from "~/features/abuse/limits.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { enqueueEmails } from "~/features/mail/outbox.server";
+import { bookingEventData, recordWebhookEvent } from "~/features/webhooks/events.server";
 import { getMailSettings } from "~/features/mail/settings.server";
 import type { SiteSettings } from "~/features/settings/schema";
 import {
@@ -76,7 +77,9 @@ export type CancelResult =
 /**
  * The visitor cancels through the manage link: only a pending or confirmed booking that has not
  * started. Frees the place (and its engineer), raises SEQUENCE and queues a cancellation with
- * METHOD:CANCEL to the visitor and to the engineer who took it, notifies nobody else, withdraws a queued reminder, records an audit entry (actor: system). One transaction.
+ * METHOD:CANCEL to the visitor and to the engineer who took it, notifies nobody else, withdraws a
+ * queued reminder, records the `booking.cancelled` webhook event and an audit entry (actor:
+ * system). One transaction.
  */
 export async function cancelBookingByToken(token: string, { now = new Date() }: { now?: Date } = {}): Promise<CancelResult> {
   if (!token || token.length > 200) return { ok: false, reason: "not_found" };
@@ -100,6 +103,7 @@ export async function cancelBookingByToken(token: string, { now = new Date() }: 
     const mail = bookingMailData(updated, slot);
     const engineer = await engineerNotices(tx, mail, site, { from: booking.engineerId, to: null, status: "CANCELLED", sequence });
     await enqueueEmails(tx, [cancellationEmail(mail, site, sequence, "visitor"), ...engineer]);
+    await recordWebhookEvent(tx, "booking.cancelled", bookingEventData(updated, slot), now);
     await recordAudit(tx, {
       actor: null,
       action: "booking.cancelled_by_visitor",
@@ -199,7 +203,8 @@ class RescheduleLimitError extends Error {
  * else is reassigned by the round robin), raises SEQUENCE, clears
  * `reminder_sent_at` and withdraws a queued reminder (so the 24-hour reminder follows the new
  * time), queues the visitor's updated invitation (same UID, TENTATIVE) and the staff
- * notifications, and records an audit entry (actor: system). A refusal changes nothing.
+ * notifications, and records the `booking.rescheduled` webhook event and an audit entry (actor:
+ * system). A refusal changes nothing.
  *
  * Rate limits (ADR 0011's pattern): a move that passes every rule above still counts
  * against `LIMITS.reschedulePerClient` (the client's IPv4 address or IPv6 /64, `clientIp`) and
@@ -326,6 +331,7 @@ async function moveBooking(
       fromMail: bookingMailData(updated, old),
     });
     await enqueueEmails(tx, [visitorRescheduleEmail(mail, site, token, previous), ...staffRescheduleNotificationEmails(mail, site, previous), ...engineer]);
+    await recordWebhookEvent(tx, "booking.rescheduled", bookingEventData(updated, target!, previous), now);
     await recordAudit(tx, {
       actor: null,
       action: "booking.rescheduled_by_visitor",

@@ -8,6 +8,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import { eraseConversations } from "~/features/enquiries/conversation.server";
+import { withdrawWebhookDeliveries } from "~/features/webhooks/events.server";
 import { auditLog, consultationBookingManageTokens, consultationBookings, emailOutbox, enquiries } from "~/db/schema";
 
 /** What an anonymised text field that may not be empty holds. */
@@ -19,11 +20,13 @@ type Executor = Database | Transaction;
  * Anonymises the enquiries with these ids and scrubs their audit entries: name, e-mail and
  * message become {@link ERASED}; company and internal notes are cleared; `anonymised_at = now`.
  * Status, priority, type, spam reason and dates are kept. Their conversations (replies, the
- * person's e-mails with attachments, staff notes) are deleted. Returns how many rows changed.
+ * person's e-mails with attachments, staff notes) are deleted, and their webhook events still
+ * waiting are withdrawn. Returns how many rows changed.
  */
 export async function anonymiseEnquiries(executor: Executor, ids: string[], now: Date): Promise<number> {
   if (ids.length === 0) return 0;
   await eraseConversations(executor, ids);
+  await withdrawWebhookDeliveries(executor, { enquiryIds: ids }, now);
   const rows = await executor
     .update(enquiries)
     .set({ name: ERASED, email: ERASED, company: null, message: ERASED, internalNotes: null, anonymisedAt: now })
@@ -37,7 +40,7 @@ export async function anonymiseEnquiries(executor: Executor, ids: string[], now:
  * Anonymises the bookings with these ids and scrubs their audit entries: name and e-mail become
  * {@link ERASED}; phone, company, project description, timeline, budget, how they heard of us,
  * special requirements, meeting link and notes and the idempotency key are cleared, and every
- * manage link is deleted; `anonymised_at = now`. Slot, status, type and dates are kept, so
+ * manage link is deleted, webhook events still waiting are withdrawn; `anonymised_at = now`. Slot, status, type and dates are kept, so
  * `current_bookings` is unchanged. The caller makes sure no booking here still holds a place in a future slot.
  */
 export async function anonymiseBookings(executor: Executor, ids: string[], now: Date): Promise<number> {
@@ -62,6 +65,7 @@ export async function anonymiseBookings(executor: Executor, ids: string[], now: 
     .where(inArray(consultationBookings.id, ids))
     .returning({ id: consultationBookings.id });
   await executor.delete(consultationBookingManageTokens).where(inArray(consultationBookingManageTokens.bookingId, ids));
+  await withdrawWebhookDeliveries(executor, { bookingIds: ids }, now);
   await scrubAuditEntries(executor, { entityType: "booking", entityIds: ids });
   return rows.length;
 }

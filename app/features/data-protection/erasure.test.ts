@@ -154,7 +154,7 @@ describe("findSubjectRecords and the export", () => {
     const json = JSON.parse(subjectRecordsJson(records, new Date("2026-01-01T00:00:00Z")));
     expect(json.generatedAt).toBe("2026-01-01T00:00:00.000Z");
     expect(json.subject).toEqual({ email: ADDRESS });
-    expect(Object.keys(json)).toEqual(["generatedAt", "subject", "enquiries", "bookings", "emails", "audit", "conversations"]);
+    expect(Object.keys(json)).toEqual(["generatedAt", "subject", "enquiries", "bookings", "emails", "audit", "conversations", "webhooks"]);
     expect(JSON.stringify(json)).not.toMatch(/bob/i);
   });
 

@@ -11,6 +11,8 @@
  *   `recordsMonths` months are anonymised (such a booking never holds a place in a future slot);
  * - bodies (HTML, text, attachments) of e-mails sent (or given up) more than `emailBodyDays` days
  *   ago are removed, and e-mail records older than `recordsMonths` months are deleted;
+ * - webhook deliveries delivered or given up more than `emailBodyDays` days ago are deleted with
+ *   their log (their bodies were cleared when they finished);
  * - analytics page views of days more than `analyticsRawDays` days before today are folded into
  *   daily totals and deleted, and those days' conversions lose their visitor hash and booking
  *   reference (`app/features/analytics/aggregate.server.ts`);
@@ -21,7 +23,7 @@
 import { subMonths } from "date-fns";
 import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { db, type Database, type Transaction } from "~/db/client.server";
-import { consultationAvailability, consultationBookings, emailOutbox, enquiries, jobRuns, siteSettings } from "~/db/schema";
+import { consultationAvailability, consultationBookings, emailOutbox, enquiries, jobRuns, siteSettings, webhookDeliveries } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { deleteAnalyticsDays, foldAnalyticsDays } from "~/features/analytics/aggregate.server";
 import { addDays, londonToday } from "~/utils/time";
@@ -103,6 +105,8 @@ export type RetentionCounts = {
   bookingsAnonymised: number;
   emailBodiesRemoved: number;
   emailRecordsDeleted: number;
+  /** Finished webhook deliveries deleted, with their attempts. */
+  webhookDeliveriesDeleted: number;
   /** Days of analytics page views folded into daily totals. */
   analyticsDaysFolded: number;
   /** Days of analytics (daily totals, conversions, page views) deleted as older than `analyticsMonths`. */
@@ -169,6 +173,11 @@ export async function applyRetention(tx: Transaction, now: Date, periods: Retent
     .where(and(inArray(emailOutbox.status, ["sent", "failed"]), lt(emailOutbox.createdAt, recordsCutoff)))
     .returning({ id: emailOutbox.id });
 
+  const webhooks = await tx
+    .delete(webhookDeliveries)
+    .where(and(inArray(webhookDeliveries.status, ["delivered", "failed"]), lt(webhookDeliveries.finishedAt, bodyCutoff)))
+    .returning({ id: webhookDeliveries.id });
+
   const analyticsDaysFolded = await foldAnalyticsDays(tx, addDays(londonToday(now), -periods.analyticsRawDays));
   const analyticsDaysDeleted = await deleteAnalyticsDays(tx, londonToday(subMonths(now, periods.analyticsMonths)));
 
@@ -178,6 +187,7 @@ export async function applyRetention(tx: Transaction, now: Date, periods: Retent
     bookingsAnonymised,
     emailBodiesRemoved: bodies.length,
     emailRecordsDeleted: records.length,
+    webhookDeliveriesDeleted: webhooks.length,
     analyticsDaysFolded,
     analyticsDaysDeleted,
   };

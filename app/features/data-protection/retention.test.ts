@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { analyticsConversions, analyticsDaily, auditLog, consultationAvailability, consultationBookings, emailOutbox, enquiries, jobRuns, siteSettings } from "~/db/schema";
+import { analyticsConversions, analyticsDaily, auditLog, consultationAvailability, consultationBookings, emailOutbox, enquiries, jobRuns, siteSettings, webhookAttempts, webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { ERASED } from "./anonymise.server";
 import { getRetentionPeriods, runDailyRetention, updateRetentionPeriods } from "./retention.server";
@@ -130,6 +130,20 @@ describe("runDailyRetention", () => {
     expect(await email(ancient.id)).toBeUndefined();
   });
 
+  it("deletes webhook deliveries finished more than 90 days ago, with their log; keeps newer and waiting ones", async () => {
+    const [endpoint] = await db.insert(webhookEndpoints).values({ url: "https://hooks.example.com/x", events: ["enquiry.created"], secretEncrypted: "x" }).returning();
+    const delivery = (status: "pending" | "delivered" | "failed", finishedAt: Date | null) => ({ endpointId: endpoint!.id, eventType: "enquiry.created", status, finishedAt, createdAt: ms(NOW, -100 * DAY) });
+    const rows = await db
+      .insert(webhookDeliveries)
+      .values([delivery("delivered", ms(NOW, -90 * DAY - 1)), delivery("failed", ms(NOW, -91 * DAY)), delivery("delivered", ms(NOW, -90 * DAY)), delivery("pending", null)])
+      .returning();
+    await db.insert(webhookAttempts).values({ deliveryId: rows[0]!.id, endpointId: endpoint!.id, attempt: 1, startedAt: ms(NOW, -91 * DAY), durationMs: 20, statusCode: 200 });
+
+    expect(await runDailyRetention(NOW)).toMatchObject({ webhookDeliveriesDeleted: 2 });
+    expect((await db.select().from(webhookDeliveries)).map((d) => d.id).sort()).toEqual([rows[2]!.id, rows[3]!.id].sort());
+    expect(await db.select().from(webhookAttempts)).toHaveLength(0);
+  });
+
   it("runs once a day: a second run the same day does nothing, the next day finds nothing left to do", async () => {
     await addEnquiry({ spamReason: "honeypot", createdAt: ms(NOW, -31 * DAY) });
     await addEnquiry({ status: "closed", updatedAt: ms(RECORDS_CUTOFF, -1) });
@@ -142,6 +156,7 @@ describe("runDailyRetention", () => {
       bookingsAnonymised: 0,
       emailBodiesRemoved: 0,
       emailRecordsDeleted: 0,
+      webhookDeliveriesDeleted: 0,
       analyticsDaysFolded: 0,
       analyticsDaysDeleted: 0,
     });
@@ -156,7 +171,7 @@ describe("runDailyRetention", () => {
     const results = await Promise.all([runDailyRetention(NOW), runDailyRetention(NOW), runDailyRetention(NOW)]);
 
     expect(results.filter((r) => r !== null)).toEqual([
-      { spamDeleted: 1, enquiriesAnonymised: 1, bookingsAnonymised: 0, emailBodiesRemoved: 0, emailRecordsDeleted: 0, analyticsDaysFolded: 0, analyticsDaysDeleted: 0 },
+      { spamDeleted: 1, enquiriesAnonymised: 1, bookingsAnonymised: 0, emailBodiesRemoved: 0, emailRecordsDeleted: 0, webhookDeliveriesDeleted: 0, analyticsDaysFolded: 0, analyticsDaysDeleted: 0 },
     ]);
     const entries = await db.select().from(auditLog).where(eq(auditLog.action, "retention.applied"));
     expect(entries).toHaveLength(1);
@@ -167,6 +182,7 @@ describe("runDailyRetention", () => {
       bookingsAnonymised: 0,
       emailBodiesRemoved: 0,
       emailRecordsDeleted: 0,
+      webhookDeliveriesDeleted: 0,
       analyticsDaysFolded: 0,
       analyticsDaysDeleted: 0,
       periods: { spamDays: 30, recordsMonths: 24, emailBodyDays: 90, analyticsRawDays: 30, analyticsMonths: 25 },

@@ -10,7 +10,8 @@
  * - outbox e-mails whose recipient or Reply-To (staff notifications) is the address;
  * - audit entries about those enquiries and bookings (by entity id), and enquiry, booking and
  *   data-subject entries whose details record the address as `email` or `before.email` (e.g. a
- *   deleted enquiry, an earlier export).
+ *   deleted enquiry, an earlier export);
+ * - the webhook deliveries about those enquiries and bookings (the JSON export only).
  */
 import { stringify } from "csv-stringify/sync";
 import { and, asc, eq, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
@@ -22,6 +23,7 @@ import { holdsPlace } from "~/features/consultations/booking-core.server";
 import { londonInstant } from "~/utils/time";
 import { neutraliseCsvCell } from "~/features/enquiries/admin.server";
 import { exportConversations } from "~/features/enquiries/conversation.server";
+import { exportWebhookDeliveries, type ExportedWebhookDelivery } from "~/features/webhooks/events.server";
 import type { SubjectRecordKind } from "./schema";
 
 /** An enquiry as exported. Instants are ISO 8601 strings. */
@@ -103,6 +105,8 @@ export type SubjectRecords = {
   audit: SubjectAuditEntry[];
   /** The conversations of those enquiries: replies, the person's e-mails (attachments in base64) and staff notes. */
   conversations: Awaited<ReturnType<typeof exportConversations>>;
+  /** The webhook events sent (or waiting) about those enquiries and bookings: type, receiver, status, attempts. */
+  webhooks: ExportedWebhookDelivery[];
 };
 
 /** The address as stored for matching: trimmed and lower-cased. */
@@ -163,9 +167,11 @@ export async function findSubjectRecords(
 
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   const conversations = await exportConversations(executor, enquiryIds);
+  const webhooks = await exportWebhookDeliveries(executor, { enquiryIds, bookingIds });
   return {
     email: address,
     conversations,
+    webhooks,
     enquiries: enquiryRows.map((e) => ({
       id: e.id,
       createdAt: e.createdAt.toISOString(),
@@ -308,8 +314,8 @@ export function subjectRecordsCsv(records: SubjectRecords, kind: SubjectRecordKi
 
 /** The JSON document of a subject-access export: when it was made, then every record by kind. */
 export function subjectRecordsJson(records: SubjectRecords, generatedAt: Date = new Date()): string {
-  const { email, enquiries, bookings, emails, audit, conversations } = records;
-  return JSON.stringify({ generatedAt: generatedAt.toISOString(), subject: { email }, enquiries, bookings, emails, audit, conversations }, null, 2);
+  const { email, enquiries, bookings, emails, audit, conversations, webhooks } = records;
+  return JSON.stringify({ generatedAt: generatedAt.toISOString(), subject: { email }, enquiries, bookings, emails, audit, conversations, webhooks }, null, 2);
 }
 
 /**

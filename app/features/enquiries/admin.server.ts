@@ -12,6 +12,7 @@ import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "dr
 import { db } from "~/db/client.server";
 import { enquiries } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
+import { enquiryEventData, recordWebhookEvent } from "~/features/webhooks/events.server";
 import { ENQUIRY_PAGE_SIZE, type EnquiryFilters, type EnquiryUpdate } from "./admin-schema";
 import { overdueWhere } from "./promise.server";
 import { isOverdue } from "./response-time";
@@ -172,7 +173,7 @@ export async function deleteEnquiry(actor: AuditActor, id: string): Promise<bool
 
 /**
  * Clears an enquiry's spam flag so it joins the normal list, with an `enquiry.marked_not_spam`
- * audit entry keeping the former reason. Returns the row, or null when it does not exist.
+ * audit entry keeping the former reason and the `enquiry.created` webhook event. Returns the row, or null when it does not exist.
  */
 export async function markNotSpam(actor: AuditActor, id: string): Promise<EnquiryRecord | null> {
   return db.transaction(async (tx) => {
@@ -184,6 +185,8 @@ export async function markNotSpam(actor: AuditActor, id: string): Promise<Enquir
       .set({ spamReason: null, updatedAt: new Date() })
       .where(eq(enquiries.id, id))
       .returning();
+    // Now a real enquiry: the firm's CRM hears of it as of a new one.
+    await recordWebhookEvent(tx, "enquiry.created", enquiryEventData(updated!));
     await recordAudit(tx, {
       actor,
       action: "enquiry.marked_not_spam",
@@ -213,8 +216,9 @@ const EXPORT_BATCH = 1000;
  * a BOM (Excel) and a header row: created instant (ISO 8601, UTC), name, e-mail, company, type,
  * status, priority, message. Quoting by csv-stringify; formula-like cells neutralised by
  * {@link neutraliseCsvCell}. Rows are read from the database in batches, newest first.
+ * `owner: "mine"` keeps those owned by `viewerUserId` (none without it), as {@link listEnquiries}.
  */
-export function exportEnquiriesCsv(filters: Partial<EnquiryFilters> = {}, now: Date = new Date()): ReadableStream<Uint8Array> {
+export function exportEnquiriesCsv(filters: Partial<EnquiryFilters> & { viewerUserId?: string } = {}, now: Date = new Date()): ReadableStream<Uint8Array> {
   const where = whereOf({ spam: false, ...filters }, now);
   async function* rows() {
     for (let offset = 0; ; offset += EXPORT_BATCH) {

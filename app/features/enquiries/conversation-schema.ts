@@ -56,3 +56,18 @@ export type TimelineEntry =
       /** What changed, in words, e.g. "Status: New → Responded". */
       text: string;
     };
+
+/**
+ * An enquiry's conversation as its detail panel shows it: the timeline oldest first, the current
+ * status, whether a reply was sent yet, whether one can be (not spam, not erased), the saved
+ * replies filled for this visitor, who may own it and who does (a better-auth user id or null).
+ */
+export type ConversationView = {
+  timeline: TimelineEntry[];
+  status: string;
+  replied: boolean;
+  canReply: boolean;
+  savedReplies: { id: string; title: string; body: string }[];
+  owners: { userId: string; name: string }[];
+  assignedTo: string | null;
+};

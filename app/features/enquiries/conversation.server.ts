@@ -16,10 +16,13 @@ import { db, type Database, type Transaction } from "~/db/client.server";
 import { auditLog, emailOutbox, enquiries, enquiryAttachments, enquiryMessages, mailboxSettings } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { enqueueEmails } from "~/features/mail/outbox.server";
+import { enquiryEventData, recordWebhookEvent } from "~/features/webhooks/events.server";
 import { getMailSettings } from "~/features/mail/settings.server";
 import { escapeHtml } from "~/features/mail/templates.server";
 import { enquiryLabel } from "./admin-schema";
-import type { ReplyInput, TimelineEntry } from "./conversation-schema";
+import { listPossibleOwners } from "./assignment.server";
+import type { ConversationView, ReplyInput, TimelineEntry } from "./conversation-schema";
+import { fillPlaceholders, listSavedReplies } from "./saved-replies.server";
 import { replyToHtml } from "./reply-format";
 import { acknowledgementMessageId, newReplyMessageId, newReplyToken, replyToAddress, threadHeaders } from "./threading.server";
 
@@ -115,6 +118,7 @@ export async function sendReply(actor: ConversationActor, enquiryId: string, inp
         updatedAt: now,
       })
       .where(eq(enquiries.id, enquiryId));
+    await recordWebhookEvent(tx, "enquiry.replied", enquiryEventData({ ...enquiry, status }, { from: "staff", at: now }), now);
     const audit: AuditActor = { userId: actor.userId, email: actor.email };
     await recordAudit(tx, {
       actor: audit,
@@ -218,6 +222,32 @@ export async function getTimeline(enquiryId: string, executor: Executor = db): P
     if (text) entries.push({ type: "change", id: `audit-${a.id}`, createdAt: a.createdAt.toISOString(), actorEmail: a.actorEmail, text });
   }
   return entries.sort((x, y) => x.createdAt.localeCompare(y.createdAt));
+}
+
+/**
+ * The conversation of `enquiry` as its panel shows it ({@link ConversationView}): read for the
+ * `/admin/enquiries/{id}/conversation` data route and, server-side, for the enquiry opened by
+ * `?id=` (so the timeline is there without JavaScript).
+ */
+export async function getConversationView(enquiry: {
+  id: string;
+  name: string;
+  company: string | null;
+  status: string;
+  assignedTo: string | null;
+  spamReason: string | null;
+  anonymisedAt: Date | null;
+}): Promise<ConversationView> {
+  const [timeline, saved, owners] = await Promise.all([getTimeline(enquiry.id), listSavedReplies(), listPossibleOwners()]);
+  return {
+    timeline,
+    savedReplies: saved.map((r) => ({ id: r.id, title: r.title, body: fillPlaceholders(r.body, enquiry) })),
+    owners,
+    assignedTo: enquiry.assignedTo,
+    status: enquiry.status,
+    replied: timeline.some((e) => e.type === "message" && e.kind === "reply"),
+    canReply: !enquiry.spamReason && !enquiry.anonymisedAt,
+  };
 }
 
 /** One attachment's bytes for staff, or null when it does not exist. */

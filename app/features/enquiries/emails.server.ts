@@ -87,7 +87,8 @@ export function buildEnquiryEmails(enquiry: EnquiryForEmail, settings: SiteSetti
 /**
  * The 20-hour reminder: one message per staff recipient saying
  * the enquiry is still unanswered and when the visitor's 24 hours run out, with a link straight
- * to it. Dedupe keys make it once per enquiry and recipient, whatever the number of instances.
+ * to it (`dueAt`: when the 24 hours run out). Dedupe keys make it once per enquiry, clock and
+ * recipient, whatever the number of instances; a clock reopened by the visitor's reply is a new one.
  */
 export function buildOverdueReminderEmails(
   enquiry: { id: string; name: string; email: string; company: string | null; projectType: string; createdAt: Date },
@@ -119,6 +120,6 @@ export function buildOverdueReminderEmails(
     replyTo: enquiry.email,
     subject: `Reply due by ${formatUkLongDateTime(dueAt)}: ${enquiry.projectType} from ${name}`,
     ...body,
-    dedupeKey: `enquiry:${enquiry.id}:overdue-reminder:${to.toLowerCase()}`,
+    dedupeKey: `enquiry:${enquiry.id}:overdue-reminder:${dueAt.toISOString()}:${to.toLowerCase()}`,
   }));
 }

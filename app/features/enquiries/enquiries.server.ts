@@ -1,7 +1,8 @@
 /**
  * The contact enquiry: a visitor's enquiry is
  * stored with status 'new' and priority 'medium'. A clean enquiry queues, in the same
- * transaction, a notification to staff and an acknowledgement to the visitor
+ * transaction, a notification to staff, an acknowledgement to the visitor and the
+ * `enquiry.created` webhook event
  * (`docs/design.md` section 6). Suspected spam is stored with its `spam_reason` and sends no
  * mail; the visitor sees the same success either way (`docs/design.md` section 7: never a
  * silent drop). Spam is: a failed bot check (`~/features/abuse/form-guard.server`), more than
@@ -17,6 +18,7 @@
 import { db, type Transaction } from "~/db/client.server";
 import { enquiries } from "~/db/schema";
 import { enqueueEmails } from "~/features/mail/outbox.server";
+import { enquiryEventData, recordWebhookEvent } from "~/features/webhooks/events.server";
 import { getMailSettings } from "~/features/mail/settings.server";
 import { logger } from "~/utils/logger.server";
 import { buildEnquiryEmails } from "./emails.server";
@@ -75,6 +77,9 @@ export async function submitEnquiry(
     const emailsQueued = spamReason
       ? 0
       : await enqueueEmails(tx, buildEnquiryEmails({ ...enquiry, id, createdAt: row!.createdAt }, settings));
+    if (!spamReason) {
+      await recordWebhookEvent(tx, "enquiry.created", enquiryEventData({ ...enquiry, company: enquiry.company ?? null, id, status: "new", createdAt: row!.createdAt }), now);
+    }
     return { ok: true as const, enquiryId: id, spamReason, emailsQueued };
   });
 

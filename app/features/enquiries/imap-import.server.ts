@@ -25,6 +25,7 @@ import PostalMime from "postal-mime";
 import { db } from "~/db/client.server";
 import { adminUsers, enquiries, enquiryAttachments, enquiryMessages, mailboxSettings } from "~/db/schema";
 import { enqueueEmails } from "~/features/mail/outbox.server";
+import { enquiryEventData, recordWebhookEvent } from "~/features/webhooks/events.server";
 import { getMailSettings } from "~/features/mail/settings.server";
 import { renderEmail, siteUrl } from "~/features/mail/templates.server";
 import { mailFromAddress } from "~/features/mail/transport.server";
@@ -159,6 +160,7 @@ export async function importMessage(source: Buffer, replyAddress: string, now: D
       .update(enquiries)
       .set({ awaitingReplySince: enquiry.awaitingReplySince ?? now, updatedAt: now })
       .where(eq(enquiries.id, enquiryId));
+    await recordWebhookEvent(tx, "enquiry.replied", enquiryEventData(enquiry, { from: "visitor", at: now }), now);
 
     const [owner] = enquiry.assignedTo
       ? await tx.select({ email: adminUsers.email }).from(adminUsers).where(and(eq(adminUsers.userId, enquiry.assignedTo), eq(adminUsers.isActive, true)))

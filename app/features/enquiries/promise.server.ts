@@ -7,7 +7,7 @@
  * because due rows are claimed with `FOR UPDATE SKIP LOCKED` and marked `overdue_reminder_sent_at`
  * in the same transaction that queues the mail, and each message carries a dedupe key.
  */
-import { and, count, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { enquiries } from "~/db/schema";
 import { enqueueEmails } from "~/features/mail/outbox.server";
@@ -31,25 +31,38 @@ export function overdueWhere(now: Date): SQL {
 }
 
 /**
- * Queues the 20-hour reminder for every enquiry due at `now`: status `new`, not spam, not
- * anonymised, arrived at least 20 hours before `now`, not reminded yet. In one transaction it
- * claims those rows (`FOR UPDATE SKIP LOCKED`, so concurrent workers split them), stamps
- * `overdue_reminder_sent_at = now` and queues one message per notification recipient.
- * Returns how many enquiries were reminded. Throws only when the database fails.
+ * Queues the 20-hour reminder for every enquiry due at `now`, not spam, not anonymised:
+ * - still `new`, arrived at least 20 hours before `now`, not reminded yet; or
+ * - reopened by the visitor's reply (`awaiting_reply_since`) at least 20 hours before `now`, and
+ *   not reminded since it reopened (each reopening earns its own reminder).
+ * In one transaction it claims those rows (`FOR UPDATE SKIP LOCKED`, so concurrent workers split
+ * them), stamps `overdue_reminder_sent_at = now` and queues one message per notification
+ * recipient, due 24 hours after the clock started. Returns how many enquiries were reminded.
+ * Throws only when the database fails.
  */
 export async function queueOverdueReminders(now: Date = new Date()): Promise<number> {
   const settings = await getMailSettings();
+  const remindBefore = new Date(now.getTime() - REMINDER_AFTER_MS);
   return db.transaction(async (tx) => {
     const due = await tx
       .select()
       .from(enquiries)
       .where(
         and(
-          eq(enquiries.status, "new"),
           isNull(enquiries.spamReason),
           isNull(enquiries.anonymisedAt),
-          isNull(enquiries.overdueReminderSentAt),
-          lte(enquiries.createdAt, new Date(now.getTime() - REMINDER_AFTER_MS)),
+          or(
+            and(
+              eq(enquiries.status, "new"),
+              isNull(enquiries.awaitingReplySince),
+              isNull(enquiries.overdueReminderSentAt),
+              lte(enquiries.createdAt, remindBefore),
+            ),
+            and(
+              lte(enquiries.awaitingReplySince, remindBefore),
+              or(isNull(enquiries.overdueReminderSentAt), lt(enquiries.overdueReminderSentAt, enquiries.awaitingReplySince)),
+            ),
+          ),
         ),
       )
       .limit(100)
@@ -61,7 +74,7 @@ export async function queueOverdueReminders(now: Date = new Date()): Promise<num
       .where(inArray(enquiries.id, due.map((e) => e.id)));
     await enqueueEmails(
       tx,
-      due.flatMap((e) => buildOverdueReminderEmails(e, settings, new Date(e.createdAt.getTime() + OVERDUE_AFTER_MS))),
+      due.flatMap((e) => buildOverdueReminderEmails(e, settings, new Date((e.awaitingReplySince ?? e.createdAt).getTime() + OVERDUE_AFTER_MS))),
     );
     return due.length;
   });

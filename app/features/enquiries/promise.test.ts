@@ -75,6 +75,29 @@ describe("the 20-hour reminder", () => {
     expect(new Set(sent.map((m) => m.replyTo))).toEqual(new Set(many.map((e) => e.email)));
   });
 
+  it("fires again, 20 hours on, when the visitor's reply reopens the clock of an answered enquiry", async () => {
+    const enquiry = await addEnquiry();
+    expect(await queueOverdueReminders(at(20 * HOUR))).toBe(1);
+    // Staff answer on day two; the visitor writes back at 48 h, reopening "awaiting our reply".
+    await db.update(enquiries).set({ status: "responded", respondedAt: at(30 * HOUR) }).where(eq(enquiries.id, enquiry.id));
+    await db.update(enquiries).set({ awaitingReplySince: at(48 * HOUR) }).where(eq(enquiries.id, enquiry.id));
+
+    expect(await queueOverdueReminders(at(67 * HOUR + 59 * MINUTE))).toBe(0);
+    expect(await queueOverdueReminders(at(68 * HOUR))).toBe(1);
+    const sent = await reminders();
+    expect(sent).toHaveLength(2);
+    expect(sent.map((m) => m.subject)).toContain("Reply due by 10 January 2030 at 09:00: General Enquiry from Ada Lovelace");
+    expect((await getEnquiry(enquiry.id))!.overdueReminderSentAt).toEqual(at(68 * HOUR));
+    expect(await queueOverdueReminders(at(80 * HOUR))).toBe(0);
+
+    // Answered again, then a third e-mail from the visitor: one more reminder.
+    await db.update(enquiries).set({ awaitingReplySince: null }).where(eq(enquiries.id, enquiry.id));
+    expect(await queueOverdueReminders(at(100 * HOUR))).toBe(0);
+    await db.update(enquiries).set({ awaitingReplySince: at(120 * HOUR) }).where(eq(enquiries.id, enquiry.id));
+    expect(await queueOverdueReminders(at(140 * HOUR))).toBe(1);
+    expect(await reminders()).toHaveLength(3);
+  });
+
   it("skips enquiries already answered, spam and anonymised ones", async () => {
     await addEnquiry({ status: "in_review", respondedAt: at(HOUR) });
     await addEnquiry({ spamReason: "honeypot" });

@@ -1,6 +1,6 @@
 /**
- * The in-process job worker (`docs/design.md` sections 3 and 6): it sends the mail outbox and
- * runs the periodic tasks of `tasks.server.ts` (e.g. booking reminders). Every app instance runs
+ * The in-process job worker (`docs/design.md` sections 3 and 6): it sends the mail outbox and the
+ * webhook deliveries, and runs the periodic tasks of `tasks.server.ts` (e.g. booking reminders). Every app instance runs
  * one; they coordinate through PostgreSQL only:
  *
  * - A batch is CLAIMED in a short transaction with `SELECT ... FOR UPDATE SKIP LOCKED`; claiming
@@ -19,6 +19,7 @@ import { emailOutbox } from "~/db/schema";
 import { ERASED_EMAIL_FIELDS } from "~/features/data-protection/anonymise.server";
 import { createMailTransport, type MailTransport } from "~/features/mail/transport.server";
 import { metrics } from "~/features/operations/metrics.server";
+import { processWebhookBatch } from "~/features/webhooks/delivery.server";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { periodicTasks, type PeriodicTask } from "./tasks.server";
@@ -161,7 +162,7 @@ function loop(worker: RunningWorker, name: string, intervalMs: number, fn: () =>
 }
 
 /**
- * Starts the worker in this process: the outbox poll loop (every `pollIntervalMs`) and each
+ * Starts the worker in this process: the outbox and webhook poll loops (every `pollIntervalMs`) and each
  * periodic task on its own interval. Calling it twice does nothing.
  */
 export function startJobs(tasks: PeriodicTask[] = periodicTasks): void {
@@ -172,6 +173,13 @@ export function startJobs(tasks: PeriodicTask[] = periodicTasks): void {
   loop(worker, "mail-outbox", pollIntervalMs, async () => {
     while (!worker.stopped) {
       const r = await processOutboxBatch({ limit: 20 });
+      if (r.claimed < 20) break;
+    }
+  }, 0);
+  // Webhook deliveries, the same way (app/features/webhooks/delivery.server.ts).
+  loop(worker, "webhooks", pollIntervalMs, async () => {
+    while (!worker.stopped) {
+      const r = await processWebhookBatch({ limit: 20 });
       if (r.claimed < 20) break;
     }
   }, 0);

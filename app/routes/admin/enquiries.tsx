@@ -16,6 +16,7 @@ import {
   updateEnquiry,
 } from "~/features/enquiries/admin.server";
 import { EnquiriesScreen } from "~/features/enquiries/components/enquiries-screen";
+import { getConversationView } from "~/features/enquiries/conversation.server";
 import { ENQUIRY_TYPES } from "~/features/enquiries/schema";
 import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/enquiries";
@@ -29,7 +30,8 @@ export const meta: Route.MetaFunction = (args) =>
  * Enquiries management: one page of
  * enquiries for the filters in the URL (`?q=&status=&priority=&owner=&view=spam&page=`; `status=overdue`
  * for the enquiries past the 24-hour promise), each flagged overdue or not, the number of
- * spam submissions, and the enquiry named by `?id=` (the detail panel without JavaScript).
+ * spam submissions, and the enquiry named by `?id=` with its conversation (the detail panel
+ * without JavaScript).
  * Managers only (super_admin, admin).
  */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -43,7 +45,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     countSpamEnquiries(),
     selectedId.success ? getEnquiry(selectedId.data, now) : Promise.resolve(null),
   ]);
-  return { filters, page, spamCount, selected, enquiryTypes: [...ENQUIRY_TYPES] };
+  const conversation = selected ? await getConversationView(selected) : null;
+  return { filters, page, spamCount, selected, conversation, enquiryTypes: [...ENQUIRY_TYPES] };
 }
 
 /**

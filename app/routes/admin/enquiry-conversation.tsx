@@ -3,9 +3,8 @@ import { z } from "zod";
 import { MANAGER_ROLES, requireAdmin } from "~/features/auth/guard.server";
 import { getEnquiry } from "~/features/enquiries/admin.server";
 import { ReplyInputSchema } from "~/features/enquiries/conversation-schema";
-import { assignEnquiry, listPossibleOwners } from "~/features/enquiries/assignment.server";
-import { addNote, getTimeline, sendReply } from "~/features/enquiries/conversation.server";
-import { fillPlaceholders, listSavedReplies } from "~/features/enquiries/saved-replies.server";
+import { assignEnquiry } from "~/features/enquiries/assignment.server";
+import { addNote, getConversationView, sendReply } from "~/features/enquiries/conversation.server";
 import { readFormData } from "~/utils/form-data.server";
 import { accept, parseSubmission, refuse, refuseInvalid, type ActionReply } from "~/utils/forms";
 import type { Route } from "./+types/enquiry-conversation";
@@ -25,16 +24,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = IdSchema.safeParse(params.id);
   const enquiry = id.success ? await getEnquiry(id.data) : null;
   if (!enquiry) throw data("Not found", { status: 404 });
-  const [timeline, saved, owners] = await Promise.all([getTimeline(enquiry.id), listSavedReplies(), listPossibleOwners()]);
-  return {
-    timeline,
-    savedReplies: saved.map((r) => ({ id: r.id, title: r.title, body: fillPlaceholders(r.body, enquiry) })),
-    owners,
-    assignedTo: enquiry.assignedTo,
-    status: enquiry.status,
-    replied: timeline.some((e) => e.type === "message" && e.kind === "reply"),
-    canReply: !enquiry.spamReason && !enquiry.anonymisedAt,
-  };
+  return getConversationView(enquiry);
 }
 
 const ComposerSchema = ReplyInputSchema.extend({ intent: z.enum(["reply", "note"], { error: "Unknown action." }) });

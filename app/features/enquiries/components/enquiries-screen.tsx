@@ -18,6 +18,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { cn } from "~/utils/cn";
 import { enquiryFiltersToSearch, type EnquiryActionResult, type EnquiryFilters } from "../admin-schema";
 import { ENQUIRIES_PATH, useResultToast, type EnquiryRowData } from "./enquiry-controls";
+import type { ConversationView } from "../conversation-schema";
 import { EnquiryDetailBody, EnquiryDetailPanel } from "./enquiry-detail";
 import { EnquiryFilterBar } from "./enquiry-filter-bar";
 import { EnquiryEmptyState, EnquiryTable } from "./enquiry-table";
@@ -30,13 +31,15 @@ export type EnquiriesScreenProps = {
   page: { items: EnquiryRowData[]; total: number; page: number; pageSize: number; pageCount: number };
   spamCount: number;
   selected: EnquiryRowData | null;
+  /** The conversation of `selected`, read on the server (shown before and without JavaScript). */
+  conversation?: ConversationView | null;
   enquiryTypes: string[];
   actionData?: EnquiryActionResult;
 };
 
 
 /** The whole enquiries screen; `selected` is the enquiry named by `?id=` (opened on load). */
-export function EnquiriesScreen({ filters, page, spamCount, selected, enquiryTypes, actionData }: EnquiriesScreenProps) {
+export function EnquiriesScreen({ filters, page, spamCount, selected, conversation, enquiryTypes, actionData }: EnquiriesScreenProps) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const [detailId, setDetailId] = useState<string | null>(selected?.id ?? null);
@@ -132,7 +135,7 @@ export function EnquiriesScreen({ filters, page, spamCount, selected, enquiryTyp
               <X aria-hidden /> Close
             </Link>
           </div>
-          <EnquiryDetailBody enquiry={selected} enquiryTypes={enquiryTypes} />
+          <EnquiryDetailBody enquiry={selected} enquiryTypes={enquiryTypes} conversation={conversation ?? undefined} />
           <Form method="post" className="mt-6 flex flex-col gap-3 border-t pt-6 sm:flex-row sm:items-center sm:justify-between">
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={selected.id} />

@@ -2,7 +2,8 @@
  * The conversation of an enquiry in its detail panel: the timeline (replies with their delivery,
  * the visitor's e-mails with any attachments, internal notes, status and owner changes), then the
  * composer, which sends a reply by e-mail or adds an internal note. The timeline is loaded from
- * `/admin/enquiries/{id}/conversation` and reloaded after each post. Without JavaScript the
+ * `/admin/enquiries/{id}/conversation` and reloaded after each post; the enquiry opened by `?id=`
+ * comes with it from the server (`initial`), so without JavaScript the timeline is shown and the
  * composer still posts and comes back to the enquiry.
  */
 import { useEffect, useRef, useState } from "react";
@@ -18,21 +19,11 @@ import { formatUkDate, formatUkTime12 } from "~/utils/format";
 import type { ActionReply } from "~/utils/forms";
 import { useHydrated } from "~/utils/use-hydrated";
 import { enquiryLabel } from "../admin-schema";
-import { REPLY_MAX_LENGTH, type TimelineEntry } from "../conversation-schema";
+import { REPLY_MAX_LENGTH, type ConversationView, type TimelineEntry } from "../conversation-schema";
 import { replyBlocks, replyInlines } from "../reply-format";
 
-type ConversationData = {
-  timeline: TimelineEntry[];
-  status: string;
-  replied: boolean;
-  canReply: boolean;
-  savedReplies: { id: string; title: string; body: string }[];
-  owners: { userId: string; name: string }[];
-  assignedTo: string | null;
-};
-
 /** The owner dropdown: saved at once, the timeline reloaded. */
-function OwnerSelect({ enquiryId, data, onSaved }: { enquiryId: string; data: ConversationData; onSaved: () => void }) {
+function OwnerSelect({ enquiryId, data, onSaved }: { enquiryId: string; data: ConversationView; onSaved: () => void }) {
   const fetcher = useFetcher<ActionReply<{ id: string }>>();
   const id = `conversation-owner-${enquiryId}`;
   useEffect(() => {
@@ -159,9 +150,9 @@ function MessageEntry({ entry }: { entry: Extract<TimelineEntry, { type: "messag
 }
 
 /** The timeline and composer of one enquiry. */
-export function EnquiryConversation({ enquiryId, status }: { enquiryId: string; status: string }) {
+export function EnquiryConversation({ enquiryId, status, initial }: { enquiryId: string; status: string; initial?: ConversationView }) {
   const hydrated = useHydrated();
-  const loader = useFetcher<ConversationData>({ key: `conversation-${enquiryId}` });
+  const loader = useFetcher<ConversationView>({ key: `conversation-${enquiryId}` });
   const poster = useFetcher<ActionReply<{ id: string }>>();
   const formRef = useRef<HTMLFormElement>(null);
   const [mode, setMode] = useState<"reply" | "note">("reply");
@@ -185,7 +176,7 @@ export function EnquiryConversation({ enquiryId, status }: { enquiryId: string; 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [poster.state, poster.data]);
 
-  const data = loader.data;
+  const data = loader.data ?? initial;
   const sending = poster.state !== "idle";
   const firstReply = data ? !data.replied : true;
   const defaultStatus = firstReply && (status === "new" || status === "in_review") ? "responded" : status;

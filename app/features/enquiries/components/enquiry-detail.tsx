@@ -18,6 +18,7 @@ import { formatDuration, OVERDUE_AFTER_MS, responseTimeMs } from "../response-ti
 import { InlineSelect, OverdueBadge, useResultToast, type EnquiryRowData } from "./enquiry-controls";
 import { formatUkDate, formatUkTime12 } from "~/utils/format";
 import { PRIORITY_TONE, replyMailto, STATUS_TONE } from "./enquiry-format";
+import type { ConversationView } from "../conversation-schema";
 import { EnquiryConversation } from "./enquiry-conversation";
 
 /** The detail panel (a side sheet) of the enquiry `enquiry`; closed when it is null. */
@@ -82,10 +83,13 @@ export function EnquiryDetailBody({
   enquiry,
   enquiryTypes,
   onDelete,
+  conversation,
 }: {
   enquiry: EnquiryRowData;
   enquiryTypes: string[];
   onDelete?: () => void;
+  /** The conversation read on the server, if any; otherwise it is loaded in the browser. */
+  conversation?: ConversationView;
 }) {
   const hydrated = useHydrated();
   // The admin layout's loader gives every portal page the firm's name (for the reply's subject).
@@ -157,7 +161,7 @@ export function EnquiryDetailBody({
         </a>
       </section>
 
-      <EnquiryConversation enquiryId={enquiry.id} status={enquiry.status} />
+      <EnquiryConversation enquiryId={enquiry.id} status={enquiry.status} initial={conversation} />
 
       <fetcher.Form method="post" className="space-y-4 border-t pt-6">
         <input type="hidden" name="intent" value="update" />

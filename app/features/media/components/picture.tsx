@@ -23,14 +23,16 @@ export type PictureProps = {
   height?: number;
   /** `data-active` of the `<img>` (the home hero's rotating slides, `app/enhance/hero.ts`). */
   active?: boolean;
+  /** The `<img>` starts `hidden` (a lazy image is then not fetched until shown: the hero's later slides). */
+  hidden?: boolean;
 };
 
-export function Picture({ image, alt, sizes, priority = false, className, width, height, active }: PictureProps) {
+export function Picture({ image, alt, sizes, priority = false, className, width, height, active, hidden }: PictureProps) {
   const dataActive = active === undefined ? undefined : String(active);
   const loading = priority ? "eager" : "lazy";
   const fetchPriority = priority ? "high" : undefined;
   if (typeof image === "string") {
-    return <img src={image} alt={alt ?? ""} width={width} height={height} loading={loading} fetchPriority={fetchPriority} decoding="async" className={className} data-active={dataActive} />;
+    return <img src={image} alt={alt ?? ""} width={width} height={height} loading={loading} fetchPriority={fetchPriority} decoding="async" hidden={hidden} className={className} data-active={dataActive} />;
   }
   return (
     <picture>
@@ -44,6 +46,7 @@ export function Picture({ image, alt, sizes, priority = false, className, width,
         loading={loading}
         fetchPriority={fetchPriority}
         decoding={priority ? "sync" : "async"}
+        hidden={hidden}
         className={className}
         data-active={dataActive}
         style={{

@@ -64,6 +64,14 @@ export function SettingsScreen({
   return (
     <>
       <AdminPageHeader title="Settings" description="Company details, who is told about new enquiries and bookings, and booking rules." />
+      <nav aria-label="More settings" className="mb-6 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+        <Link to="/admin/settings/mailbox" className="font-medium text-primary underline underline-offset-2">
+          Mailbox
+        </Link>
+        <Link to="/admin/settings/webhooks" className="font-medium text-primary underline underline-offset-2">
+          Webhooks
+        </Link>
+      </nav>
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_340px]">
         <Form method="post" className="space-y-6" key={result?.ok ? "saved" : "editing"}>
           <Section

@@ -1,0 +1,95 @@
+/**
+ * The two stylesheets (`app/root.tsx`): public pages load `public.css`, built from the files
+ * public pages are drawn from, and the portal loads `app.css`, built from every file. A class a
+ * public page's HTML uses that `app.css` styles must be styled by `public.css` too, or a component
+ * newly used on a public page is missing from public.css's `@source` list.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type BenchServer } from "../../bench/lib";
+import { prepareDatabase, SYSTEM_ADMIN, systemDatabaseUrl } from "./support/servers";
+
+let server: BenchServer;
+
+beforeAll(async () => {
+  const url = systemDatabaseUrl();
+  await prepareDatabase(url);
+  server = await startServer({
+    label: "public-stylesheet",
+    env: () => ({
+      DATABASE_URL: url,
+      BETTER_AUTH_SECRET: "system-test-secret-system-test-secret-0123",
+      ADMIN_EMAIL: SYSTEM_ADMIN.email,
+      ADMIN_PASSWORD: SYSTEM_ADMIN.password,
+      SEED_DEMO: "true",
+    }),
+  });
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** Every public page kind, with the demo content's project and article. */
+const PUBLIC_PAGES = [
+  "/",
+  "/about",
+  "/services",
+  "/services/commercial",
+  "/services/humanitarian",
+  "/projects",
+  "/projects/thames-wharf-mixed-use-tower",
+  "/insights",
+  "/insights/embodied-carbon-in-structural-frames",
+  "/contact",
+  "/book-consultation",
+  "/privacy",
+  "/terms",
+  "/no-such-page",
+];
+
+/** The stylesheet hrefs a document links. */
+const stylesheetsOf = (html: string) => [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
+
+/** The class names a stylesheet has a selector for (CSS escapes undone). */
+function classesStyledBy(css: string): Set<string> {
+  const names = new Set<string>();
+  for (const match of css.matchAll(/\.((?:\\.|[\w-])+)/g)) names.add(match[1]!.replace(/\\(.)/g, "$1"));
+  return names;
+}
+
+/** An attribute value as React escapes it, unescaped. */
+const decodeAttribute = (value: string) =>
+  value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+
+/** The built stylesheet at `href` (/assets/...), read from the build's client folder. */
+const builtStylesheet = (href: string) => readFile(path.join(process.env.BUILD_DIR ?? "build", "client", href), "utf8");
+
+describe("the public stylesheet", () => {
+  it("is what public pages load, and the portal loads the whole one", async () => {
+    const home = await (await fetch(`${server.base}/`)).text();
+    const login = await (await fetch(`${server.base}/admin/login`)).text();
+    expect(stylesheetsOf(home)).toEqual([expect.stringMatching(/^\/assets\/public-[\w-]+\.css$/)]);
+    expect(stylesheetsOf(login)).toEqual([expect.stringMatching(/^\/assets\/app-[\w-]+\.css$/)]);
+  });
+
+  it("styles every class a public page uses that the whole stylesheet styles", async () => {
+    const login = await (await fetch(`${server.base}/admin/login`)).text();
+    const whole = classesStyledBy(await builtStylesheet(stylesheetsOf(login)[0]!));
+    const missing: string[] = [];
+    let publicHref = "";
+    for (const page of PUBLIC_PAGES) {
+      const html = await (await fetch(server.base + page)).text();
+      publicHref = stylesheetsOf(html)[0]!;
+      const styled = classesStyledBy(await builtStylesheet(publicHref));
+      for (const match of html.matchAll(/\bclass="([^"]*)"/g)) {
+        for (const name of decodeAttribute(match[1]!).split(/\s+/)) {
+          if (name && whole.has(name) && !styled.has(name)) missing.push(`${page}: ${name}`);
+        }
+      }
+    }
+    expect(publicHref).toMatch(/public-/);
+    expect([...new Set(missing)]).toEqual([]);
+  });
+});
