@@ -31,12 +31,10 @@ import {
   engineerRoom,
   JITSI_ORIGIN,
   jitsiRoom,
-  listEngineers,
   newMeetingLink,
   planAssignment,
   readDiaries,
   type AssignmentPlan,
-  type EngineerOption,
 } from "./engineers.server";
 import { isEngineerFree } from "./free-time";
 import type { InviteStatus } from "./ics";
@@ -221,21 +219,6 @@ async function planForBooking(bookingId: string, site: SiteSettings): Promise<As
   const [row] = await selectBookingsWithSlot().where(eq(consultationBookings.id, bookingId));
   if (!row) return null;
   return planAssignment({ typeId: row.consultationTypeId, durationMinutes: bookingDurationMinutes(row.durationMinutes, row), bookingId }, row.date, site.openedBankHolidays);
-}
-
-/**
- * Who may take booking `bookingId` at its time, for staff reassigning it: the eligible engineers
- * free then (its own time does not count against its engineer), by name, and its current
- * engineer's id. Empty while engineer mode is off.
- */
-export async function reassignOptions(bookingId: string): Promise<{ free: EngineerOption[]; current: string | null }> {
-  const [row] = await selectBookingsWithSlot().where(eq(consultationBookings.id, bookingId));
-  if (!row) return { free: [], current: null };
-  const plan = await planAssignment({ typeId: row.consultationTypeId, durationMinutes: bookingDurationMinutes(row.durationMinutes, row), bookingId }, row.date, []);
-  if (!plan) return { free: [], current: row.engineerId };
-  const diaries = await readDiaries(db, plan.eligibleIds, { from: row.date, to: row.date, busy: plan.busy });
-  const free = new Set(diaries.filter((d) => isEngineerFree(d, row, plan.rules, bookingId)).map((d) => d.id));
-  return { free: (await listEngineers()).filter((e) => free.has(e.id)), current: row.engineerId };
 }
 
 /**
