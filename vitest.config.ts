@@ -13,8 +13,9 @@ const include = ["app/**/*.test.ts", "tests/integration/**/*.test.ts"];
  * The files that need real PostgreSQL: every route-level integration test (the `pg` driver's
  * types end to end, LISTEN/NOTIFY of the HTML cache, concurrent creates, the 1,000-run fuzz of the
  * public actions) and the feature tests of races and locks, which PGlite's single connection
- * serialises and so cannot show: concurrent bookings (`FOR UPDATE`), concurrent reschedules, two
- * mail workers, two webhook workers, two backup or retention runs, two reminder runs, two analytics flushes, two calendar readers, and the
+ * serialises and so cannot show: concurrent bookings (`FOR UPDATE`) and engineer assignment,
+ * concurrent reschedules, two mail workers, two webhook workers, two backup or retention runs, two
+ * reminder runs, two analytics flushes, two calendar readers, and the
  * first admin's advisory lock; and the feature tests whose SQL differs enough between the two to
  * matter (hashed link lookups, booking filters and manage links, campaign attribution, erasure).
  * A new test of a race or of SQL only a server has belongs here.
@@ -29,6 +30,7 @@ const POSTGRES_TEST_FILES = [
   "app/features/calendars/connections.test.ts",
   "app/features/consultations/admin-bookings.test.ts",
   "app/features/consultations/bookings.test.ts",
+  "app/features/consultations/engineers.test.ts",
   "app/features/consultations/reschedule.test.ts",
   "app/features/consultations/wizard-action.test.ts",
   "app/features/data-protection/erasure.test.ts",

@@ -5,6 +5,7 @@
 import { seedAccountFixtures } from "./support/account-fixtures";
 import { seedBookingFixtures } from "./support/booking-fixtures";
 import { seedDataProtectionFixtures } from "./support/data-protection-fixtures";
+import { seedEngineerFixtures } from "./support/engineer-fixtures";
 import { seedEnquiryFixtures } from "./support/enquiry-fixtures";
 import { seedNewStaffFixtures } from "./support/new-staff-fixtures";
 import { seedStaffDayFixtures } from "./support/staff-day-fixtures";
@@ -18,4 +19,5 @@ export async function seedE2eFixtures(): Promise<void> {
   await seedAccountFixtures();
   await seedVisitorFixtures();
   await seedNewStaffFixtures();
+  await seedEngineerFixtures();
 }

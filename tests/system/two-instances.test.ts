@@ -1,6 +1,7 @@
 /**
  * Two production instances on one PostgreSQL database: a staff session made on
- * one works on the other, the contact form's per-client limit is shared, every queued e-mail and
+ * one works on the other, the contact form's per-client limit is shared, fifty bookings raced over
+ * both never give one engineer two overlapping consultations, every queued e-mail and
  * every reminder is delivered exactly once to a real SMTP server, and an instance killed with
  * SIGKILL in the middle of sending loses nothing (the other sends its messages after the lease).
  */
@@ -120,6 +121,72 @@ describe("two instances on one database", () => {
     }
     const { rows } = await pool.query<{ name: string; spam_reason: string | null }>("select name, spam_reason from enquiries order by created_at");
     expect(rows.map((r) => r.spam_reason)).toEqual([null, null, null, null, null, "rate_limit"]);
+  });
+
+  it("fifty bookings raced over both instances never give one engineer two overlapping consultations", async () => {
+    const [a, b] = cluster.servers;
+    // Three engineers taking one 60-minute type, Monday to Sunday 08:00-20:00; three overlapping
+    // slots of ten places each, a week ahead at 10:00, 10:30 and 11:00.
+    const type = await pool.query<{ id: string }>("insert into consultation_types (name, duration_minutes, sort_order) values ('Race Call', 60, 98) returning id");
+    const engineers: string[] = [];
+    for (const name of ["Ada", "Brunel", "Telford"]) {
+      const userId = `race-${name}`;
+      await pool.query("insert into \"user\" (id, name, email, email_verified, created_at, updated_at) values ($1, $2, $3, true, now(), now())", [userId, name, `${userId}@system.test`]);
+      const admin = await pool.query<{ id: string }>("insert into admin_users (user_id, name, email, role) values ($1, $2, $3, 'admin') returning id", [userId, name, `${userId}@system.test`]);
+      const id = admin.rows[0].id;
+      engineers.push(id);
+      await pool.query("insert into engineers (admin_user_id, takes_consultations) values ($1, true)", [id]);
+      await pool.query("insert into engineer_consultation_types (admin_user_id, consultation_type_id) values ($1, $2)", [id, type.rows[0].id]);
+      for (let weekday = 1; weekday <= 7; weekday++) {
+        await pool.query("insert into engineer_working_hours (admin_user_id, weekday, start_time, end_time) values ($1, $2, '08:00', '20:00')", [id, weekday]);
+      }
+    }
+    const date = london(new Date(Date.now() + 7 * 86_400_000)).date;
+    const slots: string[] = [];
+    for (const [start, end] of [["10:00", "11:00"], ["10:30", "11:30"], ["11:00", "12:00"]]) {
+      const slot = await pool.query<{ id: string }>("insert into consultation_availability (date, start_time, end_time, max_bookings) values ($1, $2, $3, 10) returning id", [date, start, end]);
+      slots.push(slot.rows[0].id);
+    }
+    const page = await (await fetch(`${a.base}/book-consultation?step=3&type=${type.rows[0].id}&slot=${slots[0]}`)).text();
+    const formToken = /name="formToken" value="([^"]+)"/.exec(page)?.[1];
+    expect(formToken).toBeTruthy();
+    await waitForFormGuard();
+    const post = (i: number) => {
+      const base = (i % 2 === 0 ? a : b).base;
+      const slotId = slots[i % 3];
+      return fetch(`${base}/book-consultation.data?step=4&type=${type.rows[0].id}&slot=${slotId}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { origin: base, "x-forwarded-for": `198.51.100.${i + 1}`, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          intent: "confirm",
+          formToken: formToken!,
+          website: "",
+          typeId: type.rows[0].id,
+          slotId,
+          idempotencyKey: crypto.randomUUID(),
+          name: `Racer ${i}`,
+          email: `racer-${i}@example.com`,
+          projectType: "commercial",
+          projectDescription: "Race",
+        }),
+      }).then((r) => r.status);
+    };
+    const statuses = await Promise.all(Array.from({ length: 50 }, (_, i) => post(i)));
+    expect(statuses.every((s) => s < 500), String(statuses)).toBe(true);
+    const { rows } = await pool.query<{ engineer_id: string | null; start_time: string }>(
+      "select b.engineer_id, a.start_time from consultation_bookings b join consultation_availability a on a.id = b.availability_id where b.consultation_type_id = $1",
+      [type.rows[0].id],
+    );
+    // Each engineer can hold 10:00 and 11:00, or 10:30: between 3 and 6 bookings in all.
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    expect(rows.length).toBeLessThanOrEqual(6);
+    expect(rows.every((r) => r.engineer_id && engineers.includes(r.engineer_id))).toBe(true);
+    const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+    for (const id of engineers) {
+      const mine = rows.filter((r) => r.engineer_id === id).map((r) => minutes(r.start_time)).sort((x, y) => x - y);
+      for (let i = 1; i < mine.length; i++) expect(mine[i] - mine[i - 1], `engineer ${id}`).toBeGreaterThanOrEqual(60);
+    }
   });
 
   it("every queued e-mail and every reminder is delivered exactly once", async () => {

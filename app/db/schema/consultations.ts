@@ -17,10 +17,25 @@ export const consultationTypes = pgTable(
     durationMinutes: integer("duration_minutes").notNull(),
     isActive: boolean("is_active").notNull().default(true),
     sortOrder: integer("sort_order").notNull().default(0),
+    /*
+     * The rules below apply once engineers are set up (`engineers`): free time kept before and
+     * after each consultation of this type, how soon and how far ahead it may be booked, and how
+     * many consultations (of any type) one engineer takes a day for it to be offered.
+     */
+    bufferBeforeMinutes: integer("buffer_before_minutes").notNull().default(0),
+    bufferAfterMinutes: integer("buffer_after_minutes").notNull().default(0),
+    minimumNoticeHours: integer("minimum_notice_hours").notNull().default(12),
+    horizonDays: integer("horizon_days").notNull().default(60),
+    /** Null: no daily cap. */
+    maxPerEngineerPerDay: integer("max_per_engineer_per_day"),
   },
   (t) => [
     uniqueIndex("consultation_types_name_key").on(t.name),
     check("consultation_types_duration_check", sql`duration_minutes > 0`),
+    check("consultation_types_buffers_check", sql`buffer_before_minutes between 0 and 120 and buffer_after_minutes between 0 and 120`),
+    check("consultation_types_notice_check", sql`minimum_notice_hours between 0 and 336`),
+    check("consultation_types_horizon_check", sql`horizon_days between 1 and 365`),
+    check("consultation_types_daily_cap_check", sql`max_per_engineer_per_day is null or max_per_engineer_per_day between 1 and 24`),
   ],
 );
 
@@ -70,6 +85,8 @@ export const consultationBookings = pgTable(
     specialRequirements: text("special_requirements"),
     status: text("status", { enum: BOOKING_STATUSES }).notNull().default("pending"),
     meetingLink: text("meeting_link"),
+    /** The engineer who takes the consultation (`engineers`); null while no engineer is set up. */
+    engineerId: uuid("engineer_id").references(() => adminUsers.id, { onDelete: "set null" }),
     meetingNotes: text("meeting_notes"),
     /** Client-generated key that makes a double-submitted form create one booking. */
     idempotencyKey: text("idempotency_key"),
@@ -90,6 +107,7 @@ export const consultationBookings = pgTable(
     uniqueIndex("consultation_bookings_idempotency_key").on(t.idempotencyKey),
     index("consultation_bookings_availability_idx").on(t.availabilityId),
     index("consultation_bookings_created_at_idx").on(t.createdAt),
+    index("consultation_bookings_engineer_idx").on(t.engineerId),
     check("consultation_bookings_status_check", inList("status", BOOKING_STATUSES)),
     check(
       "consultation_bookings_project_type_check",

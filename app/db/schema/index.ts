@@ -33,6 +33,7 @@ export * from "./auth";
 export * from "./calendars";
 export * from "./consultations";
 export * from "./content";
+export * from "./engineers";
 export * from "./enquiries";
 export * from "./system";
 export * from "./webhooks";

@@ -8,6 +8,7 @@ import type { ActionReply } from "~/utils/forms";
 /** The `intent` field of each form on the screen. */
 export const CONSULTATION_INTENTS = [
   "update-booking",
+  "reassign-booking",
   "create-slot",
   "create-recurring",
   "update-slot",
@@ -19,6 +20,7 @@ export type ConsultationIntent = (typeof CONSULTATION_INTENTS)[number];
 /** The message shown when an intent fails (the fixed wording where there is one). */
 export const FAILURE_MESSAGES: Record<ConsultationIntent, string> = {
   "update-booking": "Failed to update booking status. Please try again.",
+  "reassign-booking": "Failed to reassign the booking. Please try again.",
   "create-slot": "Failed to create availability slot. Please try again.",
   "create-recurring": "Failed to create recurring slots. Please try again.",
   "update-slot": "Failed to update availability slot. Please try again.",

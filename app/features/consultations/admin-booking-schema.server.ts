@@ -32,3 +32,9 @@ export const bookingUpdateSchema = z.object({
     .pipe(z.string().max(5000, "Notes can be at most 5000 characters").nullable()),
 });
 export type BookingUpdateInput = z.infer<typeof bookingUpdateSchema>;
+
+/** Booking detail dialog, Engineer: the booking and the engineer (an admin user id) to give it to. */
+export const reassignSchema = z.object({
+  id: z.uuid("Unknown booking"),
+  engineerId: z.uuid("Choose an engineer from the list."),
+});

@@ -13,7 +13,7 @@ import { enqueueEmails } from "~/features/mail/outbox.server";
 import { bookingEventData, recordWebhookEvent } from "~/features/webhooks/events.server";
 import { getMailSettings } from "~/features/mail/settings.server";
 import type { SiteSettings } from "~/features/settings/schema";
-import { bookingMailData, cancellationEmail, confirmedEmail, rescheduledEmail } from "./booking-mail.server";
+import { bookingDurationMinutes, bookingMailData, cancellationEmail, confirmedEmail, rescheduledEmail } from "./booking-mail.server";
 import {
   holdsPlace,
   issueManageToken,
@@ -24,6 +24,20 @@ import {
   type BookingStatus,
 } from "./booking-core.server";
 import { BookingError } from "./booking-errors.server";
+import { selectBookingsWithSlot } from "./booking-rows.server";
+import {
+  assignEngineer,
+  engineerNotices,
+  engineerRoom,
+  JITSI_ORIGIN,
+  jitsiRoom,
+  newMeetingLink,
+  planAssignment,
+  readDiaries,
+  type AssignmentPlan,
+} from "./engineers.server";
+import { isEngineerFree } from "./free-time";
+import type { InviteStatus } from "./ics";
 
 /** The fields staff change in the booking detail dialog. */
 export type AdminBookingUpdate = {
@@ -53,6 +67,7 @@ export async function updateBookingByAdmin(
   }
   const site = await getMailSettings();
   const clean = (v: string | null) => (v?.trim() ? v.trim() : null);
+  const plan = await planForBooking(bookingId, site);
   return db.transaction(async (tx) => {
     const locked = await lockBooking(tx, eq(consultationBookings.id, bookingId));
     if (!locked) throw new BookingError("not_found");
@@ -61,6 +76,7 @@ export async function updateBookingByAdmin(
     const after = update.status;
     const heldBefore = holdsPlace(before);
     const heldAfter = holdsPlace(after);
+    let engineerId = booking.engineerId;
     if (!heldBefore && heldAfter) {
       if (slot.currentBookings >= slot.maxBookings) {
         throw new BookingError(
@@ -68,12 +84,20 @@ export async function updateBookingByAdmin(
           "This booking's time is now fully booked, so it cannot take a place again. Raise the slot's maximum bookings or book the client into another time.",
         );
       }
+      if (plan) {
+        engineerId = await assignEngineer(tx, slot, plan, { now: new Date(), bookingId: booking.id, prefer: booking.engineerId, staff: true }).catch((error) => {
+          if (error instanceof BookingError && error.code === "no_engineer") throw new BookingError("no_engineer", NO_ENGINEER_FOR_STAFF);
+          throw error;
+        });
+      }
       await movePlace(tx, slot.id, 1);
     } else if (heldBefore && !heldAfter) {
       await movePlace(tx, slot.id, -1);
     }
 
-    const meetingLink = update.meetingLink === undefined ? booking.meetingLink : clean(update.meetingLink);
+    let meetingLink = update.meetingLink === undefined ? booking.meetingLink : clean(update.meetingLink);
+    // Confirming a booking an engineer takes makes its meeting link when staff gave none.
+    if (after === "confirmed" && !meetingLink && engineerId && before !== "confirmed") meetingLink = await newMeetingLink(tx, engineerId, site);
     const meetingNotes = update.meetingNotes === undefined ? booking.meetingNotes : clean(update.meetingNotes);
     const statusChanged = before !== after;
     const linkChanged = meetingLink !== booking.meetingLink;
@@ -83,13 +107,37 @@ export async function updateBookingByAdmin(
         : statusChanged && (after === "cancelled" || after === "rescheduled")
           ? after
           : null;
-    const sequence = mailKind ? booking.icsSequence + 1 : booking.icsSequence;
+    // The engineer hears of every change to their diary: taken on again, confirmed, freed.
+    const engineerStatus: InviteStatus | null = !engineerId
+      ? null
+      : heldBefore && !heldAfter
+        ? "CANCELLED"
+        : !heldBefore && heldAfter
+          ? after === "confirmed"
+            ? "CONFIRMED"
+            : "TENTATIVE"
+          : mailKind === "confirmed"
+            ? "CONFIRMED"
+            : null;
+    const sequence = mailKind || engineerStatus ? booking.icsSequence + 1 : booking.icsSequence;
 
     const [updated] = await tx
       .update(consultationBookings)
-      .set({ status: after, meetingLink, meetingNotes, icsSequence: sequence, updatedAt: new Date() })
+      .set({ status: after, meetingLink, meetingNotes, engineerId, icsSequence: sequence, updatedAt: new Date() })
       .where(eq(consultationBookings.id, booking.id))
       .returning();
+    if (engineerStatus) {
+      const freed = engineerStatus === "CANCELLED";
+      await enqueueEmails(
+        tx,
+        await engineerNotices(tx, bookingMailData(updated, slot), site, {
+          from: freed ? engineerId : booking.engineerId,
+          to: freed ? null : engineerId,
+          status: engineerStatus,
+          sequence,
+        }),
+      );
+    }
     if (!heldAfter) await withdrawReminder(tx, booking.id);
     if (statusChanged && after === "confirmed") await recordBookingConfirmed(tx, booking.id, booking.consultationType);
 
@@ -148,9 +196,11 @@ export async function cancelBookingForErasure(
     .returning();
   if (holdsPlace(booking.status)) await movePlace(tx, slot.id, -1);
   await withdrawReminder(tx, booking.id);
-  await enqueueEmails(tx, [
-    { ...cancellationEmail(bookingMailData(updated, slot), site, sequence, "staff"), eraseAfterSend: true },
-  ]);
+  const mail = bookingMailData(updated, slot);
+  const engineer = holdsPlace(booking.status)
+    ? await engineerNotices(tx, mail, site, { from: booking.engineerId, to: null, status: "CANCELLED", sequence })
+    : [];
+  await enqueueEmails(tx, [cancellationEmail(mail, site, sequence, "staff"), ...engineer].map((m) => ({ ...m, eraseAfterSend: true })));
   await recordAudit(tx, {
     actor,
     action: "booking.cancelled_for_erasure",
@@ -159,4 +209,68 @@ export async function cancelBookingForErasure(
     details: { from: booking.status, to: "cancelled", mailed: "cancelled" },
   });
   return true;
+}
+
+const NO_ENGINEER_FOR_STAFF =
+  "Nobody who takes this consultation type is free at this booking's time, so it cannot take a place again. Free an engineer or book the client into another time.";
+
+/** The engineers' side of a staff change to a booking, read before its transaction (`planAssignment`); null while engineer mode is off. */
+async function planForBooking(bookingId: string, site: SiteSettings): Promise<AssignmentPlan | null> {
+  const [row] = await selectBookingsWithSlot().where(eq(consultationBookings.id, bookingId));
+  if (!row) return null;
+  return planAssignment({ typeId: row.consultationTypeId, durationMinutes: bookingDurationMinutes(row.durationMinutes, row), bookingId }, row.date, site.openedBankHolidays);
+}
+
+/**
+ * Staff give booking `bookingId` to engineer `engineerId`. One transaction: locks the booking,
+ * its slot and the type's engineers; the new engineer must take the booking's type and be free at
+ * its time (its own time aside; staff are not held to the notice and horizon). Raises SEQUENCE.
+ * On a confirmed booking a meeting link staff typed stays; one made for the old engineer (their
+ * room, or a Jitsi room when the new engineer's own room is to be used) is replaced, and the
+ * visitor is sent the confirmation again with the new link; the old engineer is sent a cancellation and the
+ * new one the invitation. Records `booking.reassigned`. Throws `BookingError`: "not_found", or
+ * "no_engineer" when the engineer cannot take it (message for staff).
+ */
+export async function reassignBooking(actor: AuditActor, bookingId: string, engineerId: string): Promise<BookingRow> {
+  const site = await getMailSettings();
+  const plan = await planForBooking(bookingId, site);
+  const refused = () => new BookingError("no_engineer", "That engineer does not take this consultation type or is not free at its time. Choose someone from the list.");
+  if (!plan) throw refused();
+  return db.transaction(async (tx) => {
+    const locked = await lockBooking(tx, eq(consultationBookings.id, bookingId));
+    if (!locked) throw new BookingError("not_found");
+    const { booking, slot } = locked;
+    if (!holdsPlace(booking.status)) throw new BookingError("no_engineer", "Only a booking that holds its time can be given to an engineer.");
+    if (booking.engineerId === engineerId) return booking;
+    if (!plan.eligibleIds.includes(engineerId)) throw refused();
+    const [diary] = await readDiaries(tx, [engineerId], { from: slot.date, to: slot.date, busy: plan.busy, lock: true });
+    if (!diary || !isEngineerFree(diary, slot, plan.rules, booking.id)) throw refused();
+    // A link staff typed stays. A link made from the old engineer's room goes with them; a Jitsi
+    // room stays unless the new engineer's own room is to be used.
+    const oldRoom = booking.engineerId ? await engineerRoom(tx, booking.engineerId) : null;
+    const fromOldRoom = oldRoom !== null && booking.meetingLink === oldRoom;
+    const made = !booking.meetingLink || fromOldRoom || booking.meetingLink.startsWith(`${JITSI_ORIGIN}/`);
+    const newRoom = site.meetingLinks === "personal_room" ? await engineerRoom(tx, engineerId) : null;
+    let meetingLink = booking.meetingLink;
+    if (booking.status === "confirmed" && made) meetingLink = newRoom ?? (fromOldRoom || !booking.meetingLink ? jitsiRoom() : booking.meetingLink);
+    const sequence = booking.icsSequence + 1;
+    const [updated] = await tx
+      .update(consultationBookings)
+      .set({ engineerId, meetingLink, icsSequence: sequence, updatedAt: new Date() })
+      .where(eq(consultationBookings.id, booking.id))
+      .returning();
+    const mail = bookingMailData(updated, slot);
+    const status: InviteStatus = updated.status === "confirmed" ? "CONFIRMED" : "TENTATIVE";
+    const messages = await engineerNotices(tx, mail, site, { from: booking.engineerId, to: engineerId, status, sequence, fromMail: bookingMailData(booking, slot) });
+    if (meetingLink !== booking.meetingLink) messages.push(confirmedEmail(mail, site, sequence, await issueManageToken(tx, booking.id)));
+    await enqueueEmails(tx, messages);
+    await recordAudit(tx, {
+      actor,
+      action: "booking.reassigned",
+      entityType: "booking",
+      entityId: booking.id,
+      details: { from: booking.engineerId, to: engineerId, ...(meetingLink !== booking.meetingLink ? { meetingLinkChanged: true } : {}) },
+    });
+    return updated;
+  });
 }

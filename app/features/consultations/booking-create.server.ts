@@ -22,6 +22,7 @@ import { getMailSettings } from "~/features/mail/settings.server";
 import type { SiteSettings } from "~/features/settings/schema";
 import { bookingMailData, confirmationEmail, staffNotificationEmails } from "./booking-mail.server";
 import { issueManageToken, slotRefusal, type BookingRow } from "./booking-core.server";
+import { assignEngineer, engineerNotices, planAssignment } from "./engineers.server";
 import { BookingError, type BookingErrorCode } from "./booking-errors.server";
 import { DETAIL_FIELDS } from "./fields";
 import { BookingDetailsSchema, ConfirmSchema, type BookingDetails } from "./schema";
@@ -85,7 +86,9 @@ export async function submitBooking(
 /**
  * Creates a pending booking in ONE transaction: locks the slot row,
  * re-checks that the type is active and the slot exists, is available, not past, outside the
- * minimum notice, inside the booking window and not full; inserts the booking with a random manage token (hash stored),
+ * minimum notice, inside the booking window and not full; once engineers are set up, locks the
+ * type's engineers and assigns a free one (`assignEngineer`: round robin; "no_engineer" when
+ * nobody is free, and tells them by e-mail); inserts the booking with a random manage token (hash stored),
  * increments `current_bookings`, and queues the visitor's confirmation (with `.ics` and manage
  * link), the staff notifications and the `booking.created` webhook event.
  *
@@ -113,6 +116,9 @@ export async function createBooking(
   };
   const first = await existingByKey(db);
   if (first) return { booking: first, created: false, manageToken: null };
+  // Who may take it and their calendars, read before the transaction (see `planAssignment`).
+  const [planned] = await db.select({ date: consultationAvailability.date }).from(consultationAvailability).where(eq(consultationAvailability.id, input.slotId));
+  const plan = planned ? await planAssignment({ typeId: input.typeId, durationMinutes: 0 }, planned.date, site.openedBankHolidays) : null;
 
   try {
     return await db.transaction(async (tx) => {
@@ -131,6 +137,12 @@ export async function createBooking(
       const refusal = slotRefusal(slot, now, site);
       if (refusal) throw new BookingError(refusal);
       await enforceAbuseLimits(tx, { email: input.details.email, clientIp, now });
+      let engineerId: string | null = null;
+      if (plan) {
+        // The slot moved to another day since the plan was read (it had no booking then).
+        if (slot.date !== planned.date) throw new BookingError("unavailable_slot");
+        engineerId = await assignEngineer(tx, slot, plan, { now });
+      }
 
       const d = input.details;
       const [booking] = await tx
@@ -151,6 +163,7 @@ export async function createBooking(
           howHeardAboutUs: null,
           specialRequirements: d.specialRequirements,
           status: "pending",
+          engineerId,
           idempotencyKey,
           icsSequence: 0,
         })
@@ -162,7 +175,8 @@ export async function createBooking(
 
       const token = await issueManageToken(tx, booking.id);
       const mail = bookingMailData(booking, slot);
-      await enqueueEmails(tx, [confirmationEmail(mail, site, token), ...staffNotificationEmails(mail, site)]);
+      const engineer = await engineerNotices(tx, mail, site, { from: null, to: engineerId, status: "TENTATIVE", sequence: booking.icsSequence });
+      await enqueueEmails(tx, [confirmationEmail(mail, site, token), ...staffNotificationEmails(mail, site), ...engineer]);
       await recordWebhookEvent(tx, "booking.created", bookingEventData(booking, slot), now);
       return { booking, created: true, manageToken: token };
     });

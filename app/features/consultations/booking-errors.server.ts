@@ -13,6 +13,7 @@ export type BookingErrorCode =
   | "unavailable_slot"
   | "outside_window"
   | "slot_full"
+  | "no_engineer"
   | "unknown_type"
   | "inactive_type"
   | "not_found"
@@ -31,6 +32,10 @@ const ERROR_INFO: Record<BookingErrorCode, { status: number; message: string }> 
   slot_full: {
     status: 409,
     message: "Sorry, that time has just been fully booked by someone else. Please choose another time.",
+  },
+  no_engineer: {
+    status: 409,
+    message: "Sorry, nobody is free to take a consultation at that time any more. Please choose another time.",
   },
   unknown_type: { status: 422, message: "That consultation type is not offered. Please choose another type." },
   inactive_type: {
@@ -84,7 +89,7 @@ export class BookingError extends Error {
   }
 }
 
-const SLOT_PROBLEMS: readonly BookingErrorCode[] = ["unknown_slot", "past_slot", "inside_notice", "unavailable_slot", "outside_window", "slot_full"];
+const SLOT_PROBLEMS: readonly BookingErrorCode[] = ["unknown_slot", "past_slot", "inside_notice", "unavailable_slot", "outside_window", "slot_full", "no_engineer"];
 
 /** True for codes about the chosen time: the visitor is shown fresh slots to choose again. */
 export function isSlotProblem(code: string): boolean {

@@ -108,7 +108,8 @@ function whenDetails(b: BookingMailData): [string, string][] {
  * from PUBLIC_URL, ORGANIZER the From address, the visitor as attendee, a description saying
  * whether the booking awaits confirmation. Throws when the calendar library refuses the data.
  */
-export function bookingInvitationIcs(b: BookingMailData, settings: Settings, status: InviteStatus, sequence: number): string {
+export function bookingInvitationIcs(b: BookingMailData, settings: Settings, status: InviteStatus, sequence: number, engineer?: Contact): string {
+  if (engineer) return engineerInvitationIcs(b, settings, status, sequence, engineer);
   const from = mailFromAddress();
   return buildBookingIcs({
     bookingId: b.id,
@@ -130,17 +131,44 @@ export function bookingInvitationIcs(b: BookingMailData, settings: Settings, sta
   });
 }
 
+/** A person to write to: name and e-mail address. */
+export type Contact = { name: string; email: string };
+
+/**
+ * The engineer's copy of a booking's invitation: the same UID and SEQUENCE as the visitor's, the
+ * engineer as ORGANIZER (it is their meeting), the visitor as attendee, the meeting link as
+ * LOCATION. Throws when the calendar library refuses the data.
+ */
+function engineerInvitationIcs(b: BookingMailData, settings: Settings, status: InviteStatus, sequence: number, engineer: Contact): string {
+  return buildBookingIcs({
+    bookingId: b.id,
+    uidHost: uidHostOf(env.PUBLIC_URL),
+    sequence,
+    status,
+    date: b.date,
+    startTime: b.startTime,
+    durationMinutes: b.durationMinutes,
+    title: `${b.consultationType}: ${b.name}${b.companyName ? ` (${b.companyName})` : ""}`,
+    description: b.meetingLink
+      ? `Consultation booked through the ${settings.companyName} website. Meeting link: ${b.meetingLink}`
+      : `Consultation booked through the ${settings.companyName} website. The meeting link is made when staff confirm it.`,
+    organizer: engineer,
+    attendee: { name: b.name, email: b.email },
+    meetingLink: b.meetingLink,
+  });
+}
+
 /**
  * The message's `.ics` attachment ({@link bookingInvitationIcs}), as a list of zero or one.
  * STATUS tells the truth about the booking (TENTATIVE pending, CONFIRMED, CANCELLED with
  * METHOD:CANCEL). When the calendar library refuses the booking's data the error is logged and
  * the message goes without the invitation: a booking or status change never fails because of it.
  */
-function invite(b: BookingMailData, settings: Settings, status: InviteStatus, sequence: number) {
+function invite(b: BookingMailData, settings: Settings, status: InviteStatus, sequence: number, engineer?: Contact) {
   const method = status === "CANCELLED" ? "CANCEL" : "REQUEST";
   let content: string;
   try {
-    content = bookingInvitationIcs(b, settings, status, sequence);
+    content = bookingInvitationIcs(b, settings, status, sequence, engineer);
   } catch (error) {
     logger.error({ err: error, bookingId: b.id, method }, "calendar invitation could not be built; mailing without it");
     return [];
@@ -392,4 +420,41 @@ export function staffRescheduleNotificationEmails(
       details: [...whenDetails(b), ["Name", b.name], ["E-mail", b.email], ["Company", b.companyName ?? "Not provided"]],
     },
   });
+}
+
+/**
+ * The engineer who takes a booking is told of it: `status` TENTATIVE (assigned, pending),
+ * CONFIRMED (confirmed by staff, with the meeting link) or CANCELLED (cancelled, moved away or
+ * given to someone else: METHOD:CANCEL), with their copy of the invitation at `sequence` (same
+ * UID as the visitor's; ORGANIZER the engineer).
+ */
+export function engineerEmail(b: BookingMailData, settings: Settings, engineer: Contact, status: InviteStatus, sequence: number): OutgoingEmail {
+  const cancelled = status === "CANCELLED";
+  const content = renderEmail(
+    {
+      preheader: cancelled ? `No longer yours: ${b.name}, ${describeWhen(b)}` : `${b.name}, ${describeWhen(b)}`,
+      heading: cancelled ? "A consultation is off your diary" : status === "CONFIRMED" ? "Your consultation is confirmed" : "A consultation is booked with you",
+      intro: cancelled
+        ? `Hello ${engineer.name}, the ${b.consultationType} with ${b.name} on ${describeWhen(b)} is no longer yours: it was cancelled, moved or given to someone else.`
+        : `Hello ${engineer.name}, you take the ${b.consultationType} with ${b.name} on ${describeWhen(b)}.`,
+      paragraphs: cancelled
+        ? ["The attached calendar entry removes it from your calendar."]
+        : [
+            b.meetingLink ? `Meeting link: ${b.meetingLink}` : "The meeting link is made when the booking is confirmed.",
+            "The attached calendar invitation adds it to your calendar (or replaces the earlier copy).",
+          ],
+      details: [...whenDetails(b), ["Name", b.name], ["E-mail", b.email], ["Phone", b.phone ?? "Not provided"], ["Company", b.companyName ?? "Not provided"]],
+      button: { label: "Open consultations", url: siteUrl("/admin/consultations") },
+      footerNote: "You receive these e-mails because you take consultations.",
+    },
+    settings,
+  );
+  return {
+    kind: cancelled ? "booking.engineer_cancelled" : "booking.engineer_assigned",
+    to: engineer.email,
+    replyTo: b.email,
+    subject: cancelled ? `Off your diary: ${b.name}, ${describeWhen(b)}` : `${status === "CONFIRMED" ? "Confirmed" : "Booked with you"}: ${b.name}, ${describeWhen(b)}`,
+    ...content,
+    attachments: invite(b, settings, status, sequence, engineer),
+  };
 }

@@ -14,6 +14,7 @@ import { bookingEventData, recordWebhookEvent } from "~/features/webhooks/events
 import { getMailSettings } from "~/features/mail/settings.server";
 import type { SiteSettings } from "~/features/settings/schema";
 import {
+  bookingDurationMinutes,
   bookingMailData,
   cancellationEmail,
   staffRescheduleNotificationEmails,
@@ -29,7 +30,8 @@ import {
   type BookingStatus,
   type SlotRow,
 } from "./booking-core.server";
-import { bookingErrorMessage, isSlotProblem, type BookingErrorCode } from "./booking-errors.server";
+import { BookingError, bookingErrorMessage, isSlotProblem, type BookingErrorCode } from "./booking-errors.server";
+import { assignEngineer, engineerNotices, planAssignment, type AssignmentPlan } from "./engineers.server";
 import { bookingEndTime } from "./booking-rows.server";
 import { londonInstant } from "~/utils/time";
 
@@ -45,6 +47,8 @@ export type ManagedBooking = {
   availabilityId: string;
   name: string;
   consultationType: string;
+  /** The type's id, for the engineers' rules (null once the type is deleted). */
+  consultationTypeId: string | null;
   status: BookingStatus;
   date: string;
   startTime: string;
@@ -72,9 +76,10 @@ export type CancelResult =
 
 /**
  * The visitor cancels through the manage link: only a pending or confirmed booking that has not
- * started. Frees the place, raises SEQUENCE and queues a cancellation with METHOD:CANCEL, notifies
- * nobody else, withdraws a queued reminder, records the `booking.cancelled` webhook event and an
- * audit entry (actor: system). One transaction.
+ * started. Frees the place (and its engineer), raises SEQUENCE and queues a cancellation with
+ * METHOD:CANCEL to the visitor and to the engineer who took it, notifies nobody else, withdraws a
+ * queued reminder, records the `booking.cancelled` webhook event and an audit entry (actor:
+ * system). One transaction.
  */
 export async function cancelBookingByToken(token: string, { now = new Date() }: { now?: Date } = {}): Promise<CancelResult> {
   if (!token || token.length > 200) return { ok: false, reason: "not_found" };
@@ -95,7 +100,9 @@ export async function cancelBookingByToken(token: string, { now = new Date() }: 
       .returning();
     await movePlace(tx, slot.id, -1);
     await withdrawReminder(tx, booking.id);
-    await enqueueEmails(tx, [cancellationEmail(bookingMailData(updated, slot), site, sequence, "visitor")]);
+    const mail = bookingMailData(updated, slot);
+    const engineer = await engineerNotices(tx, mail, site, { from: booking.engineerId, to: null, status: "CANCELLED", sequence });
+    await enqueueEmails(tx, [cancellationEmail(mail, site, sequence, "visitor"), ...engineer]);
     await recordWebhookEvent(tx, "booking.cancelled", bookingEventData(updated, slot), now);
     await recordAudit(tx, {
       actor: null,
@@ -115,6 +122,7 @@ function managed(b: BookingRow, slot: SlotRow): ManagedBooking {
     availabilityId: slot.id,
     name: b.name,
     consultationType: b.consultationType,
+    consultationTypeId: b.consultationTypeId,
     status: b.status,
     date: slot.date,
     startTime: slot.startTime,
@@ -190,7 +198,9 @@ class RescheduleLimitError extends Error {
  * cannot deadlock), refuses a booking that is cancelled, not pending/confirmed or already started,
  * and re-checks the new slot exactly as `createBooking` does (available, not past, outside the
  * notice, inside the window, a place left). Then frees the old place and takes the new one, sets
- * the booking back to `pending` with its meeting link cleared, raises SEQUENCE, clears
+ * the booking back to `pending` with its meeting link cleared (once engineers are set up, the
+ * new slot needs a free eligible engineer: the booking keeps its engineer when they are free,
+ * else is reassigned by the round robin), raises SEQUENCE, clears
  * `reminder_sent_at` and withdraws a queued reminder (so the 24-hour reminder follows the new
  * time), queues the visitor's updated invitation (same UID, TENTATIVE) and the staff
  * notifications, and records the `booking.rescheduled` webhook event and an audit entry (actor:
@@ -217,11 +227,31 @@ export async function rescheduleBookingByToken(
   if (!UUID_RE.test(newSlotId)) return refuse("unknown_slot");
   const site = await getMailSettings();
   try {
-    return await moveBooking(token, newSlotId, { now, clientIp, site, refuse });
+    const plan = await planMove(token, newSlotId, site);
+    return await moveBooking(token, newSlotId, { now, clientIp, site, refuse, plan });
   } catch (error) {
     if (error instanceof RescheduleLimitError) return refuse(error.reason);
+    if (error instanceof BookingError) return refuse(error.code);
     throw error;
   }
+}
+
+/**
+ * The engineers' side of a move, read before its transaction: who may take the booking's type at
+ * the new slot's date and their busy times (`planAssignment`), or null while engineer mode is off
+ * or the booking or slot is unknown (the transaction refuses those).
+ */
+async function planMove(token: string, newSlotId: string, site: SiteSettings): Promise<(AssignmentPlan & { date: string }) | null> {
+  const [row] = await db
+    .select({ booking: consultationBookings, slot: consultationAvailability })
+    .from(consultationBookings)
+    .innerJoin(consultationAvailability, eq(consultationAvailability.id, consultationBookings.availabilityId))
+    .where(openedBy(token));
+  const [target] = await db.select().from(consultationAvailability).where(eq(consultationAvailability.id, newSlotId));
+  if (!row || !target) return null;
+  const wanted = { typeId: row.booking.consultationTypeId, durationMinutes: bookingDurationMinutes(row.booking.durationMinutes, row.slot), bookingId: row.booking.id };
+  const plan = await planAssignment(wanted, target.date, site.openedBankHolidays);
+  return plan && { ...plan, date: target.date };
 }
 
 /** The transaction of `rescheduleBookingByToken`; throws `RescheduleLimitError` to roll back. */
@@ -233,7 +263,14 @@ async function moveBooking(
     clientIp,
     site,
     refuse,
-  }: { now: Date; clientIp: string; site: SiteSettings; refuse: (reason: RescheduleRefusal) => RescheduleResult },
+    plan,
+  }: {
+    now: Date;
+    clientIp: string;
+    site: SiteSettings;
+    refuse: (reason: RescheduleRefusal) => RescheduleResult;
+    plan: (AssignmentPlan & { date: string }) | null;
+  },
 ): Promise<RescheduleResult> {
   return db.transaction(async (tx): Promise<RescheduleResult> => {
     const [booking] = await tx
@@ -255,6 +292,12 @@ async function moveBooking(
     const target = locked.get(newSlotId);
     const refusal = slotRefusal(target, now, site);
     if (refusal) return refuse(refusal);
+    let engineerId = booking.engineerId;
+    if (plan) {
+      if (target!.date !== plan.date) return refuse("unavailable_slot");
+      // Throws BookingError (no free engineer, a closed date, the type's notice or horizon).
+      engineerId = await assignEngineer(tx, target!, plan, { now, bookingId: booking.id, prefer: booking.engineerId });
+    }
     if (await exceedsLimit(tx, `reschedule:client:${clientKey(clientIp)}`, LIMITS.reschedulePerClient, now)) {
       throw new RescheduleLimitError("reschedule_client_limit");
     }
@@ -268,6 +311,7 @@ async function moveBooking(
         availabilityId: target!.id,
         status: "pending",
         meetingLink: null,
+        engineerId,
         icsSequence: booking.icsSequence + 1,
         reminderSentAt: null,
         updatedAt: now,
@@ -279,7 +323,14 @@ async function moveBooking(
     await withdrawReminder(tx, booking.id, "Booking moved before the reminder was sent");
     const previous = { date: old.date, startTime: old.startTime };
     const mail = bookingMailData(updated, target!);
-    await enqueueEmails(tx, [visitorRescheduleEmail(mail, site, token, previous), ...staffRescheduleNotificationEmails(mail, site, previous)]);
+    const engineer = await engineerNotices(tx, mail, site, {
+      from: booking.engineerId,
+      to: engineerId,
+      status: "TENTATIVE",
+      sequence: updated.icsSequence,
+      fromMail: bookingMailData(updated, old),
+    });
+    await enqueueEmails(tx, [visitorRescheduleEmail(mail, site, token, previous), ...staffRescheduleNotificationEmails(mail, site, previous), ...engineer]);
     await recordWebhookEvent(tx, "booking.rescheduled", bookingEventData(updated, target!, previous), now);
     await recordAudit(tx, {
       actor: null,

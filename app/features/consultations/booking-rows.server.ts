@@ -7,7 +7,7 @@
  * `createdAt`, `updatedAt` and `reminderSentAt` are instants. The manage token's hash and the
  * idempotency key are never read here.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db, type Database, type Transaction } from "~/db/client.server";
 import { consultationAvailability as a, consultationBookings as b } from "~/db/schema";
 import { bookingDurationMinutes } from "./booking-mail.server";
@@ -22,6 +22,11 @@ export const bookingWithSlotColumns = {
   phone: b.phone,
   companyName: b.companyName,
   consultationType: b.consultationType,
+  /** The type's id (null once the type is deleted), for the engineers' rules. */
+  consultationTypeId: b.consultationTypeId,
+  /** The engineer who takes it and their name (null while no engineer is set up, or once their account is deleted). */
+  engineerId: b.engineerId,
+  engineerName: sql<string | null>`(select u.name from admin_users u where u.id = ${b.engineerId})`,
   projectType: b.projectType,
   projectDescription: b.projectDescription,
   timeline: b.timeline,

@@ -16,7 +16,8 @@
  *   the consultation type, time and status only.
  * - Events: bookings holding a place (pending as TENTATIVE; confirmed, completed and no-show as
  *   CONFIRMED) whose slot falls from today (London) to `FEED_HORIZON_DAYS` ahead, at most
- *   `FEED_MAX_EVENTS`, soonest first; each feed answers at most `LIMITS.calendarFeed` fetches an hour. Cancelled and staff-"rescheduled" bookings are left out:
+ *   `FEED_MAX_EVENTS`, soonest first; a member of staff who takes consultations (an engineer)
+ *   gets only the ones they take, everyone else all of them; each feed answers at most `LIMITS.calendarFeed` fetches an hour. Cancelled and staff-"rescheduled" bookings are left out:
  *   a subscribed calendar deletes an event that leaves the feed, which every client honours,
  *   while STATUS:CANCELLED in a published feed is shown as a live event by some. Each event has
  *   the booking's invitation UID and SEQUENCE (`ics.ts`, the one builder).
@@ -24,7 +25,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { adminUsers, consultationAvailability, consultationBookings, staffCalendarFeeds } from "~/db/schema";
+import { adminUsers, consultationAvailability, consultationBookings, engineers, staffCalendarFeeds } from "~/db/schema";
 import { exceedsLimit, LIMITS } from "~/features/abuse/limits.server";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { MANAGER_ROLES, roleAllows } from "~/features/auth/roles";
@@ -144,9 +145,10 @@ export type CalendarFeedAnswer = { status: 200; ics: string } | { status: 404 } 
 export async function renderCalendarFeed(token: string, now: Date = new Date()): Promise<CalendarFeedAnswer> {
   if (token.length > 200) return { status: 404 };
   const [feed] = await db
-    .select({ adminId: adminUsers.id, role: adminUsers.role })
+    .select({ adminId: adminUsers.id, role: adminUsers.role, engineer: engineers.takesConsultations })
     .from(staffCalendarFeeds)
     .innerJoin(adminUsers, eq(adminUsers.id, staffCalendarFeeds.adminUserId))
+    .leftJoin(engineers, eq(engineers.adminUserId, adminUsers.id))
     .where(and(eq(staffCalendarFeeds.tokenHash, hashToken(token)), eq(adminUsers.isActive, true)));
   if (!feed) return { status: 404 };
   if (await exceedsLimit(db, `calendar-feed:${feed.adminId}`, LIMITS.calendarFeed, now)) return { status: 429 };
@@ -158,6 +160,8 @@ export async function renderCalendarFeed(token: string, now: Date = new Date()):
     .where(
       and(
         inArray(consultationBookings.status, [...PLACE_HOLDING_STATUSES]),
+        // An engineer's feed holds the consultations they take; anyone else's holds them all.
+        feed.engineer ? eq(consultationBookings.engineerId, feed.adminId) : undefined,
         gte(consultationAvailability.date, today),
         lte(consultationAvailability.date, addDays(today, FEED_HORIZON_DAYS)),
       ),

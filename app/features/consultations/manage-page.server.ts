@@ -16,6 +16,7 @@ import {
   rescheduleMessage,
   type ManagedBooking,
 } from "./booking-manage.server";
+import { bookingDurationMinutes } from "./booking-mail.server";
 import type { AvailableSlot } from "./slots.server";
 import { loadWeekSlots, resolveChosenSlot, type WeekSlots } from "./wizard.server";
 
@@ -50,9 +51,11 @@ async function rescheduleView(
   if (blocked === "already_cancelled") return { kind: "gone", booking };
   if (blocked) return { kind: "refused", booking, reason: rescheduleMessage(blocked) };
   const settings = await getSiteSettings();
+  // The booking's own time does not count against its engineer while it looks for another.
+  const wanted = { typeId: booking.consultationTypeId, durationMinutes: bookingDurationMinutes(booking.durationMinutes, booking), bookingId: booking.id };
   const [weekSlots, chosen] = await Promise.all([
-    loadWeekSlots(week, { now, settings, withSlots: true }),
-    resolveChosenSlot(slot, { now, settings }),
+    loadWeekSlots(week, { now, settings, withSlots: true, wanted }),
+    resolveChosenSlot(slot, { now, settings, wanted }),
   ]);
   const same = chosen.slot?.id === booking.availabilityId;
   return {

@@ -5,7 +5,9 @@
 import { and, asc, eq, gte, lte } from "drizzle-orm";
 import { db, type Database, type Transaction } from "~/db/client.server";
 import { consultationAvailability, consultationTypes } from "~/db/schema";
+import type { SiteSettings } from "~/features/settings/schema";
 import { getSiteSettings } from "~/features/settings/settings.server";
+import { engineerOffers, type BookingFor } from "./engineers.server";
 import { isOutsideNotice } from "./booking-window";
 
 /** An active consultation type as the wizard's step 1 shows it. */
@@ -49,20 +51,31 @@ export type AvailableSlot = {
  * (inclusive, London dates) that are marked available, do not start in the past or inside the
  * minimum notice (site setting `minimumNoticeHours`, measured from `now`), ordered by date and
  * time. Full slots are included with `available_spots` 0 so the wizard can show them as Full.
+ *
+ * `wanted` (the chosen type, or the booking being moved) brings in the engineers once any is set
+ * up (`engineerOffers`): then a slot is offered only while an eligible engineer is free for it,
+ * its places are capped by the free engineers, and the type's notice and horizon and the closed
+ * bank holidays apply too. Without `wanted`, or with no engineer set up, slots alone decide.
  */
 export async function getAvailableSlots({
   startDate,
   endDate,
   now = new Date(),
   minimumNoticeHours,
+  wanted,
+  settings,
 }: {
   startDate: string;
   endDate: string;
   now?: Date;
   /** Overrides the site setting (tests); read from `getSiteSettings()` when omitted. */
   minimumNoticeHours?: number;
+  wanted?: BookingFor;
+  /** The site settings when the caller has them (read otherwise). */
+  settings?: SiteSettings;
 }): Promise<AvailableSlot[]> {
-  const notice = minimumNoticeHours ?? (await getSiteSettings()).minimumNoticeHours;
+  const site = settings ?? (await getSiteSettings());
+  const notice = minimumNoticeHours ?? site.minimumNoticeHours;
   const rows = await db
     .select({
       id: consultationAvailability.id,
@@ -81,14 +94,18 @@ export async function getAvailableSlots({
       ),
     )
     .orderBy(asc(consultationAvailability.date), asc(consultationAvailability.startTime));
-  return rows
-    .filter((r) => isOutsideNotice(r.date, r.startTime, now, notice))
+  const open = rows.filter((r) => isOutsideNotice(r.date, r.startTime, now, notice));
+  const offers = wanted
+    ? await engineerOffers(open, wanted, { now, from: startDate, to: endDate, openedBankHolidays: site.openedBankHolidays })
+    : null;
+  return open
+    .filter((r) => !offers || offers.has(r.id))
     .map((r) => ({
       id: r.id,
       date: r.date,
       start_time: r.startTime,
       end_time: r.endTime,
-      available_spots: Math.max(0, r.maxBookings - r.currentBookings),
+      available_spots: offers ? offers.get(r.id)!.availableSpots : Math.max(0, r.maxBookings - r.currentBookings),
     }));
 }
 

@@ -13,7 +13,20 @@ export const TYPE_DURATION_OPTIONS = Array.from({ length: (TYPE_DURATION.max - T
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 
-/** A type as the form posts it: name, description (optional), duration in minutes, active ("on"). */
+/** A buffer in whole minutes, 0 to 120 (0 when left empty). */
+function minutes(what: string) {
+  return z.preprocess(
+    (v) => (v === "" || v === undefined ? 0 : v),
+    z.coerce.number({ error: `Enter the ${what} in minutes.` }).int("Enter whole minutes.").min(0, "Enter 0 minutes or more.").max(120, "Use at most 120 minutes."),
+  );
+}
+
+/**
+ * A type as the form posts it: name, description (optional), duration in minutes, active ("on"),
+ * and its rules once engineers are set up: buffers before and after (minutes, 0-120), minimum
+ * notice (hours, default 12), booking horizon (days, default 60), and the most consultations one
+ * engineer takes a day (empty: no limit).
+ */
 export const ConsultationTypeSchema = z.object({
   name: z
     .string({ error: "Enter a name." })
@@ -34,6 +47,25 @@ export const ConsultationTypeSchema = z.object({
     .max(TYPE_DURATION.max, `Choose at most ${TYPE_DURATION.max} minutes.`)
     .refine((v) => v % TYPE_DURATION.step === 0, `Choose a duration in steps of ${TYPE_DURATION.step} minutes.`),
   isActive: z.preprocess((v) => v === "on" || v === true, z.boolean()),
+  // The rules below apply once engineers are set up (see `free-time.ts`).
+  bufferBeforeMinutes: minutes("buffer before"),
+  bufferAfterMinutes: minutes("buffer after"),
+  minimumNoticeHours: z.coerce
+    .number({ error: "Enter the minimum notice in hours." })
+    .int("Enter whole hours.")
+    .min(0, "Enter 0 hours or more.")
+    .max(336, "Use at most 336 hours (two weeks).")
+    .default(12),
+  horizonDays: z.coerce
+    .number({ error: "Enter how many days ahead it may be booked." })
+    .int("Enter whole days.")
+    .min(1, "Allow at least 1 day ahead.")
+    .max(365, "Use at most 365 days.")
+    .default(60),
+  maxPerEngineerPerDay: z.preprocess(
+    (v) => (v === "" || v === undefined || v === null ? null : v),
+    z.coerce.number({ error: "Enter a number, or leave it empty for no limit." }).int("Enter a whole number.").min(1, "Allow at least 1 a day, or leave it empty.").max(24, "Use at most 24 a day.").nullable(),
+  ),
 });
 
 export type ConsultationTypeInput = z.output<typeof ConsultationTypeSchema>;

@@ -6,6 +6,7 @@
  */
 import type { SiteSettings } from "~/features/settings/schema";
 import { getMailSettings } from "~/features/mail/settings.server";
+import { engineerOffers, type BookingFor } from "./engineers.server";
 import { logger } from "~/utils/logger.server";
 import { getAvailableSlots, getSlot, listActiveTypes, type AvailableSlot, type ConsultationTypeOption } from "./slots.server";
 import { isNextWeekDisabled, isOutsideNotice, isPreviousWeekDisabled, resolveWeekStart, WEEK_DAYS, weekWindow } from "./booking-window";
@@ -30,12 +31,12 @@ export type WeekSlots = {
 
 /**
  * The week a `week` URL parameter asks for (clamped to the booking window) and, when `withSlots`,
- * its offered slots at `now` with the site's minimum notice. A failed read gives `slotsError`
- * (logged), never a throw.
+ * its offered slots at `now` with the site's minimum notice, and the engineers' free time for
+ * `wanted` (see `getAvailableSlots`). A failed read gives `slotsError` (logged), never a throw.
  */
 export async function loadWeekSlots(
   weekParam: string | null,
-  { now, settings, withSlots }: { now: Date; settings: SiteSettings; withSlots: boolean },
+  { now, settings, withSlots, wanted }: { now: Date; settings: SiteSettings; withSlots: boolean; wanted?: BookingFor },
 ): Promise<WeekSlots> {
   const weekStart = resolveWeekStart(weekParam, now, settings.bookingWeeksAhead);
   const window = weekWindow(weekStart);
@@ -43,7 +44,7 @@ export async function loadWeekSlots(
   let slotsError = false;
   if (withSlots) {
     try {
-      slots = await getAvailableSlots({ startDate: window.startDate, endDate: window.endDate, now, minimumNoticeHours: settings.minimumNoticeHours });
+      slots = await getAvailableSlots({ startDate: window.startDate, endDate: window.endDate, now, settings, wanted });
     } catch (error) {
       logger.error({ err: error }, "consultation slots could not be loaded");
       slotsError = true;
@@ -61,22 +62,26 @@ export async function loadWeekSlots(
 
 /**
  * The slot a `slot` URL parameter names, when it can still be booked at `now`; else the message
- * saying why not (unknown, no longer available or inside the notice, or full). Null parameter:
- * no slot and no problem.
+ * saying why not (unknown, no longer available or inside the notice, or full; with `wanted`, no
+ * free engineer counts as no longer available, and the places are capped by the free engineers).
+ * Null parameter: no slot and no problem.
  */
 export async function resolveChosenSlot(
   slotParam: string | null,
-  { now, settings }: { now: Date; settings: SiteSettings },
+  { now, settings, wanted }: { now: Date; settings: SiteSettings; wanted?: BookingFor },
 ): Promise<{ slot: AvailableSlot | null; problem: string | null }> {
   if (!slotParam) return { slot: null, problem: null };
   const unknown = { slot: null, problem: "That time is not offered. Please choose another time." };
   if (!UUID_RE.test(slotParam)) return unknown;
   const row = await getSlot(slotParam).catch(() => null);
   if (!row) return unknown;
-  const spots = Math.max(0, row.maxBookings - row.currentBookings);
-  if (!row.isAvailable || !isOutsideNotice(row.date, row.startTime, now, settings.minimumNoticeHours)) {
-    return { slot: null, problem: "That time is no longer available. Please choose another time." };
-  }
+  const gone = { slot: null, problem: "That time is no longer available. Please choose another time." };
+  if (!row.isAvailable || !isOutsideNotice(row.date, row.startTime, now, settings.minimumNoticeHours)) return gone;
+  const offers = wanted
+    ? await engineerOffers([row], wanted, { now, from: row.date, to: row.date, openedBankHolidays: settings.openedBankHolidays })
+    : null;
+  if (offers && !offers.has(row.id)) return gone;
+  const spots = offers ? offers.get(row.id)!.availableSpots : Math.max(0, row.maxBookings - row.currentBookings);
   if (spots === 0) return { slot: null, problem: "Sorry, that time has just been fully booked. Please choose another time." };
   return { slot: { id: row.id, date: row.date, start_time: row.startTime, end_time: row.endTime, available_spots: spots }, problem: null };
 }
@@ -109,9 +114,10 @@ export async function loadWizardState(url: URL, now: Date = new Date()): Promise
   const typeParam = params.get("type");
   const type = types.find((t) => t.id === typeParam) ?? null;
 
-  const week = await loadWeekSlots(params.get("week"), { now, settings, withSlots: Boolean(type) && requested >= 2 && requested <= 4 });
+  const wanted = type ? { typeId: type.id, durationMinutes: type.durationMinutes } : undefined;
+  const week = await loadWeekSlots(params.get("week"), { now, settings, withSlots: Boolean(type) && requested >= 2 && requested <= 4, wanted });
   // The chosen slot may lie in another week than the one shown; read it directly.
-  const { slot, problem: slotProblem } = await resolveChosenSlot(params.get("slot"), { now, settings });
+  const { slot, problem: slotProblem } = await resolveChosenSlot(params.get("slot"), { now, settings, wanted });
 
   let step = requested;
   let notice: string | null = null;

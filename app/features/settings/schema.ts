@@ -6,6 +6,9 @@
 import { z } from "zod";
 import { companyDefaults } from "~/content/company";
 
+/** Where meeting links come from (see `meetingLinks`). */
+export const MEETING_LINK_SOURCES = ["jitsi", "personal_room"] as const;
+
 /** The analytics choices of the settings. */
 export const ANALYTICS_MODES = ["first_party", "with_google"] as const;
 
@@ -21,6 +24,20 @@ export const SiteSettingsSchema = z.object({
   minimumNoticeHours: z.coerce.number().int().min(0).max(24 * 14).default(24),
   /** How many weeks ahead the booking wizard lets a visitor browse. */
   bookingWeeksAhead: z.coerce.number().int().min(1).max(52).default(8),
+  /**
+   * England and Wales bank holidays staff open for consultations (`yyyy-mm-dd`): once engineers
+   * are set up, every other bank holiday is closed. Typed one date per line.
+   */
+  openedBankHolidays: z.preprocess(
+    (v) => (typeof v === "string" ? v.split(/[\s,;]+/).filter(Boolean) : v),
+    z.array(z.iso.date("Enter dates as yyyy-mm-dd, one per line.")).max(60, "Open at most 60 bank holidays."),
+  ).default([]),
+  /**
+   * Where each booking's meeting link comes from once engineers are set up: a Jitsi Meet room
+   * with a random name (`jitsi`, no account needed) or the engineer's personal room address
+   * (`personal_room`; Jitsi when they have none). Staff can still overwrite a booking's link.
+   */
+  meetingLinks: z.enum(MEETING_LINK_SOURCES, { error: "Choose where meeting links come from." }).default("jitsi"),
   /**
    * Which analytics run: `first_party` (default) counts visits without cookies and
    * shows no banner; `with_google` also loads Google Analytics, only with `analyticsId` set and

@@ -28,6 +28,9 @@ import { getCalendarConnection } from "~/features/calendars/connections.server";
 import { CALENDAR_CONNECTION_INTENTS, isCalendarConnectionIntent, type CalendarConnectionResult } from "~/features/calendars/types";
 import { getCalendarFeedState, issueCalendarFeed, turnOffCalendarFeed } from "~/features/consultations/calendar-feed.server";
 import { CALENDAR_FEED_INTENTS, CalendarFeedCard, type CalendarFeedResult } from "~/features/consultations/components/calendar-feed-card";
+import { EngineerCard } from "~/features/consultations/components/engineer-card";
+import { EngineerProfileSchema, type EngineerProfileReply } from "~/features/consultations/engineer-schema";
+import { getEngineerProfile, listTypesForEngineers, saveEngineerProfile } from "~/features/consultations/engineers.server";
 import { pageMeta } from "~/features/seo/meta";
 import { readFormData } from "~/utils/form-data.server";
 import { accept, parseSubmission, type ParseOptions, refuse, refuseInvalid, refusedFields } from "~/utils/forms";
@@ -50,6 +53,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     listOwnSessions(session),
     twoFactorTurnedOn(session),
   ]);
+  // Only roles that open consultations take them (an engineer reads the visitor's details).
+  const engineer = roleAllows(session.admin.role, MANAGER_ROLES)
+    ? { profile: await getEngineerProfile(session.admin.id), types: await listTypesForEngineers() }
+    : null;
   return {
     admin: { name: session.admin.name, email: session.admin.email, role: session.admin.role },
     mustEnrolTwoFactor: session.mustEnrolTwoFactor,
@@ -62,6 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     feed,
     personal: roleAllows(session.admin.role, MANAGER_ROLES),
     twoFactorTurnedOn: turnedOn,
+    engineer,
   };
 }
 
@@ -71,9 +79,9 @@ async function twoFactorTurnedOn(session: AdminSession): Promise<AccountResult |
   return recoveryCodes ? { intent: "totp-confirm", ok: true, message: "Two-factor is on", recoveryCodes } : null;
 }
 
-const IntentSchema = z.object({ intent: z.enum([...CALENDAR_FEED_INTENTS, ...CALENDAR_CONNECTION_INTENTS, ...ACCOUNT_INTENTS]) });
+const IntentSchema = z.object({ intent: z.enum([...CALENDAR_FEED_INTENTS, ...CALENDAR_CONNECTION_INTENTS, ...ACCOUNT_INTENTS, "engineer-save"]) });
 
-type Reply = CalendarFeedResult | CalendarConnectionResult | AccountResult;
+type Reply = CalendarFeedResult | CalendarConnectionResult | AccountResult | EngineerProfileReply;
 
 /** Headers carrying `setCookie` (the Set-Cookie values of a replaced session). */
 function cookieHeaders(setCookie: string[]): Headers {
@@ -100,6 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refuse<Reply>(403, { intent: null, message: "Set up two-factor authentication first." });
   }
   if (intent === "turn-on" || intent === "regenerate" || intent === "turn-off") return calendarFeedAction(session, intent);
+  if (intent === "engineer-save") return engineerAction(session, form);
   // The member's own calendar only: a posted userId is ignored here.
   if (isCalendarConnectionIntent(intent)) return calendarConnectionAction(auditActor(session), session.user.id, intent, form);
   return accountAction(session, intent, form, request, context.clientIp);
@@ -190,6 +199,17 @@ async function accountAction(session: AdminSession, intent: AccountIntent, form:
   }
 }
 
+/** The signed-in member's own consultations (`EngineerCard`); 403 for a role that does not take them. */
+async function engineerAction(session: AdminSession, form: Record<string, FormDataEntryValue>) {
+  if (!roleAllows(session.admin.role, MANAGER_ROLES)) {
+    return refuse<EngineerProfileReply>(403, { intent: "engineer-save", message: "Your role does not take consultations." });
+  }
+  const input = parseSubmission(EngineerProfileSchema, form, { ...CHECK_FIELDS, lists: ["typeIds"] });
+  if (!input.ok) return refuseInvalid<EngineerProfileReply>(input, { intent: "engineer-save" });
+  await saveEngineerProfile(auditActor(session), session.admin.id, input.values);
+  return accept<EngineerProfileReply>({ intent: "engineer-save", message: "Consultations saved" });
+}
+
 async function calendarFeedAction(session: AdminSession, intent: (typeof CALENDAR_FEED_INTENTS)[number]) {
   const actor = auditActor(session);
   if (intent === "turn-off") {
@@ -214,18 +234,20 @@ async function calendarFeedAction(session: AdminSession, intent: (typeof CALENDA
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { twoFactorTurnedOn: turnedOn, feed, personal, calendar, ...screen } = loaderData;
+  const { twoFactorTurnedOn: turnedOn, feed, personal, calendar, engineer, ...screen } = loaderData;
   const result = actionData ?? turnedOn ?? undefined;
-  // A post answers one of the account's sections, the calendar card or the calendar feed's card.
+  // A post answers one of the account's sections, the calendar card, the engineer card or the calendar feed's card.
   const forAccount = Boolean(result?.intent && (ACCOUNT_INTENTS as readonly string[]).includes(result.intent));
   const forCalendar = isCalendarConnectionIntent(result?.intent);
+  const forEngineer = result?.intent === "engineer-save";
   return (
     <AccountScreen
       {...screen}
       result={forAccount ? (result as AccountResult) : null}
       calendar={<CalendarConnectionCard userId={calendar.userId} state={calendar.state} own result={forCalendar ? (result as CalendarConnectionResult) : null} />}
+      consultations={engineer ? <EngineerCard self profile={engineer.profile} types={engineer.types} result={forEngineer ? (result as EngineerProfileReply) : null} /> : null}
       calendarFeed={
-        <CalendarFeedCard state={feed} personal={personal} result={forAccount || forCalendar ? undefined : (result as CalendarFeedResult | undefined)} />
+        <CalendarFeedCard state={feed} personal={personal} result={forAccount || forCalendar || forEngineer ? undefined : (result as CalendarFeedResult | undefined)} />
       }
     />
   );

@@ -7,7 +7,7 @@ import {
   type ConsultationIntent,
   FAILURE_MESSAGES,
 } from "~/features/consultations/admin-actions";
-import { bookingUpdateSchema } from "~/features/consultations/admin-booking-schema.server";
+import { bookingUpdateSchema, reassignSchema } from "~/features/consultations/admin-booking-schema.server";
 import { closeDatesSchema, editSlotSchema, recurringSlotsSchema, singleSlotSchema } from "~/features/consultations/admin-schema";
 import { getBooking, listBookings, withSlotCompanions } from "~/features/consultations/admin-bookings.server";
 import { parseBookingListParams } from "~/features/consultations/admin-booking-list";
@@ -22,7 +22,8 @@ import {
   updateSlot,
 } from "~/features/consultations/availability.server";
 import { BookingError } from "~/features/consultations/booking-errors.server";
-import { updateBookingByAdmin } from "~/features/consultations/booking-admin.server";
+import { reassignBooking, updateBookingByAdmin } from "~/features/consultations/booking-admin.server";
+import { listEngineers } from "~/features/consultations/engineers.server";
 import { londonToday } from "~/utils/time";
 import { ConsultationsScreen, type ConsultationsTab } from "~/features/consultations/components/consultations-screen";
 import type { Submitter } from "~/features/consultations/components/submitter";
@@ -52,11 +53,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
   const { sort, when } = parseBookingListParams(url.searchParams);
   const now = new Date();
-  const [stats, list, slots, opened] = await Promise.all([
+  const [stats, list, slots, opened, engineers] = await Promise.all([
     getConsultationStats(now),
     listBookings({ q, status, when, sort, page, limit: PAGE_SIZE, now }),
     listUpcomingSlots(now),
     getBooking(url.searchParams.get("booking") ?? ""),
+    listEngineers(),
   ]);
   const [bookings, openedWithCompanions] = await Promise.all([
     withSlotCompanions(list.bookings),
@@ -72,6 +74,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     today: londonToday(now),
     filters: { q, status, tab, sort, when },
     opened: openedWithCompanions,
+    engineers,
   };
 }
 
@@ -108,6 +111,12 @@ export async function action({ request }: Route.ActionArgs) {
         const { id, ...update } = parsed.values;
         await updateBookingByAdmin(actor, id, update);
         return done("Booking updated");
+      }
+      case "reassign-booking": {
+        const parsed = parseSubmission(reassignSchema, formData);
+        if (!parsed.ok) return invalid(parsed);
+        const updated = await reassignBooking(actor, parsed.values.id, parsed.values.engineerId);
+        return done("Booking reassigned", updated.engineerId ? undefined : "Nobody takes it now.");
       }
       case "create-slot": {
         const parsed = parseSubmission(singleSlotSchema(today), formData, FORM_READING);

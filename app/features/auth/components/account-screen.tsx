@@ -30,6 +30,7 @@ export function AccountScreen({
   sessions,
   calendar,
   calendarFeed,
+  consultations,
   result,
 }: {
   admin: { name: string; email: string; role: AdminRole };
@@ -44,6 +45,8 @@ export function AccountScreen({
   calendar: ReactNode;
   /** The private calendar feed's card, shown last. */
   calendarFeed: ReactNode;
+  /** The consultations this member takes (hours, days off, types), before the feed; null for roles that take none. */
+  consultations?: ReactNode;
   /** The answer of the last post to one of the account's own sections, else null. */
   result: AccountResult | null;
 }) {
@@ -62,6 +65,7 @@ export function AccountScreen({
             <PasskeysCard passkeys={passkeys} result={accountResult} />
             <SessionsCard sessions={sessions} result={accountResult} />
             {calendar}
+            {consultations}
             {calendarFeed}
           </>
         )}

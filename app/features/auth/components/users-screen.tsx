@@ -4,7 +4,7 @@
  * a form to add a member of staff, "Require two-factor for all staff", and the recent
  * staff activity. Every form posts to the route action and works without JS.
  */
-import { CalendarClock, Clock, MailPlus, ShieldCheck, UserPlus } from "lucide-react";
+import { CalendarClock, CalendarDays, Clock, MailPlus, ShieldCheck, UserPlus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "~/components/ui/toast";
@@ -123,6 +123,13 @@ function StaffRow({ member, isSelf, onlySuperAdmin }: { member: StaffMember; isS
           <Button asChild variant="ghost" size="sm">
             <Link to={isSelf ? "/admin/account" : `/admin/users/${member.id}/calendar`}>
               <CalendarClock aria-hidden /> Calendar<span className="sr-only"> of {member.name}</span>
+            </Link>
+          </Button>
+        ) : null}
+        {member.isActive && member.role !== "editor" ? (
+          <Button asChild variant="ghost" size="sm">
+            <Link to={`/admin/users/${member.id}/consultations`}>
+              <CalendarDays aria-hidden /> Consultations<span className="sr-only"> of {member.name}</span>
             </Link>
           </Button>
         ) : null}

@@ -6,6 +6,7 @@ import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { Field } from "~/components/field";
 import { BOOKING_STATUSES } from "~/utils/domain";
 import type { AdminBooking, SlotCompanion } from "../admin-bookings.server";
+import type { EngineerOption } from "../engineers.server";
 import { formatLongDate, formatTimeRange12, formatUkDateTime12 } from "~/utils/format";
 import { humanise, STATUS_META } from "./admin-format";
 import { SubmitButton } from "./submit-button";
@@ -42,24 +43,28 @@ function Section({ title, children }: { title: string; children: React.ReactNode
  */
 export function BookingDialog({
   booking,
+  engineers,
   onOpenChange,
   submitter,
 }: {
   booking: BookingView | null;
+  /** The engineers a booking may be given to (empty while none is set up). */
+  engineers: EngineerOption[];
   onOpenChange: (open: boolean) => void;
   submitter: Submitter;
 }) {
   return (
     <Dialog open={booking !== null} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
-        {booking ? <BookingDetail booking={booking} submitter={submitter} /> : null}
+        {booking ? <BookingDetail booking={booking} engineers={engineers} submitter={submitter} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function BookingDetail({ booking, submitter }: { booking: BookingView; submitter: Submitter }) {
+function BookingDetail({ booking, engineers, submitter }: { booking: BookingView; engineers: EngineerOption[]; submitter: Submitter }) {
   const { errors, onSubmit } = useFormSubmission(submitter);
+  const holds = booking.status === "pending" || booking.status === "confirmed";
   const meta = STATUS_META[booking.status];
   const StatusIcon = meta.icon;
   return (
@@ -92,6 +97,7 @@ function BookingDetail({ booking, submitter }: { booking: BookingView; submitter
           <InfoRow label="Date">{formatLongDate(booking.date)}</InfoRow>
           <InfoRow label="Time">{formatTimeRange12(booking.startTime, booking.endTime)} (UK time)</InfoRow>
           <InfoRow label="Type">{booking.consultationType}</InfoRow>
+          {booking.engineerId || engineers.length > 0 ? <InfoRow label="Engineer">{booking.engineerName ?? "Nobody yet"}</InfoRow> : null}
           <InfoRow label="Same slot">
             {booking.slotCompanions.length === 0 ? (
               "No other bookings"
@@ -121,6 +127,30 @@ function BookingDetail({ booking, submitter }: { booking: BookingView; submitter
           ) : null}
         </dl>
       </Section>
+
+      {engineers.length > 0 && holds ? (
+        <Section title="Engineer">
+          <form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={onSubmit}>
+            <input type="hidden" name="intent" value="reassign-booking" />
+            <input type="hidden" name="id" value={booking.id} />
+            <Field label="Give this booking to" errors={errors.engineerId} hint="Only someone who takes this type and is free at its time is accepted; both are told by e-mail." className="flex-1">
+              {(p) => (
+                <NativeSelect {...p} name="engineerId" defaultValue={booking.engineerId ?? ""}>
+                  {booking.engineerId ? null : <option value="">Choose an engineer</option>}
+                  {engineers.map((e) => (
+                    <option key={e.id} value={e.id}>
+                      {e.name}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </Field>
+            <SubmitButton pending={submitter.pending}>
+              Reassign
+            </SubmitButton>
+          </form>
+        </Section>
+      ) : null}
 
       <Section title="Status management">
         <div className="mb-3 flex items-center gap-2 text-sm">

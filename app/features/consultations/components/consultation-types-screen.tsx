@@ -43,6 +43,24 @@ function TypeFields({ type, errors }: { type?: AdminConsultationType; errors?: F
       <Field label="Description" className="sm:col-span-2" errors={errors?.description}>
         {(control) => <Textarea {...control} name="description" rows={2} defaultValue={type?.description ?? ""} maxLength={500} />}
       </Field>
+      <fieldset className="grid gap-4 rounded-md border p-3 sm:col-span-2 sm:grid-cols-2">
+        <legend className="px-1 text-sm font-medium">Rules once engineers are set up</legend>
+        <Field label="Buffer before (minutes)" errors={errors?.bufferBeforeMinutes} hint="Free time kept before each one, 0 to 120.">
+          {(control) => <Input {...control} name="bufferBeforeMinutes" type="number" inputMode="numeric" min={0} max={120} defaultValue={type?.bufferBeforeMinutes ?? 0} />}
+        </Field>
+        <Field label="Buffer after (minutes)" errors={errors?.bufferAfterMinutes} hint="Free time kept after each one, 0 to 120.">
+          {(control) => <Input {...control} name="bufferAfterMinutes" type="number" inputMode="numeric" min={0} max={120} defaultValue={type?.bufferAfterMinutes ?? 0} />}
+        </Field>
+        <Field label="Minimum notice (hours)" errors={errors?.minimumNoticeHours} hint="Not offered sooner than this; the site's own notice still applies.">
+          {(control) => <Input {...control} name="minimumNoticeHours" type="number" inputMode="numeric" min={0} max={336} defaultValue={type?.minimumNoticeHours ?? 12} />}
+        </Field>
+        <Field label="Booking horizon (days)" errors={errors?.horizonDays} hint="Not offered further ahead than this.">
+          {(control) => <Input {...control} name="horizonDays" type="number" inputMode="numeric" min={1} max={365} defaultValue={type?.horizonDays ?? 60} />}
+        </Field>
+        <Field label="Most a day per engineer" errors={errors?.maxPerEngineerPerDay} hint="Consultations of any type one engineer takes a day; empty for no limit." className="sm:col-span-2">
+          {(control) => <Input {...control} name="maxPerEngineerPerDay" type="number" inputMode="numeric" min={1} max={24} defaultValue={type?.maxPerEngineerPerDay ?? ""} />}
+        </Field>
+      </fieldset>
       <label className="flex items-center gap-2 text-sm font-medium sm:col-span-2">
         <input type="checkbox" name="isActive" checked={active} onChange={(event) => setActive(event.currentTarget.checked)} className="size-4 accent-primary" />
         Active (offered in the booking wizard)

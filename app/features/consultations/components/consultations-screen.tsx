@@ -10,6 +10,7 @@ import {
   Mail,
   Phone,
   Search,
+  UserRound,
   Users,
 } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
@@ -31,6 +32,7 @@ import {
 import type { AdminSlot, ConsultationStats } from "../availability.server";
 import { formatTimeRange12, formatWeekdayDate } from "~/utils/format";
 import { STATUS_META } from "./admin-format";
+import type { EngineerOption } from "../engineers.server";
 import { BookingDialog, type BookingView } from "./booking-dialog";
 import { AvailabilityPanel } from "./availability-panel";
 import { useResultToast, type Submitter } from "./submitter";
@@ -48,6 +50,8 @@ export type ConsultationsScreenProps = {
   filters: { q: string; status: string; tab: ConsultationsTab; sort: BookingSort; when: BookingWhen };
   /** The booking a `?booking=` link opens in its dialog on arrival, or null. */
   opened: BookingView | null;
+  /** The engineers staff may give a booking to (empty while none is set up). */
+  engineers: EngineerOption[];
   /** Called when the detail dialog closes (to drop `?booking=` from the URL). */
   onBookingClosed: () => void;
   /** Answer of a plain (no JavaScript) POST, shown as a banner. */
@@ -145,6 +149,7 @@ function BookingsPanel({
   submitter,
   opened,
   onBookingClosed,
+  engineers,
 }: ConsultationsScreenProps & { submitter: Submitter }) {
   const [selectedId, setSelectedId] = useState<string | null>(opened?.id ?? null);
   // Keep the last seen copy so the dialog stays put if a refresh filters the booking out.
@@ -280,6 +285,13 @@ function BookingsPanel({
                         <CalendarCheck className="size-4 shrink-0" aria-hidden />
                         <dd className="truncate">{b.consultationType}</dd>
                       </div>
+                      {b.engineerName ? (
+                        <div className="flex min-w-0 items-center gap-2">
+                          <dt className="sr-only">Engineer</dt>
+                          <UserRound className="size-4 shrink-0" aria-hidden />
+                          <dd className="truncate">With {b.engineerName}</dd>
+                        </div>
+                      ) : null}
                       {b.phone ? (
                         <div className="flex items-center gap-2">
                           <dt className="sr-only">Phone</dt>
@@ -338,7 +350,7 @@ function BookingsPanel({
         </nav>
       ) : null}
 
-      <BookingDialog booking={selected} onOpenChange={(open) => !open && close()} submitter={submitter} />
+      <BookingDialog booking={selected} engineers={engineers} onOpenChange={(open) => !open && close()} submitter={submitter} />
     </div>
   );
 }

@@ -134,6 +134,26 @@ export function SettingsScreen({
                 <Input {...p} name="bookingWeeksAhead" type="number" inputMode="numeric" min={1} max={52} defaultValue={value("bookingWeeksAhead")} required />
               )}
             </Field>
+            <Field
+              label="Meeting links"
+              errors={errors.meetingLinks}
+              required
+              hint="Made for each booking when staff confirm it, once engineers are set up. Staff can still type another."
+            >
+              {(p) => (
+                <NativeSelect {...p} name="meetingLinks" defaultValue={value("meetingLinks")}>
+                  <option value="jitsi">A Jitsi Meet room for each booking</option>
+                  <option value="personal_room">The engineer&apos;s personal room (Jitsi when they have none)</option>
+                </NativeSelect>
+              )}
+            </Field>
+            <Field
+              label="Bank holidays open for consultations"
+              errors={errors.openedBankHolidays}
+              hint="Once engineers are set up, England and Wales bank holidays are closed. List the ones to open, one date a line (yyyy-mm-dd)."
+            >
+              {(p) => <Textarea {...p} name="openedBankHolidays" rows={2} defaultValue={value("openedBankHolidays")} />}
+            </Field>
           </Section>
 
           <Section

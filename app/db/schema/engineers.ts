@@ -1,0 +1,76 @@
+/**
+ * Engineers: the members of staff who take consultations, for which types, in which weekly
+ * working hours (Europe/London wall-clock) and with which days off. A booking names its engineer
+ * in `consultation_bookings.engineer_id`. A consultation type no active engineer takes is booked
+ * on slots and places alone.
+ */
+import { sql } from "drizzle-orm";
+import { boolean, check, date, index, integer, pgTable, primaryKey, text, time, uuid } from "drizzle-orm/pg-core";
+import { adminUsers } from "./auth";
+import { createdAt, updatedAt } from "./columns";
+import { consultationTypes } from "./consultations";
+
+/**
+ * One row per member of staff who has ever been set up to take consultations. Bookings lock this
+ * row (`FOR UPDATE`) before assigning its engineer, so two bookings never overlap for one engineer.
+ */
+export const engineers = pgTable("engineers", {
+  adminUserId: uuid("admin_user_id")
+    .primaryKey()
+    .references(() => adminUsers.id, { onDelete: "cascade" }),
+  /** Offered to visitors only while true (and the account is active). */
+  takesConsultations: boolean("takes_consultations").notNull().default(false),
+  /** The engineer's personal meeting room (Teams, Zoom, Meet; https), used when the site setting says so. */
+  meetingRoomUrl: text("meeting_room_url"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** The consultation types an engineer takes. */
+export const engineerConsultationTypes = pgTable(
+  "engineer_consultation_types",
+  {
+    adminUserId: uuid("admin_user_id")
+      .notNull()
+      .references(() => engineers.adminUserId, { onDelete: "cascade" }),
+    consultationTypeId: uuid("consultation_type_id")
+      .notNull()
+      .references(() => consultationTypes.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.adminUserId, t.consultationTypeId] })],
+);
+
+/**
+ * Weekly working hours: on `weekday` (1 Monday ... 7 Sunday) from `start_time` to `end_time`,
+ * Europe/London wall-clock, within one day. A day may have several ranges; a day without one is
+ * not worked.
+ */
+export const engineerWorkingHours = pgTable(
+  "engineer_working_hours",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    adminUserId: uuid("admin_user_id")
+      .notNull()
+      .references(() => engineers.adminUserId, { onDelete: "cascade" }),
+    weekday: integer("weekday").notNull(),
+    startTime: time("start_time").notNull(),
+    endTime: time("end_time").notNull(),
+  },
+  (t) => [
+    index("engineer_working_hours_user_idx").on(t.adminUserId),
+    check("engineer_working_hours_weekday_check", sql`weekday between 1 and 7`),
+    check("engineer_working_hours_time_check", sql`end_time > start_time`),
+  ],
+);
+
+/** Whole London dates an engineer does not work (holiday, training, site visits all day). */
+export const engineerDaysOff = pgTable(
+  "engineer_days_off",
+  {
+    adminUserId: uuid("admin_user_id")
+      .notNull()
+      .references(() => engineers.adminUserId, { onDelete: "cascade" }),
+    date: date("date", { mode: "string" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.adminUserId, t.date] })],
+);

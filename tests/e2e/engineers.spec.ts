@@ -1,0 +1,127 @@
+/**
+ * Engineers end to end: staff mark a member of staff as taking a consultation type with weekly
+ * hours; a visitor (a fresh browser, clicking after hydration) books that type and is given the
+ * engineer; staff see who takes it and confirm; the visitor's confirmation e-mail and manage page
+ * show the engineer's meeting link; the visitor cancels from the e-mailed link in another fresh
+ * browser, and the engineer is sent the cancellation (METHOD:CANCEL, same UID). Screenshots of the
+ * engineer settings and the booking detail at 1440 and 390 px.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { formatLongDate } from "../../app/utils/format";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { signInAsAdmin } from "./support/auth";
+import { fillDetails, outbox, sentTo, slotRadio, type Parsed } from "./support/booking-flow";
+import { engineerFixtures } from "./support/engineer-fixtures";
+import { waitUntilHumanPace } from "./support/human-pace";
+import { waitForHydration } from "./support/hydration";
+import { saveScreenshot } from "./support/screenshots";
+
+const F = engineerFixtures();
+const SCREENS = "test-results/screens";
+
+async function shoot(page: Page, name: string) {
+  await saveScreenshot(page, `${SCREENS}/${name}-1440.png`, { fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await saveScreenshot(page, `${SCREENS}/${name}-390.png`, { fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+const attachmentText = (a: Parsed["attachments"][number]) => (typeof a.content === "string" ? a.content : new TextDecoder().decode(a.content));
+
+async function mailTo(email: string, match: (m: Parsed) => boolean): Promise<Parsed> {
+  let found: Parsed | undefined;
+  await expect.poll(async () => (found = (await outbox()).find((m) => sentTo(m, email) && match(m))), { timeout: 20_000 }).toBeTruthy();
+  return found!;
+}
+
+test("staff set up an engineer; a visitor books, sees the engineer's meeting link once confirmed, and cancels from the e-mailed link", async ({ browser, page }) => {
+  test.setTimeout(180_000);
+
+  // Staff: Users > Eve Engineer > Consultations: the type and Wednesday's hours.
+  await signInAsAdmin(page);
+  await page.goto("/admin/users");
+  await waitForHydration(page);
+  await page.getByRole("listitem").filter({ hasText: F.engineer.email }).getByRole("link", { name: "Consultations" }).click();
+  await expect(page.getByRole("heading", { name: `Consultations: ${F.engineer.name}` })).toBeVisible();
+  await waitForHydration(page);
+  await page.getByRole("checkbox", { name: /Takes consultations/ }).check();
+  await page.getByRole("checkbox", { name: F.typeName }).check();
+  await page.getByRole("textbox", { name: "Wednesday" }).fill("12:00-13:00, 9:00-10:00");
+  await page.getByRole("button", { name: "Save consultations" }).click();
+  await expect(page.getByText("Write hours like 09:00-12:30, 13:30-17:00 (each range ending after it starts).")).toBeVisible();
+  await page.getByRole("textbox", { name: "Wednesday" }).fill("09:00-10:00, 12:00-13:00");
+  await page.getByRole("button", { name: "Save consultations" }).click();
+  await expect(page.getByText(`Consultations saved for ${F.engineer.name}`)).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Wednesday" })).toHaveValue("09:00-10:00, 12:00-13:00");
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, "engineer-settings");
+
+  // A visitor in a fresh browser books the engineer's type.
+  const email = `engineer.visitor.${Date.now()}@example.com`;
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto("/book-consultation");
+  await waitForHydration(visitor);
+  await visitor.getByRole("radio", { name: new RegExp(F.typeName) }).check({ force: true });
+  await visitor.getByRole("button", { name: "Continue" }).click();
+  await expect(visitor.getByRole("heading", { name: "Select Date & Time" })).toBeVisible();
+  for (let i = 0; i < 2; i++) {
+    await visitor.getByRole("link", { name: "Next Week" }).click();
+    await expect(visitor).toHaveURL(/week=/);
+  }
+  await expect(visitor).toHaveURL(new RegExp(`week=${F.week}`));
+  // Two places, one engineer: one spot offered.
+  await slotRadio(visitor, F.slot.date, F.slot.startTime).check({ force: true });
+  await visitor.getByRole("button", { name: "Continue" }).click();
+  await expect(visitor.getByRole("heading", { name: "Your Information" })).toBeVisible();
+  const shownAt = Date.now();
+  await fillDetails(visitor, { name: "Vic Visitor", email });
+  await visitor.getByRole("button", { name: "Continue" }).click();
+  await expect(visitor.getByRole("heading", { name: "Confirmation" })).toBeVisible();
+  await waitUntilHumanPace(shownAt);
+  await visitor.getByRole("button", { name: "Confirm Booking" }).click();
+  await expect(visitor.getByRole("heading", { name: "Booking Confirmed!" })).toBeVisible();
+  await visitor.context().close();
+
+  // The engineer is told, with their copy of the invitation (ORGANIZER the engineer).
+  const assigned = await mailTo(F.engineer.email, (m) => /Booked with you/.test(m.subject ?? ""));
+  const invite = attachmentText(assigned.attachments.find((a) => a.filename?.endsWith(".ics"))!);
+  expect(invite).toMatch(/ORGANIZER;CN="?Eve Engineer"?:mailto:eve\.engineer@example\.com/i);
+  const uid = /UID:(\S+)/.exec(invite)![1];
+
+  // Staff see who takes it and confirm it; the meeting link is made.
+  await page.goto(`/admin/consultations?q=${encodeURIComponent(email)}`);
+  await waitForHydration(page);
+  await expect(page.getByText(`With ${F.engineer.name}`)).toBeVisible();
+  await page.getByRole("button", { name: /View booking of Vic Visitor/ }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("definition").filter({ hasText: F.engineer.name })).toBeVisible();
+  await expect(dialog.getByRole("combobox", { name: "Give this booking to" })).toHaveValue(/[0-9a-f-]{36}/);
+  await dialog.getByRole("combobox", { name: "Update status" }).selectOption("confirmed");
+  await dialog.getByRole("button", { name: "Update Booking" }).click();
+  await expect(page.getByText("Booking updated")).toBeVisible();
+  if (!(await dialog.isVisible())) await page.getByRole("button", { name: /View booking of Vic Visitor/ }).click();
+  await expect(dialog.getByRole("link", { name: /Join Meeting/ })).toHaveAttribute("href", /^https:\/\/meet\.jit\.si\/[0-9a-f]{32}$/);
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, "engineer-booking-detail");
+
+  // The confirmation e-mail carries the link; the manage page shows it, in a fresh browser.
+  const confirmed = await mailTo(email, (m) => /^Confirmed:/.test(m.subject ?? ""));
+  const meetingLink = /https:\/\/meet\.jit\.si\/[0-9a-f]{32}/.exec(confirmed.text ?? "")![0];
+  const manageLink = /https?:\/\/\S+\/book-consultation\/manage\/[A-Za-z0-9_-]+/.exec(confirmed.text ?? "")![0];
+  const fresh = await (await browser.newContext()).newPage();
+  await fresh.goto(new URL(manageLink).pathname);
+  await waitForHydration(fresh);
+  await expect(fresh.getByRole("heading", { name: "Your consultation" })).toBeVisible();
+  await expect(fresh.getByText(formatLongDate(F.slot.date))).toBeVisible();
+  await expect(fresh.getByRole("link", { name: meetingLink })).toBeVisible();
+  await fresh.getByRole("button", { name: "Cancel booking" }).click();
+  await fresh.getByRole("button", { name: "Yes, cancel booking" }).click();
+  await expect(fresh.getByRole("heading", { name: "Your booking has been cancelled" })).toBeVisible();
+  await fresh.context().close();
+
+  // The engineer's calendar entry is cancelled: METHOD:CANCEL, the same UID.
+  const cancelled = await mailTo(F.engineer.email, (m) => /Off your diary/.test(m.subject ?? ""));
+  const cancel = attachmentText(cancelled.attachments.find((a) => a.filename?.endsWith(".ics"))!);
+  expect(cancel).toContain("METHOD:CANCEL");
+  expect(cancel).toContain(`UID:${uid}`);
+});
