@@ -19,7 +19,6 @@ import { env } from "~/utils/env.server";
 import { getAuthSession } from "./auth.server";
 import { type AdminRole, STAFF_ROLES } from "./roles";
 
-export { MANAGER_ROLES, STAFF_ROLES, SUPER_ADMIN_ONLY, roleAllows, roleLabel, type AdminRole } from "./roles";
 
 /** The signed-in member of staff: the better-auth user and their admin_users row. */
 export type AdminSession = {

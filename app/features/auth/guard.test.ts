@@ -7,7 +7,8 @@ import { setupTestDatabase } from "../../../tests/setup/database";
 import { createStaffAccount } from "./accounts.server";
 import { SIGN_IN_RATE_LIMIT } from "./auth.server";
 import { signInWithPassword } from "./sign-in.server";
-import { auditActor, MANAGER_ROLES, requireAdmin, STAFF_ROLES, SUPER_ADMIN_ONLY, type AdminRole } from "./guard.server";
+import { auditActor, requireAdmin } from "./guard.server";
+import { MANAGER_ROLES, STAFF_ROLES, SUPER_ADMIN_ONLY, type AdminRole } from "./roles";
 
 setupTestDatabase();
 

@@ -15,7 +15,6 @@ import { deleteResetLinks } from "./verification-tokens.server";
 import type { AdminRole } from "./roles";
 import type { InviteStaffInput } from "./schema";
 
-export { StaffError } from "./accounts.server";
 
 /** One member of staff as the Users screen lists them. `createdAt` is an ISO 8601 instant. */
 export type StaffMember = {

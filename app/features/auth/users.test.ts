@@ -7,7 +7,8 @@ import { setupTestDatabase } from "../../../tests/setup/database";
 import { requireAdmin } from "./guard.server";
 import { setPasswordWithToken } from "./auth.server";
 import { signInWithPassword } from "./sign-in.server";
-import { changeStaffRole, deactivateStaff, inviteStaff, listStaff, reactivateStaff, StaffError } from "./users.server";
+import { changeStaffRole, deactivateStaff, inviteStaff, listStaff, reactivateStaff } from "./users.server";
+import { StaffError } from "./accounts.server";
 
 setupTestDatabase();
 

@@ -6,7 +6,8 @@
  */
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { type AdminSession, requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
+import { type AdminSession, requireAdmin } from "~/features/auth/guard.server";
+import { STAFF_ROLES } from "~/features/auth/roles";
 import { changeContentStatus, type ChangeResult, type CmsActor, createContent, type ContentValues, deleteContent, updateContent } from "./content.server";
 import { parsePublication, SAVE_INTENTS, type SaveIntent } from "./form-values";
 import type { ContentKindRef, ParseResult } from "./kinds";

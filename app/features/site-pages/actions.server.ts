@@ -6,7 +6,8 @@
  * figures), 409 when someone saved the page after the editor opened it. Every staff role.
  */
 import { z } from "zod";
-import { requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
+import { requireAdmin } from "~/features/auth/guard.server";
+import { STAFF_ROLES } from "~/features/auth/roles";
 import { cmsActor } from "~/features/cms/actions.server";
 import { parsePublication } from "~/features/cms/form-values";
 import { formatUkDateTime } from "~/features/cms/publication";

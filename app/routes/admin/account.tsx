@@ -2,7 +2,8 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { AccountScreen } from "~/features/auth/components/account-screen";
 import { ACCOUNT_INTENTS, ENROLMENT_INTENTS, type AccountIntent, type AccountResult } from "~/features/auth/components/account/types";
-import { auditActor, MANAGER_ROLES, requireAdmin, roleAllows, type AdminSession } from "~/features/auth/guard.server";
+import { auditActor, requireAdmin, type AdminSession } from "~/features/auth/guard.server";
+import { MANAGER_ROLES, roleAllows } from "~/features/auth/roles";
 import {
   ChangeEmailSchema,
   ChangeNameSchema,

@@ -1,6 +1,7 @@
 import { analyticsCsv } from "~/features/analytics/export.server";
 import { parseAnalyticsRange } from "~/features/analytics/range";
-import { MANAGER_ROLES, requireAdmin } from "~/features/auth/guard.server";
+import { requireAdmin } from "~/features/auth/guard.server";
+import { MANAGER_ROLES } from "~/features/auth/roles";
 import { londonToday } from "~/utils/time";
 import type { Route } from "./+types/analytics-export";
 

@@ -1,7 +1,8 @@
 import { AnalyticsScreen } from "~/features/analytics/components/analytics-screen";
 import { parseAnalyticsRange } from "~/features/analytics/range";
 import { analyticsReport } from "~/features/analytics/report.server";
-import { MANAGER_ROLES, requireAdmin } from "~/features/auth/guard.server";
+import { requireAdmin } from "~/features/auth/guard.server";
+import { MANAGER_ROLES } from "~/features/auth/roles";
 import { londonToday } from "~/utils/time";
 import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/analytics";

@@ -1,5 +1,6 @@
 import { useFetcher, useSearchParams, useSubmit } from "react-router";
-import { auditActor, MANAGER_ROLES, requireAdmin } from "~/features/auth/guard.server";
+import { auditActor, requireAdmin } from "~/features/auth/guard.server";
+import { MANAGER_ROLES } from "~/features/auth/roles";
 import { logger } from "~/utils/logger.server";
 import {
   CONSULTATION_INTENTS,

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { MANAGER_ROLES, requireAdmin } from "~/features/auth/guard.server";
+import { requireAdmin } from "~/features/auth/guard.server";
+import { MANAGER_ROLES } from "~/features/auth/roles";
 import { ContactView } from "~/features/data-protection/components/contact-view";
 import { contactHistory } from "~/features/data-protection/contact-history.server";
 import { pageMeta } from "~/features/seo/meta";

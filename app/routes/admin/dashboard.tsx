@@ -3,7 +3,8 @@ import { QuickActions, RecentEnquiries, ServiceDistribution, StatCards } from "~
 import { AdminPageHeader } from "~/components/admin-page-header";
 import { FailingCalendarsNotice } from "~/features/calendars/components/failing-calendars-notice";
 import { listFailingCalendars } from "~/features/calendars/connections.server";
-import { MANAGER_ROLES, requireAdmin, roleAllows, SUPER_ADMIN_ONLY } from "~/features/auth/guard.server";
+import { requireAdmin } from "~/features/auth/guard.server";
+import { MANAGER_ROLES, roleAllows, SUPER_ADMIN_ONLY } from "~/features/auth/roles";
 import { listUpcomingConsultations } from "~/features/consultations/admin-bookings.server";
 import { UpcomingConsultations } from "~/features/consultations/components/upcoming-consultations";
 import { londonToday } from "~/utils/time";

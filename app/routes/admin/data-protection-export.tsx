@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
-import { auditActor, MANAGER_ROLES, requireAdmin } from "~/features/auth/guard.server";
+import { auditActor, requireAdmin } from "~/features/auth/guard.server";
+import { MANAGER_ROLES } from "~/features/auth/roles";
 import { ExportRequestSchema } from "~/features/data-protection/schema";
 import { exportSubjectRecords } from "~/features/data-protection/subject-access.server";
 import type { Route } from "./+types/data-protection-export";

@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { auditActor, MANAGER_ROLES, requireAdmin, roleAllows, SUPER_ADMIN_ONLY } from "~/features/auth/guard.server";
+import { auditActor, requireAdmin } from "~/features/auth/guard.server";
+import { MANAGER_ROLES, roleAllows, SUPER_ADMIN_ONLY } from "~/features/auth/roles";
 import { DataProtectionScreen, type DataProtectionActionResult } from "~/features/data-protection/components/data-protection-screen";
 import { erasePerson } from "~/features/data-protection/erasure.server";
 import { getLastRetentionRun, getRetentionPeriods, updateRetentionPeriods } from "~/features/data-protection/retention.server";

@@ -1,4 +1,5 @@
-import { MANAGER_ROLES, requireAdmin } from "~/features/auth/guard.server";
+import { requireAdmin } from "~/features/auth/guard.server";
+import { MANAGER_ROLES } from "~/features/auth/roles";
 import { parseEnquiryFilters } from "~/features/enquiries/admin-schema";
 import { exportEnquiriesCsv } from "~/features/enquiries/admin.server";
 import type { Route } from "./+types/enquiries-export";

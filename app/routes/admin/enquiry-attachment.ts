@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { MANAGER_ROLES, requireAdmin } from "~/features/auth/guard.server";
+import { requireAdmin } from "~/features/auth/guard.server";
+import { MANAGER_ROLES } from "~/features/auth/roles";
 import { getAttachment } from "~/features/enquiries/conversation.server";
 import type { Route } from "./+types/enquiry-attachment";
 

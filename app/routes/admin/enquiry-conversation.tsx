@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { MANAGER_ROLES, requireAdmin } from "~/features/auth/guard.server";
+import { requireAdmin } from "~/features/auth/guard.server";
+import { MANAGER_ROLES } from "~/features/auth/roles";
 import { getEnquiry } from "~/features/enquiries/admin.server";
 import { ReplyInputSchema } from "~/features/enquiries/conversation-schema";
 import { assignEnquiry } from "~/features/enquiries/assignment.server";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { auditActor, MANAGER_ROLES, requireAdmin } from "~/features/auth/guard.server";
+import { auditActor, requireAdmin } from "~/features/auth/guard.server";
+import { MANAGER_ROLES } from "~/features/auth/roles";
 import { SavedRepliesScreen, type SavedRepliesReply } from "~/features/enquiries/components/saved-replies-screen";
 import { createSavedReply, deleteSavedReply, listSavedReplies, SavedReplySchema, updateSavedReply } from "~/features/enquiries/saved-replies.server";
 import { pageMeta } from "~/features/seo/meta";

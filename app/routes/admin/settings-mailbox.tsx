@@ -1,4 +1,5 @@
-import { auditActor, requireAdmin, SUPER_ADMIN_ONLY } from "~/features/auth/guard.server";
+import { auditActor, requireAdmin } from "~/features/auth/guard.server";
+import { SUPER_ADMIN_ONLY } from "~/features/auth/roles";
 import { MailboxSettingsScreen, type MailboxReply } from "~/features/enquiries/components/mailbox-settings-screen";
 import { getMailboxSettings, updateMailboxSettings } from "~/features/enquiries/mailbox.server";
 import { pageMeta } from "~/features/seo/meta";

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { auditActor, requireAdmin, SUPER_ADMIN_ONLY } from "~/features/auth/guard.server";
+import { auditActor, requireAdmin } from "~/features/auth/guard.server";
+import { SUPER_ADMIN_ONLY } from "~/features/auth/roles";
 import { pageMeta } from "~/features/seo/meta";
 import { WebhookEndpointScreen } from "~/features/webhooks/components/webhook-endpoint-screen";
 import { deleteWebhookEndpoint, getWebhookEndpoint, rotateWebhookSecret, sendTestWebhook, updateWebhookEndpoint } from "~/features/webhooks/endpoints.server";

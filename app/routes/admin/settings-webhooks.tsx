@@ -1,4 +1,5 @@
-import { auditActor, requireAdmin, SUPER_ADMIN_ONLY } from "~/features/auth/guard.server";
+import { auditActor, requireAdmin } from "~/features/auth/guard.server";
+import { SUPER_ADMIN_ONLY } from "~/features/auth/roles";
 import { pageMeta } from "~/features/seo/meta";
 import { WebhooksScreen } from "~/features/webhooks/components/webhooks-screen";
 import { createWebhookEndpoint, listWebhookEndpoints } from "~/features/webhooks/endpoints.server";

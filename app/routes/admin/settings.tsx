@@ -1,5 +1,6 @@
 import { listRecentAudit } from "~/features/audit/audit-list.server";
-import { auditActor, requireAdmin, SUPER_ADMIN_ONLY } from "~/features/auth/guard.server";
+import { auditActor, requireAdmin } from "~/features/auth/guard.server";
+import { SUPER_ADMIN_ONLY } from "~/features/auth/roles";
 import { pageMeta } from "~/features/seo/meta";
 import { SettingsScreen, type SettingsActionResult } from "~/features/settings/components/settings-screen";
 import { updateSiteSettings } from "~/features/settings/settings-admin.server";

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { AdminPageHeader } from "~/components/admin-page-header";
-import { auditActor, MANAGER_ROLES, requireAdmin } from "~/features/auth/guard.server";
+import { auditActor, requireAdmin } from "~/features/auth/guard.server";
+import { MANAGER_ROLES } from "~/features/auth/roles";
 import { calendarConnectionAction } from "~/features/calendars/actions.server";
 import { CalendarConnectionCard } from "~/features/calendars/components/calendar-connection-card";
 import { getCalendarConnection } from "~/features/calendars/connections.server";

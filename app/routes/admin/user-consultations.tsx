@@ -1,7 +1,8 @@
 import { data, Link } from "react-router";
 import { z } from "zod";
 import { AdminPageHeader } from "~/components/admin-page-header";
-import { auditActor, MANAGER_ROLES, requireAdmin } from "~/features/auth/guard.server";
+import { auditActor, requireAdmin } from "~/features/auth/guard.server";
+import { MANAGER_ROLES } from "~/features/auth/roles";
 import { EngineerCard } from "~/features/consultations/components/engineer-card";
 import { EngineerProfileSchema, type EngineerProfileReply } from "~/features/consultations/engineer-schema";
 import { getEngineerCandidate, getEngineerProfile, listTypesForEngineers, saveEngineerProfile } from "~/features/consultations/engineers.server";

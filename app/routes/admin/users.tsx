@@ -1,16 +1,10 @@
 import { listRecentAudit } from "~/features/audit/audit-list.server";
 import { UsersScreen, type UsersActionResult } from "~/features/auth/components/users-screen";
-import { auditActor, requireAdmin, SUPER_ADMIN_ONLY } from "~/features/auth/guard.server";
+import { auditActor, requireAdmin } from "~/features/auth/guard.server";
+import { SUPER_ADMIN_ONLY } from "~/features/auth/roles";
 import { AdminIdSchema, ChangeRoleSchema, InviteStaffSchema } from "~/features/auth/schema";
-import {
-  changeStaffRole,
-  deactivateStaff,
-  inviteStaff,
-  listStaff,
-  reactivateStaff,
-  resendSetPasswordLink,
-  StaffError,
-} from "~/features/auth/users.server";
+import { changeStaffRole, deactivateStaff, inviteStaff, listStaff, reactivateStaff, resendSetPasswordLink } from "~/features/auth/users.server";
+import { StaffError } from "~/features/auth/accounts.server";
 import { isTwoFactorRequired, resetMemberTwoFactor, setTwoFactorRequired } from "~/features/auth/two-factor.server";
 import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/users";

@@ -1,7 +1,8 @@
 import { redirect, useActionData } from "react-router";
 import { z } from "zod";
 import { AdminPageHeader } from "~/components/admin-page-header";
-import { requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
+import { requireAdmin } from "~/features/auth/guard.server";
+import { STAFF_ROLES } from "~/features/auth/roles";
 import { editAction } from "~/features/cms/actions.server";
 import { ConflictAlert, RestoredNotice } from "~/features/cms/components/edit-notices";
 import { DeleteDialog } from "~/features/cms/components/delete-dialog";

@@ -1,5 +1,6 @@
 import { useActionData } from "react-router";
-import { requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
+import { requireAdmin } from "~/features/auth/guard.server";
+import { STAFF_ROLES } from "~/features/auth/roles";
 import { listAction } from "~/features/cms/actions.server";
 import { useActionToast, useFlagToast, useLoadErrorToast } from "~/features/cms/components/use-cms-toasts";
 import { INSIGHT_KIND } from "~/features/insights/kind";

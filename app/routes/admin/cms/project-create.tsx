@@ -1,6 +1,7 @@
 import { useActionData } from "react-router";
 import { AdminPageHeader } from "~/components/admin-page-header";
-import { requireAdmin, STAFF_ROLES } from "~/features/auth/guard.server";
+import { requireAdmin } from "~/features/auth/guard.server";
+import { STAFF_ROLES } from "~/features/auth/roles";
 import { createAction } from "~/features/cms/actions.server";
 import { useActionToast } from "~/features/cms/components/use-cms-toasts";
 import { ProjectForm } from "~/features/projects/components/project-form";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { auditActor, MANAGER_ROLES, requireAdmin } from "~/features/auth/guard.server";
+import { auditActor, requireAdmin } from "~/features/auth/guard.server";
+import { MANAGER_ROLES } from "~/features/auth/roles";
 import { ConsultationTypesScreen } from "~/features/consultations/components/consultation-types-screen";
 import { ConsultationTypeSchema, deactivationConsequence, type ConsultationTypeReply } from "~/features/consultations/types-admin";
 import {

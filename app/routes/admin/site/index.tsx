@@ -1,7 +1,8 @@
 import { ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import { AdminPageHeader } from "~/components/admin-page-header";
-import { MANAGER_ROLES, requireAdmin, roleAllows, STAFF_ROLES } from "~/features/auth/guard.server";
+import { requireAdmin } from "~/features/auth/guard.server";
+import { MANAGER_ROLES, roleAllows, STAFF_ROLES } from "~/features/auth/roles";
 import { StateBadge } from "~/features/cms/components/state-badge";
 import { pageMeta } from "~/features/seo/meta";
 import { getEditablePage } from "~/features/site-pages/pages.server";
