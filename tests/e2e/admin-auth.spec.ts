@@ -115,6 +115,8 @@ test("the sidebar collapses below 1024 px and opens with the toggle", async ({ p
 });
 
 test("a new editor invited by the super admin sets a password from the e-mail and is kept out of Users and Settings", async ({ page, browser }) => {
+  // A whole journey over several portal pages: more than the default 30 s on a 2-core machine.
+  test.slow();
   const email = `editor.${Date.now()}@e2e.test`;
   await signInAsAdmin(page);
   await page.goto("/admin/users");
@@ -196,6 +198,8 @@ test("a settings change shows in the public site's footer at once", { tag: "@sit
 });
 
 test("login, dashboard, users and settings have no serious accessibility violations", async ({ page }) => {
+  // A whole journey over several portal pages: more than the default 30 s on a 2-core machine.
+  test.slow();
   await page.goto("/admin/login");
   await expectNoSeriousA11yViolations(page);
   await signInAsAdmin(page);

@@ -28,6 +28,8 @@ const actionDone = (page: Page) =>
   page.waitForResponse((r) => r.url().includes("/admin/enquiries") && r.request().method() === "POST");
 
 test("an enquiry from the contact page appears in the list and its status change persists", async ({ page }) => {
+  // A whole journey over the contact page and the portal: more than the default 30 s on a 2-core machine.
+  test.slow();
   const name = `Contact Tester ${Date.now()}`;
   await page.goto("/contact");
   const loadedAt = Date.now();
