@@ -112,13 +112,7 @@ export function bookingInvitationIcs(b: BookingMailData, settings: Settings, sta
   if (engineer) return engineerInvitationIcs(b, settings, status, sequence, engineer);
   const from = mailFromAddress();
   return buildBookingIcs({
-    bookingId: b.id,
-    uidHost: uidHostOf(env.PUBLIC_URL),
-    sequence,
-    status,
-    date: b.date,
-    startTime: b.startTime,
-    durationMinutes: b.durationMinutes,
+    ...invitationEvent(b, status, sequence),
     title: `${b.consultationType} with ${settings.companyName}`,
     description: b.meetingLink
       ? `Your consultation with ${settings.companyName}. Join the meeting: ${b.meetingLink}`
@@ -131,6 +125,11 @@ export function bookingInvitationIcs(b: BookingMailData, settings: Settings, sta
   });
 }
 
+/** What the visitor's and the engineer's invitations share: one UID, SEQUENCE, status and time. */
+function invitationEvent(b: BookingMailData, status: InviteStatus, sequence: number) {
+  return { bookingId: b.id, uidHost: uidHostOf(env.PUBLIC_URL), sequence, status, date: b.date, startTime: b.startTime, durationMinutes: b.durationMinutes };
+}
+
 /** A person to write to: name and e-mail address. */
 export type Contact = { name: string; email: string };
 
@@ -141,13 +140,7 @@ export type Contact = { name: string; email: string };
  */
 function engineerInvitationIcs(b: BookingMailData, settings: Settings, status: InviteStatus, sequence: number, engineer: Contact): string {
   return buildBookingIcs({
-    bookingId: b.id,
-    uidHost: uidHostOf(env.PUBLIC_URL),
-    sequence,
-    status,
-    date: b.date,
-    startTime: b.startTime,
-    durationMinutes: b.durationMinutes,
+    ...invitationEvent(b, status, sequence),
     title: `${b.consultationType}: ${b.name}${b.companyName ? ` (${b.companyName})` : ""}`,
     description: b.meetingLink
       ? `Consultation booked through the ${settings.companyName} website. Meeting link: ${b.meetingLink}`
