@@ -52,7 +52,7 @@ export default [
       route("site/consultation-types", "routes/admin/site/consultation-types.tsx"),
       route("site/:page", "routes/admin/site/page-edit.tsx"),
       route("users", "routes/admin/users.tsx"),
-      route("users/:adminId/calendar", "routes/admin/staff-calendar.tsx"),
+      route("users/:id/calendar", "routes/admin/staff-calendar.tsx"),
       route("users/:id/consultations", "routes/admin/user-consultations.tsx"),
       route("settings/mailbox", "routes/admin/settings-mailbox.tsx"),
       route("settings/webhooks", "routes/admin/settings-webhooks.tsx"),

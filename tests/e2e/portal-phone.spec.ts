@@ -46,6 +46,13 @@ async function exampleUrl(page: Page, pattern: string): Promise<string | null> {
   if (pattern === "/admin/cms/projects/edit/:id") return editLink("/admin/cms/projects");
   if (pattern === "/admin/cms/blog/edit/:id") return editLink("/admin/cms/blog");
   if (pattern === "/admin/site/:page") return "/admin/site/about";
+  if (pattern === "/admin/users/:id/calendar" || pattern === "/admin/users/:id/consultations") {
+    // The super admin's own row: every member has a consultations link, and the calendar screen
+    // takes any member's id.
+    await page.goto("/admin/users");
+    const href = await page.locator('a[href^="/admin/users/"][href$="/consultations"]').first().getAttribute("href");
+    return href && pattern.replace("/admin/users/:id", href.replace(/\/consultations$/, ""));
+  }
   if (pattern === "/admin/settings/webhooks/:id") {
     // An endpoint of its own, turned off so it receives no events.
     await page.goto("/admin/settings/webhooks");

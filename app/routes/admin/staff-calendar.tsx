@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Staff
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireAdmin(request, MANAGER_ROLES);
-  const member = await findCalendarOwner(params.adminId);
+  const member = await findCalendarOwner(params.id);
   if (!member) throw data("Not found", { status: 404 });
   return { member: { userId: member.userId, name: member.name, isActive: member.isActive }, own: member.userId === session.user.id, state: await getCalendarConnection(member.userId) };
 }
@@ -28,7 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 /** The calendar card's intents for this member; 400 for any other, 404 for an unknown member. */
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await requireAdmin(request, MANAGER_ROLES);
-  const member = await findCalendarOwner(params.adminId);
+  const member = await findCalendarOwner(params.id);
   if (!member) throw data("Not found", { status: 404 });
   const form = Object.fromEntries(await readFormData(request));
   if (!isCalendarConnectionIntent(form.intent)) return refuse<CalendarConnectionResult>(400, { intent: null, message: "Unknown action. Refresh the page and try again." });
