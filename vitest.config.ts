@@ -66,6 +66,7 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    globalSetup: ["tests/setup/pglite-template.ts"],
     projects: [
       {
         extends: true,

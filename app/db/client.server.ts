@@ -9,6 +9,7 @@
  * unavailable: pages then answer 503 (server/app.ts, entry.server.tsx) until a probe every
  * `PROBE_INTERVAL_MS` reaches it again. Nothing needs a restart.
  */
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -150,7 +151,10 @@ function connect(): Connection {
   }
   const dir = env.PGLITE_DIR;
   if (!dir.startsWith("memory://")) ensurePrivateDirSync(dir);
-  const client = new PGlite(dir);
+  // An in-memory database may start from a data-directory tarball (PGLITE_TEMPLATE) instead of an
+  // empty cluster: the test runner migrates one once and every test file loads it.
+  const template = env.PGLITE_TEMPLATE && dir.startsWith("memory://") ? readFileSync(env.PGLITE_TEMPLATE) : null;
+  const client = new PGlite(dir, template ? { loadDataDir: new Blob([new Uint8Array(template)]) } : undefined);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

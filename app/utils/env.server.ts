@@ -64,6 +64,12 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalString.pipe(z.url().optional()),
   /** Folder of the embedded PGlite database when DATABASE_URL is unset; `memory://` for none. */
   PGLITE_DIR: z.string().default("./data/pglite"),
+  /**
+   * A PGlite data-directory tarball (as `dumpDataDir` writes it, gzipped or not) that an
+   * in-memory embedded database (`PGLITE_DIR=memory://`) starts from instead of an empty cluster.
+   * Ignored for a folder on disk. The Vitest setup points it at a database it migrated once.
+   */
+  PGLITE_TEMPLATE: optionalString,
   DATA_DIR: z.string().default("./data"),
   BETTER_AUTH_SECRET: optionalString,
   SMTP_URL: optionalString,
