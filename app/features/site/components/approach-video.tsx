@@ -1,12 +1,25 @@
 /**
  * The looping, muted approach clip. It starts only when scrolled into view and
- * never under prefers-reduced-motion (the poster stays); `app/enhance/media.ts` plays and pauses
+ * never under prefers-reduced-motion (the still stays); `app/enhance/media.ts` plays and pauses
  * it. No audio track; decorative.
+ *
+ * The still is a lazy image under the video rather than its `poster`: browsers fetch a poster at
+ * once, where it shared the first round trips with the stylesheet and the hero image far above
+ * it. A video with no frame loaded paints nothing, so the image shows until the clip plays.
  */
 export function ApproachVideo() {
   return (
     <div className="relative">
       <div aria-hidden="true" className="absolute -inset-4 rounded-3xl bg-teal-400/10 blur-2xl" />
+      <img
+        src="/media/approach/approach-poster.webp"
+        alt=""
+        width={640}
+        height={360}
+        loading="lazy"
+        decoding="async"
+        className="absolute inset-0 size-full rounded-2xl object-cover"
+      />
       <video
         data-autoplay-in-view=""
         className="relative aspect-video w-full rounded-2xl object-cover shadow-2xl ring-1 ring-white/10"
@@ -16,7 +29,6 @@ export function ApproachVideo() {
         loop
         playsInline
         preload="none"
-        poster="/media/approach/approach-poster.webp"
         aria-label="Animation of a structural steel frame on a construction site"
         data-testid="approach-video"
       >
