@@ -3,7 +3,7 @@
  * engineer's ICS subscription (served here on a free port) from Users by clicking; a visitor in a
  * fresh browser sees both of the engineer's times in the wizard; an event covering one of them is
  * added to the calendar, staff press Refresh now once, and the visitor, clicking back to the week,
- * is no longer offered that time while the other stays. Fixtures: ./support/engineer-fixtures.ts.
+ * is no longer offered that time while the other stays; the admin disconnects it again. Fixtures: ./support/engineer-fixtures.ts.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -112,4 +112,9 @@ test("an event in the engineer's connected calendar takes its time out of the wi
   await expect(slotRadio(visitor, F.stays.date, F.stays.startTime)).toBeVisible();
   await expect(slotRadio(visitor, F.covered.date, F.covered.startTime)).toHaveCount(0);
   await context.close();
+
+  // Disconnected again, so the calendar served here is not read (and failing) after the test.
+  await card.getByRole("button", { name: "Disconnect" }).click();
+  await page.getByRole("alertdialog", { name: `Disconnect ${F.engineer.name}'s calendar?` }).getByRole("button", { name: "Disconnect" }).click();
+  await expect(card.getByRole("heading", { name: `${F.engineer.name}'s calendar Not connected` })).toBeVisible();
 });
