@@ -94,7 +94,7 @@ export function runFreeTimeBench(): void {
   const diaries: EngineerDiary[] = Array.from({ length: 10 }, (_, e) => ({
     id: `engineer-${e}`,
     workingHours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, startTime: "09:00", endTime: "17:00" })),
-    daysOff: new Set<string>(),
+    daysOff: [],
     failing: false,
     lastAssignedAt: null,
     busy: Array.from({ length: 500 }, () => {

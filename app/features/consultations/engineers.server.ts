@@ -40,6 +40,7 @@ import {
   offeredSlots,
   prepareDiary,
   type HeldBooking,
+  type DaysOffRange,
   type Interval,
   type OfferedSlot,
   type PreparedDiary,
@@ -55,8 +56,8 @@ export type EngineerProfile = {
   meetingRoomUrl: string | null;
   typeIds: string[];
   hours: Record<number, HoursRange[]>;
-  /** Days off from today (London) on. */
-  daysOff: string[];
+  /** Ranges of days off not yet over (ending today, London, or later), by first day. */
+  daysOff: DaysOffRange[];
 };
 
 /** A member of staff's engineer settings (all off and empty when never set up). */
@@ -72,23 +73,24 @@ export async function getEngineerProfile(adminUserId: string, now: Date = new Da
     .orderBy(asc(engineerWorkingHours.weekday), asc(engineerWorkingHours.startTime));
   for (const r of ranges) hours[r.weekday].push({ startTime: r.startTime.slice(0, 5), endTime: r.endTime.slice(0, 5) });
   const daysOff = await db
-    .select({ date: engineerDaysOff.date })
+    .select({ from: engineerDaysOff.fromDate, to: engineerDaysOff.toDate })
     .from(engineerDaysOff)
-    .where(and(eq(engineerDaysOff.adminUserId, adminUserId), gte(engineerDaysOff.date, londonToday(now))))
-    .orderBy(asc(engineerDaysOff.date));
+    .where(and(eq(engineerDaysOff.adminUserId, adminUserId), gte(engineerDaysOff.toDate, londonToday(now))))
+    .orderBy(asc(engineerDaysOff.fromDate));
   return {
     takesConsultations: row.takesConsultations,
     meetingRoomUrl: row.meetingRoomUrl,
     typeIds: types.map((t) => t.consultationTypeId),
     hours,
-    daysOff: daysOff.map((d) => d.date),
+    daysOff,
   };
 }
 
 /**
  * Replaces a member of staff's engineer settings with `input` in one transaction, with an audit
  * entry (`engineer.updated`): taking consultations, types (unknown ids are ignored), weekly hours,
- * days off and personal meeting room. Bookings they already hold are kept as they are.
+ * days off (the merged ranges as parsed; ranges already over, which the form no longer shows, are
+ * dropped) and personal meeting room. Bookings they already hold are kept as they are.
  */
 export async function saveEngineerProfile(actor: AuditActor, adminUserId: string, input: EngineerProfileInput): Promise<void> {
   await db.transaction(async (tx) => {
@@ -109,8 +111,8 @@ export async function saveEngineerProfile(actor: AuditActor, adminUserId: string
     const ranges = weeklyRanges(input);
     if (ranges.length) await tx.insert(engineerWorkingHours).values(ranges.map((r) => ({ adminUserId, ...r })));
     await tx.delete(engineerDaysOff).where(eq(engineerDaysOff.adminUserId, adminUserId));
-    const daysOff = [...new Set(input.daysOff)];
-    if (daysOff.length) await tx.insert(engineerDaysOff).values(daysOff.map((date) => ({ adminUserId, date })));
+    const daysOff = input.daysOff;
+    if (daysOff.length) await tx.insert(engineerDaysOff).values(daysOff.map((r) => ({ adminUserId, fromDate: r.from, toDate: r.to })));
     await recordAudit(tx, {
       actor,
       action: "engineer.updated",
@@ -227,7 +229,7 @@ export async function readDiaries(
   const off = await executor
     .select()
     .from(engineerDaysOff)
-    .where(and(inArray(engineerDaysOff.adminUserId, sorted), gte(engineerDaysOff.date, addDays(from, -1)), lte(engineerDaysOff.date, addDays(to, 1))));
+    .where(and(inArray(engineerDaysOff.adminUserId, sorted), gte(engineerDaysOff.toDate, addDays(from, -1)), lte(engineerDaysOff.fromDate, addDays(to, 1))));
   const monday = addDays(from, -((new Date(`${from}T00:00:00Z`).getUTCDay() + 6) % 7));
   const held = await executor
     .select({
@@ -260,7 +262,7 @@ export async function readDiaries(
     prepareDiary({
       id,
       workingHours: hours.filter((h) => h.adminUserId === id),
-      daysOff: new Set(off.filter((d) => d.adminUserId === id).map((d) => d.date)),
+      daysOff: off.filter((d) => d.adminUserId === id).map((d) => ({ from: d.fromDate, to: d.toDate })),
       busy: busy.busy.get(id) ?? [],
       failing: busy.failing.has(id),
       bookings: held

@@ -18,7 +18,7 @@ import { reassignBooking, updateBookingByAdmin } from "./booking-admin.server";
 import { createBooking } from "./booking-create.server";
 import type { BookingError } from "./booking-errors.server";
 import { cancelBookingByToken, rescheduleBookingByToken } from "./booking-manage.server";
-import { saveEngineerProfile } from "./engineers.server";
+import { getEngineerProfile, saveEngineerProfile } from "./engineers.server";
 import { EngineerProfileSchema } from "./engineer-schema";
 import { BookingDetailsSchema } from "./schema";
 import { getAvailableSlots } from "./slots.server";
@@ -127,6 +127,22 @@ describe("slots offered once engineers exist", () => {
     expect(await may()).toEqual([]);
     busyTimes.map.clear();
     expect((await book(type.id, slot.id, now)).booking.engineerId).toBe(ada);
+  });
+
+  it("a range of days off takes out every day in it, both ends included, and Your account shows it again as a range", async () => {
+    const type = await makeType();
+    const ada = await engineer("Ada", [type.id], { daysOff: "2030-01-08 to 2030-01-09\n2030-01-11" });
+    for (const date of ["2030-01-07", "2030-01-08", "2030-01-09", "2030-01-10", "2030-01-11"]) await makeSlot("10:00", { date });
+    const week = async () =>
+      (await getAvailableSlots({ startDate: "2030-01-07", endDate: "2030-01-13", now: new Date("2030-01-06T08:00:00Z"), wanted: { typeId: type.id, durationMinutes: 60 } })).map((s) => s.date);
+    expect(await week()).toEqual(["2030-01-07", "2030-01-10"]);
+    expect((await getEngineerProfile(ada, NOW)).daysOff).toEqual([
+      { from: "2030-01-08", to: "2030-01-09" },
+      { from: "2030-01-11", to: "2030-01-11" },
+    ]);
+    // A range that began before today still shows while it lasts; one already over does not.
+    expect((await getEngineerProfile(ada, new Date("2030-01-09T12:00:00Z"))).daysOff).toHaveLength(2);
+    expect((await getEngineerProfile(ada, new Date("2030-01-10T12:00:00Z"))).daysOff).toEqual([{ from: "2030-01-11", to: "2030-01-11" }]);
   });
 
   it("keeps buffers, the daily cap, and the type's notice and horizon", async () => {
