@@ -25,17 +25,10 @@ import {
 } from "./booking-core.server";
 import { BookingError } from "./booking-errors.server";
 import { selectBookingsWithSlot } from "./booking-rows.server";
-import {
-  assignEngineer,
-  engineerNotices,
-  engineerRoom,
-  JITSI_ORIGIN,
-  jitsiRoom,
-  newMeetingLink,
-  planAssignment,
-  readDiaries,
-  type AssignmentPlan,
-} from "./engineers.server";
+import { assignEngineer, planAssignment, type AssignmentPlan } from "./engineer-assignment.server";
+import { readDiaries } from "./engineer-diaries.server";
+import { engineerNotices } from "./engineer-notices.server";
+import { engineerRoom, JITSI_ORIGIN, jitsiRoom, newMeetingLink } from "./meeting-links.server";
 import { freeToTake } from "./reassign.server";
 import type { InviteStatus } from "./ics";
 

@@ -18,7 +18,7 @@ import { reassignBooking, updateBookingByAdmin } from "./booking-admin.server";
 import { createBooking } from "./booking-create.server";
 import type { BookingError } from "./booking-errors.server";
 import { cancelBookingByToken, rescheduleBookingByToken } from "./booking-manage.server";
-import { getEngineerProfile, saveEngineerProfile } from "./engineers.server";
+import { getEngineerProfile, saveEngineerProfile } from "./engineer-profiles.server";
 import { EngineerProfileSchema } from "./engineer-schema";
 import { BookingDetailsSchema } from "./schema";
 import { getAvailableSlots } from "./slots.server";

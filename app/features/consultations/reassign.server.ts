@@ -11,7 +11,8 @@
  */
 import { bookingDurationMinutes } from "./booking-mail.server";
 import { holdsPlace, type BookingStatus } from "./booking-core.server";
-import { engineerSetup, fetchBusyTimes, listEngineers, readDiaries, type EngineerOption, type EngineerSetup } from "./engineers.server";
+import { fetchBusyTimes, readDiaries } from "./engineer-diaries.server";
+import { engineerSetup, listEngineers, type EngineerOption, type EngineerSetup } from "./engineer-profiles.server";
 import { isEngineerFree, type PreparedDiary, type TypeRules } from "./free-time";
 import { db } from "~/db/client.server";
 

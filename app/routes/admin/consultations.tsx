@@ -24,7 +24,7 @@ import {
 } from "~/features/consultations/availability.server";
 import { BookingError } from "~/features/consultations/booking-errors.server";
 import { reassignBooking, updateBookingByAdmin } from "~/features/consultations/booking-admin.server";
-import { listEngineers } from "~/features/consultations/engineers.server";
+import { listEngineers } from "~/features/consultations/engineer-profiles.server";
 import { withReassignOptions } from "~/features/consultations/reassign.server";
 import { londonToday } from "~/utils/time";
 import { ConsultationsScreen, type ConsultationsTab } from "~/features/consultations/components/consultations-screen";

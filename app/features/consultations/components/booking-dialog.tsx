@@ -6,7 +6,7 @@ import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { Field } from "~/components/field";
 import { BOOKING_STATUSES } from "~/utils/domain";
 import type { AdminBooking, SlotCompanion } from "../admin-bookings.server";
-import type { EngineerOption } from "../engineers.server";
+import type { EngineerOption } from "../engineer-profiles.server";
 import { formatLongDate, formatTimeRange12, formatUkDateTime12 } from "~/utils/format";
 import { humanise, STATUS_META } from "./admin-format";
 import { SubmitButton } from "./submit-button";

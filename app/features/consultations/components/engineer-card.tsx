@@ -12,7 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input, Textarea } from "~/components/ui/input";
 import { useReplyToast } from "~/components/use-reply-toast";
 import { fieldError, submittedValue } from "~/utils/forms";
-import type { EngineerProfile } from "../engineers.server";
+import type { EngineerProfile } from "../engineer-profiles.server";
 import { ENGINEER_WEEKDAYS, formatDayHours, formatDaysOff, hoursField, type EngineerProfileReply } from "../engineer-schema";
 
 /** The card; `self` words it for the signed-in member (Your account) rather than for an admin. */
