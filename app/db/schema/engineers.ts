@@ -63,14 +63,19 @@ export const engineerWorkingHours = pgTable(
   ],
 );
 
-/** Whole London dates an engineer does not work (holiday, training, site visits all day). */
+/**
+ * Days an engineer does not work (holiday, training, site visits all day): whole London dates from
+ * `from_date` to `to_date`, both included (one day: the same date twice). The engineer form saves a
+ * member's ranges merged, so none of them overlap.
+ */
 export const engineerDaysOff = pgTable(
   "engineer_days_off",
   {
     adminUserId: uuid("admin_user_id")
       .notNull()
       .references(() => engineers.adminUserId, { onDelete: "cascade" }),
-    date: date("date", { mode: "string" }).notNull(),
+    fromDate: date("from_date", { mode: "string" }).notNull(),
+    toDate: date("to_date", { mode: "string" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.adminUserId, t.date] })],
+  (t) => [primaryKey({ columns: [t.adminUserId, t.fromDate] }), check("engineer_days_off_range_check", sql`to_date >= from_date`)],
 );

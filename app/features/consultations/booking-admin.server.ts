@@ -25,18 +25,11 @@ import {
 } from "./booking-core.server";
 import { BookingError } from "./booking-errors.server";
 import { selectBookingsWithSlot } from "./booking-rows.server";
-import {
-  assignEngineer,
-  engineerNotices,
-  engineerRoom,
-  JITSI_ORIGIN,
-  jitsiRoom,
-  newMeetingLink,
-  planAssignment,
-  readDiaries,
-  type AssignmentPlan,
-} from "./engineers.server";
-import { isEngineerFree } from "./free-time";
+import { assignEngineer, planAssignment, type AssignmentPlan } from "./engineer-assignment.server";
+import { readDiaries } from "./engineer-diaries.server";
+import { engineerNotices } from "./engineer-notices.server";
+import { engineerRoom, JITSI_ORIGIN, jitsiRoom, newMeetingLink } from "./meeting-links.server";
+import { freeToTake } from "./reassign.server";
 import type { InviteStatus } from "./ics";
 
 /** The fields staff change in the booking detail dialog. */
@@ -223,28 +216,38 @@ async function planForBooking(bookingId: string, site: SiteSettings): Promise<As
 
 /**
  * Staff give booking `bookingId` to engineer `engineerId`. One transaction: locks the booking,
- * its slot and the type's engineers; the new engineer must take the booking's type and be free at
- * its time (its own time aside; staff are not held to the notice and horizon). Raises SEQUENCE.
+ * its slot and, as `assignEngineer` does, every engineer of its type (rows `FOR UPDATE` in id
+ * order), then re-reads their diaries: the new engineer must be free to take it (`freeToTake`:
+ * takes the type, working, not off, calendar free, no booking too close, under the daily cap; its
+ * own time aside; staff are not held to the notice and horizon). Raises SEQUENCE.
  * On a confirmed booking a meeting link staff typed stays; one made for the old engineer (their
  * room, or a Jitsi room when the new engineer's own room is to be used) is replaced, and the
  * visitor is sent the confirmation again with the new link; the old engineer is sent a cancellation and the
  * new one the invitation. Records `booking.reassigned`. Throws `BookingError`: "not_found", or
- * "no_engineer" when the engineer cannot take it (message for staff).
+ * "no_engineer" (409) with a message for staff when the engineer does not take the type or is
+ * not free at its time.
  */
 export async function reassignBooking(actor: AuditActor, bookingId: string, engineerId: string): Promise<BookingRow> {
   const site = await getMailSettings();
   const plan = await planForBooking(bookingId, site);
-  const refused = () => new BookingError("no_engineer", "That engineer does not take this consultation type or is not free at its time. Choose someone from the list.");
-  if (!plan) throw refused();
+  const notTaken = () => new BookingError("no_engineer", "That engineer does not take this consultation type. Choose someone from the list.");
+  if (!plan) throw notTaken();
   return db.transaction(async (tx) => {
     const locked = await lockBooking(tx, eq(consultationBookings.id, bookingId));
     if (!locked) throw new BookingError("not_found");
     const { booking, slot } = locked;
     if (!holdsPlace(booking.status)) throw new BookingError("no_engineer", "Only a booking that holds its time can be given to an engineer.");
     if (booking.engineerId === engineerId) return booking;
-    if (!plan.eligibleIds.includes(engineerId)) throw refused();
-    const [diary] = await readDiaries(tx, [engineerId], { from: slot.date, to: slot.date, busy: plan.busy, lock: true });
-    if (!diary || !isEngineerFree(diary, slot, plan.rules, booking.id)) throw refused();
+    if (!plan.eligibleIds.includes(engineerId)) throw notTaken();
+    const diaries = await readDiaries(tx, plan.eligibleIds, { from: slot.date, to: slot.date, busy: plan.busy, lock: true });
+    const diary = diaries.find((d) => d.id === engineerId);
+    const wanted = { id: booking.id, engineerId: booking.engineerId, date: slot.date, startTime: slot.startTime, endTime: slot.endTime, durationMinutes: booking.durationMinutes };
+    if (!diary || !freeToTake(diary, wanted, plan.rules)) {
+      throw new BookingError(
+        "no_engineer",
+        "That engineer is no longer free at this booking's time (their hours, a day off, their calendar, another booking or their daily limit). Choose someone from the list.",
+      );
+    }
     // A link staff typed stays. A link made from the old engineer's room goes with them; a Jitsi
     // room stays unless the new engineer's own room is to be used.
     const oldRoom = booking.engineerId ? await engineerRoom(tx, booking.engineerId) : null;

@@ -31,7 +31,8 @@ import {
   type SlotRow,
 } from "./booking-core.server";
 import { BookingError, bookingErrorMessage, isSlotProblem, type BookingErrorCode } from "./booking-errors.server";
-import { assignEngineer, engineerNotices, planAssignment, type AssignmentPlan } from "./engineers.server";
+import { assignEngineer, planAssignment, type AssignmentPlan } from "./engineer-assignment.server";
+import { engineerNotices } from "./engineer-notices.server";
 import { bookingEndTime } from "./booking-rows.server";
 import { londonInstant } from "~/utils/time";
 

@@ -1,11 +1,13 @@
 /**
  * The engineer form (taking consultations, types, weekly hours, days off, personal meeting room),
  * shared by Your account, a member of staff's consultations page and the server. Safe for the
- * browser. Hours are Europe/London wall-clock `HH:MM`; days off London dates `yyyy-mm-dd`.
+ * browser. Hours are Europe/London wall-clock `HH:MM`; days off ranges of London dates `yyyy-mm-dd`.
  */
 import { z } from "zod";
 import { webAddress } from "~/utils/fields";
 import type { ActionReply } from "~/utils/forms";
+import { addDays, isIsoDate } from "~/utils/time";
+import type { DaysOffRange } from "./free-time";
 
 /** The weekdays of the hours form, 1 (Monday) to 7 (Sunday), with their labels. */
 export const ENGINEER_WEEKDAYS = [
@@ -54,6 +56,65 @@ const dayHours = z
     return ranges;
   });
 
+const DAYS_OFF_LINE = /^(\d{4}-\d{2}-\d{2})(?:\s*(?:to|[-–—])\s*(\d{4}-\d{2}-\d{2}))?$/i;
+
+/** The longest range of days off one line may give, in days (a typo such as 3031 for 2031 is refused). */
+export const MAX_DAYS_OFF_RANGE_DAYS = 366;
+
+/**
+ * Days off as typed: one entry a line, a single London date `yyyy-mm-dd` or a range
+ * `yyyy-mm-dd to yyyy-mm-dd` (both days included; a dash works as "to"), at most 366 lines, each
+ * range ending on or after its first day and at most `MAX_DAYS_OFF_RANGE_DAYS` long. Output: the
+ * ranges sorted, overlapping and touching ones merged (22-24 Dec and 25 Dec-2 Jan become one).
+ */
+const daysOffLines = z
+  .string()
+  .max(20_000, "List at most 366 days off.")
+  .default("")
+  .transform((text, ctx): DaysOffRange[] => {
+    const lines = text.split(/[\r\n;,]+/).map((l) => l.trim()).filter(Boolean);
+    if (lines.length > 366) {
+      ctx.addIssue({ code: "custom", message: "List at most 366 days off." });
+      return z.NEVER;
+    }
+    const ranges: DaysOffRange[] = [];
+    for (const line of lines) {
+      const m = DAYS_OFF_LINE.exec(line);
+      const from = m?.[1] ?? "";
+      const to = m?.[2] ?? from;
+      if (!m || !isIsoDate(from) || !isIsoDate(to)) {
+        ctx.addIssue({ code: "custom", message: "Enter each day off as yyyy-mm-dd, or a range as yyyy-mm-dd to yyyy-mm-dd, one per line." });
+        return z.NEVER;
+      }
+      if (to < from) {
+        ctx.addIssue({ code: "custom", message: `${line}: a range of days off must end on or after its first day.` });
+        return z.NEVER;
+      }
+      if (addDays(from, MAX_DAYS_OFF_RANGE_DAYS - 1) < to) {
+        ctx.addIssue({ code: "custom", message: `${line}: a range of days off can be at most a year long.` });
+        return z.NEVER;
+      }
+      ranges.push({ from, to });
+    }
+    return mergeDaysOff(ranges);
+  });
+
+/** `ranges` sorted by first day, with overlapping and touching ranges merged into one. */
+export function mergeDaysOff(ranges: readonly DaysOffRange[]): DaysOffRange[] {
+  const merged: DaysOffRange[] = [];
+  for (const r of [...ranges].sort((a, b) => a.from.localeCompare(b.from))) {
+    const last = merged[merged.length - 1];
+    if (last && r.from <= addDays(last.to, 1)) last.to = r.to > last.to ? r.to : last.to;
+    else merged.push({ ...r });
+  }
+  return merged;
+}
+
+/** Days off as the form shows them: one line each, `2030-08-26` or `2030-12-22 to 2031-01-02`. */
+export function formatDaysOff(ranges: readonly DaysOffRange[]): string {
+  return ranges.map((r) => (r.from === r.to ? r.from : `${r.from} to ${r.to}`)).join("\n");
+}
+
 /** The engineer form as posted. */
 export const EngineerProfileSchema = z.object({
   takesConsultations: z.preprocess((v) => v === "on" || v === true, z.boolean()),
@@ -66,11 +127,8 @@ export const EngineerProfileSchema = z.object({
   hours5: dayHours,
   hours6: dayHours,
   hours7: dayHours,
-  /** Whole days off, one date a line. */
-  daysOff: z.preprocess(
-    (v) => (typeof v === "string" ? v.split(/[\s,;]+/).filter(Boolean) : v),
-    z.array(z.iso.date("Enter days off as yyyy-mm-dd, one per line.")).max(366, "List at most 366 days off."),
-  ),
+  /** Days off, one date or range a line (see `daysOffLines`). */
+  daysOff: daysOffLines,
   /** The engineer's own meeting room address (https); empty for none. */
   meetingRoomUrl: webAddress({ invalid: "Enter the room's full https address, or leave it empty." })
     .refine((v) => /^https:\/\//i.test(v), "Enter the room's full https address, or leave it empty.")

@@ -18,10 +18,12 @@ import { reassignBooking, updateBookingByAdmin } from "./booking-admin.server";
 import { createBooking } from "./booking-create.server";
 import type { BookingError } from "./booking-errors.server";
 import { cancelBookingByToken, rescheduleBookingByToken } from "./booking-manage.server";
-import { saveEngineerProfile } from "./engineers.server";
+import { getEngineerProfile, saveEngineerProfile } from "./engineer-profiles.server";
 import { EngineerProfileSchema } from "./engineer-schema";
 import { BookingDetailsSchema } from "./schema";
 import { getAvailableSlots } from "./slots.server";
+import { withReassignOptions } from "./reassign.server";
+import { getBooking } from "./admin-bookings.server";
 
 const busyTimes = vi.hoisted(() => ({ map: new Map<string, { busy: Array<{ start: Date; end: Date }>; failing: boolean }>() }));
 vi.mock("~/features/calendars/busy-times.server", () => ({
@@ -125,6 +127,22 @@ describe("slots offered once engineers exist", () => {
     expect(await may()).toEqual([]);
     busyTimes.map.clear();
     expect((await book(type.id, slot.id, now)).booking.engineerId).toBe(ada);
+  });
+
+  it("a range of days off takes out every day in it, both ends included, and Your account shows it again as a range", async () => {
+    const type = await makeType();
+    const ada = await engineer("Ada", [type.id], { daysOff: "2030-01-08 to 2030-01-09\n2030-01-11" });
+    for (const date of ["2030-01-07", "2030-01-08", "2030-01-09", "2030-01-10", "2030-01-11"]) await makeSlot("10:00", { date });
+    const week = async () =>
+      (await getAvailableSlots({ startDate: "2030-01-07", endDate: "2030-01-13", now: new Date("2030-01-06T08:00:00Z"), wanted: { typeId: type.id, durationMinutes: 60 } })).map((s) => s.date);
+    expect(await week()).toEqual(["2030-01-07", "2030-01-10"]);
+    expect((await getEngineerProfile(ada, NOW)).daysOff).toEqual([
+      { from: "2030-01-08", to: "2030-01-09" },
+      { from: "2030-01-11", to: "2030-01-11" },
+    ]);
+    // A range that began before today still shows while it lasts; one already over does not.
+    expect((await getEngineerProfile(ada, new Date("2030-01-09T12:00:00Z"))).daysOff).toHaveLength(2);
+    expect((await getEngineerProfile(ada, new Date("2030-01-10T12:00:00Z"))).daysOff).toEqual([{ from: "2030-01-11", to: "2030-01-11" }]);
   });
 
   it("keeps buffers, the daily cap, and the type's notice and horizon", async () => {
@@ -249,5 +267,73 @@ describe("moves, cancellations and staff", () => {
     const second = await book(type.id, slot.id);
     expect(second.booking.engineerId).toBe(first);
     await expect(reassignBooking(actor, second.booking.id, other)).rejects.toMatchObject({ code: "no_engineer" });
+  });
+
+  it("the reassign picker lists only the engineers free at the booking's time, and giving it to anyone else is refused", async () => {
+    const type = await makeType({ maxPerEngineerPerDay: 1 });
+    const other = await makeType();
+    const ada = await engineer("Ada", [type.id]);
+    const brunel = await engineer("Brunel", [type.id]);
+    const cole = await engineer("Cole", [other.id]); // another type only
+    await engineer("Dee", [type.id], { hours3: "12:00-17:00" }); // not working at 10:00
+    await engineer("Eve", [type.id], { daysOff: WED }); // a day off
+    const fay = await engineer("Fay", [type.id]); // busy in her calendar
+    const gus = await engineer("Gus", [type.id]); // a booking overlapping
+    const hal = await engineer("Hal", [type.id]); // at the daily cap
+    busyTimes.map.set("user-Fay", { busy: [{ start: londonInstant(WED, "10:45"), end: londonInstant(WED, "11:15") }], failing: false });
+    const ten = await makeSlot("10:00");
+    const hold = async (slotId: string, engineerId: string) => {
+      const [row] = await db
+        .insert(consultationBookings)
+        .values({ availabilityId: slotId, name: "Held", email: `held-${randomUUID().slice(0, 6)}@example.com`, consultationType: type.name, consultationTypeId: type.id, durationMinutes: 60, status: "confirmed", engineerId })
+        .returning();
+      return row;
+    };
+    const booking = await hold(ten.id, ada);
+    await hold((await makeSlot("10:30")).id, gus);
+    await hold((await makeSlot("15:00")).id, hal);
+    const cancelled = await hold((await makeSlot("10:15")).id, brunel);
+    await db.update(consultationBookings).set({ status: "cancelled" }).where(eq(consultationBookings.id, cancelled.id));
+
+    const names = async (id: string) => {
+      const [view] = await withReassignOptions([(await getBooking(id))!]);
+      return view.reassignTo.map((e) => e.name);
+    };
+    // Ada holds it; of the others only Brunel is free (his cancelled booking holds nothing).
+    expect(await names(booking.id)).toEqual(["Brunel"]);
+    // A booking that holds no place is given to nobody.
+    expect(await names(cancelled.id)).toEqual([]);
+
+    // Anyone not listed is refused with the reason, and nothing changes.
+    for (const [id, message] of [
+      [cole, /does not take this consultation type/],
+      [fay, /no longer free at this booking's time/],
+      [gus, /no longer free at this booking's time/],
+      [hal, /no longer free at this booking's time/],
+    ] as const) {
+      await expect(reassignBooking(actor, booking.id, id)).rejects.toMatchObject({ code: "no_engineer", status: 409, message: expect.stringMatching(message) });
+    }
+    expect((await getBooking(booking.id))!.engineerId).toBe(ada);
+
+    // Given to Brunel, Ada is free to take it back and Brunel is no longer listed.
+    expect((await reassignBooking(actor, booking.id, brunel)).engineerId).toBe(brunel);
+    expect(await names(booking.id)).toEqual(["Ada"]);
+  });
+
+  it(`two staff giving two bookings at one time to the one free engineer: one is refused (${kind})`, async () => {
+    const type = await makeType();
+    const ada = await engineer("Ada", [type.id]);
+    const brunel = await engineer("Brunel", [type.id]);
+    const slot = await makeSlot("10:00");
+    const first = await book(type.id, slot.id);
+    const second = await book(type.id, slot.id);
+    expect(new Set([first.booking.engineerId, second.booking.engineerId])).toEqual(new Set([ada, brunel]));
+    const cole = await engineer("Cole", [type.id]);
+    const results = await Promise.allSettled([reassignBooking(actor, first.booking.id, cole), reassignBooking(actor, second.booking.id, cole)]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const refused = results.find((r) => r.status === "rejected");
+    expect(refused?.reason).toMatchObject({ code: "no_engineer", status: 409 });
+    const rows = await db.select({ engineerId: consultationBookings.engineerId }).from(consultationBookings);
+    expect(rows.filter((r) => r.engineerId === cole)).toHaveLength(1);
   });
 });

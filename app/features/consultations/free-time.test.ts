@@ -29,7 +29,7 @@ const WEEKDAYS_9_TO_5 = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, startTime: 
 const open = { now: NOW, closedDates: new Set<string>() };
 
 function diary(id: string, extra: Partial<EngineerDiary> = {}): EngineerDiary {
-  return { id, workingHours: WEEKDAYS_9_TO_5, daysOff: new Set(), busy: [], failing: false, bookings: [], lastAssignedAt: null, ...extra };
+  return { id, workingHours: WEEKDAYS_9_TO_5, daysOff: [], busy: [], failing: false, bookings: [], lastAssignedAt: null, ...extra };
 }
 
 function slot(date: string, startTime: string, extra: Partial<SlotLike> = {}): SlotLike {
@@ -45,7 +45,7 @@ const at = (date: string, time: string) => londonInstant(date, time).getTime();
 
 describe("one engineer's free time", () => {
   it("offers a time inside working hours, not on a day off, not on a closed date", () => {
-    const d = prepareDiary(diary("a", { daysOff: new Set(["2030-01-09"]) }));
+    const d = prepareDiary(diary("a", { daysOff: [{ from: "2030-01-09", to: "2030-01-09" }] }));
     expect(isEngineerFree(d, slot("2030-01-08", "09:00"), RULES)).toBe(true);
     expect(isEngineerFree(d, slot("2030-01-08", "16:00"), RULES)).toBe(true);
     expect(isEngineerFree(d, slot("2030-01-08", "16:30"), RULES)).toBe(false); // ends 17:30
@@ -53,6 +53,17 @@ describe("one engineer's free time", () => {
     expect(isEngineerFree(d, slot("2030-01-09", "10:00"), RULES)).toBe(false); // day off
     expect(isEngineerFree(d, slot("2030-01-12", "10:00"), RULES)).toBe(false); // Saturday
     expect(freeEngineers([d], slot("2030-01-08", "10:00"), RULES, { now: NOW, closedDates: new Set(["2030-01-08"]) })).toEqual([]);
+  });
+
+  it("is off on every day of a range of days off, both ends included, and only on those", () => {
+    // 23 December 2030 to 2 January 2031, across the new year, and a range overlapping it.
+    const d = prepareDiary(diary("a", { daysOff: [{ from: "2030-12-23", to: "2031-01-02" }, { from: "2030-12-30", to: "2030-12-31" }] }));
+    const rules = { ...RULES, horizonDays: 400 };
+    expect(isEngineerFree(d, slot("2030-12-20", "10:00"), rules)).toBe(true); // the Friday before
+    for (const date of ["2030-12-23", "2030-12-24", "2030-12-27", "2030-12-31", "2031-01-01", "2031-01-02"]) {
+      expect(isEngineerFree(d, slot(date, "10:00"), rules), date).toBe(false);
+    }
+    expect(isEngineerFree(d, slot("2031-01-03", "10:00"), rules)).toBe(true); // the Friday after
   });
 
   it("keeps the meeting plus buffers inside working hours and clear of busy times", () => {
@@ -163,7 +174,12 @@ describe("properties", () => {
     return { weekday, startTime: t(start), endTime: t(end) };
   };
 
-  it("no offered time overlaps a busy interval or another booking of a free engineer (plus buffers), and offered times respect notice, horizon and caps", () => {
+  const daysOff = fc.array(
+    fc.record({ from: date, length: fc.integer({ min: 0, max: 14 }) }).map(({ from, length }) => ({ from, to: addDays(from, length) })),
+    { maxLength: 3 },
+  );
+
+  it("no offered time overlaps a busy interval or another booking of a free engineer (plus buffers), falls on a day off, or breaks notice, horizon and caps", () => {
     fc.assert(
       fc.property(
         rules,
@@ -171,15 +187,19 @@ describe("properties", () => {
         hours,
         fc.array(fc.record({ date, time: quarter, after: fc.integer({ min: 0, max: 60 }) }), { maxLength: 6 }),
         fc.array(fc.record({ date, time: quarter }), { minLength: 1, maxLength: 20 }),
-        (r, busy, ranges, bookings, wanted) => {
+        daysOff,
+        (r, busy, ranges, bookings, wanted, off) => {
           const heldBookings = bookings.map((b, i) => held(`b${i}`, b.date, b.time, 60, { before: 0, after: b.after }));
-          const d = prepareDiary(diary("a", { busy, workingHours: ranges.map(toRange), bookings: heldBookings }));
+          const d = prepareDiary(diary("a", { busy, workingHours: ranges.map(toRange), bookings: heldBookings, daysOff: off }));
           const slots = wanted.map((w, i) => ({ ...slot(w.date, w.time), id: `s${i}` }));
           for (const o of offeredSlots(slots, [d], r, open)) {
             const start = londonInstant(o.slot.date, o.slot.startTime).getTime();
             expect(start).toBeGreaterThanOrEqual(NOW + r.minimumNoticeHours * 3_600_000);
             expect(start).toBeLessThanOrEqual(NOW + r.horizonDays * 86_400_000);
             if (o.availableSpots === 0) continue;
+            // Every day of every range is off: none is offered (listed day by day, not by the rule's comparison).
+            const offDays = off.flatMap((x) => Array.from({ length: 15 }, (_, i) => addDays(x.from, i)).filter((day) => day <= x.to));
+            expect(offDays).not.toContain(o.slot.date);
             const meeting = { start: start - r.bufferBeforeMinutes * MIN, end: start + (r.durationMinutes + r.bufferAfterMinutes) * MIN };
             for (const b of busy) expect(b.start < meeting.end && meeting.start < b.end).toBe(false);
             for (const b of heldBookings) {

@@ -6,7 +6,7 @@
  * A consultation starts at its slot's start (London wall-clock) and lasts its type's duration.
  * Around it the type keeps `bufferBeforeMinutes` and `bufferAfterMinutes`. An engineer is free
  * for it when the whole meeting plus buffers lies inside one of their working-hour ranges of that
- * weekday, the date is not one of their days off, their calendar is readable (`failing` false)
+ * weekday, the date is not in one of their ranges of days off, their calendar is readable (`failing` false)
  * and shows nothing busy over it, no booking they hold comes closer than the larger of the two
  * buffers facing each other, and they hold fewer consultations that London day than the type's
  * daily cap. Times are epoch milliseconds (UTC instants), intervals half-open `[start, end)`.
@@ -55,12 +55,20 @@ export type HeldBooking = Interval & {
 /** One weekly working-hour range: `weekday` 1 (Monday) to 7 (Sunday), London `HH:MM[:SS]` times. */
 export type WorkingRange = { weekday: number; startTime: string; endTime: string };
 
+/** Whole London days not worked: `from` to `to` (`yyyy-mm-dd`), both included; one day when equal. */
+export type DaysOffRange = { from: string; to: string };
+
+/** True when London `date` lies in one of `ranges` (ISO dates compare as text). */
+export function isDayOff(ranges: readonly DaysOffRange[], date: string): boolean {
+  return ranges.some((r) => r.from <= date && date <= r.to);
+}
+
 /** Everything about one engineer the rules read. */
 export type EngineerDiary = {
   id: string;
   workingHours: readonly WorkingRange[];
-  /** London dates not worked, `yyyy-mm-dd`. */
-  daysOff: ReadonlySet<string>;
+  /** Days off, as ranges of London dates, any order (they may overlap). */
+  daysOff: readonly DaysOffRange[];
   /** Busy intervals from their calendar, any order. */
   busy: readonly Interval[];
   /** Their calendar cannot be read: they offer nothing (fail closed). */
@@ -147,7 +155,7 @@ export function isSlotOpen(slot: Pick<SlotLike, "date" | "startTime">, rules: Ty
  * docstring). `ignoreBookingId` leaves one booking out (the one being moved or reassigned).
  */
 export function isEngineerFree(diary: PreparedDiary, slot: Pick<SlotLike, "date" | "startTime">, rules: TypeRules, ignoreBookingId?: string): boolean {
-  if (diary.failing || diary.daysOff.has(slot.date)) return false;
+  if (diary.failing || isDayOff(diary.daysOff, slot.date)) return false;
   const meeting = meetingOf(slot, rules.durationMinutes);
   const padded = { start: meeting.start - rules.bufferBeforeMinutes * MINUTE, end: meeting.end + rules.bufferAfterMinutes * MINUTE };
   const weekday = isoWeekday(slot.date);

@@ -7,7 +7,7 @@ import { db, type Database, type Transaction } from "~/db/client.server";
 import { consultationAvailability, consultationTypes } from "~/db/schema";
 import type { SiteSettings } from "~/features/settings/schema";
 import { getSiteSettings } from "~/features/settings/settings.server";
-import { engineerOffers, type BookingFor } from "./engineers.server";
+import { engineerOffers, type BookingFor } from "./engineer-diaries.server";
 import { isOutsideNotice } from "./booking-window";
 
 /** An active consultation type as the wizard's step 1 shows it. */

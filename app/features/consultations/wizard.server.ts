@@ -6,7 +6,7 @@
  */
 import type { SiteSettings } from "~/features/settings/schema";
 import { getMailSettings } from "~/features/mail/settings.server";
-import { engineerOffers, type BookingFor } from "./engineers.server";
+import { engineerOffers, type BookingFor } from "./engineer-diaries.server";
 import { logger } from "~/utils/logger.server";
 import { getAvailableSlots, getSlot, listActiveTypes, type AvailableSlot, type ConsultationTypeOption } from "./slots.server";
 import { isNextWeekDisabled, isOutsideNotice, isPreviousWeekDisabled, resolveWeekStart, WEEK_DAYS, weekWindow } from "./booking-window";

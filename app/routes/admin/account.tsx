@@ -31,7 +31,7 @@ import { getCalendarFeedState, issueCalendarFeed, turnOffCalendarFeed } from "~/
 import { CALENDAR_FEED_INTENTS, CalendarFeedCard, type CalendarFeedResult } from "~/features/consultations/components/calendar-feed-card";
 import { EngineerCard } from "~/features/consultations/components/engineer-card";
 import { EngineerProfileSchema, type EngineerProfileReply } from "~/features/consultations/engineer-schema";
-import { getEngineerProfile, listTypesForEngineers, saveEngineerProfile } from "~/features/consultations/engineers.server";
+import { getEngineerProfile, listTypesForEngineers, saveEngineerProfile } from "~/features/consultations/engineer-profiles.server";
 import { pageMeta } from "~/features/seo/meta";
 import { readFormData } from "~/utils/form-data.server";
 import { accept, parseSubmission, type ParseOptions, refuse, refuseInvalid, refusedFields } from "~/utils/forms";

@@ -24,7 +24,8 @@ import {
 } from "~/features/consultations/availability.server";
 import { BookingError } from "~/features/consultations/booking-errors.server";
 import { reassignBooking, updateBookingByAdmin } from "~/features/consultations/booking-admin.server";
-import { listEngineers } from "~/features/consultations/engineers.server";
+import { listEngineers } from "~/features/consultations/engineer-profiles.server";
+import { withReassignOptions } from "~/features/consultations/reassign.server";
 import { londonToday } from "~/utils/time";
 import { ConsultationsScreen, type ConsultationsTab } from "~/features/consultations/components/consultations-screen";
 import type { Submitter } from "~/features/consultations/components/submitter";
@@ -41,7 +42,7 @@ const PAGE_SIZE = 20;
 /**
  * Consultation management: the five stats, one page of bookings for `?q=&status=&when=&sort=&page=`
  * (when: all, upcoming or past; sort: newest booked first by default, or by meeting date) each with
- * the other bookings of its slot, upcoming slots, the tab in `?tab=` (bookings or availability),
+ * the other bookings of its slot and the engineers free to take it instead, upcoming slots, the tab in `?tab=` (bookings or availability),
  * and the booking `?booking=<id>` opens in its detail dialog (the link in the staff calendar feed),
  * null when there is none. Managers only (super_admin, admin).
  */
@@ -62,8 +63,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     listEngineers(),
   ]);
   const [bookings, openedWithCompanions] = await Promise.all([
-    withSlotCompanions(list.bookings),
-    opened ? withSlotCompanions([opened]).then(([o]) => o ?? null) : Promise.resolve(null),
+    withSlotCompanions(list.bookings).then(withReassignOptions),
+    opened ? withSlotCompanions([opened]).then(withReassignOptions).then(([o]) => o ?? null) : Promise.resolve(null),
   ]);
   return {
     stats,

@@ -5,7 +5,7 @@ import { auditActor, requireAdmin } from "~/features/auth/guard.server";
 import { MANAGER_ROLES } from "~/features/auth/roles";
 import { EngineerCard } from "~/features/consultations/components/engineer-card";
 import { EngineerProfileSchema, type EngineerProfileReply } from "~/features/consultations/engineer-schema";
-import { getEngineerCandidate, getEngineerProfile, listTypesForEngineers, saveEngineerProfile } from "~/features/consultations/engineers.server";
+import { getEngineerCandidate, getEngineerProfile, listTypesForEngineers, saveEngineerProfile } from "~/features/consultations/engineer-profiles.server";
 import { pageMeta } from "~/features/seo/meta";
 import { readFormData } from "~/utils/form-data.server";
 import { accept, parseSubmission, refuse, refuseInvalid } from "~/utils/forms";

@@ -4,6 +4,10 @@
  * they will take (last in the wizard, so other tests' first type is unchanged), and one slot for
  * it in the booking fixture week at a time no other fixture or demo slot uses. Other types stay
  * booked on slots and places alone, so no other browser test sees the engineer.
+ *
+ * The engineer-calendar browser test (tests/e2e/engineer-calendar.spec.ts) has an engineer of its
+ * own, already taking a type of its own (after Eve's in the wizard) on Thursday of the fixture
+ * week in two short ranges, with a slot in each; their calendar is not connected yet.
  */
 import { addDays } from "../../../app/utils/time";
 import { bookingFixtureWeek } from "./booking-fixtures";
@@ -19,18 +23,41 @@ export function engineerFixtures(now: Date = new Date()) {
   };
 }
 
-/** Writes the member of staff, the type and the slot. */
+/**
+ * The engineer-calendar fixture: Dan Diary takes "Diary Check Call" (15 minutes) on the fixture
+ * week's Thursday from 11:45 to 12:00 and from 19:15 to 19:30 (London), with a slot at each start.
+ */
+export function diaryEngineerFixtures(now: Date = new Date()) {
+  const week = bookingFixtureWeek(now);
+  const date = addDays(week, 3);
+  return {
+    week,
+    engineer: { name: "Dan Diary", email: "dan.diary@example.com" },
+    typeName: "Diary Check Call",
+    /** The slot the calendar event will cover, and the one that stays free. */
+    covered: { date, startTime: "11:45", endTime: "12:00" },
+    stays: { date, startTime: "19:15", endTime: "19:30" },
+  };
+}
+
+/** Writes the members of staff, the types, the slots and Dan Diary's engineer settings. */
 export async function seedEngineerFixtures(): Promise<void> {
   const { randomUUID } = await import("node:crypto");
   const { db } = await import("../../../app/db/client.server");
-  const { account, adminUsers, consultationAvailability, consultationTypes, user } = await import("../../../app/db/schema");
+  const { account, adminUsers, consultationAvailability, consultationTypes, engineerConsultationTypes, engineers, engineerWorkingHours, user } = await import(
+    "../../../app/db/schema"
+  );
+  const staff = async (person: { name: string; email: string }) => {
+    const userId = randomUUID();
+    await db.insert(user).values({ id: userId, name: person.name, email: person.email, emailVerified: true, createdAt: new Date(), updatedAt: new Date() });
+    // A password already set (never used: nobody signs in as them), so the Users screen offers
+    // "Send reset link" rather than a second "Resend invitation" other tests would have to tell apart.
+    await db.insert(account).values({ id: randomUUID(), accountId: userId, providerId: "credential", userId, password: "not-a-usable-hash", createdAt: new Date(), updatedAt: new Date() });
+    const [row] = await db.insert(adminUsers).values({ userId, name: person.name, email: person.email, role: "admin" }).returning();
+    return row;
+  };
   const f = engineerFixtures();
-  const userId = randomUUID();
-  await db.insert(user).values({ id: userId, name: f.engineer.name, email: f.engineer.email, emailVerified: true, createdAt: new Date(), updatedAt: new Date() });
-  // A password already set (never used: nobody signs in as her), so the Users screen offers "Send
-  // reset link" rather than a second "Resend invitation" other tests would have to tell apart.
-  await db.insert(account).values({ id: randomUUID(), accountId: userId, providerId: "credential", userId, password: "not-a-usable-hash", createdAt: new Date(), updatedAt: new Date() });
-  await db.insert(adminUsers).values({ userId, name: f.engineer.name, email: f.engineer.email, role: "admin" });
+  await staff(f.engineer);
   await db.insert(consultationTypes).values({ name: f.typeName, description: "A call with the engineer who will visit your site.", durationMinutes: 15, sortOrder: 99 });
   await db.insert(consultationAvailability).values({
     date: f.slot.date,
@@ -39,4 +66,19 @@ export async function seedEngineerFixtures(): Promise<void> {
     maxBookings: f.slot.maxBookings,
     isAvailable: true,
   });
+
+  const d = diaryEngineerFixtures();
+  const dan = await staff(d.engineer);
+  const [type] = await db
+    .insert(consultationTypes)
+    .values({ name: d.typeName, description: "A short call to check the engineer's diary.", durationMinutes: 15, sortOrder: 100 })
+    .returning();
+  await db.insert(engineers).values({ adminUserId: dan.id, takesConsultations: true });
+  await db.insert(engineerConsultationTypes).values({ adminUserId: dan.id, consultationTypeId: type.id });
+  await db.insert(engineerWorkingHours).values(
+    [d.covered, d.stays].map((s) => ({ adminUserId: dan.id, weekday: 4, startTime: `${s.startTime}:00`, endTime: `${s.endTime}:00` })),
+  );
+  await db
+    .insert(consultationAvailability)
+    .values([d.covered, d.stays].map((s) => ({ date: s.date, startTime: `${s.startTime}:00`, endTime: `${s.endTime}:00`, maxBookings: 1, isAvailable: true })));
 }

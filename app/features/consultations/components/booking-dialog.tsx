@@ -6,7 +6,7 @@ import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { Field } from "~/components/field";
 import { BOOKING_STATUSES } from "~/utils/domain";
 import type { AdminBooking, SlotCompanion } from "../admin-bookings.server";
-import type { EngineerOption } from "../engineers.server";
+import type { EngineerOption } from "../engineer-profiles.server";
 import { formatLongDate, formatTimeRange12, formatUkDateTime12 } from "~/utils/format";
 import { humanise, STATUS_META } from "./admin-format";
 import { SubmitButton } from "./submit-button";
@@ -14,9 +14,10 @@ import { useFormSubmission, type Submitter } from "./submitter";
 
 /**
  * A booking as the screen receives it (dates may arrive as strings), with the other bookings
- * holding a place in its slot.
+ * holding a place in its slot and the engineers free to take it instead of its current one
+ * (`withReassignOptions`).
  */
-export type BookingView = Omit<AdminBooking, "createdAt"> & { createdAt: Date | string; slotCompanions: SlotCompanion[] };
+export type BookingView = Omit<AdminBooking, "createdAt"> & { createdAt: Date | string; slotCompanions: SlotCompanion[]; reassignTo: EngineerOption[] };
 
 function InfoRow({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -48,7 +49,7 @@ export function BookingDialog({
   submitter,
 }: {
   booking: BookingView | null;
-  /** The engineers a booking may be given to (empty while none is set up). */
+  /** Every engineer (empty while none is set up): the dialog names a booking's engineer once there is one. */
   engineers: EngineerOption[];
   onOpenChange: (open: boolean) => void;
   submitter: Submitter;
@@ -128,27 +129,31 @@ function BookingDetail({ booking, engineers, submitter }: { booking: BookingView
         </dl>
       </Section>
 
-      {engineers.length > 0 && holds ? (
+      {holds && (booking.engineerId || booking.reassignTo.length > 0) ? (
         <Section title="Engineer">
-          <form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={onSubmit}>
-            <input type="hidden" name="intent" value="reassign-booking" />
-            <input type="hidden" name="id" value={booking.id} />
-            <Field label="Give this booking to" errors={errors.engineerId} hint="Only someone who takes this type and is free at its time is accepted; both are told by e-mail." className="flex-1">
-              {(p) => (
-                <NativeSelect {...p} name="engineerId" defaultValue={booking.engineerId ?? ""}>
-                  {booking.engineerId ? null : <option value="">Choose an engineer</option>}
-                  {engineers.map((e) => (
-                    <option key={e.id} value={e.id}>
-                      {e.name}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            </Field>
-            <SubmitButton pending={submitter.pending}>
-              Reassign
-            </SubmitButton>
-          </form>
+          {booking.reassignTo.length === 0 ? (
+            <p className="text-sm text-muted-foreground">Nobody else who takes this consultation type is free at its time.</p>
+          ) : (
+            <form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={onSubmit}>
+              <input type="hidden" name="intent" value="reassign-booking" />
+              <input type="hidden" name="id" value={booking.id} />
+              <Field label="Give this booking to" errors={errors.engineerId} hint="Only people who take this type and are free at its time are listed; both engineers are told by e-mail." className="flex-1">
+                {(p) => (
+                  <NativeSelect {...p} name="engineerId" defaultValue="">
+                    <option value="">Choose an engineer</option>
+                    {booking.reassignTo.map((e) => (
+                      <option key={e.id} value={e.id}>
+                        {e.name}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                )}
+              </Field>
+              <SubmitButton pending={submitter.pending}>
+                Reassign
+              </SubmitButton>
+            </form>
+          )}
         </Section>
       ) : null}
 

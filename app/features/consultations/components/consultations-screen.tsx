@@ -32,7 +32,7 @@ import {
 import type { AdminSlot, ConsultationStats } from "../availability.server";
 import { formatTimeRange12, formatWeekdayDate } from "~/utils/format";
 import { STATUS_META } from "./admin-format";
-import type { EngineerOption } from "../engineers.server";
+import type { EngineerOption } from "../engineer-profiles.server";
 import { BookingDialog, type BookingView } from "./booking-dialog";
 import { AvailabilityPanel } from "./availability-panel";
 import { useResultToast, type Submitter } from "./submitter";

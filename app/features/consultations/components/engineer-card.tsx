@@ -12,8 +12,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input, Textarea } from "~/components/ui/input";
 import { useReplyToast } from "~/components/use-reply-toast";
 import { fieldError, submittedValue } from "~/utils/forms";
-import type { EngineerProfile } from "../engineers.server";
-import { ENGINEER_WEEKDAYS, formatDayHours, hoursField, type EngineerProfileReply } from "../engineer-schema";
+import type { EngineerProfile } from "../engineer-profiles.server";
+import { ENGINEER_WEEKDAYS, formatDayHours, formatDaysOff, hoursField, type EngineerProfileReply } from "../engineer-schema";
 
 /** The card; `self` words it for the signed-in member (Your account) rather than for an admin. */
 export function EngineerCard({
@@ -96,8 +96,12 @@ export function EngineerCard({
             </div>
           </fieldset>
 
-          <Field label="Days off" errors={errors("daysOff")} hint="Whole days not worked, one date a line as yyyy-mm-dd (for example 2030-08-26).">
-            {(p) => <Textarea {...p} name="daysOff" rows={3} defaultValue={value("daysOff", profile.daysOff.join("\n"))} />}
+          <Field
+            label="Days off"
+            errors={errors("daysOff")}
+            hint="Whole days not worked, one a line: a date as yyyy-mm-dd (for example 2030-08-26) or a range with both days included (for example 2030-12-22 to 2031-01-02)."
+          >
+            {(p) => <Textarea {...p} name="daysOff" rows={3} defaultValue={value("daysOff", formatDaysOff(profile.daysOff))} />}
           </Field>
 
           <Field
