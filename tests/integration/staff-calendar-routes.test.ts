@@ -1,7 +1,7 @@
 /**
  * The calendar card's routes as React Router calls them: Your account connects, refreshes and
  * disconnects the member's own calendar only (a posted userId is ignored); managers do the same
- * for another member on /admin/users/:adminId/calendar; editors may not; unknown members 404 and
+ * for another member on /admin/users/:id/calendar; editors may not; unknown members 404 and
  * unknown intents 400; secrets never reach the page's data.
  */
 import { readFileSync } from "node:fs";
@@ -83,7 +83,7 @@ describe("another member's calendar", () => {
     const engineer = await createStaffSession("editor", { name: "Sam Okafor" });
     const manager = await createStaffSession("admin");
     const url = `/admin/users/${engineer.adminId}/calendar`;
-    const params = { adminId: engineer.adminId };
+    const params = { id: engineer.adminId };
 
     const page = await outcome(() => staffCalendar.loader(routeArgs(manager.request(url), params)));
     expect(page.value).toMatchObject({ member: { userId: engineer.userId, name: "Sam Okafor" }, own: false, state: { connected: false } });
@@ -93,7 +93,7 @@ describe("another member's calendar", () => {
 
     expect((await outcome(() => staffCalendar.loader(routeArgs(engineer.request(url), params)))).status).toBe(403);
     expect((await outcome(() => staffCalendar.action(routeArgs(engineer.request(url, formPost({ intent: "calendar-disconnect" })), params)))).status).toBe(403);
-    expect((await outcome(() => staffCalendar.loader(routeArgs(manager.request("/admin/users/nope/calendar"), { adminId: "nope" })))).status).toBe(404);
+    expect((await outcome(() => staffCalendar.loader(routeArgs(manager.request("/admin/users/nope/calendar"), { id: "nope" })))).status).toBe(404);
     expect((await outcome(() => staffCalendar.action(routeArgs(manager.request(url, formPost({ intent: "turn-on" })), params)))).status).toBe(400);
 
     const off = await outcome(() => staffCalendar.action(routeArgs(manager.request(url, formPost({ intent: "calendar-disconnect" })), params)));
