@@ -113,6 +113,18 @@ export function createRequestObserver({ resolveRoute, logger }: { resolveRoute: 
     return found;
   };
 
+  /** The HTML-cache counter of each result, bound once like the route series. */
+  const cacheCounters = new Map<CacheResult, () => void>();
+  const cacheCounter = (result: CacheResult) => {
+    let found = cacheCounters.get(result);
+    if (!found) {
+      const counter = metrics.htmlCacheRequests.labels(result);
+      found = () => counter.inc();
+      cacheCounters.set(result, found);
+    }
+    return found;
+  };
+
   function ended(this: ObservedResponse, error?: unknown): void {
     if (this[ENDED]) return;
     this[ENDED] = true;
@@ -128,7 +140,7 @@ export function createRequestObserver({ resolveRoute, logger }: { resolveRoute: 
       const metric = seriesOf(route, method, status);
       metric.count();
       metric.duration(seconds);
-      if (cache) metrics.htmlCacheRequests.inc({ result: cache });
+      if (cache) cacheCounter(cache)();
     }
     const line = { requestId: req.id, route, method, status, durationMs: Math.round(seconds * 100_000) / 100, ...(cache ? { cache } : {}) };
     if (error !== undefined || status >= 500) {
