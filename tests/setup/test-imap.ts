@@ -9,13 +9,14 @@
  * users; otherwise everything runs as the current user.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { chmod, chown, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { chmod, chown, mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { connect } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { ImapFlow } from "imapflow";
 import { freePort } from "../../bench/lib";
+import { stopServer, waitUntilServing } from "./child-server";
 
 /** Where Debian installs Dovecot. */
 export const DOVECOT = "/usr/sbin/dovecot";
@@ -89,20 +90,20 @@ service stats {
 `;
     await writeFile(path.join(this.dir, "dovecot.conf"), conf);
     this.child = spawn(DOVECOT, ["-F", "-c", path.join(this.dir, "dovecot.conf")], { stdio: "ignore" });
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const up = await new Promise<boolean>((resolve) => {
-        const socket = connect(this.port, "127.0.0.1");
-        socket.once("data", () => {
-          socket.destroy();
-          resolve(true);
-        });
-        socket.once("error", () => resolve(false));
-      });
-      if (up) return;
-      if (Date.now() > deadline) throw new Error("dovecot did not start");
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitUntilServing({
+      name: "dovecot",
+      child: this.child,
+      probe: () =>
+        new Promise<boolean>((resolve) => {
+          const socket = connect(this.port, "127.0.0.1");
+          socket.once("data", () => {
+            socket.destroy();
+            resolve(true);
+          });
+          socket.once("error", () => resolve(false));
+        }),
+      timeoutMs: 10_000,
+    });
   }
 
   /** A connected client of the test mailbox (log out when done). */
@@ -126,11 +127,6 @@ service stats {
   async stop(): Promise<void> {
     const child = this.child;
     this.child = undefined;
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await exited;
-    }
-    if (this.dir) await rm(this.dir, { recursive: true, force: true });
+    await stopServer(child, this.dir);
   }
 }

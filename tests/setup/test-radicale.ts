@@ -8,10 +8,11 @@
  *   await dav.putEvent("work", "a.ics", ics); ... await dav.stop();
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "../../bench/lib";
+import { stopServer, waitUntilServing } from "./child-server";
 
 /** Where Debian installs Radicale. */
 export const RADICALE = "/usr/bin/radicale";
@@ -53,14 +54,13 @@ mask_passwords = True
     await writeFile(path.join(this.dir, "config"), config);
     this.child = spawn(RADICALE, ["--config", path.join(this.dir, "config")], { stdio: ["ignore", "ignore", "pipe"] });
     this.child.stderr?.on("data", (chunk: Buffer) => (this.log = (this.log + chunk.toString()).slice(-4000)));
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      if (this.child.exitCode !== null) throw new Error(`radicale exited: ${this.log}`);
-      const up = await fetch(this.url, { method: "OPTIONS" }).then(() => true, () => false);
-      if (up) return;
-      if (Date.now() > deadline) throw new Error(`radicale did not start: ${this.log}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitUntilServing({
+      name: "radicale",
+      child: this.child,
+      probe: () => fetch(this.url, { method: "OPTIONS" }).then(() => true, () => false),
+      timeoutMs: 15_000,
+      log: () => this.log,
+    });
   }
 
   private auth(): Record<string, string> {
@@ -100,11 +100,6 @@ mask_passwords = True
   async stop(): Promise<void> {
     const child = this.child;
     this.child = undefined;
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await exited;
-    }
-    if (this.dir) await rm(this.dir, { recursive: true, force: true });
+    await stopServer(child, this.dir);
   }
 }
