@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type BenchServer } from "../../bench/lib";
-import { prepareDatabase, SYSTEM_ADMIN, systemDatabaseUrl } from "./support/servers";
+import { prepareDatabase, serverBaseEnv, systemDatabaseUrl } from "./support/servers";
 
 let server: BenchServer;
 
@@ -18,10 +18,7 @@ beforeAll(async () => {
   server = await startServer({
     label: "public-stylesheet",
     env: () => ({
-      DATABASE_URL: url,
-      BETTER_AUTH_SECRET: "system-test-secret-system-test-secret-0123",
-      ADMIN_EMAIL: SYSTEM_ADMIN.email,
-      ADMIN_PASSWORD: SYSTEM_ADMIN.password,
+      ...serverBaseEnv(url),
       SEED_DEMO: "true",
     }),
   });
