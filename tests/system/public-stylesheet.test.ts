@@ -8,6 +8,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type BenchServer } from "../../bench/lib";
+import { DEMO_CONTENT_PAGES } from "../setup/demo-pages";
 import { prepareDatabase, serverBaseEnv, systemDatabaseUrl } from "./support/servers";
 
 let server: BenchServer;
@@ -29,22 +30,7 @@ afterAll(async () => {
 });
 
 /** Every public page kind, with the demo content's project and article. */
-const PUBLIC_PAGES = [
-  "/",
-  "/about",
-  "/services",
-  "/services/commercial",
-  "/services/humanitarian",
-  "/projects",
-  "/projects/thames-wharf-mixed-use-tower",
-  "/insights",
-  "/insights/embodied-carbon-in-structural-frames",
-  "/contact",
-  "/book-consultation",
-  "/privacy",
-  "/terms",
-  "/no-such-page",
-];
+const PUBLIC_PAGES = [...DEMO_CONTENT_PAGES, "/contact", "/book-consultation", "/no-such-page"];
 
 /** The stylesheet hrefs a document links. */
 const stylesheetsOf = (html: string) => [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
