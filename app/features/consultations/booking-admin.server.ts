@@ -13,7 +13,8 @@ import { enqueueEmails } from "~/features/mail/outbox.server";
 import { bookingEventData, recordWebhookEvent } from "~/features/webhooks/events.server";
 import { getMailSettings } from "~/features/mail/settings.server";
 import type { SiteSettings } from "~/features/settings/schema";
-import { bookingDurationMinutes, bookingMailData, cancellationEmail, confirmedEmail, rescheduledEmail } from "./booking-mail.server";
+import { bookingDurationMinutes, bookingMailData } from "./booking-mail.server";
+import { cancellationEmail, confirmedEmail, rescheduledEmail } from "./booking-visitor-mail.server";
 import {
   holdsPlace,
   issueManageToken,

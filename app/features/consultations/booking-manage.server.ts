@@ -13,13 +13,9 @@ import { enqueueEmails } from "~/features/mail/outbox.server";
 import { bookingEventData, recordWebhookEvent } from "~/features/webhooks/events.server";
 import { getMailSettings } from "~/features/mail/settings.server";
 import type { SiteSettings } from "~/features/settings/schema";
-import {
-  bookingDurationMinutes,
-  bookingMailData,
-  cancellationEmail,
-  staffRescheduleNotificationEmails,
-  visitorRescheduleEmail,
-} from "./booking-mail.server";
+import { bookingDurationMinutes, bookingMailData } from "./booking-mail.server";
+import { staffRescheduleNotificationEmails } from "./booking-staff-mail.server";
+import { cancellationEmail, visitorRescheduleEmail } from "./booking-visitor-mail.server";
 import {
   lockBooking,
   movePlace,
