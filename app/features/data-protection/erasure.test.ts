@@ -25,7 +25,8 @@ import { tablesContaining } from "../../../tests/setup/scan";
 import { smtpForEachTest } from "../../../tests/setup/test-smtp";
 import { ERASED } from "./anonymise.server";
 import { erasePerson } from "./erasure.server";
-import { findSubjectRecords, subjectRecordsCsv, subjectRecordsJson } from "./subject-access.server";
+import { findSubjectRecords } from "./subject-access.server";
+import { subjectRecordsCsv, subjectRecordsJson } from "./subject-access-export.server";
 import { addBooking, addEnquiry, addSlot } from "./test-factories";
 
 setupTestDatabase();
