@@ -19,6 +19,7 @@ import {
   holdsPlace,
   issueManageToken,
   lockBooking,
+  markCancelled,
   movePlace,
   withdrawReminder,
   type BookingRow,
@@ -189,12 +190,7 @@ export async function cancelBookingForErasure(
   const locked = await lockBooking(tx, eq(consultationBookings.id, bookingId));
   if (!locked || locked.booking.status === "cancelled") return false;
   const { booking, slot } = locked;
-  const sequence = booking.icsSequence + 1;
-  const [updated] = await tx
-    .update(consultationBookings)
-    .set({ status: "cancelled", icsSequence: sequence, updatedAt: now })
-    .where(eq(consultationBookings.id, booking.id))
-    .returning();
+  const { updated, sequence } = await markCancelled(tx, booking, now);
   if (holdsPlace(booking.status)) await movePlace(tx, slot.id, -1);
   await withdrawReminder(tx, booking.id);
   const mail = bookingMailData(updated, slot);
