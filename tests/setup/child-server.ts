@@ -1,9 +1,12 @@
 /**
- * The life of a server process a test starts (Radicale, Dovecot): waiting until it answers, and
- * stopping it with its throwaway folder.
+ * The life of a server process a test starts (Radicale, Dovecot): its port and throwaway folder,
+ * waiting until it answers, and stopping it.
  */
 import type { ChildProcess } from "node:child_process";
-import { rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { freePort } from "../../bench/lib";
 
 /**
  * Polls `probe` every 100 ms until it answers true. Throws `<name> exited: <log>` as soon as the
@@ -28,14 +31,29 @@ export async function waitUntilServing(options: {
 }
 
 /**
- * Stops a test server: SIGTERM to `child` when it still runs, waiting for its exit, then removes
- * its throwaway folder `dir` (empty: none).
+ * What a test server run as a child process has: a free loopback `port`, a throwaway folder and
+ * the process, which `stop()` ends (SIGTERM, then waiting for its exit) before removing the folder.
  */
-export async function stopServer(child: ChildProcess | undefined, dir: string): Promise<void> {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((r) => child.once("exit", r));
-    child.kill("SIGTERM");
-    await exited;
+export abstract class ChildServer {
+  port = 0;
+  protected dir = "";
+  protected child: ChildProcess | undefined;
+
+  /** Takes a free port and makes a fresh throwaway folder whose name starts with `prefix`. */
+  protected async prepare(prefix: string): Promise<void> {
+    this.port = await freePort();
+    this.dir = await mkdtemp(path.join(tmpdir(), prefix));
   }
-  if (dir) await rm(dir, { recursive: true, force: true });
+
+  /** Stops the server and removes its folder (nothing to do when it never started). */
+  async stop(): Promise<void> {
+    const child = this.child;
+    this.child = undefined;
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    if (this.dir) await rm(this.dir, { recursive: true, force: true });
+  }
 }

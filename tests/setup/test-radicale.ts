@@ -7,22 +7,17 @@
  *   const dav = new TestRadicale(); await dav.start(); await dav.makeCalendar("work");
  *   await dav.putEvent("work", "a.ics", ics); ... await dav.stop();
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { spawn } from "node:child_process";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { freePort } from "../../bench/lib";
-import { stopServer, waitUntilServing } from "./child-server";
+import { ChildServer, waitUntilServing } from "./child-server";
 
 /** Where Debian installs Radicale. */
 export const RADICALE = "/usr/bin/radicale";
 
-export class TestRadicale {
+export class TestRadicale extends ChildServer {
   readonly user = "sam";
   readonly password = "radicale-app-password";
-  port = 0;
-  private dir = "";
-  private child: ChildProcess | undefined;
   private log = "";
 
   /** The server's root address, e.g. `http://127.0.0.1:5232/`. */
@@ -32,8 +27,7 @@ export class TestRadicale {
 
   /** Writes the config, starts Radicale and waits until it answers. */
   async start(): Promise<void> {
-    this.port = await freePort();
-    this.dir = await mkdtemp(path.join(tmpdir(), "test-radicale-"));
+    await this.prepare("test-radicale-");
     await writeFile(path.join(this.dir, "users"), `${this.user}:${this.password}\n`);
     const config = `
 [server]
@@ -94,12 +88,5 @@ mask_passwords = True
   async deleteEvent(name: string, file: string): Promise<void> {
     const response = await fetch(`${this.url}${this.user}/${name}/${file}`, { method: "DELETE", headers: this.auth() });
     if (response.status !== 200 && response.status !== 204) throw new Error(`DELETE ${file}: ${response.status}`);
-  }
-
-  /** Stops Radicale and removes its folder. */
-  async stop(): Promise<void> {
-    const child = this.child;
-    this.child = undefined;
-    await stopServer(child, this.dir);
   }
 }
