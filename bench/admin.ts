@@ -16,7 +16,7 @@
  */
 import { performance } from "node:perf_hooks";
 import type pg from "pg";
-import { adminDatabaseUrl, createBenchDatabase, envInt, percentile, startServer, type BenchDatabase, type BenchServer } from "./lib";
+import { adminDatabaseUrl, createBenchDatabase, envInt, percentile, signIn, startServer, type BenchDatabase, type BenchServer } from "./lib";
 
 const ADMIN = { email: "bench-admin@example.com", password: "bench-admin-password-1" };
 /** Timed requests per measurement: BENCH_ADMIN_SAMPLES, default 30. */
@@ -174,20 +174,6 @@ async function seed(pool: pg.Pool): Promise<void> {
   console.log(`seeded ${c.e} enquiries, ${c.b} bookings over ${c.s} slots, ${c.p} projects, ${c.i} insights in ${Math.round(performance.now() - started)} ms`);
 }
 
-/** Signs in through better-auth's endpoint; returns the Cookie header. */
-async function signIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
-
 type Result = { page: string; kind: string; p50: number; p95: number; max: number; status: number; kb: number; rows: string };
 
 /** Times `SAMPLES` sequential GETs (after a warm-up), full body read. */
@@ -233,7 +219,7 @@ export async function runAdminBench(): Promise<void> {
       }),
     });
     const { base } = server;
-    const cookie = await signIn(base);
+    const cookie = await signIn(base, ADMIN);
 
     const enquiryRows = (body: string) => String((body.match(/View enquiry from /g) ?? []).length);
     const anything = (body: string) => (body.length > 0 ? "-" : "empty");

@@ -1,7 +1,7 @@
 /**
  * Plumbing shared by the benchmarks (bench/pages.ts, bench/booking.ts, bench/admin.ts): free ports,
  * throwaway PostgreSQL databases, the production server (`node server.js`, NODE_ENV=production)
- * started and stopped, percentiles and plain-text tables.
+ * started and stopped, a staff sign-in, percentiles and plain-text tables.
  *
  * Every server and database made here is registered for clean-up: the bench stops/drops it in its
  * own `finally`, and if the process is interrupted (SIGINT, SIGTERM) first, the handler installed
@@ -233,6 +233,23 @@ export async function startServer(options: StartServerOptions): Promise<BenchSer
 
 // ---------------------------------------------------------------------------------------------
 // Figures
+
+/**
+ * Signs `account` (a staff e-mail and password) in through better-auth's endpoint at `base`;
+ * returns the Cookie header that carries the session. Throws when the server refuses.
+ */
+export async function signIn(base: string, account: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify(account),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
 
 /**
  * Nearest-rank percentile: the smallest value with at least `p`% of the values at or below it.

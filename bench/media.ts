@@ -17,7 +17,7 @@ import { cpus, loadavg } from "node:os";
 import { chromium } from "playwright-core";
 import sharp from "sharp";
 import { sceneSvg } from "../tests/setup/images";
-import { adminDatabaseUrl, createBenchDatabase, percentile, printTable, startServer, type BenchDatabase, type BenchServer } from "./lib";
+import { adminDatabaseUrl, createBenchDatabase, percentile, printTable, signIn, startServer, type BenchDatabase, type BenchServer } from "./lib";
 
 const ADMIN = { email: "bench-media@example.com", password: "bench-media-password-1" };
 const FIVE_MB = 5 * 1024 * 1024;
@@ -36,19 +36,6 @@ async function cameraJpeg(): Promise<Buffer> {
     if (best.length <= FIVE_MB - 64 * 1024) break;
   }
   return best;
-}
-
-async function signIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
 }
 
 /** Uploads `jpeg`; resolves with the request's duration in ms once the server answered 201. */
@@ -125,7 +112,7 @@ export async function runMediaBench(): Promise<void> {
     });
     const { base } = server;
     const pid = server.child.pid!;
-    const cookie = await signIn(base);
+    const cookie = await signIn(base, ADMIN);
     for (let i = 0; i < 5; i++) await fetch(`${base}/`).then((r) => r.text());
 
     const single = await upload(base, cookie, jpeg, 0);

@@ -5,23 +5,12 @@
  * cache in front of them.
  */
 import { expect, test } from "@playwright/test";
+import { DEMO_CONTENT_PAGES } from "../setup/demo-pages";
 import { signInAsAdmin } from "./support/auth";
 import { saveScreenshot } from "./support/screenshots";
 
-const CONTENT_PAGES = [
-  "/",
-  "/about",
-  "/services",
-  "/services/commercial",
-  "/services/humanitarian",
-  "/projects",
-  "/projects?category=commercial&q=london",
-  "/projects/thames-wharf-mixed-use-tower",
-  "/insights",
-  "/insights/embodied-carbon-in-structural-frames",
-  "/privacy",
-  "/terms",
-];
+/** Every content page kind, with a filtered project list. */
+const CONTENT_PAGES = [...DEMO_CONTENT_PAGES, "/projects?category=commercial&q=london"];
 
 /** The `<script>` tags of an HTML document, except JSON-LD data blocks. */
 function scripts(html: string): string[] {

@@ -14,10 +14,11 @@ import { passwordProblem } from "~/features/auth/password-policy.server";
 import { requestPasswordReset, settlePasswordResets } from "~/features/auth/password-reset.server";
 import { action as accountAction } from "~/routes/admin/account";
 import { headers as forgotPasswordHeaders } from "~/routes/admin/forgot-password";
-import { action as setPasswordAction, headers as setPasswordHeaders } from "~/routes/admin/set-password";
+import { headers as setPasswordHeaders } from "~/routes/admin/set-password";
 import { headers as twoFactorHeaders } from "~/routes/admin/two-factor";
-import { createStaffSession, formPost, outcome, routeArgs, TEST_ORIGIN, TEST_PASSWORD } from "../setup/admin-session";
+import { createStaffSession, formPost, outcome, routeArgs, TEST_PASSWORD } from "../setup/admin-session";
 import { setupTestDatabase } from "../setup/database";
+import { postSetPassword } from "../setup/set-password";
 
 setupTestDatabase();
 
@@ -45,19 +46,7 @@ const COSTLY = [
   "4@8(3!1|0$5+7%2".repeat(8).slice(0, 128),
 ];
 
-const setPassword = (token: string, password: string, clientIp = "10.50.0.1") =>
-  outcome(() =>
-    setPasswordAction(
-      routeArgs(
-        new Request(`${TEST_ORIGIN}/admin/set-password`, {
-          ...formPost({ token, password, confirmPassword: password }),
-          headers: { "content-type": "application/x-www-form-urlencoded", origin: TEST_ORIGIN },
-        }),
-        {},
-        { clientIp },
-      ),
-    ),
-  );
+const setPassword = (token: string, password: string, clientIp = "10.50.0.1") => postSetPassword(token, password, clientIp);
 
 /** A live reset token for a new account `email`. */
 async function resetToken(email: string): Promise<string> {

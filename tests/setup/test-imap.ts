@@ -8,14 +8,14 @@
  * As root (CI containers) Dovecot's login and mail processes run as its own `dovenull`/`dovecot`
  * users; otherwise everything runs as the current user.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { chmod, chown, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { spawn } from "node:child_process";
+import { chmod, chown, mkdir, writeFile } from "node:fs/promises";
 import { connect } from "node:net";
-import { tmpdir, userInfo } from "node:os";
+import { userInfo } from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { ImapFlow } from "imapflow";
-import { freePort } from "../../bench/lib";
+import { ChildServer, waitUntilServing } from "./child-server";
 
 /** Where Debian installs Dovecot. */
 export const DOVECOT = "/usr/sbin/dovecot";
@@ -24,17 +24,13 @@ function idOf(name: string, flag: "-u" | "-g"): number {
   return Number(execFileSync("id", [flag, name]).toString().trim());
 }
 
-export class TestImap {
+export class TestImap extends ChildServer {
   readonly user = "enquiries@meridian.example";
   readonly password = "imap-test-password";
-  port = 0;
-  private dir = "";
-  private child: ChildProcess | undefined;
 
   /** Writes the config, starts Dovecot and waits until it answers on its port. */
   async start(): Promise<void> {
-    this.port = await freePort();
-    this.dir = await mkdtemp(path.join(tmpdir(), "test-imap-"));
+    await this.prepare("test-imap-");
     const root = process.getuid?.() === 0;
     const me = userInfo().username;
     const mailUser = root ? "dovecot" : me;
@@ -89,20 +85,20 @@ service stats {
 `;
     await writeFile(path.join(this.dir, "dovecot.conf"), conf);
     this.child = spawn(DOVECOT, ["-F", "-c", path.join(this.dir, "dovecot.conf")], { stdio: "ignore" });
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const up = await new Promise<boolean>((resolve) => {
-        const socket = connect(this.port, "127.0.0.1");
-        socket.once("data", () => {
-          socket.destroy();
-          resolve(true);
-        });
-        socket.once("error", () => resolve(false));
-      });
-      if (up) return;
-      if (Date.now() > deadline) throw new Error("dovecot did not start");
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitUntilServing({
+      name: "dovecot",
+      child: this.child,
+      probe: () =>
+        new Promise<boolean>((resolve) => {
+          const socket = connect(this.port, "127.0.0.1");
+          socket.once("data", () => {
+            socket.destroy();
+            resolve(true);
+          });
+          socket.once("error", () => resolve(false));
+        }),
+      timeoutMs: 10_000,
+    });
   }
 
   /** A connected client of the test mailbox (log out when done). */
@@ -120,17 +116,5 @@ service stats {
     } finally {
       await client.logout();
     }
-  }
-
-  /** Stops Dovecot and removes its folder. */
-  async stop(): Promise<void> {
-    const child = this.child;
-    this.child = undefined;
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await exited;
-    }
-    if (this.dir) await rm(this.dir, { recursive: true, force: true });
   }
 }

@@ -7,21 +7,17 @@
  *   const dav = new TestRadicale(); await dav.start(); await dav.makeCalendar("work");
  *   await dav.putEvent("work", "a.ics", ics); ... await dav.stop();
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { spawn } from "node:child_process";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { freePort } from "../../bench/lib";
+import { ChildServer, waitUntilServing } from "./child-server";
 
 /** Where Debian installs Radicale. */
 export const RADICALE = "/usr/bin/radicale";
 
-export class TestRadicale {
+export class TestRadicale extends ChildServer {
   readonly user = "sam";
   readonly password = "radicale-app-password";
-  port = 0;
-  private dir = "";
-  private child: ChildProcess | undefined;
   private log = "";
 
   /** The server's root address, e.g. `http://127.0.0.1:5232/`. */
@@ -31,8 +27,7 @@ export class TestRadicale {
 
   /** Writes the config, starts Radicale and waits until it answers. */
   async start(): Promise<void> {
-    this.port = await freePort();
-    this.dir = await mkdtemp(path.join(tmpdir(), "test-radicale-"));
+    await this.prepare("test-radicale-");
     await writeFile(path.join(this.dir, "users"), `${this.user}:${this.password}\n`);
     const config = `
 [server]
@@ -53,14 +48,13 @@ mask_passwords = True
     await writeFile(path.join(this.dir, "config"), config);
     this.child = spawn(RADICALE, ["--config", path.join(this.dir, "config")], { stdio: ["ignore", "ignore", "pipe"] });
     this.child.stderr?.on("data", (chunk: Buffer) => (this.log = (this.log + chunk.toString()).slice(-4000)));
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      if (this.child.exitCode !== null) throw new Error(`radicale exited: ${this.log}`);
-      const up = await fetch(this.url, { method: "OPTIONS" }).then(() => true, () => false);
-      if (up) return;
-      if (Date.now() > deadline) throw new Error(`radicale did not start: ${this.log}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitUntilServing({
+      name: "radicale",
+      child: this.child,
+      probe: () => fetch(this.url, { method: "OPTIONS" }).then(() => true, () => false),
+      timeoutMs: 15_000,
+      log: () => this.log,
+    });
   }
 
   private auth(): Record<string, string> {
@@ -94,17 +88,5 @@ mask_passwords = True
   async deleteEvent(name: string, file: string): Promise<void> {
     const response = await fetch(`${this.url}${this.user}/${name}/${file}`, { method: "DELETE", headers: this.auth() });
     if (response.status !== 200 && response.status !== 204) throw new Error(`DELETE ${file}: ${response.status}`);
-  }
-
-  /** Stops Radicale and removes its folder. */
-  async stop(): Promise<void> {
-    const child = this.child;
-    this.child = undefined;
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await exited;
-    }
-    if (this.dir) await rm(this.dir, { recursive: true, force: true });
   }
 }

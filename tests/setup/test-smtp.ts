@@ -8,6 +8,7 @@
 import type { AddressInfo } from "node:net";
 import PostalMime from "postal-mime";
 import { SMTPServer } from "smtp-server";
+import { afterEach, beforeEach } from "vitest";
 
 /** One accepted message: the envelope recipients and the parsed message. */
 export type Received = { envelopeTo: string[]; mail: Awaited<ReturnType<typeof PostalMime.parse>> };
@@ -63,4 +64,18 @@ export class TestSmtp {
   get url() {
     return `smtp://127.0.0.1:${this.port}`;
   }
+}
+
+/**
+ * A TestSmtp that every test of the calling file gets fresh: Vitest hooks start it on a free port
+ * with nothing received before each test and stop it after.
+ */
+export function smtpForEachTest(): TestSmtp {
+  const smtp = new TestSmtp();
+  beforeEach(async () => {
+    smtp.received = [];
+    await smtp.start();
+  });
+  afterEach(() => smtp.stop());
+  return smtp;
 }

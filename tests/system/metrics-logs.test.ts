@@ -8,7 +8,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startServer, type BenchServer } from "../../bench/lib";
-import { prepareDatabase, SYSTEM_ADMIN, SYSTEM_FORM_GUARD_MIN_MS, systemDatabaseUrl, waitForFormGuard } from "./support/servers";
+import { postConfirmBooking } from "./support/booking";
+import { prepareDatabase, SYSTEM_ADMIN, serverBaseEnv, SYSTEM_FORM_GUARD_MIN_MS, systemDatabaseUrl, waitForFormGuard } from "./support/servers";
 
 const TOKEN = "metrics-token-for-the-system-test-0123456789";
 const VISITOR = { name: "Grace Hopper", email: "grace.hopper@example.org" };
@@ -27,11 +28,7 @@ beforeAll(async () => {
     label: "metrics",
     onOutput: (text) => (output += text),
     env: () => ({
-      DATABASE_URL: url,
-      BETTER_AUTH_SECRET: "system-test-secret-system-test-secret-0123",
-      ADMIN_EMAIL: SYSTEM_ADMIN.email,
-      ADMIN_PASSWORD: SYSTEM_ADMIN.password,
-      SEED_DEMO: "false",
+      ...serverBaseEnv(url),
       LOG_LEVEL: "info",
       METRICS_TOKEN: TOKEN,
       METRICS_PORT: String(metricsPort),
@@ -125,23 +122,7 @@ describe("the request log", () => {
     const contactToken = /name="formToken"[^>]*value="([^"]+)"/.exec(contact)?.[1];
     await waitForFormGuard();
 
-    const booked = await fetch(`${base}/book-consultation?step=4&type=${typeId}&slot=${slotId}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({
-        intent: "confirm",
-        formToken: formToken!,
-        website: "",
-        typeId,
-        slotId,
-        idempotencyKey: crypto.randomUUID(),
-        name: VISITOR.name,
-        email: VISITOR.email,
-        projectType: "commercial",
-        projectDescription: "A mezzanine floor in a warehouse.",
-      }),
-    });
+    const booked = await postConfirmBooking(base, { typeId, slotId, formToken: formToken! }, VISITOR, "A mezzanine floor in a warehouse.");
     expect(booked.status).toBe(302);
     const confirmation = await pool.query<{ text: string }>(`select text from email_outbox where "to" = $1 and kind = 'booking.confirmation'`, [VISITOR.email]);
     const manageUrl = /https?:\/\/\S+\/book-consultation\/manage\/[^\s)>\]]+/.exec(confirmation.rows[0]!.text)?.[0];

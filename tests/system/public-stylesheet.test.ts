@@ -8,7 +8,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type BenchServer } from "../../bench/lib";
-import { prepareDatabase, SYSTEM_ADMIN, systemDatabaseUrl } from "./support/servers";
+import { DEMO_CONTENT_PAGES } from "../setup/demo-pages";
+import { prepareDatabase, serverBaseEnv, systemDatabaseUrl } from "./support/servers";
 
 let server: BenchServer;
 
@@ -18,10 +19,7 @@ beforeAll(async () => {
   server = await startServer({
     label: "public-stylesheet",
     env: () => ({
-      DATABASE_URL: url,
-      BETTER_AUTH_SECRET: "system-test-secret-system-test-secret-0123",
-      ADMIN_EMAIL: SYSTEM_ADMIN.email,
-      ADMIN_PASSWORD: SYSTEM_ADMIN.password,
+      ...serverBaseEnv(url),
       SEED_DEMO: "true",
     }),
   });
@@ -32,22 +30,7 @@ afterAll(async () => {
 });
 
 /** Every public page kind, with the demo content's project and article. */
-const PUBLIC_PAGES = [
-  "/",
-  "/about",
-  "/services",
-  "/services/commercial",
-  "/services/humanitarian",
-  "/projects",
-  "/projects/thames-wharf-mixed-use-tower",
-  "/insights",
-  "/insights/embodied-carbon-in-structural-frames",
-  "/contact",
-  "/book-consultation",
-  "/privacy",
-  "/terms",
-  "/no-such-page",
-];
+const PUBLIC_PAGES = [...DEMO_CONTENT_PAGES, "/contact", "/book-consultation", "/no-such-page"];
 
 /** The stylesheet hrefs a document links. */
 const stylesheetsOf = (html: string) => [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);

@@ -12,7 +12,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type BenchServer } from "../../bench/lib";
-import { prepareDatabase, SYSTEM_ADMIN, systemDatabaseUrl } from "./support/servers";
+import { prepareDatabase, serverBaseEnv, systemDatabaseUrl } from "./support/servers";
 
 let server: BenchServer;
 let base: string;
@@ -25,11 +25,7 @@ beforeAll(async () => {
     label: "request-log",
     onOutput: (text) => (output += text),
     env: () => ({
-      DATABASE_URL: url,
-      BETTER_AUTH_SECRET: "system-test-secret-system-test-secret-0123",
-      ADMIN_EMAIL: SYSTEM_ADMIN.email,
-      ADMIN_PASSWORD: SYSTEM_ADMIN.password,
-      SEED_DEMO: "false",
+      ...serverBaseEnv(url),
       LOG_LEVEL: "trace",
     }),
   });

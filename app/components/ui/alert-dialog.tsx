@@ -1,6 +1,7 @@
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import { cn } from "~/utils/cn";
 import { buttonVariants } from "./button";
+import { DIALOG_PANEL_CLASS } from "./dialog";
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
@@ -11,10 +12,7 @@ export function AlertDialogContent({ className, ...props }: React.ComponentProps
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
       <AlertDialogPrimitive.Content
-        className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid max-h-[90dvh] w-[calc(100%-2rem)] max-w-md grid-cols-[minmax(0,1fr)] overflow-y-auto -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-background p-6 shadow-xl",
-          className,
-        )}
+        className={cn(DIALOG_PANEL_CLASS, "max-w-md", className)}
         {...props}
       />
     </AlertDialogPrimitive.Portal>

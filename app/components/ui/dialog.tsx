@@ -6,16 +6,21 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+/**
+ * The panel every modal is drawn in (this dialog and the confirmation `AlertDialogContent`):
+ * centred, at most 90% of the viewport's height and scrolling inside, 1 rem from the screen's
+ * edges on a phone. Each adds its own maximum width.
+ */
+export const DIALOG_PANEL_CLASS =
+  "fixed top-1/2 left-1/2 z-50 grid max-h-[90dvh] w-[calc(100%-2rem)] grid-cols-[minmax(0,1fr)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border bg-background p-6 shadow-xl";
+
 /** A modal with a focus trap, Escape to close and a labelled close button. */
 export function DialogContent({ className, children, ...props }: React.ComponentProps<typeof DialogPrimitive.Content>) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-in" />
       <DialogPrimitive.Content
-        className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg grid-cols-[minmax(0,1fr)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border bg-background p-6 shadow-xl",
-          className,
-        )}
+        className={cn(DIALOG_PANEL_CLASS, "max-w-lg", className)}
         {...props}
       >
         {children}

@@ -2,9 +2,9 @@
  * Staff accounts: better-auth's tables (user, session, account, verification, rate limit, two
  * factor, passkey) and the staff profile (`admin_users`) with its role.
  */
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { ADMIN_ROLES } from "../../utils/domain";
-import { createdAt, updatedAt, inList } from "./columns";
+import { createdAt, inList, textOwner, updatedAt, uuidId } from "./columns";
 
 // better-auth's tables (user, session, account, verification, rateLimit); property names are
 // the ones better-auth's Drizzle adapter expects.
@@ -28,18 +28,14 @@ export const session = pgTable("session", {
   updatedAt: updatedAt(),
   ipAddress: text("ip_address"),
   userAgent: text("user_agent"),
-  userId: text("user_id")
-    .notNull()
-    .references(() => user.id, { onDelete: "cascade" }),
+  userId: textOwner("user_id", () => user.id),
 });
 
 export const account = pgTable("account", {
   id: text("id").primaryKey(),
   accountId: text("account_id").notNull(),
   providerId: text("provider_id").notNull(),
-  userId: text("user_id")
-    .notNull()
-    .references(() => user.id, { onDelete: "cascade" }),
+  userId: textOwner("user_id", () => user.id),
   accessToken: text("access_token"),
   refreshToken: text("refresh_token"),
   idToken: text("id_token"),
@@ -79,9 +75,7 @@ export const twoFactor = pgTable(
     id: text("id").primaryKey(),
     secret: text("secret").notNull(),
     backupCodes: text("backup_codes").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: textOwner("user_id", () => user.id),
     verified: boolean("verified").notNull().default(true),
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
@@ -97,9 +91,7 @@ export const passkey = pgTable(
     id: text("id").primaryKey(),
     name: text("name"),
     publicKey: text("public_key").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: textOwner("user_id", () => user.id),
     credentialID: text("credential_id").notNull(),
     counter: integer("counter").notNull(),
     deviceType: text("device_type").notNull(),
@@ -114,10 +106,8 @@ export const passkey = pgTable(
 export const adminUsers = pgTable(
   "admin_users",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    id: uuidId(),
+    userId: textOwner("user_id", () => user.id),
     name: text("name").notNull(),
     email: text("email").notNull(),
     role: text("role", { enum: ADMIN_ROLES }).notNull().default("editor"),

@@ -1,6 +1,17 @@
 /** Column and constraint builders every area's tables share. */
 import { sql } from "drizzle-orm";
-import { timestamp } from "drizzle-orm/pg-core";
+import { text, timestamp, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+
+/** `id`: a random uuid primary key. */
+export const uuidId = () => uuid("id").primaryKey().defaultRandom();
+
+/**
+ * A not-null uuid column `name` pointing at `target`, the row it belongs to: deleting that row
+ * deletes this one (ON DELETE CASCADE).
+ */
+export const uuidOwner = (name: string, target: () => AnyPgColumn) => uuid(name).notNull().references(target, { onDelete: "cascade" });
+/** The same as `uuidOwner` for a text key (better-auth's user ids). */
+export const textOwner = (name: string, target: () => AnyPgColumn) => text(name).notNull().references(target, { onDelete: "cascade" });
 
 /** `created_at`: the instant the row was written (timestamptz, defaults to now). */
 export const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();

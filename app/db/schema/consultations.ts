@@ -5,13 +5,13 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, pgTable, text, time, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { BOOKING_STATUSES, BOOKING_PROJECT_TYPES } from "../../utils/domain";
-import { createdAt, updatedAt, inList } from "./columns";
+import { createdAt, inList, updatedAt, uuidId, uuidOwner } from "./columns";
 import { adminUsers } from "./auth";
 
 export const consultationTypes = pgTable(
   "consultation_types",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     name: text("name").notNull(),
     description: text("description"),
     durationMinutes: integer("duration_minutes").notNull(),
@@ -43,7 +43,7 @@ export const consultationTypes = pgTable(
 export const consultationAvailability = pgTable(
   "consultation_availability",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     date: date("date", { mode: "string" }).notNull(),
     startTime: time("start_time").notNull(),
     endTime: time("end_time").notNull(),
@@ -64,7 +64,7 @@ export const consultationAvailability = pgTable(
 export const consultationBookings = pgTable(
   "consultation_bookings",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     availabilityId: uuid("availability_id")
       .notNull()
       .references(() => consultationAvailability.id, { onDelete: "restrict" }),
@@ -127,9 +127,7 @@ export const consultationBookingManageTokens = pgTable(
   "consultation_booking_manage_tokens",
   {
     tokenHash: text("token_hash").primaryKey(),
-    bookingId: uuid("booking_id")
-      .notNull()
-      .references(() => consultationBookings.id, { onDelete: "cascade" }),
+    bookingId: uuidOwner("booking_id", () => consultationBookings.id),
     createdAt: createdAt(),
   },
   (t) => [index("consultation_booking_manage_tokens_booking_idx").on(t.bookingId)],

@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { PROJECT_CATEGORIES, PROJECT_WORK_STATUSES, DISPLAY_STATUSES, SITE_PAGE_KEYS } from "../../utils/domain";
-import { createdAt, updatedAt, inList } from "./columns";
+import { createdAt, inList, updatedAt, uuidId } from "./columns";
 
 /** One metric of a project card: `{ value, unit }`; PROJECT VALUE (`savings`) has value only. */
 export type ProjectMetric = { value: string; unit?: string };
@@ -27,7 +27,7 @@ export type TechnicalSpecs = { key: string; value: string }[] | Record<string, s
 export const cmsProjects = pgTable(
   "cms_projects",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     slug: text("slug").notNull(),
     title: text("title").notNull(),
     subtitle: text("subtitle"),
@@ -96,7 +96,7 @@ export type InsightBlock =
 export const insights = pgTable(
   "insights",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     slug: text("slug").notNull(),
     title: text("title").notNull(),
     subtitle: text("subtitle"),
@@ -140,7 +140,7 @@ export const insights = pgTable(
 export const sitePages = pgTable(
   "site_pages",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     key: text("key", { enum: SITE_PAGE_KEYS }).notNull(),
     draft: jsonb("draft").$type<Record<string, unknown>>().notNull(),
     published: jsonb("published").$type<Record<string, unknown>>(),
@@ -197,7 +197,7 @@ export type MediaVariant = { key: string; format: "avif" | "webp"; width: number
 export const media = pgTable(
   "media",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     storageKey: text("storage_key").notNull(),
     originalName: text("original_name").notNull(),
     contentType: text("content_type").notNull(),

@@ -5,12 +5,12 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ENQUIRY_MESSAGE_KINDS, ENQUIRY_STATUSES, ENQUIRY_PRIORITIES } from "../../utils/domain";
-import { createdAt, updatedAt, inList } from "./columns";
+import { createdAt, inList, updatedAt, uuidId, uuidOwner } from "./columns";
 
 export const enquiries = pgTable(
   "enquiries",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     name: text("name").notNull(),
     email: text("email").notNull(),
     company: text("company"),
@@ -66,10 +66,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const enquiryMessages = pgTable(
   "enquiry_messages",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    enquiryId: uuid("enquiry_id")
-      .notNull()
-      .references(() => enquiries.id, { onDelete: "cascade" }),
+    id: uuidId(),
+    enquiryId: uuidOwner("enquiry_id", () => enquiries.id),
     kind: text("kind", { enum: ENQUIRY_MESSAGE_KINDS }).notNull(),
     /** Staff author of a reply or note (better-auth user id and name); null for an incoming e-mail. */
     authorUserId: text("author_user_id"),
@@ -100,10 +98,8 @@ export const enquiryMessages = pgTable(
 export const enquiryAttachments = pgTable(
   "enquiry_attachments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    messageId: uuid("message_id")
-      .notNull()
-      .references(() => enquiryMessages.id, { onDelete: "cascade" }),
+    id: uuidId(),
+    messageId: uuidOwner("message_id", () => enquiryMessages.id),
     filename: text("filename").notNull(),
     /** The type found from the bytes (not the sender's claim); `application/octet-stream` when unknown. */
     contentType: text("content_type").notNull(),
@@ -145,7 +141,7 @@ export const mailboxSettings = pgTable(
 
 /** A staff-managed reply template; `{name}`, `{company}` and `{consultation_link}` are filled in the composer. */
 export const savedReplies = pgTable("saved_replies", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  id: uuidId(),
   title: text("title").notNull(),
   body: text("body").notNull(),
   createdAt: createdAt(),

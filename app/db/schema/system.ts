@@ -3,9 +3,9 @@
  * counters and the once-a-day job runs.
  */
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { OUTBOX_STATUSES, RETENTION_LIMITS } from "../../utils/domain";
-import { createdAt, updatedAt, between, inList } from "./columns";
+import { between, createdAt, inList, updatedAt, uuidId } from "./columns";
 
 /**
  * Single row (id = 1) of editable settings; `data` is validated by `features/settings/schema.ts`.
@@ -49,7 +49,7 @@ export type OutboxHeaders = { messageId?: string; inReplyTo?: string; references
 export const emailOutbox = pgTable(
   "email_outbox",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     /** Makes a message unique, e.g. `reminder:{bookingId}:{start}`: a second insert is ignored. */
     dedupeKey: text("dedupe_key"),
     kind: text("kind").notNull(),

@@ -8,13 +8,13 @@
 import { sql } from "drizzle-orm";
 import { bigserial, boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from "../../utils/domain";
-import { createdAt, inList, updatedAt } from "./columns";
+import { createdAt, inList, updatedAt, uuidId, uuidOwner } from "./columns";
 
 /** A receiver of signed events: its address, the events it wants and its signing secret(s). */
 export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     /** Where events are POSTed: https (and a public address) unless `WEBHOOK_ALLOW_PRIVATE=true`. */
     url: text("url").notNull(),
     description: text("description").notNull().default(""),
@@ -36,10 +36,8 @@ export const webhookEndpoints = pgTable(
 export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    endpointId: uuid("endpoint_id")
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    id: uuidId(),
+    endpointId: uuidOwner("endpoint_id", () => webhookEndpoints.id),
     eventType: text("event_type").notNull(),
     /** The enquiry or booking the event is about (no foreign key: the log outlives a deleted enquiry). */
     enquiryId: uuid("enquiry_id"),
@@ -67,12 +65,8 @@ export const webhookAttempts = pgTable(
   "webhook_attempts",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    deliveryId: uuid("delivery_id")
-      .notNull()
-      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
-    endpointId: uuid("endpoint_id")
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    deliveryId: uuidOwner("delivery_id", () => webhookDeliveries.id),
+    endpointId: uuidOwner("endpoint_id", () => webhookEndpoints.id),
     /** 1 for the first try. */
     attempt: integer("attempt").notNull(),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),

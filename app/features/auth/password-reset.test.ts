@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { adminUsers, auditLog, emailOutbox, verification } from "~/db/schema";
 import { action as forgotAction } from "~/routes/admin/forgot-password";
-import { action as setPasswordAction } from "~/routes/admin/set-password";
 import { formPost, outcome, routeArgs, TEST_ORIGIN, TEST_PASSWORD } from "../../../tests/setup/admin-session";
 import { setupTestDatabase } from "../../../tests/setup/database";
+import { postSetPassword } from "../../../tests/setup/set-password";
 import { createStaffAccount } from "./accounts.server";
 import { RESET_PASSWORD_TTL_SECONDS } from "./auth-mail.server";
 import { setPasswordWithToken } from "./auth.server";
@@ -144,17 +144,7 @@ describe("password rule", () => {
     await requestPasswordReset("pat@staff.test", "10.24.0.1");
     await settlePasswordResets();
     const token = (await resetTokenMailedTo("pat@staff.test"))!;
-    const post = (password: string) =>
-      outcome(() =>
-        setPasswordAction(
-          routeArgs(
-            new Request(`${TEST_ORIGIN}/admin/set-password`, {
-              ...formPost({ token, password, confirmPassword: password }),
-              headers: { "content-type": "application/x-www-form-urlencoded", origin: TEST_ORIGIN },
-            }),
-          ),
-        ),
-      );
+    const post = (password: string) => postSetPassword(token, password);
     const weak = await post("password1234");
     expect(weak.status).toBe(400);
     expect(weak.value).toMatchObject({ data: { fieldErrors: { password: [expect.stringMatching(/too common/)] } } });

@@ -5,7 +5,7 @@
  * e-mail changes go through better-auth's own endpoints; each change is audited.
  */
 import { eq } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, type Database, type Transaction } from "~/db/client.server";
 import { adminUsers, user } from "~/db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
 import { getMailSettings } from "~/features/mail/settings.server";
@@ -17,6 +17,11 @@ import { refusePasswordAttempt, tooManyPasswordAttempts } from "./password-attem
 import { passwordProblem } from "./password-policy.server";
 import { recordSecurityEvent } from "./security-events.server";
 import { deleteResetLinks } from "./verification-tokens.server";
+
+/** Records `action` (e.g. "account.name_changed") on the signed-in member's own account, through `executor`, with `details` (never secrets). */
+function auditOwnAccount(executor: Database | Transaction, session: AdminSession, action: string, details: Record<string, unknown>): Promise<void> {
+  return recordAudit(executor, { actor: auditActor(session), action, entityType: "admin_user", entityId: session.admin.id, details });
+}
 
 /** Who is asking, as the request gives it: the session cookie, client address and user agent. */
 export type RequestOrigin = { cookie: string | null; clientIp: string | undefined; userAgent: string | null };
@@ -31,13 +36,7 @@ export async function changeOwnName(session: AdminSession, name: string): Promis
   await db.transaction(async (tx) => {
     await tx.update(user).set({ name, updatedAt: new Date() }).where(eq(user.id, session.user.id));
     await tx.update(adminUsers).set({ name, updatedAt: new Date() }).where(eq(adminUsers.id, session.admin.id));
-    await recordAudit(tx, {
-      actor: auditActor(session),
-      action: "account.name_changed",
-      entityType: "admin_user",
-      entityId: session.admin.id,
-      details: { from: session.admin.name, to: name },
-    });
+    await auditOwnAccount(tx, session, "account.name_changed", { from: session.admin.name, to: name });
   });
 }
 
@@ -59,13 +58,7 @@ export async function requestEmailChange(session: AdminSession, newEmail: string
     logger.warn({ status: response.status }, "change-email refused");
     return { ok: false, status: 400, field: "newEmail", message: "The change could not be started. Please try again." };
   }
-  await recordAudit(db, {
-    actor: auditActor(session),
-    action: "account.email_change_requested",
-    entityType: "admin_user",
-    entityId: session.admin.id,
-    details: { from: session.admin.email, to: newEmail },
-  });
+  await auditOwnAccount(db, session, "account.email_change_requested", { from: session.admin.email, to: newEmail });
   return { ok: true };
 }
 

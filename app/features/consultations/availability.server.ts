@@ -20,6 +20,7 @@ import { recordAudit } from "~/features/audit/audit.server";
 import { db, type Transaction } from "~/db/client.server";
 import { consultationAvailability, consultationBookings } from "~/db/schema";
 import { addDays, londonToday, startOfWeek } from "~/utils/time";
+import { slotPlaceColumns } from "./slots.server";
 
 /** A rule broken by a slot change; `message` is written for staff and safe to show as is. */
 export class SlotRuleError extends Error {
@@ -59,12 +60,7 @@ export type AdminSlot = {
 const hhmm = (t: string) => t.slice(0, 5);
 
 const slotColumns = {
-  id: consultationAvailability.id,
-  date: consultationAvailability.date,
-  startTime: consultationAvailability.startTime,
-  endTime: consultationAvailability.endTime,
-  maxBookings: consultationAvailability.maxBookings,
-  currentBookings: consultationAvailability.currentBookings,
+  ...slotPlaceColumns,
   isAvailable: consultationAvailability.isAvailable,
   // Qualified by hand: in a single-table select Drizzle leaves column names unqualified.
   bookingCount: sql<number>`(select count(*) from consultation_bookings b where b.availability_id = consultation_availability.id)::int`,

@@ -13,11 +13,13 @@ import { enqueueEmails } from "~/features/mail/outbox.server";
 import { bookingEventData, recordWebhookEvent } from "~/features/webhooks/events.server";
 import { getMailSettings } from "~/features/mail/settings.server";
 import type { SiteSettings } from "~/features/settings/schema";
-import { bookingDurationMinutes, bookingMailData, cancellationEmail, confirmedEmail, rescheduledEmail } from "./booking-mail.server";
+import { bookingDurationMinutes, bookingMailData } from "./booking-mail.server";
+import { cancellationEmail, confirmedEmail, rescheduledEmail } from "./booking-visitor-mail.server";
 import {
   holdsPlace,
   issueManageToken,
   lockBooking,
+  markCancelled,
   movePlace,
   withdrawReminder,
   type BookingRow,
@@ -181,12 +183,7 @@ export async function cancelBookingForErasure(
   const locked = await lockBooking(tx, eq(consultationBookings.id, bookingId));
   if (!locked || locked.booking.status === "cancelled") return false;
   const { booking, slot } = locked;
-  const sequence = booking.icsSequence + 1;
-  const [updated] = await tx
-    .update(consultationBookings)
-    .set({ status: "cancelled", icsSequence: sequence, updatedAt: now })
-    .where(eq(consultationBookings.id, booking.id))
-    .returning();
+  const { updated, sequence } = await markCancelled(tx, booking, now);
   if (holdsPlace(booking.status)) await movePlace(tx, slot.id, -1);
   await withdrawReminder(tx, booking.id);
   const mail = bookingMailData(updated, slot);

@@ -104,6 +104,21 @@ export async function lockBooking(tx: Transaction, where: SQL) {
   return { booking, slot: slot! };
 }
 
+/**
+ * Marks `booking` cancelled at `now` inside `tx` and raises its SEQUENCE by one, the number the
+ * cancelling invitation (METHOD:CANCEL) carries. Returns the updated row and that sequence; the
+ * caller frees the place and sends the mail.
+ */
+export async function markCancelled(tx: Transaction, booking: BookingRow, now: Date): Promise<{ updated: BookingRow; sequence: number }> {
+  const sequence = booking.icsSequence + 1;
+  const [updated] = await tx
+    .update(consultationBookings)
+    .set({ status: "cancelled", icsSequence: sequence, updatedAt: now })
+    .where(eq(consultationBookings.id, booking.id))
+    .returning();
+  return { updated: updated!, sequence };
+}
+
 /** Adds `delta` (+1 or -1) to a slot's `current_bookings`. */
 export async function movePlace(tx: Transaction, slotId: string, delta: 1 | -1) {
   await tx

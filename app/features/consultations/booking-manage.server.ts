@@ -13,15 +13,12 @@ import { enqueueEmails } from "~/features/mail/outbox.server";
 import { bookingEventData, recordWebhookEvent } from "~/features/webhooks/events.server";
 import { getMailSettings } from "~/features/mail/settings.server";
 import type { SiteSettings } from "~/features/settings/schema";
-import {
-  bookingDurationMinutes,
-  bookingMailData,
-  cancellationEmail,
-  staffRescheduleNotificationEmails,
-  visitorRescheduleEmail,
-} from "./booking-mail.server";
+import { bookingDurationMinutes, bookingMailData } from "./booking-mail.server";
+import { staffRescheduleNotificationEmails } from "./booking-staff-mail.server";
+import { cancellationEmail, visitorRescheduleEmail } from "./booking-visitor-mail.server";
 import {
   lockBooking,
+  markCancelled,
   movePlace,
   openedBy,
   slotRefusal,
@@ -93,12 +90,7 @@ export async function cancelBookingByToken(token: string, { now = new Date() }: 
     if (booking.status !== "pending" && booking.status !== "confirmed") return { ok: false, reason: "not_cancellable" };
     if (londonInstant(slot.date, slot.startTime).getTime() <= now.getTime()) return { ok: false, reason: "started" };
 
-    const sequence = booking.icsSequence + 1;
-    const [updated] = await tx
-      .update(consultationBookings)
-      .set({ status: "cancelled", icsSequence: sequence, updatedAt: now })
-      .where(eq(consultationBookings.id, booking.id))
-      .returning();
+    const { updated, sequence } = await markCancelled(tx, booking, now);
     await movePlace(tx, slot.id, -1);
     await withdrawReminder(tx, booking.id);
     const mail = bookingMailData(updated, slot);

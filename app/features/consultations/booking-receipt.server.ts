@@ -19,7 +19,8 @@ import { consultationAvailability, consultationBookings } from "~/db/schema";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import { env, serverSecret } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { bookingInvitationIcs, bookingMailData } from "./booking-mail.server";
+import { bookingInvitationIcs } from "./booking-invitation.server";
+import { bookingMailData } from "./booking-mail.server";
 import { isManageTokenOf } from "./booking-core.server";
 
 /** How long the success screen can show the booking after Confirm Booking: 30 minutes. */

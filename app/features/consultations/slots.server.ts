@@ -10,6 +10,20 @@ import { getSiteSettings } from "~/features/settings/settings.server";
 import { engineerOffers, type BookingFor } from "./engineer-diaries.server";
 import { isOutsideNotice } from "./booking-window";
 
+
+/**
+ * A slot's time and places as the wizard and the availability screen read them: id, London
+ * wall-clock `date` (yyyy-mm-dd) and `startTime`/`endTime` (HH:MM:SS), `maxBookings` places and
+ * the `currentBookings` holding one.
+ */
+export const slotPlaceColumns = {
+  id: consultationAvailability.id,
+  date: consultationAvailability.date,
+  startTime: consultationAvailability.startTime,
+  endTime: consultationAvailability.endTime,
+  maxBookings: consultationAvailability.maxBookings,
+  currentBookings: consultationAvailability.currentBookings,
+};
 /** An active consultation type as the wizard's step 1 shows it. */
 export type ConsultationTypeOption = {
   id: string;
@@ -77,14 +91,7 @@ export async function getAvailableSlots({
   const site = settings ?? (await getSiteSettings());
   const notice = minimumNoticeHours ?? site.minimumNoticeHours;
   const rows = await db
-    .select({
-      id: consultationAvailability.id,
-      date: consultationAvailability.date,
-      startTime: consultationAvailability.startTime,
-      endTime: consultationAvailability.endTime,
-      maxBookings: consultationAvailability.maxBookings,
-      currentBookings: consultationAvailability.currentBookings,
-    })
+    .select(slotPlaceColumns)
     .from(consultationAvailability)
     .where(
       and(

@@ -18,7 +18,9 @@ import { deleteEnquiry, updateEnquiry } from "~/features/enquiries/admin.server"
 import { submitEnquiry } from "~/features/enquiries/enquiries.server";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { erasePerson } from "./erasure.server";
-import { exportSubjectRecords, findSubjectRecords, summariseSubjectRecords } from "./subject-access.server";
+import { findSubjectRecords } from "./subject-access.server";
+import { exportSubjectRecords } from "./subject-access-export.server";
+import { summariseSubjectRecords } from "./subject-access-summary.server";
 import { addSlot } from "./test-factories";
 
 setupTestDatabase();

@@ -10,7 +10,7 @@ import { addNote, sendReply } from "~/features/enquiries/conversation.server";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { contactHistory } from "./contact-history.server";
 import { erasePerson } from "./erasure.server";
-import { exportSubjectRecords } from "./subject-access.server";
+import { exportSubjectRecords } from "./subject-access-export.server";
 
 setupTestDatabase();
 

@@ -20,7 +20,8 @@ import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { cancelBookingForErasure } from "~/features/consultations/booking-admin.server";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import { anonymiseBookings, anonymiseEnquiries, eraseEmails, scrubAuditEntries } from "./anonymise.server";
-import { erasurePreview, findSubjectRecords, type ErasureCounts } from "./subject-access.server";
+import { findSubjectRecords } from "./subject-access.server";
+import { erasurePreview, type ErasureCounts } from "./subject-access-summary.server";
 
 /** Why an erasure was refused; nothing was changed. `status` is the HTTP answer. */
 export type ErasureRefusal = {

@@ -7,7 +7,7 @@
 import { parse } from "csv-parse/sync";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, consultationAvailability, consultationBookingManageTokens, consultationBookings, consultationTypes, emailOutbox, enquiries } from "~/db/schema";
 import { createBooking } from "~/features/consultations/booking-create.server";
@@ -22,10 +22,11 @@ import { processOutboxBatch } from "~/features/jobs/worker.server";
 import { createMailTransport } from "~/features/mail/transport.server";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { tablesContaining } from "../../../tests/setup/scan";
-import { TestSmtp } from "../../../tests/setup/test-smtp";
+import { smtpForEachTest } from "../../../tests/setup/test-smtp";
 import { ERASED } from "./anonymise.server";
 import { erasePerson } from "./erasure.server";
-import { findSubjectRecords, subjectRecordsCsv, subjectRecordsJson } from "./subject-access.server";
+import { findSubjectRecords } from "./subject-access.server";
+import { subjectRecordsCsv, subjectRecordsJson } from "./subject-access-export.server";
 import { addBooking, addEnquiry, addSlot } from "./test-factories";
 
 setupTestDatabase();
@@ -104,14 +105,7 @@ async function expectCapacityInvariant() {
   }
 }
 
-let smtp: TestSmtp;
-beforeEach(async () => {
-  smtp = new TestSmtp();
-  await smtp.start();
-});
-afterEach(async () => {
-  await smtp.stop();
-});
+const smtp = smtpForEachTest();
 
 /** Sends everything due through the real SMTP server, as the job worker does. */
 async function drainOutbox() {

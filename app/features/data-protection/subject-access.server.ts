@@ -1,6 +1,8 @@
 /**
  * Subject access (UK GDPR article 15): every record held about a person, found by their
- * e-mail address (case-insensitive), as one JSON document or a CSV per kind of record.
+ * e-mail address (case-insensitive). The export as JSON or CSV is in
+ * subject-access-export.server.ts, the staff screen's summary and the erasure preview in
+ * subject-access-summary.server.ts.
  *
  * What counts as "about the person" is decided only through structured fields, each compared with
  * the address exactly (trimmed, case-insensitive), never by substring: `ann@example.org` must not
@@ -13,18 +15,14 @@
  *   deleted enquiry, an earlier export);
  * - the webhook deliveries about those enquiries and bookings (the JSON export only).
  */
-import { stringify } from "csv-stringify/sync";
 import { and, asc, eq, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { db, type Database, type Transaction } from "~/db/client.server";
 import { auditLog, consultationBookings, emailOutbox, enquiries } from "~/db/schema";
-import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { selectBookingsWithSlot } from "~/features/consultations/booking-rows.server";
 import { holdsPlace } from "~/features/consultations/booking-core.server";
 import { londonInstant } from "~/utils/time";
-import { neutraliseCsvCell } from "~/features/enquiries/admin.server";
 import { exportConversations } from "~/features/enquiries/conversation.server";
 import { exportWebhookDeliveries, type ExportedWebhookDelivery } from "~/features/webhooks/events.server";
-import type { SubjectRecordKind } from "./schema";
 
 /** An enquiry as exported. Instants are ISO 8601 strings. */
 export type SubjectEnquiry = {
@@ -232,172 +230,5 @@ export async function findSubjectRecords(
       actorEmail: a.actorEmail,
       details: a.details ?? null,
     })),
-  };
-}
-
-/** The CSV columns of each kind: header and how to read the cell from a record. */
-const CSV_COLUMNS: { [K in SubjectRecordKind]: [string, (r: SubjectRecords[K][number]) => unknown][] } = {
-  enquiries: [
-    ["Created", (e) => e.createdAt],
-    ["Updated", (e) => e.updatedAt],
-    ["Name", (e) => e.name],
-    ["Email", (e) => e.email],
-    ["Company", (e) => e.company],
-    ["Type", (e) => e.projectType],
-    ["Message", (e) => e.message],
-    ["Status", (e) => e.status],
-    ["Priority", (e) => e.priority],
-    ["Spam reason", (e) => e.spamReason],
-    ["Internal notes", (e) => e.internalNotes],
-    ["ID", (e) => e.id],
-  ],
-  bookings: [
-    ["Created", (b) => b.createdAt],
-    ["Slot date (UK)", (b) => b.slotDate],
-    ["Start (UK)", (b) => b.slotStartTime],
-    ["End (UK)", (b) => b.slotEndTime],
-    ["Consultation", (b) => b.consultationType],
-    ["Status", (b) => b.status],
-    ["Name", (b) => b.name],
-    ["Email", (b) => b.email],
-    ["Phone", (b) => b.phone],
-    ["Company", (b) => b.companyName],
-    ["Project type", (b) => b.projectType],
-    ["Project description", (b) => b.projectDescription],
-    ["Timeline", (b) => b.timeline],
-    ["Budget range", (b) => b.budgetRange],
-    ["How they heard of us", (b) => b.howHeardAboutUs],
-    ["Special requirements", (b) => b.specialRequirements],
-    ["Meeting link", (b) => b.meetingLink],
-    ["Meeting notes", (b) => b.meetingNotes],
-    ["Reminder sent", (b) => b.reminderSentAt],
-    ["Updated", (b) => b.updatedAt],
-    ["ID", (b) => b.id],
-  ],
-  emails: [
-    ["Created", (m) => m.createdAt],
-    ["Sent", (m) => m.sentAt],
-    ["Kind", (m) => m.kind],
-    ["Status", (m) => m.status],
-    ["To", (m) => m.to],
-    ["Reply-To", (m) => m.replyTo],
-    ["Subject", (m) => m.subject],
-    ["Text", (m) => m.text],
-    ["Attachments", (m) => m.attachments.map((a) => a.filename).join(", ")],
-    ["ID", (m) => m.id],
-  ],
-  audit: [
-    ["When", (a) => a.createdAt],
-    ["Action", (a) => a.action],
-    ["Record type", (a) => a.entityType],
-    ["Record ID", (a) => a.entityId],
-    ["Staff member", (a) => a.actorEmail],
-    ["Details", (a) => (a.details ? JSON.stringify(a.details) : "")],
-    ["ID", (a) => a.id],
-  ],
-};
-
-/**
- * One kind of record as CSV text (UTF-8 with a BOM for Excel, a header row, instants in ISO 8601
- * UTC). Quoting by csv-stringify; formula-like cells neutralised as in the enquiries export.
- */
-export function subjectRecordsCsv(records: SubjectRecords, kind: SubjectRecordKind): string {
-  const columns = CSV_COLUMNS[kind] as [string, (r: unknown) => unknown][];
-  const rows = (records[kind] as unknown[]).map((r) => columns.map(([, read]) => read(r) ?? ""));
-  return stringify(rows, {
-    bom: true,
-    header: true,
-    columns: columns.map(([header]) => header),
-    cast: { string: (value) => neutraliseCsvCell(value), number: (value) => String(value) },
-  });
-}
-
-/** The JSON document of a subject-access export: when it was made, then every record by kind. */
-export function subjectRecordsJson(records: SubjectRecords, generatedAt: Date = new Date()): string {
-  const { email, enquiries, bookings, emails, audit, conversations, webhooks } = records;
-  return JSON.stringify({ generatedAt: generatedAt.toISOString(), subject: { email }, enquiries, bookings, emails, audit, conversations, webhooks }, null, 2);
-}
-
-/**
- * Builds a download for a member of staff and records a `data_subject.exported` audit entry
- * (who, which format, whose address). Returns the file's name, media type and body.
- */
-export async function exportSubjectRecords(
-  actor: AuditActor,
-  request: { email: string; format: "json" } | { email: string; format: "csv"; kind: SubjectRecordKind },
-  now: Date = new Date(),
-): Promise<{ filename: string; contentType: string; body: string }> {
-  const records = await findSubjectRecords(request.email, { now });
-  const day = now.toISOString().slice(0, 10);
-  const file =
-    request.format === "json"
-      ? { filename: `subject-access-${day}.json`, contentType: "application/json; charset=utf-8", body: subjectRecordsJson(records, now) }
-      : { filename: `subject-access-${request.kind}-${day}.csv`, contentType: "text/csv; charset=utf-8", body: subjectRecordsCsv(records, request.kind) };
-  await recordAudit(db, {
-    actor,
-    action: "data_subject.exported",
-    entityType: "data_subject",
-    details: { email: records.email, format: request.format, ...(request.format === "csv" ? { kind: request.kind } : {}) },
-  });
-  return file;
-}
-
-/** How many records of each kind an erasure changes (or would change). */
-export type ErasureCounts = {
-  enquiries: number;
-  bookings: number;
-  /** Bookings holding a place in a future slot: cancelled (and the person notified) before anonymising. */
-  futureBookings: number;
-  emails: number;
-  /** E-mails still queued to or about the person: withdrawn, never sent. */
-  pendingEmails: number;
-  auditEntries: number;
-};
-
-/** What erasing the person with these records would change (the confirmation dialog's numbers). */
-export function erasurePreview(records: SubjectRecords): ErasureCounts {
-  return {
-    enquiries: records.enquiries.length,
-    bookings: records.bookings.length,
-    futureBookings: records.bookings.filter((b) => b.holdsFuturePlace).length,
-    emails: records.emails.length,
-    pendingEmails: records.emails.filter((m) => m.status === "pending").length,
-    auditEntries: records.audit.length,
-  };
-}
-
-/** The search result the staff screen shows: a line per record and the erasure preview. */
-export type SubjectSummary = {
-  email: string;
-  enquiries: { id: string; createdAt: string; projectType: string; status: string; spam: boolean; excerpt: string }[];
-  bookings: { id: string; slotDate: string; slotStartTime: string; consultationType: string; status: string; holdsFuturePlace: boolean }[];
-  emails: { id: string; createdAt: string; kind: string; subject: string; status: string }[];
-  audit: { id: number; createdAt: string; action: string; entityType: string }[];
-  preview: ErasureCounts;
-};
-
-/** The screen's summary of `records` (message excerpts cut to 120 characters). */
-export function summariseSubjectRecords(records: SubjectRecords): SubjectSummary {
-  return {
-    email: records.email,
-    enquiries: records.enquiries.map((e) => ({
-      id: e.id,
-      createdAt: e.createdAt,
-      projectType: e.projectType,
-      status: e.status,
-      spam: e.spamReason !== null,
-      excerpt: e.message.length > 120 ? `${e.message.slice(0, 119)}…` : e.message,
-    })),
-    bookings: records.bookings.map((b) => ({
-      id: b.id,
-      slotDate: b.slotDate,
-      slotStartTime: b.slotStartTime,
-      consultationType: b.consultationType,
-      status: b.status,
-      holdsFuturePlace: b.holdsFuturePlace,
-    })),
-    emails: records.emails.map((m) => ({ id: m.id, createdAt: m.createdAt, kind: m.kind, subject: m.subject, status: m.status })),
-    audit: records.audit.map((a) => ({ id: a.id, createdAt: a.createdAt, action: a.action, entityType: a.entityType })),
-    preview: erasurePreview(records),
   };
 }

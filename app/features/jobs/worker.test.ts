@@ -3,13 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
 import PostalMime from "postal-mime";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { enqueueEmails, type OutgoingEmail } from "~/features/mail/outbox.server";
 import { createMailTransport } from "~/features/mail/transport.server";
 import { setupTestDatabase } from "../../../tests/setup/database";
-import { TestSmtp } from "../../../tests/setup/test-smtp";
+import { smtpForEachTest } from "../../../tests/setup/test-smtp";
 import { MAX_ATTEMPTS, processOutboxBatch, retryDelayMs } from "./worker.server";
 
 setupTestDatabase();
@@ -30,16 +30,7 @@ const rows = () => db.select().from(emailOutbox).orderBy(asc(emailOutbox.subject
 /** Makes every pending row due now, as if its retry time had passed. */
 const makeDue = () => db.update(emailOutbox).set({ nextAttemptAt: sql`now() - interval '1 second'` });
 
-let smtp: TestSmtp;
-
-beforeEach(async () => {
-  smtp = new TestSmtp();
-  await smtp.start();
-});
-
-afterEach(async () => {
-  await smtp.stop();
-});
+const smtp = smtpForEachTest();
 
 describe("processOutboxBatch over SMTP", () => {
   it("delivers a message with its subject, recipient, bodies and attachment, then records it as sent", async () => {

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { auditActor, requireAdmin } from "~/features/auth/guard.server";
 import { MANAGER_ROLES } from "~/features/auth/roles";
 import { ExportRequestSchema } from "~/features/data-protection/schema";
-import { exportSubjectRecords } from "~/features/data-protection/subject-access.server";
+import { exportSubjectRecords } from "~/features/data-protection/subject-access-export.server";
 import type { Route } from "./+types/data-protection-export";
 import { readSubmission } from "~/utils/form-data.server";
 

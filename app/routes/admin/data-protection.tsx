@@ -5,7 +5,8 @@ import { DataProtectionScreen, type DataProtectionActionResult } from "~/feature
 import { erasePerson } from "~/features/data-protection/erasure.server";
 import { getLastRetentionRun, getRetentionPeriods, updateRetentionPeriods } from "~/features/data-protection/retention.server";
 import { ErasureRequestSchema, SubjectSearchSchema } from "~/features/data-protection/schema";
-import { findSubjectRecords, summariseSubjectRecords } from "~/features/data-protection/subject-access.server";
+import { findSubjectRecords } from "~/features/data-protection/subject-access.server";
+import { summariseSubjectRecords } from "~/features/data-protection/subject-access-summary.server";
 import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/data-protection";
 import { readFormData } from "~/utils/form-data.server";

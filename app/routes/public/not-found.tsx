@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { pageMeta } from "~/features/seo/meta";
+import { PrimaryLink } from "~/features/site/components/primary-link";
 import type { Route } from "./+types/not-found";
 
 /** Any unknown path: responds with HTTP 404. */
@@ -29,13 +30,10 @@ export default function NotFound() {
         <p className="mt-4 text-lg text-slate-600">
           Sorry, we could not find the page you were looking for. It may have moved, or the address may be mistyped.
         </p>
-        <Link
-          to="/"
-          className="mt-10 inline-flex h-12 items-center gap-2 rounded-md bg-primary px-6 font-semibold text-white hover:bg-teal-800"
-        >
+        <PrimaryLink to="/" className="mt-10">
           <ArrowLeft className="size-4" aria-hidden="true" />
           Return to Home
-        </Link>
+        </PrimaryLink>
       </div>
     </section>
   );

@@ -1,7 +1,8 @@
 /**
  * Books a consultation through the public wizard as a browser without JavaScript would: the
  * first consultation type, the first free slot within three weeks, the details form, Confirm.
- * Used by the production smoke test and the container test against a running server.
+ * Used by the production smoke test and the container test against a running server; the request
+ * log test posts the last step alone.
  */
 
 /** The visitor who books. */
@@ -50,23 +51,7 @@ export async function bookThroughWizard(
   if (!formToken) throw new Error("the details step carries no form token");
   await waitForFormGuard();
 
-  const booked = await fetch(`${base}/book-consultation?step=4&type=${typeId}&slot=${slotId}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      intent: "confirm",
-      formToken,
-      website: "",
-      typeId,
-      slotId,
-      idempotencyKey: crypto.randomUUID(),
-      name: visitor.name,
-      email: visitor.email,
-      projectType: "commercial",
-      projectDescription: "A smoke test of the production build.",
-    }),
-  });
+  const booked = await postConfirmBooking(base, { typeId, slotId, formToken }, visitor, "A smoke test of the production build.");
   const cookies = booked.headers
     .getSetCookie()
     .map((c) => c.split(";")[0]!)
@@ -75,4 +60,35 @@ export async function bookThroughWizard(
   const confirmationHtml = location ? await (await fetch(new URL(location, base), { headers: cookies ? { cookie: cookies } : {} })).text() : "";
   const managePath = /href="(\/book-consultation\/manage\/[^"]+)"/.exec(confirmationHtml)?.[1] ?? null;
   return { typeId, slotId, status: booked.status, confirmationHtml, cookies, managePath };
+}
+
+/**
+ * The wizard's Confirm Booking post (step 4) on `base` for `visitor`: slot `slotId` of type
+ * `typeId`, the details form's `formToken`, a commercial project described as `projectDescription`
+ * and a fresh idempotency key. Resolves with the unfollowed response (302 when the booking was
+ * taken); the caller awaits the form guard's minimum time first.
+ */
+export function postConfirmBooking(
+  base: string,
+  form: { typeId: string; slotId: string; formToken: string },
+  visitor: Visitor,
+  projectDescription: string,
+): Promise<Response> {
+  return fetch(`${base}/book-consultation?step=4&type=${form.typeId}&slot=${form.slotId}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      intent: "confirm",
+      formToken: form.formToken,
+      website: "",
+      typeId: form.typeId,
+      slotId: form.slotId,
+      idempotencyKey: crypto.randomUUID(),
+      name: visitor.name,
+      email: visitor.email,
+      projectType: "commercial",
+      projectDescription,
+    }),
+  });
 }

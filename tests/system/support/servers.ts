@@ -32,6 +32,21 @@ export function waitForFormGuard(): Promise<void> {
 /** The auth secret all instances of a cluster share (sessions must verify on each of them). */
 const AUTH_SECRET = "system-test-secret-system-test-secret-0123";
 
+/**
+ * The environment a system-test server needs whatever it tests: database `databaseUrl`, the auth
+ * secret every instance shares, SYSTEM_ADMIN as first admin and no demo content (SEED_DEMO=false).
+ * A test spreads its own variables over it.
+ */
+export function serverBaseEnv(databaseUrl: string): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    BETTER_AUTH_SECRET: AUTH_SECRET,
+    ADMIN_EMAIL: SYSTEM_ADMIN.email,
+    ADMIN_PASSWORD: SYSTEM_ADMIN.password,
+    SEED_DEMO: "false",
+  };
+}
+
 /** The database the system tests use: TEST_DATABASE_URL (vitest.system.config.ts requires it). */
 export function systemDatabaseUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
@@ -115,12 +130,8 @@ export async function startServers(count: number, options: StartServersOptions =
         readyWithinMs: options.readyWithinMs,
         onOutput: options.onOutput,
         env: () => ({
-          DATABASE_URL: databaseUrl,
+          ...serverBaseEnv(databaseUrl),
           PUBLIC_URL: publicUrl,
-          BETTER_AUTH_SECRET: AUTH_SECRET,
-          ADMIN_EMAIL: SYSTEM_ADMIN.email,
-          ADMIN_PASSWORD: SYSTEM_ADMIN.password,
-          SEED_DEMO: "false",
           DISABLE_JOBS: "false",
           BACKUP_DAILY: "false",
           LOG_LEVEL: "warn",

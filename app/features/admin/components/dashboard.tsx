@@ -7,6 +7,7 @@ import { AlertTriangle, ArrowRight, FilePlus2, Inbox, type LucideIcon, MailOpen,
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { ViewAllHeader } from "~/components/view-all-header";
 import type { DashboardData } from "~/features/admin/admin.server";
 import { cn } from "~/utils/cn";
 import { formatUkDate } from "~/utils/format";
@@ -55,15 +56,7 @@ export function StatCards({ stats }: { stats: DashboardData["stats"] }) {
 export function RecentEnquiries({ recent }: { recent: NonNullable<DashboardData["recent"]> }) {
   return (
     <Card className="flex flex-col">
-      <CardHeader className="flex-row items-center justify-between gap-3 space-y-0 pb-4">
-        <div className="min-w-0">
-          <CardTitle>Recent Enquiries</CardTitle>
-          <CardDescription>The five newest messages from the contact form</CardDescription>
-        </div>
-        <Link to="/admin/enquiries" className="inline-flex shrink-0 items-center gap-1 text-sm font-medium text-primary hover:underline">
-          View all <ArrowRight className="size-4" aria-hidden />
-        </Link>
-      </CardHeader>
+      <ViewAllHeader title="Recent Enquiries" description="The five newest messages from the contact form" to="/admin/enquiries" />
       <CardContent className="flex-1">
         {recent.length === 0 ? (
           <div className="flex h-full min-h-40 flex-col items-center justify-center rounded-lg border border-dashed p-6 text-center">

@@ -37,6 +37,12 @@ const rate: Column = { header: "Conversion", short: "Conv.", cell: (r) => (r.rat
 /** The wide table of visits and the enquiries and bookings they led to. */
 const conversionTable = { columns: [visits, enquiries, bookings, rate], wide: true };
 
+/** The two campaign tables: which breakdown, its title, the UTM parameter it counts and its label column. */
+const CAMPAIGN_TABLES = [
+  { key: "campaigns", title: "Campaigns", parameter: "utm_campaign", header: "Campaign" },
+  { key: "mediums", title: "Campaign media", parameter: "utm_medium", header: "Medium" },
+] as const;
+
 function BreakdownTable({ title, description, rows, label, columns, wide = false, empty = "Nothing counted in this range." }: {
   title: string;
   /** Spans both columns of the grid on wide screens (the tables with conversions). */
@@ -241,20 +247,16 @@ export function AnalyticsScreen({ range, report }: { range: AnalyticsRange; repo
           <AttributionRule />
           <BreakdownTable title="Top pages" rows={breakdowns.pages} label={{ header: "Page", cell: pageLink }} columns={[visitors, pageviews]} />
           <BreakdownTable title="Referrers" rows={breakdowns.referrers} label={{ header: "Site" }} columns={[visitors, visits]} />
-          <BreakdownTable
-            title="Campaigns"
-            description="utm_campaign of the page that started the visit, and the enquiries and bookings those visits led to."
-            rows={breakdowns.campaigns}
-            label={{ header: "Campaign" }}
-            {...conversionTable}
-          />
-          <BreakdownTable
-            title="Campaign media"
-            description="utm_medium of the page that started the visit, and the enquiries and bookings those visits led to."
-            rows={breakdowns.mediums}
-            label={{ header: "Medium" }}
-            {...conversionTable}
-          />
+          {CAMPAIGN_TABLES.map(({ key, title, parameter, header }) => (
+            <BreakdownTable
+              key={key}
+              title={title}
+              description={`${parameter} of the page that started the visit, and the enquiries and bookings those visits led to.`}
+              rows={breakdowns[key]}
+              label={{ header }}
+              {...conversionTable}
+            />
+          ))}
           <BreakdownTable
             title="Countries"
             rows={breakdowns.countries}

@@ -13,6 +13,7 @@ import { AlertDialogAction } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { IconCardHeader } from "~/components/icon-card-header";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { AdminPageHeader } from "~/components/admin-page-header";
 import type { AuditListEntry } from "~/features/audit/audit-list.server";
@@ -213,12 +214,7 @@ function InviteForm() {
   const errors = replyFieldErrors(fetcher.data);
   return (
     <Card>
-      <CardHeader className="pb-4">
-        <CardTitle className="flex items-center gap-2">
-          <UserPlus className="size-5 text-primary" aria-hidden /> Add User
-        </CardTitle>
-        <CardDescription>They receive an e-mail with a link to choose their password.</CardDescription>
-      </CardHeader>
+      <IconCardHeader icon={UserPlus} title="Add User" description="They receive an e-mail with a link to choose their password." />
       <CardContent>
         <fetcher.Form method="post" ref={formRef} className="space-y-4" noValidate>
           <input type="hidden" name="intent" value="invite" />

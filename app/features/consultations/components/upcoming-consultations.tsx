@@ -3,10 +3,11 @@
  * (pending or confirmed), soonest first, each opening its booking on the consultations screen.
  * Dates and times are UK wall-clock, 12-hour.
  */
-import { ArrowRight, CalendarDays } from "lucide-react";
+import { CalendarDays } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent } from "~/components/ui/card";
+import { ViewAllHeader } from "~/components/view-all-header";
 import type { BOOKING_STATUSES } from "~/utils/domain";
 import { formatTimeRange12, formatWeekdayDate } from "~/utils/format";
 import { STATUS_META } from "./admin-format";
@@ -53,15 +54,7 @@ export function UpcomingConsultations({ consultations, today }: { consultations:
   const later = consultations.filter((c) => c.date > today);
   return (
     <Card className="flex flex-col">
-      <CardHeader className="flex-row items-center justify-between gap-3 space-y-0 pb-4">
-        <div>
-          <CardTitle>Consultations</CardTitle>
-          <CardDescription>Today and the next seven days, UK time</CardDescription>
-        </div>
-        <Link to="/admin/consultations?when=upcoming&sort=meeting-asc" className="inline-flex shrink-0 items-center gap-1 text-sm font-medium text-primary hover:underline">
-          View all <ArrowRight className="size-4" aria-hidden />
-        </Link>
-      </CardHeader>
+      <ViewAllHeader title="Consultations" description="Today and the next seven days, UK time" to="/admin/consultations?when=upcoming&sort=meeting-asc" />
       <CardContent className="flex flex-col gap-4">
         <section aria-labelledby="consultations-today">
           <h4 id="consultations-today" className="mb-1 text-sm font-semibold">

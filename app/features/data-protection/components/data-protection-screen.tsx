@@ -16,7 +16,7 @@ import { AdminPageHeader } from "~/components/admin-page-header";
 import { formatShortDate, formatTime24, formatUkDate } from "~/utils/format";
 import type { RetentionPeriods } from "../schema";
 import { type ActionReply, type NoExtra, replyFieldErrors, submittedValue } from "~/utils/forms";
-import type { ErasureCounts, SubjectSummary } from "../subject-access.server";
+import type { ErasureCounts, SubjectSummary } from "../subject-access-summary.server";
 import { EraseDialog } from "./erase-dialog";
 import { RetentionCard } from "./retention-card";
 

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { useSubmit } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Button } from "~/components/ui/button";
-import type { SubjectSummary } from "../subject-access.server";
+import type { SubjectSummary } from "../subject-access-summary.server";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
-import { Loader2, Search, X } from "lucide-react";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Form, useNavigation, useSubmit } from "react-router";
+import { Loader2, Search } from "lucide-react";
+import { FilterActions } from "~/components/filter-actions";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { ENQUIRY_PRIORITIES } from "~/utils/domain";
@@ -113,18 +113,12 @@ export function EnquiryFilterBar({ filters, hydrated }: { filters: EnquiryFilter
           <option value="none">Unassigned</option>
         </NativeSelect>
       </div>
-      <div className="flex gap-2">
-        {hydrated ? null : <Button type="submit">Search</Button>}
-        {filtered ? (
-          <Link
-            to={`${ENQUIRIES_PATH}${enquiryFiltersToSearch({ spam: filters.spam })}`}
-            className={buttonVariants({ variant: "ghost" })}
-            onClick={() => clearTimeout(timer.current)}
-          >
-            <X aria-hidden /> Clear
-          </Link>
-        ) : null}
-      </div>
+      <FilterActions
+        search={hydrated ? null : "default"}
+        filtered={filtered}
+        clearTo={`${ENQUIRIES_PATH}${enquiryFiltersToSearch({ spam: filters.spam })}`}
+        onClear={() => clearTimeout(timer.current)}
+      />
     </Form>
   );
 }

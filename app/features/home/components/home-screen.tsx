@@ -8,9 +8,11 @@ import { CtaSection } from "~/components/cta-section";
 import { InsightCard } from "~/features/insights/components/insight-card";
 import { ProjectCard } from "~/features/projects/components/project-card";
 import { ApproachVideo } from "~/features/site/components/approach-video";
+import { Portrait } from "~/features/site/components/founder-profile";
 import { HeroSlideshow } from "~/features/site/components/hero-slideshow";
-import { BESIDE_TEXT_IMAGES, BESIDE_TEXT_PICTURE, TEAM_IMAGES } from "~/features/site/components/media";
+import { BESIDE_TEXT_IMAGES, BESIDE_TEXT_PICTURE } from "~/features/site/components/media";
 import { PartnerStrip } from "~/features/site/components/partner-strip";
+import { PrimaryLink } from "~/features/site/components/primary-link";
 import { SectionHeading } from "~/features/site/components/section-heading";
 import { SiteImage } from "~/features/site/components/site-image";
 import { TestimonialColumns } from "~/features/site/components/testimonial-columns";
@@ -151,13 +153,10 @@ export function HomeScreen({ data }: { data: HomePageData }) {
               {paragraph}
             </p>
           ))}
-          <Link
-            to="/about"
-            className="mt-8 inline-flex h-12 items-center gap-2 rounded-md bg-primary px-6 font-semibold text-white hover:bg-teal-800"
-          >
+          <PrimaryLink to="/about" className="mt-8">
             More about us
             <ArrowRight className="size-4" aria-hidden="true" />
-          </Link>
+          </PrimaryLink>
         </div>
       </PageSection>
 
@@ -219,13 +218,10 @@ export function HomeScreen({ data }: { data: HomePageData }) {
         <div className="mt-14 grid gap-8 lg:grid-cols-[1fr_1fr_0.8fr]">
           {people.slice(0, 2).map((founder, i) => (
             <article key={`${i}-${founder.name}`} className="overflow-hidden rounded-2xl border bg-white shadow-sm">
-              <SiteImage
-                image={founder.photo}
+              <Portrait
+                person={founder}
                 images={images}
-                generated={TEAM_IMAGES}
                 sizes="(min-width: 1024px) 420px, (min-width: 640px) 600px, 100vw"
-                width={800}
-                height={1000}
                 className="aspect-[4/3] w-full object-cover object-top"
               />
               <div className="p-6">

@@ -6,7 +6,6 @@ import { Link } from "react-router";
 import { ArrowLeft, CalendarDays, ChevronRight, Clock } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
 import { Picture } from "~/features/media/components/picture";
-import type { ResponsiveImage } from "~/features/media/rules";
 import type { ImageMap } from "~/features/media/resolve.server";
 import { cn } from "~/utils/cn";
 import type { InsightDetail } from "../insights.server";
@@ -24,22 +23,16 @@ function initials(name: string): string {
     .join("");
 }
 
-/** The author's round photo, or their initials on the brand colour when there is none. */
-function Avatar({
-  name,
-  src,
-  picture,
-  size,
-}: {
-  name: string;
-  src: string | null;
-  picture?: ResponsiveImage;
-  size: "sm" | "lg";
-}) {
+/**
+ * The article's author as a round photo (the library picture from `pictures` when there is one),
+ * or their initials on the brand colour when there is none.
+ */
+function AuthorAvatar({ article, pictures, size }: { article: InsightDetail; pictures: ImageMap; size: "sm" | "lg" }) {
+  const src = article.authorImage;
   const cls = size === "lg" ? "size-20" : "size-12";
   return src ? (
     <Picture
-      image={picture ?? src}
+      image={pictures[src] ?? src}
       alt=""
       sizes={size === "lg" ? "80px" : "48px"}
       width={96}
@@ -57,7 +50,7 @@ function Avatar({
         "grid shrink-0 place-items-center rounded-full bg-primary font-bold text-white",
       )}
     >
-      {initials(name)}
+      {initials(article.authorName)}
     </span>
   );
 }
@@ -125,12 +118,7 @@ export function ArticleScreen({
           ) : null}
           <div className="mt-8 flex flex-wrap items-center gap-x-8 gap-y-4">
             <div className="flex items-center gap-3">
-              <Avatar
-                name={article.authorName}
-                src={article.authorImage}
-                picture={article.authorImage ? pictures[article.authorImage] : undefined}
-                size="sm"
-              />
+              <AuthorAvatar article={article} pictures={pictures} size="sm" />
               <div>
                 <p className="font-semibold">{article.authorName}</p>
                 {article.authorRole ? (
@@ -210,12 +198,7 @@ export function ArticleScreen({
           aria-labelledby="author-heading"
           className="mt-10 flex flex-col gap-5 rounded-xl border bg-card p-6 shadow-sm sm:flex-row sm:items-start"
         >
-          <Avatar
-            name={article.authorName}
-            src={article.authorImage}
-            picture={article.authorImage ? pictures[article.authorImage] : undefined}
-            size="lg"
-          />
+          <AuthorAvatar article={article} pictures={pictures} size="lg" />
           <div>
             <h2
               id="author-heading"

@@ -7,15 +7,16 @@
  * Updated date and Preview / Edit / Archive or Restore / Delete, the two empty states and pages.
  */
 import { PageViewsItem } from "~/features/analytics/components/page-views";
-import { Clock, ExternalLink, FileText, Loader2, Pencil, Plus, Search, User, X } from "lucide-react";
+import { Clock, ExternalLink, FileText, Loader2, Pencil, Plus, Search, User } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { AdminPageHeader } from "~/components/admin-page-header";
+import { FilterActions } from "~/components/filter-actions";
 import { ArchiveRestoreButton } from "~/features/cms/components/archive-restore-button";
 import { DeleteDialog } from "~/features/cms/components/delete-dialog";
 import { StateBadge } from "~/features/cms/components/state-badge";
@@ -82,16 +83,7 @@ function FilterBar({ filters }: { filters: ContentListFilters }) {
           ))}
         </NativeSelect>
       </div>
-      <div className="flex gap-2">
-        <Button type="submit" variant="outline">
-          Search
-        </Button>
-        {filters.q || filters.status !== "all" ? (
-          <Link to={LIST} className={buttonVariants({ variant: "ghost" })} onClick={() => clearTimeout(timer.current)}>
-            <X aria-hidden /> Clear
-          </Link>
-        ) : null}
-      </div>
+      <FilterActions search="outline" filtered={Boolean(filters.q) || filters.status !== "all"} clearTo={LIST} onClear={() => clearTimeout(timer.current)} />
     </Form>
   );
 }

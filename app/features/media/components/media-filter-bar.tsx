@@ -2,9 +2,9 @@
  * The media library's search box and filter: a GET form (`?q=&show=all|unused`), so it
  * works before JavaScript; choosing a filter applies it at once.
  */
-import { Search, X } from "lucide-react";
-import { Form, Link } from "react-router";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Search } from "lucide-react";
+import { Form } from "react-router";
+import { FilterActions } from "~/components/filter-actions";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 
@@ -36,16 +36,7 @@ export function MediaFilterBar({ filters }: { filters: MediaFilters }) {
           <option value="unused">Unused images</option>
         </NativeSelect>
       </div>
-      <div className="flex gap-2">
-        <Button type="submit" variant="outline">
-          Search
-        </Button>
-        {filtered ? (
-          <Link to="/admin/media" className={buttonVariants({ variant: "ghost" })}>
-            <X aria-hidden /> Clear
-          </Link>
-        ) : null}
-      </div>
+      <FilterActions search="outline" filtered={filtered} clearTo="/admin/media" />
     </Form>
   );
 }

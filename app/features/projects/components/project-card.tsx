@@ -3,7 +3,7 @@
  * image, category, title, client, description, up to 3 tags, the metrics result block and a
  * VIEW PROJECT link to the card's own href, else /projects/{slug}. Used on /projects and the home page.
  */
-import { ArrowRight, Building2, MapPin } from "lucide-react";
+import { ArrowRight, Building2, type LucideIcon, MapPin } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "~/utils/cn";
 import { metricEntries } from "../metrics";
@@ -19,6 +19,19 @@ export const CATEGORY_LABELS = {
 /** The link target of a card: its own href when set, otherwise /projects/{slug}. */
 export function projectCardHref(project: Pick<ProjectCardData, "href" | "slug">): string {
   return project.href ?? `/projects/${project.slug}`;
+}
+
+/** One line of the card's facts: an icon, the fact's name for screen readers, then its value. */
+function Fact({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: string }) {
+  return (
+    <p className="flex items-center gap-1.5">
+      <Icon aria-hidden className="size-4 shrink-0 text-primary" />
+      <span>
+        <span className="sr-only">{label}: </span>
+        {value}
+      </span>
+    </p>
+  );
 }
 
 export function ProjectCard({
@@ -60,25 +73,8 @@ export function ProjectCard({
       <div className="flex flex-1 flex-col gap-3 p-5">
         <Heading className="text-lg leading-snug font-semibold text-foreground">{project.title}</Heading>
         <div className="flex flex-col gap-1 text-sm text-muted-foreground">
-          {project.client ? (
-            <p className="flex items-center gap-1.5">
-              <Building2 aria-hidden className="size-4 shrink-0 text-primary" />
-              <span>
-                <span className="sr-only">Client: </span>
-                {project.client}
-              </span>
-            </p>
-          ) : null}
-          {project.location ? (
-            <p className="flex items-center gap-1.5">
-              <MapPin aria-hidden className="size-4 shrink-0 text-primary" />
-              <span>
-                <span className="sr-only">Location: </span>
-                {project.location}
-                {project.year ? ` · ${project.year}` : ""}
-              </span>
-            </p>
-          ) : null}
+          {project.client ? <Fact icon={Building2} label="Client" value={project.client} /> : null}
+          {project.location ? <Fact icon={MapPin} label="Location" value={`${project.location}${project.year ? ` · ${project.year}` : ""}`} /> : null}
         </div>
         {project.description ? (
           <p className="line-clamp-3 text-sm leading-relaxed text-slate-700">{project.description}</p>

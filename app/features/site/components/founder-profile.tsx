@@ -17,20 +17,20 @@ import { SiteImage } from "./site-image";
 /** A founder or team member of the About page (edited in Admin > Site > About). */
 export type Person = AboutContent["team"]["people"][number];
 
+/**
+ * A person's photo: the library picture chosen in Admin > Site, or one of the seed's generated
+ * team portraits (800 × 1000 px). `sizes` and `className` fit it to its place on the page.
+ */
+export function Portrait({ person, images, sizes, className }: { person: Person; images: ImageMap; sizes: string; className: string }) {
+  return <SiteImage image={person.photo} images={images} generated={TEAM_IMAGES} sizes={sizes} width={800} height={1000} className={className} />;
+}
+
 /** One person: `id` prefixes the element ids; highlights show the company figures they name. */
 export function FounderProfile({ person: founder, id, figures, images, reverse = false }: { person: Person; id: string; figures: FigureMap; images: ImageMap; reverse?: boolean }) {
   return (
     <article aria-labelledby={`${id}-name`} className="grid gap-10 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-16">
       <div className={cn("lg:sticky lg:top-28 lg:self-start", reverse && "lg:order-last")}>
-        <SiteImage
-          image={founder.photo}
-          images={images}
-          generated={TEAM_IMAGES}
-          sizes="(min-width: 1024px) 460px, 100vw"
-          width={800}
-          height={1000}
-          className="aspect-[4/5] w-full rounded-2xl object-cover shadow-xl"
-        />
+        <Portrait person={founder} images={images} sizes="(min-width: 1024px) 460px, 100vw" className="aspect-[4/5] w-full rounded-2xl object-cover shadow-xl" />
         {founder.highlights.length ? (
           <dl className="mt-6 grid grid-cols-3 gap-3">
             {founder.highlights.map((h) => (

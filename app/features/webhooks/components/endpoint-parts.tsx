@@ -1,10 +1,14 @@
 /**
- * What the two webhook screens share: the endpoint's fields (address, description, events, on or
- * off), the once-only secret card and the line saying how the last attempt went.
+ * What the two webhook screens share: the endpoint's form card and its fields (address,
+ * description, events, on or off), the once-only secret card and the line saying how the last
+ * attempt went.
  */
 import { KeyRound } from "lucide-react";
+import type { ReactNode } from "react";
+import { Form } from "react-router";
 import { Field } from "~/components/field";
 import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { WEBHOOK_EVENT_TYPES } from "~/utils/domain";
@@ -63,6 +67,51 @@ export function EndpointFields({ endpoint, reply, idPrefix }: { endpoint?: Webho
         Send events to this endpoint
       </label>
     </div>
+  );
+}
+
+/**
+ * The endpoint form in its card: `title` and `description` above `EndpointFields` (filled from
+ * `endpoint` and `reply`), the hidden `intent` (create or update) and the submit button showing
+ * `submit`, off while `busy`. A new `formKey` remounts the form, its fields back to their defaults.
+ */
+export function EndpointFormCard({
+  title,
+  description,
+  intent,
+  formKey,
+  endpoint,
+  reply,
+  idPrefix,
+  busy,
+  submit,
+}: {
+  title: ReactNode;
+  description: string;
+  intent: "create" | "update";
+  formKey: string;
+  endpoint?: WebhookEndpointView;
+  reply: WebhooksReply | undefined;
+  idPrefix: string;
+  busy: boolean;
+  submit: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader className="pb-4">
+        <CardTitle className="flex items-center gap-2 text-base">{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" className="grid gap-5" key={formKey}>
+          <EndpointFields endpoint={endpoint} reply={reply} idPrefix={idPrefix} />
+          <input type="hidden" name="intent" value={intent} />
+          <Button type="submit" className="justify-self-start" disabled={busy}>
+            {submit}
+          </Button>
+        </Form>
+      </CardContent>
+    </Card>
   );
 }
 

@@ -12,10 +12,9 @@ import { AdminPageHeader, ReplyStatus } from "~/components/admin-page-header";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatUkDateTime24 } from "~/utils/format";
 import type { WebhookEndpointView, WebhookLogRow, WebhooksReply } from "../schema";
-import { EndpointFields, SecretCard } from "./endpoint-parts";
+import { EndpointFormCard, SecretCard } from "./endpoint-parts";
 
 function LogEntry({ row }: { row: WebhookLogRow }) {
   const ok = row.statusCode !== null && row.statusCode >= 200 && row.statusCode < 300;
@@ -124,21 +123,21 @@ export function WebhookEndpointScreen({
           <p className="mt-3 text-xs text-muted-foreground">A failed delivery is tried again after 5 seconds, 5 and 30 minutes, 2, 5 and 10 hours.</p>
         </section>
 
-        <Card>
-          <CardHeader className="pb-4">
-            <CardTitle className="text-base">Endpoint</CardTitle>
-            <CardDescription>The address, the events it receives, and whether events are sent.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Form method="post" className="grid gap-5" key={reply?.ok ? `saved-${endpoint.url}` : "editing"}>
-              <EndpointFields endpoint={endpoint} reply={reply} idPrefix="endpoint" />
-              <input type="hidden" name="intent" value="update" />
-              <Button type="submit" className="justify-self-start" disabled={busy}>
-                <Save aria-hidden /> Save changes
-              </Button>
-            </Form>
-          </CardContent>
-        </Card>
+        <EndpointFormCard
+          title="Endpoint"
+          description="The address, the events it receives, and whether events are sent."
+          intent="update"
+          formKey={reply?.ok ? `saved-${endpoint.url}` : "editing"}
+          endpoint={endpoint}
+          reply={reply}
+          idPrefix="endpoint"
+          busy={busy}
+          submit={
+            <>
+              <Save aria-hidden /> Save changes
+            </>
+          }
+        />
       </div>
     </>
   );

@@ -4,13 +4,12 @@
  * once, above the list. Works without JavaScript.
  */
 import { Plus, Webhook } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { AdminPageHeader, ReplyStatus } from "~/components/admin-page-header";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent } from "~/components/ui/card";
 import type { WebhookEndpointView, WebhooksReply } from "../schema";
-import { EndpointFields, LastAttempt, SecretCard } from "./endpoint-parts";
+import { EndpointFormCard, LastAttempt, SecretCard } from "./endpoint-parts";
 
 export function WebhooksScreen({ endpoints, reply }: { endpoints: WebhookEndpointView[]; reply: WebhooksReply | undefined }) {
   const navigation = useNavigation();
@@ -64,24 +63,25 @@ export function WebhooksScreen({ endpoints, reply }: { endpoints: WebhookEndpoin
           )}
         </section>
 
-        <Card>
-          <CardHeader className="pb-4">
-            <CardTitle className="flex items-center gap-2 text-base">
+        <EndpointFormCard
+          title={
+            <>
               <Webhook className="size-5 text-primary" aria-hidden />
               Add an endpoint
-            </CardTitle>
-            <CardDescription>Each event is POSTed as JSON and signed with the endpoint&apos;s own secret, retried for a day if the receiver is down.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Form method="post" className="grid gap-5" key={created ? created.id : "adding"}>
-              <EndpointFields reply={reply && !reply.ok && reply.id === "new" ? reply : undefined} idPrefix="new-endpoint" />
-              <input type="hidden" name="intent" value="create" />
-              <Button type="submit" className="justify-self-start" disabled={navigation.state === "submitting"}>
-                <Plus aria-hidden /> Add endpoint
-              </Button>
-            </Form>
-          </CardContent>
-        </Card>
+            </>
+          }
+          description="Each event is POSTed as JSON and signed with the endpoint's own secret, retried for a day if the receiver is down."
+          intent="create"
+          formKey={created ? created.id : "adding"}
+          reply={reply && !reply.ok && reply.id === "new" ? reply : undefined}
+          idPrefix="new-endpoint"
+          busy={navigation.state === "submitting"}
+          submit={
+            <>
+              <Plus aria-hidden /> Add endpoint
+            </>
+          }
+        />
       </div>
     </>
   );

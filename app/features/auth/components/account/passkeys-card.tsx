@@ -10,7 +10,8 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Field } from "~/components/field";
 import { AlertDialogAction } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent } from "~/components/ui/card";
+import { IconCardHeader } from "~/components/icon-card-header";
 import { Input } from "~/components/ui/input";
 import { useHydrated } from "~/utils/use-hydrated";
 import { IntentForm, IntentMessage } from "./shared";
@@ -24,15 +25,16 @@ export function PasskeysCard({ passkeys, result }: { passkeys: Passkey[]; result
   const [removing, setRemoving] = useState<Passkey | null>(null);
   return (
     <Card>
-      <CardHeader className="pb-4">
-        <CardTitle className="flex items-center gap-2">
-          <Fingerprint className="size-5 text-primary" aria-hidden /> Passkeys
-        </CardTitle>
-        <CardDescription>
-          Sign in with your fingerprint, face or device PIN instead of a password. A passkey stays on your device or in your
-          password manager; nothing secret is sent to us.
-        </CardDescription>
-      </CardHeader>
+      <IconCardHeader
+        icon={Fingerprint}
+        title="Passkeys"
+        description={
+          <>
+            Sign in with your fingerprint, face or device PIN instead of a password. A passkey stays on your device or in your
+            password manager; nothing secret is sent to us.
+          </>
+        }
+      />
       <CardContent className="space-y-5">
         <IntentMessage result={result} intents={["passkey-remove"]} />
         {passkeys.length === 0 ? (

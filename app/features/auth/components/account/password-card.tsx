@@ -5,7 +5,8 @@
 import { KeyRound } from "lucide-react";
 import { Field } from "~/components/field";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent } from "~/components/ui/card";
+import { IconCardHeader } from "~/components/icon-card-header";
 import { PasswordInput } from "../password-input";
 import { errorsFor, IntentForm, IntentMessage, usePendingIntent } from "./shared";
 import type { AccountResult } from "./types";
@@ -15,12 +16,7 @@ export function PasswordCard({ passwordRule, result }: { passwordRule: string; r
   const done = result?.intent === "change-password" && result.ok;
   return (
     <Card>
-      <CardHeader className="pb-4">
-        <CardTitle className="flex items-center gap-2">
-          <KeyRound className="size-5 text-primary" aria-hidden /> Password
-        </CardTitle>
-        <CardDescription>Changing your password signs you out everywhere else.</CardDescription>
-      </CardHeader>
+      <IconCardHeader icon={KeyRound} title="Password" description="Changing your password signs you out everywhere else." />
       <CardContent className="space-y-5">
         <IntentMessage result={result} intents={["change-password"]} />
         <IntentForm intent="change-password" className="grid gap-5" key={done ? "done" : "form"}>

@@ -5,7 +5,8 @@
 import { Mail, UserRound } from "lucide-react";
 import { Field } from "~/components/field";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent } from "~/components/ui/card";
+import { IconCardHeader } from "~/components/icon-card-header";
 import { Input } from "~/components/ui/input";
 import { roleLabel, type AdminRole } from "../../roles";
 import { errorsFor, IntentForm, IntentMessage, usePendingIntent } from "./shared";
@@ -24,14 +25,15 @@ export function ProfileCard({
   const sendingLink = usePendingIntent("change-email");
   return (
     <Card>
-      <CardHeader className="pb-4">
-        <CardTitle className="flex items-center gap-2">
-          <UserRound className="size-5 text-primary" aria-hidden /> Your details
-        </CardTitle>
-        <CardDescription>
-          Your role is <span className="font-medium capitalize text-foreground">{roleLabel(admin.role)}</span>. Only a super admin can change it.
-        </CardDescription>
-      </CardHeader>
+      <IconCardHeader
+        icon={UserRound}
+        title="Your details"
+        description={
+          <>
+            Your role is <span className="font-medium capitalize text-foreground">{roleLabel(admin.role)}</span>. Only a super admin can change it.
+          </>
+        }
+      />
       <CardContent className="space-y-6">
         {emailChanged && !result ? (
           <p role="status" className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">

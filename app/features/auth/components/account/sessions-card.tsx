@@ -9,7 +9,8 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { AlertDialogAction } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent } from "~/components/ui/card";
+import { IconCardHeader } from "~/components/icon-card-header";
 import { IntentForm, IntentMessage, usePendingIntent } from "./shared";
 import type { ActiveSession } from "../../sessions.server";
 import type { AccountResult } from "./types";
@@ -24,12 +25,7 @@ export function SessionsCard({ sessions, result }: { sessions: Session[]; result
   const others = sessions.filter((s) => !s.current).length;
   return (
     <Card>
-      <CardHeader className="pb-4">
-        <CardTitle className="flex items-center gap-2">
-          <Laptop className="size-5 text-primary" aria-hidden /> Sessions
-        </CardTitle>
-        <CardDescription>Where your account is signed in. Sign out of anything you do not recognise, then change your password.</CardDescription>
-      </CardHeader>
+      <IconCardHeader icon={Laptop} title="Sessions" description="Where your account is signed in. Sign out of anything you do not recognise, then change your password." />
       <CardContent className="space-y-5">
         <IntentMessage result={result} intents={["session-end", "sessions-end-others"]} />
         <ul className="divide-y rounded-lg border" aria-label="Your sessions">
