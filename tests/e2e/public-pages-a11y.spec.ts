@@ -4,8 +4,8 @@
  */
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
-import { waitForSettled } from "./support/hydration";
 import { gotoOk } from "./support/goto";
+import { waitForSettled } from "./support/hydration";
 
 test.describe("accessibility", () => {
   // axe on the long, animated home page takes several seconds on a busy 2-core machine.

@@ -5,6 +5,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { gotoOk } from "./support/goto";
+import { waitForSettled } from "./support/hydration";
 
 const year = String(new Date().getFullYear());
 
