@@ -43,7 +43,7 @@ test("a post goes from draft through preview, publish, feed, sitemap, edit and d
   await expect(page.getByRole("heading", { name: "New Blog Post", level: 1 })).toBeVisible();
 
   // Title, excerpt and author name are required before anything is sent (the server's own
-  // messages for them are tested in tests/integration/cms-insights.test.ts).
+  // messages for them are tested in tests/integration/cms-insights-editing.test.ts).
   await page.getByRole("button", { name: "Save Draft" }).click();
   expect(await page.getByRole("textbox", { name: "Title", exact: true }).evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
   await expect(page).toHaveURL(/\/admin\/cms\/blog\/create$/);

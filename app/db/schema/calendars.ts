@@ -4,10 +4,10 @@
  * last successful read found. See `app/features/calendars`.
  */
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { CALENDAR_KINDS } from "../../utils/domain";
 import { user } from "./auth";
-import { createdAt, inList, updatedAt } from "./columns";
+import { createdAt, inList, textOwner, updatedAt, uuidId, uuidOwner } from "./columns";
 
 /**
  * A staff user's calendar connection (at most one per user). Secrets are encrypted with the server
@@ -19,11 +19,9 @@ import { createdAt, inList, updatedAt } from "./columns";
 export const calendarConnections = pgTable(
   "calendar_connections",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidId(),
     /** The better-auth user whose calendar this is. */
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: textOwner("user_id", () => user.id),
     kind: text("kind", { enum: CALENDAR_KINDS }).notNull(),
     /** The ICS subscription address, encrypted; null for CalDAV. */
     icsUrlEncrypted: text("ics_url_encrypted"),
@@ -59,14 +57,10 @@ export const calendarConnections = pgTable(
 export const calendarBusyTimes = pgTable(
   "calendar_busy_times",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    connectionId: uuid("connection_id")
-      .notNull()
-      .references(() => calendarConnections.id, { onDelete: "cascade" }),
+    id: uuidId(),
+    connectionId: uuidOwner("connection_id", () => calendarConnections.id),
     /** The connection's user (denormalised, so a lookup by user and time needs one index). */
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: textOwner("user_id", () => user.id),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
   },

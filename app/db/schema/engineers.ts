@@ -5,9 +5,9 @@
  * on slots and places alone.
  */
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, primaryKey, text, time, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, primaryKey, text, time } from "drizzle-orm/pg-core";
 import { adminUsers } from "./auth";
-import { createdAt, updatedAt } from "./columns";
+import { createdAt, updatedAt, uuidId, uuidOwner } from "./columns";
 import { consultationTypes } from "./consultations";
 
 /**
@@ -15,9 +15,7 @@ import { consultationTypes } from "./consultations";
  * row (`FOR UPDATE`) before assigning its engineer, so two bookings never overlap for one engineer.
  */
 export const engineers = pgTable("engineers", {
-  adminUserId: uuid("admin_user_id")
-    .primaryKey()
-    .references(() => adminUsers.id, { onDelete: "cascade" }),
+  adminUserId: uuidOwner("admin_user_id", () => adminUsers.id).primaryKey(),
   /** Offered to visitors only while true (and the account is active). */
   takesConsultations: boolean("takes_consultations").notNull().default(false),
   /** The engineer's personal meeting room (Teams, Zoom, Meet; https), used when the site setting says so. */
@@ -30,12 +28,8 @@ export const engineers = pgTable("engineers", {
 export const engineerConsultationTypes = pgTable(
   "engineer_consultation_types",
   {
-    adminUserId: uuid("admin_user_id")
-      .notNull()
-      .references(() => engineers.adminUserId, { onDelete: "cascade" }),
-    consultationTypeId: uuid("consultation_type_id")
-      .notNull()
-      .references(() => consultationTypes.id, { onDelete: "cascade" }),
+    adminUserId: uuidOwner("admin_user_id", () => engineers.adminUserId),
+    consultationTypeId: uuidOwner("consultation_type_id", () => consultationTypes.id),
   },
   (t) => [primaryKey({ columns: [t.adminUserId, t.consultationTypeId] })],
 );
@@ -48,10 +42,8 @@ export const engineerConsultationTypes = pgTable(
 export const engineerWorkingHours = pgTable(
   "engineer_working_hours",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    adminUserId: uuid("admin_user_id")
-      .notNull()
-      .references(() => engineers.adminUserId, { onDelete: "cascade" }),
+    id: uuidId(),
+    adminUserId: uuidOwner("admin_user_id", () => engineers.adminUserId),
     weekday: integer("weekday").notNull(),
     startTime: time("start_time").notNull(),
     endTime: time("end_time").notNull(),
@@ -71,9 +63,7 @@ export const engineerWorkingHours = pgTable(
 export const engineerDaysOff = pgTable(
   "engineer_days_off",
   {
-    adminUserId: uuid("admin_user_id")
-      .notNull()
-      .references(() => engineers.adminUserId, { onDelete: "cascade" }),
+    adminUserId: uuidOwner("admin_user_id", () => engineers.adminUserId),
     fromDate: date("from_date", { mode: "string" }).notNull(),
     toDate: date("to_date", { mode: "string" }).notNull(),
   },

@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of every public and admin action, in process: each
+ * Property-based fuzzing of the site's actions, in process: each
  * malformed submission first meets the server's body rules (`checkRequestBody`, what Express
  * answers before React Router) and, if they let it through, the route's action itself, called as
  * React Router calls it. Submissions: wrong and missing fields, duplicated fields, arrays, 1 MB
@@ -18,49 +18,22 @@
  * for the staff ones (default 100 on PostgreSQL, 25 on PGlite). The runs are generated from a fixed
  * seed (FUZZ_SEED, default below) so a failure in CI is the same failure on a laptop; set
  * FUZZ_SEED to explore other submissions.
+ *
+ * The actions fuzzed are listed in tests/integration/fuzz-public-actions.test.ts (anyone can send
+ * them) and tests/integration/fuzz-staff-actions.test.ts (a signed-in super admin sends them).
  */
-import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
 import { databaseKind, db } from "~/db/client.server";
 import { adminUsers, cmsProjects, consultationAvailability, consultationBookingManageTokens, consultationBookings, consultationTypes, enquiries, insights } from "~/db/schema";
-import { issueFormToken } from "~/features/abuse/form-guard.server";
 import { hashToken, PLACE_HOLDING_STATUSES } from "~/features/consultations/booking-core.server";
 import { BookingDetailsSchema } from "~/features/consultations/schema";
 import { EnquirySchema } from "~/features/enquiries/schema";
 import { getSiteSettings } from "~/features/settings/settings.server";
-import * as bookConsultation from "~/routes/public/book-consultation";
-import * as contact from "~/routes/public/contact";
-import * as manageBooking from "~/routes/public/manage-booking";
-import * as consent from "~/routes/resources/consent";
-import * as login from "~/routes/admin/login";
-import * as logout from "~/routes/admin/logout";
-import * as setPassword from "~/routes/admin/set-password";
-import * as forgotPassword from "~/routes/admin/forgot-password";
-import * as twoFactorSignIn from "~/routes/admin/two-factor";
-import * as confirmEmail from "~/routes/admin/confirm-email";
-import * as adminConsultations from "~/routes/admin/consultations";
-import * as adminEnquiries from "~/routes/admin/enquiries";
-import * as adminMedia from "~/routes/admin/media";
-import * as adminMediaUpload from "~/routes/admin/media-upload";
-import * as adminSettings from "~/routes/admin/settings";
-import * as adminUsersRoute from "~/routes/admin/users";
-import * as adminAccount from "~/routes/admin/account";
-import * as projectCreate from "~/routes/admin/cms/project-create";
-import * as projectEdit from "~/routes/admin/cms/project-edit";
-import * as projectsList from "~/routes/admin/cms/projects";
-import * as blogCreate from "~/routes/admin/cms/blog-create";
-import * as blogEdit from "~/routes/admin/cms/blog-edit";
-import * as blogList from "~/routes/admin/cms/blog";
-import * as dataProtection from "~/routes/admin/data-protection";
-import * as dataProtectionExport from "~/routes/admin/data-protection-export";
 import { hasWellFormedHost } from "../../server/host-header";
 import { checkRequestBody } from "../../server/request-body";
-import { createStaffSession, outcome, TEST_ORIGIN } from "../setup/admin-session";
-import { setupTestDatabase } from "../setup/database";
-
-setupTestDatabase();
+import { createStaffSession, outcome, TEST_ORIGIN } from "./admin-session";
 
 /** Submissions per staff action: 100 on PostgreSQL (CI's run that counts), 25 on the PGlite pass. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? (databaseKind === "postgres" ? 100 : 25));
@@ -74,13 +47,11 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_251_126);
  */
 const FUZZ_TIMEOUT_MS = 300_000;
 const MANAGE_TOKEN = "fuzz-manage-token-0123456789abcdefghijklmnop";
-/** A form token issued 20 s ago: past the bot check's minimum time. */
-const pastFormToken = () => issueFormToken(new Date(Date.now() - 20_000));
 
 type ActionFn = (args: { request: Request; params: Record<string, string>; context: { clientIp: string } }) => Promise<unknown>;
 
 /** One action under test: its URL, the fields and intents its forms use, and who posts. */
-type Target = {
+export type Target = {
   name: string;
   path: (ids: Ids) => string;
   params?: (ids: Ids) => Record<string, string>;
@@ -95,74 +66,10 @@ type Target = {
   valid?: (ids: Ids) => Record<string, string>;
 };
 
-type Ids = { enquiryId: string; slotId: string; bookingId: string; typeId: string; adminId: string; manageToken: string; projectId: string; insightId: string };
+export type Ids = { enquiryId: string; slotId: string; bookingId: string; typeId: string; adminId: string; manageToken: string; projectId: string; insightId: string };
 
-const asAction = (fn: unknown) => fn as ActionFn;
-
-const PROJECT_FIELDS = ["title", "client", "subtitle", "location", "year", "duration", "overview", "challenge", "approach", "solution", "impact",
-  "heroImage", "images", "videoUrl", "category", "status", "featured", "tags", "teamMembers", "awards", "specKey", "specValue", "metricKey",
-  "metricValue", "metricUnit", "seoTitle", "seoDescription", "scheduleAt", "version", "id"];
-
-const INSIGHT_FIELDS = ["title", "subtitle", "excerpt", "summary", "authorName", "authorRole", "authorBio", "authorImage", "heroImage", "category",
-  "readingMinutes", "featured", "tags", "content", "seoTitle", "seoDescription", "scheduleAt", "version", "id"];
-
-const TARGETS: Target[] = [
-  { name: "POST /contact", path: () => "/contact", action: asAction(contact.action), staff: false, intents: [],
-    fields: ["name", "email", "company", "projectType", "message", "formToken", "website"],
-    valid: () => ({ name: "Grace Hopper", email: "grace@example.com", company: "Navy", projectType: "General Enquiry", message: "A long enough message about a project.", formToken: pastFormToken(), website: "" }) },
-  { name: "POST /book-consultation", path: () => "/book-consultation", action: asAction(bookConsultation.action), staff: false,
-    intents: ["review", "edit", "confirm"],
-    fields: ["name", "email", "phone", "companyName", "projectType", "projectDescription", "timeline", "budgetRange", "howHeardAboutUs", "specialRequirements", "typeId", "slotId", "idempotencyKey", "formToken", "website"],
-    valid: (ids) => ({ intent: "confirm", name: "Jo Bloggs", email: "jo@example.com", companyName: "Bloggs Ltd", projectDescription: "A footbridge.", specialRequirements: "None",
-      typeId: ids.typeId, slotId: ids.slotId, idempotencyKey: randomUUID(), formToken: pastFormToken(), website: "" }) },
-  { name: "POST /book-consultation/manage/:token", path: (ids) => `/book-consultation/manage/${ids.manageToken}`,
-    params: (ids) => ({ token: ids.manageToken }), action: asAction(manageBooking.action), staff: false, intents: ["ask", "cancel", "reschedule"],
-    fields: ["slotId", "week"] },
-  { name: "POST /consent", path: () => "/consent", action: asAction(consent.action), staff: false, intents: [], fields: ["choice", "returnTo"] },
-  { name: "POST /admin/login", path: () => "/admin/login", action: asAction(login.action), staff: false, intents: [], fields: ["email", "password", "redirectTo"] },
-  { name: "POST /admin/logout", path: () => "/admin/logout", action: asAction(logout.action), staff: true, intents: [], fields: [] },
-  { name: "POST /admin/set-password", path: () => "/admin/set-password", action: asAction(setPassword.action), staff: false, intents: [],
-    fields: ["token", "password", "confirmPassword"] },
-  { name: "POST /admin/forgot-password", path: () => "/admin/forgot-password", action: asAction(forgotPassword.action), staff: false, intents: [],
-    fields: ["email"] },
-  { name: "POST /admin/two-factor", path: () => "/admin/two-factor", action: asAction(twoFactorSignIn.action), staff: false, intents: [],
-    fields: ["method", "code", "trustDevice", "redirectTo"] },
-  { name: "POST /admin/confirm-email", path: () => "/admin/confirm-email", action: asAction(confirmEmail.action), staff: true, intents: [],
-    fields: ["token"] },
-  { name: "POST /admin/enquiries", path: () => "/admin/enquiries", action: asAction(adminEnquiries.action), staff: true,
-    intents: ["update", "delete", "spam"], fields: ["id", "status", "priority", "projectType", "internalNotes", "spam"] },
-  { name: "POST /admin/consultations", path: () => "/admin/consultations", action: asAction(adminConsultations.action), staff: true,
-    intents: ["update-booking", "create-slot", "create-recurring", "update-slot", "delete-slot", "close-dates"],
-    fields: ["id", "status", "meetingLink", "meetingNotes", "date", "startTime", "endTime", "maxBookings", "isAvailable", "startDate", "endDate", "daysOfWeek", "skipBankHolidays"] },
-  { name: "POST /admin/users", path: () => "/admin/users", action: asAction(adminUsersRoute.action), staff: true,
-    intents: ["invite", "role", "deactivate", "reactivate", "resend", "reset-two-factor", "require-two-factor"], fields: ["email", "name", "role", "adminId", "on"] },
-  { name: "POST /admin/media/upload", path: () => "/admin/media/upload", action: asAction(adminMediaUpload.action), staff: true, intents: [],
-    fields: ["file", "alt", "focalX", "focalY"] },
-  { name: "POST /admin/media", path: () => "/admin/media", action: asAction(adminMedia.action), staff: true, intents: ["update", "delete"],
-    fields: ["id", "altText", "focalX", "focalY"] },
-  { name: "POST /admin/settings", path: () => "/admin/settings", action: asAction(adminSettings.action), staff: true, intents: [],
-    fields: ["companyName", "email", "phone", "location", "linkedinUrl", "notificationRecipients", "minimumNoticeHours", "bookingWeeksAhead", "analyticsMode", "analyticsId", "siteVerification"] },
-  { name: "POST /admin/cms/projects/create", path: () => "/admin/cms/projects/create", action: asAction(projectCreate.action), staff: true,
-    intents: ["draft", "publish", "schedule"], fields: PROJECT_FIELDS },
-  { name: "POST /admin/cms/projects/edit/:id", path: (ids) => `/admin/cms/projects/edit/${ids.projectId}`, params: (ids) => ({ id: ids.projectId }),
-    action: asAction(projectEdit.action), staff: true, intents: ["draft", "publish", "schedule", "keep", "archive", "restore", "unpublish", "cancel-schedule", "delete"], fields: PROJECT_FIELDS },
-  { name: "POST /admin/cms/projects", path: () => "/admin/cms/projects", action: asAction(projectsList.action), staff: true,
-    intents: ["delete", "archive", "restore"], fields: ["id"] },
-  { name: "POST /admin/cms/blog/create", path: () => "/admin/cms/blog/create", action: asAction(blogCreate.action), staff: true,
-    intents: ["draft", "publish", "schedule"], fields: INSIGHT_FIELDS },
-  { name: "POST /admin/cms/blog/edit/:id", path: (ids) => `/admin/cms/blog/edit/${ids.insightId}`, params: (ids) => ({ id: ids.insightId }),
-    action: asAction(blogEdit.action), staff: true, intents: ["draft", "publish", "schedule", "keep", "archive", "restore", "unpublish", "cancel-schedule", "delete"], fields: INSIGHT_FIELDS },
-  { name: "POST /admin/cms/blog", path: () => "/admin/cms/blog", action: asAction(blogList.action), staff: true,
-    intents: ["delete", "archive", "restore"], fields: ["id"] },
-  { name: "POST /admin/data-protection", path: () => "/admin/data-protection", action: asAction(dataProtection.action), staff: true,
-    intents: ["search", "erase", "retention"], fields: ["email", "cancelFutureBookings", "expectedFutureBookings", "spamDays", "recordsMonths", "emailBodyDays", "analyticsRawDays", "analyticsMonths"] },
-  { name: "POST /admin/account", path: () => "/admin/account", action: asAction(adminAccount.action), staff: true,
-    intents: ["turn-on", "regenerate", "turn-off", "change-name", "change-email", "change-password", "totp-start", "totp-confirm",
-      "recovery-regenerate", "totp-disable", "passkey-remove", "session-end", "sessions-end-others"],
-    fields: ["name", "newEmail", "currentPassword", "newPassword", "confirmPassword", "password", "code", "totpUri", "passkeyId", "sessionId"] },
-  { name: "POST /admin/data-protection/export", path: () => "/admin/data-protection/export", action: asAction(dataProtectionExport.action), staff: true,
-    intents: [], fields: ["format", "email", "kind"] },
-];
+/** An imported route module's `action`, typed as the fuzzer calls it. */
+export const asAction = (fn: unknown) => fn as ActionFn;
 
 /** Control characters of every kind. */
 const CONTROLS = ["\u0000", "\u0007", "\t", "\n", "\u000b", "\u000c", "\r", "\r\n", "\u001b", "\u007f", "\u0085", "\u009b", "\u2028", "\u2029",
@@ -355,49 +262,55 @@ async function seed(): Promise<{ ids: Ids; cookie: string }> {
 
 const report: Record<string, Record<string, number>> = {};
 
-afterAll(() => {
-  const lines = Object.entries(report).map(([name, statuses]) => {
-    const total = Object.values(statuses).reduce((a, b) => a + b, 0);
-    const parts = Object.entries(statuses).sort().map(([s, n]) => `${s}: ${n}`).join(", ");
-    return `${name.padEnd(40)} ${String(total).padStart(5)}  ${parts}`;
+/**
+ * Registers one test per target, named "<target name>: malformed submissions never answer 5xx and
+ * store nothing when refused", and prints the submissions and statuses per action after the file.
+ */
+export function fuzzActions(targets: Target[]): void {
+  afterAll(() => {
+    const lines = Object.entries(report).map(([name, statuses]) => {
+      const total = Object.values(statuses).reduce((a, b) => a + b, 0);
+      const parts = Object.entries(statuses).sort().map(([s, n]) => `${s}: ${n}`).join(", ");
+      return `${name.padEnd(40)} ${String(total).padStart(5)}  ${parts}`;
+    });
+    const total = Object.values(report).flatMap((s) => Object.values(s)).reduce((a, b) => a + b, 0);
+    console.log(`\nFuzzed submissions per action (seed ${SEED}; status: count)\n${lines.join("\n")}\n${"total".padEnd(40)} ${String(total).padStart(5)}\n`);
   });
-  const total = Object.values(report).flatMap((s) => Object.values(s)).reduce((a, b) => a + b, 0);
-  console.log(`\nFuzzed submissions per action (seed ${SEED}; status: count)\n${lines.join("\n")}\n${"total".padEnd(40)} ${String(total).padStart(5)}\n`);
-});
 
-for (const target of TARGETS) {
-  it(`${target.name}: malformed submissions never answer 5xx and store nothing when refused`, async () => {
-    const { ids, cookie } = await seed();
-    const statuses: Record<string, number> = (report[target.name] = {});
-    let clientIp = 0;
-    await fc.assert(
-      fc.asyncProperty(submission(target), async (s) => {
-        const before = await businessRowCounts();
-        // The server's gates before React Router, in order: the Host header, then the body rules.
-        const badHost = s.host !== null && !hasWellFormedHost({ headers: { host: s.host }, socket: { remoteAddress: "127.0.0.1" } } as never, () => false);
-        const { request, contentLength } = badHost ? { request: null, contentLength: "0" } : await toRequest(target, ids, s, target.staff ? cookie : null);
-        const refused = request
-          ? checkRequestBody("POST", new URL(request.url).pathname, { contentLength, contentType: request.headers.get("content-type") })
-          : { status: 400 };
-        let status: number;
-        if (refused) status = refused.status;
-        else {
-          clientIp += 1;
-          try {
-            status = (await outcome(() => target.action({ request: request!, params: target.params?.(ids) ?? {}, context: { clientIp: `198.51.100.${clientIp % 250}` } }))).status;
-          } catch (error) {
-            statuses["thrown"] = (statuses["thrown"] ?? 0) + 1;
-            throw error;
+  for (const target of targets) {
+    it(`${target.name}: malformed submissions never answer 5xx and store nothing when refused`, async () => {
+      const { ids, cookie } = await seed();
+      const statuses: Record<string, number> = (report[target.name] = {});
+      let clientIp = 0;
+      await fc.assert(
+        fc.asyncProperty(submission(target), async (s) => {
+          const before = await businessRowCounts();
+          // The server's gates before React Router, in order: the Host header, then the body rules.
+          const badHost = s.host !== null && !hasWellFormedHost({ headers: { host: s.host }, socket: { remoteAddress: "127.0.0.1" } } as never, () => false);
+          const { request, contentLength } = badHost ? { request: null, contentLength: "0" } : await toRequest(target, ids, s, target.staff ? cookie : null);
+          const refused = request
+            ? checkRequestBody("POST", new URL(request.url).pathname, { contentLength, contentType: request.headers.get("content-type") })
+            : { status: 400 };
+          let status: number;
+          if (refused) status = refused.status;
+          else {
+            clientIp += 1;
+            try {
+              status = (await outcome(() => target.action({ request: request!, params: target.params?.(ids) ?? {}, context: { clientIp: `198.51.100.${clientIp % 250}` } }))).status;
+            } catch (error) {
+              statuses["thrown"] = (statuses["thrown"] ?? 0) + 1;
+              throw error;
+            }
           }
-        }
-        statuses[status] = (statuses[status] ?? 0) + 1;
-        expect(status, `${s.encoding} ${JSON.stringify(s.entries).slice(0, 300)}`).toBeLessThan(500);
-        if (status >= 400) expect(await businessRowCounts()).toBe(before);
-      }),
-      { numRuns: target.staff ? RUNS : PUBLIC_RUNS, seed: SEED, endOnFailure: true },
-    );
-    await expectInvariants();
-  }, FUZZ_TIMEOUT_MS);
+          statuses[status] = (statuses[status] ?? 0) + 1;
+          expect(status, `${s.encoding} ${JSON.stringify(s.entries).slice(0, 300)}`).toBeLessThan(500);
+          if (status >= 400) expect(await businessRowCounts()).toBe(before);
+        }),
+        { numRuns: target.staff ? RUNS : PUBLIC_RUNS, seed: SEED, endOnFailure: true },
+      );
+      await expectInvariants();
+    }, FUZZ_TIMEOUT_MS);
+  }
 }
 
 /** What no stored text may hold: C0 controls but LF and tab, DEL, C1, U+2028/2029, bidi embeddings, overrides and isolates. */
