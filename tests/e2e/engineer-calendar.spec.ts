@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
 import { formatMonthYear } from "../../app/utils/format";
 import { signInAsAdmin } from "./support/auth";
-import { slotRadio } from "./support/booking-flow";
+import { slotRadio, toTypeWeek } from "./support/booking-flow";
 import { diaryEngineerFixtures } from "./support/engineer-fixtures";
 import { waitForHydration } from "./support/hydration";
 
@@ -60,16 +60,7 @@ test.afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 /** Step 2 of the wizard for the engineer's type, in the fixture week, reached by clicking. */
 async function toEngineerWeek(visitor: Page) {
-  await visitor.goto("/book-consultation");
-  await waitForHydration(visitor);
-  await visitor.getByRole("radio", { name: new RegExp(F.typeName) }).check({ force: true });
-  await visitor.getByRole("button", { name: "Continue" }).click();
-  await expect(visitor.getByRole("heading", { name: "Select Date & Time" })).toBeVisible();
-  for (let i = 0; i < 2; i++) {
-    await visitor.getByRole("link", { name: "Next Week" }).click();
-    await expect(visitor).toHaveURL(/week=/);
-  }
-  await expect(visitor).toHaveURL(new RegExp(`week=${F.week}`));
+  await toTypeWeek(visitor, F.typeName, F.week);
   await expect(visitor.getByRole("heading", { name: formatMonthYear(F.week) })).toBeVisible();
 }
 

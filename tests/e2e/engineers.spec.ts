@@ -11,7 +11,7 @@ import { formatLongDate } from "../../app/utils/format";
 import { addDays } from "../../app/utils/time";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signInAsAdmin } from "./support/auth";
-import { fillDetails, outbox, sentTo, slotRadio, type Parsed } from "./support/booking-flow";
+import { fillDetails, outbox, sentTo, slotRadio, toTypeWeek, type Parsed } from "./support/booking-flow";
 import { engineerFixtures } from "./support/engineer-fixtures";
 import { waitUntilHumanPace } from "./support/human-pace";
 import { waitForHydration } from "./support/hydration";
@@ -73,16 +73,7 @@ test("staff set up an engineer; a visitor books, sees the engineer's meeting lin
   // A visitor in a fresh browser books the engineer's type.
   const email = `engineer.visitor.${Date.now()}@example.com`;
   const visitor = await (await browser.newContext()).newPage();
-  await visitor.goto("/book-consultation");
-  await waitForHydration(visitor);
-  await visitor.getByRole("radio", { name: new RegExp(F.typeName) }).check({ force: true });
-  await visitor.getByRole("button", { name: "Continue" }).click();
-  await expect(visitor.getByRole("heading", { name: "Select Date & Time" })).toBeVisible();
-  for (let i = 0; i < 2; i++) {
-    await visitor.getByRole("link", { name: "Next Week" }).click();
-    await expect(visitor).toHaveURL(/week=/);
-  }
-  await expect(visitor).toHaveURL(new RegExp(`week=${F.week}`));
+  await toTypeWeek(visitor, F.typeName, F.week);
   // Two places, one engineer: one spot offered.
   await slotRadio(visitor, F.slot.date, F.slot.startTime).check({ force: true });
   await visitor.getByRole("button", { name: "Continue" }).click();

@@ -11,6 +11,7 @@ import { E2E_DATA_DIR } from "../../../playwright.config";
 import { formatLongDate, formatMonthYear } from "../../../app/utils/format";
 import { bookingFixtures } from "./booking-fixtures";
 import { waitUntilHumanPace } from "./human-pace";
+import { waitForHydration } from "./hydration";
 
 const F = bookingFixtures();
 
@@ -38,6 +39,24 @@ export async function toFixtureWeek(page: Page) {
   await page.getByRole("link", { name: "Next Week" }).click();
   await expect(page).toHaveURL(new RegExp(`week=${F.week}`));
   await expect(page.getByRole("heading", { name: formatMonthYear(F.week) })).toBeVisible();
+}
+
+/**
+ * From the start, after hydration, to step 2 of a consultation type (by its name) in `week` (the
+ * Monday, `yyyy-mm-dd`, two weeks ahead as the engineer fixtures are), via Continue and two Next
+ * Week clicks.
+ */
+export async function toTypeWeek(page: Page, typeName: string, week: string) {
+  await page.goto("/book-consultation");
+  await waitForHydration(page);
+  await page.getByRole("radio", { name: new RegExp(typeName) }).check({ force: true });
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Select Date & Time" })).toBeVisible();
+  for (let i = 0; i < 2; i++) {
+    await page.getByRole("link", { name: "Next Week" }).click();
+    await expect(page).toHaveURL(/week=/);
+  }
+  await expect(page).toHaveURL(new RegExp(`week=${week}`));
 }
 
 /** Fills step 3 (Your Information) with a person and a commercial project. */
