@@ -1,6 +1,6 @@
 /**
- * The PostgreSQL Vitest project gives each test file a database of its own, so its files run in
- * parallel like the PGlite ones instead of one at a time on a shared database. The first file to
+ * The PostgreSQL Vitest project and the system tests give each test file a database of its own, so
+ * their files run in parallel instead of one at a time on a shared database. The first file to
  * need it migrates a template database once (named after the migrations, so a new migration makes
  * a new template and the old ones of the same base database are dropped); every file then gets a
  * copy of it (`CREATE DATABASE ... TEMPLATE`, a file copy on the server) as `DATABASE_URL`, dropped

@@ -1,7 +1,7 @@
 /**
  * The system-test harness: starts N production servers
  * (`node server.js`, NODE_ENV=production, from the build `npm run build` made) on free ports
- * against one PostgreSQL database, waits until each answers GET /readyz with 200, and stops them.
+ * against one PostgreSQL database (by default the test file's own), waits until each answers GET /readyz with 200, and stops them.
  * Process plumbing (free ports, spawn, readiness, SIGTERM then SIGKILL) is bench/lib.ts's.
  *
  *   const cluster = await startServers(2, { env: { SMTP_URL: smtp.url } });
@@ -47,10 +47,14 @@ export function serverBaseEnv(databaseUrl: string): Record<string, string> {
   };
 }
 
-/** The database the system tests use: TEST_DATABASE_URL (vitest.system.config.ts requires it). */
+/**
+ * The database of the running system-test file: its own copy on the TEST_DATABASE_URL server,
+ * which tests/setup/postgres-database-per-file.ts makes and names in DATABASE_URL before the file
+ * runs. Errors: throws when DATABASE_URL names no PostgreSQL database (the setup did not run).
+ */
 export function systemDatabaseUrl(): string {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error("TEST_DATABASE_URL is not set: the system tests need PostgreSQL.");
+  const url = process.env.DATABASE_URL;
+  if (!url?.startsWith("postgres")) throw new Error("DATABASE_URL names no per-file PostgreSQL database: run the system tests with vitest.system.config.ts and TEST_DATABASE_URL set.");
   return url;
 }
 
@@ -78,7 +82,7 @@ export type SystemServer = BenchServer & {
 
 /** Options of `startServers`. */
 export type StartServersOptions = {
-  /** Database URL; default TEST_DATABASE_URL. */
+  /** Database URL; default the file's own database (`systemDatabaseUrl()`). */
   databaseUrl?: string;
   /** Migrate and empty the database first (default true). */
   prepare?: boolean;
