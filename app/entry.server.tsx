@@ -9,7 +9,7 @@ import { isDatabaseUnavailable, reportDatabaseError } from "~/db/client.server";
 import { UNAVAILABLE_HEADERS, UNAVAILABLE_PAGE } from "~/features/site/unavailable.server";
 import { logger } from "~/utils/logger.server";
 import { NonceContext } from "~/utils/nonce";
-import { needsHydration } from "~/utils/page-mode";
+import { isSharedDocument, needsHydration } from "~/utils/page-mode";
 
 export const streamTimeout = 5_000;
 
@@ -56,8 +56,9 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 /**
  * Renders a document. A page whose routes do not ask for hydration (ADR "Content pages without React") is sent without
  * React Router's hydration data (the inline `serverHandoffStream` scripts) and without a nonce: it
- * carries no inline script at all, and `loadContext.htmlCacheable` tells the HTML cache
- * (`server/html-cache.ts`) it may store it.
+ * carries no inline script at all. `loadContext.htmlCacheable` tells the HTML cache
+ * (`server/html-cache.ts`) it may store the document: such a page, or a hydrated one whose route
+ * says its document is the same for every anonymous visitor (`sharedDocument`).
  */
 export default function handleRequest(
   request: Request,
@@ -71,14 +72,13 @@ export default function handleRequest(
   if (responseStatusCode >= 500 && isDatabaseUnavailable()) {
     return new Response(UNAVAILABLE_PAGE, { status: 503, headers: UNAVAILABLE_HEADERS });
   }
-  const hydrate = needsHydration(
-    routerContext.staticHandlerContext.matches.map((match) => ({ handle: routerContext.routeModules[match.route.id]?.handle })),
-  );
+  const matches = routerContext.staticHandlerContext.matches.map((match) => ({ handle: routerContext.routeModules[match.route.id]?.handle }));
+  const hydrate = needsHydration(matches);
   if (!hydrate) {
     void routerContext.serverHandoffStream?.cancel();
     routerContext = { ...routerContext, serverHandoffStream: undefined };
-    loadContext.htmlCacheable = true;
   }
+  loadContext.htmlCacheable = isSharedDocument(matches);
   const nonce = hydrate ? loadContext.cspNonce : undefined;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -15,8 +15,8 @@
  *     write they cause,
  *     divided by that number, less one scrape's cost; and the limit server's per request around
  *     its run of the same number (from /proc, 10 ms steps).
- *     /contact is hydrated, so never stored: its row shows what a render costs (cache "bypass",
- *     CPU runs of 200 requests).
+ *     A page that is not stored (cache "bypass") shows what a render costs, with CPU runs of 200
+ *     requests.
  * Every page and encoding is measured BENCH_HIT_COST_ROUNDS times (default 3), cached then limit,
  * the rounds one after another over all pages (so a busy spell on the shared machine hits both
  * sides of a few rows, not all the runs of one); the table shows the median of each column and the
@@ -217,9 +217,9 @@ export async function runHitCostBench(): Promise<void> {
       `Medians of ${ROUNDS} rounds; autocannon, ${CONNECTIONS} connections, ${SECONDS} s per run, cached then limit (static-limit.mjs ` +
         `serving the bytes the site sent for that encoding, from memory). Server at LOG_LEVEL=info, counting page views (Chrome user agent, ` +
         `written every ${ANALYTICS_FLUSH_MS} ms). µs CPU/hit: the server's process.cpuUsage() (prom-client, loopback metrics port) around ` +
-        `a run of ${REQUESTS} requests and the analytics write after it, divided by them, less one scrape; ` +
+        `a run of ${REQUESTS} requests (${UNCACHED_REQUESTS} for a page not stored, "bypass") and the analytics write after it, divided by them, less one scrape; ` +
         `limit µs/req: the same for the limit server from /proc (10 ms steps). The cache column is the state after a warm-up request; ` +
-        `/contact is hydrated, never stored ("bypass": every request rendered, ${UNCACHED_REQUESTS} requests per CPU run). Targets: cached >= 75% of the limit, p99 < 30 ms.`,
+        `Targets: cached >= 75% of the limit, p99 < 30 ms.`,
     );
   } finally {
     limit.kill("SIGTERM");

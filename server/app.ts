@@ -38,7 +38,10 @@ declare module "react-router" {
     cspNonce?: string;
     /** The client's address as Express sees it (trust proxy applied). */
     clientIp: string;
-    /** Set by entry.server when the document was rendered without hydration (the HTML cache may store it). */
+    /**
+     * Set by entry.server when the document is the same for every anonymous visitor (rendered
+     * without hydration, or a hydrated route's `sharedDocument`): the HTML cache may store it.
+     */
     htmlCacheable?: boolean;
     /** Set by a loader that fell back to an empty state after a failed read: never cached. */
     renderDegraded?: boolean;

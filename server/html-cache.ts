@@ -1,8 +1,10 @@
 /**
  * The HTML cache for anonymous visitors (ADR "HTML cache"), in front of React Router.
  *
- * Stored: GET/HEAD documents answered 200 as `text/html`, rendered without hydration
- * (`loadContext.htmlCacheable`, so they contain no inline script and need no nonce), setting no
+ * Stored: GET/HEAD documents answered 200 as `text/html` that are the same for every anonymous
+ * visitor (`loadContext.htmlCacheable`: content pages rendered without hydration, which contain no
+ * inline script, and hydrated pages whose route says so, whose inline scripts all carry the nonce
+ * of the response that stored them, kept in the stored CSP), setting no
  * cookie, for a request that carries no cookie but the consent and analytics ones (so never a
  * staff session), and never a degraded render (a loader fell back to an empty state after a
  * failed read: `loadContext.renderDegraded`).
@@ -29,8 +31,8 @@
  * misses of one key share one render (single flight), so a page is never compressed twice at once.
  * Entries are kept gzip- and brotli-compressed with a strong ETag (304 on If-None-Match) in an
  * LRU bounded by bytes, together with the whole header set of the response that stored them
- * (helmet's security headers included, the CSP without its per-request nonce: a stored page has
- * no inline script), so `serveHit` can answer a hit with plain node:http before Express runs. Every entry is dropped when the content version moves (any instance's
+ * (helmet's security headers included; the CSP without its per-request nonce when the page has no
+ * inline script, with the storing response's nonce when it has), so `serveHit` can answer a hit with plain node:http before Express runs. Every entry is dropped when the content version moves (any instance's
  * write, via `watchContentState`), when the next scheduled publication is reached, and on a
  * new build (a new process: the cache lives in memory).
  */
@@ -61,12 +63,16 @@ export type CachedPage = {
   headers: OutgoingHttpHeaders;
 };
 
-/** True when the HTML holds an executable inline script (it would need this response's nonce). */
-export function hasInlineScript(html: string): boolean {
+/**
+ * True when the HTML holds an executable inline script that does not carry `nonce` (any inline
+ * script when `nonce` is undefined): a script the stored page's CSP would not let run.
+ */
+export function hasInlineScript(html: string, nonce?: string): boolean {
   for (const match of html.matchAll(/<script\b([^>]*)>/gi)) {
     const attributes = match[1] ?? "";
     if (/\bsrc\s*=/i.test(attributes)) continue;
     if (/\btype\s*=\s*"application\/(?:ld\+)?json"/i.test(attributes)) continue;
+    if (nonce !== undefined && attributes.includes(` nonce="${nonce}"`)) continue;
     return true;
   }
   return false;
@@ -75,13 +81,16 @@ export function hasInlineScript(html: string): boolean {
 /** Headers of the storing response that are not stored: per-response or per-connection ones. */
 const DROPPED_HEADERS = new Set(["content-length", "content-encoding", "etag", "date", "set-cookie", "transfer-encoding", "connection", "keep-alive", "x-html-cache", "x-request-id"]);
 
-/** The stored header set: the storing response's (helmet's included), the CSP without its nonce. */
-function storedHeaders(responseHeaders: OutgoingHttpHeaders, pageHeaders: Headers, etag: string): OutgoingHttpHeaders {
+/**
+ * The stored header set: the storing response's (helmet's included), the CSP without its nonce
+ * unless `keepNonce` (a hydrated page whose inline scripts carry it).
+ */
+function storedHeaders(responseHeaders: OutgoingHttpHeaders, pageHeaders: Headers, etag: string, keepNonce: boolean): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(responseHeaders)) if (value !== undefined && !DROPPED_HEADERS.has(name)) headers[name] = value;
   for (const [name, value] of pageHeaders) if (!DROPPED_HEADERS.has(name)) headers[name] = value;
   const csp = headers["content-security-policy"];
-  if (typeof csp === "string") headers["content-security-policy"] = csp.replace(/\s*'nonce-[^']*'/g, "");
+  if (typeof csp === "string" && !keepNonce) headers["content-security-policy"] = csp.replace(/\s*'nonce-[^']*'/g, "");
   headers.etag = etag;
   headers.vary = "Accept-Encoding";
   return headers;
@@ -184,14 +193,14 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     return entries.get(key);
   };
 
-  const store = (key: string, startedIn: number, responseHeaders: OutgoingHttpHeaders, pageHeaders: Headers, identity: Buffer): CachedPage => {
+  const store = (key: string, startedIn: number, responseHeaders: OutgoingHttpHeaders, pageHeaders: Headers, identity: Buffer, keepNonce: boolean): CachedPage => {
     const etag = `"${createHash("sha256").update(options.buildId).update(identity).digest("base64url").slice(0, 32)}"`;
     const page: CachedPage = {
       identity,
       gzip: gzipSync(identity, { level: GZIP_LEVEL }),
       br: null,
       etag,
-      headers: storedHeaders(responseHeaders, pageHeaders, etag),
+      headers: storedHeaders(responseHeaders, pageHeaders, etag, keepNonce),
     };
     if (startedIn === generation) entries.set(key, page);
     return page;
@@ -332,8 +341,11 @@ export function createHtmlCache(options: HtmlCacheOptions) {
       (response.headers.get("content-type") ?? "").startsWith("text/html");
     if (storable) {
       const body = Buffer.from(await response.arrayBuffer());
-      if (!hasInlineScript(body.toString("utf8"))) {
-        const page = store(key, startedIn, res.getHeaders(), response.headers, body);
+      const html = body.toString("utf8");
+      // A content page has no inline script; a hydrated page's scripts all carry this response's
+      // nonce, which its stored CSP then keeps. Anything else would not run from the cache.
+      if (!hasInlineScript(html, loadContext.cspNonce)) {
+        const page = store(key, startedIn, res.getHeaders(), response.headers, body, hasInlineScript(html));
         send(req, res, page, "miss");
         return page;
       }

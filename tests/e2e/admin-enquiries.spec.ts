@@ -32,13 +32,12 @@ test("an enquiry from the contact page appears in the list and its status change
   test.slow();
   const name = `Contact Tester ${Date.now()}`;
   await page.goto("/contact");
-  const loadedAt = Date.now();
   await page.getByRole("textbox", { name: "Full name", exact: true }).fill(name);
   await page.getByRole("textbox", { name: "E-mail address", exact: true }).fill("contact.tester@example.com");
   await page.getByRole("textbox", { name: "Company", exact: true }).fill("Tester Structures Ltd");
   await page.getByRole("combobox", { name: "Enquiry type", exact: true }).selectOption("Commercial Engineering");
   await page.getByRole("textbox", { name: "Message", exact: true }).fill("A new mezzanine floor in a listed warehouse.");
-  await waitUntilHumanPace(loadedAt);
+  await waitUntilHumanPace(page);
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Message sent successfully!" })).toBeVisible({ timeout: 10_000 });
 

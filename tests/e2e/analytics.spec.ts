@@ -32,12 +32,11 @@ test("visits, an enquiry and a booking show on the Analytics screen with their s
   await reader.goto(`${ARTICLE}?utm_source=newsletter-${RUN}&utm_medium=email&utm_campaign=autumn-${RUN}`);
   await reader.goto("/contact");
   await expect(reader.getByRole("button", { name: "Send Message" })).toBeEnabled();
-  const loadedAt = Date.now();
   await reader.getByRole("textbox", { name: "Full name", exact: true }).fill("Ada Analytics");
   await reader.getByRole("textbox", { name: "E-mail address", exact: true }).fill(`ada-${RUN}@example.com`);
   await reader.getByRole("combobox", { name: "Enquiry type", exact: true }).selectOption("Commercial Engineering");
   await reader.getByRole("textbox", { name: "Message", exact: true }).fill("A steel frame for a new office.");
-  await waitUntilHumanPace(loadedAt);
+  await waitUntilHumanPace(reader);
   await reader.getByRole("button", { name: "Send Message" }).click();
   await expect(reader.locator("[data-sonner-toast]").filter({ hasText: "Message sent successfully!" })).toBeVisible();
 

@@ -56,7 +56,6 @@ test.describe("contact page", () => {
   test("with JavaScript: sends, pauses, toasts, confirms in place of the form, resets it, and mails staff and the visitor", async ({ page }) => {
     const email = `ada.${Date.now()}@example.com`;
     await page.goto("/contact");
-    const loadedAt = Date.now();
     await page.waitForLoadState("networkidle");
 
     // Empty submit: errors inline, focus on the first field, nothing sent.
@@ -73,7 +72,7 @@ test.describe("contact page", () => {
       type: "Commercial Engineering",
       message: "We are planning a 12-storey timber-hybrid office in Manchester.",
     });
-    await waitUntilHumanPace(loadedAt);
+    await waitUntilHumanPace(page);
     const clickedAt = Date.now();
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("button", { name: "Sending..." })).toBeDisabled();
@@ -129,7 +128,6 @@ test.describe("contact page without JavaScript", () => {
   test("shows field errors with a 400 on an empty submit, then a confirmation after a valid one", async ({ page }) => {
     const email = `grace.${Date.now()}@example.com`;
     await page.goto("/contact");
-    const loadedAt = Date.now();
 
     const [empty] = await Promise.all([
       page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/contact")),
@@ -150,7 +148,7 @@ test.describe("contact page without JavaScript", () => {
     await expect(page.getByRole("combobox", { name: "Enquiry type", exact: true })).toHaveValue("Careers");
 
     await page.getByRole("textbox", { name: "E-mail address", exact: true }).fill(email);
-    await waitUntilHumanPace(loadedAt);
+    await waitUntilHumanPace(page);
     const [sent] = await Promise.all([
       page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/contact")),
       page.getByRole("button", { name: "Send Message" }).click(),

@@ -5,6 +5,7 @@
  * cache in front of them.
  */
 import { expect, test } from "@playwright/test";
+import { waitForHydration } from "./support/hydration";
 import { DEMO_CONTENT_PAGES } from "../setup/demo-pages";
 import { signInAsAdmin } from "./support/auth";
 import { saveScreenshot } from "./support/screenshots";
@@ -31,16 +32,36 @@ test("content pages carry one module script from 'self' and no React; hydrated p
   }
 });
 
-test("anonymous content pages come from the HTML cache with an ETag; hydrated pages never do", async ({ request }) => {
+test("anonymous content pages and the contact page come from the HTML cache with an ETag; the booking wizard never does", async ({ request }) => {
   await request.get("/about");
   const hit = await request.get("/about");
   expect(hit.headers()["x-html-cache"]).toBe("hit");
   const etag = hit.headers()["etag"]!;
   expect((await request.get("/about", { headers: { "if-none-match": etag } })).status()).toBe(304);
   expect(hit.headers()["content-security-policy"]).toContain("script-src 'self'");
+  // The hydrated contact page is stored with the nonce its inline scripts carry.
   await request.get("/contact");
-  expect((await request.get("/contact")).headers()["x-html-cache"]).toBe("bypass");
+  const contact = await request.get("/contact");
+  expect(contact.headers()["x-html-cache"]).toBe("hit");
+  const nonce = /'nonce-([^']+)'/.exec(contact.headers()["content-security-policy"] ?? "")?.[1];
+  expect(await contact.text()).toContain(`<script nonce="${nonce}"`);
   expect((await request.get("/book-consultation")).headers()["x-html-cache"]).toBeUndefined();
+});
+
+test("the contact page from the cache hydrates, and its form gets a token of its own", async ({ page, request }) => {
+  await request.get("/contact");
+  const stored = await request.get("/contact");
+  expect(stored.headers()["x-html-cache"]).toBe("hit");
+  const storedToken = /name="formToken" value="([^"]+)"/.exec(await stored.text())?.[1];
+  expect(storedToken).toBeTruthy();
+  const openedAt = Date.now();
+  await page.goto("/contact");
+  await waitForHydration(page);
+  const token = page.locator('input[name="formToken"]');
+  await expect(token).not.toHaveValue(storedToken!);
+  // "<render ms>.<signature>": rendered for this visit, not when the page was stored.
+  const renderedAt = Number((await token.inputValue()).split(".")[0]);
+  expect(renderedAt).toBeGreaterThanOrEqual(openedAt);
 });
 
 test("links from a hydrated page to a content page load a new document without React", async ({ page }) => {

@@ -69,12 +69,11 @@ test("staff reply from the portal, and the visitor's answer comes back", async (
   test.setTimeout(90_000);
   // The visitor's enquiry, through the contact form (its acknowledgement is the thread's root).
   await page.goto("/contact");
-  const loadedAt = Date.now();
   await page.getByRole("textbox", { name: "Full name", exact: true }).fill(visitor.name);
   await page.getByRole("textbox", { name: "E-mail address", exact: true }).fill(visitor.email);
   await page.getByRole("combobox", { name: "Enquiry type", exact: true }).selectOption("Commercial Engineering");
   await page.getByRole("textbox", { name: "Message", exact: true }).fill("Can you check a steel frame for a mezzanine?");
-  await waitUntilHumanPace(loadedAt);
+  await waitUntilHumanPace(page);
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Message sent successfully!" })).toBeVisible({ timeout: 10_000 });
   const acknowledgement = await waitForMail(visitor.email, /^We've received your enquiry/);

@@ -103,12 +103,11 @@ for (const width of [390, 1440] as const) {
     test("on /contact an inline confirmation replaces the form after the toast, takes the focus and offers another message", async ({ page }) => {
       await page.goto("/contact");
       await waitForHydration(page);
-      const loadedAt = Date.now();
       await page.getByRole("textbox", { name: "Full name", exact: true }).fill(`Ines Inline ${width}`);
       await page.getByRole("textbox", { name: "E-mail address", exact: true }).fill(`ines.${width}.${Date.now()}@example.com`);
       await page.getByRole("combobox", { name: "Enquiry type", exact: true }).selectOption("General Enquiry");
       await page.getByRole("textbox", { name: "Message", exact: true }).fill("Could you look at a cracked beam in our warehouse?");
-      await waitUntilHumanPace(loadedAt);
+      await waitUntilHumanPace(page);
       await page.getByRole("button", { name: "Send Message" }).click();
 
       // The spec's toast, unchanged...

@@ -18,7 +18,8 @@ import { setupTestDatabase } from "../setup/database";
 
 setupTestDatabase();
 
-type Page = { status?: number; cacheable?: boolean; degraded?: boolean; delayMs?: number; html?: string; headers?: Record<string, string> };
+/** A page of the stand-in handler; `html` may be made from the response's CSP nonce. */
+type Page = { status?: number; cacheable?: boolean; degraded?: boolean; delayMs?: number; html?: string | ((nonce: string) => string); headers?: Record<string, string> };
 
 /** A server with the cache in front of a handler that renders `pages[path]` and counts renders. */
 async function startCache(pages: Record<string, Page>) {
@@ -26,7 +27,7 @@ async function startCache(pages: Record<string, Page>) {
   const cache = createHtmlCache({
     buildId: "build-1",
     maxBytes: 1024 * 1024,
-    getLoadContext: () => ({ clientIp: "127.0.0.1" }),
+    getLoadContext: (_req, res) => ({ clientIp: "127.0.0.1", cspNonce: res.locals.cspNonce as string }),
     handler: async (request: Request, context: AppLoadContext) => {
       const url = new URL(request.url);
       const page = pages[url.pathname] ?? { status: 404, html: "<h1>Not found</h1>" };
@@ -35,14 +36,15 @@ async function startCache(pages: Record<string, Page>) {
       context.htmlCacheable = page.cacheable ?? true;
       if (page.degraded) context.renderDegraded = true;
       const consent = /cookie_consent=(\w+)/.exec(request.headers.get("cookie") ?? "")?.[1] ?? "none";
-      const html = page.html ?? `<!DOCTYPE html><html><body><h1>${url.pathname}</h1><p>consent ${consent}</p>${"<p>text</p>".repeat(200)}</body></html>`;
+      const html = typeof page.html === "function" ? page.html(context.cspNonce!) : (page.html ?? `<!DOCTYPE html><html><body><h1>${url.pathname}</h1><p>consent ${consent}</p>${"<p>text</p>".repeat(200)}</body></html>`);
       return new Response(html, { status: page.status ?? 200, headers: { "Content-Type": "text/html; charset=utf-8", ...page.headers } });
     },
   });
   const app = express();
   // Stands in for helmet: security headers set before the cache, the CSP with a per-request nonce.
   app.use((_req, res, next) => {
-    res.setHeader("Content-Security-Policy", `default-src 'self'; script-src 'self' 'nonce-${Math.random().toString(36).slice(2)}'`);
+    res.locals.cspNonce = Math.random().toString(36).slice(2);
+    res.setHeader("Content-Security-Policy", `default-src 'self'; script-src 'self' 'nonce-${res.locals.cspNonce}'`);
     res.setHeader("X-Frame-Options", "SAMEORIGIN");
     next();
   });
@@ -64,7 +66,8 @@ describe("HTML cache rules", () => {
     env = await startCache({
       "/": {},
       "/about": {},
-      "/contact": { cacheable: false },
+      "/hydrated": { cacheable: false },
+      "/shared-hydrated": { html: (nonce) => `<html><body><h1>Contact</h1><script nonce="${nonce}">window.context={}</script></body></html>` },
       "/with-cookie": { headers: { "Set-Cookie": "flash=1; Path=/" } },
       "/inline": { html: "<html><body><script>alert(1)</script></body></html>" },
       "/degraded": { degraded: true },
@@ -225,7 +228,7 @@ describe("HTML cache rules", () => {
       expect((await env.get("/", { cookie })).status).toBe(418);
     }
     for (const [path, headers] of [
-      ["/contact", {}],
+      ["/hydrated", {}],
       ["/with-cookie", {}],
       ["/inline", {}],
       ["/missing", {}],
@@ -237,6 +240,16 @@ describe("HTML cache rules", () => {
     }
     expect((await env.get("/missing")).status).toBe(404);
     expect(env.renders).toHaveLength(11);
+  });
+
+  it("stores a hydrated page whose inline scripts carry the nonce, keeping that nonce in its CSP", async () => {
+    const miss = await env.get("/shared-hydrated");
+    const nonce = /'nonce-(\w+)'/.exec(miss.headers.get("content-security-policy") ?? "")?.[1];
+    expect(await miss.text()).toContain(`<script nonce="${nonce}">`);
+    const hit = await env.get("/shared-hydrated");
+    expect(hit.headers.get("x-html-cache")).toBe("hit");
+    expect(hit.headers.get("content-security-policy")).toBe(`default-src 'self'; script-src 'self' 'nonce-${nonce}'`);
+    expect(await hit.text()).toContain(`<script nonce="${nonce}">`);
   });
 
   it("leaves POSTs, the portal, the booking wizard, token pages and preview links to React Router", async () => {
@@ -270,6 +283,10 @@ describe("cache helpers", () => {
   it("recognises inline scripts but not external modules or JSON-LD", () => {
     expect(hasInlineScript('<script type="module" src="/assets/enhance.js"></script><script type="application/ld+json">{}</script>')).toBe(false);
     expect(hasInlineScript("<script nonce=\"abc\">window.x=1</script>")).toBe(true);
+    // With a nonce: only the inline scripts that do not carry it.
+    expect(hasInlineScript('<script nonce="abc">window.x=1</script>', "abc")).toBe(false);
+    expect(hasInlineScript('<script nonce="abc">1</script><script>2</script>', "abc")).toBe(true);
+    expect(hasInlineScript('<script nonce="abd">window.x=1</script>', "abc")).toBe(true);
   });
 
   it("keys by build, consent, normalised path and the parameters the page reads", () => {

@@ -2,7 +2,8 @@
  * The request log and the HTML cache's hit path on a production server (LOG_LEVEL=trace, so every
  * level is written):
  *   - a hit carries the same headers as the miss that stored the page (security headers included),
- *     raw and gzip-encoded; a browser's `gzip, deflate, br` gets brotli;
+ *     raw and gzip-encoded; a browser's `gzip, deflate, br` gets brotli; a stored page's CSP keeps
+ *     a nonce only when the page has inline scripts (the hydrated contact page), all carrying it;
  *   - no line of any level holds a query string or a token path segment, for every kind of URL
  *     that carries a secret (reset and invitation links, e-mail confirmations, better-auth's
  *     verification and reset callbacks, draft previews, manage-booking links and their data
@@ -55,6 +56,7 @@ describe("an HTML-cache hit", () => {
     ["/projects", "identity"],
     ["/about", "gzip"],
     ["/insights", "gzip"],
+    ["/contact", "gzip"],
   ])("of %s (Accept-Encoding %s) has the headers of the miss that stored it", async (path, encoding) => {
     const headers = { "accept-encoding": encoding };
     const miss = await fetch(base + path, { headers });
@@ -69,6 +71,32 @@ describe("an HTML-cache hit", () => {
     expect(Buffer.from(hitBody).equals(Buffer.from(missBody))).toBe(true);
     expect(hit.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     expect(hit.headers.get("x-request-id")).not.toBe(miss.headers.get("x-request-id"));
+  });
+});
+
+describe("the CSP nonce of a stored page", () => {
+  /** The nonce-source of a CSP, or null. */
+  const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1] ?? null;
+  /** The opening tags of the executable inline scripts of an HTML page. */
+  const inlineScripts = (html: string) => [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!).filter((a) => !/\bsrc=|application\/ld\+json/.test(a));
+
+  it("is left out for a content page, which has no inline script", async () => {
+    await (await fetch(`${base}/privacy`)).arrayBuffer();
+    const hit = await fetch(`${base}/privacy`);
+    expect(hit.headers.get("x-html-cache")).toBe("hit");
+    expect(nonceOf(hit.headers.get("content-security-policy"))).toBeNull();
+    expect(inlineScripts(await hit.text())).toEqual([]);
+  });
+
+  it("is kept for the hydrated contact page, and every inline script carries it", async () => {
+    await (await fetch(`${base}/contact`)).arrayBuffer();
+    const hit = await fetch(`${base}/contact`);
+    expect(hit.headers.get("x-html-cache")).toBe("hit");
+    const nonce = nonceOf(hit.headers.get("content-security-policy"));
+    expect(nonce).toMatch(/^[A-Za-z0-9+/=]{24}$/);
+    const scripts = inlineScripts(await hit.text());
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
   });
 });
 

@@ -24,10 +24,14 @@ import type { Route } from "./+types/contact";
 import { dataHeaders } from "~/utils/headers";
 import { readFormData } from "~/utils/form-data.server";
 import { accept, type ActionReply, type NoExtra, type FieldErrors, parseSubmission, refuse, refuseInvalid, submittedValues } from "~/utils/forms";
-import { hydrateHandle } from "~/utils/page-mode";
+import { sharedHydrateHandle } from "~/utils/page-mode";
 
-/** Hydrated (ADR "Content pages without React"). */
-export const handle = hydrateHandle;
+/**
+ * Hydrated (ADR "Content pages without React"), and stored by the HTML cache like a content page:
+ * the document is the same for every anonymous visitor but for the form token, which the browser
+ * replaces after hydration (`useFreshFormToken`).
+ */
+export const handle = sharedHydrateHandle;
 
 /** Pause between the stored enquiry and the success toast. */
 const SUCCESS_PAUSE_MS = 1500;
@@ -107,6 +111,21 @@ function focusFirstInvalid(form: HTMLFormElement | null) {
   requestAnimationFrame(() => form?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
 }
 
+/**
+ * The form token of this visit: after hydration, the loader again through React Router's data
+ * request (`/contact.data`, never answered by the HTML cache), so the token carries the time this
+ * visitor opened the form; until it answers, and without JavaScript, the token in the document,
+ * which for a page from the HTML cache carries the time the page was stored.
+ */
+function useFreshFormToken(rendered: string): string {
+  const fetcher = useFetcher<typeof loader>({ key: "contact-form-token" });
+  const { load } = fetcher;
+  useEffect(() => {
+    void load("/contact");
+  }, [load]);
+  return fetcher.data?.formToken ?? rendered;
+}
+
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRootData();
   const site = root?.site;
@@ -121,6 +140,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[name=name]")?.focus());
   };
   const handled = useRef<unknown>(null);
+  const freshToken = useFreshFormToken(loaderData.formToken);
   useEffect(loadBrowserSchema, []);
 
   // The fetcher's answer: success waits 1.5 s, then the toast and a reset; failure toasts at once.
@@ -153,7 +173,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
   const formToken =
     (fetcher.data && !fetcher.data.ok ? fetcher.data.formToken : undefined) ??
     (actionData && !actionData.ok ? actionData.formToken : undefined) ??
-    loaderData.formToken;
+    freshToken;
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();

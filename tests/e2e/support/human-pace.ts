@@ -4,10 +4,17 @@
  * that minimum to E2E_FORM_GUARD_MIN_MS (FORM_GUARD_MIN_MS, playwright.config.ts), so a test still
  * sends a real, signed, old-enough token without waiting the three seconds a person takes.
  */
+import type { Page } from "@playwright/test";
 import { E2E_FORM_GUARD_MIN_MS } from "../../../playwright.config";
 
-/** Waits until a form rendered at `loadedAt` (epoch ms) is old enough for the test server's guard. */
-export async function waitUntilHumanPace(loadedAt: number): Promise<void> {
-  const wait = E2E_FORM_GUARD_MIN_MS + 100 - (Date.now() - loadedAt);
+/**
+ * Waits until a form is old enough for the test server's guard: a form rendered at `from` (epoch
+ * ms), or the form on page `from`, whose render time is read from its token
+ * (`"<render ms>.<signature>"`) right before the submit. The contact page replaces the token of a
+ * page from the HTML cache after hydration, so only the token tells when its form was rendered.
+ */
+export async function waitUntilHumanPace(from: number | Page): Promise<void> {
+  const renderedAt = typeof from === "number" ? from : Number((await from.locator('input[name="formToken"]').first().inputValue()).split(".")[0]);
+  const wait = E2E_FORM_GUARD_MIN_MS + 100 - (Date.now() - renderedAt);
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
 }
