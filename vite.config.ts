@@ -3,6 +3,7 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { compression } from "vite-plugin-compression2";
 
 /** The progressive-enhancement module of the pages sent without React (ADR 0006-perf). */
 const ENHANCE_ENTRY = "app/enhance/site.ts";
@@ -51,7 +52,15 @@ export default defineConfig(({ isSsrBuild }) => ({
   // instance of every module (one database connection, one logger).
   build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter(), enhanceEntry()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    enhanceEntry(),
+    // The browser build's scripts and stylesheets also written brotli-compressed at quality 11 and
+    // gzip-compressed at level 9 (`.br`, `.gz` beside each), which server/app.ts serves as they
+    // are: the best compression once, at build, not a quick one on every request.
+    ...(isSsrBuild ? [] : [compression({ algorithms: ["brotliCompress", "gzip"], include: /\.(?:js|css)$/, threshold: 1024 })]),
+  ],
   optimizeDeps: { include: ["radix-ui", "sonner", "lucide-react", "better-auth/react"] },
   ssr: { external: ["@electric-sql/pglite", "sharp", "pg", "pino", "pino-pretty"] },
 }));

@@ -11,6 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import proxyAddress from "proxy-addr";
 import { createRequestHandler as createFetchHandler, type AppLoadContext } from "react-router";
@@ -92,8 +93,17 @@ app.use(
 if (isProduction) {
   // The browser build sits beside this server bundle (build/server/index.js -> build/client).
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
-  // Hashed assets never change: cache them for a year.
-  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+  // Hashed assets never change: cache them for a year. Scripts and stylesheets are sent as the
+  // build compressed them (brotli at quality 11, gzip at level 9: vite.config.ts) to a browser that
+  // accepts it, so `compression` leaves them alone.
+  app.use(
+    "/assets",
+    expressStaticGzip(path.join(clientDir, "assets"), {
+      enableBrotli: true,
+      orderPreference: ["br", "gzip"],
+      serveStatic: { immutable: true, maxAge: "1y" },
+    }),
+  );
   // Demo and placeholder media under /media are replaced by new file names, never edited in place.
   app.use("/media", express.static(path.join(clientDir, "media"), { maxAge: "30d" }));
   app.use(express.static(clientDir, { maxAge: "1h" }));

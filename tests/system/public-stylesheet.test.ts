@@ -2,10 +2,13 @@
  * The two stylesheets (`app/root.tsx`): public pages load `public.css`, built from the files
  * public pages are drawn from, and the portal loads `app.css`, built from every file. A class a
  * public page's HTML uses that `app.css` styles must be styled by `public.css` too, or a component
- * newly used on a public page is missing from public.css's `@source` list.
+ * newly used on a public page is missing from public.css's `@source` list. Stylesheets are sent
+ * in the encodings the build wrote (brotli at quality 11, gzip at level 9).
  */
 import { readFile } from "node:fs/promises";
+import { get, type IncomingHttpHeaders } from "node:http";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type BenchServer } from "../../bench/lib";
 import { DEMO_CONTENT_PAGES } from "../setup/demo-pages";
@@ -46,6 +49,18 @@ function classesStyledBy(css: string): Set<string> {
 const decodeAttribute = (value: string) =>
   value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 
+/** One GET with node:http, the body as sent (fetch would decode it). */
+function rawGet(url: string, acceptEncoding: string): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    }).on("error", reject);
+  });
+}
+
 /** The built stylesheet at `href` (/assets/...), read from the build's client folder. */
 const builtStylesheet = (href: string) => readFile(path.join(process.env.BUILD_DIR ?? "build", "client", href), "utf8");
 
@@ -55,6 +70,24 @@ describe("the public stylesheet", () => {
     const login = await (await fetch(`${server.base}/admin/login`)).text();
     expect(stylesheetsOf(home)).toEqual([expect.stringMatching(/^\/assets\/public-[\w-]+\.css$/)]);
     expect(stylesheetsOf(login)).toEqual([expect.stringMatching(/^\/assets\/app-[\w-]+\.css$/)]);
+  });
+
+  it("is sent as the build compressed it: brotli to a browser, gzip to a client without brotli, the bytes themselves to others", async () => {
+    const home = await (await fetch(`${server.base}/`)).text();
+    const href = stylesheetsOf(home)[0]!;
+    const built = await readFile(path.join(process.env.BUILD_DIR ?? "build", "client", href));
+    for (const [acceptEncoding, encoding, decode] of [
+      ["gzip, deflate, br", "br", brotliDecompressSync],
+      ["gzip", "gzip", gunzipSync],
+      ["identity", null, (bytes: Buffer) => bytes],
+    ] as const) {
+      const response = await rawGet(`${server.base}${href}`, acceptEncoding);
+      expect([acceptEncoding, response.headers["content-encoding"] ?? null]).toEqual([acceptEncoding, encoding]);
+      expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(response.headers["vary"]).toBe("Accept-Encoding");
+      expect(decode(response.body).equals(built)).toBe(true);
+      if (encoding) expect(response.body.equals(await readFile(path.join(process.env.BUILD_DIR ?? "build", "client", `${href}.${encoding === "br" ? "br" : "gz"}`)))).toBe(true);
+    }
   });
 
   it("styles every class a public page uses that the whole stylesheet styles", async () => {
