@@ -4,6 +4,14 @@ import { defineConfig, devices } from "@playwright/test";
 // database (tests/setup/e2e-prepare.ts). Mail goes to the outbox folder under E2E_DATA_DIR.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4321);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? "./data/e2e";
+/**
+ * The browser-test server's database: when TEST_DATABASE_URL names a PostgreSQL server (CI sets
+ * it), a database of its own there, `<that database>_e2e_<port>`, made afresh by
+ * tests/setup/e2e-prepare.ts; otherwise "" (the embedded PGlite under E2E_DATA_DIR).
+ */
+export const E2E_DATABASE_URL = process.env.TEST_DATABASE_URL
+  ? Object.assign(new URL(process.env.TEST_DATABASE_URL), { pathname: `${new URL(process.env.TEST_DATABASE_URL).pathname}_e2e_${E2E_PORT}` }).toString()
+  : "";
 export const E2E_ADMIN = { email: "admin@e2e.test", password: "e2e-admin-password-1" };
 /** The form guard's minimum render-to-submit time on the test server (3,000 ms in a deployment). */
 export const E2E_FORM_GUARD_MIN_MS = 250;
@@ -14,6 +22,14 @@ const chromium = {
 };
 
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 }, launchOptions: chromium };
+/**
+ * The staff and feature tests ask for reduced motion: the hero's rotation, the partner strip, the
+ * testimonial columns and the looping video otherwise keep each browser's compositor busy for the
+ * whole test (about a fifth of a core per browser on the 2-core CI machine), and transitions
+ * settle at once. The motion itself is tested with `test.use({ reducedMotion: "no-preference" })`
+ * (public-pages-content.spec.ts), and the "visitor" project keeps the browser's default.
+ */
+const desktopReducedMotion = { ...desktop, reducedMotion: "reduce" as const };
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -34,9 +50,9 @@ export default defineConfig({
   // "visitor" (tests/e2e/visitor) walks the public journeys as a new visitor does: a fresh
   // context with no cookie, clicking after hydration (tests/e2e/support/visitor.ts).
   projects: [
-    { name: "desktop", grepInvert: /@site-settings/, testIgnore: /e2e\/visitor\//, use: desktop },
+    { name: "desktop", grepInvert: /@site-settings/, testIgnore: /e2e\/visitor\//, use: desktopReducedMotion },
     { name: "visitor", testMatch: /e2e\/visitor\/.*\.spec\.ts$/, grepInvert: /@site-settings/, fullyParallel: false, workers: 1, use: desktop },
-    { name: "site-settings", grep: /@site-settings/, testIgnore: /e2e\/visitor\//, dependencies: ["desktop", "visitor"], fullyParallel: false, workers: 1, use: desktop },
+    { name: "site-settings", grep: /@site-settings/, testIgnore: /e2e\/visitor\//, dependencies: ["desktop", "visitor"], fullyParallel: false, workers: 1, use: desktopReducedMotion },
   ],
   webServer: {
     command: "npx tsx tests/setup/e2e-prepare.ts && node server.js",
@@ -50,7 +66,7 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       HOST: "127.0.0.1",
       PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
-      DATABASE_URL: "",
+      DATABASE_URL: E2E_DATABASE_URL,
       DATA_DIR: E2E_DATA_DIR,
       PGLITE_DIR: `${E2E_DATA_DIR}/pglite`,
       BETTER_AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123",

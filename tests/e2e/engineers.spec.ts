@@ -61,8 +61,12 @@ test("staff set up an engineer; a visitor books, sees the engineer's meeting lin
   await page.getByRole("button", { name: "Save consultations" }).click();
   await expect(page.getByText(`${off2} to ${off1}: a range of days off must end on or after its first day.`)).toBeVisible();
   await daysOff.fill(`${off3}\n${off1} to ${off2}`);
+  // Each save has a toast of its own, and the first one's may still be showing: wait for this
+  // save's answer, then for its toast.
+  const saved = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.includes("/consultations"));
   await page.getByRole("button", { name: "Save consultations" }).click();
-  await expect(page.getByText(`Consultations saved for ${F.engineer.name}`)).toBeVisible();
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByText(`Consultations saved for ${F.engineer.name}`).last()).toBeVisible();
   // As stored: sorted, one range a line.
   await page.reload();
   await waitForHydration(page);

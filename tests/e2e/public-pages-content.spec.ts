@@ -8,100 +8,106 @@ import { expect, test } from "@playwright/test";
 import { gotoOk } from "./support/goto";
 
 test.describe("fixed-content pages", () => {
-  test("home shows every section in the spec's order", async ({ page }) => {
-    await gotoOk(page, "/");
-    await expect(page.getByRole("heading", { level: 1, name: "Building a resilient, sustainable future" })).toBeVisible();
-    await expect(page.getByText(/^Welcome to /)).toBeVisible();
-    const hero = page.locator("section").first();
-    await expect(hero.getByRole("link", { name: "Book Free Consultation" })).toHaveAttribute("href", "/book-consultation");
-    await expect(hero.getByRole("link", { name: "View Our Work" })).toHaveAttribute("href", "/projects");
-    await expect(page.getByText("Trusted by leading organizations worldwide")).toBeVisible();
-    const track = page.getByTestId("partner-track");
-    expect(await track.evaluate((el) => getComputedStyle(el).animationDuration)).toBe("20s");
-    await expect(track.getByRole("img")).toHaveCount(7);
+  // The home page's motion as most visitors see it: this project's browsers otherwise ask for
+  // reduced motion (playwright.config.ts).
+  test.describe("home with motion", () => {
+    test.use({ reducedMotion: "no-preference" });
 
-    // Hero: 3 images in the HTML, the first is the high-priority LCP candidate with a srcset.
-    const heroImages = page.locator("img[data-active]");
-    await expect(heroImages).toHaveCount(3);
-    await expect(heroImages.first()).toHaveAttribute("fetchpriority", "high");
-    await expect(heroImages.first()).toHaveAttribute("srcset", /hero-1-640\.webp 640w/);
-    // The server marks the first slide active; the enhancement moves it on every 6 seconds, so a
-    // slow run may already show the second: one slide is active at any time.
-    expect(await (await page.request.get("/")).text()).toMatch(/<img[^>]*hero-1-640\.webp[^>]*data-active="true"/);
-    await expect(page.locator('img[data-active="true"]')).toHaveCount(1);
+    test("home shows every section in the spec's order", async ({ page }) => {
+      await gotoOk(page, "/");
+      await expect(page.getByRole("heading", { level: 1, name: "Building a resilient, sustainable future" })).toBeVisible();
+      await expect(page.getByText(/^Welcome to /)).toBeVisible();
+      const hero = page.locator("section").first();
+      await expect(hero.getByRole("link", { name: "Book Free Consultation" })).toHaveAttribute("href", "/book-consultation");
+      await expect(hero.getByRole("link", { name: "View Our Work" })).toHaveAttribute("href", "/projects");
+      await expect(page.getByText("Trusted by leading organizations worldwide")).toBeVisible();
+      const track = page.getByTestId("partner-track");
+      expect(await track.evaluate((el) => getComputedStyle(el).animationDuration)).toBe("20s");
+      await expect(track.getByRole("img")).toHaveCount(7);
 
-    // Services cards.
-    for (const text of [
-      "Structural Excellence",
-      "Sustainability Solutions",
-      "Project Management Excellence",
-      "Post-Disaster",
-      "Risk & Mitigation",
-      "Community Infrastructure",
-    ]) {
-      await expect(page.getByText(text, { exact: true })).toBeVisible();
-    }
-    await expect(page.locator('a[href="/services/commercial"]').filter({ hasText: "Structural Excellence" })).toHaveCount(1);
-    await expect(page.locator('a[href="/services/humanitarian"]').filter({ hasText: "Post-Disaster" })).toHaveCount(1);
+      // Hero: 3 images in the HTML, the first is the high-priority LCP candidate with a srcset.
+      const heroImages = page.locator("img[data-active]");
+      await expect(heroImages).toHaveCount(3);
+      await expect(heroImages.first()).toHaveAttribute("fetchpriority", "high");
+      await expect(heroImages.first()).toHaveAttribute("srcset", /hero-1-640\.webp 640w/);
+      // The server marks the first slide active; the enhancement moves it on every 6 seconds, so a
+      // slow run may already show the second: one slide is active at any time.
+      expect(await (await page.request.get("/")).text()).toMatch(/<img[^>]*hero-1-640\.webp[^>]*data-active="true"/);
+      await expect(page.locator('img[data-active="true"]')).toHaveCount(1);
 
-    // About block, approach.
-    await expect(page.getByRole("link", { name: "More about us" })).toHaveAttribute("href", "/about");
-    await expect(page.getByRole("heading", { name: "Precision with Purpose" })).toBeVisible();
-    for (const pillar of ["Intelligent Engineering", "Sustainable Infrastructure", "Risk-Resilient Thinking"]) {
-      await expect(page.getByRole("heading", { name: pillar })).toBeVisible();
-    }
-    const video = page.getByTestId("approach-video");
-    await expect(video).toHaveJSProperty("muted", true);
-    await expect(video).toHaveJSProperty("loop", true);
+      // Services cards.
+      for (const text of [
+        "Structural Excellence",
+        "Sustainability Solutions",
+        "Project Management Excellence",
+        "Post-Disaster",
+        "Risk & Mitigation",
+        "Community Infrastructure",
+      ]) {
+        await expect(page.getByText(text, { exact: true })).toBeVisible();
+      }
+      await expect(page.locator('a[href="/services/commercial"]').filter({ hasText: "Structural Excellence" })).toHaveCount(1);
+      await expect(page.locator('a[href="/services/humanitarian"]').filter({ hasText: "Post-Disaster" })).toHaveCount(1);
 
-    // Latest projects and insights: at most 3 each, or the empty text.
-    await expect(page.getByRole("link", { name: "VIEW ALL PROJECTS" })).toHaveAttribute("href", "/projects");
-    await expect(page.getByRole("link", { name: "View all blogs" })).toHaveAttribute("href", "/insights");
-    const projectCards = page.locator('section[aria-labelledby="projects-heading"] li article');
-    const projectCount = await projectCards.count();
-    expect(projectCount).toBeLessThanOrEqual(3);
-    if (projectCount === 0) await expect(page.getByText("No projects available")).toBeVisible();
-    const insightCards = page.locator('section[aria-labelledby="insights-heading"] li article');
-    const insightCount = await insightCards.count();
-    expect(insightCount).toBeLessThanOrEqual(3);
-    if (insightCount === 0) await expect(page.getByText("No insights available")).toBeVisible();
+      // About block, approach.
+      await expect(page.getByRole("link", { name: "More about us" })).toHaveAttribute("href", "/about");
+      await expect(page.getByRole("heading", { name: "Precision with Purpose" })).toBeVisible();
+      for (const pillar of ["Intelligent Engineering", "Sustainable Infrastructure", "Risk-Resilient Thinking"]) {
+        await expect(page.getByRole("heading", { name: pillar })).toBeVisible();
+      }
+      const video = page.getByTestId("approach-video");
+      await expect(video).toHaveJSProperty("muted", true);
+      await expect(video).toHaveJSProperty("loop", true);
 
-    // Team and headline figures.
-    await expect(page.getByRole("heading", { name: "Daniel Mensah" })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Sarah Whitfield" })).toBeVisible();
-    const team = page.locator('section[aria-labelledby="team-heading"]');
-    await expect(team.getByText("95%", { exact: true })).toBeVisible();
-    await expect(team.getByText("10+", { exact: true })).toBeVisible();
+      // Latest projects and insights: at most 3 each, or the empty text.
+      await expect(page.getByRole("link", { name: "VIEW ALL PROJECTS" })).toHaveAttribute("href", "/projects");
+      await expect(page.getByRole("link", { name: "View all blogs" })).toHaveAttribute("href", "/insights");
+      const projectCards = page.locator('section[aria-labelledby="projects-heading"] li article');
+      const projectCount = await projectCards.count();
+      expect(projectCount).toBeLessThanOrEqual(3);
+      if (projectCount === 0) await expect(page.getByText("No projects available")).toBeVisible();
+      const insightCards = page.locator('section[aria-labelledby="insights-heading"] li article');
+      const insightCount = await insightCards.count();
+      expect(insightCount).toBeLessThanOrEqual(3);
+      if (insightCount === 0) await expect(page.getByText("No insights available")).toBeVisible();
 
-    // Testimonials: three columns with 15/19/17 s loops and nine distinct quotes.
-    const columns = page.getByTestId("testimonial-column");
-    await expect(columns).toHaveCount(3);
-    const durations = await columns.evaluateAll((cols) => cols.map((c) => (c.firstElementChild as HTMLElement).style.animationDuration));
-    expect(durations).toEqual(["15s", "19s", "17s"]);
-    const computed = await columns.evaluateAll((cols) => cols.map((c) => getComputedStyle(c.firstElementChild as HTMLElement).animationDuration));
-    expect(computed).toEqual(["15s", "19s", "17s"]);
-    await expect(page.locator('[data-testid="testimonial-column"] > div > div:not([aria-hidden]) figure')).toHaveCount(9);
+      // Team and headline figures.
+      await expect(page.getByRole("heading", { name: "Daniel Mensah" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Sarah Whitfield" })).toBeVisible();
+      const team = page.locator('section[aria-labelledby="team-heading"]');
+      await expect(team.getByText("95%", { exact: true })).toBeVisible();
+      await expect(team.getByText("10+", { exact: true })).toBeVisible();
 
-    // Closing call to action.
-    await expect(page.getByRole("heading", { name: "Get your free consultation" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "BOOK FREE CALL" })).toHaveAttribute("href", "/book-consultation");
-    await expect(page.getByRole("link", { name: "VIEW PROJECTS" })).toHaveAttribute("href", "/projects");
+      // Testimonials: three columns with 15/19/17 s loops and nine distinct quotes.
+      const columns = page.getByTestId("testimonial-column");
+      await expect(columns).toHaveCount(3);
+      const durations = await columns.evaluateAll((cols) => cols.map((c) => (c.firstElementChild as HTMLElement).style.animationDuration));
+      expect(durations).toEqual(["15s", "19s", "17s"]);
+      const computed = await columns.evaluateAll((cols) => cols.map((c) => getComputedStyle(c.firstElementChild as HTMLElement).animationDuration));
+      expect(computed).toEqual(["15s", "19s", "17s"]);
+      await expect(page.locator('[data-testid="testimonial-column"] > div > div:not([aria-hidden]) figure')).toHaveCount(9);
 
-    await expect(page).toHaveTitle(/Meridian Engineering/);
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/$/);
-  });
+      // Closing call to action.
+      await expect(page.getByRole("heading", { name: "Get your free consultation" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "BOOK FREE CALL" })).toHaveAttribute("href", "/book-consultation");
+      await expect(page.getByRole("link", { name: "VIEW PROJECTS" })).toHaveAttribute("href", "/projects");
 
-  test("the hero rotates to the next image after 6 seconds", async ({ page }) => {
-    await page.clock.install();
-    await gotoOk(page, "/");
-    const active = page.locator('img[data-active="true"]');
-    await expect(active).toHaveAttribute("src", /hero-1-/);
-    await page.clock.runFor(6_100);
-    await expect(active).toHaveAttribute("src", /hero-2-/);
-    await page.clock.runFor(6_000);
-    await expect(active).toHaveAttribute("src", /hero-3-/);
-    await page.clock.runFor(6_000);
-    await expect(active).toHaveAttribute("src", /hero-1-/);
+      await expect(page).toHaveTitle(/Meridian Engineering/);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/$/);
+    });
+
+    test("the hero rotates to the next image after 6 seconds", async ({ page }) => {
+      await page.clock.install();
+      await gotoOk(page, "/");
+      const active = page.locator('img[data-active="true"]');
+      await expect(active).toHaveAttribute("src", /hero-1-/);
+      await page.clock.runFor(6_100);
+      await expect(active).toHaveAttribute("src", /hero-2-/);
+      await page.clock.runFor(6_000);
+      await expect(active).toHaveAttribute("src", /hero-3-/);
+      await page.clock.runFor(6_000);
+      await expect(active).toHaveAttribute("src", /hero-1-/);
+    });
   });
 
   test("the hero does not rotate and strips do not move under reduced motion", async ({ browser }) => {

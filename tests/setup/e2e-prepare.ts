@@ -1,11 +1,26 @@
 /**
- * Runs before the browser-test server starts: a fresh embedded database with the demo content
- * and the fixtures the browser tests rely on (see tests/e2e/fixtures.ts for what they are).
+ * Runs before the browser-test server starts: a fresh database (embedded, or PostgreSQL when
+ * DATABASE_URL names one) with the demo content and the fixtures the browser tests rely on (see
+ * tests/e2e/fixtures.ts for what they are).
  */
 import { rmSync } from "node:fs";
 
 // Emptied before the database module opens its folder.
 rmSync(process.env.DATA_DIR ?? "./data/e2e", { recursive: true, force: true });
+
+// On PostgreSQL (DATABASE_URL, see playwright.config.ts), the database is made afresh.
+if (process.env.DATABASE_URL) {
+  const { default: pg } = await import("pg");
+  const name = new URL(process.env.DATABASE_URL).pathname.slice(1);
+  const server = new pg.Client({ connectionString: Object.assign(new URL(process.env.DATABASE_URL), { pathname: "/postgres" }).toString() });
+  await server.connect();
+  try {
+    await server.query(`drop database if exists "${name}" with (force)`);
+    await server.query(`create database "${name}"`);
+  } finally {
+    await server.end();
+  }
+}
 
 const { closeDatabase, migrate } = await import("~/db/client.server");
 const { seedDemoContent } = await import("~/db/seed.server");
