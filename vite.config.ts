@@ -3,6 +3,7 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { paraglide } from "./paraglide.config";
 
 /** The progressive-enhancement module of the pages sent without React (ADR 0006-perf). */
 const ENHANCE_ENTRY = "app/enhance/site.ts";
@@ -51,7 +52,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // instance of every module (one database connection, one logger).
   build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter(), enhanceEntry()],
+  plugins: [tailwindcss(), paraglide(), reactRouter(), enhanceEntry()],
   optimizeDeps: { include: ["radix-ui", "sonner", "lucide-react", "better-auth/react"] },
   ssr: { external: ["@electric-sql/pglite", "sharp", "pg", "pino", "pino-pretty"] },
 }));
