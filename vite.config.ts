@@ -3,7 +3,7 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
-import { paraglide } from "./paraglide.config";
+import { paraglide } from "./paraglide.config.js";
 
 /** The progressive-enhancement module of the pages sent without React (ADR 0006-perf). */
 const ENHANCE_ENTRY = "app/enhance/site.ts";

@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
-import { paraglide } from "./paraglide.config";
+import { paraglide } from "./paraglide.config.js";
 
 // Every feature test runs on embedded PGlite (real PostgreSQL compiled to WebAssembly, one
 // connection, a fresh in-memory database per file). When TEST_DATABASE_URL names a PostgreSQL

@@ -280,9 +280,7 @@ export function BookingSummary({
             .map(([label, value, ltr]) => (
               <div key={label}>
                 <dt className="text-muted-foreground">{label}</dt>
-                <dd className="whitespace-pre-line break-words font-medium" dir={ltr ? "ltr" : undefined}>
-                  {ltr ? <bdi>{value}</bdi> : value}
-                </dd>
+                <dd className="whitespace-pre-line break-words font-medium">{ltr ? <bdi dir="ltr">{value}</bdi> : value}</dd>
               </div>
             ))}
         </dl>

@@ -108,12 +108,12 @@ export function SiteFooter() {
               <address className="not-italic">
                 {addressLines.map((line, i) => (
                   <span key={`${i}-${line}`}>
-                    {line}
-                    {i < addressLines.length - 1 ? (
-                      <>
-                        ,<br />
-                      </>
-                    ) : null}
+                    {/* Isolated, so a line written left to right keeps its comma at its end on a right-to-left page. */}
+                    <bdi>
+                      {line}
+                      {i < addressLines.length - 1 ? "," : null}
+                    </bdi>
+                    {i < addressLines.length - 1 ? <br /> : null}
                   </span>
                 ))}
               </address>
