@@ -90,11 +90,6 @@ export function ukZoneLabel(date: string, time: string): string {
   return `UK time (${ukZoneName(date, time)})`;
 }
 
-/** "09:00–10:00 UK time (GMT)" or "(BST)": a slot's range for the public, the zone as on that day. */
-export function formatUkTimeRange(date: string, startTime: string, endTime: string): string {
-  return `${formatTime24(startTime)}–${formatTime24(endTime)} ${ukZoneLabel(date, startTime)}`;
-}
-
 /**
  * The London wall-clock `date` `time` in another IANA `zone`, for a visitor abroad: "14:00", or
  * "14:00 (Tue 4 Mar)" when the day differs (that day in the `intl` locale when given). Null when
