@@ -20,7 +20,7 @@
  * module swaps the links for the real button (`hidden` toggled, never nodes replaced, so React's
  * hydration on the hydrated pages finds the same markup) and collapses the groups.
  */
-import { ChevronDown, Menu, X } from "lucide-react";
+import { ChevronDown, Globe, Menu, X } from "lucide-react";
 import { useId } from "react";
 import { useLocation } from "react-router";
 import { consultationCta, isNavActive, isTranslatedPath, navHref, navItems, type NavItem } from "~/content/nav";
@@ -80,7 +80,7 @@ function DesktopDropdown({ item, pathname, language }: { item: NavItem; pathname
         <a
           href={navHref(item.href, language)}
           className={cn(
-            "rounded-md py-2 ps-3 pe-1 text-sm font-medium transition-colors hover:text-teal-800",
+            "whitespace-nowrap rounded-md py-2 ps-3 pe-1 text-sm font-medium transition-colors hover:text-teal-800",
             active ? "text-teal-800" : "text-slate-700",
           )}
           aria-current={active ? "page" : undefined}
@@ -130,42 +130,70 @@ function DesktopDropdown({ item, pathname, language }: { item: NavItem; pathname
  * links: a language is its own document (`<html lang dir>`), and no JavaScript is needed. `offered`
  * is the list of language codes from the settings; `tone` its look on a light or dark band.
  */
-export function LanguageSwitcher({ offered, tone = "light", className }: { offered: readonly string[]; tone?: "light" | "dark"; className?: string }) {
+export function LanguageSwitcher({
+  offered,
+  tone = "light",
+  compact = false,
+  className,
+}: {
+  offered: readonly string[];
+  tone?: "light" | "dark";
+  /** A disclosure naming the current language (the desktop header), opened natively without JavaScript. */
+  compact?: boolean;
+  className?: string;
+}) {
   const { pathname, search } = useLocation();
   const { language, path } = languageOfPath(pathname);
   const shown = LANGUAGES.filter((code) => offered.includes(code));
   if (!isTranslatedPath(path) || shown.length < 2) return null;
+  const label = m.switcher_label({}, { locale: language });
+  const links = (
+    <ul className={compact ? "absolute end-0 top-full z-50 mt-2 w-44 rounded-xl border bg-white p-2 shadow-xl shadow-slate-900/10" : "flex flex-wrap items-center gap-1"}>
+      {shown.map((code) => {
+        const info = languageInfo(code);
+        const current = code === language;
+        return (
+          <li key={code}>
+            <a
+              href={`${localizedPath(path, code)}${search}`}
+              hrefLang={info.htmlLang}
+              lang={info.htmlLang}
+              dir={info.dir}
+              aria-current={current ? "true" : undefined}
+              className={cn(
+                "min-h-9 items-center whitespace-nowrap rounded-md px-2.5 text-sm font-medium",
+                compact ? "flex w-full" : "inline-flex",
+                tone === "light"
+                  ? current
+                    ? "bg-accent text-accent-foreground"
+                    : "text-slate-700 hover:bg-muted hover:text-teal-800"
+                  : current
+                    ? "bg-white/10 text-white"
+                    : "text-slate-300 hover:text-teal-300",
+              )}
+            >
+              {info.name}
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
   return (
-    <nav aria-label={m.switcher_label({}, { locale: language })} className={className}>
-      <ul className="flex flex-wrap items-center gap-1">
-        {shown.map((code) => {
-          const info = languageInfo(code);
-          const current = code === language;
-          return (
-            <li key={code}>
-              <a
-                href={`${localizedPath(path, code)}${search}`}
-                hrefLang={info.htmlLang}
-                lang={info.htmlLang}
-                dir={info.dir}
-                aria-current={current ? "true" : undefined}
-                className={cn(
-                  "inline-flex min-h-9 items-center rounded-md px-2.5 text-sm font-medium",
-                  tone === "light"
-                    ? current
-                      ? "bg-accent text-accent-foreground"
-                      : "text-slate-700 hover:bg-muted hover:text-teal-800"
-                    : current
-                      ? "bg-white/10 text-white"
-                      : "text-slate-300 hover:text-teal-300",
-                )}
-              >
-                {info.name}
-              </a>
-            </li>
-          );
-        })}
-      </ul>
+    <nav aria-label={label} className={className}>
+      {compact ? (
+        <details className="group/languages relative">
+          <summary className="flex h-10 cursor-pointer list-none items-center gap-1.5 whitespace-nowrap rounded-md px-2.5 text-sm font-medium text-slate-700 hover:bg-muted hover:text-teal-800 [&::-webkit-details-marker]:hidden">
+            <Globe className="size-4" aria-hidden="true" />
+            <span className="sr-only">{label}: </span>
+            {languageInfo(language).name}
+            <ChevronDown className="size-4 transition-transform group-open/languages:rotate-180" aria-hidden="true" />
+          </summary>
+          {links}
+        </details>
+      ) : (
+        links
+      )}
     </nav>
   );
 }
@@ -209,7 +237,7 @@ export function SiteHeader({ companyName, languages = [] }: { companyName: strin
                   <a
                     href={navHref(item.href, language)}
                     className={cn(
-                      "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-teal-800",
+                      "whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-teal-800",
                       isNavActive(item.href, pathname) ? "text-teal-800" : "text-slate-700",
                     )}
                     aria-current={isNavActive(item.href, pathname) ? "page" : undefined}
@@ -223,10 +251,10 @@ export function SiteHeader({ companyName, languages = [] }: { companyName: strin
         </nav>
 
         <div className="flex items-center gap-2">
-          <LanguageSwitcher offered={languages} className="hidden xl:block" />
+          <LanguageSwitcher offered={languages} compact className="hidden lg:block" />
           <a
             href={navHref(consultationCta.href, language)}
-            className="hidden h-10 items-center rounded-md bg-primary px-4 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-teal-800 sm:inline-flex"
+            className="hidden h-10 items-center whitespace-nowrap rounded-md bg-primary px-4 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-teal-800 sm:inline-flex"
           >
             {consultationCta.label({}, locale)}
           </a>

@@ -168,8 +168,11 @@ test("a visitor in Haiti switches the wizard to French on a desktop, books, and 
   const email = `fr.${Date.now()}@example.com`;
   await visitor.open("/book-consultation");
   await expectDocumentIn(page, "en");
-  // The switcher keeps the page; a language is its own document.
-  await visitor.followToDocument(page.getByRole("navigation", { name: "Language" }).first().getByRole("link", { name: "Français" }), page.getByRole("heading", { level: 1, name: WORDS.fr.title }));
+  // The header's switcher names the language shown, opens, and keeps the page; a language is its own document.
+  const switcher = page.getByRole("banner").getByRole("navigation", { name: "Language" });
+  await expect(switcher.locator("summary")).toHaveText("Language: English");
+  await switcher.locator("summary").click();
+  await visitor.followToDocument(switcher.getByRole("link", { name: "Français" }), page.getByRole("heading", { level: 1, name: WORDS.fr.title }));
   await expect(page).toHaveURL(/\/fr\/book-consultation$/);
   await expectDocumentIn(page, "fr");
   // The header's book link stays on the French wizard; a page without a translation stays English.
