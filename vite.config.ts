@@ -4,6 +4,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
+import { paraglide } from "./paraglide.config.js";
 
 /** The progressive-enhancement module of the pages sent without React (ADR 0006-perf). */
 const ENHANCE_ENTRY = "app/enhance/site.ts";
@@ -54,6 +55,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { tsconfigPaths: true },
   plugins: [
     tailwindcss(),
+    paraglide(),
     reactRouter(),
     enhanceEntry(),
     // The browser build's scripts and stylesheets also written brotli-compressed at quality 11 and

@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
+import { paraglide } from "./paraglide.config.js";
 
 // Every feature test runs on embedded PGlite (real PostgreSQL compiled to WebAssembly, one
 // connection, a fresh in-memory database per file). When TEST_DATABASE_URL names a PostgreSQL
@@ -53,6 +54,7 @@ export default defineConfig({
   // app/root.tsx imports the enhancement script's URL from a module vite.config.ts makes; route
   // tests import root through their routes, so give them a stand-in URL.
   plugins: [
+    paraglide(),
     {
       name: "enhance-url-stand-in",
       resolveId: (id) => (id === "virtual:enhance-url" ? "\0virtual:enhance-url" : null),

@@ -13,6 +13,7 @@ import { CookieBanner } from "~/features/site/components/cookie-banner";
 import { Toaster } from "~/components/ui/sonner";
 import { useRootData } from "~/features/site/root-data";
 import { loadRootData } from "~/features/site/root-data.server";
+import { languageInfo, usePageLanguage } from "~/utils/i18n";
 import { useNonce } from "~/utils/nonce";
 import { allowsAnalytics, isPortalPage, needsHydration } from "~/utils/page-mode";
 import type { Route } from "./+types/root";
@@ -57,6 +58,7 @@ function Stylesheet({ portal }: { portal: boolean }) {
  * the portal) get React Router's <Scripts /> (ADR "Content pages without React"); every page gets the small
  * enhancement module from 'self' (header menus, consent banner and the content pages' behaviours).
  * The consent banner, and so analytics, is left out where a route forbids it (token pages, /admin).
+ * `<html lang dir>` is the page's language, from its path (`/ar/...` is Arabic, right to left).
  */
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -64,8 +66,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const hydrate = needsHydration(matches);
   const analyticsId = allowsAnalytics(matches) ? data?.site.analyticsId : undefined;
+  const language = languageInfo(usePageLanguage());
   return (
-    <html lang="en-GB">
+    <html lang={language.htmlLang} dir={language.dir}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

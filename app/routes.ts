@@ -1,6 +1,8 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
-// The site map of both specs, in order. One module per URL.
+// The site map of both specs, in order. One module per URL. The booking wizard and its manage
+// page also answer under a language prefix (`/fr/book-consultation`): the route checks that the
+// site offers that language (`routeLanguage`) and answers 404 otherwise.
 export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
@@ -13,8 +15,8 @@ export default [
     route("insights", "routes/public/insights.tsx"),
     route("insights/:slug", "routes/public/insight.tsx"),
     route("contact", "routes/public/contact.tsx"),
-    route("book-consultation", "routes/public/book-consultation.tsx"),
-    route("book-consultation/manage/:token", "routes/public/manage-booking.tsx"),
+    route(":lang?/book-consultation", "routes/public/book-consultation.tsx"),
+    route(":lang?/book-consultation/manage/:token", "routes/public/manage-booking.tsx"),
     route("privacy", "routes/public/privacy.tsx"),
     route("terms", "routes/public/terms.tsx"),
     route("*", "routes/public/not-found.tsx"),

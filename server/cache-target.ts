@@ -16,7 +16,8 @@ function onlyAnonymousCookies(cookieHeader: string | undefined): boolean {
   });
 }
 
-const UNCACHED_PATHS = /^\/(?:admin|api|book-consultation)(?:\/|$)/i;
+/** The portal, the API and the booking wizard with its manage pages, in any language (`/fr/book-consultation`). */
+const UNCACHED_PATHS = /^\/(?:[a-z]{2}\/)?(?:admin|api|book-consultation)(?:\/|$)/i;
 
 /** React Router's data requests (`/projects.data?category=...`, client navigation) and its `/__manifest` route discovery: never documents. */
 const ROUTER_REQUEST_PATH = /\.data$|^\/__/;
@@ -32,7 +33,7 @@ export type CacheTarget = { key: string; storable: boolean };
 /**
  * The cache key of a request (`url` is the request target as sent) and whether its render may be
  * stored, or null when the request must bypass the cache: not GET/HEAD, a malformed or non-normal
- * target, under /admin, /api or /book-consultation after normalisation, a React Router request
+ * target, under /admin, /api or /book-consultation (with or without a language prefix) after normalisation, a React Router request
  * (`/__manifest`, `.data`, `_routes`, `index`, `_data`), an unbounded parameter (`q`, `preview`),
  * or a cookie other than the consent and analytics ones. See the module comment.
  */

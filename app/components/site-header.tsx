@@ -10,17 +10,23 @@
  * plain anchor, so each page is its own document and any navigation closes the menus
  * (ADR "Content pages without React").
  *
+ * Labels are in the page's language (`usePageLanguage`); links go to the page in that language where
+ * it has a translation (`navHref`), else to the English page; on a translated page the header also
+ * carries the language switcher.
+ *
  * Without JavaScript: the menu button is a link to `#site-menu`, which CSS `:target`
  * shows with every group open, and a Close menu link (to a fragment that names nothing) hides it
  * again; the group and dropdown toggles stay hidden and the Services link reaches its pages. The
  * module swaps the links for the real button (`hidden` toggled, never nodes replaced, so React's
  * hydration on the hydrated pages finds the same markup) and collapses the groups.
  */
-import { ChevronDown, Menu, X } from "lucide-react";
+import { ChevronDown, Globe, Menu, X } from "lucide-react";
 import { useId } from "react";
 import { useLocation } from "react-router";
-import { consultationCta, isNavActive, navItems, type NavItem } from "~/content/nav";
+import { consultationCta, isNavActive, isTranslatedPath, navHref, navItems, type NavItem } from "~/content/nav";
 import { cn } from "~/utils/cn";
+import { languageInfo, languageOfPath, LANGUAGES, localizedPath, type Language } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
 
 /**
  * The header's backgrounds. Both stay at least 90 % white, so the teal-800 logo line and active
@@ -64,48 +70,49 @@ export function Logo({ companyName, inverse = false }: { companyName: string; in
   );
 }
 
-function DesktopDropdown({ item, pathname }: { item: NavItem; pathname: string }) {
+function DesktopDropdown({ item, pathname, language }: { item: NavItem; pathname: string; language: Language }) {
   const menuId = useId();
   const active = isNavActive(item.href, pathname);
+  const label = item.label({}, { locale: language });
   return (
     <li className="relative" data-dropdown="">
       <div className="flex items-center">
         <a
-          href={item.href}
+          href={navHref(item.href, language)}
           className={cn(
-            "rounded-md py-2 pl-3 pr-1 text-sm font-medium transition-colors hover:text-teal-800",
+            "whitespace-nowrap rounded-md py-2 ps-3 pe-1 text-sm font-medium transition-colors hover:text-teal-800",
             active ? "text-teal-800" : "text-slate-700",
           )}
           aria-current={active ? "page" : undefined}
         >
-          {item.label}
+          {label}
         </a>
         <button
           type="button"
           className="group/toggle rounded-md p-1.5 text-slate-600 hover:text-teal-800"
           aria-expanded={false}
           aria-controls={menuId}
-          aria-label={`${item.label} menu`}
+          aria-label={m.chrome_group_menu({ label }, { locale: language })}
           data-dropdown-toggle=""
         >
           <ChevronDown className="size-4 transition-transform group-aria-expanded/toggle:rotate-180" aria-hidden="true" />
         </button>
       </div>
-      <div id={menuId} hidden className="absolute left-0 top-full z-50 w-72 pt-2">
+      <div id={menuId} hidden className="absolute start-0 top-full z-50 w-72 pt-2">
         <ul className="rounded-xl border bg-white p-2 shadow-xl shadow-slate-900/10">
           {item.children?.map((child) => {
             const childActive = pathname === child.href;
             return (
               <li key={child.href}>
                 <a
-                  href={child.href}
+                  href={navHref(child.href, language)}
                   className={cn(
                     "block rounded-lg px-3 py-2.5 text-sm font-medium hover:bg-accent hover:text-accent-foreground",
                     childActive ? "bg-accent text-accent-foreground" : "text-slate-700",
                   )}
                   aria-current={childActive ? "page" : undefined}
                 >
-                  {child.label}
+                  {child.label({}, { locale: language })}
                 </a>
               </li>
             );
@@ -116,12 +123,91 @@ function DesktopDropdown({ item, pathname }: { item: NavItem; pathname: string }
   );
 }
 
+/**
+ * The language switcher of the header and the footer: links to the page being shown in each
+ * offered language, the current one marked. Shown only on a page that exists in other languages
+ * (`isTranslatedPath`); elsewhere it renders nothing, so English-only pages are unchanged. Plain
+ * links: a language is its own document (`<html lang dir>`), and no JavaScript is needed. `offered`
+ * is the list of language codes from the settings; `tone` its look on a light or dark band.
+ */
+export function LanguageSwitcher({
+  offered,
+  tone = "light",
+  compact = false,
+  className,
+}: {
+  offered: readonly string[];
+  tone?: "light" | "dark";
+  /** A disclosure naming the current language (the desktop header), opened natively without JavaScript. */
+  compact?: boolean;
+  className?: string;
+}) {
+  const { pathname, search } = useLocation();
+  const { language, path } = languageOfPath(pathname);
+  const shown = LANGUAGES.filter((code) => offered.includes(code));
+  if (!isTranslatedPath(path) || shown.length < 2) return null;
+  const label = m.switcher_label({}, { locale: language });
+  const links = (
+    <ul className={compact ? "absolute end-0 top-full z-50 mt-2 w-44 rounded-xl border bg-white p-2 shadow-xl shadow-slate-900/10" : "flex flex-wrap items-center gap-1"}>
+      {shown.map((code) => {
+        const info = languageInfo(code);
+        const current = code === language;
+        return (
+          <li key={code}>
+            <a
+              href={`${localizedPath(path, code)}${search}`}
+              hrefLang={info.htmlLang}
+              lang={info.htmlLang}
+              dir={info.dir}
+              aria-current={current ? "true" : undefined}
+              className={cn(
+                "min-h-9 items-center whitespace-nowrap rounded-md px-2.5 text-sm font-medium",
+                compact ? "flex w-full" : "inline-flex",
+                tone === "light"
+                  ? current
+                    ? "bg-accent text-accent-foreground"
+                    : "text-slate-700 hover:bg-muted hover:text-teal-800"
+                  : current
+                    ? "bg-white/10 text-white"
+                    : "text-slate-300 hover:text-teal-300",
+              )}
+            >
+              {info.name}
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+  return (
+    <nav aria-label={label} className={className}>
+      {compact ? (
+        <details className="group/languages relative">
+          <summary className="flex h-10 cursor-pointer list-none items-center gap-1.5 whitespace-nowrap rounded-md px-2.5 text-sm font-medium text-slate-700 hover:bg-muted hover:text-teal-800 [&::-webkit-details-marker]:hidden">
+            <Globe className="size-4" aria-hidden="true" />
+            <span className="sr-only">{label}: </span>
+            {languageInfo(language).name}
+            <ChevronDown className="size-4 transition-transform group-open/languages:rotate-180" aria-hidden="true" />
+          </summary>
+          {links}
+        </details>
+      ) : (
+        links
+      )}
+    </nav>
+  );
+}
+
 /** The id of the mobile menu panel: the target of the menu link without JavaScript (one header per page). */
 export const MOBILE_MENU_ID = "site-menu";
 
-/** The site header; `companyName` comes from the root loader's site identity. */
-export function SiteHeader({ companyName }: { companyName: string }) {
-  const { pathname } = useLocation();
+/**
+ * The site header; `companyName` comes from the root loader's site identity, `languages` (the
+ * offered language codes) feed the switcher.
+ */
+export function SiteHeader({ companyName, languages = [] }: { companyName: string; languages?: readonly string[] }) {
+  const { language, path: pathname } = languageOfPath(useLocation().pathname);
+  const locale = { locale: language };
   const menuId = MOBILE_MENU_ID;
 
   return (
@@ -132,31 +218,31 @@ export function SiteHeader({ companyName }: { companyName: string }) {
     >
       <a
         href="#main"
-        className="sr-only rounded-md bg-primary px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50"
+        className="sr-only rounded-md bg-primary px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:absolute focus:start-4 focus:top-3 focus:z-50"
       >
-        Skip to content
+        {m.chrome_skip_link({}, locale)}
       </a>
       <div className="mx-auto flex h-18 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <a href="/" className="rounded-md" aria-label={`${companyName} home`}>
+        <a href="/" className="rounded-md" aria-label={m.chrome_home_label({ company: companyName }, locale)}>
           <Logo companyName={companyName} />
         </a>
 
-        <nav aria-label="Main" className="hidden lg:block">
+        <nav aria-label={m.chrome_main_nav({}, locale)} className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {navItems.map((item) =>
               item.children ? (
-                <DesktopDropdown key={item.href} item={item} pathname={pathname} />
+                <DesktopDropdown key={item.href} item={item} pathname={pathname} language={language} />
               ) : (
                 <li key={item.href}>
                   <a
-                    href={item.href}
+                    href={navHref(item.href, language)}
                     className={cn(
-                      "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-teal-800",
+                      "whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-teal-800",
                       isNavActive(item.href, pathname) ? "text-teal-800" : "text-slate-700",
                     )}
                     aria-current={isNavActive(item.href, pathname) ? "page" : undefined}
                   >
-                    {item.label}
+                    {item.label({}, locale)}
                   </a>
                 </li>
               ),
@@ -165,11 +251,12 @@ export function SiteHeader({ companyName }: { companyName: string }) {
         </nav>
 
         <div className="flex items-center gap-2">
+          <LanguageSwitcher offered={languages} compact className="hidden lg:block" />
           <a
-            href={consultationCta.href}
-            className="hidden h-10 items-center rounded-md bg-primary px-4 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-teal-800 sm:inline-flex"
+            href={navHref(consultationCta.href, language)}
+            className="hidden h-10 items-center whitespace-nowrap rounded-md bg-primary px-4 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-teal-800 sm:inline-flex"
           >
-            {consultationCta.label}
+            {consultationCta.label({}, locale)}
           </a>
           <button
             type="button"
@@ -177,7 +264,9 @@ export function SiteHeader({ companyName }: { companyName: string }) {
             className="group/toggle inline-flex size-11 items-center justify-center rounded-md text-slate-800 hover:bg-accent lg:hidden"
             aria-expanded={false}
             aria-controls={menuId}
-            aria-label="Open menu"
+            aria-label={m.chrome_open_menu({}, locale)}
+            data-label-open={m.chrome_open_menu({}, locale)}
+            data-label-close={m.chrome_close_menu({}, locale)}
             data-menu-toggle=""
           >
             <Menu className="size-6 group-aria-expanded/toggle:hidden" aria-hidden="true" />
@@ -185,7 +274,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
           </button>
           <a
             href={`#${menuId}`}
-            aria-label="Open menu"
+            aria-label={m.chrome_open_menu({}, locale)}
             data-menu-link=""
             className={cn(menuLinkClass, "[header:has(#site-menu:target)_&]:hidden")}
           >
@@ -193,7 +282,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
           </a>
           <a
             href="#menu-closed"
-            aria-label="Close menu"
+            aria-label={m.chrome_close_menu({}, locale)}
             data-menu-link=""
             className={cn(menuLinkClass, "hidden max-lg:[header:has(#site-menu:target)_&]:inline-flex")}
           >
@@ -207,10 +296,11 @@ export function SiteHeader({ companyName }: { companyName: string }) {
         data-menu-panel=""
         className="hidden max-h-[calc(100dvh-4.5rem)] overflow-y-auto border-t bg-white target:block data-enhanced:block lg:hidden"
       >
-        <nav aria-label="Mobile" className="mx-auto max-w-7xl px-4 py-4 sm:px-6">
+        <nav aria-label={m.chrome_mobile_nav({}, locale)} className="mx-auto max-w-7xl px-4 py-4 sm:px-6">
           <ul className="flex flex-col gap-1">
             {navItems.map((item) => {
               const active = isNavActive(item.href, pathname);
+              const label = item.label({}, locale);
               const linkClass = cn(
                 "block flex-1 rounded-lg px-3 py-3 text-base font-medium",
                 active ? "bg-accent text-accent-foreground" : "text-slate-800 hover:bg-muted",
@@ -218,18 +308,18 @@ export function SiteHeader({ companyName }: { companyName: string }) {
               if (!item.children) {
                 return (
                   <li key={item.href}>
-                    <a href={item.href} className={linkClass} aria-current={active ? "page" : undefined}>
-                      {item.label}
+                    <a href={navHref(item.href, language)} className={linkClass} aria-current={active ? "page" : undefined}>
+                      {label}
                     </a>
                   </li>
                 );
               }
-              const groupId = `${menuId}-${item.label.toLowerCase()}`;
+              const groupId = `${menuId}${item.href.replaceAll("/", "-")}`;
               return (
                 <li key={item.href}>
                   <div className="flex items-center gap-1">
-                    <a href={item.href} className={linkClass} aria-current={active ? "page" : undefined}>
-                      {item.label}
+                    <a href={navHref(item.href, language)} className={linkClass} aria-current={active ? "page" : undefined}>
+                      {label}
                     </a>
                     <button
                       type="button"
@@ -237,24 +327,24 @@ export function SiteHeader({ companyName }: { companyName: string }) {
                       className="group/toggle inline-flex size-12 items-center justify-center rounded-lg text-slate-700 hover:bg-muted"
                       aria-expanded={true}
                       aria-controls={groupId}
-                      aria-label={`Show ${item.label} pages`}
+                      aria-label={m.chrome_group_show({ label }, locale)}
                       data-group-toggle=""
                     >
                       <ChevronDown className="size-5 transition-transform group-aria-expanded/toggle:rotate-180" aria-hidden="true" />
                     </button>
                   </div>
-                  <ul id={groupId} className="ml-3 mt-1 flex flex-col gap-1 border-l-2 border-primary/30 pl-3">
+                  <ul id={groupId} className="ms-3 mt-1 flex flex-col gap-1 border-s-2 border-primary/30 ps-3">
                     {item.children.map((child) => (
                       <li key={child.href}>
                         <a
-                          href={child.href}
+                          href={navHref(child.href, language)}
                           className={cn(
                             "block rounded-lg px-3 py-2.5 text-[0.95rem]",
                             pathname === child.href ? "font-semibold text-primary" : "text-slate-700 hover:bg-muted",
                           )}
                           aria-current={pathname === child.href ? "page" : undefined}
                         >
-                          {child.label}
+                          {child.label({}, locale)}
                         </a>
                       </li>
                     ))}
@@ -264,11 +354,12 @@ export function SiteHeader({ companyName }: { companyName: string }) {
             })}
           </ul>
           <a
-            href={consultationCta.href}
+            href={navHref(consultationCta.href, language)}
             className="mt-4 flex h-12 items-center justify-center rounded-md bg-primary text-base font-semibold text-white hover:bg-teal-800"
           >
-            {consultationCta.label}
+            {consultationCta.label({}, locale)}
           </a>
+          <LanguageSwitcher offered={languages} className="mt-4 border-t pt-4" />
         </nav>
       </div>
     </header>

@@ -1,31 +1,55 @@
 /**
- * Header and footer navigation. Paths are site-relative.
+ * Header and footer navigation. Paths are site-relative English addresses; labels are catalogue
+ * messages, called with the page's language. A link goes to the page in that language only where
+ * the page has a translation (`TRANSLATED_PATHS`), else to the English page.
  */
-export type NavLink = { label: string; href: string };
+import { localizedPath, type Language } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
+
+/** A catalogue message without inputs, called with the page's language. */
+export type NavLabel = (inputs: Record<string, never>, options: { locale: Language }) => string;
+export type NavLink = { label: NavLabel; href: string };
 export type NavItem = NavLink & { children?: NavLink[] };
+
+/**
+ * The English pages that exist in every offered language (the booking wizard and, below it, the
+ * manage page). Every other page is English only for now: its links stay English and it shows no
+ * language switcher.
+ */
+export const TRANSLATED_PATHS = ["/book-consultation"] as const;
+
+/** True when the English `path` (without a language prefix) is a translated page or below one. */
+export function isTranslatedPath(path: string): boolean {
+  return TRANSLATED_PATHS.some((base) => path === base || path.startsWith(`${base}/`));
+}
+
+/** Where a navigation link to the English `href` goes from a page in `language`. */
+export function navHref(href: string, language: Language): string {
+  return isTranslatedPath(href) ? localizedPath(href, language) : href;
+}
 
 /** The two service pages, in the header's Services dropdown and the footer's Services column. */
 const servicePages: NavLink[] = [
-  { label: "Commercial Engineering", href: "/services/commercial" },
-  { label: "Humanitarian Engineering", href: "/services/humanitarian" },
+  { label: m.nav_commercial, href: "/services/commercial" },
+  { label: m.nav_humanitarian, href: "/services/humanitarian" },
 ];
 
 /** Header items in order; Services carries the dropdown of the two service pages. */
 export const navItems: NavItem[] = [
-  { label: "Home", href: "/" },
-  { label: "About", href: "/about" },
-  { label: "Services", href: "/services", children: servicePages },
-  { label: "Projects", href: "/projects" },
-  { label: "Insights", href: "/insights" },
-  { label: "Contact", href: "/contact" },
+  { label: m.nav_home, href: "/" },
+  { label: m.nav_about, href: "/about" },
+  { label: m.nav_services, href: "/services", children: servicePages },
+  { label: m.nav_projects, href: "/projects" },
+  { label: m.nav_insights, href: "/insights" },
+  { label: m.nav_contact, href: "/contact" },
 ];
 
 /** The header and mobile-menu call to action. */
-export const consultationCta: NavLink = { label: "Book Free Consultation", href: "/book-consultation" };
+export const consultationCta: NavLink = { label: m.nav_book, href: "/book-consultation" };
 
 /**
- * Whether a nav item is active for `pathname`: Home only on exactly "/", any other item on its
- * own path or a path below it (so /services/commercial marks Services).
+ * Whether a nav item is active for `pathname` (without its language prefix): Home only on exactly
+ * "/", any other item on its own path or a path below it (so /services/commercial marks Services).
  */
 export function isNavActive(href: string, pathname: string): boolean {
   if (href === "/") return pathname === "/";
@@ -33,28 +57,24 @@ export function isNavActive(href: string, pathname: string): boolean {
 }
 
 /** Footer link columns (services, company, work). */
-export const footerColumns: { title: string; links: NavLink[] }[] = [
+export const footerColumns: { title: NavLabel; links: NavLink[] }[] = [
   {
-    title: "Services",
-    links: [
-      { label: "All Services", href: "/services" },
-      ...servicePages,
-      { label: "Book Free Consultation", href: "/book-consultation" },
-    ],
+    title: m.nav_services,
+    links: [{ label: m.nav_all_services, href: "/services" }, ...servicePages, { label: m.nav_book, href: "/book-consultation" }],
   },
   {
-    title: "Company",
+    title: m.nav_company,
     links: [
-      { label: "About Us", href: "/about" },
-      { label: "Projects", href: "/projects" },
-      { label: "Insights", href: "/insights" },
-      { label: "Contact", href: "/contact" },
+      { label: m.nav_about_us, href: "/about" },
+      { label: m.nav_projects, href: "/projects" },
+      { label: m.nav_insights, href: "/insights" },
+      { label: m.nav_contact, href: "/contact" },
     ],
   },
 ];
 
 /** Legal links in the footer's bottom bar. */
 export const legalLinks: NavLink[] = [
-  { label: "Privacy Policy", href: "/privacy" },
-  { label: "Terms of Service", href: "/terms" },
+  { label: m.nav_privacy, href: "/privacy" },
+  { label: m.nav_terms, href: "/terms" },
 ];

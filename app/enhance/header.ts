@@ -49,7 +49,8 @@ function mobileMenu(header: HTMLElement) {
   const groups = [...header.querySelectorAll<HTMLElement>("[data-group-toggle]")];
   const setOpen = (open: boolean) => {
     setExpanded(toggle, open);
-    toggle.setAttribute("aria-label", open ? "Close menu" : "Open menu");
+    // The page's own words for the two states (the header writes them in its language).
+    toggle.setAttribute("aria-label", (open ? toggle.dataset.labelClose : toggle.dataset.labelOpen) ?? (open ? "Close menu" : "Open menu"));
     header.dataset.menu = open ? "open" : "closed";
     if (open) for (const group of groups) setExpanded(group, false);
   };

@@ -23,7 +23,6 @@ const SHOWN: [label: string, text: string | null, expected: string | null][] = [
   ["an admin slot's range", format.formatTimeRange12("09:00", "10:00"), "9:00 AM – 10:00 AM"],
   ["the zone before the March change", format.ukZoneLabel("2025-03-28", "09:00"), "UK time (GMT)"],
   ["the zone after the March change", format.ukZoneLabel("2025-03-31", "09:00"), "UK time (BST)"],
-  ["a public slot's range", format.formatUkTimeRange("2025-03-31", "09:00:00", "10:00:00"), "09:00–10:00 UK time (BST)"],
   ["the visitor's zone when it is London's", format.formatInZone("2025-03-31", "09:00", "Europe/London"), null],
   ["the visitor's time in New York in BST", format.formatInZone("2025-03-31", "09:00", "America/New_York"), "04:00"],
   ["New York on DST while the UK is not", format.formatInZone("2025-03-28", "09:00", "America/New_York"), "05:00"],

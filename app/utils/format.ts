@@ -4,7 +4,10 @@
  * hydration never differs):
  * - the public booking wizard and its e-mails show UK times 24-hour in en-GB ("09:00");
  * - the admin shows times 12-hour ("9:00 AM" for slots, "2:07 pm" for instants);
- * - articles show en-US long dates ("March 5, 2025").
+ * - articles show en-US long dates ("March 5, 2025");
+ * - the wizard, the manage page and a visitor's e-mails in another language pass that language's
+ *   `Intl` locale (`languageInfo(language).intl`, e.g. "fr-FR") to the formatters that take one;
+ *   without it they keep the English rule above.
  *
  * Three kinds of input, as `~/utils/time` describes: a calendar date `yyyy-mm-dd` (shown as that
  * day, never shifted into a zone), a wall-clock time `HH:MM[:SS]` (London), and an instant
@@ -14,10 +17,20 @@
  */
 import { LONDON, londonInstant, parseWallTime, utcDay } from "./time";
 
-/** A calendar-date formatter: reads the UTC midnight {@link utcDay} gives as the same day. */
+/**
+ * A calendar-date formatter: reads the UTC midnight {@link utcDay} gives as the same day, in
+ * `locale` or in the `intl` locale a caller passes (one `Intl.DateTimeFormat` kept per locale).
+ */
 const calendar = (locale: string, options: Intl.DateTimeFormatOptions) => {
-  const format = new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" });
-  return (date: string) => format.format(utcDay(date));
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  return (date: string, intl: string = locale) => {
+    let format = formats.get(intl);
+    if (!format) {
+      format = new Intl.DateTimeFormat(intl, { ...options, timeZone: "UTC" });
+      formats.set(intl, format);
+    }
+    return format.format(utcDay(date));
+  };
 };
 
 /** An instant formatter on the UK calendar. */
@@ -66,23 +79,23 @@ export function formatTimeRange12(start: string, end: string): string {
 
 const zoneName = new Intl.DateTimeFormat("en-GB", { timeZone: LONDON, timeZoneName: "short" });
 
-/** "UK time (GMT)" or "UK time (BST)": the UK's clock at the London wall-clock `date` `time`. */
-export function ukZoneLabel(date: string, time: string): string {
+/** "GMT" or "BST": the UK's clock at the London wall-clock `date` `time`. */
+export function ukZoneName(date: string, time: string): "GMT" | "BST" {
   const name = zoneName.formatToParts(londonInstant(date, time)).find((p) => p.type === "timeZoneName")?.value;
-  return `UK time (${name === "GMT" || name === "UTC" ? "GMT" : "BST"})`;
+  return name === "GMT" || name === "UTC" ? "GMT" : "BST";
 }
 
-/** "09:00–10:00 UK time (GMT)" or "(BST)": a slot's range for the public, the zone as on that day. */
-export function formatUkTimeRange(date: string, startTime: string, endTime: string): string {
-  return `${formatTime24(startTime)}–${formatTime24(endTime)} ${ukZoneLabel(date, startTime)}`;
+/** "UK time (GMT)" or "UK time (BST)": the UK's clock at the London wall-clock `date` `time`. */
+export function ukZoneLabel(date: string, time: string): string {
+  return `UK time (${ukZoneName(date, time)})`;
 }
 
 /**
  * The London wall-clock `date` `time` in another IANA `zone`, for a visitor abroad: "14:00", or
- * "14:00 (Tue 4 Mar)" when the day differs. Null when `zone` shows the same date and time as
- * London at that instant, or is not a zone Intl knows.
+ * "14:00 (Tue 4 Mar)" when the day differs (that day in the `intl` locale when given). Null when
+ * `zone` shows the same date and time as London at that instant, or is not a zone Intl knows.
  */
-export function formatInZone(date: string, time: string, zone: string): string | null {
+export function formatInZone(date: string, time: string, zone: string, intl?: string): string | null {
   const instant = londonInstant(date, time);
   let parts: Intl.DateTimeFormatPart[];
   try {
@@ -102,7 +115,20 @@ export function formatInZone(date: string, time: string, zone: string): string |
   const localTime = `${get("hour")}:${get("minute")}`;
   const localDate = `${get("year")}-${get("month")}-${get("day")}`;
   if (localTime === formatTime24(time) && localDate === date) return null;
-  return localDate === date ? localTime : `${localTime} (${formatShortDate(localDate)})`;
+  return localDate === date ? localTime : `${localTime} (${formatShortDate(localDate, intl)})`;
+}
+
+/**
+ * The long name of IANA `zone` at the London wall-clock `date` `time`, in the `intl` locale
+ * ("heure normale d’Afrique centrale"); the zone's id when Intl cannot name it.
+ */
+export function formatZoneName(date: string, time: string, zone: string, intl: string): string {
+  try {
+    const parts = new Intl.DateTimeFormat(intl, { timeZone: zone, timeZoneName: "long" }).formatToParts(londonInstant(date, time));
+    return parts.find((p) => p.type === "timeZoneName")?.value ?? zone;
+  } catch {
+    return zone;
+  }
 }
 
 // ----- Instants, on the UK calendar --------------------------------------------------------------

@@ -253,7 +253,7 @@ describe("HTML cache rules", () => {
   });
 
   it("leaves POSTs, the portal, the booking wizard, token pages and preview links to React Router", async () => {
-    for (const path of ["/admin", "/admin/set-password?token=x", "/book-consultation", "/book-consultation/manage/tok", "/projects/a?preview=sig", "/api/auth/session"]) {
+    for (const path of ["/admin", "/admin/set-password?token=x", "/book-consultation", "/book-consultation/manage/tok", "/fr/book-consultation", "/ar/book-consultation/manage/tok", "/projects/a?preview=sig", "/api/auth/session"]) {
       const response = await env.get(path);
       expect([path, response.status]).toEqual([path, 418]);
     }

@@ -97,6 +97,14 @@ export const consultationBookings = pgTable(
     durationMinutes: integer("duration_minutes"),
     /** iCalendar SEQUENCE of the last invitation sent; raised on every change mailed. */
     icsSequence: integer("ics_sequence").notNull().default(0),
+    /**
+     * The language the visitor booked in (`~/utils/i18n`'s codes: "en", "fr", ...): their e-mails,
+     * invitations and manage link are in it. No check constraint: the shipped languages are a
+     * setting of the product, not of the database.
+     */
+    language: text("language").notNull().default("en"),
+    /** The visitor's IANA time zone as their browser gave it, for their own time in e-mails; null when unknown. */
+    timeZone: text("time_zone"),
     reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
     /** When the personal fields were anonymised (erasure or retention); null while they are held. */
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),

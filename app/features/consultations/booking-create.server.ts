@@ -26,15 +26,20 @@ import { confirmationEmail } from "./booking-visitor-mail.server";
 import { issueManageToken, slotRefusal, type BookingRow } from "./booking-core.server";
 import { assignEngineer, planAssignment } from "./engineer-assignment.server";
 import { engineerNotices } from "./engineer-notices.server";
-import { BookingError, type BookingErrorCode } from "./booking-errors.server";
+import { BookingError, bookingErrorMessage, type BookingErrorCode } from "./booking-errors.server";
 import { DETAIL_FIELDS } from "./fields";
-import { BookingDetailsSchema, ConfirmSchema, type BookingDetails } from "./schema";
+import { bookingDetailsSchema, confirmSchema, type BookingDetails } from "./schema";
+import { DEFAULT_LANGUAGE, type Language } from "~/utils/i18n";
 import { parseSubmission, submissionObject, type FailedSubmission, type SubmissionInput } from "~/utils/forms";
 import { logger } from "~/utils/logger.server";
 import { londonToday } from "~/utils/time";
 
-/** What a visitor asks for: the chosen type and slot ids and the validated details. */
-export type CreateBookingInput = { typeId: string; slotId: string; details: BookingDetails };
+/**
+ * What a visitor asks for: the chosen type and slot ids and the validated details; the language
+ * they booked in (their e-mails' and manage link's; English when absent) and their IANA time
+ * zone when their browser gave one.
+ */
+export type CreateBookingInput = { typeId: string; slotId: string; details: BookingDetails; language?: Language; timeZone?: string | null };
 
 /**
  * The outcome of a Confirm Booking post: the booking (as `createBooking` returns it), the details'
@@ -57,32 +62,39 @@ export type SubmitBookingResult =
 
 /**
  * The wizard's Confirm Booking post, as the contact form's `submitEnquiry` handles an enquiry:
- * validates the details with `BookingDetailsSchema` and the type, slot and idempotency key with
- * `ConfirmSchema`, checks the form guard (honeypot and signed render token: a refusal is
+ * validates the details with `bookingDetailsSchema` and the type, slot, idempotency key and time
+ * zone with `confirmSchema`, checks the form guard (honeypot and signed render token: a refusal is
  * `form_check`, or `form_too_fast` for a form sent too soon after it was drawn), then books with
- * `createBooking` (its rules and abuse limits; `clientIp` is the visitor's address). Every broken
- * rule is returned, never thrown; other errors (the database) are thrown.
+ * `createBooking` (its rules and abuse limits; `clientIp` is the visitor's address) in `language`,
+ * the wizard page's, which also words every refusal. Every broken rule is returned, never thrown;
+ * other errors (the database) are thrown.
  */
 export async function submitBooking(
   input: SubmissionInput,
-  { clientIp, now = new Date(), settings }: { clientIp: string; now?: Date; settings?: SiteSettings },
+  {
+    clientIp,
+    now = new Date(),
+    settings,
+    language = DEFAULT_LANGUAGE,
+  }: { clientIp: string; now?: Date; settings?: SiteSettings; language?: Language },
 ): Promise<SubmitBookingResult> {
-  const details = parseSubmission(BookingDetailsSchema, input, { echo: DETAIL_FIELDS });
+  const details = parseSubmission(bookingDetailsSchema(language), input, { echo: DETAIL_FIELDS });
   if (!details.ok) return details;
-  const ids = parseSubmission(ConfirmSchema, input);
+  const ids = parseSubmission(confirmSchema(language), input);
   if (!ids.ok) return { ok: false, code: "invalid", message: ids.message, slotProblem: false, status: 400 };
-  const { typeId, slotId, idempotencyKey } = ids.values;
+  const { typeId, slotId, idempotencyKey, timeZone } = ids.values;
   try {
     const guard = checkFormGuard(submissionObject(input), now);
     if (guard) {
       logger.warn({ reason: guard }, "booking refused by the form check");
       throw new BookingError(guard === "too_fast" ? "form_too_fast" : "form_check");
     }
-    const made = await createBooking({ typeId, slotId, details: details.values }, { idempotencyKey, clientIp, now, settings });
+    const made = await createBooking({ typeId, slotId, details: details.values, language, timeZone }, { idempotencyKey, clientIp, now, settings });
     return { ok: true, ...made };
   } catch (error) {
     if (!(error instanceof BookingError)) throw error;
-    return { ok: false, code: error.code, message: error.message, slotProblem: error.isSlotProblem, status: error.status, idempotencyKey };
+    const message = language === DEFAULT_LANGUAGE ? error.message : bookingErrorMessage(error.code, language);
+    return { ok: false, code: error.code, message, slotProblem: error.isSlotProblem, status: error.status, idempotencyKey };
   }
 }
 
@@ -169,6 +181,8 @@ export async function createBooking(
           engineerId,
           idempotencyKey,
           icsSequence: 0,
+          language: input.language ?? DEFAULT_LANGUAGE,
+          timeZone: input.timeZone ?? null,
         })
         .returning();
       await tx

@@ -4,6 +4,8 @@
  * `BookingError`; the visitor's reschedule returns the same codes as refusals.
  */
 import { ACTIVE_BOOKINGS_PER_EMAIL } from "~/features/abuse/limits.server";
+import { DEFAULT_LANGUAGE, type Language } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
 
 /** Why a booking could not be made or changed; `status` is the HTTP status a route should answer. */
 export type BookingErrorCode =
@@ -23,54 +25,61 @@ export type BookingErrorCode =
   | "email_limit"
   | "global_limit";
 
-const ERROR_INFO: Record<BookingErrorCode, { status: number; message: string }> = {
-  unknown_slot: { status: 404, message: "That time is not offered. Please choose another time." },
-  past_slot: { status: 409, message: "That time has already passed. Please choose another time." },
-  inside_notice: { status: 409, message: "That time is now too soon to book. Please choose a later time." },
-  unavailable_slot: { status: 409, message: "That time is no longer available. Please choose another time." },
-  outside_window: { status: 409, message: "That time is too far ahead to book. Please choose an earlier time." },
-  slot_full: {
-    status: 409,
-    message: "Sorry, that time has just been fully booked by someone else. Please choose another time.",
-  },
-  no_engineer: {
-    status: 409,
-    message: "Sorry, nobody is free to take a consultation at that time any more. Please choose another time.",
-  },
-  unknown_type: { status: 422, message: "That consultation type is not offered. Please choose another type." },
-  inactive_type: {
-    status: 422,
-    message: "That consultation type is no longer offered. Please choose another type.",
-  },
-  not_found: { status: 404, message: "Booking not found." },
-  form_check: {
-    status: 400,
-    message: "We could not confirm this booking. Please wait a moment and try again, or contact us directly.",
-  },
+/** The HTTP status a route answers for each code. */
+const ERROR_STATUS: Record<BookingErrorCode, number> = {
+  unknown_slot: 404,
+  past_slot: 409,
+  inside_notice: 409,
+  unavailable_slot: 409,
+  outside_window: 409,
+  slot_full: 409,
+  no_engineer: 409,
+  unknown_type: 422,
+  inactive_type: 422,
+  not_found: 404,
+  form_check: 400,
   // A person who types fast (or lets the browser fill the form) trips the bot check's minimum time.
-  form_too_fast: {
-    status: 400,
-    message:
-      "Your booking was sent a little too quickly for our spam check, so it has not been made yet. Your details are kept: please check them below and press Confirm Booking again.",
-  },
-  client_limit: {
-    status: 429,
-    message: "Too many bookings have been made from your network in the last hour. Please try again later or contact us directly.",
-  },
-  email_limit: {
-    status: 409,
-    message: `This e-mail address already has ${ACTIVE_BOOKINGS_PER_EMAIL} upcoming consultations booked. Please cancel one from its confirmation e-mail, or contact us directly.`,
-  },
-  global_limit: {
-    status: 503,
-    message: "We are receiving an unusually high number of bookings. Please try again in a little while or contact us directly.",
-  },
+  form_too_fast: 400,
+  client_limit: 429,
+  email_limit: 409,
+  global_limit: 503,
 };
 
-
-/** The message a person reads for `code`. */
-export function bookingErrorMessage(code: BookingErrorCode): string {
-  return ERROR_INFO[code].message;
+/** The message a person reads for `code`, in `language` (English by default: the staff's screens). */
+export function bookingErrorMessage(code: BookingErrorCode, language: Language = DEFAULT_LANGUAGE): string {
+  const locale = { locale: language };
+  switch (code) {
+    case "unknown_slot":
+      return m.error_unknown_slot({}, locale);
+    case "past_slot":
+      return m.error_past_slot({}, locale);
+    case "inside_notice":
+      return m.error_inside_notice({}, locale);
+    case "unavailable_slot":
+      return m.error_unavailable_slot({}, locale);
+    case "outside_window":
+      return m.error_outside_window({}, locale);
+    case "slot_full":
+      return m.error_slot_full({}, locale);
+    case "no_engineer":
+      return m.error_no_engineer({}, locale);
+    case "unknown_type":
+      return m.error_unknown_type({}, locale);
+    case "inactive_type":
+      return m.error_inactive_type({}, locale);
+    case "not_found":
+      return m.error_not_found({}, locale);
+    case "form_check":
+      return m.error_form_check({}, locale);
+    case "form_too_fast":
+      return m.error_form_too_fast({}, locale);
+    case "client_limit":
+      return m.error_client_limit({}, locale);
+    case "email_limit":
+      return m.error_email_limit({ count: ACTIVE_BOOKINGS_PER_EMAIL }, locale);
+    case "global_limit":
+      return m.error_global_limit({}, locale);
+  }
 }
 
 /** A rule broken by a booking request; `code` says which, `status` is the HTTP answer (4xx). */
@@ -78,10 +87,10 @@ export class BookingError extends Error {
   readonly code: BookingErrorCode;
   readonly status: number;
   constructor(code: BookingErrorCode, message?: string) {
-    super(message ?? ERROR_INFO[code].message);
+    super(message ?? bookingErrorMessage(code));
     this.name = "BookingError";
     this.code = code;
-    this.status = ERROR_INFO[code].status;
+    this.status = ERROR_STATUS[code];
   }
   /** True for errors about the chosen time: the visitor goes back to step 2 with fresh slots. */
   get isSlotProblem(): boolean {

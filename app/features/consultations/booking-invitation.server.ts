@@ -6,26 +6,30 @@
 import { mailFromAddress } from "~/features/mail/transport.server";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
+import { m } from "~/utils/paraglide/messages";
 import type { BookingMailData, BookingMailSettings } from "./booking-mail.server";
 import { buildBookingIcs, uidHostOf, type InviteStatus } from "./ics";
 
 /**
  * The `.ics` text of the booking's invitation at `status`/`sequence`, exactly as a message
  * attaches it (and as the booking success screen offers it for download): UID host
- * from PUBLIC_URL, ORGANIZER the From address, the visitor as attendee, a description saying
- * whether the booking awaits confirmation. Throws when the calendar library refuses the data.
+ * from PUBLIC_URL, ORGANIZER the From address, the visitor as attendee, a summary and a
+ * description (saying whether the booking awaits confirmation) in the language the visitor booked
+ * in. Throws when the calendar library refuses the data.
  */
 export function bookingInvitationIcs(b: BookingMailData, settings: BookingMailSettings, status: InviteStatus, sequence: number, engineer?: Contact): string {
   if (engineer) return engineerInvitationIcs(b, settings, status, sequence, engineer);
   const from = mailFromAddress();
+  const locale = { locale: b.language };
+  const company = settings.companyName;
   return buildBookingIcs({
     ...invitationEvent(b, status, sequence),
-    title: `${b.consultationType} with ${settings.companyName}`,
+    title: m.ics_title({ type: b.consultationType, company }, locale),
     description: b.meetingLink
-      ? `Your consultation with ${settings.companyName}. Join the meeting: ${b.meetingLink}`
+      ? m.ics_join({ company, link: b.meetingLink }, locale)
       : status === "TENTATIVE"
-        ? `Your consultation with ${settings.companyName}, awaiting our confirmation. The meeting link will follow by e-mail.`
-        : `Your consultation with ${settings.companyName}. The meeting link will follow by e-mail.`,
+        ? m.ics_awaiting({ company }, locale)
+        : m.ics_link_follows({ company }, locale),
     organizer: { name: from.name || settings.companyName, email: from.address },
     attendee: { name: b.name, email: b.email },
     meetingLink: b.meetingLink,

@@ -11,8 +11,11 @@ import type { consultationBookings } from "~/db/schema";
 import type { OutgoingEmail } from "~/features/mail/outbox.server";
 import { renderEmail, siteUrl } from "~/features/mail/templates.server";
 import type { SiteSettings } from "~/features/settings/schema";
-import { formatLongDate, formatTime24, ukZoneLabel } from "~/utils/format";
-import { londonInstant } from "~/utils/time";
+import { formatInZone, formatLongDate, formatTime24, formatZoneName } from "~/utils/format";
+import { DEFAULT_LANGUAGE, isLanguage, languageInfo, type Language } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
+import { LONDON, londonInstant } from "~/utils/time";
+import { describeWhenIn, minutesIn, ukZone } from "./words";
 import { invitationAttachments, type Contact } from "./booking-invitation.server";
 import type { InviteStatus } from "./ics";
 
@@ -35,6 +38,10 @@ export type BookingMailData = {
   icsSequence: number;
   date: string;
   startTime: string;
+  /** The language the visitor booked in: their messages and invitations are in it. */
+  language: Language;
+  /** The visitor's IANA time zone, or null when their browser did not give one. */
+  timeZone: string | null;
 };
 
 /**
@@ -64,6 +71,9 @@ export function bookingMailData(
     icsSequence: b.icsSequence,
     date: slot.date,
     startTime: slot.startTime,
+    // A language the product no longer ships falls back to the default.
+    language: isLanguage(b.language) ? b.language : DEFAULT_LANGUAGE,
+    timeZone: b.timeZone,
   };
 }
 
@@ -87,19 +97,42 @@ export function bookingDurationMinutes(
  */
 export type BookingMailSettings = Pick<SiteSettings, "companyName" | "email" | "phone" | "location" | "notificationRecipients"> & { address?: readonly string[] };
 
-/** "Monday 31 March 2025 at 09:00 UK time (BST)". */
-export function describeWhen(b: Pick<BookingMailData, "date" | "startTime">): string {
-  return `${formatLongDate(b.date)} at ${formatTime24(b.startTime)} ${ukZoneLabel(b.date, b.startTime)}`;
+/** "Monday 31 March 2025 at 09:00 UK time (BST)", in `language` (English, the staff's, by default). */
+export function describeWhen(b: Pick<BookingMailData, "date" | "startTime">, language: Language = DEFAULT_LANGUAGE): string {
+  return describeWhenIn(language, b.date, b.startTime);
 }
 
-/** The date, time and length rows every booking message lists, the consultation type first. */
-export function whenDetails(b: BookingMailData): [string, string][] {
-  return [
-    ["Consultation", b.consultationType],
-    ["Date", formatLongDate(b.date)],
-    ["Time", `${formatTime24(b.startTime)} ${ukZoneLabel(b.date, b.startTime)}`],
-    ["Duration", `${b.durationMinutes} minutes`],
+/**
+ * The date, time and length rows every booking message lists, the consultation type first, in
+ * `language` (English, the staff's, by default). A visitor writing in another language whose
+ * time zone shows another time than London also gets their own time ("Your time") in it, beside
+ * the UK time; an English message reads as it always has.
+ */
+export function whenDetails(b: BookingMailData, language: Language = DEFAULT_LANGUAGE): [string, string][] {
+  const locale = { locale: language };
+  const intl = languageInfo(language).intl;
+  const rows: [string, string][] = [
+    [m.mail_row_consultation({}, locale), b.consultationType],
+    [m.mail_row_date({}, locale), formatLongDate(b.date, intl)],
+    [m.mail_row_time({}, locale), `${formatTime24(b.startTime)} ${ukZone(language, b.date, b.startTime)}`],
   ];
+  const local = language !== DEFAULT_LANGUAGE && b.timeZone && b.timeZone !== LONDON ? formatInZone(b.date, b.startTime, b.timeZone, intl) : null;
+  if (local && b.timeZone) {
+    const zone = formatZoneName(b.date, b.startTime, b.timeZone, intl);
+    rows.push([m.mail_row_your_time({}, locale), m.mail_your_time({ time: local, zone }, locale)]);
+  }
+  rows.push([m.mail_row_duration({}, locale), minutesIn(language, b.durationMinutes)]);
+  return rows;
+}
+
+/**
+ * For staff (who read English): the row naming the language a visitor booked in when it is not
+ * English ("Visitor's language", "French (Français)"), else none.
+ */
+export function visitorLanguageRows(b: BookingMailData): [string, string][] {
+  if (b.language === DEFAULT_LANGUAGE) return [];
+  const english = new Intl.DisplayNames(["en"], { type: "language" }).of(b.language) ?? b.language;
+  return [["Visitor's language", `${english} (${languageInfo(b.language).name})`]];
 }
 
 /**
@@ -123,7 +156,14 @@ export function engineerEmail(b: BookingMailData, settings: BookingMailSettings,
             b.meetingLink ? `Meeting link: ${b.meetingLink}` : "The meeting link is made when the booking is confirmed.",
             "The attached calendar invitation adds it to your calendar (or replaces the earlier copy).",
           ],
-      details: [...whenDetails(b), ["Name", b.name], ["E-mail", b.email], ["Phone", b.phone ?? "Not provided"], ["Company", b.companyName ?? "Not provided"]],
+      details: [
+        ...whenDetails(b),
+        ["Name", b.name],
+        ["E-mail", b.email],
+        ["Phone", b.phone ?? "Not provided"],
+        ["Company", b.companyName ?? "Not provided"],
+        ...visitorLanguageRows(b),
+      ],
       button: { label: "Open consultations", url: siteUrl("/admin/consultations") },
       footerNote: "You receive these e-mails because you take consultations.",
     },

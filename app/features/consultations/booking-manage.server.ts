@@ -31,6 +31,8 @@ import { BookingError, bookingErrorMessage, isSlotProblem, type BookingErrorCode
 import { assignEngineer, planAssignment, type AssignmentPlan } from "./engineer-assignment.server";
 import { engineerNotices } from "./engineer-notices.server";
 import { bookingEndTime } from "./booking-rows.server";
+import { DEFAULT_LANGUAGE, type Language } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
 import { londonInstant } from "~/utils/time";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -159,24 +161,28 @@ export function rescheduleBlocker(
   return null;
 }
 
-/** The message a visitor reads for a reschedule refusal. */
-export function rescheduleMessage(reason: RescheduleRefusal): string {
-  return reason in RESCHEDULE_MESSAGES
-    ? RESCHEDULE_MESSAGES[reason as keyof typeof RESCHEDULE_MESSAGES]
-    : bookingErrorMessage(reason as BookingErrorCode);
+/** The message a visitor reads for a reschedule refusal, in `language` (English by default). */
+export function rescheduleMessage(reason: RescheduleRefusal, language: Language = DEFAULT_LANGUAGE): string {
+  const locale = { locale: language };
+  switch (reason) {
+    case "not_found":
+      return bookingErrorMessage("not_found", language);
+    case "already_cancelled":
+      return m.reschedule_already_cancelled({}, locale);
+    case "not_reschedulable":
+      return m.reschedule_not_reschedulable({}, locale);
+    case "started":
+      return m.reschedule_started({}, locale);
+    case "same_slot":
+      return m.reschedule_same_slot({}, locale);
+    case "reschedule_client_limit":
+      return m.reschedule_client_limit({}, locale);
+    case "reschedule_booking_limit":
+      return m.reschedule_booking_limit({}, locale);
+    default:
+      return bookingErrorMessage(reason, language);
+  }
 }
-
-const RESCHEDULE_MESSAGES: Record<Exclude<RescheduleRefusal, BookingErrorCode> | "not_found", string> = {
-  not_found: bookingErrorMessage("not_found"),
-  already_cancelled: "This booking has been cancelled, so it can no longer be moved. You are welcome to book another time.",
-  not_reschedulable: "This booking can no longer be moved online. Please contact us if anything has changed.",
-  started: "This consultation has already started, so it can no longer be moved online.",
-  same_slot: "Your consultation is already at that time. Please choose a different time.",
-  reschedule_client_limit:
-    "Too many bookings have been moved from your network in the last hour. Please try again later or contact us directly.",
-  reschedule_booking_limit:
-    "This booking has been moved several times in the last hour. Please try again later or contact us directly.",
-};
 
 /** A limit tripped inside the reschedule's transaction: thrown so the transaction rolls back. */
 class RescheduleLimitError extends Error {

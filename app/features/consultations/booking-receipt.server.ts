@@ -12,6 +12,7 @@
  * Step 5 answers `Cache-Control: private, no-store`, and the HTML cache never stores a request
  * that carries a cookie of ours (`server/html-cache.ts`).
  */
+import { localizedPath } from "~/utils/i18n";
 import { createCookie } from "react-router";
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
@@ -108,7 +109,7 @@ export async function readBookingReceipt(request: Request): Promise<BookingRecei
     date: slot.date,
     startTime: slot.startTime,
     status: booking.status,
-    managePath: token ? `/book-consultation/manage/${token}` : null,
+    managePath: token ? localizedPath(`/book-consultation/manage/${token}`, mail.language) : null,
     ics,
   };
 }

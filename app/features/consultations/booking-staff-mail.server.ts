@@ -5,11 +5,12 @@
  */
 import type { OutgoingEmail } from "~/features/mail/outbox.server";
 import { renderEmail, siteUrl, type EmailContent } from "~/features/mail/templates.server";
-import { describeWhen, whenDetails, type BookingMailData, type BookingMailSettings } from "./booking-mail.server";
+import { describeWhen, visitorLanguageRows, whenDetails, type BookingMailData, type BookingMailSettings } from "./booking-mail.server";
 
 /**
  * One message per staff recipient (`notificationRecipients`), replying to the visitor, with the
- * button to the consultations screen and the recipients' footer.
+ * button to the consultations screen and the recipients' footer. Always in English; a visitor who
+ * booked in another language is named so in the details ("Visitor's language").
  */
 function staffEmails(
   b: BookingMailData,
@@ -49,6 +50,7 @@ export function staffNotificationEmails(b: BookingMailData, settings: BookingMai
         ["Project type", b.projectType ?? "Not provided"],
         ["Timeline", b.timeline ?? "Not provided"],
         ["Budget range", b.budgetRange ?? "Not provided"],
+        ...visitorLanguageRows(b),
       ],
     },
   });
@@ -68,7 +70,7 @@ export function staffRescheduleNotificationEmails(
       heading: `${b.name} moved their consultation`,
       intro: `${b.consultationType}, moved from ${describeWhen(previous)} to ${describeWhen(b)}. The booking is pending again until you confirm it; its meeting link was cleared.`,
       paragraphs: [],
-      details: [...whenDetails(b), ["Name", b.name], ["E-mail", b.email], ["Company", b.companyName ?? "Not provided"]],
+      details: [...whenDetails(b), ["Name", b.name], ["E-mail", b.email], ["Company", b.companyName ?? "Not provided"], ...visitorLanguageRows(b)],
     },
   });
 }

@@ -2,28 +2,38 @@
  * The visitor's messages about their booking: the confirmation of a new booking (with the
  * invitation and the manage link), the 24-hour reminder, the cancellation (METHOD:CANCEL), the
  * confirmation by staff (updated invitation, meeting link), the notice that staff are moving it
- * and the receipt of a move the visitor made. Each returns an `OutgoingEmail` for `enqueueEmails`.
+ * and the receipt of a move the visitor made. Each is written in the language the visitor booked
+ * in (`b.language`; the English text is the spec's) and returns an `OutgoingEmail` for
+ * `enqueueEmails`.
  */
 import type { OutgoingEmail } from "~/features/mail/outbox.server";
 import { renderEmail, siteUrl, type EmailContent } from "~/features/mail/templates.server";
+import { localizedPath } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
 import { invitationAttachments } from "./booking-invitation.server";
 import { describeWhen, whenDetails, type BookingMailData, type BookingMailSettings } from "./booking-mail.server";
 import type { InviteStatus } from "./ics";
 
-/** The visitor's manage page for a raw token. */
-function manageUrl(token: string): string {
-  return siteUrl(`/book-consultation/manage/${token}`);
+/** The visitor's manage page for a raw token, in the language they booked in. */
+function manageUrl(b: BookingMailData, token: string): string {
+  return siteUrl(localizedPath(`/book-consultation/manage/${token}`, b.language));
 }
 
+/** The booking wizard, in the language the visitor booked in. */
+const wizardUrl = (b: BookingMailData) => siteUrl(localizedPath("/book-consultation", b.language));
 
-type Content = Omit<EmailContent, "details">;
+type Content = Omit<EmailContent, "details" | "language">;
+
+/** The catalogue's options for the visitor's language. */
+const localeOf = (b: BookingMailData) => ({ locale: b.language });
 
 /** Why the visitor received a message about their own booking. */
-const visitorFooter = (settings: BookingMailSettings) => `You received this e-mail because you booked a consultation with ${settings.companyName}.`;
+const visitorFooter = (b: BookingMailData, settings: BookingMailSettings) => m.mail_footer({ company: settings.companyName }, localeOf(b));
 
 /**
- * A message to the visitor about their booking: `content` rendered with the booking's date, time
- * and length as details, and the invitation at `ics.status`/`ics.sequence` attached when given.
+ * A message to the visitor about their booking: `content` rendered in their language with the
+ * booking's date, time and length as details, and the invitation at `ics.status`/`ics.sequence`
+ * attached when given.
  */
 function visitorEmail(
   b: BookingMailData,
@@ -34,32 +44,32 @@ function visitorEmail(
     kind,
     to: b.email,
     subject,
-    ...renderEmail({ ...content, details: whenDetails(b) }, settings),
+    ...renderEmail({ ...content, details: whenDetails(b, b.language), language: b.language }, settings),
     ...(ics ? { attachments: invitationAttachments(b, settings, ics.status, ics.sequence) } : {}),
   };
 }
 
+/** The booking's time in words, in the visitor's language. */
+const when = (b: Pick<BookingMailData, "date" | "startTime">, visitor: BookingMailData) => describeWhen(b, visitor.language);
+
 /** The meeting-link paragraph of the reminder and the staff confirmation. */
 const joinParagraph = (b: BookingMailData) =>
-  b.meetingLink ? `Join the meeting at the time below: ${b.meetingLink}` : "We will send you the meeting link before the call.";
-const joinButton = (b: BookingMailData) => (b.meetingLink ? { button: { label: "Join meeting", url: b.meetingLink } } : {});
+  b.meetingLink ? m.mail_join_paragraph({ link: b.meetingLink }, localeOf(b)) : m.mail_link_follows({}, localeOf(b));
+const joinButton = (b: BookingMailData) => (b.meetingLink ? { button: { label: m.mail_join_button({}, localeOf(b)), url: b.meetingLink } } : {});
 
 /** Confirmation to the visitor of a new (pending) booking, with the invitation and the manage link. */
 export function confirmationEmail(b: BookingMailData, settings: BookingMailSettings, token: string): OutgoingEmail {
+  const locale = localeOf(b);
   return visitorEmail(b, settings, {
     kind: "booking.confirmation",
-    subject: `Consultation booked: ${describeWhen(b)}`,
+    subject: m.mail_confirmation_subject({ when: when(b, b) }, locale),
     content: {
-      preheader: `Your consultation on ${describeWhen(b)}`,
-      heading: "Your consultation is booked",
-      intro: `Thank you, ${b.name}. We have received your booking for a ${b.consultationType}.`,
-      paragraphs: [
-        "We will review your project information before the call and send you the meeting link by e-mail. A calendar invitation is attached.",
-        "We will also send you a reminder 24 hours before the consultation.",
-        "If your plans change, you can reschedule or cancel the booking from the link below.",
-      ],
-      button: { label: "Manage your booking", url: manageUrl(token) },
-      footerNote: visitorFooter(settings),
+      preheader: m.mail_confirmation_preheader({ when: when(b, b) }, locale),
+      heading: m.mail_confirmation_heading({}, locale),
+      intro: m.mail_confirmation_intro({ name: b.name, type: b.consultationType }, locale),
+      paragraphs: [m.mail_confirmation_p1({}, locale), m.mail_confirmation_p2({}, locale), m.mail_change_plans({}, locale)],
+      button: { label: m.mail_manage_button({}, locale), url: manageUrl(b, token) },
+      footerNote: visitorFooter(b, settings),
     },
     ics: { status: "TENTATIVE", sequence: b.icsSequence },
   });
@@ -70,18 +80,16 @@ export function confirmationEmail(b: BookingMailData, settings: BookingMailSetti
  * moved to another time gets one reminder for its new time.
  */
 export function reminderEmail(b: BookingMailData, settings: BookingMailSettings): OutgoingEmail {
+  const locale = localeOf(b);
   return {
     ...visitorEmail(b, settings, {
       kind: "booking.reminder",
-      subject: `Reminder: consultation ${describeWhen(b)}`,
+      subject: m.mail_reminder_subject({ when: when(b, b) }, locale),
       content: {
-        preheader: `Reminder: your consultation on ${describeWhen(b)}`,
-        heading: "Your consultation is tomorrow",
-        intro: `Hello ${b.name}, this is a reminder of your ${b.consultationType} with ${settings.companyName}.`,
-        paragraphs: [
-          joinParagraph(b),
-          `If you can no longer attend, please use the link in your confirmation e-mail or contact us at ${settings.email} or ${settings.phone}.`,
-        ],
+        preheader: m.mail_reminder_preheader({ when: when(b, b) }, locale),
+        heading: m.mail_reminder_heading({}, locale),
+        intro: m.mail_reminder_intro({ name: b.name, type: b.consultationType, company: settings.companyName }, locale),
+        paragraphs: [joinParagraph(b), m.mail_reminder_contact({ email: settings.email, phone: settings.phone }, locale)],
         ...joinButton(b),
       },
     }),
@@ -96,21 +104,17 @@ export function cancellationEmail(
   sequence: number,
   by: "visitor" | "staff",
 ): OutgoingEmail {
+  const locale = localeOf(b);
+  const who = { name: b.name, type: b.consultationType };
   return visitorEmail(b, settings, {
     kind: "booking.cancellation",
-    subject: `Cancelled: consultation ${describeWhen(b)}`,
+    subject: m.mail_cancel_subject({ when: when(b, b) }, locale),
     content: {
-      preheader: `Your consultation on ${describeWhen(b)} is cancelled`,
-      heading: "Your consultation is cancelled",
-      intro:
-        by === "visitor"
-          ? `Hello ${b.name}, as you asked, we have cancelled your ${b.consultationType}.`
-          : `Hello ${b.name}, we are sorry: your ${b.consultationType} has been cancelled.`,
-      paragraphs: [
-        "The calendar entry attached removes the meeting from your calendar.",
-        "You are welcome to book another time whenever suits you.",
-      ],
-      button: { label: "Book another time", url: siteUrl("/book-consultation") },
+      preheader: m.mail_cancel_preheader({ when: when(b, b) }, locale),
+      heading: m.mail_cancel_heading({}, locale),
+      intro: by === "visitor" ? m.mail_cancel_intro_visitor(who, locale) : m.mail_cancel_intro_staff(who, locale),
+      paragraphs: [m.mail_cancel_p1({}, locale), m.mail_cancel_p2({}, locale)],
+      button: { label: m.mail_book_another({}, locale), url: wizardUrl(b) },
     },
     ics: { status: "CANCELLED", sequence },
   });
@@ -122,21 +126,18 @@ export function cancellationEmail(
  * with Manage your booking under it, or the manage button alone while no meeting link is set.
  */
 export function confirmedEmail(b: BookingMailData, settings: BookingMailSettings, sequence: number, token: string): OutgoingEmail {
-  const manage = { label: "Manage your booking", url: manageUrl(token) };
+  const locale = localeOf(b);
+  const manage = { label: m.mail_manage_button({}, locale), url: manageUrl(b, token) };
   return visitorEmail(b, settings, {
     kind: "booking.confirmed",
-    subject: `Confirmed: consultation ${describeWhen(b)}`,
+    subject: m.mail_confirmed_subject({ when: when(b, b) }, locale),
     content: {
-      preheader: `Confirmed: your consultation on ${describeWhen(b)}`,
-      heading: "Your consultation is confirmed",
-      intro: `Hello ${b.name}, we look forward to speaking with you.`,
-      paragraphs: [
-        joinParagraph(b),
-        "The attached calendar invitation replaces the earlier one.",
-        "If your plans change, you can reschedule or cancel the booking from the link below.",
-      ],
+      preheader: m.mail_confirmed_preheader({ when: when(b, b) }, locale),
+      heading: m.mail_confirmed_heading({}, locale),
+      intro: m.mail_confirmed_intro({ name: b.name }, locale),
+      paragraphs: [joinParagraph(b), m.mail_replaces_earlier({}, locale), m.mail_change_plans({}, locale)],
       ...(b.meetingLink ? { ...joinButton(b), link: manage } : { button: manage }),
-      footerNote: visitorFooter(settings),
+      footerNote: visitorFooter(b, settings),
     },
     ics: { status: "CONFIRMED", sequence },
   });
@@ -144,18 +145,16 @@ export function confirmedEmail(b: BookingMailData, settings: BookingMailSettings
 
 /** Notice that the booking is moved to another time; the old calendar entry is cancelled. */
 export function rescheduledEmail(b: BookingMailData, settings: BookingMailSettings, sequence: number): OutgoingEmail {
+  const locale = localeOf(b);
   return visitorEmail(b, settings, {
     kind: "booking.rescheduled",
-    subject: `Rescheduling: consultation ${describeWhen(b)}`,
+    subject: m.mail_rescheduled_subject({ when: when(b, b) }, locale),
     content: {
-      preheader: `Your consultation on ${describeWhen(b)} is being rescheduled`,
-      heading: "Your consultation is being rescheduled",
-      intro: `Hello ${b.name}, your ${b.consultationType} on ${describeWhen(b)} needs to move to a different time.`,
-      paragraphs: [
-        "We will be in touch to agree a new time; the attached calendar entry removes the old one.",
-        `You can also book a new time yourself, or contact us at ${settings.email} or ${settings.phone}.`,
-      ],
-      button: { label: "Book a new time", url: siteUrl("/book-consultation") },
+      preheader: m.mail_rescheduled_preheader({ when: when(b, b) }, locale),
+      heading: m.mail_rescheduled_heading({}, locale),
+      intro: m.mail_rescheduled_intro({ name: b.name, type: b.consultationType, when: when(b, b) }, locale),
+      paragraphs: [m.mail_rescheduled_p1({}, locale), m.mail_rescheduled_p2({ email: settings.email, phone: settings.phone }, locale)],
+      button: { label: m.mail_book_new({}, locale), url: wizardUrl(b) },
     },
     ics: { status: "CANCELLED", sequence },
   });
@@ -172,19 +171,17 @@ export function visitorRescheduleEmail(
   token: string,
   previous: Pick<BookingMailData, "date" | "startTime">,
 ): OutgoingEmail {
+  const locale = localeOf(b);
   return visitorEmail(b, settings, {
     kind: "booking.visitor_rescheduled",
-    subject: `Consultation moved: ${describeWhen(b)}`,
+    subject: m.mail_moved_subject({ when: when(b, b) }, locale),
     content: {
-      preheader: `Your consultation is moved to ${describeWhen(b)}`,
-      heading: "Your consultation has been moved",
-      intro: `Hello ${b.name}, your ${b.consultationType} is moved from ${describeWhen(previous)} to the new time below.`,
-      paragraphs: [
-        "We will confirm the new time and send you the meeting link by e-mail. The attached calendar invitation replaces the earlier one.",
-        "If your plans change again, you can reschedule or cancel the booking from the link below.",
-      ],
-      button: { label: "Manage your booking", url: manageUrl(token) },
-      footerNote: visitorFooter(settings),
+      preheader: m.mail_moved_preheader({ when: when(b, b) }, locale),
+      heading: m.mail_moved_heading({}, locale),
+      intro: m.mail_moved_intro({ name: b.name, type: b.consultationType, previous: when(previous, b) }, locale),
+      paragraphs: [m.mail_moved_p1({}, locale), m.mail_moved_p2({}, locale)],
+      button: { label: m.mail_manage_button({}, locale), url: manageUrl(b, token) },
+      footerNote: visitorFooter(b, settings),
     },
     ics: { status: "TENTATIVE", sequence: b.icsSequence },
   });

@@ -1,17 +1,9 @@
 /**
- * Browser-safe field lists of the booking wizard's details step: the project type options, the
- * form's field names and the texts a visitor typed. Kept apart from ./schema so the wizard can use
+ * Browser-safe field lists of the booking wizard's details step: the form's field names and the
+ * texts a visitor typed (the project types' names are in `./words`). Kept apart from ./schema so the wizard can use
  * them without putting Zod and the database schema in the page's JavaScript.
  */
-import type { BOOKING_PROJECT_TYPES } from "~/utils/domain";
 import { submittedValues, type SubmissionInput } from "~/utils/forms";
-
-/** Project types offered in step 3, with their labels. */
-export const PROJECT_TYPE_OPTIONS: { value: (typeof BOOKING_PROJECT_TYPES)[number]; label: string }[] = [
-  { value: "commercial", label: "Commercial" },
-  { value: "humanitarian", label: "Humanitarian" },
-  { value: "mixed", label: "Mixed (commercial and humanitarian)" },
-];
 
 /** The details form's field names, in form order (hidden fields of step 4 carry the same names). */
 export const DETAIL_FIELDS = [

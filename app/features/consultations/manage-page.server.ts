@@ -8,6 +8,8 @@
 import { z } from "zod";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import { parseSubmission, type SubmissionInput } from "~/utils/forms";
+import { DEFAULT_LANGUAGE, localizedPath, type Language } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
 import {
   cancelBookingByToken,
   getBookingByToken,
@@ -41,21 +43,24 @@ export const MANAGE_PAGE_HEADERS = { "Cache-Control": "private, no-store", "Refe
 
 const page = (view: ManageView, status = 200): ManagePage => ({ view, status });
 
-/** The reschedule screen for a week and an optional chosen slot, or the refusal when the booking cannot move. */
+/**
+ * The reschedule screen for a week and an optional chosen slot, or the refusal when the booking
+ * cannot move; its words in `language`.
+ */
 async function rescheduleView(
   booking: ManagedBooking,
-  { week, slot, notice = null }: { week: string | null; slot: string | null; notice?: string | null },
+  { week, slot, notice = null, language }: { week: string | null; slot: string | null; notice?: string | null; language: Language },
 ): Promise<ManageView> {
   const now = new Date();
   const blocked = rescheduleBlocker(booking, now);
   if (blocked === "already_cancelled") return { kind: "gone", booking };
-  if (blocked) return { kind: "refused", booking, reason: rescheduleMessage(blocked) };
+  if (blocked) return { kind: "refused", booking, reason: rescheduleMessage(blocked, language) };
   const settings = await getSiteSettings();
   // The booking's own time does not count against its engineer while it looks for another.
   const wanted = { typeId: booking.consultationTypeId, durationMinutes: bookingDurationMinutes(booking.durationMinutes, booking), bookingId: booking.id };
   const [weekSlots, chosen] = await Promise.all([
-    loadWeekSlots(week, { now, settings, withSlots: true, wanted }),
-    resolveChosenSlot(slot, { now, settings, wanted }),
+    loadWeekSlots(week, { now, settings, withSlots: true, wanted, language }),
+    resolveChosenSlot(slot, { now, settings, wanted, language }),
   ]);
   const same = chosen.slot?.id === booking.availabilityId;
   return {
@@ -63,7 +68,7 @@ async function rescheduleView(
     booking,
     week: weekSlots,
     chosen: same ? null : chosen.slot,
-    notice: notice ?? (same ? rescheduleMessage("same_slot") : chosen.problem),
+    notice: notice ?? (same ? rescheduleMessage("same_slot", language) : chosen.problem),
     contactEmail: settings.email,
   };
 }
@@ -73,14 +78,15 @@ const statusOf = (view: ManageView) =>
 
 /**
  * The page a GET of the manage link shows: the booking, or with `?reschedule=1` (and `week`,
- * `slot`) the reschedule screen; `?moved=1` adds the note that the booking was just moved.
+ * `slot`) the reschedule screen; `?moved=1` adds the note that the booking was just moved. Its
+ * messages are in `language`, the page's (English by default).
  */
-export async function loadManagePage(token: string, search: URLSearchParams): Promise<ManagePage> {
+export async function loadManagePage(token: string, search: URLSearchParams, language: Language = DEFAULT_LANGUAGE): Promise<ManagePage> {
   const booking = await getBookingByToken(token);
   if (!booking) return page({ kind: "not-found" }, 404);
   if (booking.status === "cancelled") return page({ kind: "gone", booking }, 410);
   if (search.get("reschedule") === "1") {
-    const view = await rescheduleView(booking, { week: search.get("week"), slot: search.get("slot") });
+    const view = await rescheduleView(booking, { week: search.get("week"), slot: search.get("slot"), language });
     return page(view, statusOf(view));
   }
   return page({ kind: "booking", booking, confirming: false, moved: search.get("moved") === "1" });
@@ -97,10 +103,15 @@ const postedText = z.preprocess((v) => (Array.isArray(v) ? v[0] : v), z.string()
 const ManagePostSchema = z.object({ intent: postedText, slotId: postedText, week: postedText });
 
 /**
- * Runs a post of the manage page for `token` from `clientIp`: a move redirects to `?moved=1`;
- * everything else answers a view (see the module comment for the statuses).
+ * Runs a post of the manage page for `token` from `clientIp`: a move redirects to `?moved=1` (on
+ * the page in `language`); everything else answers a view (see the module comment for the
+ * statuses), its messages in `language` (English by default).
  */
-export async function manageBookingPost(token: string, input: SubmissionInput, { clientIp }: { clientIp: string }): Promise<ManagePage> {
+export async function manageBookingPost(
+  token: string,
+  input: SubmissionInput,
+  { clientIp, language = DEFAULT_LANGUAGE }: { clientIp: string; language?: Language },
+): Promise<ManagePage> {
   const submission = parseSubmission(ManagePostSchema, input);
   const { intent, slotId = "", week = null } = submission.ok ? submission.values : {};
   const booking = await getBookingByToken(token);
@@ -108,17 +119,18 @@ export async function manageBookingPost(token: string, input: SubmissionInput, {
 
   if (intent === "reschedule") {
     const result = await rescheduleBookingByToken(token, slotId, { clientIp });
-    if (result.ok) return { redirectTo: `/book-consultation/manage/${token}?moved=1` };
+    if (result.ok) return { redirectTo: localizedPath(`/book-consultation/manage/${token}?moved=1`, language) };
     if (result.reason === "not_found") return page({ kind: "not-found" }, 404);
     if (result.reason === "already_cancelled") return page({ kind: "gone", booking }, 410);
+    const reason = rescheduleMessage(result.reason, language);
     if (result.reason === "started" || result.reason === "not_reschedulable") {
-      return page({ kind: "refused", booking, reason: result.message }, 409);
+      return page({ kind: "refused", booking, reason }, 409);
     }
     if (result.reason === "reschedule_client_limit" || result.reason === "reschedule_booking_limit") {
-      return page({ kind: "refused", booking, reason: result.message }, 429);
+      return page({ kind: "refused", booking, reason }, 429);
     }
     // The chosen time cannot be taken (full meanwhile, no longer offered...): fresh slots and why.
-    return page(await rescheduleView(booking, { week, slot: null, notice: result.message }), 409);
+    return page(await rescheduleView(booking, { week, slot: null, notice: reason, language }), 409);
   }
 
   if (intent === "ask") {
@@ -134,11 +146,8 @@ export async function manageBookingPost(token: string, input: SubmissionInput, {
     case "already_cancelled":
       return page({ kind: "gone", booking }, 410);
     case "started":
-      return page({ kind: "refused", booking, reason: "This consultation has already started, so it can no longer be cancelled online." }, 409);
+      return page({ kind: "refused", booking, reason: m.manage_cancel_started({}, { locale: language }) }, 409);
     default:
-      return page(
-        { kind: "refused", booking, reason: "This booking can no longer be cancelled online. Please contact us if anything has changed." },
-        409,
-      );
+      return page({ kind: "refused", booking, reason: m.manage_cancel_refused({}, { locale: language }) }, 409);
   }
 }

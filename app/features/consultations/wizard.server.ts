@@ -11,7 +11,10 @@ import { logger } from "~/utils/logger.server";
 import { getAvailableSlots, getSlot, listActiveTypes, type AvailableSlot, type ConsultationTypeOption } from "./slots.server";
 import { isNextWeekDisabled, isOutsideNotice, isPreviousWeekDisabled, resolveWeekStart, WEEK_DAYS, weekWindow } from "./booking-window";
 import { formatMonthYear } from "~/utils/format";
+import { DEFAULT_LANGUAGE, languageInfo, type Language } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
 import { addDays } from "~/utils/time";
+import { bookingErrorMessage } from "./booking-errors.server";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -32,11 +35,18 @@ export type WeekSlots = {
 /**
  * The week a `week` URL parameter asks for (clamped to the booking window) and, when `withSlots`,
  * its offered slots at `now` with the site's minimum notice, and the engineers' free time for
- * `wanted` (see `getAvailableSlots`). A failed read gives `slotsError` (logged), never a throw.
+ * `wanted` (see `getAvailableSlots`). The "Month Year" heading is in `language` (English by
+ * default). A failed read gives `slotsError` (logged), never a throw.
  */
 export async function loadWeekSlots(
   weekParam: string | null,
-  { now, settings, withSlots, wanted }: { now: Date; settings: SiteSettings; withSlots: boolean; wanted?: BookingFor },
+  {
+    now,
+    settings,
+    withSlots,
+    wanted,
+    language = DEFAULT_LANGUAGE,
+  }: { now: Date; settings: SiteSettings; withSlots: boolean; wanted?: BookingFor; language?: Language },
 ): Promise<WeekSlots> {
   const weekStart = resolveWeekStart(weekParam, now, settings.bookingWeeksAhead);
   const window = weekWindow(weekStart);
@@ -52,7 +62,7 @@ export async function loadWeekSlots(
   }
   return {
     weekStart,
-    monthYear: formatMonthYear(weekStart),
+    monthYear: formatMonthYear(weekStart, languageInfo(language).intl),
     previousWeek: isPreviousWeekDisabled(weekStart, now) ? null : addDays(weekStart, -WEEK_DAYS),
     nextWeek: isNextWeekDisabled(weekStart, now, settings.bookingWeeksAhead) ? null : addDays(weekStart, WEEK_DAYS),
     slots,
@@ -63,26 +73,26 @@ export async function loadWeekSlots(
 /**
  * The slot a `slot` URL parameter names, when it can still be booked at `now`; else the message
  * saying why not (unknown, no longer available or inside the notice, or full; with `wanted`, no
- * free engineer counts as no longer available, and the places are capped by the free engineers).
- * Null parameter: no slot and no problem.
+ * free engineer counts as no longer available, and the places are capped by the free engineers),
+ * in `language` (English by default). Null parameter: no slot and no problem.
  */
 export async function resolveChosenSlot(
   slotParam: string | null,
-  { now, settings, wanted }: { now: Date; settings: SiteSettings; wanted?: BookingFor },
+  { now, settings, wanted, language = DEFAULT_LANGUAGE }: { now: Date; settings: SiteSettings; wanted?: BookingFor; language?: Language },
 ): Promise<{ slot: AvailableSlot | null; problem: string | null }> {
   if (!slotParam) return { slot: null, problem: null };
-  const unknown = { slot: null, problem: "That time is not offered. Please choose another time." };
+  const unknown = { slot: null, problem: bookingErrorMessage("unknown_slot", language) };
   if (!UUID_RE.test(slotParam)) return unknown;
   const row = await getSlot(slotParam).catch(() => null);
   if (!row) return unknown;
-  const gone = { slot: null, problem: "That time is no longer available. Please choose another time." };
+  const gone = { slot: null, problem: bookingErrorMessage("unavailable_slot", language) };
   if (!row.isAvailable || !isOutsideNotice(row.date, row.startTime, now, settings.minimumNoticeHours)) return gone;
   const offers = wanted
     ? await engineerOffers([row], wanted, { now, from: row.date, to: row.date, openedBankHolidays: settings.openedBankHolidays })
     : null;
   if (offers && !offers.has(row.id)) return gone;
   const spots = offers ? offers.get(row.id)!.availableSpots : Math.max(0, row.maxBookings - row.currentBookings);
-  if (spots === 0) return { slot: null, problem: "Sorry, that time has just been fully booked. Please choose another time." };
+  if (spots === 0) return { slot: null, problem: m.error_slot_just_full({}, { locale: language }) };
   return { slot: { id: row.id, date: row.date, start_time: row.startTime, end_time: row.endTime, available_spots: spots }, problem: null };
 }
 
@@ -97,8 +107,11 @@ export type WizardState = WeekSlots & {
   notice: string | null;
 };
 
-/** Resolves the wizard state from a request URL at `now`. Never throws for bad parameters. */
-export async function loadWizardState(url: URL, now: Date = new Date()): Promise<WizardState> {
+/**
+ * Resolves the wizard state from a request URL at `now`, its words (notices, the month heading)
+ * in `language`. Never throws for bad parameters.
+ */
+export async function loadWizardState(url: URL, now: Date = new Date(), language: Language = DEFAULT_LANGUAGE): Promise<WizardState> {
   const settings = await getMailSettings();
   const params = url.searchParams;
   const requested = Math.min(5, Math.max(1, Number.parseInt(params.get("step") ?? "1", 10) || 1)) as WizardState["step"];
@@ -115,18 +128,18 @@ export async function loadWizardState(url: URL, now: Date = new Date()): Promise
   const type = types.find((t) => t.id === typeParam) ?? null;
 
   const wanted = type ? { typeId: type.id, durationMinutes: type.durationMinutes } : undefined;
-  const week = await loadWeekSlots(params.get("week"), { now, settings, withSlots: Boolean(type) && requested >= 2 && requested <= 4, wanted });
+  const week = await loadWeekSlots(params.get("week"), { now, settings, withSlots: Boolean(type) && requested >= 2 && requested <= 4, wanted, language });
   // The chosen slot may lie in another week than the one shown; read it directly.
-  const { slot, problem: slotProblem } = await resolveChosenSlot(params.get("slot"), { now, settings, wanted });
+  const { slot, problem: slotProblem } = await resolveChosenSlot(params.get("slot"), { now, settings, wanted, language });
 
   let step = requested;
   let notice: string | null = null;
   if (step >= 2 && step <= 4 && !type) {
     step = 1;
-    if (typeParam) notice = "That consultation type is not offered. Please choose another type.";
+    if (typeParam) notice = bookingErrorMessage("unknown_type", language);
   } else if (step >= 3 && step <= 4 && !slot) {
     step = 2;
-    notice = slotProblem ?? "Please choose a date and time to continue.";
+    notice = slotProblem ?? m.wizard_choose_time_notice({}, { locale: language });
   }
   return { ...week, step, types, typesError, type, slot, notice };
 }

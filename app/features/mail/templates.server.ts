@@ -9,6 +9,8 @@
  * never HTML.
  */
 import { stripControlCharacters } from "~/utils/fields";
+import { DEFAULT_LANGUAGE, languageInfo, type Language } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
 import type { SiteSettings } from "~/features/settings/schema";
 import { env } from "~/utils/env.server";
 
@@ -30,6 +32,12 @@ export type EmailContent = {
   link?: { label: string; url: string };
   /** Small print above the footer, e.g. why the recipient got this message. */
   footerNote?: string;
+  /**
+   * The language the message is written in (English when absent): the layout's own words (the
+   * tagline, "Or open this link:"), `<html lang dir>` and, for a right-to-left language, the
+   * alignment follow it.
+   */
+  language?: Language;
 };
 
 /**
@@ -112,6 +120,9 @@ function withoutControlCharacters(c: EmailContent): EmailContent {
 
 function renderHtml(c: EmailContent, s: EmailBranding): string {
   const company = escapeHtml(s.companyName);
+  const language = languageInfo(c.language ?? DEFAULT_LANGUAGE);
+  const locale = { locale: language.code };
+  const start = language.dir === "rtl" ? "right" : "left";
   const p = (text: string, extra = "") =>
     `<p style="margin:0 0 16px 0;font-family:${FONT};font-size:15px;line-height:24px;color:${INK};${extra}">${multiline(text)}</p>`;
 
@@ -127,7 +138,7 @@ function renderHtml(c: EmailContent, s: EmailBranding): string {
       ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;margin:8px 0 24px 0;border:1px solid ${BORDER};border-radius:6px;">${c.details
           .map(
             ([label, value], i) =>
-              `<tr><th scope="row" align="left" valign="top" style="padding:10px 14px;width:34%;font-family:${FONT};font-size:13px;line-height:20px;font-weight:600;color:${MUTED};background:#f8fafc;${i > 0 ? `border-top:1px solid ${BORDER};` : ""}">${escapeHtml(label)}</th><td valign="top" style="padding:10px 14px;font-family:${FONT};font-size:14px;line-height:20px;color:${INK};${i > 0 ? `border-top:1px solid ${BORDER};` : ""}">${multiline(value)}</td></tr>`,
+              `<tr><th scope="row" align="${start}" valign="top" style="padding:10px 14px;width:34%;font-family:${FONT};font-size:13px;line-height:20px;font-weight:600;color:${MUTED};background:#f8fafc;${i > 0 ? `border-top:1px solid ${BORDER};` : ""}">${escapeHtml(label)}</th><td valign="top" style="padding:10px 14px;font-family:${FONT};font-size:14px;line-height:20px;color:${INK};${i > 0 ? `border-top:1px solid ${BORDER};` : ""}">${multiline(value)}</td></tr>`,
           )
           .join("")}</table>`
       : "";
@@ -135,7 +146,7 @@ function renderHtml(c: EmailContent, s: EmailBranding): string {
   const href = c.button ? safeUrl(c.button.url) : null;
   const button =
     c.button && href
-      ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px 0;"><tr><td bgcolor="${TEAL}" style="border-radius:6px;background:${TEAL};"><a href="${escapeHtml(href)}" target="_blank" style="display:inline-block;padding:12px 22px;font-family:${FONT};font-size:15px;font-weight:600;line-height:20px;color:#ffffff;text-decoration:none;border-radius:6px;">${escapeHtml(c.button.label)}</a></td></tr></table><p style="margin:0 0 16px 0;font-family:${FONT};font-size:12px;line-height:18px;color:${MUTED};">Or open this link: <a href="${escapeHtml(href)}" style="color:${TEAL};word-break:break-all;">${escapeHtml(href)}</a></p>`
+      ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px 0;"><tr><td bgcolor="${TEAL}" style="border-radius:6px;background:${TEAL};"><a href="${escapeHtml(href)}" target="_blank" style="display:inline-block;padding:12px 22px;font-family:${FONT};font-size:15px;font-weight:600;line-height:20px;color:#ffffff;text-decoration:none;border-radius:6px;">${escapeHtml(c.button.label)}</a></td></tr></table><p style="margin:0 0 16px 0;font-family:${FONT};font-size:12px;line-height:18px;color:${MUTED};">${escapeHtml(m.mail_open_link({}, locale))} <a href="${escapeHtml(href)}" style="color:${TEAL};word-break:break-all;">${escapeHtml(href)}</a></p>`
       : "";
 
   const linkHref = c.link ? safeUrl(c.link.url) : null;
@@ -151,7 +162,7 @@ function renderHtml(c: EmailContent, s: EmailBranding): string {
   const contact = [escapeHtml(s.email), escapeHtml(s.phone), escapeHtml(placeOf(s))].join(" &middot; ");
 
   return `<!DOCTYPE html>
-<html lang="en-GB">
+<html lang="${language.htmlLang}"${language.dir === "rtl" ? ' dir="rtl"' : ""}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -159,14 +170,14 @@ function renderHtml(c: EmailContent, s: EmailBranding): string {
 <meta name="color-scheme" content="light">
 <title>${escapeHtml(c.heading)}</title>
 </head>
-<body style="margin:0;padding:0;background:${PAGE_BG};">
+<body style="margin:0;padding:0;background:${PAGE_BG};"${language.dir === "rtl" ? ' dir="rtl"' : ""}>
 ${preheader}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="${PAGE_BG}" style="background:${PAGE_BG};">
 <tr><td align="center" style="padding:24px 12px;">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;border-collapse:separate;">
 <tr><td bgcolor="${TEAL}" style="background:${TEAL};padding:22px 28px;border-radius:8px 8px 0 0;">
 <span style="font-family:${FONT};font-size:20px;font-weight:700;letter-spacing:0.2px;color:#ffffff;">${company}</span><br>
-<span style="font-family:${FONT};font-size:12px;letter-spacing:1px;text-transform:uppercase;color:#ccfbf1;">Commercial &amp; Humanitarian Engineering</span>
+<span style="font-family:${FONT};font-size:12px;letter-spacing:1px;text-transform:uppercase;color:#ccfbf1;">${escapeHtml(m.mail_tagline({}, locale))}</span>
 </td></tr>
 <tr><td bgcolor="#ffffff" style="background:#ffffff;padding:28px 28px 12px 28px;border-left:1px solid ${BORDER};border-right:1px solid ${BORDER};">
 <h1 style="margin:0 0 16px 0;font-family:${FONT};font-size:22px;line-height:30px;font-weight:700;color:${TEAL_DARK};">${escapeHtml(c.heading)}</h1>

@@ -6,6 +6,8 @@
 import { listInsightsForFeed, listPublishedInsightSlugs } from "~/features/insights/insights.server";
 import { listPublishedProjectSlugs } from "~/features/projects/projects.server";
 import { getSiteSettings } from "~/features/settings/settings.server";
+import { isTranslatedPath } from "~/content/nav";
+import { languageAlternates, localizedPath, type Language } from "~/utils/i18n";
 import { absoluteUrl } from "./meta";
 
 /** Escapes text for XML element content and attribute values. */
@@ -30,25 +32,40 @@ export const STATIC_PUBLIC_PATHS: { path: string; changefreq: string; priority: 
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
-/** The sitemap XML: every public page plus each published project and article with its lastmod (YYYY-MM-DD, UTC). */
+/**
+ * The sitemap XML: every public page plus each published project and article with its lastmod
+ * (YYYY-MM-DD, UTC). A page that exists in other languages (the booking wizard) is listed once per
+ * offered language, each entry naming all of them and `x-default` as `xhtml:link` alternates.
+ */
 export async function buildSitemapXml(publicUrl: string): Promise<string> {
-  const [projects, articles] = await Promise.all([listPublishedProjectSlugs(), listPublishedInsightSlugs()]);
+  const [projects, articles, settings] = await Promise.all([listPublishedProjectSlugs(), listPublishedInsightSlugs(), getSiteSettings()]);
   const newest = (rows: { updatedAt: Date }[]) => rows.reduce<Date | null>((m, r) => (!m || r.updatedAt > m ? r.updatedAt : m), null);
   const listLastmod: Record<string, Date | null> = {
     "/projects": newest(projects),
     "/insights": newest(articles),
     "/": newest([...projects, ...articles]),
   };
-  const entry = (path: string, lastmod: Date | null, changefreq: string, priority: string) =>
+  const entry = (path: string, lastmod: Date | null, changefreq: string, priority: string, alternates: string[] = []) =>
     `  <url>\n    <loc>${escapeXml(absoluteUrl(publicUrl, path))}</loc>\n` +
+    alternates.join("") +
     (lastmod ? `    <lastmod>${day(lastmod)}</lastmod>\n` : "") +
     `    <changefreq>${changefreq}</changefreq>\n    <priority>${priority}</priority>\n  </url>`;
+  /** Every offered language's entry of a translated page, each listing all of them as alternates. */
+  const translated = (p: (typeof STATIC_PUBLIC_PATHS)[number]) => {
+    const links = languageAlternates(p.path, settings.offeredLanguages).map(
+      (a) => `    <xhtml:link rel="alternate" hreflang="${escapeXml(a.hreflang)}" href="${escapeXml(absoluteUrl(publicUrl, a.path))}"/>\n`,
+    );
+    const languages = settings.offeredLanguages as Language[];
+    return languages.map((code) => entry(localizedPath(p.path, code), listLastmod[p.path] ?? null, p.changefreq, p.priority, links));
+  };
   const urls = [
-    ...STATIC_PUBLIC_PATHS.map((p) => entry(p.path, listLastmod[p.path] ?? null, p.changefreq, p.priority)),
+    ...STATIC_PUBLIC_PATHS.flatMap((p) =>
+      isTranslatedPath(p.path) && settings.offeredLanguages.length > 1 ? translated(p) : [entry(p.path, listLastmod[p.path] ?? null, p.changefreq, p.priority)],
+    ),
     ...projects.map((p) => entry(`/projects/${encodeURIComponent(p.slug)}`, p.updatedAt, "monthly", "0.7")),
     ...articles.map((a) => entry(`/insights/${encodeURIComponent(a.slug)}`, a.updatedAt, "monthly", "0.7")),
   ];
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
 /** robots.txt: everything allowed except the admin portal, with the sitemap's absolute URL. */

@@ -25,6 +25,13 @@ export type PageMetaInput = {
   noIndex?: boolean;
   /** Extra structured-data objects (e.g. an Article); each becomes a ld+json block. */
   jsonLd?: Record<string, unknown>[];
+  /** The page's language as Open Graph writes it ("fr_FR"); "en_GB" when absent. */
+  ogLocale?: string;
+  /**
+   * The same page in every language it exists in (`hreflang` alternates, `x-default` included):
+   * the `hreflang` value and the path of each.
+   */
+  alternates?: { hreflang: string; path: string }[];
 };
 
 type MetaArgs = { matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined> };
@@ -89,12 +96,15 @@ export function pageMeta(args: MetaArgs, page: PageMetaInput): MetaDescriptor[] 
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
-    { property: "og:locale", content: "en_GB" },
+    { property: "og:locale", content: page.ogLocale ?? "en_GB" },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
   ];
+  for (const alternate of page.alternates ?? []) {
+    tags.push({ tagName: "link", rel: "alternate", hrefLang: alternate.hreflang, href: absoluteUrl(site.publicUrl, alternate.path) });
+  }
   if (page.keywords?.length) tags.push({ name: "keywords", content: page.keywords.join(", ") });
   if (page.noIndex) tags.push({ name: "robots", content: "noindex, nofollow" });
   if (type === "article" && page.article) {

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { companyDefaults } from "~/content/company";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "~/utils/i18n";
 
 /** Where meeting links come from (see `meetingLinks`). */
 export const MEETING_LINK_SOURCES = ["jitsi", "personal_room"] as const;
@@ -52,6 +53,15 @@ export const SiteSettingsSchema = z.object({
     .default(""),
   /** Content of the `google-site-verification` meta tag. */
   siteVerification: z.string().trim().max(200).default(""),
+  /**
+   * The languages the public site offers visitors, in the product's order: every shipped language
+   * on a new install, English always (it is the site's own language and cannot be left out). A
+   * code the product does not ship (or no longer ships) is dropped, never refused.
+   */
+  offeredLanguages: z
+    .preprocess((v) => (typeof v === "string" ? [v] : v), z.array(z.string().max(20)).max(50))
+    .transform((codes) => LANGUAGES.filter((code) => code === DEFAULT_LANGUAGE || codes.includes(code)))
+    .default([...LANGUAGES]),
 });
 
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;

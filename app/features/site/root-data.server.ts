@@ -36,5 +36,7 @@ export async function loadRootData(request: Request) {
     preview: contactPreview,
     year: new Date().getFullYear(),
     consent: parseConsent(request.headers.get("cookie")),
+    /** The languages the site offers (Settings > Languages), English first: the switcher and `hreflang` list them. */
+    languages: settings.offeredLanguages,
   };
 }

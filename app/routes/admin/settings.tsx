@@ -7,7 +7,7 @@ import { updateSiteSettings } from "~/features/settings/settings-admin.server";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import type { Route } from "./+types/settings";
 import { readFormData } from "~/utils/form-data.server";
-import { accept, refuseInvalid } from "~/utils/forms";
+import { accept, refuseInvalid, submissionObject } from "~/utils/forms";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Settings", path: "/admin/settings", noIndex: true });
 
@@ -21,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** Saves every setting at once; invalid input stores nothing and returns field errors (400). */
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request, SUPER_ADMIN_ONLY);
-  const form = Object.fromEntries(await readFormData(request));
+  const form = submissionObject(await readFormData(request), ["offeredLanguages"]);
   const saved = await updateSiteSettings(auditActor(session), form);
   if (!saved.ok) return refuseInvalid<SettingsActionResult>(saved, { message: "Settings not saved", description: saved.message });
   const changed = saved.changed.length;

@@ -1,5 +1,6 @@
 /**
- * /book-consultation: the booking wizard (`BookingWizardScreen`). The loader reads the wizard's
+ * /book-consultation (and /fr/book-consultation... in each offered language, else 404): the
+ * booking wizard (`BookingWizardScreen`), its words in the page's language. The loader reads the wizard's
  * state from the URL; the action answers step 3's review and step 4's edit with the details, and
  * hands Confirm Booking to `submitBooking`, which checks the details, the chosen ids and the
  * contact form's bot check (the step 3 page's signed render token travels through step 4, whose
@@ -19,9 +20,14 @@ import {
   type BookingWizardReply,
 } from "~/features/consultations/components/booking-wizard-screen";
 import { detailsValues } from "~/features/consultations/fields";
-import { BookingDetailsSchema } from "~/features/consultations/schema";
+import { bookingDetailsSchema } from "~/features/consultations/schema";
 import { loadWizardState } from "~/features/consultations/wizard.server";
 import { pageMeta } from "~/features/seo/meta";
+import { requestedLanguage } from "~/features/site/languages.server";
+import type { RootData } from "~/features/site/root-data";
+import { languageAlternates, languageOfPath, localizedPath, ogLocale } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
+import NotFound from "./not-found";
 import { dataHeaders } from "~/utils/headers";
 import { readFormData } from "~/utils/form-data.server";
 import { accept, parseSubmission, refuse, refuseInvalid } from "~/utils/forms";
@@ -32,13 +38,18 @@ import type { Route } from "./+types/book-consultation";
 /** Hydrated (ADR "Content pages without React"). */
 export const handle = hydrateHandle;
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Book a Free Consultation",
-    description:
-      "Book a free consultation with our structural and humanitarian engineers: choose a type, pick a time that suits you and tell us about your project.",
-    path: BOOKING_PATH,
+/** The wizard's title and description in the page's language, with its `hreflang` alternates in every offered language. */
+export const meta: Route.MetaFunction = (args) => {
+  const { language } = languageOfPath(args.location.pathname);
+  const root = args.matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined;
+  return pageMeta(args, {
+    title: m.wizard_meta_title({}, { locale: language }),
+    description: m.wizard_meta_description({}, { locale: language }),
+    path: localizedPath(BOOKING_PATH, language),
+    ogLocale: ogLocale(language),
+    alternates: languageAlternates(BOOKING_PATH, root?.languages ?? []),
   });
+};
 
 export const headers = dataHeaders;
 
@@ -47,8 +58,10 @@ export const headers = dataHeaders;
  * signed cookie Confirm Booking set, `booking-receipt.server.ts`), never cached, and its page
  * never sent to another site as a referrer.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const state = await loadWizardState(new URL(request.url));
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const language = await requestedLanguage(params.lang);
+  if (!language) return data({ notFound: true as const }, { status: 404, headers: { "Cache-Control": "private, no-store" } });
+  const state = await loadWizardState(new URL(request.url), new Date(), language);
   const receipt = state.step === 5 ? await readBookingReceipt(request) : null;
   return data(
     { ...state, receipt, formToken: issueFormToken() },
@@ -56,7 +69,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const language = await requestedLanguage(params.lang);
+  if (!language) return refuse<BookingWizardReply>(404, { intent: "unknown", message: "Not Found" });
   const form = await readFormData(request);
   const intent = form.get("intent");
   const submittedToken = form.get(FORM_TOKEN_FIELD);
@@ -65,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "edit") return accept<BookingWizardReply>({ intent: "edit", values, formToken });
 
   if (intent === "review") {
-    const details = parseSubmission(BookingDetailsSchema, form);
+    const details = parseSubmission(bookingDetailsSchema(language), form);
     if (!details.ok) return refuseInvalid<BookingWizardReply>(details, { intent: "review", values, formToken });
     return accept<BookingWizardReply>({ intent: "review", values, idempotencyKey: randomUUID(), formToken });
   }
@@ -73,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "confirm") {
     let result: SubmitBookingResult;
     try {
-      result = await submitBooking(form, { clientIp: context.clientIp });
+      result = await submitBooking(form, { clientIp: context.clientIp, language });
       if (result.ok && result.created) {
         await recordConversion(request, context.clientIp, { kind: "booking", detail: result.booking.consultationType, bookingId: result.booking.id });
       }
@@ -82,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return refuse<BookingWizardReply>(500, {
         intent: "confirm",
         code: "server",
-        message: "We could not complete your booking. Please try again or contact us directly.",
+        message: m.error_server({}, { locale: language }),
         slotProblem: false,
         values,
         formToken,
@@ -95,9 +110,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     // The success screen learns the booking from a signed cookie, never from the URL (ADR 0018).
     const cookie = await receiptCookieAfterBooking(request, { bookingId: result.booking.id, token: result.manageToken });
-    return redirect(`${BOOKING_PATH}?step=5`, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
+    return redirect(`${localizedPath(BOOKING_PATH, language)}?step=5`, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
   }
-  return refuse<BookingWizardReply>(400, { intent: "unknown", message: "Unknown request." });
+  return refuse<BookingWizardReply>(400, { intent: "unknown", message: m.error_unknown_request({}, { locale: language }) });
 }
 
 /**
@@ -110,5 +125,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 };
 
 export default function BookConsultation({ loaderData, actionData }: Route.ComponentProps) {
+  if ("notFound" in loaderData) return <NotFound />;
   return <BookingWizardScreen state={loaderData} actionData={actionData} />;
 }

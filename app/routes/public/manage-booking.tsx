@@ -1,7 +1,8 @@
 /**
- * /book-consultation/manage/:token: the visitor's own booking, opened from the link in the
- * confirmation e-mail (`docs/design.md` section 6). The loader and action answer the view of
- * `manage-page.server.ts` with its status; the screen is `ManageBookingScreen`.
+ * /book-consultation/manage/:token (and /fr/book-consultation/manage/:token... in each offered
+ * language, else 404): the visitor's own booking, opened from the link in the confirmation
+ * e-mail (`docs/design.md` section 6), in the page's language. The loader and action answer the
+ * view of `manage-page.server.ts` with its status; the screen is `ManageBookingScreen`.
  */
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ManageBookingScreen } from "~/features/consultations/components/manage-booking-screen";
@@ -13,6 +14,10 @@ import {
   type ManageView,
 } from "~/features/consultations/manage-page.server";
 import { pageMeta } from "~/features/seo/meta";
+import { requestedLanguage } from "~/features/site/languages.server";
+import { languageOfPath, localizedPath } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
+import NotFound from "./not-found";
 import { dataHeaders } from "~/utils/headers";
 import { readFormData } from "~/utils/form-data.server";
 import { privateHydrateHandle } from "~/utils/page-mode";
@@ -21,8 +26,10 @@ import type { Route } from "./+types/manage-booking";
 /** Hydrated (ADR "Content pages without React"), and never shown to analytics. */
 export const handle = privateHydrateHandle;
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Manage your booking", path: "/book-consultation", noIndex: true });
+export const meta: Route.MetaFunction = (args) => {
+  const { language } = languageOfPath(args.location.pathname);
+  return pageMeta(args, { title: m.manage_meta_title({}, { locale: language }), path: localizedPath("/book-consultation", language), noIndex: true });
+};
 
 export const headers = dataHeaders;
 
@@ -42,15 +49,24 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
   return defaultShouldRevalidate;
 }
 
+/** The answer for a language the site does not offer: the 404 page, never cached or indexed. */
+const notOffered = () => data({ notFound: true as const }, { status: 404, headers: MANAGE_PAGE_HEADERS });
+
 export async function loader({ params, request }: Route.LoaderArgs) {
-  return respond(await loadManagePage(params.token, new URL(request.url).searchParams));
+  const language = await requestedLanguage(params.lang);
+  if (!language) return notOffered();
+  return respond(await loadManagePage(params.token, new URL(request.url).searchParams, language));
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
+  const language = await requestedLanguage(params.lang);
+  if (!language) return notOffered();
   const form = await readFormData(request);
-  return respond(await manageBookingPost(params.token, form, { clientIp: context.clientIp }));
+  return respond(await manageBookingPost(params.token, form, { clientIp: context.clientIp, language }));
 }
 
 export default function ManageBooking({ loaderData, actionData }: Route.ComponentProps) {
-  return <ManageBookingScreen view={(actionData ?? loaderData) as ManageView} />;
+  const view = actionData ?? loaderData;
+  if ("notFound" in view) return <NotFound />;
+  return <ManageBookingScreen view={view as ManageView} />;
 }

@@ -11,7 +11,7 @@
  * also checks that a value put on `window` before the click is still there after it.
  */
 import { randomUUID } from "node:crypto";
-import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from "@playwright/test";
 import { waitForHydration } from "./hydration";
 
 /** One visitor's browser: a context of its own and what it saw go wrong. */
@@ -26,9 +26,12 @@ export class Visitor {
     readonly page: Page,
   ) {}
 
-  /** A fresh context (no cookie, JavaScript on) with one watched page. */
-  static async start(browser: Browser): Promise<Visitor> {
-    const context = await browser.newContext({ javaScriptEnabled: true });
+  /**
+   * A fresh context (no cookie, JavaScript on) with one watched page; `options` may place the
+   * visitor elsewhere (`timezoneId`, `locale`) or on another screen (`viewport`).
+   */
+  static async start(browser: Browser, options: Pick<BrowserContextOptions, "timezoneId" | "locale" | "viewport"> = {}): Promise<Visitor> {
+    const context = await browser.newContext({ ...options, javaScriptEnabled: true });
     expect(await context.cookies()).toEqual([]);
     const visitor = new Visitor(context, await context.newPage());
     visitor.watch();
@@ -89,8 +92,11 @@ export class Visitor {
   }
 }
 
-/** `test` with `visitor` (a fresh watched visitor) and `newVisitor()` (another one, e.g. days later on another device). */
-export const test = base.extend<{ visitor: Visitor; newVisitor: () => Promise<Visitor> }>({
+/**
+ * `test` with `visitor` (a fresh watched visitor) and `newVisitor(options?)` (another one, e.g. days
+ * later on another device, or abroad: see `Visitor.start`).
+ */
+export const test = base.extend<{ visitor: Visitor; newVisitor: (options?: Parameters<typeof Visitor.start>[1]) => Promise<Visitor> }>({
   // (The fixture callback is named `provide`, not Playwright's usual `use`, which lint reads as React's hook.)
   visitor: async ({ browser }, provide) => {
     const visitor = await Visitor.start(browser);
@@ -99,8 +105,8 @@ export const test = base.extend<{ visitor: Visitor; newVisitor: () => Promise<Vi
   },
   newVisitor: async ({ browser }, provide) => {
     const started: Visitor[] = [];
-    await provide(async () => {
-      const visitor = await Visitor.start(browser);
+    await provide(async (options) => {
+      const visitor = await Visitor.start(browser, options);
       started.push(visitor);
       return visitor;
     });

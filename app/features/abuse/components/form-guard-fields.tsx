@@ -10,7 +10,7 @@ export function FormGuardFields({ token }: { token: string }) {
   return (
     <>
       <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
-      <div aria-hidden="true" className="absolute -left-[9999px] top-auto size-px overflow-hidden">
+      <div aria-hidden="true" className="absolute -start-[9999px] top-auto size-px overflow-hidden">
         <label>
           Leave this field empty
           <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />

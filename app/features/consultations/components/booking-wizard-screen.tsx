@@ -23,6 +23,8 @@ import { useRootData } from "~/features/site/root-data";
 import { cn } from "~/utils/cn";
 import { formatLongDate, formatTime24 } from "~/utils/format";
 import type { ActionReply, FieldErrors } from "~/utils/forms";
+import { languageInfo, localizedPath, usePageLanguage, type Language } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { BookingReceipt } from "../booking-receipt.server";
 import type { DetailsValues } from "../fields";
@@ -36,25 +38,25 @@ import {
   DetailHiddenFields,
   DetailsFields,
   Stepper,
-  STEP_TITLES,
+  stepTitles,
   SuccessPanel,
   TypeCards,
 } from "./wizard";
+import { minutesIn } from "../words";
 
-/** The wizard's URL. */
+/** The wizard's URL in English; other languages put their prefix before it (`localizedPath`). */
 export const BOOKING_PATH = "/book-consultation";
-const PATH = BOOKING_PATH;
 
-/** The wizard's toasts, each with an id so one event shows one toast. */
-const TOASTS = {
-  types: { title: "Error loading consultation types", description: "Please refresh the page and try again." },
-  slots: { title: "Error loading available times", description: "Please try again or contact us directly." },
-  booking: { title: "Error booking consultation", description: "Please try again or contact us directly." },
-  success: {
-    title: "Consultation booked successfully!",
-    description: "You'll receive a confirmation email shortly with all the details.",
-  },
-} as const;
+/** The wizard's toasts in `language`, each with an id so one event shows one toast. */
+function toasts(language: Language) {
+  const locale = { locale: language };
+  return {
+    types: { title: m.wizard_toast_types_title({}, locale), description: m.wizard_toast_types_description({}, locale) },
+    slots: { title: m.wizard_toast_slots_title({}, locale), description: m.wizard_toast_slots_description({}, locale) },
+    booking: { title: m.wizard_toast_booking_title({}, locale), description: m.wizard_toast_booking_description({}, locale) },
+    success: { title: m.wizard_toast_success_title({}, locale), description: m.wizard_toast_success_description({}, locale) },
+  };
+}
 
 /** What the wizard's loader gives the screen: the URL's state, the step 5 receipt and a render token. */
 export type BookingWizardData = WizardState & { receipt: BookingReceipt | null; formToken: string };
@@ -92,14 +94,14 @@ function readSavedReview(): SavedReview | null {
   }
 }
 
-/** A wizard URL keeping the given state keys. */
-function wizardHref(params: { step: number; type?: string | null; week?: string | null; slot?: string | null }) {
+/** A wizard URL in `path` (the page's language) keeping the given state keys. */
+function wizardHref(path: string, params: { step: number; type?: string | null; week?: string | null; slot?: string | null }) {
   const q = new URLSearchParams();
   q.set("step", String(params.step));
   if (params.type) q.set("type", params.type);
   if (params.week) q.set("week", params.week);
   if (params.slot) q.set("slot", params.slot);
-  return `${PATH}?${q.toString()}`;
+  return `${path}?${q.toString()}`;
 }
 
 /** The step actually shown: the loader's, adjusted by what the last post returned. */
@@ -118,6 +120,11 @@ function shownStep(state: WizardState, actionData: BookingWizardReply | undefine
 /** The wizard: the step the URL and the last post ask for, in the hero's card. */
 export function BookingWizardScreen({ state, actionData }: { state: BookingWizardData; actionData: BookingWizardReply | undefined }) {
   const site = useRootData()?.site;
+  const language = usePageLanguage();
+  const locale = { locale: language };
+  const PATH = localizedPath(BOOKING_PATH, language);
+  const href = (params: Parameters<typeof wizardHref>[1]) => wizardHref(PATH, params);
+  const STEP_TITLES = stepTitles(language);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const zone = useVisitorZone();
@@ -148,16 +155,16 @@ export function BookingWizardScreen({ state, actionData }: { state: BookingWizar
   }, [step]);
 
   useEffect(() => {
-    if (state.typesError) toast.error(TOASTS.types.title, { description: TOASTS.types.description, id: "booking-types-error" });
-  }, [state.typesError]);
+    if (state.typesError) toast.error(toasts(language).types.title, { description: toasts(language).types.description, id: "booking-types-error" });
+  }, [state.typesError, language]);
   useEffect(() => {
-    if (state.slotsError) toast.error(TOASTS.slots.title, { description: TOASTS.slots.description, id: "booking-slots-error" });
-  }, [state.slotsError]);
+    if (state.slotsError) toast.error(toasts(language).slots.title, { description: toasts(language).slots.description, id: "booking-slots-error" });
+  }, [state.slotsError, language]);
   useEffect(() => {
     if (actionData?.intent === "confirm" && !actionData.ok && "code" in actionData) {
-      toast.error(TOASTS.booking.title, { description: TOASTS.booking.description, id: "booking-error" });
+      toast.error(toasts(language).booking.title, { description: toasts(language).booking.description, id: "booking-error" });
     }
-  }, [actionData]);
+  }, [actionData, language]);
   // The success toast follows Confirm Booking in this page only: reloading step 5 does not repeat it.
   const confirmSent = useRef(false);
   useEffect(() => {
@@ -168,8 +175,8 @@ export function BookingWizardScreen({ state, actionData }: { state: BookingWizar
     window.sessionStorage.removeItem(REVIEW_KEY);
     if (!confirmSent.current) return;
     confirmSent.current = false;
-    toast.success(TOASTS.success.title, { description: TOASTS.success.description, id: "booking-success" });
-  }, [state.step]);
+    toast.success(toasts(language).success.title, { description: toasts(language).success.description, id: "booking-success" });
+  }, [state.step, language]);
 
   // Reloading step 4 keeps the details (see REVIEW_KEY): the reviewed details are kept for this
   // tab, and a reload of step 4, which arrives as a GET without them, posts them for review again.
@@ -190,8 +197,8 @@ export function BookingWizardScreen({ state, actionData }: { state: BookingWizar
     form.set("intent", "review");
     if (saved.formToken) form.set(FORM_TOKEN_FIELD, saved.formToken);
     for (const [key, value] of Object.entries(saved.values)) if (typeof value === "string") form.set(key, value);
-    submit(form, { method: "post", action: wizardHref({ step: 4, type: state.type.id, week: state.weekStart, slot: state.slot.id }), replace: true });
-  }, [state.step, state.type, state.slot, state.weekStart, actionData, submit]);
+    submit(form, { method: "post", action: wizardHref(PATH, { step: 4, type: state.type.id, week: state.weekStart, slot: state.slot.id }), replace: true });
+  }, [state.step, state.type, state.slot, state.weekStart, actionData, submit, PATH]);
 
   // Every reply of the wizard's action carries the details as typed (`detailsValues`).
   const values = ((actionData && "values" in actionData ? actionData.values : undefined) ?? {}) as DetailsValues;
@@ -208,12 +215,9 @@ export function BookingWizardScreen({ state, actionData }: { state: BookingWizar
     <div className="bg-muted/60 pb-20">
       <section className="bg-ink text-white">
         <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16">
-          <p className="text-sm font-semibold uppercase tracking-widest text-teal-300">Free consultation</p>
-          <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">Book a Consultation</h1>
-          <p className="mt-4 max-w-2xl text-base text-slate-300 sm:text-lg">
-            Speak with one of our engineers about your commercial or humanitarian project. Choose a type, pick a time
-            that suits you, and tell us a little about what you are planning.
-          </p>
+          <p className="text-sm font-semibold uppercase tracking-widest text-teal-300">{m.wizard_eyebrow({}, locale)}</p>
+          <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">{m.wizard_title({}, locale)}</h1>
+          <p className="mt-4 max-w-2xl text-base text-slate-300 sm:text-lg">{m.wizard_lead({}, locale)}</p>
         </div>
       </section>
 
@@ -243,16 +247,12 @@ export function BookingWizardScreen({ state, actionData }: { state: BookingWizar
 
             {step === 1 ? (
               <Form method="get" action={PATH} className="mt-6">
-                <p className="mb-5 text-muted-foreground">Select the kind of conversation that fits your project.</p>
+                <p className="mb-5 text-muted-foreground">{m.wizard_step1_intro({}, locale)}</p>
                 <input type="hidden" name="step" value="2" />
                 {state.typesError ? (
-                  <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">
-                    We could not load the consultation types. Please refresh the page and try again.
-                  </p>
+                  <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">{m.wizard_types_error({}, locale)}</p>
                 ) : state.types.length === 0 ? (
-                  <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">
-                    No consultation types are available at the moment. Please contact us directly.
-                  </p>
+                  <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">{m.wizard_types_empty({}, locale)}</p>
                 ) : (
                   <TypeCards types={state.types} selected={typeId} onSelect={setTypeId} />
                 )}
@@ -272,14 +272,14 @@ export function BookingWizardScreen({ state, actionData }: { state: BookingWizar
                   {state.type ? (
                     <>
                       <span className="font-medium text-foreground">{state.type.name}</span> ·{" "}
-                      {state.type.durationMinutes} minutes. Times are UK time, 24-hour.
+                      {minutesIn(language, state.type.durationMinutes)}. {m.wizard_times_note({}, locale)}
                     </>
                   ) : null}
                 </p>
                 <WeekPicker
                   monthYear={state.monthYear}
-                  previousHref={state.previousWeek && wizardHref({ step: 2, type: typeKey, week: state.previousWeek })}
-                  nextHref={state.nextWeek && wizardHref({ step: 2, type: typeKey, week: state.nextWeek })}
+                  previousHref={state.previousWeek && href({ step: 2, type: typeKey, week: state.previousWeek })}
+                  nextHref={state.nextWeek && href({ step: 2, type: typeKey, week: state.nextWeek })}
                   slots={state.slots}
                   slotsError={state.slotsError}
                   selected={slotId}
@@ -288,7 +288,7 @@ export function BookingWizardScreen({ state, actionData }: { state: BookingWizar
                   contactEmail={site?.email}
                 />
                 <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-                  <BackLink to={wizardHref({ step: 1, type: typeKey, week })} />
+                  <BackLink to={href({ step: 1, type: typeKey, week })} />
                   <ContinueButton busy={busy} disabled={hydrated && !slotId} />
                 </div>
               </Form>
@@ -297,7 +297,7 @@ export function BookingWizardScreen({ state, actionData }: { state: BookingWizar
             {step === 3 && state.type && state.slot ? (
               <Form
                 method="post"
-                action={wizardHref({ step: 4, type: typeKey, week, slot: state.slot.id })}
+                action={href({ step: 4, type: typeKey, week, slot: state.slot.id })}
                 className="mt-6"
                 noValidate={false}
               >
@@ -306,7 +306,7 @@ export function BookingWizardScreen({ state, actionData }: { state: BookingWizar
                 <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
                 <DetailsFields values={values} errors={errors} />
                 <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-                  <BackLink to={wizardHref({ step: 2, type: typeKey, week, slot: state.slot.id })} />
+                  <BackLink to={href({ step: 2, type: typeKey, week, slot: state.slot.id })} />
                   <ContinueButton busy={busy} />
                 </div>
               </Form>
@@ -314,7 +314,7 @@ export function BookingWizardScreen({ state, actionData }: { state: BookingWizar
 
             {step === 4 && state.type && state.slot && actionData && "values" in actionData ? (
               <div className="mt-6">
-                <p className="mb-5 text-muted-foreground">Please check the details below before confirming your booking.</p>
+                <p className="mb-5 text-muted-foreground">{m.wizard_review_intro({}, locale)}</p>
                 <BookingSummary
                   typeName={state.type.name}
                   durationMinutes={state.type.durationMinutes}
@@ -324,17 +324,19 @@ export function BookingWizardScreen({ state, actionData }: { state: BookingWizar
                   zone={zone}
                 />
                 <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-                  <Form method="post" action={wizardHref({ step: 3, type: typeKey, week, slot: state.slot.id })}>
+                  <Form method="post" action={href({ step: 3, type: typeKey, week, slot: state.slot.id })}>
                     <input type="hidden" name="intent" value="edit" />
                     <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
                     <DetailHiddenFields values={values} />
                     <Button type="submit" variant="outline" size="lg" className="w-full sm:w-auto" disabled={busy}>
-                      <ArrowLeft aria-hidden />
-                      Back
+                      <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
+                      {m.wizard_back({}, locale)}
                     </Button>
                   </Form>
-                  <Form method="post" action={wizardHref({ step: 4, type: typeKey, week, slot: state.slot.id })}>
+                  <Form method="post" action={href({ step: 4, type: typeKey, week, slot: state.slot.id })}>
                     <input type="hidden" name="intent" value="confirm" />
+                    {/* The visitor's own zone, for their time beside UK time in the e-mails (once hydrated). */}
+                    {zone ? <input type="hidden" name="timeZone" value={zone} /> : null}
                     <FormGuardFields token={formToken} />
                     <input type="hidden" name="typeId" value={state.type.id} />
                     <input type="hidden" name="slotId" value={state.slot.id} />
@@ -346,7 +348,7 @@ export function BookingWizardScreen({ state, actionData }: { state: BookingWizar
                     <DetailHiddenFields values={values} />
                     <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
                       {busy ? <Spinner /> : null}
-                      Confirm Booking
+                      {m.wizard_confirm({}, locale)}
                     </Button>
                   </Form>
                 </div>
@@ -357,10 +359,10 @@ export function BookingWizardScreen({ state, actionData }: { state: BookingWizar
               <div className="py-6">
                 <SuccessPanel receipt={state.receipt ? <BookingReceiptCard receipt={state.receipt} zone={zone} /> : null}>
                   <Link to="/" reloadDocument className={buttonVariants({ size: "lg" })}>
-                    Return to Home
+                    {m.wizard_return_home({}, locale)}
                   </Link>
                   <Link to="/projects" reloadDocument className={buttonVariants({ variant: "outline", size: "lg" })}>
-                    View Our Work
+                    {m.wizard_view_work({}, locale)}
                   </Link>
                 </SuccessPanel>
               </div>
@@ -374,11 +376,15 @@ export function BookingWizardScreen({ state, actionData }: { state: BookingWizar
 
 /** The type and time chosen so far, shown above the details form. */
 function ChosenTime({ state }: { state: WizardState }) {
+  const language = usePageLanguage();
   if (!state.type || !state.slot) return null;
+  const chosen = m.wizard_chosen_time(
+    { date: formatLongDate(state.slot.date, languageInfo(language).intl), time: formatTime24(state.slot.start_time) },
+    { locale: language },
+  );
   return (
     <p className="mb-6 rounded-lg bg-accent px-4 py-3 text-sm text-accent-foreground">
-      <span className="font-semibold">{state.type.name}</span> on {formatLongDate(state.slot.date)} at{" "}
-      {formatTime24(state.slot.start_time)} UK time
+      <span className="font-semibold">{state.type.name}</span> {chosen}
     </p>
   );
 }

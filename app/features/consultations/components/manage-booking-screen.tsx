@@ -13,26 +13,41 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
-import { formatLongDate, formatTime24, formatUkTimeRange, ukZoneLabel } from "~/utils/format";
+import { formatLongDate, formatTime24 } from "~/utils/format";
+import { languageInfo, localizedPath, usePageLanguage, type Language } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { ManagedBooking } from "../booking-manage.server";
 import type { ManageView } from "../manage-page.server";
+import { describeWhenIn, minutesIn, ukZone } from "../words";
+import { BOOKING_PATH } from "./booking-wizard-screen";
 import { LocalTime, useVisitorZone, WeekPicker } from "./week-picker";
 
-const STATUS_BADGE: Record<string, { label: string; variant: "green" | "red" | "blue" | "grey" | "purple" | "yellow" }> = {
-  pending: { label: "Pending confirmation", variant: "yellow" },
-  confirmed: { label: "Confirmed", variant: "green" },
-  completed: { label: "Completed", variant: "blue" },
-  cancelled: { label: "Cancelled", variant: "red" },
-  no_show: { label: "Missed", variant: "grey" },
-  rescheduled: { label: "Being rescheduled", variant: "purple" },
-};
-
-/** "Thursday, 10 January 2030 at 09:00 UK time (GMT)". */
-const when = (date: string, startTime: string) => `${formatLongDate(date)} at ${formatTime24(startTime)} ${ukZoneLabel(date, startTime)}`;
+/** A booking status's badge: its name in `language` and its colour. */
+function statusBadge(status: string, language: Language): { label: string; variant: "green" | "red" | "blue" | "grey" | "purple" | "yellow" } {
+  const locale = { locale: language };
+  switch (status) {
+    case "pending":
+      return { label: m.manage_status_pending({}, locale), variant: "yellow" };
+    case "confirmed":
+      return { label: m.manage_status_confirmed({}, locale), variant: "green" };
+    case "completed":
+      return { label: m.manage_status_completed({}, locale), variant: "blue" };
+    case "cancelled":
+      return { label: m.manage_status_cancelled({}, locale), variant: "red" };
+    case "no_show":
+      return { label: m.manage_status_no_show({}, locale), variant: "grey" };
+    case "rescheduled":
+      return { label: m.manage_status_rescheduled({}, locale), variant: "purple" };
+    default:
+      return { label: status, variant: "grey" };
+  }
+}
 
 /** The manage page for `view` (the action's answer, else the loader's). */
 export function ManageBookingScreen({ view }: { view: ManageView }) {
+  const language = usePageLanguage();
+  const locale = { locale: language };
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const [asking, setAsking] = useState(false);
@@ -42,19 +57,23 @@ export function ManageBookingScreen({ view }: { view: ManageView }) {
       <div className={view.kind === "reschedule" ? "mx-auto max-w-4xl" : "mx-auto max-w-xl"}>
         <Card className="p-6 sm:p-8">
           {view.kind === "not-found" ? (
-            <Message icon={<SearchX aria-hidden className="size-7" />} title="We couldn't find this booking">
-              The link may be incomplete or out of date. Please check the link in your confirmation email, or contact us
-              and we will help.
+            <Message icon={<SearchX aria-hidden className="size-7" />} title={m.manage_not_found_title({}, locale)}>
+              {m.manage_not_found_body({}, locale)}
             </Message>
           ) : view.kind === "gone" ? (
-            <Message icon={<CalendarX2 aria-hidden className="size-7" />} title="This booking has been cancelled">
-              This consultation was cancelled and its time has been released. You are welcome to book another time.
+            <Message icon={<CalendarX2 aria-hidden className="size-7" />} title={m.manage_gone_title({}, locale)}>
+              {m.manage_gone_body({}, locale)}
             </Message>
           ) : view.kind === "cancelled-now" ? (
-            <Message icon={<CalendarX2 aria-hidden className="size-7" />} title="Your booking has been cancelled">
-              Your {view.booking.consultationType} on {formatLongDate(view.booking.date)} at{" "}
-              {formatTime24(view.booking.startTime)} is cancelled. We have sent you an email confirming this, with a calendar
-              update that removes it.
+            <Message icon={<CalendarX2 aria-hidden className="size-7" />} title={m.manage_cancelled_title({}, locale)}>
+              {m.manage_cancelled_body(
+                {
+                  type: view.booking.consultationType,
+                  date: formatLongDate(view.booking.date, languageInfo(language).intl),
+                  time: formatTime24(view.booking.startTime),
+                },
+                locale,
+              )}
             </Message>
           ) : view.kind === "reschedule" ? (
             <Reschedule view={view} busy={busy} />
@@ -65,16 +84,15 @@ export function ManageBookingScreen({ view }: { view: ManageView }) {
                   <CalendarCheck2 aria-hidden className="size-6" />
                 </span>
                 <div>
-                  <h1 className="text-2xl font-bold tracking-tight">Your consultation</h1>
-                  <p className="text-sm text-muted-foreground">Booked by {view.booking.name}</p>
+                  <h1 className="text-2xl font-bold tracking-tight">{m.manage_heading({}, locale)}</h1>
+                  <p className="text-sm text-muted-foreground">{m.manage_booked_by({ name: view.booking.name }, locale)}</p>
                 </div>
               </div>
               {view.kind === "booking" && view.moved ? (
                 <div role="status" className="mt-6 flex items-start gap-3 rounded-lg border border-primary/30 bg-accent p-4 text-sm">
                   <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
                   <p>
-                    <span className="font-semibold">Your consultation has been moved.</span> We have emailed you an updated
-                    calendar invitation. We will confirm the new time and send you the meeting link.
+                    <span className="font-semibold">{m.manage_moved_lead({}, locale)}</span> {m.manage_moved_body({}, locale)}
                   </p>
                 </div>
               ) : null}
@@ -88,26 +106,26 @@ export function ManageBookingScreen({ view }: { view: ManageView }) {
                 view.confirming || asking ? (
                   <div role="alertdialog" aria-labelledby="cancel-q" aria-describedby="cancel-d" className="mt-6 rounded-xl border border-destructive/30 bg-red-50 p-5">
                     <h2 id="cancel-q" className="font-semibold text-destructive">
-                      Cancel this consultation?
+                      {m.manage_cancel_question({}, locale)}
                     </h2>
                     <p id="cancel-d" className="mt-1 text-sm text-foreground">
-                      The time will be released for someone else. This cannot be undone, but you can always book again.
+                      {m.manage_cancel_detail({}, locale)}
                     </p>
                     <div className="mt-4 flex flex-col gap-3 sm:flex-row">
                       <Form method="post">
                         <input type="hidden" name="intent" value="cancel" />
                         <Button type="submit" variant="destructive" className="w-full sm:w-auto" disabled={busy}>
                           {busy ? <Spinner /> : null}
-                          Yes, cancel booking
+                          {m.manage_cancel_yes({}, locale)}
                         </Button>
                       </Form>
                       {asking ? (
                         <Button type="button" variant="outline" onClick={() => setAsking(false)}>
-                          Keep booking
+                          {m.manage_keep({}, locale)}
                         </Button>
                       ) : (
                         <Link to="." className={buttonVariants({ variant: "outline" })}>
-                          Keep booking
+                          {m.manage_keep({}, locale)}
                         </Link>
                       )}
                     </div>
@@ -122,17 +140,14 @@ export function ManageBookingScreen({ view }: { view: ManageView }) {
                     }}
                   >
                     <input type="hidden" name="intent" value="ask" />
-                    <p className="mb-4 text-sm text-muted-foreground">
-                      Need another time? Reschedule to any free time. Can no longer make it? Cancel and the time will be freed
-                      for someone else.
-                    </p>
+                    <p className="mb-4 text-sm text-muted-foreground">{m.manage_options({}, locale)}</p>
                     <div className="flex flex-col gap-3 sm:flex-row">
                       <Link to="?reschedule=1" className={buttonVariants({ variant: "default" })}>
                         <CalendarClock aria-hidden />
-                        Reschedule
+                        {m.manage_reschedule({}, locale)}
                       </Link>
                       <Button type="submit" variant="outline" className="border-destructive/40 text-destructive hover:bg-red-50">
-                        Cancel booking
+                        {m.manage_cancel({}, locale)}
                       </Button>
                     </div>
                   </Form>
@@ -142,11 +157,11 @@ export function ManageBookingScreen({ view }: { view: ManageView }) {
           )}
           {view.kind === "reschedule" ? null : (
             <div className="mt-8 flex flex-wrap gap-3 border-t pt-6">
-              <Link to="/book-consultation" className={buttonVariants({ variant: view.kind === "booking" ? "outline" : "default" })}>
-                Book a consultation
+              <Link to={localizedPath(BOOKING_PATH, language)} className={buttonVariants({ variant: view.kind === "booking" ? "outline" : "default" })}>
+                {m.manage_book({}, locale)}
               </Link>
               <Link to="/" reloadDocument className={buttonVariants({ variant: "ghost" })}>
-                Return to Home
+                {m.wizard_return_home({}, locale)}
               </Link>
             </div>
           )}
@@ -161,33 +176,42 @@ export function ManageBookingScreen({ view }: { view: ManageView }) {
  * once staff have confirmed the booking with one.
  */
 function BookingDetails({ booking }: { booking: ManagedBooking }) {
+  const language = usePageLanguage();
+  const locale = { locale: language };
+  const badge = statusBadge(booking.status, language);
   return (
     <dl className="mt-6 grid gap-4 rounded-xl border bg-accent p-5 text-sm">
       <div>
-        <dt className="text-muted-foreground">Consultation</dt>
+        <dt className="text-muted-foreground">{m.summary_consultation({}, locale)}</dt>
         <dd className="font-semibold">{booking.consultationType}</dd>
       </div>
       <div>
-        <dt className="text-muted-foreground">Date</dt>
-        <dd className="font-semibold">{formatLongDate(booking.date)}</dd>
+        <dt className="text-muted-foreground">{m.summary_date({}, locale)}</dt>
+        <dd className="font-semibold">{formatLongDate(booking.date, languageInfo(language).intl)}</dd>
       </div>
       <div>
-        <dt className="text-muted-foreground">Time</dt>
+        <dt className="text-muted-foreground">{m.summary_time({}, locale)}</dt>
         <dd className="flex items-center gap-1.5 font-semibold">
           <Clock aria-hidden className="size-4 text-primary" />
-          {formatUkTimeRange(booking.date, booking.startTime, booking.endTime)}
-          {booking.durationMinutes ? `, ${booking.durationMinutes} minutes` : null}
+          <span>
+            <bdi dir="ltr">
+              {formatTime24(booking.startTime)}–{formatTime24(booking.endTime)}
+            </bdi>{" "}
+            {ukZone(language, booking.date, booking.startTime)}
+            {booking.durationMinutes ? `, ${minutesIn(language, booking.durationMinutes)}` : null}
+          </span>
         </dd>
       </div>
       {booking.meetingLink ? (
         <div>
-          <dt className="text-muted-foreground">Meeting link</dt>
+          <dt className="text-muted-foreground">{m.manage_meeting_link({}, locale)}</dt>
           <dd className="mt-1">
             <a
               href={booking.meetingLink}
               target="_blank"
               rel="noopener noreferrer"
               className="inline-flex items-center gap-1.5 font-semibold break-all text-primary underline underline-offset-4 hover:text-primary/80"
+              dir="ltr"
             >
               <Video aria-hidden className="size-4 shrink-0" />
               {booking.meetingLink}
@@ -196,9 +220,9 @@ function BookingDetails({ booking }: { booking: ManagedBooking }) {
         </div>
       ) : null}
       <div>
-        <dt className="text-muted-foreground">Status</dt>
+        <dt className="text-muted-foreground">{m.manage_status({}, locale)}</dt>
         <dd className="mt-1">
-          <Badge variant={STATUS_BADGE[booking.status]?.variant ?? "grey"}>{STATUS_BADGE[booking.status]?.label ?? booking.status}</Badge>
+          <Badge variant={badge.variant}>{badge.label}</Badge>
         </dd>
       </div>
     </dl>
@@ -209,15 +233,18 @@ function BookingDetails({ booking }: { booking: ManagedBooking }) {
 function Reschedule({ view, busy }: { view: Extract<ManageView, { kind: "reschedule" }>; busy: boolean }) {
   const zone = useVisitorZone();
   const hydrated = useHydrated();
+  const language = usePageLanguage();
+  const locale = { locale: language };
+  const when = (date: string, time: string) => describeWhenIn(language, date, time);
   const [slotId, setSlotId] = useState<string | null>(null);
   const { booking, week, chosen } = view;
   const weekHref = (w: string) => `?reschedule=1&week=${w}`;
 
   return (
     <>
-      <h1 className="text-2xl font-bold tracking-tight">{chosen ? "Move your consultation?" : "Choose a new time"}</h1>
+      <h1 className="text-2xl font-bold tracking-tight">{chosen ? m.manage_move_question({}, locale) : m.manage_choose_new({}, locale)}</h1>
       <p className="mt-2 text-sm text-muted-foreground">
-        Your {booking.consultationType} is booked for {when(booking.date, booking.startTime)}. Times are UK time, 24-hour.
+        {m.manage_booked_for({ type: booking.consultationType, when: when(booking.date, booking.startTime) }, locale)}
       </p>
       {view.notice ? (
         <div role="alert" className="mt-4 flex items-start gap-3 rounded-lg border border-destructive/30 bg-red-50 p-4 text-sm text-destructive">
@@ -230,25 +257,22 @@ function Reschedule({ view, busy }: { view: Extract<ManageView, { kind: "resched
         <div className="mt-6">
           <dl className="grid gap-4 rounded-xl border bg-accent p-5 text-sm sm:grid-cols-2">
             <div>
-              <dt className="text-muted-foreground">From</dt>
+              <dt className="text-muted-foreground">{m.manage_from({}, locale)}</dt>
               <dd className="font-semibold line-through decoration-muted-foreground/60">{when(booking.date, booking.startTime)}</dd>
             </div>
             <div>
-              <dt className="text-muted-foreground">To</dt>
+              <dt className="text-muted-foreground">{m.manage_to({}, locale)}</dt>
               <dd className="font-semibold">
                 {when(chosen.date, chosen.start_time)}
                 <LocalTime date={chosen.date} time={chosen.start_time} zone={zone} className="font-normal" />
               </dd>
             </div>
           </dl>
-          <p className="mt-4 text-sm text-muted-foreground">
-            Your current time will be released. The booking will wait for our confirmation again, and we will email you an
-            updated calendar invitation.
-          </p>
+          <p className="mt-4 text-sm text-muted-foreground">{m.manage_release_note({}, locale)}</p>
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
             <Link to={weekHref(week.weekStart)} className={buttonVariants({ variant: "outline", size: "lg" })}>
-              <ArrowLeft aria-hidden />
-              Choose another time
+              <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
+              {m.manage_choose_another({}, locale)}
             </Link>
             <Form method="post">
               <input type="hidden" name="intent" value="reschedule" />
@@ -256,7 +280,7 @@ function Reschedule({ view, busy }: { view: Extract<ManageView, { kind: "resched
               <input type="hidden" name="week" value={week.weekStart} />
               <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
                 {busy ? <Spinner /> : null}
-                Confirm new time
+                {m.manage_confirm_new({}, locale)}
               </Button>
             </Form>
           </div>
@@ -278,12 +302,12 @@ function Reschedule({ view, busy }: { view: Extract<ManageView, { kind: "resched
           />
           <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
             <Link to="." className={buttonVariants({ variant: "outline", size: "lg" })}>
-              <ArrowLeft aria-hidden />
-              Keep current time
+              <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
+              {m.manage_keep_time({}, locale)}
             </Link>
             <Button type="submit" size="lg" disabled={(hydrated && !slotId) || busy}>
-              Continue
-              {busy ? <Spinner /> : <ArrowRight aria-hidden />}
+              {m.wizard_continue({}, locale)}
+              {busy ? <Spinner /> : <ArrowRight aria-hidden className="rtl:-scale-x-100" />}
             </Button>
           </div>
         </Form>

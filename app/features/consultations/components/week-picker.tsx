@@ -10,6 +10,8 @@ import { CalendarDays, CalendarX2, ChevronLeft, ChevronRight } from "lucide-reac
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
 import { formatInZone, formatLongDate, formatShortDate, formatTime24 } from "~/utils/format";
+import { languageInfo, usePageLanguage } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
 import { LONDON } from "~/utils/time";
 
 /** The browser's time zone after hydration (null on the server and before), for "your time". */
@@ -27,10 +29,11 @@ export function useVisitorZone(): string | null {
 
 /** "04:00 your time" when the visitor's zone shows a different time than London; else nothing. */
 export function LocalTime({ date, time, zone, className }: { date: string; time: string; zone: string | null; className?: string }) {
+  const language = usePageLanguage();
   if (!zone || zone === LONDON) return null;
-  const local = formatInZone(date, time, zone);
+  const local = formatInZone(date, time, zone, languageInfo(language).intl);
   if (!local) return null;
-  return <span className={cn("block text-xs text-muted-foreground", className)}>{local} your time</span>;
+  return <span className={cn("block text-xs text-muted-foreground", className)}>{m.local_time({ time: local }, { locale: language })}</span>;
 }
 
 export type SlotOption = { id: string; date: string; start_time: string; end_time: string; available_spots: number };
@@ -47,26 +50,29 @@ export function SlotGrid({
   onSelect: (id: string) => void;
   zone: string | null;
 }) {
+  const language = usePageLanguage();
+  const intl = languageInfo(language).intl;
+  const full = m.week_full({}, { locale: language });
   const byDate = new Map<string, SlotOption[]>();
   for (const s of slots) byDate.set(s.date, [...(byDate.get(s.date) ?? []), s]);
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {[...byDate.entries()].map(([date, daySlots]) => (
         <fieldset key={date} className="rounded-xl border bg-card p-4">
-          <legend className="sr-only">{formatLongDate(date)}</legend>
+          <legend className="sr-only">{formatLongDate(date, intl)}</legend>
           <p aria-hidden className="mb-3 flex items-center gap-2 text-sm font-semibold text-foreground">
             <CalendarDays className="size-4 text-primary" />
-            {formatShortDate(date)}
+            {formatShortDate(date, intl)}
           </p>
           <div className="grid grid-cols-2 gap-2">
             {daySlots.map((s) => {
-              const full = s.available_spots === 0;
+              const isFull = s.available_spots === 0;
               return (
                 <label
                   key={s.id}
                   className={cn(
                     "relative flex min-h-12 flex-col items-center justify-center rounded-lg border px-2 py-2 text-center transition-colors",
-                    full
+                    isFull
                       ? "cursor-not-allowed border-dashed bg-muted text-muted-foreground"
                       : "cursor-pointer hover:border-primary hover:bg-accent has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-primary-foreground has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring",
                   )}
@@ -75,17 +81,17 @@ export function SlotGrid({
                     type="radio"
                     name="slot"
                     value={s.id}
-                    disabled={full}
+                    disabled={isFull}
                     checked={selected === s.id}
                     onChange={() => onSelect(s.id)}
                     className="sr-only"
-                    aria-label={`${formatLongDate(s.date)} ${formatTime24(s.start_time)}${full ? " Full" : ""}`}
+                    aria-label={`${formatLongDate(s.date, intl)} ${formatTime24(s.start_time)}${isFull ? ` ${full}` : ""}`}
                   />
-                  <span className={cn("text-sm font-semibold tabular-nums", full && "line-through")}>
+                  <span dir="ltr" className={cn("text-sm font-semibold tabular-nums", isFull && "line-through")}>
                     {formatTime24(s.start_time)}
                   </span>
-                  {full ? (
-                    <span className="text-xs font-semibold uppercase tracking-wide">Full</span>
+                  {isFull ? (
+                    <span className="text-xs font-semibold uppercase tracking-wide">{full}</span>
                   ) : (
                     <LocalTime date={s.date} time={s.start_time} zone={zone} className="[label:has(:checked)_&]:text-primary-foreground/85" />
                   )}
@@ -101,19 +107,20 @@ export function SlotGrid({
 
 /** Previous Week / Next Week: a link, or a disabled button when that week cannot be shown. */
 function WeekLink({ to, dir }: { to: string | null; dir: "prev" | "next" }) {
-  const label = dir === "prev" ? "Previous Week" : "Next Week";
+  const locale = { locale: usePageLanguage() };
+  const label = dir === "prev" ? m.week_previous_week({}, locale) : m.week_next_week({}, locale);
   const content =
     dir === "prev" ? (
       <>
-        <ChevronLeft aria-hidden />
+        <ChevronLeft aria-hidden className="rtl:-scale-x-100" />
         <span className="hidden sm:inline">{label}</span>
-        <span className="sm:hidden">Previous</span>
+        <span className="sm:hidden">{m.week_previous({}, locale)}</span>
       </>
     ) : (
       <>
         <span className="hidden sm:inline">{label}</span>
-        <span className="sm:hidden">Next</span>
-        <ChevronRight aria-hidden />
+        <span className="sm:hidden">{m.week_next({}, locale)}</span>
+        <ChevronRight aria-hidden className="rtl:-scale-x-100" />
       </>
     );
   if (!to) {
@@ -156,6 +163,7 @@ export function WeekPicker({
   zone: string | null;
   contactEmail?: string | null;
 }) {
+  const locale = { locale: usePageLanguage() };
   return (
     <>
       <div className="mb-5 flex items-center justify-between gap-2">
@@ -166,30 +174,42 @@ export function WeekPicker({
         <WeekLink to={nextHref} dir="next" />
       </div>
       {slotsError ? (
-        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
-          We could not load the available times. Please try again or contact us directly.
-        </p>
+        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">{m.week_slots_error({}, locale)}</p>
       ) : slots.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed bg-background px-6 py-12 text-center">
           <CalendarX2 aria-hidden className="mb-2 size-8 text-muted-foreground" />
-          <p className="font-semibold">No available slots this week</p>
+          <p className="font-semibold">{m.week_empty_title({}, locale)}</p>
           <p className="max-w-md text-sm text-muted-foreground">
-            Try next week, or contact us directly
             {contactEmail ? (
-              <>
-                {" "}
-                at{" "}
-                <a className="font-medium text-primary underline underline-offset-4" href={`mailto:${contactEmail}`}>
+              <WithValue text={m.week_empty_hint_email({ email: contactEmail }, locale)} value={contactEmail}>
+                <a className="font-medium text-primary underline underline-offset-4" href={`mailto:${contactEmail}`} dir="ltr">
                   {contactEmail}
                 </a>
-              </>
-            ) : null}{" "}
-            and we will find a time that works.
+              </WithValue>
+            ) : (
+              m.week_empty_hint({}, locale)
+            )}
           </p>
         </div>
       ) : (
         <SlotGrid slots={slots} selected={selected} onSelect={onSelect} zone={zone} />
       )}
+    </>
+  );
+}
+
+/**
+ * A translated sentence with `value` (as the message placed it) drawn as `children`, such as a
+ * link on an address: the text before and after the first occurrence stays as the language wrote it.
+ */
+function WithValue({ text, value, children }: { text: string; value: string; children: React.ReactNode }) {
+  const at = text.indexOf(value);
+  if (at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      {children}
+      {text.slice(at + value.length)}
     </>
   );
 }

@@ -6,34 +6,45 @@
  */
 import { Link } from "react-router";
 import { ArrowLeft, ArrowRight, BellRing, Check, ClipboardList, Clock, Mail } from "lucide-react";
+import { m } from "~/utils/paraglide/messages";
 import { Field } from "~/components/field";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/utils/cn";
-import { DETAIL_FIELDS, PROJECT_TYPE_OPTIONS, type DetailsValues } from "../fields";
+import { DETAIL_FIELDS, type DetailsValues } from "../fields";
 import type { FieldErrors } from "~/utils/forms";
-import { formatLongDate, formatTime24, ukZoneLabel } from "~/utils/format";
+import { formatLongDate, formatTime24 } from "~/utils/format";
+import { languageInfo, usePageLanguage, type Language } from "~/utils/i18n";
+import { minutesIn, projectTypeOptions, ukZone } from "../words";
 import { LocalTime } from "./week-picker";
 
-/** The step indicator labels. */
-export const STEP_LABELS = ["Select Type", "Pick Time", "Your Details", "Confirm"] as const;
+/** The step indicator labels in `language`. */
+export function stepLabels(language: Language): string[] {
+  const locale = { locale: language };
+  return [m.step_label_type({}, locale), m.step_label_time({}, locale), m.step_label_details({}, locale), m.step_label_confirm({}, locale)];
+}
 
-/** The step titles. */
-export const STEP_TITLES = [
-  "Choose Consultation Type",
-  "Select Date & Time",
-  "Your Information",
-  "Confirmation",
-  "Booking Complete",
-] as const;
+/** The step titles in `language` (steps 1 to 5). */
+export function stepTitles(language: Language): string[] {
+  const locale = { locale: language };
+  return [
+    m.step_title_type({}, locale),
+    m.step_title_time({}, locale),
+    m.step_title_details({}, locale),
+    m.step_title_confirm({}, locale),
+    m.step_title_complete({}, locale),
+  ];
+}
 
 /** The step indicator: four numbered steps, the current one highlighted, earlier ones ticked. */
 export function Stepper({ step }: { step: number }) {
+  const language = usePageLanguage();
+  const labels = stepLabels(language);
   return (
-    <nav aria-label="Booking progress" className="mb-8">
+    <nav aria-label={m.wizard_progress({}, { locale: language })} className="mb-8">
       <ol className="flex items-center gap-2 sm:gap-4">
-        {STEP_LABELS.map((label, i) => {
+        {labels.map((label, i) => {
           const n = i + 1;
           const done = step > n;
           const current = step === n;
@@ -57,10 +68,10 @@ export function Stepper({ step }: { step: number }) {
                   )}
                 >
                   {label}
-                  {done ? <span className="sr-only"> (completed)</span> : null}
+                  {done ? <span className="sr-only">{m.wizard_completed({}, { locale: language })}</span> : null}
                 </span>
               </div>
-              {n < STEP_LABELS.length ? (
+              {n < labels.length ? (
                 <span aria-hidden className={cn("hidden h-0.5 flex-1 rounded sm:block", done ? "bg-primary" : "bg-border")} />
               ) : null}
             </li>
@@ -83,9 +94,10 @@ export function TypeCards({
   selected: string | null;
   onSelect: (id: string) => void;
 }) {
+  const language = usePageLanguage();
   return (
     <fieldset>
-      <legend className="sr-only">Consultation type</legend>
+      <legend className="sr-only">{m.wizard_type_legend({}, { locale: language })}</legend>
       <div className="grid gap-4 md:grid-cols-3">
         {types.map((t) => (
           <label
@@ -114,7 +126,7 @@ export function TypeCards({
             </span>
             <span className="inline-flex items-center gap-1.5 text-sm font-medium text-primary">
               <Clock aria-hidden className="size-4" />
-              {t.durationMinutes} minutes
+              {minutesIn(language, t.durationMinutes)}
             </span>
             {t.description ? <span className="text-sm leading-relaxed text-muted-foreground">{t.description}</span> : null}
           </label>
@@ -127,37 +139,39 @@ export function TypeCards({
 /** Step 3: contact and project information. */
 export function DetailsFields({ values, errors }: { values: DetailsValues; errors?: FieldErrors }) {
   const v = (k: string) => values[k] ?? "";
+  const language = usePageLanguage();
+  const locale = { locale: language };
   return (
     <div className="grid gap-8">
       <section aria-labelledby="contact-info-heading" className="grid gap-4">
         <h3 id="contact-info-heading" className="text-base font-semibold">
-          Contact information
+          {m.details_contact_heading({}, locale)}
         </h3>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Full name" required errors={errors?.name}>
+          <Field label={m.field_full_name({}, locale)} required errors={errors?.name}>
             {(p) => <Input {...p} name="name" defaultValue={v("name")} autoComplete="name" required maxLength={120} />}
           </Field>
-          <Field label="Email address" required errors={errors?.email}>
-            {(p) => <Input {...p} type="email" name="email" defaultValue={v("email")} autoComplete="email" required maxLength={254} />}
+          <Field label={m.field_email_address({}, locale)} required errors={errors?.email}>
+            {(p) => <Input {...p} type="email" dir="ltr" name="email" defaultValue={v("email")} autoComplete="email" required maxLength={254} />}
           </Field>
-          <Field label="Phone number" errors={errors?.phone}>
-            {(p) => <Input {...p} type="tel" name="phone" defaultValue={v("phone")} autoComplete="tel" maxLength={40} />}
+          <Field label={m.field_phone_number({}, locale)} errors={errors?.phone}>
+            {(p) => <Input {...p} type="tel" dir="ltr" name="phone" defaultValue={v("phone")} autoComplete="tel" maxLength={40} />}
           </Field>
-          <Field label="Company" errors={errors?.companyName}>
+          <Field label={m.field_company({}, locale)} errors={errors?.companyName}>
             {(p) => <Input {...p} name="companyName" defaultValue={v("companyName")} autoComplete="organization" maxLength={160} />}
           </Field>
         </div>
       </section>
       <section aria-labelledby="project-info-heading" className="grid gap-4">
         <h3 id="project-info-heading" className="text-base font-semibold">
-          Project information
+          {m.details_project_heading({}, locale)}
         </h3>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Project type" errors={errors?.projectType}>
+          <Field label={m.field_project_type({}, locale)} errors={errors?.projectType}>
             {(p) => (
               <NativeSelect {...p} name="projectType" defaultValue={v("projectType")}>
-                <option value="">Select a project type</option>
-                {PROJECT_TYPE_OPTIONS.map((o) => (
+                <option value="">{m.field_project_type_placeholder({}, locale)}</option>
+                {projectTypeOptions(language).map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}
                   </option>
@@ -165,32 +179,32 @@ export function DetailsFields({ values, errors }: { values: DetailsValues; error
               </NativeSelect>
             )}
           </Field>
-          <Field label="Timeline" errors={errors?.timeline}>
-            {(p) => <Input {...p} name="timeline" defaultValue={v("timeline")} placeholder="e.g. Start within 6 months" maxLength={200} />}
+          <Field label={m.field_timeline({}, locale)} errors={errors?.timeline}>
+            {(p) => <Input {...p} name="timeline" defaultValue={v("timeline")} placeholder={m.field_timeline_placeholder({}, locale)} maxLength={200} />}
           </Field>
-          <Field label="Budget range" errors={errors?.budgetRange} className="sm:col-span-2">
-            {(p) => <Input {...p} name="budgetRange" defaultValue={v("budgetRange")} placeholder="e.g. £50k to £250k" maxLength={200} />}
+          <Field label={m.field_budget_range({}, locale)} errors={errors?.budgetRange} className="sm:col-span-2">
+            {(p) => <Input {...p} name="budgetRange" defaultValue={v("budgetRange")} placeholder={m.field_budget_placeholder({}, locale)} maxLength={200} />}
           </Field>
-          <Field label="Project description" errors={errors?.projectDescription} className="sm:col-span-2">
+          <Field label={m.field_project_description({}, locale)} errors={errors?.projectDescription} className="sm:col-span-2">
             {(p) => (
               <Textarea
                 {...p}
                 name="projectDescription"
                 rows={4}
                 defaultValue={v("projectDescription")}
-                placeholder="Tell us about the site, the structure and what you would like to achieve."
+                placeholder={m.field_project_description_placeholder({}, locale)}
                 maxLength={4000}
               />
             )}
           </Field>
-          <Field label="Special requirements" errors={errors?.specialRequirements} className="sm:col-span-2">
+          <Field label={m.field_special_requirements({}, locale)} errors={errors?.specialRequirements} className="sm:col-span-2">
             {(p) => (
               <Textarea
                 {...p}
                 name="specialRequirements"
                 rows={3}
                 defaultValue={v("specialRequirements")}
-                placeholder="Accessibility needs, interpreters, documents you will share..."
+                placeholder={m.field_special_requirements_placeholder({}, locale)}
                 maxLength={2000}
               />
             )}
@@ -217,53 +231,56 @@ export function BookingSummary({
   values: DetailsValues;
   zone: string | null;
 }) {
-  const projectType = PROJECT_TYPE_OPTIONS.find((o) => o.value === values.projectType)?.label;
-  const rows: [string, string | undefined][] = [
-    ["Name", values.name],
-    ["Email", values.email],
-    ["Phone", values.phone],
-    ["Company", values.companyName],
-    ["Project type", projectType],
-    ["Timeline", values.timeline],
-    ["Budget range", values.budgetRange],
-    ["Project description", values.projectDescription],
-    ["Special requirements", values.specialRequirements],
+  const language = usePageLanguage();
+  const locale = { locale: language };
+  const projectType = projectTypeOptions(language).find((o) => o.value === values.projectType)?.label;
+  // Addresses and numbers stay left to right inside right-to-left text.
+  const rows: [string, string | undefined, boolean?][] = [
+    [m.summary_name({}, locale), values.name],
+    [m.summary_email({}, locale), values.email, true],
+    [m.summary_phone({}, locale), values.phone, true],
+    [m.field_company({}, locale), values.companyName],
+    [m.field_project_type({}, locale), projectType],
+    [m.field_timeline({}, locale), values.timeline],
+    [m.field_budget_range({}, locale), values.budgetRange],
+    [m.field_project_description({}, locale), values.projectDescription],
+    [m.field_special_requirements({}, locale), values.specialRequirements],
   ];
   return (
     <div className="grid gap-6 md:grid-cols-2">
       <div className="rounded-xl border bg-accent p-5">
-        <h3 className="mb-4 text-sm font-semibold uppercase tracking-wide text-accent-foreground">Consultation</h3>
+        <h3 className="mb-4 text-sm font-semibold uppercase tracking-wide text-accent-foreground">{m.summary_consultation({}, locale)}</h3>
         <dl className="grid gap-3 text-sm">
           <div>
-            <dt className="text-muted-foreground">Type</dt>
+            <dt className="text-muted-foreground">{m.summary_type({}, locale)}</dt>
             <dd className="font-semibold">{typeName}</dd>
           </div>
           <div>
-            <dt className="text-muted-foreground">Date</dt>
-            <dd className="font-semibold">{formatLongDate(date)}</dd>
+            <dt className="text-muted-foreground">{m.summary_date({}, locale)}</dt>
+            <dd className="font-semibold">{formatLongDate(date, languageInfo(language).intl)}</dd>
           </div>
           <div>
-            <dt className="text-muted-foreground">Time</dt>
+            <dt className="text-muted-foreground">{m.summary_time({}, locale)}</dt>
             <dd className="font-semibold">
-              {formatTime24(startTime)} {ukZoneLabel(date, startTime)}
+              <bdi dir="ltr">{formatTime24(startTime)}</bdi> {ukZone(language, date, startTime)}
               <LocalTime date={date} time={startTime} zone={zone} className="font-normal" />
             </dd>
           </div>
           <div>
-            <dt className="text-muted-foreground">Duration</dt>
-            <dd className="font-semibold">{durationMinutes} minutes</dd>
+            <dt className="text-muted-foreground">{m.summary_duration({}, locale)}</dt>
+            <dd className="font-semibold">{minutesIn(language, durationMinutes)}</dd>
           </div>
         </dl>
       </div>
       <div className="rounded-xl border p-5">
-        <h3 className="mb-4 text-sm font-semibold uppercase tracking-wide text-muted-foreground">Your details</h3>
+        <h3 className="mb-4 text-sm font-semibold uppercase tracking-wide text-muted-foreground">{m.summary_your_details({}, locale)}</h3>
         <dl className="grid gap-3 text-sm">
           {rows
             .filter(([, value]) => value && value.trim())
-            .map(([label, value]) => (
+            .map(([label, value, ltr]) => (
               <div key={label}>
                 <dt className="text-muted-foreground">{label}</dt>
-                <dd className="whitespace-pre-line break-words font-medium">{value}</dd>
+                <dd className="whitespace-pre-line break-words font-medium">{ltr ? <bdi dir="ltr">{value}</bdi> : value}</dd>
               </div>
             ))}
         </dl>
@@ -278,23 +295,22 @@ export function BookingSummary({
  * shown between the sentence and the list.
  */
 export function SuccessPanel({ children, receipt }: { children: React.ReactNode; receipt?: React.ReactNode }) {
+  const locale = { locale: usePageLanguage() };
   const next = [
-    { icon: Mail, text: "You'll receive a confirmation email with the meeting details." },
-    { icon: ClipboardList, text: "Our team will review your project information before the call." },
-    { icon: BellRing, text: "We'll send you a reminder 24 hours before your consultation." },
+    { icon: Mail, text: m.success_next_email({}, locale) },
+    { icon: ClipboardList, text: m.success_next_review({}, locale) },
+    { icon: BellRing, text: m.success_next_reminder({}, locale) },
   ];
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center text-center">
       <span className="mb-5 flex size-16 items-center justify-center rounded-full bg-primary-soft text-primary">
         <Check aria-hidden className="size-8" strokeWidth={3} />
       </span>
-      <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">Booking Confirmed!</h2>
-      <p className="mt-3 text-muted-foreground">
-        Thank you for booking a consultation. A confirmation email with your meeting link is on its way.
-      </p>
+      <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">{m.success_heading({}, locale)}</h2>
+      <p className="mt-3 text-muted-foreground">{m.success_thanks({}, locale)}</p>
       {receipt}
-      <div className="mt-8 w-full rounded-xl border bg-accent p-6 text-left">
-        <h3 className="mb-4 font-semibold text-accent-foreground">What happens next?</h3>
+      <div className="mt-8 w-full rounded-xl border bg-accent p-6 text-start">
+        <h3 className="mb-4 font-semibold text-accent-foreground">{m.success_next_heading({}, locale)}</h3>
         <ul className="grid gap-3 text-sm">
           {next.map(({ icon: Icon, text }) => (
             <li key={text} className="flex items-start gap-3">
@@ -313,8 +329,8 @@ export function SuccessPanel({ children, receipt }: { children: React.ReactNode;
 export function ContinueButton({ busy, disabled }: { busy: boolean; disabled?: boolean }) {
   return (
     <Button type="submit" size="lg" disabled={disabled || busy}>
-      Continue
-      {busy ? <Spinner /> : <ArrowRight aria-hidden />}
+      {m.wizard_continue({}, { locale: usePageLanguage() })}
+      {busy ? <Spinner /> : <ArrowRight aria-hidden className="rtl:-scale-x-100" />}
     </Button>
   );
 }
@@ -323,8 +339,8 @@ export function ContinueButton({ busy, disabled }: { busy: boolean; disabled?: b
 export function BackLink({ to }: { to: string }) {
   return (
     <Link to={to} className={buttonVariants({ variant: "outline", size: "lg" })}>
-      <ArrowLeft aria-hidden />
-      Back
+      <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
+      {m.wizard_back({}, { locale: usePageLanguage() })}
     </Link>
   );
 }

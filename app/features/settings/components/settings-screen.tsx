@@ -3,7 +3,7 @@
  * booking rules, analytics id and site verification. One form, saved at once; the public site reads
  * the new values on its next request. Works without JavaScript.
  */
-import { BarChart3, Building2, CalendarClock, Clock, Save, BellRing } from "lucide-react";
+import { BarChart3, Building2, CalendarClock, Clock, Languages, Save, BellRing } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { toast } from "~/components/ui/toast";
@@ -16,6 +16,7 @@ import type { AuditListEntry } from "~/features/audit/audit-list.server";
 import { RecentActivity } from "~/features/audit/components/recent-activity";
 import type { SiteSettings } from "../schema";
 import { type ActionReply, replyFieldErrors } from "~/utils/forms";
+import { DEFAULT_LANGUAGE, LANGUAGES, languageInfo } from "~/utils/i18n";
 
 /** What the settings action answers: on success, how many settings changed. */
 export type SettingsActionResult = ActionReply<{ changed: number; message: string }>;
@@ -154,6 +155,45 @@ export function SettingsScreen({
             >
               {(p) => <Textarea {...p} name="openedBankHolidays" rows={2} defaultValue={value("openedBankHolidays")} />}
             </Field>
+          </Section>
+
+          <Section
+            icon={<Languages className="size-5 text-primary" aria-hidden />}
+            title="Languages"
+            description="The languages visitors can book a consultation in, each at its own address (/fr/book-consultation). English is always offered."
+          >
+            <fieldset className="sm:col-span-2">
+              <legend className="mb-2 text-sm font-medium">Offered languages</legend>
+              {/* English cannot be left out; the hidden field keeps the list present when every other box is cleared. */}
+              <input type="hidden" name="offeredLanguages" value={DEFAULT_LANGUAGE} />
+              <ul className="flex flex-wrap gap-x-6 gap-y-2">
+                {LANGUAGES.map((code) => {
+                  const info = languageInfo(code);
+                  const english = new Intl.DisplayNames(["en"], { type: "language" }).of(code) ?? code;
+                  const offered = typed && "offeredLanguages" in typed ? [typed.offeredLanguages].flat().includes(code) : settings.offeredLanguages.includes(code);
+                  return (
+                    <li key={code}>
+                      <label className="inline-flex items-center gap-2 text-sm">
+                        <input
+                          type="checkbox"
+                          name={code === DEFAULT_LANGUAGE ? undefined : "offeredLanguages"}
+                          value={code}
+                          defaultChecked={code === DEFAULT_LANGUAGE || offered}
+                          disabled={code === DEFAULT_LANGUAGE}
+                          className="size-4 accent-[var(--color-primary)]"
+                        />
+                        {english}
+                        {info.name !== english ? (
+                          <span lang={info.htmlLang} dir={info.dir} className="text-muted-foreground">
+                            ({info.name})
+                          </span>
+                        ) : null}
+                      </label>
+                    </li>
+                  );
+                })}
+              </ul>
+            </fieldset>
           </Section>
 
           <Section

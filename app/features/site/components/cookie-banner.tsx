@@ -10,24 +10,27 @@
 import { useLocation } from "react-router";
 import type { ConsentChoice } from "~/features/site/consent";
 import { withoutTracking } from "~/features/site/page-url";
+import { usePageLanguage } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
 
+/** The banner, in the page's language. */
 export function CookieBanner({ measurementId, choice }: { measurementId: string; choice: ConsentChoice | null }) {
   const { pathname, search } = useLocation();
+  const locale = { locale: usePageLanguage() };
   return (
     <section
-      aria-label="Cookie consent"
+      aria-label={m.cookie_region({}, locale)}
       data-cookie-banner=""
       data-measurement-id={measurementId}
       data-choice={choice ?? ""}
       hidden={choice !== null}
       className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-3xl rounded-xl border border-slate-200 bg-white p-5 shadow-2xl shadow-slate-900/20 sm:inset-x-6 sm:bottom-6"
     >
-      <h2 className="text-base font-semibold text-foreground">Cookies on this site</h2>
+      <h2 className="text-base font-semibold text-foreground">{m.cookie_heading({}, locale)}</h2>
       <p className="mt-1.5 text-sm leading-relaxed text-slate-600">
-        We use essential cookies to make this site work. With your permission we would also like to use Google Analytics cookies
-        to understand how the site is used. You can change your mind at any time in "Cookie settings" in the footer. See our{" "}
+        {m.cookie_body_before({}, locale)}{" "}
         <a href="/privacy#cookies" className="font-medium text-primary underline underline-offset-2">
-          privacy policy
+          {m.cookie_privacy_link({}, locale)}
         </a>
         .
       </p>
@@ -41,7 +44,7 @@ export function CookieBanner({ measurementId, choice }: { measurementId: string;
           data-consent="accepted"
           className="inline-flex h-10 flex-1 items-center justify-center rounded-md bg-primary px-5 text-sm font-semibold text-white hover:bg-teal-800 sm:flex-none"
         >
-          Accept
+          {m.cookie_accept({}, locale)}
         </button>
         <button
           type="submit"
@@ -50,10 +53,10 @@ export function CookieBanner({ measurementId, choice }: { measurementId: string;
           data-consent="rejected"
           className="inline-flex h-10 flex-1 items-center justify-center rounded-md border border-slate-300 bg-white px-5 text-sm font-semibold text-slate-800 hover:bg-muted sm:flex-none"
         >
-          Reject
+          {m.cookie_reject({}, locale)}
         </button>
         <p data-consent-current="" hidden={!choice} className="w-full text-sm text-slate-600 sm:w-auto">
-          Current choice: <span data-consent-label="">{choice ?? ""}</span>
+          {m.cookie_current({}, locale)} <span data-consent-label="">{choice ?? ""}</span>
         </p>
       </form>
     </section>

@@ -4,15 +4,19 @@
  * LinkedIn), /privacy and /terms, the current year, and a "Cookie settings" button when analytics
  * is configured and the page allows it (the enhancement module reopens the banner). Identity comes
  * from the root loader (`useRootData()`). Links are plain anchors: every page is its own document
- * (ADR "Content pages without React").
+ * (ADR "Content pages without React"). Words are in the page's language; links go to the page in
+ * that language where it has a translation (`navHref`), and a translated page shows the language
+ * switcher in the bottom bar.
  */
 import { Mail, MapPin, Phone } from "lucide-react";
 import { useMatches } from "react-router";
-import { Logo } from "~/components/site-header";
+import { LanguageSwitcher, Logo } from "~/components/site-header";
 import { companyDefaults } from "~/content/company";
-import { footerColumns, legalLinks } from "~/content/nav";
+import { footerColumns, legalLinks, navHref } from "~/content/nav";
 import { useRootData } from "~/features/site/root-data";
+import { usePageLanguage } from "~/utils/i18n";
 import { allowsAnalytics } from "~/utils/page-mode";
+import { m } from "~/utils/paraglide/messages";
 
 function LinkedInIcon() {
   return (
@@ -31,21 +35,21 @@ export function SiteFooter() {
   const cookieSettings = Boolean(site.analyticsId) && allowsAnalytics(matches);
   const addressLines = root?.contact.addressLines ?? site.location.split(",").map((line) => line.trim());
   const socialLinks = root?.contact.socialLinks ?? [];
+  const language = usePageLanguage();
+  const locale = { locale: language };
+  const newTab = <span className="sr-only">{m.footer_new_tab({}, locale)}</span>;
 
   return (
     <footer className="bg-ink text-slate-300" aria-labelledby="footer-heading">
       <h2 id="footer-heading" className="sr-only">
-        Footer
+        {m.footer_heading({}, locale)}
       </h2>
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-8 gap-y-12 px-4 py-16 sm:px-6 md:grid-cols-4 lg:grid-cols-12 lg:px-8">
         <div className="col-span-2 md:col-span-4 lg:col-span-4">
-          <a href="/" className="inline-block rounded-md" aria-label={`${site.companyName} home`}>
+          <a href="/" className="inline-block rounded-md" aria-label={m.chrome_home_label({ company: site.companyName }, locale)}>
             <Logo companyName={site.companyName} inverse />
           </a>
-          <p className="mt-5 max-w-sm text-sm leading-relaxed text-slate-300">
-            Structural engineering for commercial clients and disaster-resilient infrastructure for communities worldwide, from our
-            base in London.
-          </p>
+          <p className="mt-5 max-w-sm text-sm leading-relaxed text-slate-300">{m.footer_blurb({}, locale)}</p>
           <a
             href={site.linkedinUrl}
             className="mt-6 inline-flex items-center gap-2 rounded-md text-sm font-medium text-white hover:text-teal-300"
@@ -53,7 +57,7 @@ export function SiteFooter() {
             target="_blank"
           >
             <LinkedInIcon />
-            LinkedIn<span className="sr-only"> (opens in a new tab)</span>
+            LinkedIn{newTab}
           </a>
           {socialLinks.length ? (
             <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm">
@@ -61,7 +65,7 @@ export function SiteFooter() {
                 <li key={link.url}>
                   <a href={link.url} className="font-medium text-white hover:text-teal-300" rel="noopener noreferrer" target="_blank">
                     {link.label}
-                    <span className="sr-only"> (opens in a new tab)</span>
+                    {newTab}
                   </a>
                 </li>
               ))}
@@ -70,13 +74,13 @@ export function SiteFooter() {
         </div>
 
         {footerColumns.map((column) => (
-          <div key={column.title} className="lg:col-span-2">
-            <h3 className="text-sm font-semibold uppercase tracking-wider text-white">{column.title}</h3>
+          <div key={column.links[0]!.href} className="lg:col-span-2">
+            <h3 className="text-sm font-semibold uppercase tracking-wider text-white">{column.title({}, locale)}</h3>
             <ul className="mt-4 space-y-3">
               {column.links.map((link) => (
                 <li key={link.href}>
-                  <a href={link.href} className="text-sm text-slate-300 hover:text-teal-300">
-                    {link.label}
+                  <a href={navHref(link.href, language)} className="text-sm text-slate-300 hover:text-teal-300">
+                    {link.label({}, locale)}
                   </a>
                 </li>
               ))}
@@ -85,18 +89,18 @@ export function SiteFooter() {
         ))}
 
         <div className="col-span-2 lg:col-span-4">
-          <h3 className="text-sm font-semibold uppercase tracking-wider text-white">Contact</h3>
+          <h3 className="text-sm font-semibold uppercase tracking-wider text-white">{m.nav_contact({}, locale)}</h3>
           <ul className="mt-4 space-y-4 text-sm">
             <li>
               <a href={`mailto:${site.email}`} className="flex items-center gap-3 hover:text-teal-300">
                 <Mail className="size-5 shrink-0 text-teal-400" aria-hidden="true" />
-                {site.email}
+                <bdi dir="ltr">{site.email}</bdi>
               </a>
             </li>
             <li>
               <a href={`tel:${site.phone.replace(/\s+/g, "")}`} className="flex items-center gap-3 hover:text-teal-300">
                 <Phone className="size-5 shrink-0 text-teal-400" aria-hidden="true" />
-                {site.phone}
+                <bdi dir="ltr">{site.phone}</bdi>
               </a>
             </li>
             <li className="flex items-start gap-3">
@@ -104,12 +108,12 @@ export function SiteFooter() {
               <address className="not-italic">
                 {addressLines.map((line, i) => (
                   <span key={`${i}-${line}`}>
-                    {line}
-                    {i < addressLines.length - 1 ? (
-                      <>
-                        ,<br />
-                      </>
-                    ) : null}
+                    {/* Isolated, so a line written left to right keeps its comma at its end on a right-to-left page. */}
+                    <bdi>
+                      {line}
+                      {i < addressLines.length - 1 ? "," : null}
+                    </bdi>
+                    {i < addressLines.length - 1 ? <br /> : null}
                   </span>
                 ))}
               </address>
@@ -120,14 +124,13 @@ export function SiteFooter() {
 
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 text-sm sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
-          <p>
-            © {year} {site.companyName}. All rights reserved.
-          </p>
+          <p>{m.footer_rights({ year: String(year), company: site.companyName }, locale)}</p>
+          <LanguageSwitcher offered={root?.languages ?? []} tone="dark" />
           <ul className="flex flex-wrap items-center gap-x-6 gap-y-2">
             {legalLinks.map((link) => (
               <li key={link.href}>
                 <a href={link.href} className="hover:text-teal-300">
-                  {link.label}
+                  {link.label({}, locale)}
                 </a>
               </li>
             ))}
@@ -135,7 +138,7 @@ export function SiteFooter() {
               <li>
                 {/* Reopens the banner, which needs JavaScript: app/enhance/consent.ts shows it. */}
                 <button type="button" hidden data-cookie-settings="" className="hover:text-teal-300">
-                  Cookie settings
+                  {m.footer_cookie_settings({}, locale)}
                 </button>
               </li>
             ) : null}

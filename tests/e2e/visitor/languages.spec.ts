@@ -1,0 +1,206 @@
+/**
+ * Visitors who book in their own language (project "visitor"): a French visitor in Haiti on a
+ * desktop switches the English wizard to French, an Arabic-speaking visitor in Cairo on a phone
+ * opens the Arabic wizard from a shared link. Each books, receives the confirmation (and its
+ * invitation) in that language with their own time beside UK time, and the manage link of the
+ * e-mail opens the manage page in that language. Right to left for Arabic, no sideways scroll on a
+ * phone, axe clean. With E2E_SCREENSHOTS set, each language is also photographed at 390 and 1440 px
+ * (test-results/languages/).
+ */
+import type { Page } from "@playwright/test";
+import { formatLongDate, formatMonthYear } from "../../../app/utils/format";
+import { languageInfo, type Language } from "../../../app/utils/i18n";
+import { expectNoSeriousA11yViolations } from "../support/a11y";
+import { waitForHydration } from "../support/hydration";
+import { outbox, sentTo, type Parsed } from "../support/booking-flow";
+import { waitUntilHumanPace } from "../support/human-pace";
+import { saveScreenshot } from "../support/screenshots";
+import { expect, test, type Visitor } from "../support/visitor";
+import { visitorFixtures } from "../support/visitor-fixtures";
+
+const F = visitorFixtures();
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1440, height: 900 };
+
+/** What each language's wizard says, as the visitor reads it (the catalogues' words). */
+const WORDS = {
+  fr: {
+    title: "Réserver une consultation",
+    continue: "Continuer",
+    nextWeek: "Semaine suivante",
+    step2: "Choisissez la date et l’heure",
+    step3: "Vos informations",
+    step4: "Confirmation",
+    confirm: "Confirmer la réservation",
+    done: "Réservation confirmée !",
+    name: "Nom complet",
+    email: "Adresse e-mail",
+    projectType: "Type de projet",
+    description: "Description du projet",
+    yourTime: "chez vous",
+    subject: /^Consultation réservée : /,
+    manageButton: "Gérer votre réservation",
+    mailYourTime: "Chez vous",
+    summary: / avec /,
+    manageHeading: "Votre consultation",
+  },
+  ar: {
+    title: "احجز استشارة",
+    continue: "متابعة",
+    nextWeek: "الأسبوع التالي",
+    step2: "اختر التاريخ والوقت",
+    step3: "معلوماتك",
+    step4: "التأكيد",
+    confirm: "تأكيد الحجز",
+    done: "تم تأكيد الحجز!",
+    name: "الاسم الكامل",
+    email: "البريد الإلكتروني",
+    projectType: "نوع المشروع",
+    description: "وصف المشروع",
+    yourTime: "بتوقيتك",
+    subject: /^تم حجز الاستشارة: /,
+    manageButton: "إدارة حجزك",
+    mailYourTime: "بتوقيتك",
+    summary: / مع /,
+    manageHeading: "استشارتك",
+  },
+} as const;
+
+/** The text of a message's `.ics` attachment, with folded lines joined. */
+function invitation(message: Parsed): string {
+  const file = message.attachments.find((a) => a.filename?.endsWith(".ics"));
+  const text = !file ? "" : typeof file.content === "string" ? file.content : new TextDecoder().decode(file.content);
+  return text.replace(/\r?\n[ \t]/g, "");
+}
+
+/** The confirmation e-mail to `email`, polled from the outbox. */
+async function confirmationTo(email: string): Promise<Parsed> {
+  let found: Parsed | undefined;
+  await expect.poll(async () => (found = (await outbox()).find((m) => sentTo(m, email) && invitation(m).includes("STATUS:TENTATIVE"))), { timeout: 15_000 }).toBeTruthy();
+  return found!;
+}
+
+/** Fails when the page scrolls sideways (wider than the viewport). */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `sideways scroll on ${page.url()}`).toBeLessThanOrEqual(0);
+}
+
+/** Screenshots of the page at 390 and 1440 px (when E2E_SCREENSHOTS is set), back at `viewport` afterwards. */
+async function photograph(page: Page, name: string, viewport: { width: number; height: number }) {
+  for (const [label, size] of [["390", PHONE], ["1440", DESKTOP]] as const) {
+    await page.setViewportSize(size);
+    if (size.width === PHONE.width) await expectNoSidewaysScroll(page);
+    await saveScreenshot(page, `test-results/languages/${name}-${label}.png`, { fullPage: true });
+  }
+  await page.setViewportSize(viewport);
+}
+
+/** The document is in `language`: `<html lang dir>` as its catalogue says. */
+async function expectDocumentIn(page: Page, language: Language) {
+  const info = languageInfo(language);
+  await expect(page.locator("html")).toHaveAttribute("lang", info.htmlLang);
+  await expect(page.locator("html")).toHaveAttribute("dir", info.dir);
+}
+
+/** From step 1 of the wizard in `language` to the booking made, as a visitor clicks through it. */
+async function book(visitor: Visitor, language: "fr" | "ar", email: string, viewport: { width: number; height: number }) {
+  const { page } = visitor;
+  const w = WORDS[language];
+  const intl = languageInfo(language).intl;
+  await expect(page.getByRole("heading", { level: 1, name: w.title })).toBeVisible();
+  await visitor.followInApp(() => page.getByRole("button", { name: w.continue }).click(), page.getByRole("heading", { name: w.step2 }));
+  while (new URL(page.url()).searchParams.get("week") !== F.week) {
+    const before = page.url();
+    await visitor.followInApp(() => page.getByRole("link", { name: w.nextWeek }).click(), page.getByRole("link", { name: w.nextWeek }));
+    await expect(page).not.toHaveURL(before);
+  }
+  await expect(page.getByRole("heading", { name: formatMonthYear(F.week, intl) })).toBeVisible();
+  const slot = page.getByRole("radio", { name: new RegExp(`^${formatLongDate(F.to.date, intl)} ${F.to.startTime}`) });
+  // The visitor abroad sees their own time beside UK time, in their language.
+  await expect(page.locator("label", { has: slot }).getByText(w.yourTime)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await photograph(page, `${language}-step2`, viewport);
+  await slot.check({ force: true });
+  await visitor.followInApp(() => page.getByRole("button", { name: w.continue }).click(), page.getByRole("heading", { name: w.step3 }));
+  const shownAt = Date.now();
+  await page.getByRole("textbox", { name: w.name }).fill(language === "fr" ? "Marie Joseph" : "ليلى حسن");
+  await page.getByRole("textbox", { name: w.email }).fill(email);
+  await page.getByRole("combobox", { name: w.projectType }).selectOption("humanitarian");
+  await page.getByRole("textbox", { name: w.description }).fill(language === "fr" ? "Une école parasismique à Jacmel." : "مدرسة مقاومة للزلازل في القاهرة.");
+  await visitor.followInApp(() => page.getByRole("button", { name: w.continue }).click(), page.getByRole("heading", { name: w.step4 }));
+  await expectNoSeriousA11yViolations(page);
+  await photograph(page, `${language}-step4`, viewport);
+  await waitUntilHumanPace(shownAt);
+  await visitor.followInApp(() => page.getByRole("button", { name: w.confirm }).click(), page.getByRole("heading", { name: w.done }));
+  await expectDocumentIn(page, language);
+  await expectNoSeriousA11yViolations(page);
+  await photograph(page, `${language}-done`, viewport);
+}
+
+/** The confirmation e-mail is in `language`, and its manage link opens the manage page in it, on another device. */
+async function checkMailAndManage(newVisitor: (options?: Parameters<typeof Visitor.start>[1]) => Promise<Visitor>, language: "fr" | "ar", email: string, viewport: { width: number; height: number }) {
+  const w = WORDS[language];
+  const mail = await confirmationTo(email);
+  expect(mail.subject).toMatch(w.subject);
+  expect(mail.text).toContain(w.manageButton);
+  expect(mail.text).toContain(w.mailYourTime);
+  expect(mail.html).toContain(`lang="${languageInfo(language).htmlLang}"`);
+  const summary = /^SUMMARY:(.*)$/m.exec(invitation(mail))?.[1] ?? "";
+  expect(summary).toMatch(w.summary);
+
+  const link = new RegExp(`https?://\\S+/${language}/book-consultation/manage/[\\w-]+`).exec(mail.text ?? "")?.[0];
+  expect(link, "the manage link in the e-mail, in the visitor's language").toBeTruthy();
+  const later = await newVisitor({ viewport });
+  await later.open(new URL(link!).pathname);
+  await expectDocumentIn(later.page, language);
+  await expect(later.page.getByRole("heading", { name: w.manageHeading })).toBeVisible();
+  await expect(later.page.getByText(formatLongDate(F.to.date, languageInfo(language).intl))).toBeVisible();
+  await expectNoSeriousA11yViolations(later.page);
+  await photograph(later.page, `${language}-manage`, viewport);
+}
+
+test.describe.configure({ timeout: 120_000 });
+
+test("a visitor in Haiti switches the wizard to French on a desktop, books, and manages the booking from the French e-mail", async ({ newVisitor }) => {
+  const visitor = await newVisitor({ viewport: DESKTOP, timezoneId: "America/Port-au-Prince" });
+  const { page } = visitor;
+  const email = `fr.${Date.now()}@example.com`;
+  await visitor.open("/book-consultation");
+  await expectDocumentIn(page, "en");
+  // The header's switcher names the language shown, opens, and keeps the page; a language is its own document.
+  const switcher = page.getByRole("banner").getByRole("navigation", { name: "Language" });
+  await expect(switcher.locator("summary")).toHaveText("Language: English");
+  await switcher.locator("summary").click();
+  await visitor.followToDocument(switcher.getByRole("link", { name: "Français" }), page.getByRole("heading", { level: 1, name: WORDS.fr.title }));
+  await expect(page).toHaveURL(/\/fr\/book-consultation$/);
+  await expectDocumentIn(page, "fr");
+  // The header's book link stays on the French wizard; a page without a translation stays English.
+  await expect(page.getByRole("banner").getByRole("link", { name: "Consultation gratuite" })).toHaveAttribute("href", "/fr/book-consultation");
+  await expect(page.getByRole("navigation", { name: "Navigation principale" }).getByRole("link", { name: "Projets" })).toHaveAttribute("href", "/projects");
+  await waitForHydration(page);
+  await book(visitor, "fr", email, DESKTOP);
+  await checkMailAndManage(newVisitor, "fr", email, DESKTOP);
+});
+
+test("a visitor in Cairo opens the Arabic wizard on a phone, books right to left, and manages the booking from the Arabic e-mail", async ({ newVisitor }) => {
+  const visitor = await newVisitor({ viewport: PHONE, timezoneId: "Africa/Cairo" });
+  const { page } = visitor;
+  const email = `ar.${Date.now()}@example.com`;
+  await visitor.open("/ar/book-consultation");
+  await expectDocumentIn(page, "ar");
+  await expectNoSidewaysScroll(page);
+  // Right to left: step 1's Continue button sits at the end of its row, which is the left.
+  const button = await page.getByRole("button", { name: WORDS.ar.continue }).boundingBox();
+  expect(button!.x + button!.width / 2).toBeLessThan(PHONE.width / 2);
+  await book(visitor, "ar", email, PHONE);
+  await checkMailAndManage(newVisitor, "ar", email, PHONE);
+});
+
+test("a language the site does not offer, or English under a prefix, is no page", async ({ visitor }) => {
+  const { page } = visitor;
+  for (const path of ["/de/book-consultation", "/en/book-consultation", "/fr/about"]) {
+    const response = await page.request.get(path);
+    expect(response.status(), path).toBe(404);
+  }
+});
