@@ -41,7 +41,8 @@ export async function bookThroughWizard(
   let slotId: string | undefined;
   let week = await (await fetch(`${base}/book-consultation?step=2&type=${typeId}`)).text();
   for (let i = 0; i < 3 && !slotId; i++) {
-    slotId = /name="slot" value="([^"]+)"/.exec(week)?.[1];
+    // A slot a visitor can choose: a full one is drawn too, as a disabled radio.
+    slotId = [...week.matchAll(/<input\b[^>]*name="slot" value="([^"]+)"[^>]*>/g)].find((m) => !/\bdisabled\b/.test(m[0]))?.[1];
     const next = /href="([^"]*step=2[^"]*week=[^"]+)"[^>]*>[^<]*(?:<[^>]+>)*[^<]*Next/i.exec(week)?.[1];
     if (!slotId && next) week = await (await fetch(new URL(next.replaceAll("&amp;", "&"), base))).text();
   }
