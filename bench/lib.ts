@@ -84,6 +84,22 @@ export type BenchDatabase<R> = {
 };
 
 /**
+ * Drops the database `name` (closing its connections) and creates it empty, through the server
+ * of `adminUrl` (a database URL of that server, e.g. its `postgres` database).
+ * Errors: whatever pg throws (server unreachable, permission denied...).
+ */
+export async function recreateDatabase(adminUrl: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
  * Creates database `name` on the server of `adminUrl` (dropping a leftover of the same name first),
  * applies app/db/migrations with Drizzle, then runs `populate` on a pool of 2 connections to it.
  * If migrating or populating throws, the database is dropped before the error is rethrown.
@@ -94,14 +110,7 @@ export async function createBenchDatabase<R = void>(
   name: string,
   populate?: (pool: pg.Pool) => Promise<R>,
 ): Promise<BenchDatabase<R>> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
+  await recreateDatabase(adminUrl, name);
   let dropping: Promise<void> | undefined;
   // Memoized: the bench's `finally` and the interrupt handler await the same drop.
   const drop = () => (dropping ??= (release(), dropDatabase(adminUrl, name)));

@@ -10,16 +10,9 @@ rmSync(process.env.DATA_DIR ?? "./data/e2e", { recursive: true, force: true });
 
 // On PostgreSQL (DATABASE_URL, see playwright.config.ts), the database is made afresh.
 if (process.env.DATABASE_URL) {
-  const { default: pg } = await import("pg");
-  const name = new URL(process.env.DATABASE_URL).pathname.slice(1);
-  const server = new pg.Client({ connectionString: Object.assign(new URL(process.env.DATABASE_URL), { pathname: "/postgres" }).toString() });
-  await server.connect();
-  try {
-    await server.query(`drop database if exists "${name}" with (force)`);
-    await server.query(`create database "${name}"`);
-  } finally {
-    await server.end();
-  }
+  const { recreateDatabase } = await import("../../bench/lib");
+  const url = new URL(process.env.DATABASE_URL);
+  await recreateDatabase(Object.assign(new URL(url), { pathname: "/postgres" }).toString(), url.pathname.slice(1));
 }
 
 const { closeDatabase, migrate } = await import("~/db/client.server");

@@ -125,6 +125,16 @@ export function whenDetails(b: BookingMailData, language: Language = DEFAULT_LAN
   return rows;
 }
 
+/** For staff: the visitor's name, e-mail, phone and company rows of a booking ("Not provided" when empty). */
+export function visitorContactRows(b: BookingMailData): [string, string][] {
+  return [
+    ["Name", b.name],
+    ["E-mail", b.email],
+    ["Phone", b.phone ?? "Not provided"],
+    ["Company", b.companyName ?? "Not provided"],
+  ];
+}
+
 /**
  * For staff (who read English): the row naming the language a visitor booked in when it is not
  * English ("Visitor's language", "French (Français)"), else none.
@@ -158,10 +168,7 @@ export function engineerEmail(b: BookingMailData, settings: BookingMailSettings,
           ],
       details: [
         ...whenDetails(b),
-        ["Name", b.name],
-        ["E-mail", b.email],
-        ["Phone", b.phone ?? "Not provided"],
-        ["Company", b.companyName ?? "Not provided"],
+        ...visitorContactRows(b),
         ...visitorLanguageRows(b),
       ],
       button: { label: "Open consultations", url: siteUrl("/admin/consultations") },

@@ -5,7 +5,7 @@
  */
 import type { OutgoingEmail } from "~/features/mail/outbox.server";
 import { renderEmail, siteUrl, type EmailContent } from "~/features/mail/templates.server";
-import { describeWhen, visitorLanguageRows, whenDetails, type BookingMailData, type BookingMailSettings } from "./booking-mail.server";
+import { describeWhen, visitorContactRows, visitorLanguageRows, whenDetails, type BookingMailData, type BookingMailSettings } from "./booking-mail.server";
 
 /**
  * One message per staff recipient (`notificationRecipients`), replying to the visitor, with the
@@ -43,10 +43,7 @@ export function staffNotificationEmails(b: BookingMailData, settings: BookingMai
       ],
       details: [
         ...whenDetails(b),
-        ["Name", b.name],
-        ["E-mail", b.email],
-        ["Phone", b.phone ?? "Not provided"],
-        ["Company", b.companyName ?? "Not provided"],
+        ...visitorContactRows(b),
         ["Project type", b.projectType ?? "Not provided"],
         ["Timeline", b.timeline ?? "Not provided"],
         ["Budget range", b.budgetRange ?? "Not provided"],
