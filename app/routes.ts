@@ -2,7 +2,9 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 
 // The site map of both specs, in order. One module per URL. The booking wizard and its manage
 // page also answer under a language prefix (`/fr/book-consultation`): the route checks that the
-// site offers that language (`routeLanguage`) and answers 404 otherwise.
+// site offers that language (`routeLanguage`) and answers 404 otherwise. A project or an article
+// answers under a prefix at its translated address (`/fr/projects/:slug`) where it is published in
+// that language (ADR 33), else 404.
 export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
@@ -11,9 +13,9 @@ export default [
     route("services/commercial", "routes/public/services-commercial.tsx"),
     route("services/humanitarian", "routes/public/services-humanitarian.tsx"),
     route("projects", "routes/public/projects.tsx"),
-    route("projects/:slug", "routes/public/project.tsx"),
+    route(":lang?/projects/:slug", "routes/public/project.tsx"),
     route("insights", "routes/public/insights.tsx"),
-    route("insights/:slug", "routes/public/insight.tsx"),
+    route(":lang?/insights/:slug", "routes/public/insight.tsx"),
     route("contact", "routes/public/contact.tsx"),
     route(":lang?/book-consultation", "routes/public/book-consultation.tsx"),
     route(":lang?/book-consultation/manage/:token", "routes/public/manage-booking.tsx"),
@@ -46,9 +48,11 @@ export default [
       route("cms/projects", "routes/admin/cms/projects.tsx"),
       route("cms/projects/create", "routes/admin/cms/project-create.tsx"),
       route("cms/projects/edit/:id", "routes/admin/cms/project-edit.tsx"),
+      route("cms/projects/edit/:id/:lang", "routes/admin/cms/project-translation.tsx"),
       route("cms/blog", "routes/admin/cms/blog.tsx"),
       route("cms/blog/create", "routes/admin/cms/blog-create.tsx"),
       route("cms/blog/edit/:id", "routes/admin/cms/blog-edit.tsx"),
+      route("cms/blog/edit/:id/:lang", "routes/admin/cms/blog-translation.tsx"),
       route("media", "routes/admin/media.tsx"),
       route("site", "routes/admin/site/index.tsx"),
       route("site/consultation-types", "routes/admin/site/consultation-types.tsx"),

@@ -22,10 +22,10 @@
  */
 import { ChevronDown, Globe, Menu, X } from "lucide-react";
 import { useId } from "react";
-import { useLocation } from "react-router";
+import { useLocation, useMatches } from "react-router";
 import { consultationCta, isNavActive, isTranslatedPath, navHref, navItems, type NavItem } from "~/content/nav";
 import { cn } from "~/utils/cn";
-import { languageInfo, languageOfPath, LANGUAGES, localizedPath, type Language } from "~/utils/i18n";
+import { languageInfo, languageOfPath, LANGUAGES, localizedPath, type Language, type PageInLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 
 /**
@@ -124,11 +124,25 @@ function DesktopDropdown({ item, pathname, language }: { item: NavItem; pathname
 }
 
 /**
+ * The addresses of the page being shown in each language it exists in, when its route says so
+ * (a loader's `languages`, ADR 33: a project or an article, each at its translated address);
+ * undefined on every other page.
+ */
+function usePageLanguages(): PageInLanguage[] | undefined {
+  for (const match of useMatches()) {
+    const data = match.loaderData as { languages?: unknown } | undefined;
+    if (data && typeof data === "object" && Array.isArray(data.languages)) return data.languages as PageInLanguage[];
+  }
+  return undefined;
+}
+
+/**
  * The language switcher of the header and the footer: links to the page being shown in each
  * offered language, the current one marked. Shown only on a page that exists in other languages
- * (`isTranslatedPath`); elsewhere it renders nothing, so English-only pages are unchanged. Plain
- * links: a language is its own document (`<html lang dir>`), and no JavaScript is needed. `offered`
- * is the list of language codes from the settings; `tone` its look on a light or dark band.
+ * (`isTranslatedPath`, or a route's own `languages` for content translated item by item); elsewhere
+ * it renders nothing, so English-only pages are unchanged. Plain links: a language is its own
+ * document (`<html lang dir>`), and no JavaScript is needed. `offered` is the list of language
+ * codes from the settings; `tone` its look on a light or dark band.
  */
 export function LanguageSwitcher({
   offered,
@@ -144,18 +158,23 @@ export function LanguageSwitcher({
 }) {
   const { pathname, search } = useLocation();
   const { language, path } = languageOfPath(pathname);
-  const shown = LANGUAGES.filter((code) => offered.includes(code));
-  if (!isTranslatedPath(path) || shown.length < 2) return null;
+  const pageLanguages = usePageLanguages();
+  const pages: PageInLanguage[] = pageLanguages
+    ? LANGUAGES.flatMap((code) => pageLanguages.filter((p) => p.language === code))
+    : isTranslatedPath(path)
+      ? LANGUAGES.filter((code) => offered.includes(code)).map((code) => ({ language: code, path: `${localizedPath(path, code)}${search}` }))
+      : [];
+  if (pages.length < 2) return null;
   const label = m.switcher_label({}, { locale: language });
   const links = (
     <ul className={compact ? "absolute end-0 top-full z-50 mt-2 w-44 rounded-xl border bg-white p-2 shadow-xl shadow-slate-900/10" : "flex flex-wrap items-center gap-1"}>
-      {shown.map((code) => {
+      {pages.map(({ language: code, path: href }) => {
         const info = languageInfo(code);
         const current = code === language;
         return (
           <li key={code}>
             <a
-              href={`${localizedPath(path, code)}${search}`}
+              href={href}
               hrefLang={info.htmlLang}
               lang={info.htmlLang}
               dir={info.dir}

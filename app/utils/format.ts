@@ -174,6 +174,16 @@ export function formatArticleDate(value: string | Date | null | undefined): stri
   return Number.isNaN(d.getTime()) ? null : articleDate(d);
 }
 
+/**
+ * An article's date in a language other than English, on the UK calendar: the long date of the
+ * `Intl` locale `intl` ("5 mars 2025", "5 مارس 2025"); null when missing or invalid.
+ */
+export function formatArticleDateIn(value: string | Date | null | undefined, intl: string): string | null {
+  if (!value) return null;
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : uk(intl, { dateStyle: "long" })(d);
+}
+
 /** A retention period as people read it: "1 day", "30 days", "24 months" (the privacy page and the staff screens). */
 export function describePeriod(count: number, unit: "day" | "month"): string {
   return `${count} ${unit}${count === 1 ? "" : "s"}`;

@@ -96,6 +96,20 @@ export function languageAlternates(path: string, offered: readonly string[]): { 
   ];
 }
 
+/** A page in one language: the language and the page's address in it (its own translated slug where it has one). */
+export type PageInLanguage = { language: Language; path: string };
+
+/**
+ * The `hreflang` alternates of a page that exists in the languages of `pages` (English first),
+ * with `x-default` at the English page; none when the page exists in one language only.
+ */
+export function pageAlternates(pages: readonly PageInLanguage[]): { hreflang: string; path: string }[] {
+  const english = pages.find((p) => p.language === DEFAULT_LANGUAGE);
+  if (pages.length < 2 || !english) return [];
+  const ordered = LANGUAGES.flatMap((code) => pages.filter((p) => p.language === code));
+  return [...ordered.map((p) => ({ hreflang: languageInfo(p.language).htmlLang, path: p.path })), { hreflang: "x-default", path: english.path }];
+}
+
 /** Open Graph's locale for `language` ("fr-FR" becomes "fr_FR"; "en" is the site's "en_GB"). */
 export function ogLocale(language: Language): string {
   const tag = languageInfo(language).intl.split("-u-")[0]!;

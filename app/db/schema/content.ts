@@ -161,8 +161,8 @@ export const sitePages = pgTable(
 export const CMS_ENTITY_TYPES = ["project", "insight", "page"] as const;
 
 /**
- * Every save of a project or an insight: who, when and
- * the whole row after the save as jsonb. The last 50 per item are kept.
+ * Every save of a project, an insight or a page, in English or in one translation (`language`):
+ * who, when and the whole row after the save as jsonb. The last 50 per item and language are kept.
  */
 export const cmsRevisions = pgTable(
   "cms_revisions",
@@ -170,7 +170,9 @@ export const cmsRevisions = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     entityType: text("entity_type", { enum: CMS_ENTITY_TYPES }).notNull(),
     entityId: uuid("entity_id").notNull(),
-    /** The item's `version` after this save. */
+    /** The language saved: "en" for the item itself, else the translation's (`content_translations.language`). */
+    language: text("language").notNull().default("en"),
+    /** The item's (or the translation's) `version` after this save. */
     version: integer("version").notNull(),
     /** What the save did: "created", "saved", "published", "scheduled", "unpublished", "archived", "restored". */
     action: text("action").notNull(),
@@ -180,8 +182,54 @@ export const cmsRevisions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("cms_revisions_entity_idx").on(t.entityType, t.entityId, t.id),
+    index("cms_revisions_entity_idx").on(t.entityType, t.entityId, t.language, t.id),
     check("cms_revisions_entity_type_check", inList("entity_type", CMS_ENTITY_TYPES)),
+  ],
+);
+
+/**
+ * A translated document of a project, an insight or a site page: the translated fields by the
+ * English item's field names (text, or article blocks for an insight's `content`), and the fields
+ * staff chose to show in English while they are left empty (`fallback`). A field neither filled
+ * nor in `fallback` is left out of the translated page.
+ */
+export type TranslationDocument = { fields: Record<string, unknown>; fallback: string[] };
+
+/**
+ * One language of a project, an insight or a site page other than English (ADR 33): the item's
+ * own publication workflow per language. `draft` is the working copy staff save; `published` what
+ * visitors of `/{language}/...` see (null until first published: the page does not exist in that
+ * language); `scheduled` replaces it at `scheduled_at`, as for `site_pages`. `slug` is the
+ * translated address of a project or an insight (unique within a kind and language; null for a
+ * page). `source_version` and `source_digest` are the English item's version and a digest of its
+ * translatable fields when the translation was last saved: a different digest now means English
+ * changed after this translation ("behind English").
+ */
+export const contentTranslations = pgTable(
+  "content_translations",
+  {
+    id: uuidId(),
+    entityType: text("entity_type", { enum: CMS_ENTITY_TYPES }).notNull(),
+    entityId: uuid("entity_id").notNull(),
+    language: text("language").notNull(),
+    slug: text("slug"),
+    draft: jsonb("draft").$type<TranslationDocument>().notNull(),
+    published: jsonb("published").$type<TranslationDocument>(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    scheduled: jsonb("scheduled").$type<TranslationDocument>(),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    sourceVersion: integer("source_version").notNull(),
+    sourceDigest: text("source_digest").notNull(),
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("content_translations_entity_language_key").on(t.entityType, t.entityId, t.language),
+    uniqueIndex("content_translations_slug_key").on(t.entityType, t.language, t.slug),
+    check("content_translations_entity_type_check", inList("entity_type", CMS_ENTITY_TYPES)),
+    check("content_translations_language_check", sql`language <> 'en'`),
+    check("content_translations_schedule_check", sql`(scheduled is null) = (scheduled_at is null)`),
   ],
 );
 

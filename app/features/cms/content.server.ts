@@ -9,7 +9,7 @@
  */
 import { and, type AnyColumn, desc, eq, gt, isNull, like, lte, or, type SQL, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
-import { cmsProjects, cmsRevisions, insights } from "~/db/schema";
+import { cmsProjects, cmsRevisions, contentTranslations, insights } from "~/db/schema";
 import { isUniqueViolation } from "~/db/sql";
 import { recordAudit } from "~/features/audit/audit.server";
 import type { Publication } from "./form-values";
@@ -93,11 +93,16 @@ function saveAction(before: ContentStatus | null, publication: Publication): str
   return before === null ? "created" : "updated";
 }
 
-/** Keeps `row` as a revision of its item and deletes all but the newest REVISIONS_KEPT. */
-export async function recordRevision(tx: Transaction, kind: RevisedKind, row: Row, action: string, actor: CmsActor): Promise<void> {
+/**
+ * Keeps `row` as a revision of its item in `language` ("en": the item itself; another language:
+ * its translation, `row.id` still the item's id) and deletes all but that language's newest
+ * REVISIONS_KEPT.
+ */
+export async function recordRevision(tx: Transaction, kind: RevisedKind, row: Row, action: string, actor: CmsActor, language = "en"): Promise<void> {
   await tx.insert(cmsRevisions).values({
     entityType: kind,
     entityId: row.id,
+    language,
     version: row.version,
     action,
     snapshot: JSON.parse(JSON.stringify(row)) as Record<string, unknown>,
@@ -106,10 +111,10 @@ export async function recordRevision(tx: Transaction, kind: RevisedKind, row: Ro
   });
   await tx.execute(sql`
     delete from ${cmsRevisions}
-    where ${cmsRevisions.entityType} = ${kind} and ${cmsRevisions.entityId} = ${row.id}
+    where ${cmsRevisions.entityType} = ${kind} and ${cmsRevisions.entityId} = ${row.id} and ${cmsRevisions.language} = ${language}
       and ${cmsRevisions.id} not in (
         select ${cmsRevisions.id} from ${cmsRevisions}
-        where ${cmsRevisions.entityType} = ${kind} and ${cmsRevisions.entityId} = ${row.id}
+        where ${cmsRevisions.entityType} = ${kind} and ${cmsRevisions.entityId} = ${row.id} and ${cmsRevisions.language} = ${language}
         order by ${cmsRevisions.id} desc limit ${REVISIONS_KEPT})`);
 }
 
@@ -180,12 +185,12 @@ export async function createContent(
   });
 }
 
-/** Why a save was refused: who saved last and when (UK time), from the newest revision. */
-export async function conflictMessage(tx: Transaction, kind: RevisedKind, row: Pick<Row, "id" | "updatedAt">): Promise<string> {
+/** Why a save was refused: who saved last and when (UK time), from the newest revision in `language`. */
+export async function conflictMessage(tx: Transaction, kind: RevisedKind, row: Pick<Row, "id" | "updatedAt">, language = "en"): Promise<string> {
   const [last] = await tx
     .select({ authorName: cmsRevisions.authorName, createdAt: cmsRevisions.createdAt })
     .from(cmsRevisions)
-    .where(and(eq(cmsRevisions.entityType, kind), eq(cmsRevisions.entityId, row.id)))
+    .where(and(eq(cmsRevisions.entityType, kind), eq(cmsRevisions.entityId, row.id), eq(cmsRevisions.language, language)))
     .orderBy(desc(cmsRevisions.id))
     .limit(1);
   const who = last?.authorName ?? "Another member of staff";
@@ -264,13 +269,14 @@ export function changeContentStatus(
   return change(kind, actor, id, expectedVersion, set, () => verb, now);
 }
 
-/** Deletes an item and its revisions; false when it did not exist. Audited with its title. */
+/** Deletes an item, its translations and every language's revisions; false when it did not exist. Audited with its title. */
 export async function deleteContent(kind: ContentKind, actor: CmsActor, id: string): Promise<boolean> {
   const table = tableOf(kind);
   return db.transaction(async (tx) => {
     const [row] = (await tx.delete(table).where(eq(table.id, id)).returning()) as unknown as Row[];
     if (!row) return false;
     await tx.delete(cmsRevisions).where(and(eq(cmsRevisions.entityType, kind), eq(cmsRevisions.entityId, id)));
+    await tx.delete(contentTranslations).where(and(eq(contentTranslations.entityType, kind), eq(contentTranslations.entityId, id)));
     await audit(tx, kind, actor, "deleted", row);
     return true;
   });
@@ -279,26 +285,27 @@ export async function deleteContent(kind: ContentKind, actor: CmsActor, id: stri
 /** One entry of an item's history, newest first on the edit screen. */
 export type RevisionSummary = { id: number; version: number; action: string; authorName: string | null; createdAt: string };
 
-/** The kept revisions of an item, newest first (at most REVISIONS_KEPT). */
-export async function listRevisions(kind: RevisedKind, id: string): Promise<RevisionSummary[]> {
+/** The kept revisions of an item in `language` ("en": the item itself), newest first (at most REVISIONS_KEPT). */
+export async function listRevisions(kind: RevisedKind, id: string, language = "en"): Promise<RevisionSummary[]> {
   const rows = await db
     .select({ id: cmsRevisions.id, version: cmsRevisions.version, action: cmsRevisions.action, authorName: cmsRevisions.authorName, createdAt: cmsRevisions.createdAt })
     .from(cmsRevisions)
-    .where(and(eq(cmsRevisions.entityType, kind), eq(cmsRevisions.entityId, id)))
+    .where(and(eq(cmsRevisions.entityType, kind), eq(cmsRevisions.entityId, id), eq(cmsRevisions.language, language)))
     .orderBy(desc(cmsRevisions.id))
     .limit(REVISIONS_KEPT);
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
 /**
- * The whole item as one revision stored it (JSON: dates as ISO strings), or null when that
- * revision does not belong to the item. Restoring puts it in the form only; nothing is saved.
+ * The whole item (or its translation in `language`) as one revision stored it (JSON: dates as ISO
+ * strings), or null when that revision does not belong to the item in that language. Restoring
+ * puts it in the form only; nothing is saved.
  */
-export async function getRevisionSnapshot(kind: RevisedKind, id: string, revisionId: number): Promise<Record<string, unknown> | null> {
+export async function getRevisionSnapshot(kind: RevisedKind, id: string, revisionId: number, language = "en"): Promise<Record<string, unknown> | null> {
   const [row] = await db
     .select({ snapshot: cmsRevisions.snapshot })
     .from(cmsRevisions)
-    .where(and(eq(cmsRevisions.id, revisionId), eq(cmsRevisions.entityType, kind), eq(cmsRevisions.entityId, id)));
+    .where(and(eq(cmsRevisions.id, revisionId), eq(cmsRevisions.entityType, kind), eq(cmsRevisions.entityId, id), eq(cmsRevisions.language, language)));
   return row?.snapshot ?? null;
 }
 

@@ -198,11 +198,23 @@ export async function listInsightsForFeed(limit = 50, now: Date = new Date()): P
   return rows.map((r) => ({ ...toCard(r, author), summary: r.summary, updatedAt: r.updatedAt.toISOString() }));
 }
 
-/** Slugs and last-modified instants of every public article, for the sitemap. */
-export async function listPublishedInsightSlugs(now: Date = new Date()): Promise<{ slug: string; updatedAt: Date }[]> {
+/** Ids, slugs and last-modified instants of every public article, for the sitemap. */
+export async function listPublishedInsightSlugs(now: Date = new Date()): Promise<{ id: string; slug: string; updatedAt: Date }[]> {
   return db
-    .select({ slug: insights.slug, updatedAt: insights.updatedAt })
+    .select({ id: insights.id, slug: insights.slug, updatedAt: insights.updatedAt })
     .from(insights)
     .where(insightIsPublic(now))
     .orderBy(desc(insights.updatedAt));
+}
+
+/**
+ * The article with this id for a translated page: only when public at `now`, or in any state
+ * when `anyState` (a signed preview of its translation). Null when missing.
+ */
+export async function getInsightById(id: string, anyState: boolean, now: Date = new Date()): Promise<InsightDetail | null> {
+  const [rows, author] = await Promise.all([
+    db.select().from(insights).where(anyState ? eq(insights.id, id) : and(insightIsPublic(now), eq(insights.id, id))).limit(1),
+    defaultAuthor(),
+  ]);
+  return rows[0] ? toDetail(rows[0], author) : null;
 }

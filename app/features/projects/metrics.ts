@@ -4,18 +4,25 @@
  * Each metric is `{ value, unit }`; PROJECT VALUE (`savings`) has a value only, so its unit is ignored.
  */
 import type { ProjectMetric, ProjectMetricKey, ProjectMetrics, TechnicalSpecs } from "~/db/schema";
+import { DEFAULT_LANGUAGE, type Language } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
 
 export type MetricKey = ProjectMetricKey;
 
-/** The metric keys in display order with their spec labels. */
-export const METRIC_LABELS: Record<MetricKey, string> = {
-  powerRating: "BUILDING HEIGHT",
-  capacity: "FLOOR AREA",
-  panels: "STEEL USED",
-  savings: "PROJECT VALUE",
-  roi: "COMPLETION",
-  impact: "CARBON REDUCTION",
+/** The metric keys in display order with their labels, catalogue messages called with a page's language. */
+export const METRIC_MESSAGES: Record<MetricKey, (inputs: Record<string, never>, options: { locale: Language }) => string> = {
+  powerRating: m.project_metric_power_rating,
+  capacity: m.project_metric_capacity,
+  panels: m.project_metric_panels,
+  savings: m.project_metric_savings,
+  roi: m.project_metric_roi,
+  impact: m.project_metric_impact,
 };
+
+/** The metric keys in display order with their spec (English) labels, for the portal. */
+export const METRIC_LABELS = Object.fromEntries(
+  Object.entries(METRIC_MESSAGES).map(([key, label]) => [key, label({}, { locale: DEFAULT_LANGUAGE })]),
+) as Record<MetricKey, string>;
 
 export const METRIC_KEYS = Object.keys(METRIC_LABELS) as MetricKey[];
 
@@ -48,11 +55,11 @@ export function metricList(metrics: ProjectMetrics | null | undefined): (Project
   return out;
 }
 
-/** The metrics of a card in their order, skipping empty values. */
-export function metricEntries(metrics: ProjectMetrics | null | undefined): MetricEntry[] {
+/** The metrics of a card in their order, skipping empty values, labelled in `language` (English by default). */
+export function metricEntries(metrics: ProjectMetrics | null | undefined, language: Language = DEFAULT_LANGUAGE): MetricEntry[] {
   return metricList(metrics)
-    .filter((m) => m.value.trim() !== "")
-    .map((m) => ({ key: m.key, label: METRIC_LABELS[m.key], value: formatMetric(m.key, m) }));
+    .filter((metric) => metric.value.trim() !== "")
+    .map((metric) => ({ key: metric.key, label: METRIC_MESSAGES[metric.key]({}, { locale: language }), value: formatMetric(metric.key, metric) }));
 }
 
 /**

@@ -172,11 +172,24 @@ export async function getPreviewProjectBySlug(slug: string, token: string, now: 
   return row && verifyPreviewToken(token, "project", row.id, now) ? toDetail(row) : null;
 }
 
-/** Slugs and last-modified instants of every public project, for the sitemap. */
-export async function listPublishedProjectSlugs(now: Date = new Date()): Promise<{ slug: string; updatedAt: Date }[]> {
+/** Ids, slugs and last-modified instants of every public project, for the sitemap. */
+export async function listPublishedProjectSlugs(now: Date = new Date()): Promise<{ id: string; slug: string; updatedAt: Date }[]> {
   return db
-    .select({ slug: cmsProjects.slug, updatedAt: cmsProjects.updatedAt })
+    .select({ id: cmsProjects.id, slug: cmsProjects.slug, updatedAt: cmsProjects.updatedAt })
     .from(cmsProjects)
     .where(projectIsPublic(now))
     .orderBy(desc(cmsProjects.updatedAt));
+}
+
+/**
+ * The project with this id for a translated page: only when public at `now`, or in any state
+ * when `anyState` (a signed preview of its translation). Null when missing.
+ */
+export async function getProjectById(id: string, anyState: boolean, now: Date = new Date()): Promise<ProjectDetail | null> {
+  const [row] = await db
+    .select()
+    .from(cmsProjects)
+    .where(anyState ? eq(cmsProjects.id, id) : and(projectIsPublic(now), eq(cmsProjects.id, id)))
+    .limit(1);
+  return row ? toDetail(row) : null;
 }

@@ -6,8 +6,10 @@
 import { listInsightsForFeed, listPublishedInsightSlugs } from "~/features/insights/insights.server";
 import { listPublishedProjectSlugs } from "~/features/projects/projects.server";
 import { getSiteSettings } from "~/features/settings/settings.server";
+import { liveTranslationSlugs, publicPathOf } from "~/features/translations/translations.server";
+import type { TranslatableKind } from "~/features/translations/fields";
 import { isTranslatedPath } from "~/content/nav";
-import { languageAlternates, localizedPath, type Language } from "~/utils/i18n";
+import { DEFAULT_LANGUAGE, languageAlternates, localizedPath, pageAlternates, type Language, type PageInLanguage } from "~/utils/i18n";
 import { absoluteUrl } from "./meta";
 
 /** Escapes text for XML element content and attribute values. */
@@ -34,11 +36,16 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
  * The sitemap XML: every public page plus each published project and article with its lastmod
- * (YYYY-MM-DD, UTC). A page that exists in other languages (the booking wizard) is listed once per
- * offered language, each entry naming all of them and `x-default` as `xhtml:link` alternates.
+ * (YYYY-MM-DD, UTC). A page that exists in other languages (the booking wizard; a project or an
+ * article published in an offered language, at its translated address) is listed once per
+ * language, each entry naming all of them and `x-default` as `xhtml:link` alternates.
  */
 export async function buildSitemapXml(publicUrl: string): Promise<string> {
   const [projects, articles, settings] = await Promise.all([listPublishedProjectSlugs(), listPublishedInsightSlugs(), getSiteSettings()]);
+  const [projectTranslations, articleTranslations] = await Promise.all([
+    liveTranslationSlugs("project", projects.map((p) => p.id)),
+    liveTranslationSlugs("insight", articles.map((a) => a.id)),
+  ]);
   const newest = (rows: { updatedAt: Date }[]) => rows.reduce<Date | null>((m, r) => (!m || r.updatedAt > m ? r.updatedAt : m), null);
   const listLastmod: Record<string, Date | null> = {
     "/projects": newest(projects),
@@ -52,18 +59,28 @@ export async function buildSitemapXml(publicUrl: string): Promise<string> {
     `    <changefreq>${changefreq}</changefreq>\n    <priority>${priority}</priority>\n  </url>`;
   /** Every offered language's entry of a translated page, each listing all of them as alternates. */
   const translated = (p: (typeof STATIC_PUBLIC_PATHS)[number]) => {
-    const links = languageAlternates(p.path, settings.offeredLanguages).map(
-      (a) => `    <xhtml:link rel="alternate" hreflang="${escapeXml(a.hreflang)}" href="${escapeXml(absoluteUrl(publicUrl, a.path))}"/>\n`,
-    );
+    const links = languageAlternates(p.path, settings.offeredLanguages).map(link);
     const languages = settings.offeredLanguages as Language[];
     return languages.map((code) => entry(localizedPath(p.path, code), listLastmod[p.path] ?? null, p.changefreq, p.priority, links));
+  };
+  const link = (a: { hreflang: string; path: string }) =>
+    `    <xhtml:link rel="alternate" hreflang="${escapeXml(a.hreflang)}" href="${escapeXml(absoluteUrl(publicUrl, a.path))}"/>\n`;
+  /** A project's or an article's entry in English and in each offered language it is published in, naming one another. */
+  const item = (kind: TranslatableKind, row: { id: string; slug: string; updatedAt: Date }, translated: Map<string, { language: Language; slug: string; updatedAt: Date }[]>) => {
+    const others = (translated.get(row.id) ?? []).filter((t) => settings.offeredLanguages.includes(t.language));
+    const pages: (PageInLanguage & { updatedAt: Date })[] = [
+      { language: DEFAULT_LANGUAGE, path: publicPathOf(kind, row.slug), updatedAt: row.updatedAt },
+      ...others.map((t) => ({ language: t.language, path: localizedPath(publicPathOf(kind, t.slug), t.language), updatedAt: t.updatedAt })),
+    ];
+    const links = pageAlternates(pages).map(link);
+    return pages.map((p) => entry(p.path, p.updatedAt, "monthly", "0.7", links));
   };
   const urls = [
     ...STATIC_PUBLIC_PATHS.flatMap((p) =>
       isTranslatedPath(p.path) && settings.offeredLanguages.length > 1 ? translated(p) : [entry(p.path, listLastmod[p.path] ?? null, p.changefreq, p.priority)],
     ),
-    ...projects.map((p) => entry(`/projects/${encodeURIComponent(p.slug)}`, p.updatedAt, "monthly", "0.7")),
-    ...articles.map((a) => entry(`/insights/${encodeURIComponent(a.slug)}`, a.updatedAt, "monthly", "0.7")),
+    ...projects.flatMap((p) => item("project", p, projectTranslations)),
+    ...articles.flatMap((a) => item("insight", a, articleTranslations)),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
 }

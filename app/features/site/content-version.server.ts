@@ -19,7 +19,7 @@ export const POLL_CONNECTED_MS = 5000;
 export type ContentState = {
   /** `content_version.version`. */
   version: number;
-  /** The earliest future publication of an insight, a project or a site page (UTC instant), or null. */
+  /** The earliest future publication of an insight, a project, a site page or a translation (UTC instant), or null. */
   nextPublicationAt: Date | null;
 };
 
@@ -30,7 +30,8 @@ export async function readContentState(): Promise<ContentState> {
            least(
              (select min(published_date) from insights where status = 'published' and published_date > now()),
              (select min(published_at) from cms_projects where display_status = 'published' and published_at > now()),
-             (select min(scheduled_at) from site_pages where scheduled_at > now())
+             (select min(scheduled_at) from site_pages where scheduled_at > now()),
+             (select min(scheduled_at) from content_translations where scheduled_at > now())
            ) as next`);
   const row = (result as unknown as { rows: { version: string | number | null; next: string | Date | null }[] }).rows[0];
   return { version: Number(row?.version ?? 0), nextPublicationAt: row?.next ? new Date(row.next) : null };

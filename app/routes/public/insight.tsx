@@ -1,34 +1,71 @@
 import { data } from "react-router";
 import { ArticleScreen } from "~/features/insights/components/article-screen";
 import { PREVIEW_HEADERS } from "~/features/cms/preview.server";
-import { getPreviewInsightBySlug, getPublishedInsightBySlug } from "~/features/insights/insights.server";
+import { getInsightById, getPreviewInsightBySlug, getPublishedInsightBySlug, type InsightDetail } from "~/features/insights/insights.server";
 import { resolveImages, resolveMediaIds } from "~/features/media/resolve.server";
 import { imageIdsOf } from "~/features/media/rules";
 import { absoluteUrl, pageMeta } from "~/features/seo/meta";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
+import { getSiteSettings } from "~/features/settings/settings.server";
+import { requestedLanguage } from "~/features/site/languages.server";
 import type { RootData } from "~/features/site/root-data";
+import { applyTranslation } from "~/features/translations/fields";
+import { findTranslationBySlug, pageLanguagesOf } from "~/features/translations/translations.server";
+import { formatArticleDateIn } from "~/utils/format";
+import { DEFAULT_LANGUAGE, languageInfo, languageOfPath, localizedPath, ogLocale, pageAlternates, usePageLanguage, type Language, type PageInLanguage } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
 import type { Route } from "./+types/insight";
 
 /**
- * /insights/{slug}: one public article, or 'Article Not Found'
- * with HTTP 404 (unknown, draft, scheduled or archived slug) or 500 ('Failed to load article').
- * `url` is the absolute page URL used by the share panel. With `?preview={token}`,
- * a valid signed link shows the article in any state, not indexed and never cached.
+ * The article `slug` names in `language`: in English the article with that slug; in another
+ * language the article whose translation into it has that address and is published (ADR 33), its
+ * words the translation's and its date in that language. `token` is a signed preview link.
+ */
+async function readArticle(language: Language, slug: string, token: string | null): Promise<{ article: InsightDetail; english: InsightDetail } | null> {
+  if (language === DEFAULT_LANGUAGE) {
+    const article = token !== null ? await getPreviewInsightBySlug(slug, token) : await getPublishedInsightBySlug(slug);
+    return article ? { article, english: article } : null;
+  }
+  const translation = await findTranslationBySlug("insight", language, slug, token);
+  const english = translation ? await getInsightById(translation.entityId, token !== null) : null;
+  if (!english || !translation) return null;
+  const translated = applyTranslation("insight", english, translation.document);
+  return {
+    article: { ...translated, slug: translation.slug, excerpt: translated.excerpt ?? "", dateLabel: formatArticleDateIn(english.publishedDate, languageInfo(language).intl) },
+    english,
+  };
+}
+
+/**
+ * /insights/{slug} (and /fr/insights/{translated slug} ... where the article is published in that
+ * offered language): one public article, or 'Article Not Found' with HTTP 404 (unknown, draft,
+ * scheduled or archived slug; a language not offered or not published) or 500 ('Failed to load
+ * article'). `url` is the absolute page URL used by the share panel. With `?preview={token}`, a
+ * valid signed link shows the article (or its translation's working copy) in any state, not
+ * indexed and never cached. `languages` lists its addresses in every language it is published in.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const url = absoluteUrl(env.PUBLIC_URL, `/insights/${params.slug ?? ""}`);
+  const language = (await requestedLanguage(params.lang)) ?? null;
+  const url = absoluteUrl(env.PUBLIC_URL, localizedPath(`/insights/${params.slug ?? ""}`, language ?? DEFAULT_LANGUAGE));
   const token = new URL(request.url).searchParams.get("preview");
   const headers = token !== null ? PREVIEW_HEADERS : undefined;
-  if (!params.slug) return data({ article: null, url, preview: false, error: "No article slug provided" }, { status: 404, headers });
+  const none = { article: null, url, preview: false, languages: [] as PageInLanguage[] };
+  if (!language) return data({ ...none, error: "Article not found" }, { status: 404, headers });
+  if (!params.slug) return data({ ...none, error: "No article slug provided" }, { status: 404, headers });
   try {
-    const article = token !== null ? await getPreviewInsightBySlug(params.slug, token) : await getPublishedInsightBySlug(params.slug);
-    if (!article) return data({ article: null, url, preview: false, error: "Article not found" }, { status: 404, headers });
-    const [images, bodyImages] = await Promise.all([resolveImages([article.heroImage, article.authorImage]), resolveMediaIds(imageIdsOf(article.content))]);
-    return data({ article, url, images, bodyImages, preview: token !== null, error: null }, { headers });
+    const found = await readArticle(language, params.slug, token);
+    if (!found) return data({ ...none, error: "Article not found" }, { status: 404, headers });
+    const { article, english } = found;
+    const [images, bodyImages, languages] = await Promise.all([
+      resolveImages([article.heroImage, article.authorImage]),
+      resolveMediaIds(imageIdsOf(article.content)),
+      token !== null ? Promise.resolve([]) : getSiteSettings().then((settings) => pageLanguagesOf("insight", english, settings.offeredLanguages)),
+    ]);
+    return data({ article, url, images, bodyImages, preview: token !== null, languages, error: null }, { headers });
   } catch (error) {
     logger.error({ err: error, slug: params.slug }, "Failed to load article");
-    return data({ article: null, url, preview: false, error: "Failed to load article" }, { status: 500, headers });
+    return data({ ...none, error: "Failed to load article" }, { status: 500, headers });
   }
 }
 
@@ -39,10 +76,11 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export const meta: Route.MetaFunction = (args) => {
   const article = args.loaderData?.article;
+  const { language } = languageOfPath(args.location.pathname);
   if (!article)
     return pageMeta(args, {
-      title: "Article Not Found",
-      path: `/insights/${args.params.slug}`,
+      title: m.insight_not_found_title({}, { locale: language }),
+      path: localizedPath(`/insights/${args.params.slug}`, language),
       noIndex: true,
     });
   const url = args.loaderData!.url;
@@ -55,7 +93,9 @@ export const meta: Route.MetaFunction = (args) => {
     noIndex: args.loaderData?.preview,
     title: article.seoTitle || article.title,
     description,
-    path: `/insights/${article.slug}`,
+    path: localizedPath(`/insights/${article.slug}`, language),
+    ...(language === DEFAULT_LANGUAGE ? {} : { ogLocale: ogLocale(language) }),
+    alternates: pageAlternates(args.loaderData?.languages ?? []),
     image: article.heroImage,
     type: "article",
     keywords: article.tags,
@@ -71,6 +111,7 @@ export const meta: Route.MetaFunction = (args) => {
         "@context": "https://schema.org",
         "@type": "Article",
         headline: article.title,
+        ...(language === DEFAULT_LANGUAGE ? {} : { inLanguage: languageInfo(language).htmlLang }),
         description,
         image: [image],
         datePublished: article.publishedDate ?? undefined,
@@ -94,8 +135,10 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function InsightPage({ loaderData }: Route.ComponentProps) {
+  const language = usePageLanguage();
   return (
     <ArticleScreen
+      language={language}
       article={loaderData.article}
       url={loaderData.url}
       images={"images" in loaderData ? loaderData.images : {}}

@@ -1,37 +1,69 @@
 import { data, Link } from "react-router";
 import { ArrowLeft, Building2, CalendarDays, ChevronRight, MapPin } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
-import { CATEGORY_LABELS } from "~/features/projects/components/project-card";
+import { CATEGORY_MESSAGES } from "~/features/projects/components/project-card";
 import { ProjectGallery } from "~/features/projects/components/project-gallery";
 import { Picture } from "~/features/media/components/picture";
 import { resolveImages } from "~/features/media/resolve.server";
 import { ProjectSidePanel } from "~/features/projects/components/project-side-panel";
 import { metricEntries } from "~/features/projects/metrics";
 import { PREVIEW_HEADERS } from "~/features/cms/preview.server";
-import { getPreviewProjectBySlug, getPublishedProjectBySlug } from "~/features/projects/projects.server";
+import { getPreviewProjectBySlug, getProjectById, getPublishedProjectBySlug, type ProjectDetail } from "~/features/projects/projects.server";
 import { pageMeta } from "~/features/seo/meta";
+import { getSiteSettings } from "~/features/settings/settings.server";
+import { requestedLanguage } from "~/features/site/languages.server";
+import { applyTranslation } from "~/features/translations/fields";
+import { findTranslationBySlug, pageLanguagesOf } from "~/features/translations/translations.server";
+import { navHref } from "~/content/nav";
+import { DEFAULT_LANGUAGE, languageOfPath, localizedPath, ogLocale, pageAlternates, usePageLanguage, type Language, type PageInLanguage } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
 import { logger } from "~/utils/logger.server";
 import { cn } from "~/utils/cn";
 import type { Route } from "./+types/project";
 
 /**
- * /projects/{slug}: one public project, or the 'Project Not Found' view with HTTP 404 (unknown,
- * draft, scheduled or archived slug) or 500 ('Failed to load project'). With `?preview={token}`, a
- * valid signed link shows the project in any state, not indexed and never cached; an invalid or
- * expired one is the same 404.
+ * The project `slug` names in `language`: in English the project with that slug; in another
+ * language the project whose translation into it has that address and is published (ADR 33),
+ * its words the translation's. `token` is a signed preview link (English or that translation).
+ */
+async function readProject(language: Language, slug: string, token: string | null): Promise<{ project: ProjectDetail; english: ProjectDetail } | null> {
+  if (language === DEFAULT_LANGUAGE) {
+    const project = token !== null ? await getPreviewProjectBySlug(slug, token) : await getPublishedProjectBySlug(slug);
+    return project ? { project, english: project } : null;
+  }
+  const translation = await findTranslationBySlug("project", language, slug, token);
+  const english = translation ? await getProjectById(translation.entityId, token !== null) : null;
+  return english && translation ? { project: { ...applyTranslation("project", english, translation.document), slug: translation.slug }, english } : null;
+}
+
+/**
+ * /projects/{slug} (and /fr/projects/{translated slug} ... where the project is published in that
+ * offered language): one public project, or the 'Project Not Found' view with HTTP 404 (unknown,
+ * draft, scheduled or archived slug; a language the site does not offer or the project is not
+ * published in) or 500 ('Failed to load project'). With `?preview={token}`, a valid signed link
+ * shows the project (or its translation's working copy) in any state, not indexed and never
+ * cached; an invalid or expired one is the same 404. `languages` lists the project's addresses in
+ * every language it is published in, for the switcher and the alternates.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("preview");
   const headers = token !== null ? PREVIEW_HEADERS : undefined;
-  if (!params.slug) return data({ project: null, preview: false, error: "No project slug provided" }, { status: 404, headers });
+  const language = await requestedLanguage(params.lang);
+  const none = { project: null, preview: false, languages: [] as PageInLanguage[] };
+  if (!language) return data({ ...none, error: "Project not found" }, { status: 404, headers });
+  if (!params.slug) return data({ ...none, error: "No project slug provided" }, { status: 404, headers });
   try {
-    const project = token !== null ? await getPreviewProjectBySlug(params.slug, token) : await getPublishedProjectBySlug(params.slug);
-    if (!project) return data({ project: null, preview: false, error: "Project not found" }, { status: 404, headers });
-    const images = await resolveImages([project.heroImage, ...(project.images ?? [])]);
-    return data({ project, images, preview: token !== null, error: null }, { headers });
+    const found = await readProject(language, params.slug, token);
+    if (!found) return data({ ...none, error: "Project not found" }, { status: 404, headers });
+    const { project, english } = found;
+    const [images, languages] = await Promise.all([
+      resolveImages([project.heroImage, ...(project.images ?? [])]),
+      token !== null ? Promise.resolve([]) : getSiteSettings().then((settings) => pageLanguagesOf("project", english, settings.offeredLanguages)),
+    ]);
+    return data({ project, images, preview: token !== null, languages, error: null }, { headers });
   } catch (error) {
     logger.error({ err: error, slug: params.slug }, "Failed to load project");
-    return data({ project: null, preview: false, error: "Failed to load project" }, { status: 500, headers });
+    return data({ project: null, preview: false, languages: [] as PageInLanguage[], error: "Failed to load project" }, { status: 500, headers });
   }
 }
 
@@ -42,22 +74,27 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export const meta: Route.MetaFunction = (args) => {
   const project = args.loaderData?.project;
-  if (!project) return pageMeta(args, { title: "Project Not Found", path: `/projects/${args.params.slug}`, noIndex: true });
+  const { language } = languageOfPath(args.location.pathname);
+  const locale = { locale: language };
+  if (!project) return pageMeta(args, { title: m.project_not_found_title({}, locale), path: localizedPath(`/projects/${args.params.slug}`, language), noIndex: true });
   return pageMeta(args, {
     noIndex: args.loaderData?.preview,
-    title: project.seoTitle || `${project.title}: ${CATEGORY_LABELS[project.category]} Case Study`,
+    title: project.seoTitle || m.project_meta_title({ title: project.title, category: CATEGORY_MESSAGES[project.category]({}, locale) }, locale),
     description: project.seoDescription || project.subtitle || project.overview || undefined,
-    path: `/projects/${project.slug}`,
+    path: localizedPath(`/projects/${project.slug}`, language),
     image: project.heroImage ?? undefined,
     keywords: project.tags ?? undefined,
+    ...(language === DEFAULT_LANGUAGE ? {} : { ogLocale: ogLocale(language) }),
+    alternates: pageAlternates(args.loaderData?.languages ?? []),
   });
 };
 
+/** What a project page says of a section left empty, in the page's language. */
 const FALLBACKS = {
-  challenge: "Challenge details not available.",
-  approach: "Approach details not available.",
-  solution: "Solution details not available.",
-  impact: "Impact details not available.",
+  challenge: m.project_missing_challenge,
+  approach: m.project_missing_approach,
+  solution: m.project_missing_solution,
+  impact: m.project_missing_impact,
 };
 
 function Section({ id, title, text, fallback }: { id: string; title: string; text: string | null; fallback?: string }) {
@@ -80,15 +117,18 @@ function Section({ id, title, text, fallback }: { id: string; title: string; tex
 
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
   const { project } = loaderData;
-  if (!project) return <ProjectNotFound />;
+  const language = usePageLanguage();
+  const locale = { locale: language };
+  if (!project) return <ProjectNotFound language={language} />;
   const pictures = loaderData.images ?? {};
 
   const images = (project.images?.length ? project.images : project.heroImage ? [project.heroImage] : []).map((src, i, all) => ({
     src,
-    alt: pictures[src]?.alt ?? `${project.title}: picture ${i + 1} of ${all.length}`,
+    alt: pictures[src]?.alt ?? m.gallery_picture_alt({ title: project.title, n: String(i + 1), total: String(all.length) }, locale),
     picture: pictures[src],
   }));
-  const metrics = metricEntries(project.metrics);
+  const metrics = metricEntries(project.metrics, language);
+  const projectsPath = navHref("/projects", language);
 
   return (
     <div id="main-content">
@@ -98,16 +138,16 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
         ) : null}
         <div aria-hidden className="absolute inset-0 -z-10 bg-gradient-to-t from-ink via-ink/70 to-ink/20" />
         <div className="mx-auto w-full max-w-7xl px-4 pt-28 pb-12 sm:px-6 sm:pb-16 lg:px-8 lg:pb-20">
-          <nav aria-label="Breadcrumb" className="mb-8">
+          <nav aria-label={m.content_breadcrumb({}, locale)} className="mb-8">
             <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-200">
               <li>
-                <Link to="/projects" className="inline-flex items-center gap-1 font-medium hover:text-white hover:underline">
-                  <ArrowLeft aria-hidden className="size-4" />
-                  Projects
+                <Link to={projectsPath} className="inline-flex items-center gap-1 font-medium hover:text-white hover:underline">
+                  <ArrowLeft aria-hidden className="size-4 rtl:-scale-x-100" />
+                  {m.nav_projects({}, locale)}
                 </Link>
               </li>
               <li aria-hidden>
-                <ChevronRight className="size-4" />
+                <ChevronRight className="size-4 rtl:-scale-x-100" />
               </li>
               <li aria-current="page" className="line-clamp-1 text-white">
                 {project.title}
@@ -115,7 +155,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
             </ol>
           </nav>
           <p className="inline-flex rounded-full bg-primary px-3 py-1 text-xs font-semibold tracking-wide uppercase">
-            {CATEGORY_LABELS[project.category]}
+            {CATEGORY_MESSAGES[project.category]({}, locale)}
           </p>
           <h1 className="mt-4 max-w-4xl text-4xl leading-tight font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">
             {project.title}
@@ -126,7 +166,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
               <div className="flex items-center gap-2">
                 <dt>
                   <MapPin aria-hidden className="size-5 text-teal-300" />
-                  <span className="sr-only">Location</span>
+                  <span className="sr-only">{m.project_location({}, locale)}</span>
                 </dt>
                 <dd>{project.location}</dd>
               </div>
@@ -135,7 +175,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
               <div className="flex items-center gap-2">
                 <dt>
                   <CalendarDays aria-hidden className="size-5 text-teal-300" />
-                  <span className="sr-only">Year</span>
+                  <span className="sr-only">{m.project_year({}, locale)}</span>
                 </dt>
                 <dd>{project.year}</dd>
               </div>
@@ -144,7 +184,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
               <div className="flex items-center gap-2">
                 <dt>
                   <Building2 aria-hidden className="size-5 text-teal-300" />
-                  <span className="sr-only">Client</span>
+                  <span className="sr-only">{m.project_client({}, locale)}</span>
                 </dt>
                 <dd>{project.client}</dd>
               </div>
@@ -154,7 +194,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       {metrics.length > 0 ? (
-        <section aria-label="Results" className="border-b bg-accent">
+        <section aria-label={m.project_results({}, locale)} className="border-b bg-accent">
           <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-6 px-4 py-8 sm:px-6 md:grid-cols-4 lg:px-8">
             {metrics.map((m) => (
               <div key={m.key}>
@@ -168,26 +208,26 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
 
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-12 sm:px-6 lg:grid-cols-[minmax(0,1fr)_360px] lg:gap-16 lg:px-8 lg:py-20">
         <div className="flex min-w-0 flex-col gap-12">
-          <Section id="overview" title="Project overview" text={project.overview} />
-          <Section id="challenge" title="The challenge" text={project.challenge} fallback={FALLBACKS.challenge} />
-          <Section id="approach" title="Our approach" text={project.approach} fallback={FALLBACKS.approach} />
-          <Section id="solution" title="Technical solution" text={project.solution} fallback={FALLBACKS.solution} />
-          <Section id="impact" title="Impact and results" text={project.impact} fallback={FALLBACKS.impact} />
-          <ProjectGallery images={images} />
+          <Section id="overview" title={m.project_overview({}, locale)} text={project.overview} />
+          <Section id="challenge" title={m.project_challenge({}, locale)} text={project.challenge} fallback={FALLBACKS.challenge({}, locale)} />
+          <Section id="approach" title={m.project_approach({}, locale)} text={project.approach} fallback={FALLBACKS.approach({}, locale)} />
+          <Section id="solution" title={m.project_solution({}, locale)} text={project.solution} fallback={FALLBACKS.solution({}, locale)} />
+          <Section id="impact" title={m.project_impact({}, locale)} text={project.impact} fallback={FALLBACKS.impact({}, locale)} />
+          <ProjectGallery images={images} language={language} />
           <div>
-            <Link to="/projects" className={cn(buttonVariants({ variant: "outline", size: "lg" }))}>
-              <ArrowLeft aria-hidden />
-              Back to all projects
+            <Link to={projectsPath} className={cn(buttonVariants({ variant: "outline", size: "lg" }))}>
+              <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
+              {m.project_back({}, locale)}
             </Link>
           </div>
         </div>
-        <aside aria-label="Project information" className="lg:sticky lg:top-24 lg:self-start">
-          <ProjectSidePanel project={project} />
+        <aside aria-label={m.project_information({}, locale)} className="lg:sticky lg:top-24 lg:self-start">
+          <ProjectSidePanel project={project} language={language} />
           <div className="mt-5 rounded-xl bg-ink p-6 text-white">
-            <p className="text-lg font-semibold">Planning a similar project?</p>
-            <p className="mt-2 text-sm text-slate-300">Talk it through with one of our engineers. The first consultation is free.</p>
-            <Link to="/book-consultation" className={cn(buttonVariants({ variant: "inverse" }), "mt-4 w-full")}>
-              Book Free Consultation
+            <p className="text-lg font-semibold">{m.project_similar_title({}, locale)}</p>
+            <p className="mt-2 text-sm text-slate-300">{m.project_similar_body({}, locale)}</p>
+            <Link to={navHref("/book-consultation", language)} className={cn(buttonVariants({ variant: "inverse" }), "mt-4 w-full")}>
+              {m.nav_book({}, locale)}
             </Link>
           </div>
         </aside>
@@ -196,16 +236,17 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ProjectNotFound() {
+function ProjectNotFound({ language }: { language: Language }) {
+  const locale = { locale: language };
   return (
     <div id="main-content" className="flex min-h-[70svh] items-center justify-center bg-muted px-4 pt-28 pb-16">
       <div className="max-w-md text-center">
         <p className="text-sm font-bold tracking-[0.2em] text-primary uppercase">404</p>
-        <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">Project Not Found</h1>
-        <p className="mt-3 text-muted-foreground">The requested project could not be found.</p>
-        <Link to="/projects" className={cn(buttonVariants({ size: "lg" }), "mt-8")}>
-          <ArrowLeft aria-hidden />
-          View All Projects
+        <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">{m.project_not_found_title({}, locale)}</h1>
+        <p className="mt-3 text-muted-foreground">{m.project_not_found_body({}, locale)}</p>
+        <Link to={navHref("/projects", language)} className={cn(buttonVariants({ size: "lg" }), "mt-8")}>
+          <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
+          {m.project_view_all({}, locale)}
         </Link>
       </div>
     </div>

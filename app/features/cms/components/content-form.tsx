@@ -32,11 +32,14 @@ export function ContentForm({
   edit,
   errors = {},
   statusActions = true,
+  archivable = true,
   children,
 }: {
   mode: "create" | "edit";
   /** Whether the publishing panel offers Unpublish and Archive (not for site pages). */
   statusActions?: boolean;
+  /** Whether its status actions include Archive/Restore (not for translations). */
+  archivable?: boolean;
   edit?: ContentEditState;
   errors?: FieldErrors;
   /** The kind's field sections. */
@@ -50,7 +53,7 @@ export function ContentForm({
       <aside className="flex min-w-0 flex-col gap-6 lg:sticky lg:top-20 lg:self-start">
         <FormSection title="Publishing">
           {edit ? <input type="hidden" name="version" value={edit.version} /> : null}
-          <PublishingPanel mode={mode} state={edit?.state} publishedAt={edit?.publishedAt} previewUrl={edit?.previewUrl} publicUrl={edit?.publicUrl} errors={errors} statusActions={statusActions} />
+          <PublishingPanel mode={mode} state={edit?.state} publishedAt={edit?.publishedAt} previewUrl={edit?.previewUrl} publicUrl={edit?.publicUrl} errors={errors} statusActions={statusActions} archivable={archivable} />
         </FormSection>
         {edit ? (
           <FormSection title="Revisions">

@@ -61,6 +61,7 @@ export function PublishingPanel({
   publicUrl,
   errors,
   statusActions = true,
+  archivable = true,
 }: {
   mode: "create" | "edit";
   state?: PublicationState;
@@ -72,6 +73,8 @@ export function PublishingPanel({
   errors?: FieldErrors;
   /** Unpublish and Archive/Restore; false for a site page, which is always published. */
   statusActions?: boolean;
+  /** Archive/Restore among the status actions; false for a translation, which is only published or not. */
+  archivable?: boolean;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -124,7 +127,7 @@ export function PublishingPanel({
               <CalendarX aria-hidden /> Cancel schedule
             </Button>
           ) : null}
-          {state === "archived" ? (
+          {!archivable ? null : state === "archived" ? (
             <Button type="submit" name="intent" value="restore" variant="ghost" size="sm" formNoValidate disabled={busy}>
               Restore
             </Button>

@@ -16,6 +16,12 @@ const ACTIONS: Record<string, string> = {
   unpublished: "Unpublished",
   archived: "Archived",
   restored: "Restored",
+  translation_created: "Created",
+  translation_updated: "Saved",
+  translation_published: "Published",
+  translation_scheduled: "Scheduled",
+  translation_unpublished: "Unpublished",
+  translation_schedule_cancelled: "Schedule cancelled",
 };
 
 export function RevisionsPanel({ revisions, currentVersion, restoredId }: { revisions: RevisionSummary[]; currentVersion: number; restoredId: number | null }) {

@@ -7,7 +7,11 @@ import { ArrowLeft, CalendarDays, ChevronRight, Clock } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
 import { Picture } from "~/features/media/components/picture";
 import type { ImageMap } from "~/features/media/resolve.server";
+import { navHref } from "~/content/nav";
 import { cn } from "~/utils/cn";
+import { DEFAULT_LANGUAGE, type Language } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
+import { readingTimeMinutes } from "../format";
 import type { InsightDetail } from "../insights.server";
 import { ArticleBlocks } from "./article-blocks";
 import { ReadingProgress } from "./reading-progress";
@@ -55,58 +59,88 @@ function AuthorAvatar({ article, pictures, size }: { article: InsightDetail; pic
   );
 }
 
+type Message = (inputs: Record<string, never>, options: { locale: Language }) => string;
+
+/** The seven categories (and the default one) by their English name, catalogue messages called with the page's language. */
+const CATEGORY_MESSAGES: Record<string, Message> = {
+  "Industry Analysis": m.insight_category_industry_analysis,
+  "Technical Guide": m.insight_category_technical_guide,
+  "Case Study": m.insight_category_case_study,
+  "Market Analysis": m.insight_category_market_analysis,
+  Innovation: m.insight_category_innovation,
+  Sustainability: m.insight_category_sustainability,
+  Humanitarian: m.insight_category_humanitarian,
+  Engineering: m.insight_category_engineering,
+};
+
+/** An article's category in `language`: English as stored; a known category's name in another language, else as stored. */
+export function categoryIn(category: string, language: Language): string {
+  return language === DEFAULT_LANGUAGE ? category : (CATEGORY_MESSAGES[category]?.({}, { locale: language }) ?? category);
+}
+
+/** The reading time in `language`: English as stored ("7 mins read"), another language from its minutes. */
+function readingTimeIn(readingTime: string, language: Language): string {
+  if (language === DEFAULT_LANGUAGE) return readingTime;
+  const minutes = readingTimeMinutes(readingTime);
+  return minutes === null ? m.insight_no_reading_time({}, { locale: language }) : m.insight_reading_minutes({ minutes: String(minutes) }, { locale: language });
+}
+
 /**
- * One public article (/insights/{slug}): breadcrumb, title, author, hero picture, the article's
- * blocks, the author's card and the share panel; 'Article Not Found' when `article` is null.
- * `images` are the resolved hero and author pictures, `bodyImages` the blocks' pictures by media
- * id, `url` the absolute page URL the share panel offers.
+ * One public article (/insights/{slug}, /fr/insights/{translated slug} ...): breadcrumb, title,
+ * author, hero picture, the article's blocks, the author's card and the share panel; 'Article Not
+ * Found' when `article` is null. `images` are the resolved hero and author pictures, `bodyImages`
+ * the blocks' pictures by media id, `url` the absolute page URL the share panel offers. The words
+ * around the article are in the page's `language`; `article.dateLabel` already is.
  */
 export function ArticleScreen({
   article,
   url,
   images: pictures,
   bodyImages,
+  language,
 }: {
   article: InsightDetail | null;
   url: string;
   images: ImageMap;
   bodyImages: ImageMap;
+  language: Language;
 }) {
-  if (!article) return <ArticleNotFound />;
+  if (!article) return <ArticleNotFound language={language} />;
+  const locale = { locale: language };
 
   return (
     <div id="main-content">
-      <ReadingProgress />
+      <ReadingProgress label={m.insight_reading_progress({}, locale)} />
       <header className="bg-ink pt-28 pb-10 text-white sm:pt-32 sm:pb-12">
         <div className="mx-auto max-w-4xl px-4 sm:px-6">
-          <nav aria-label="Breadcrumb">
+          <nav aria-label={m.content_breadcrumb({}, locale)}>
             <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-300">
               <li>
-                <Link to="/" className="hover:text-white hover:underline">
-                  Home
+                <Link to={navHref("/", language)} className="hover:text-white hover:underline">
+                  {m.nav_home({}, locale)}
                 </Link>
               </li>
               <li aria-hidden>
-                <ChevronRight className="size-4" />
+                <ChevronRight className="size-4 rtl:-scale-x-100" />
               </li>
               <li>
                 <Link
-                  to="/insights"
+                  to={navHref("/insights", language)}
                   className="hover:text-white hover:underline"
                 >
-                  Insights
+                  {m.nav_insights({}, locale)}
                 </Link>
               </li>
               <li aria-hidden>
-                <ChevronRight className="size-4" />
+                <ChevronRight className="size-4 rtl:-scale-x-100" />
               </li>
               <li aria-current="page" className="text-white">
-                Article
+                {m.insight_breadcrumb_article({}, locale)}
               </li>
             </ol>
           </nav>
           <p className="mt-8 inline-flex rounded-full bg-primary px-3 py-1 text-xs font-semibold tracking-wide uppercase">
-            {article.category}
+            {categoryIn(article.category, language)}
           </p>
           <h1 className="mt-4 text-3xl leading-tight font-bold tracking-tight text-balance sm:text-5xl">
             {article.title}
@@ -137,7 +171,7 @@ export function ArticleScreen({
               ) : null}
               <span className="inline-flex items-center gap-1.5">
                 <Clock aria-hidden className="size-4" />
-                {article.readingTime}
+                {readingTimeIn(article.readingTime, language)}
               </span>
             </p>
           </div>
@@ -168,7 +202,7 @@ export function ArticleScreen({
               id="summary-heading"
               className="text-sm font-bold tracking-wider text-accent-foreground uppercase"
             >
-              Executive summary
+              {m.insight_summary({}, locale)}
             </h2>
             <p className="mt-3 text-lg leading-relaxed text-accent-foreground">
               {article.summary}
@@ -180,7 +214,7 @@ export function ArticleScreen({
 
         {article.tags.length > 0 ? (
           <div className="mt-12 border-t pt-8">
-            <h2 className="sr-only">Tags</h2>
+            <h2 className="sr-only">{m.insight_tags({}, locale)}</h2>
             <ul className="flex flex-wrap gap-2">
               {article.tags.map((tag) => (
                 <li
@@ -204,7 +238,7 @@ export function ArticleScreen({
               id="author-heading"
               className="text-xs font-bold tracking-wider text-muted-foreground uppercase"
             >
-              About the author
+              {m.insight_about_author({}, locale)}
             </h2>
             <p className="mt-1 text-lg font-semibold">{article.authorName}</p>
             {article.authorRole ? (
@@ -221,16 +255,16 @@ export function ArticleScreen({
         </section>
 
         <div className="mt-8">
-          <SharePanel url={url} title={article.title} />
+          <SharePanel url={url} title={article.title} language={language} />
         </div>
 
         <div className="mt-10">
           <Link
-            to="/insights"
+            to={navHref("/insights", language)}
             className={buttonVariants({ variant: "outline", size: "lg" })}
           >
-            <ArrowLeft aria-hidden />
-            Back to all insights
+            <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
+            {m.insight_back({}, locale)}
           </Link>
         </div>
       </article>
@@ -238,8 +272,9 @@ export function ArticleScreen({
   );
 }
 
-/** The 404 page of an unknown, unpublished or failed article. */
-function ArticleNotFound() {
+/** The 404 page of an unknown, unpublished or failed article, in the page's `language`. */
+function ArticleNotFound({ language }: { language: Language }) {
+  const locale = { locale: language };
   return (
     <div
       id="main-content"
@@ -250,17 +285,17 @@ function ArticleNotFound() {
           404
         </p>
         <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">
-          Article Not Found
+          {m.insight_not_found_title({}, locale)}
         </h1>
         <p className="mt-3 text-muted-foreground">
-          The requested article could not be found.
+          {m.insight_not_found_body({}, locale)}
         </p>
         <Link
-          to="/insights"
+          to={navHref("/insights", language)}
           className={cn(buttonVariants({ size: "lg" }), "mt-8")}
         >
-          <ArrowLeft aria-hidden />
-          View All Insights
+          <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
+          {m.insight_view_all({}, locale)}
         </Link>
       </div>
     </div>

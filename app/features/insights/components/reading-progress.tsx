@@ -4,11 +4,12 @@
  * clamped to 0-100 and exposed as a `progressbar`. Server markup only: `app/enhance/progress.ts`
  * keeps `aria-valuenow` and the bar's width in step with the scroll position.
  */
-export function ReadingProgress() {
+/** The bar, named `label` ("Reading progress" in the page's language). */
+export function ReadingProgress({ label }: { label: string }) {
   return (
     <div
       role="progressbar"
-      aria-label="Reading progress"
+      aria-label={label}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={0}

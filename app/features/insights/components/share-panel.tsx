@@ -5,6 +5,8 @@
  * only; `app/enhance/share.ts`). Without JavaScript the Copy link button is not shown.
  */
 import { Link2, Mail } from "lucide-react";
+import type { Language } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
 
 /** The three share addresses for a page URL and title. */
 export function shareLinks(url: string, title: string) {
@@ -34,31 +36,33 @@ function LinkedinLogo({ className }: { className?: string }) {
 const itemClass =
   "inline-flex h-10 items-center gap-2 rounded-md border bg-white px-3 text-sm font-semibold text-foreground transition-colors hover:border-primary hover:text-primary";
 
-export function SharePanel({ url, title }: { url: string; title: string }) {
+/** The share links of the article `title` at `url`, labelled in the page's `language`. */
+export function SharePanel({ url, title, language }: { url: string; title: string; language: Language }) {
   const links = shareLinks(url, title);
+  const locale = { locale: language };
   return (
     <section aria-labelledby="share-heading" className="rounded-xl border bg-muted/60 p-5">
       <h2 id="share-heading" className="text-sm font-bold tracking-wider text-accent-foreground uppercase">
-        Share this article
+        {m.insight_share({}, locale)}
       </h2>
       <div className="mt-4 flex flex-wrap gap-2">
         <a href={links.twitter} target="_blank" rel="noopener noreferrer" className={itemClass}>
           <XLogo className="size-4" />
           Twitter
-          <span className="sr-only"> (opens in a new tab)</span>
+          <span className="sr-only">{m.insight_new_tab({}, locale)}</span>
         </a>
         <a href={links.linkedin} target="_blank" rel="noopener noreferrer" className={itemClass}>
           <LinkedinLogo className="size-4" />
           LinkedIn
-          <span className="sr-only"> (opens in a new tab)</span>
+          <span className="sr-only">{m.insight_new_tab({}, locale)}</span>
         </a>
         <a href={links.email} className={itemClass}>
           <Mail aria-hidden className="size-4" />
-          Email
+          {m.insight_email({}, locale)}
         </a>
         <button type="button" data-copy-link={url} hidden className={itemClass}>
           <Link2 aria-hidden className="size-4" />
-          Copy link
+          {m.insight_copy_link({}, locale)}
         </button>
       </div>
     </section>

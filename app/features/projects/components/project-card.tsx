@@ -10,10 +10,16 @@ import { metricEntries } from "../metrics";
 import type { ProjectCardData } from "../projects.server";
 import { CardCover } from "~/features/media/components/card-cover";
 import type { ResponsiveImage } from "~/features/media/rules";
+import { DEFAULT_LANGUAGE } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
 
+/** The two categories' names, catalogue messages called with a page's language. */
+export const CATEGORY_MESSAGES = { commercial: m.nav_commercial, humanitarian: m.nav_humanitarian } as const;
+
+/** The two categories' names in English (the spec's), for cards and the portal. */
 export const CATEGORY_LABELS = {
-  commercial: "Commercial Engineering",
-  humanitarian: "Humanitarian Engineering",
+  commercial: CATEGORY_MESSAGES.commercial({}, { locale: DEFAULT_LANGUAGE }),
+  humanitarian: CATEGORY_MESSAGES.humanitarian({}, { locale: DEFAULT_LANGUAGE }),
 } as const;
 
 /** The link target of a card: its own href when set, otherwise /projects/{slug}. */

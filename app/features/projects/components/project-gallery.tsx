@@ -12,18 +12,23 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Picture } from "~/features/media/components/picture";
 import type { ResponsiveImage } from "~/features/media/rules";
+import type { Language } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
 
 /** A gallery picture: its stored URL, alt text, optional caption and library image (absent for other URLs). */
 export type GalleryImage = { src: string; alt: string; caption?: string | null; picture?: ResponsiveImage };
 
-export function ProjectGallery({ images, title = "Project gallery" }: { images: GalleryImage[]; title?: string }) {
+/** The gallery of `images`, its words in the page's `language`. */
+export function ProjectGallery({ images, language }: { images: GalleryImage[]; language: Language }) {
   if (images.length === 0) return null;
   const many = images.length > 1;
+  const locale = { locale: language };
+  const total = String(images.length);
 
   return (
     <section aria-labelledby="gallery-heading" className="flex flex-col gap-4" data-gallery="">
       <h2 id="gallery-heading" className="text-2xl font-bold tracking-tight">
-        {title}
+        {m.gallery_title({}, locale)}
       </h2>
       <figure className="relative overflow-hidden rounded-xl bg-muted">
         {images.map((image, i) => (
@@ -40,10 +45,10 @@ export function ProjectGallery({ images, title = "Project gallery" }: { images: 
         ))}
         {many ? (
           <>
-            <StepButton step={-1} />
-            <StepButton step={1} />
+            <StepButton step={-1} label={m.gallery_previous({}, locale)} />
+            <StepButton step={1} label={m.gallery_next({}, locale)} />
             <p
-              className="absolute right-3 bottom-3 rounded-full bg-black/70 px-3 py-1 text-xs font-semibold text-white tabular-nums"
+              className="absolute end-3 bottom-3 rounded-full bg-black/70 px-3 py-1 text-xs font-semibold text-white tabular-nums"
               aria-live="polite"
               data-gallery-counter=""
             >
@@ -61,8 +66,8 @@ export function ProjectGallery({ images, title = "Project gallery" }: { images: 
             <li key={image.src}>
               <a
                 href={image.picture?.src ?? image.src}
-                aria-label={`Open image ${i + 1} of ${images.length} full size`}
-                data-gallery-thumb={`Show image ${i + 1} of ${images.length}`}
+                aria-label={m.gallery_open({ n: String(i + 1), total }, locale)}
+                data-gallery-thumb={m.gallery_show({ n: String(i + 1), total }, locale)}
                 className="block w-full overflow-hidden rounded-lg opacity-70 ring-primary ring-offset-2 transition hover:opacity-100 aria-pressed:opacity-100 aria-pressed:ring-2"
               >
                 <Picture
@@ -82,18 +87,18 @@ export function ProjectGallery({ images, title = "Project gallery" }: { images: 
   );
 }
 
-/** The previous (-1) or next (1) button over the large picture, shown by the gallery module. */
-function StepButton({ step }: { step: -1 | 1 }) {
+/** The previous (-1) or next (1) button over the large picture (at the reading start and end), shown by the gallery module. */
+function StepButton({ step, label }: { step: -1 | 1; label: string }) {
   const Icon = step < 0 ? ChevronLeft : ChevronRight;
   return (
     <button
       type="button"
       hidden
       data-gallery-step={String(step)}
-      aria-label={step < 0 ? "Previous image" : "Next image"}
-      className={`absolute top-1/2 ${step < 0 ? "left-3" : "right-3"} grid size-11 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-foreground shadow-md transition hover:bg-white`}
+      aria-label={label}
+      className={`absolute top-1/2 ${step < 0 ? "start-3" : "end-3"} grid size-11 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-foreground shadow-md transition hover:bg-white`}
     >
-      <Icon aria-hidden className="size-5" />
+      <Icon aria-hidden className="size-5 rtl:-scale-x-100" />
     </button>
   );
 }

@@ -6,6 +6,15 @@
 import { Award, Users } from "lucide-react";
 import type { ProjectDetail } from "../projects.server";
 import { technicalSpecEntries } from "../metrics";
+import type { Language } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
+
+/** The work statuses' names, catalogue messages called with the page's language. */
+const STATUS_MESSAGES: Record<string, (inputs: Record<string, never>, options: { locale: Language }) => string> = {
+  Completed: m.project_status_completed,
+  "In Progress": m.project_status_in_progress,
+  "On Hold": m.project_status_on_hold,
+};
 
 function PanelCard({ title, icon, children }: { title: string; icon?: React.ReactNode; children: React.ReactNode }) {
   return (
@@ -25,20 +34,22 @@ function Rows({ rows }: { rows: [string, string][] }) {
       {rows.map(([k, v]) => (
         <div key={k} className="flex justify-between gap-4 py-2.5 first:pt-0 last:pb-0">
           <dt className="text-muted-foreground">{k}</dt>
-          <dd className="text-right font-semibold text-foreground">{v}</dd>
+          <dd className="text-end font-semibold text-foreground">{v}</dd>
         </div>
       ))}
     </dl>
   );
 }
 
-export function ProjectSidePanel({ project }: { project: ProjectDetail }) {
+/** The panel in the page's `language` (its labels and the work status; the values are the project's). */
+export function ProjectSidePanel({ project, language }: { project: ProjectDetail; language: Language }) {
+  const locale = { locale: language };
   const details: [string, string][] = [];
-  if (project.client) details.push(["Client", project.client]);
-  if (project.duration) details.push(["Duration", project.duration]);
-  if (project.year) details.push(["Year", project.year]);
-  details.push(["Status", project.status]);
-  if (project.location) details.push(["Location", project.location]);
+  if (project.client) details.push([m.project_client({}, locale), project.client]);
+  if (project.duration) details.push([m.project_duration({}, locale), project.duration]);
+  if (project.year) details.push([m.project_year({}, locale), project.year]);
+  details.push([m.project_status({}, locale), STATUS_MESSAGES[project.status]?.({}, locale) ?? project.status]);
+  if (project.location) details.push([m.project_location({}, locale), project.location]);
   const specs = technicalSpecEntries(project.technicalSpecs);
   const team = project.teamMembers ?? [];
   const awards = project.awards ?? [];
@@ -46,16 +57,16 @@ export function ProjectSidePanel({ project }: { project: ProjectDetail }) {
 
   return (
     <div className="flex flex-col gap-5">
-      <PanelCard title="Project details">
+      <PanelCard title={m.project_details({}, locale)}>
         <Rows rows={details} />
       </PanelCard>
       {specs.length > 0 ? (
-        <PanelCard title="Technical specifications">
+        <PanelCard title={m.project_specs({}, locale)}>
           <Rows rows={specs} />
         </PanelCard>
       ) : null}
       {team.length > 0 ? (
-        <PanelCard title="Project team" icon={<Users aria-hidden className="size-4" />}>
+        <PanelCard title={m.project_team({}, locale)} icon={<Users aria-hidden className="size-4" />}>
           <ul className="flex flex-col gap-2 text-sm">
             {team.map((member) => (
               <li key={member} className="flex items-start gap-2">
@@ -67,7 +78,7 @@ export function ProjectSidePanel({ project }: { project: ProjectDetail }) {
         </PanelCard>
       ) : null}
       {awards.length > 0 ? (
-        <PanelCard title="Awards" icon={<Award aria-hidden className="size-4" />}>
+        <PanelCard title={m.project_awards({}, locale)} icon={<Award aria-hidden className="size-4" />}>
           <ul className="flex flex-col gap-2 text-sm">
             {awards.map((award) => (
               <li key={award} className="rounded-lg bg-accent px-3 py-2 text-accent-foreground">
@@ -78,7 +89,7 @@ export function ProjectSidePanel({ project }: { project: ProjectDetail }) {
         </PanelCard>
       ) : null}
       {tags.length > 0 ? (
-        <PanelCard title="Tags">
+        <PanelCard title={m.project_tags({}, locale)}>
           <ul className="flex flex-wrap gap-2">
             {tags.map((tag) => (
               <li key={tag} className="rounded-full border border-primary/20 bg-accent px-3 py-1 text-xs font-medium text-accent-foreground">

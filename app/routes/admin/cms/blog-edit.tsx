@@ -15,6 +15,9 @@ import { INSIGHT_KIND } from "~/features/insights/kind";
 import { resolveMediaIds } from "~/features/media/resolve.server";
 import { InsightForm, type InsightFormDefaults } from "~/features/insights/components/insight-form";
 import { pageMeta } from "~/features/seo/meta";
+import { languageTabs } from "~/features/translations/actions.server";
+import { LanguageTabs } from "~/features/translations/components/language-tabs";
+import { DEFAULT_LANGUAGE } from "~/utils/i18n";
 import { env } from "~/utils/env.server";
 import type { Route } from "./+types/blog-edit";
 
@@ -32,9 +35,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const post = id.success ? await getEditableInsight(id.data) : null;
   if (!post) throw redirect(`${INSIGHT_KIND.paths.list}?error=load`);
   const revisionId = z.coerce.number().int().positive().safeParse(new URL(request.url).searchParams.get("revision") ?? undefined);
-  const [revisions, restored] = await Promise.all([
+  const [revisions, restored, tabs] = await Promise.all([
     listRevisions("insight", post.id),
     revisionId.success ? getRevisionSnapshot("insight", post.id, revisionId.data) : Promise.resolve(null),
+    languageTabs("insight", post.id),
   ]);
   const path = INSIGHT_KIND.paths.public(post.slug);
   const bodyImages = await resolveMediaIds(imageIdsOf([...(post.content ?? []), ...(((restored as InsightFormDefaults | null)?.content) ?? [])]));
@@ -42,6 +46,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     post,
     bodyImages,
     revisions,
+    tabs,
     restored: restored ? { id: revisionId.data!, values: restored as InsightFormDefaults } : null,
     previewUrl: post.state === "published" ? null : `${path}?preview=${createPreviewToken("insight", post.id)}`,
     publicUrl: post.state === "published" ? path : null,
@@ -55,7 +60,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function BlogEditPage({ loaderData }: Route.ComponentProps) {
-  const { post, revisions, restored, previewUrl, publicUrl, publicOrigin, bodyImages } = loaderData;
+  const { post, revisions, tabs, restored, previewUrl, publicUrl, publicOrigin, bodyImages } = loaderData;
   const result = useActionData<typeof action>();
   useActionToast(result);
   useFlagToast("saved", INSIGHT_KIND.flags.saved);
@@ -63,6 +68,7 @@ export default function BlogEditPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AdminPageHeader title="Edit Blog Post" description={post.title} actions={<DeleteDialog kind={INSIGHT_KIND} id={post.id} title={post.title} />} />
+      <LanguageTabs tabs={tabs} current={DEFAULT_LANGUAGE} editPath={INSIGHT_KIND.paths.edit(post.id)} />
       {result && !result.ok && result.conflict ? <ConflictAlert message={result.description ?? ""} /> : null}
       {restored ? <RestoredNotice revision={restoredRevision} /> : null}
       <InsightForm

@@ -13,6 +13,9 @@ import { getEditableProject } from "~/features/projects/admin.server";
 import { ProjectForm, type ProjectFormDefaults } from "~/features/projects/components/project-form";
 import { PROJECT_KIND } from "~/features/projects/kind";
 import { pageMeta } from "~/features/seo/meta";
+import { languageTabs } from "~/features/translations/actions.server";
+import { LanguageTabs } from "~/features/translations/components/language-tabs";
+import { DEFAULT_LANGUAGE } from "~/utils/i18n";
 import { env } from "~/utils/env.server";
 import type { Route } from "./+types/project-edit";
 
@@ -30,15 +33,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const project = id.success ? await getEditableProject(id.data) : null;
   if (!project) throw redirect(`${PROJECT_KIND.paths.list}?error=load`);
   const revisionId = z.coerce.number().int().positive().safeParse(new URL(request.url).searchParams.get("revision") ?? undefined);
-  const [revisions, restored] = await Promise.all([
+  const [revisions, restored, tabs] = await Promise.all([
     listRevisions("project", project.id),
     revisionId.success ? getRevisionSnapshot("project", project.id, revisionId.data) : Promise.resolve(null),
+    languageTabs("project", project.id),
   ]);
   const origin = new URL(env.PUBLIC_URL).origin;
   const path = PROJECT_KIND.paths.public(project.slug);
   return {
     project,
     revisions,
+    tabs,
     restored: restored ? { id: revisionId.data!, values: restored as ProjectFormDefaults } : null,
     previewUrl: project.state === "published" ? null : `${path}?preview=${createPreviewToken("project", project.id)}`,
     publicUrl: project.state === "published" ? path : null,
@@ -52,7 +57,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function ProjectEditPage({ loaderData }: Route.ComponentProps) {
-  const { project, revisions, restored, previewUrl, publicUrl, publicOrigin } = loaderData;
+  const { project, revisions, tabs, restored, previewUrl, publicUrl, publicOrigin } = loaderData;
   const result = useActionData<typeof action>();
   useActionToast(result);
   useFlagToast("saved", PROJECT_KIND.flags.saved);
@@ -64,6 +69,7 @@ export default function ProjectEditPage({ loaderData }: Route.ComponentProps) {
         description={project.title}
         actions={<DeleteDialog kind={PROJECT_KIND} id={project.id} title={project.title} />}
       />
+      <LanguageTabs tabs={tabs} current={DEFAULT_LANGUAGE} editPath={PROJECT_KIND.paths.edit(project.id)} />
       {result && !result.ok && result.conflict ? <ConflictAlert message={result.description ?? ""} /> : null}
       {restored ? <RestoredNotice revision={restoredRevision} /> : null}
       <ProjectForm
