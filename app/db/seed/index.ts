@@ -4,6 +4,7 @@ import { seedEnquiries } from "./enquiries";
 import { seedInsights } from "./insights";
 import { seedDemoMedia } from "./media";
 import { seedProjects } from "./projects";
+import { seedTranslations } from "./translations";
 import { ensurePages } from "~/features/site-pages/pages.server";
 import { EDITABLE_PAGE_KEYS } from "~/features/site-pages/schemas";
 
@@ -12,6 +13,7 @@ export async function seedDemoRows(tx: Transaction): Promise<void> {
   await seedDemoMedia(tx);
   await seedProjects(tx);
   await seedInsights(tx);
+  await seedTranslations(tx);
   await seedConsultations(tx);
   await seedEnquiries(tx);
   await ensurePages(tx, EDITABLE_PAGE_KEYS);
