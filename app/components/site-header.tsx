@@ -125,13 +125,13 @@ function DesktopDropdown({ item, pathname, language }: { item: NavItem; pathname
 
 /**
  * The addresses of the page being shown in each language it exists in, when its route says so
- * (a loader's `languages`, ADR 33: a project or an article, each at its translated address);
+ * (a loader's `pageLanguages`, ADR 33: a project or an article, each at its translated address);
  * undefined on every other page.
  */
 function usePageLanguages(): PageInLanguage[] | undefined {
   for (const match of useMatches()) {
-    const data = match.loaderData as { languages?: unknown } | undefined;
-    if (data && typeof data === "object" && Array.isArray(data.languages)) return data.languages as PageInLanguage[];
+    const data = match.loaderData as { pageLanguages?: unknown } | undefined;
+    if (data && typeof data === "object" && Array.isArray(data.pageLanguages)) return data.pageLanguages as PageInLanguage[];
   }
   return undefined;
 }
@@ -139,7 +139,7 @@ function usePageLanguages(): PageInLanguage[] | undefined {
 /**
  * The language switcher of the header and the footer: links to the page being shown in each
  * offered language, the current one marked. Shown only on a page that exists in other languages
- * (`isTranslatedPath`, or a route's own `languages` for content translated item by item); elsewhere
+ * (`isTranslatedPath`, or a route's own `pageLanguages` for content translated item by item); elsewhere
  * it renders nothing, so English-only pages are unchanged. Plain links: a language is its own
  * document (`<html lang dir>`), and no JavaScript is needed. `offered` is the list of language
  * codes from the settings; `tone` its look on a light or dark band.

@@ -42,7 +42,7 @@ async function publishedProject(title = english.title) {
   return createContent("project", actor, { ...english, title }, { intent: "publish" });
 }
 
-type ProjectData = { project: { title: string; subtitle: string | null; overview: string | null; slug: string } | null; languages: PageInLanguage[] };
+type ProjectData = { project: { title: string; subtitle: string | null; overview: string | null; slug: string } | null; pageLanguages: PageInLanguage[] };
 async function visit(path: string, params: Record<string, string>) {
   const result = await outcome(() => projectRoute.loader(routeArgs(new Request(`${TEST_ORIGIN}${path}`), params)));
   const value = result.value as { data?: ProjectData } | ProjectData | undefined;
@@ -63,7 +63,7 @@ describe("publishing per language", () => {
     expect((await visit("/ar/projects/jisr-al-mina", { lang: "ar", slug: "jisr-al-mina" })).status).toBe(404);
     const en = await visit("/projects/harbour-bridge", { slug: "harbour-bridge" });
     expect(en.data.project).toMatchObject({ title: "Harbour Bridge", overview: "A bridge." });
-    expect(en.data.languages).toEqual([
+    expect(en.data.pageLanguages).toEqual([
       { language: "en", path: "/projects/harbour-bridge" },
       { language: "fr", path: "/fr/projects/pont-du-port" },
     ]);
@@ -166,7 +166,7 @@ describe("a page not published in a language", () => {
     expect((await visit("/en/projects/harbour-bridge", { lang: "en", slug: "harbour-bridge" })).status).toBe(404);
     expect((await visit("/xx/projects/harbour-bridge", { lang: "xx", slug: "harbour-bridge" })).status).toBe(404);
     const en = await visit("/projects/harbour-bridge", { slug: "harbour-bridge" });
-    expect(pageAlternates(en.data.languages)).toEqual([]);
+    expect(pageAlternates(en.data.pageLanguages)).toEqual([]);
     const xml = await buildSitemapXml("https://example.org");
     expect(xml).toContain("<loc>https://example.org/projects/harbour-bridge</loc>");
     expect(xml).not.toContain("/fr/projects");

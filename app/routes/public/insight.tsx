@@ -43,26 +43,26 @@ async function readArticle(language: Language, slug: string, token: string | nul
  * scheduled or archived slug; a language not offered or not published) or 500 ('Failed to load
  * article'). `url` is the absolute page URL used by the share panel. With `?preview={token}`, a
  * valid signed link shows the article (or its translation's working copy) in any state, not
- * indexed and never cached. `languages` lists its addresses in every language it is published in.
+ * indexed and never cached. `pageLanguages` lists its addresses in every language it is published in.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const language = (await requestedLanguage(params.lang)) ?? null;
   const url = absoluteUrl(env.PUBLIC_URL, localizedPath(`/insights/${params.slug ?? ""}`, language ?? DEFAULT_LANGUAGE));
   const token = new URL(request.url).searchParams.get("preview");
   const headers = token !== null ? PREVIEW_HEADERS : undefined;
-  const none = { article: null, url, preview: false, languages: [] as PageInLanguage[] };
+  const none = { article: null, url, preview: false, pageLanguages: [] as PageInLanguage[] };
   if (!language) return data({ ...none, error: "Article not found" }, { status: 404, headers });
   if (!params.slug) return data({ ...none, error: "No article slug provided" }, { status: 404, headers });
   try {
     const found = await readArticle(language, params.slug, token);
     if (!found) return data({ ...none, error: "Article not found" }, { status: 404, headers });
     const { article, english } = found;
-    const [images, bodyImages, languages] = await Promise.all([
+    const [images, bodyImages, pageLanguages] = await Promise.all([
       resolveImages([article.heroImage, article.authorImage]),
       resolveMediaIds(imageIdsOf(article.content)),
       token !== null ? Promise.resolve([]) : getSiteSettings().then((settings) => pageLanguagesOf("insight", english, settings.offeredLanguages)),
     ]);
-    return data({ article, url, images, bodyImages, preview: token !== null, languages, error: null }, { headers });
+    return data({ article, url, images, bodyImages, preview: token !== null, pageLanguages, error: null }, { headers });
   } catch (error) {
     logger.error({ err: error, slug: params.slug }, "Failed to load article");
     return data({ ...none, error: "Failed to load article" }, { status: 500, headers });
@@ -95,7 +95,7 @@ export const meta: Route.MetaFunction = (args) => {
     description,
     path: localizedPath(`/insights/${article.slug}`, language),
     ...(language === DEFAULT_LANGUAGE ? {} : { ogLocale: ogLocale(language) }),
-    alternates: pageAlternates(args.loaderData?.languages ?? []),
+    alternates: pageAlternates(args.loaderData?.pageLanguages ?? []),
     image: article.heroImage,
     type: "article",
     keywords: article.tags,

@@ -42,28 +42,28 @@ async function readProject(language: Language, slug: string, token: string | nul
  * draft, scheduled or archived slug; a language the site does not offer or the project is not
  * published in) or 500 ('Failed to load project'). With `?preview={token}`, a valid signed link
  * shows the project (or its translation's working copy) in any state, not indexed and never
- * cached; an invalid or expired one is the same 404. `languages` lists the project's addresses in
+ * cached; an invalid or expired one is the same 404. `pageLanguages` lists the project's addresses in
  * every language it is published in, for the switcher and the alternates.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("preview");
   const headers = token !== null ? PREVIEW_HEADERS : undefined;
   const language = await requestedLanguage(params.lang);
-  const none = { project: null, preview: false, languages: [] as PageInLanguage[] };
+  const none = { project: null, preview: false, pageLanguages: [] as PageInLanguage[] };
   if (!language) return data({ ...none, error: "Project not found" }, { status: 404, headers });
   if (!params.slug) return data({ ...none, error: "No project slug provided" }, { status: 404, headers });
   try {
     const found = await readProject(language, params.slug, token);
     if (!found) return data({ ...none, error: "Project not found" }, { status: 404, headers });
     const { project, english } = found;
-    const [images, languages] = await Promise.all([
+    const [images, pageLanguages] = await Promise.all([
       resolveImages([project.heroImage, ...(project.images ?? [])]),
       token !== null ? Promise.resolve([]) : getSiteSettings().then((settings) => pageLanguagesOf("project", english, settings.offeredLanguages)),
     ]);
-    return data({ project, images, preview: token !== null, languages, error: null }, { headers });
+    return data({ project, images, preview: token !== null, pageLanguages, error: null }, { headers });
   } catch (error) {
     logger.error({ err: error, slug: params.slug }, "Failed to load project");
-    return data({ project: null, preview: false, languages: [] as PageInLanguage[], error: "Failed to load project" }, { status: 500, headers });
+    return data({ project: null, preview: false, pageLanguages: [] as PageInLanguage[], error: "Failed to load project" }, { status: 500, headers });
   }
 }
 
@@ -85,7 +85,7 @@ export const meta: Route.MetaFunction = (args) => {
     image: project.heroImage ?? undefined,
     keywords: project.tags ?? undefined,
     ...(language === DEFAULT_LANGUAGE ? {} : { ogLocale: ogLocale(language) }),
-    alternates: pageAlternates(args.loaderData?.languages ?? []),
+    alternates: pageAlternates(args.loaderData?.pageLanguages ?? []),
   });
 };
 

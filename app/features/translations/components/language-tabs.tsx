@@ -14,8 +14,8 @@ import { type LanguageTab, TRANSLATION_STATUS_LABELS, TRANSLATION_STATUS_VARIANT
 export function LanguageTabs({ tabs, current, editPath }: { tabs: LanguageTab[]; current: string; editPath: string }) {
   if (tabs.length < 2) return null;
   return (
-    <nav aria-label="Languages" className="mb-6 overflow-x-auto border-b">
-      <ul className="flex min-w-max gap-1">
+    <nav aria-label="Languages" className="mb-6 border-b">
+      <ul className="flex flex-wrap gap-x-1">
         {tabs.map((tab) => {
           const active = tab.language === current;
           return (
