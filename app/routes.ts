@@ -53,6 +53,7 @@ export default [
       route("cms/blog/create", "routes/admin/cms/blog-create.tsx"),
       route("cms/blog/edit/:id", "routes/admin/cms/blog-edit.tsx"),
       route("cms/blog/edit/:id/:lang", "routes/admin/cms/blog-translation.tsx"),
+      route("cms/translations", "routes/admin/cms/translations.tsx"),
       route("media", "routes/admin/media.tsx"),
       route("site", "routes/admin/site/index.tsx"),
       route("site/consultation-types", "routes/admin/site/consultation-types.tsx"),

@@ -11,6 +11,7 @@ import { auditLog, cmsRevisions } from "~/db/schema";
 import { createContent, updateContent, type CmsActor } from "~/features/cms/content.server";
 import { buildSitemapXml } from "~/features/seo/feeds.server";
 import { parseTranslationForm } from "~/features/translations/fields";
+import { translationsOverview } from "~/features/translations/overview.server";
 import { getEditableTranslation, saveTranslation } from "~/features/translations/translations.server";
 import * as projectRoute from "~/routes/public/project";
 import * as insightRoute from "~/routes/public/insight";
@@ -207,5 +208,21 @@ describe("the translation screen", () => {
     expect(refused.status).toBe(400);
     expect((await outcome(() => translationRoute.loader(routeArgs(editor.request(`/admin/cms/projects/edit/${p.id}/en`), { id: p.id, lang: "en" })))).status).toBe(404);
     expect((await outcome(() => translationRoute.loader(routeArgs(editor.request(`/admin/cms/projects/edit/${p.id}/de`), { id: p.id, lang: "de" })))).status).toBe(404);
+  });
+});
+
+describe("the translations overview", () => {
+  it("lists every project and article with each offered language's state, behind English included", async () => {
+    const p = await publishedProject();
+    await createContent("insight", actor, { title: "Steel", excerpt: "About steel.", authorName: "Ada", summary: "S.", category: "Case Study", content: [], readingTime: "1 min read" }, { intent: "draft" });
+    await saveTranslation("project", actor, p.id, "fr", 0, input({ slug: "pont", title: "Pont", overview: "Un pont." }), { intent: "publish" });
+    await saveTranslation("project", actor, p.id, "ar", 0, input({ slug: "jisr", title: "جسر", overview: "جسر." }, false), { intent: "keep" });
+    await updateContent("project", actor, p.id, 1, { ...english, overview: "A longer bridge." }, { intent: "keep" });
+    const overview = await translationsOverview();
+    expect(overview.languages).toEqual(["fr", "pt", "ar"]);
+    expect(overview.rows.map((r) => [r.kind, r.title, r.english, r.languages.map((l) => `${l.language}:${l.status}${l.behindEnglish ? ":behind" : ""}`)])).toEqual([
+      ["project", "Harbour Bridge", "published", ["fr:published:behind", "pt:missing", "ar:draft:behind"]],
+      ["insight", "Steel", "draft", ["fr:missing", "pt:missing", "ar:missing"]],
+    ]);
   });
 });

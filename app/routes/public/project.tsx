@@ -196,10 +196,12 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
       {metrics.length > 0 ? (
         <section aria-label={m.project_results({}, locale)} className="border-b bg-accent">
           <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-6 px-4 py-8 sm:px-6 md:grid-cols-4 lg:px-8">
-            {metrics.map((m) => (
-              <div key={m.key}>
-                <dt className="text-xs font-semibold tracking-wider text-accent-foreground/80">{m.label}</dt>
-                <dd className="mt-1 text-2xl font-bold text-accent-foreground sm:text-3xl">{m.value}</dd>
+            {metrics.map((metric) => (
+              <div key={metric.key}>
+                <dt className="text-xs font-semibold tracking-wider text-accent-foreground/80">{metric.label}</dt>
+                <dd className="mt-1 text-2xl font-bold text-accent-foreground sm:text-3xl">
+                  <bdi>{metric.value}</bdi>
+                </dd>
               </div>
             ))}
           </dl>

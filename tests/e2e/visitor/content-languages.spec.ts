@@ -178,6 +178,16 @@ test("staff translate a project in its French tab and publish French only", asyn
   await expectNoSidewaysScroll(page);
   await saveScreenshot(page, "test-results/content-languages/staff-fr-390.png", { fullPage: true });
 
+  // The overview lists it: French published, the other languages still to do.
+  await page.getByRole("link", { name: "Translations" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Translations" })).toBeVisible();
+  const row = page.getByRole("row", { name: /Ancoats Mill Timber Office Retrofit/ });
+  await expect(row.getByRole("link", { name: /Français translation/ })).toContainText("Published");
+  await expect(row.getByRole("link", { name: /العربية translation/ })).toContainText("Not translated");
+  await expectNoSeriousA11yViolations(page);
+  await expectNoSidewaysScroll(page);
+  await saveScreenshot(page, "test-results/content-languages/staff-overview-390.png", { fullPage: true });
+
   // French is public; Arabic and Portuguese are not; the English page now offers French.
   const french = await page.request.get("/fr/projects/renovation-moulin-ancoats");
   expect(french.status()).toBe(200);

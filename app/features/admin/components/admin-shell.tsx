@@ -13,6 +13,7 @@ import {
   CalendarClock,
   ExternalLink,
   Images,
+  Languages,
   LayoutDashboard,
   LogOut,
   Mail,
@@ -135,6 +136,7 @@ export function AdminShell({ admin, companyName, counts, children }: AdminShellP
       items: [
         { to: "/admin/cms/projects", label: "Our Work (Projects)", icon: Briefcase, roles: STAFF_ROLES },
         { to: "/admin/cms/blog", label: "Blog Posts", icon: BookOpen, roles: STAFF_ROLES },
+        { to: "/admin/cms/translations", label: "Translations", icon: Languages, roles: STAFF_ROLES },
         { to: "/admin/media", label: "Media Library", icon: Images, roles: STAFF_ROLES },
         { to: "/admin/site", label: "Site", icon: PanelsTopLeft, roles: STAFF_ROLES },
       ],

@@ -115,7 +115,7 @@ export function PublishingPanel({
           ) : null}
         </div>
       ) : null}
-      {mode === "edit" && state && statusActions ? (
+      {mode === "edit" && state && statusActions && (archivable || state === "published" || state === "scheduled") ? (
         <div className="flex flex-wrap gap-2 border-t pt-3">
           {state === "published" ? (
             <Button type="submit" name="intent" value="unpublish" variant="ghost" size="sm" formNoValidate disabled={busy}>

@@ -78,7 +78,7 @@ function Block({ block, images }: { block: InsightBlock; images: ArticleImages }
       );
     case "quote":
       return hasText(block.content) ? (
-        <figure className="my-2 rounded-r-xl border-l-4 border-primary bg-accent px-6 py-5">
+        <figure className="my-2 rounded-e-xl border-s-4 border-primary bg-accent px-6 py-5">
           <blockquote className="text-xl leading-relaxed font-medium text-accent-foreground italic">
             “<Inline content={block.content} />”
           </blockquote>
@@ -92,15 +92,15 @@ function Block({ block, images }: { block: InsightBlock; images: ArticleImages }
       if (!items.length) return null;
       const start = Number.isInteger(block.start) ? block.start : undefined;
       return block.ordered === true ? (
-        <ol start={start} className="flex list-decimal flex-col gap-2.5 pl-7 text-lg leading-7 text-slate-700 marker:font-semibold marker:text-primary">
+        <ol start={start} className="flex list-decimal flex-col gap-2.5 ps-7 text-lg leading-7 text-slate-700 marker:font-semibold marker:text-primary">
           {items.map((item, i) => (
-            <li key={i} className="pl-1">
+            <li key={i} className="ps-1">
               <Inline content={item} />
             </li>
           ))}
         </ol>
       ) : (
-        <ul className="flex flex-col gap-2.5 pl-1 text-lg leading-7 text-slate-700">
+        <ul className="flex flex-col gap-2.5 ps-1 text-lg leading-7 text-slate-700">
           {items.map((item, i) => (
             <li key={i} className="flex gap-3">
               <span aria-hidden className="mt-2.5 size-2 shrink-0 rounded-full bg-primary" />

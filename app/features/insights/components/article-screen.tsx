@@ -196,7 +196,7 @@ export function ArticleScreen({
         {article.summary ? (
           <section
             aria-labelledby="summary-heading"
-            className="mb-10 rounded-xl border-l-4 border-primary bg-accent p-6"
+            className="mb-10 rounded-xl border-s-4 border-primary bg-accent p-6"
           >
             <h2
               id="summary-heading"

@@ -50,6 +50,7 @@ export function ProjectGallery({ images, language }: { images: GalleryImage[]; l
             <p
               className="absolute end-3 bottom-3 rounded-full bg-black/70 px-3 py-1 text-xs font-semibold text-white tabular-nums"
               aria-live="polite"
+              dir="ltr"
               data-gallery-counter=""
             >
               1 / {images.length}

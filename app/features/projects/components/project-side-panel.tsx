@@ -34,7 +34,9 @@ function Rows({ rows }: { rows: [string, string][] }) {
       {rows.map(([k, v]) => (
         <div key={k} className="flex justify-between gap-4 py-2.5 first:pt-0 last:pb-0">
           <dt className="text-muted-foreground">{k}</dt>
-          <dd className="text-end font-semibold text-foreground">{v}</dd>
+          <dd className="text-end font-semibold text-foreground">
+            <bdi>{v}</bdi>
+          </dd>
         </div>
       ))}
     </dl>
