@@ -179,12 +179,18 @@ test("staff translate a project in its French tab and publish French only", asyn
   await saveScreenshot(page, "test-results/content-languages/staff-fr-390.png", { fullPage: true });
 
   // The overview lists it: French published, the other languages still to do.
-  await page.getByRole("link", { name: "Translations" }).click();
+  await page.setViewportSize(DESKTOP);
+  await page.reload();
+  await page.getByRole("complementary", { name: "Admin navigation" }).getByRole("link", { name: "Translations" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Translations" })).toBeVisible();
   const row = page.getByRole("row", { name: /Ancoats Mill Timber Office Retrofit/ });
   await expect(row.getByRole("link", { name: /Français translation/ })).toContainText("Published");
   await expect(row.getByRole("link", { name: /العربية translation/ })).toContainText("Not translated");
   await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, "test-results/content-languages/staff-overview-1440.png", { fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Translations" })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await saveScreenshot(page, "test-results/content-languages/staff-overview-390.png", { fullPage: true });
 

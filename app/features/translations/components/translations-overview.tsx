@@ -36,7 +36,8 @@ export function TranslationsOverview({ languages, rows, needsWork }: { languages
       ) : shown.length === 0 ? (
         <p className="text-muted-foreground">Every translation is published and up to date.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border">
+        // Its own scroll area on a phone, reachable by keyboard; `relative` keeps the links' screen-reader text inside it.
+        <div role="region" aria-label="Translations table" tabIndex={0} className="relative overflow-x-auto rounded-lg border">
           <table className="w-full min-w-[40rem] text-sm">
             <caption className="sr-only">Translations of projects and blog posts</caption>
             <thead className="bg-muted/60 text-start">
