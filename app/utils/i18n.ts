@@ -110,6 +110,15 @@ export function pageAlternates(pages: readonly PageInLanguage[]): { hreflang: st
   return [...ordered.map((p) => ({ hreflang: languageInfo(p.language).htmlLang, path: p.path })), { hreflang: "x-default", path: english.path }];
 }
 
+/**
+ * The `dir` of content that may be English on a page in `language` (a list or a field shown as
+ * staff wrote it in English): "auto" off the English pages, so such text reads in its own
+ * direction inside a right-to-left page; nothing on English pages, which stay as they were.
+ */
+export function contentDir(language: Language): "auto" | undefined {
+  return language === DEFAULT_LANGUAGE ? undefined : "auto";
+}
+
 /** Open Graph's locale for `language` ("fr-FR" becomes "fr_FR"; "en" is the site's "en_GB"). */
 export function ogLocale(language: Language): string {
   const tag = languageInfo(language).intl.split("-u-")[0]!;

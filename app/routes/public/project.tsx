@@ -15,7 +15,7 @@ import { requestedLanguage } from "~/features/site/languages.server";
 import { applyTranslation } from "~/features/translations/fields";
 import { findTranslationBySlug, pageLanguagesOf } from "~/features/translations/translations.server";
 import { navHref } from "~/content/nav";
-import { DEFAULT_LANGUAGE, languageOfPath, localizedPath, ogLocale, pageAlternates, usePageLanguage, type Language, type PageInLanguage } from "~/utils/i18n";
+import { contentDir, DEFAULT_LANGUAGE, languageOfPath, localizedPath, ogLocale, pageAlternates, usePageLanguage, type Language, type PageInLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import { logger } from "~/utils/logger.server";
 import { cn } from "~/utils/cn";
@@ -97,7 +97,8 @@ const FALLBACKS = {
   impact: m.project_missing_impact,
 };
 
-function Section({ id, title, text, fallback }: { id: string; title: string; text: string | null; fallback?: string }) {
+/** One section of the project's text; `dir` "auto" off English pages, where a section may be shown in English by choice. */
+function Section({ id, title, text, fallback, dir }: { id: string; title: string; text: string | null; fallback?: string; dir?: "auto" }) {
   const body = text?.trim() ? text : fallback;
   if (!body) return null;
   return (
@@ -107,7 +108,7 @@ function Section({ id, title, text, fallback }: { id: string; title: string; tex
       </h2>
       <div className="mt-3 h-1 w-12 rounded-full bg-primary" aria-hidden />
       {body.split(/\n{2,}/).map((para, i) => (
-        <p key={i} className={cn("mt-4 text-base leading-relaxed sm:text-lg", text?.trim() ? "text-slate-700" : "text-muted-foreground italic")}>
+        <p key={i} dir={dir} className={cn("mt-4 text-base leading-relaxed sm:text-lg", text?.trim() ? "text-slate-700" : "text-muted-foreground italic")}>
           {para}
         </p>
       ))}
@@ -160,7 +161,11 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-4 max-w-4xl text-4xl leading-tight font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">
             {project.title}
           </h1>
-          {project.subtitle ? <p className="mt-4 max-w-3xl text-lg text-slate-200 sm:text-xl">{project.subtitle}</p> : null}
+          {project.subtitle ? (
+            <p className="mt-4 max-w-3xl text-lg text-slate-200 sm:text-xl" dir={contentDir(language)}>
+              {project.subtitle}
+            </p>
+          ) : null}
           <dl className="mt-8 flex flex-wrap gap-x-8 gap-y-3 text-sm sm:text-base">
             {project.location ? (
               <div className="flex items-center gap-2">
@@ -210,11 +215,11 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
 
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-12 sm:px-6 lg:grid-cols-[minmax(0,1fr)_360px] lg:gap-16 lg:px-8 lg:py-20">
         <div className="flex min-w-0 flex-col gap-12">
-          <Section id="overview" title={m.project_overview({}, locale)} text={project.overview} />
-          <Section id="challenge" title={m.project_challenge({}, locale)} text={project.challenge} fallback={FALLBACKS.challenge({}, locale)} />
-          <Section id="approach" title={m.project_approach({}, locale)} text={project.approach} fallback={FALLBACKS.approach({}, locale)} />
-          <Section id="solution" title={m.project_solution({}, locale)} text={project.solution} fallback={FALLBACKS.solution({}, locale)} />
-          <Section id="impact" title={m.project_impact({}, locale)} text={project.impact} fallback={FALLBACKS.impact({}, locale)} />
+          <Section id="overview" title={m.project_overview({}, locale)} text={project.overview} dir={contentDir(language)} />
+          <Section id="challenge" title={m.project_challenge({}, locale)} text={project.challenge} fallback={FALLBACKS.challenge({}, locale)} dir={contentDir(language)} />
+          <Section id="approach" title={m.project_approach({}, locale)} text={project.approach} fallback={FALLBACKS.approach({}, locale)} dir={contentDir(language)} />
+          <Section id="solution" title={m.project_solution({}, locale)} text={project.solution} fallback={FALLBACKS.solution({}, locale)} dir={contentDir(language)} />
+          <Section id="impact" title={m.project_impact({}, locale)} text={project.impact} fallback={FALLBACKS.impact({}, locale)} dir={contentDir(language)} />
           <ProjectGallery images={images} language={language} />
           <div>
             <Link to={projectsPath} className={cn(buttonVariants({ variant: "outline", size: "lg" }))}>

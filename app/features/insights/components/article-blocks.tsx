@@ -117,10 +117,10 @@ function Block({ block, images }: { block: InsightBlock; images: ArticleImages }
   }
 }
 
-/** The body of an article, block after block; `images` resolves its image blocks (none by default). */
-export function ArticleBlocks({ blocks, images = {} }: { blocks: readonly InsightBlock[]; images?: ArticleImages }) {
+/** The body of an article, block after block; `images` resolves its image blocks (none by default); `dir` its writing direction when set. */
+export function ArticleBlocks({ blocks, images = {}, dir }: { blocks: readonly InsightBlock[]; images?: ArticleImages; dir?: "auto" }) {
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex flex-col gap-6" dir={dir}>
       {blocks.map((block, i) => (block && typeof block === "object" ? <Block key={i} block={block} images={images} /> : null))}
     </div>
   );

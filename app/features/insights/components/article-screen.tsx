@@ -9,7 +9,7 @@ import { Picture } from "~/features/media/components/picture";
 import type { ImageMap } from "~/features/media/resolve.server";
 import { navHref } from "~/content/nav";
 import { cn } from "~/utils/cn";
-import { DEFAULT_LANGUAGE, type Language } from "~/utils/i18n";
+import { contentDir, DEFAULT_LANGUAGE, type Language } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import { readingTimeMinutes } from "../format";
 import type { InsightDetail } from "../insights.server";
@@ -107,6 +107,8 @@ export function ArticleScreen({
 }) {
   if (!article) return <ArticleNotFound language={language} />;
   const locale = { locale: language };
+  // Text shown as staff wrote it in English (the author, tags, a field shown in English by choice) reads in its own direction.
+  const dir = contentDir(language);
 
   return (
     <div id="main-content">
@@ -146,7 +148,7 @@ export function ArticleScreen({
             {article.title}
           </h1>
           {article.subtitle ? (
-            <p className="mt-4 text-lg leading-relaxed text-slate-300 sm:text-xl">
+            <p className="mt-4 text-lg leading-relaxed text-slate-300 sm:text-xl" dir={dir}>
               {article.subtitle}
             </p>
           ) : null}
@@ -156,7 +158,9 @@ export function ArticleScreen({
               <div>
                 <p className="font-semibold">{article.authorName}</p>
                 {article.authorRole ? (
-                  <p className="text-sm text-slate-300">{article.authorRole}</p>
+                  <p className="text-sm text-slate-300" dir={dir}>
+                    {article.authorRole}
+                  </p>
                 ) : null}
               </div>
             </div>
@@ -204,13 +208,13 @@ export function ArticleScreen({
             >
               {m.insight_summary({}, locale)}
             </h2>
-            <p className="mt-3 text-lg leading-relaxed text-accent-foreground">
+            <p className="mt-3 text-lg leading-relaxed text-accent-foreground" dir={dir}>
               {article.summary}
             </p>
           </section>
         ) : null}
 
-        <ArticleBlocks blocks={article.content} images={bodyImages} />
+        <ArticleBlocks blocks={article.content} images={bodyImages} dir={dir} />
 
         {article.tags.length > 0 ? (
           <div className="mt-12 border-t pt-8">
@@ -219,6 +223,7 @@ export function ArticleScreen({
               {article.tags.map((tag) => (
                 <li
                   key={tag}
+                  dir={dir}
                   className="rounded-full border border-primary/20 bg-accent px-3 py-1 text-sm font-medium text-accent-foreground"
                 >
                   {tag}
@@ -242,12 +247,12 @@ export function ArticleScreen({
             </h2>
             <p className="mt-1 text-lg font-semibold">{article.authorName}</p>
             {article.authorRole ? (
-              <p className="text-sm font-medium text-primary">
+              <p className="text-sm font-medium text-primary" dir={dir}>
                 {article.authorRole}
               </p>
             ) : null}
             {article.authorBio ? (
-              <p className="mt-3 leading-relaxed text-slate-700">
+              <p className="mt-3 leading-relaxed text-slate-700" dir={dir}>
                 {article.authorBio}
               </p>
             ) : null}

@@ -6,7 +6,7 @@
 import { Award, Users } from "lucide-react";
 import type { ProjectDetail } from "../projects.server";
 import { technicalSpecEntries } from "../metrics";
-import type { Language } from "~/utils/i18n";
+import { contentDir, type Language } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 
 /** The work statuses' names, catalogue messages called with the page's language. */
@@ -46,6 +46,8 @@ function Rows({ rows }: { rows: [string, string][] }) {
 /** The panel in the page's `language` (its labels and the work status; the values are the project's). */
 export function ProjectSidePanel({ project, language }: { project: ProjectDetail; language: Language }) {
   const locale = { locale: language };
+  // Lists shown as staff wrote them in English read in their own direction on a right-to-left page.
+  const dir = contentDir(language);
   const details: [string, string][] = [];
   if (project.client) details.push([m.project_client({}, locale), project.client]);
   if (project.duration) details.push([m.project_duration({}, locale), project.duration]);
@@ -71,7 +73,7 @@ export function ProjectSidePanel({ project, language }: { project: ProjectDetail
         <PanelCard title={m.project_team({}, locale)} icon={<Users aria-hidden className="size-4" />}>
           <ul className="flex flex-col gap-2 text-sm">
             {team.map((member) => (
-              <li key={member} className="flex items-start gap-2">
+              <li key={member} dir={dir} className="flex items-start gap-2">
                 <span aria-hidden className="mt-1.5 size-1.5 shrink-0 rounded-full bg-primary" />
                 {member}
               </li>
@@ -83,7 +85,7 @@ export function ProjectSidePanel({ project, language }: { project: ProjectDetail
         <PanelCard title={m.project_awards({}, locale)} icon={<Award aria-hidden className="size-4" />}>
           <ul className="flex flex-col gap-2 text-sm">
             {awards.map((award) => (
-              <li key={award} className="rounded-lg bg-accent px-3 py-2 text-accent-foreground">
+              <li key={award} dir={dir} className="rounded-lg bg-accent px-3 py-2 text-accent-foreground">
                 {award}
               </li>
             ))}
@@ -94,7 +96,7 @@ export function ProjectSidePanel({ project, language }: { project: ProjectDetail
         <PanelCard title={m.project_tags({}, locale)}>
           <ul className="flex flex-wrap gap-2">
             {tags.map((tag) => (
-              <li key={tag} className="rounded-full border border-primary/20 bg-accent px-3 py-1 text-xs font-medium text-accent-foreground">
+              <li key={tag} dir={dir} className="rounded-full border border-primary/20 bg-accent px-3 py-1 text-xs font-medium text-accent-foreground">
                 {tag}
               </li>
             ))}
