@@ -53,6 +53,15 @@ export function languageInfo(code: Language): LanguageInfo {
 }
 
 /**
+ * A language as staff, who read English, are told it: its English name and its own
+ * ("French (Français)"). A code that is no longer shipped is named in English only, or shown as it is.
+ */
+export function staffLanguageName(code: string): string {
+  const english = new Intl.DisplayNames(["en"], { type: "language" }).of(code) ?? code;
+  return isLanguage(code) && code !== DEFAULT_LANGUAGE ? `${english} (${languageInfo(code).name})` : english;
+}
+
+/**
  * A path's language and the path without its prefix: `/fr/book-consultation` is French
  * `/book-consultation`; a path without a shipped language's prefix (or with the base language's,
  * which is never used) is English as it stands. Only the first segment counts.

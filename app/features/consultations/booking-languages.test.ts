@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { consultationAvailability, consultationBookings, consultationTypes, emailOutbox } from "~/db/schema";
+import { consultationAvailability, consultationBookings, consultationTypes, emailOutbox, webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { cancelBookingByToken } from "./booking-manage.server";
 import { createBooking } from "./booking-create.server";
@@ -40,6 +40,13 @@ function summaryOf(mail: { attachments: { content: string }[] | null }): string 
 }
 
 describe("a booking in the visitor's language", () => {
+  it("tells webhook receivers the language and the visitor's zone", async () => {
+    await db.insert(webhookEndpoints).values({ url: "https://hooks.example.com/in", events: ["booking.created"], secretEncrypted: "unused" });
+    const { made } = await bookIn("pt", "Africa/Maputo");
+    const [delivery] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.bookingId, made.booking.id));
+    expect(JSON.parse(delivery!.body!).data.booking).toMatchObject({ language: "pt", timeZone: "Africa/Maputo" });
+  });
+
   it("remembers French and the visitor's zone, and mails them in French with their own time beside UK time", async () => {
     const { made, visitor, staff } = await bookIn("fr", "America/Port-au-Prince");
     const [row] = await db.select().from(consultationBookings).where(eq(consultationBookings.id, made.booking.id));

@@ -12,7 +12,7 @@ import type { OutgoingEmail } from "~/features/mail/outbox.server";
 import { renderEmail, siteUrl } from "~/features/mail/templates.server";
 import type { SiteSettings } from "~/features/settings/schema";
 import { formatInZone, formatLongDate, formatTime24, formatZoneName } from "~/utils/format";
-import { DEFAULT_LANGUAGE, isLanguage, languageInfo, type Language } from "~/utils/i18n";
+import { DEFAULT_LANGUAGE, isLanguage, languageInfo, staffLanguageName, type Language } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import { LONDON, londonInstant } from "~/utils/time";
 import { describeWhenIn, minutesIn, ukZone } from "./words";
@@ -141,8 +141,7 @@ export function visitorContactRows(b: BookingMailData): [string, string][] {
  */
 export function visitorLanguageRows(b: BookingMailData): [string, string][] {
   if (b.language === DEFAULT_LANGUAGE) return [];
-  const english = new Intl.DisplayNames(["en"], { type: "language" }).of(b.language) ?? b.language;
-  return [["Visitor's language", `${english} (${languageInfo(b.language).name})`]];
+  return [["Visitor's language", staffLanguageName(b.language)]];
 }
 
 /**

@@ -38,6 +38,8 @@ export const bookingWithSlotColumns = {
   meetingNotes: b.meetingNotes,
   /** Stored length in minutes; null only for rows older than the column. */
   durationMinutes: b.durationMinutes,
+  /** The language the visitor booked in ("en", "fr"...); their messages are in it. */
+  language: b.language,
   /** SEQUENCE of the last invitation mailed. */
   icsSequence: b.icsSequence,
   reminderSentAt: b.reminderSentAt,

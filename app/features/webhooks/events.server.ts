@@ -40,6 +40,10 @@ export type BookingEventData = {
     durationMinutes: number | null;
     createdAt: string;
     url: string;
+    /** The language the visitor booked in, as its code ("en", "fr", "ar"...): their messages are in it. */
+    language: string;
+    /** The visitor's IANA time zone as their browser gave it ("America/Port-au-Prince"), or null. */
+    timeZone: string | null;
   };
   /** `booking.rescheduled` by the visitor only: the start it moved from. */
   previousStart?: string;
@@ -75,6 +79,8 @@ type BookingLike = {
   status: string;
   durationMinutes: number | null;
   createdAt: Date;
+  language: string;
+  timeZone: string | null;
 };
 
 /** The event data of `booking` held in `slot`; `previous` the slot it moved from, when it moved. */
@@ -95,6 +101,8 @@ export function bookingEventData(
       durationMinutes: booking.durationMinutes,
       createdAt: booking.createdAt.toISOString(),
       url: siteUrl(`/admin/consultations?booking=${booking.id}`),
+      language: booking.language,
+      timeZone: booking.timeZone,
     },
     ...(previous ? { previousStart: londonInstant(previous.date, previous.startTime).toISOString() } : {}),
   };

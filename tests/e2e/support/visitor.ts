@@ -53,10 +53,14 @@ export class Visitor {
     });
   }
 
-  /** Opens `path` as a typed address or a link in an e-mail: one document load. Waits for hydration when `hydrated`. */
-  async open(path: string, { hydrated = true } = {}): Promise<void> {
+  /**
+   * Opens `path` as a typed address or a link in an e-mail: one document load. Waits for hydration
+   * when `hydrated`; `waitUntil: "commit"` returns as soon as the document starts to arrive (for a
+   * page whose scripts are held back, which never fires "load").
+   */
+  async open(path: string, { hydrated = true, waitUntil = "load" }: { hydrated?: boolean; waitUntil?: "load" | "commit" } = {}): Promise<void> {
     this.expectedDocuments += 1;
-    await this.page.goto(path);
+    await this.page.goto(path, { waitUntil });
     if (hydrated) await waitForHydration(this.page);
   }
 

@@ -11,6 +11,7 @@ import type { Page } from "@playwright/test";
 import { formatLongDate, formatMonthYear } from "../../../app/utils/format";
 import { languageInfo, type Language } from "../../../app/utils/i18n";
 import { expectNoSeriousA11yViolations } from "../support/a11y";
+import { signInAsAdmin } from "../support/auth";
 import { waitForHydration } from "../support/hydration";
 import { outbox, sentTo, type Parsed } from "../support/booking-flow";
 import { waitUntilHumanPace } from "../support/human-pace";
@@ -162,7 +163,7 @@ async function checkMailAndManage(newVisitor: (options?: Parameters<typeof Visit
 
 test.describe.configure({ timeout: 120_000 });
 
-test("a visitor in Haiti switches the wizard to French on a desktop, books, and manages the booking from the French e-mail", async ({ newVisitor }) => {
+test("a visitor in Haiti switches the wizard to French on a desktop, books, and manages the booking from the French e-mail; staff see the language", async ({ newVisitor, browser }) => {
   const visitor = await newVisitor({ viewport: DESKTOP, timezoneId: "America/Port-au-Prince" });
   const { page } = visitor;
   const email = `fr.${Date.now()}@example.com`;
@@ -181,6 +182,21 @@ test("a visitor in Haiti switches the wizard to French on a desktop, books, and 
   await waitForHydration(page);
   await book(visitor, "fr", email, DESKTOP);
   await checkMailAndManage(newVisitor, "fr", email, DESKTOP);
+
+  // Staff read the booking in English, told which language the visitor wrote in.
+  const staff = await browser.newContext({ viewport: DESKTOP });
+  const portal = await staff.newPage();
+  await signInAsAdmin(portal);
+  await portal.goto("/admin/consultations");
+  await waitForHydration(portal);
+  await portal.getByRole("searchbox", { name: "Search by name, email or type" }).fill(email);
+  await portal.getByRole("button", { name: "Search" }).click();
+  await expect(portal.getByText("1 booking found")).toBeVisible();
+  await portal.getByRole("listitem").filter({ hasText: "Marie Joseph" }).getByRole("button", { name: /View/ }).click();
+  const dialog = portal.getByRole("dialog", { name: /^Booking #[0-9a-f]{8}$/ });
+  await expect(dialog.getByRole("term").filter({ hasText: "Visitor's language" })).toBeVisible();
+  await expect(dialog).toContainText("French (Français)");
+  await staff.close();
 });
 
 test("a visitor in Cairo opens the Arabic wizard on a phone, books right to left, and manages the booking from the Arabic e-mail", async ({ newVisitor }) => {
@@ -195,6 +211,53 @@ test("a visitor in Cairo opens the Arabic wizard on a phone, books right to left
   expect(button!.x + button!.width / 2).toBeLessThan(PHONE.width / 2);
   await book(visitor, "ar", email, PHONE);
   await checkMailAndManage(newVisitor, "ar", email, PHONE);
+});
+
+test("a visitor in Maputo without JavaScript books in Portuguese on a phone, and the e-mail and its manage link are Portuguese", async ({ browser, newVisitor }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE, timezoneId: "Africa/Maputo" });
+  const page = await context.newPage();
+  const email = `pt.${Date.now()}@example.com`;
+  const intl = languageInfo("pt").intl;
+  await page.goto("/pt/book-consultation");
+  await expectDocumentIn(page, "pt");
+  await expectNoSidewaysScroll(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Marcar uma consulta" })).toBeVisible();
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page.getByRole("heading", { name: "Selecione a data e a hora" })).toBeVisible();
+  while (new URL(page.url()).searchParams.get("week") !== F.week) {
+    const before = page.url();
+    await page.getByRole("link", { name: "Semana seguinte" }).click();
+    await expect(page).not.toHaveURL(before);
+  }
+  await page.getByRole("radio", { name: new RegExp(`^${formatLongDate(F.from.date, intl)} ${F.from.startTime}`) }).check({ force: true });
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page.getByRole("heading", { name: "Os seus dados" })).toBeVisible();
+  const shownAt = Date.now();
+  await page.getByRole("textbox", { name: "Nome completo" }).fill("Ana Machava");
+  await page.getByRole("textbox", { name: "Endereço de e-mail" }).fill(email);
+  await page.getByRole("combobox", { name: "Tipo de projeto" }).selectOption("humanitarian");
+  await page.getByRole("textbox", { name: "Descrição do projeto" }).fill("Uma escola resistente a ciclones na Beira.");
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page.getByRole("heading", { name: "Confirmação" })).toBeVisible();
+  // (axe needs the page's JavaScript: the Portuguese pages are scanned on the manage page below.)
+  await photograph(page, "pt-step4-no-js", PHONE);
+  await waitUntilHumanPace(shownAt);
+  await page.getByRole("button", { name: "Confirmar marcação" }).click();
+  await expect(page.getByRole("heading", { name: "Marcação confirmada!" })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await context.close();
+
+  const mail = await confirmationTo(email);
+  expect(mail.subject).toMatch(/^Consulta marcada: /);
+  expect(mail.text).toContain("Gerir a sua marcação");
+  const link = /https?:\/\/\S+\/pt\/book-consultation\/manage\/[\w-]+/.exec(mail.text ?? "")?.[0];
+  expect(link, "the manage link in the e-mail, in Portuguese").toBeTruthy();
+  const later = await newVisitor({ viewport: DESKTOP });
+  await later.open(new URL(link!).pathname);
+  await expectDocumentIn(later.page, "pt");
+  await expect(later.page.getByRole("heading", { name: "A sua consulta" })).toBeVisible();
+  await expect(later.page.getByText(formatLongDate(F.from.date, intl))).toBeVisible();
+  await expectNoSeriousA11yViolations(later.page);
 });
 
 test("a language the site does not offer, or English under a prefix, is no page", async ({ visitor }) => {

@@ -1,5 +1,5 @@
 import { Loader2, LogIn } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
@@ -10,7 +10,7 @@ import { FormAlert } from "./form-alert";
 import { PasskeySignIn } from "./passkey-sign-in";
 import { PasswordInput } from "./password-input";
 import type { ActionReply } from "~/utils/forms";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useAdoptOnHydration, useHydrated } from "~/utils/use-hydrated";
 
 /** The sign-in action's reply: a refusal's `message` is the toast's title, `description` its text. */
 export type LoginReply = ActionReply;
@@ -41,6 +41,13 @@ export function LoginForm({
   const emailId = useId();
   const passwordId = useId();
   const errorId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // An address and password typed (or filled in by the browser) before JavaScript ran.
+  useAdoptOnHydration(formRef, (form) => {
+    const data = new FormData(form);
+    setEmail(String(data.get("email") ?? ""));
+    setPassword(String(data.get("password") ?? ""));
+  });
 
   useEffect(() => {
     if (!error) return;
@@ -63,6 +70,7 @@ export function LoginForm({
       ) : null}
 
       <Form
+        ref={formRef}
         method="post"
         action={`/admin/login${redirectTo !== "/admin/dashboard" ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`}
         className="mt-6 space-y-5"

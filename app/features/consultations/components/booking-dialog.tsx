@@ -8,6 +8,7 @@ import { BOOKING_STATUSES } from "~/utils/domain";
 import type { AdminBooking, SlotCompanion } from "../admin-bookings.server";
 import type { EngineerOption } from "../engineer-profiles.server";
 import { formatLongDate, formatTimeRange12, formatUkDateTime12 } from "~/utils/format";
+import { DEFAULT_LANGUAGE, staffLanguageName } from "~/utils/i18n";
 import { humanise, STATUS_META } from "./admin-format";
 import { SubmitButton } from "./submit-button";
 import { useFormSubmission, type Submitter } from "./submitter";
@@ -90,6 +91,7 @@ function BookingDetail({ booking, engineers, submitter }: { booking: BookingView
           </InfoRow>
           <InfoRow label="Phone">{booking.phone || "Not provided"}</InfoRow>
           <InfoRow label="Company">{booking.companyName || "Not provided"}</InfoRow>
+          {booking.language !== DEFAULT_LANGUAGE ? <InfoRow label="Visitor's language">{staffLanguageName(booking.language)}</InfoRow> : null}
         </dl>
       </Section>
 

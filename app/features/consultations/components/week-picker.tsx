@@ -4,7 +4,7 @@
  * London wall-clock (`HH:MM:SS`), with the visitor's own time beside them once the page has
  * hydrated and knows their zone.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { CalendarDays, CalendarX2, ChevronLeft, ChevronRight } from "lucide-react";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -13,6 +13,7 @@ import { formatInZone, formatLongDate, formatShortDate, formatTime24 } from "~/u
 import { languageInfo, usePageLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import { LONDON } from "~/utils/time";
+import { useAdoptCheckedRadio } from "~/utils/use-hydrated";
 
 /** The browser's time zone after hydration (null on the server and before), for "your time". */
 export function useVisitorZone(): string | null {
@@ -53,10 +54,12 @@ export function SlotGrid({
   const language = usePageLanguage();
   const intl = languageInfo(language).intl;
   const full = m.week_full({}, { locale: language });
+  const gridRef = useRef<HTMLDivElement>(null);
+  useAdoptCheckedRadio(gridRef, selected, onSelect);
   const byDate = new Map<string, SlotOption[]>();
   for (const s of slots) byDate.set(s.date, [...(byDate.get(s.date) ?? []), s]);
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <div ref={gridRef} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {[...byDate.entries()].map(([date, daySlots]) => (
         <fieldset key={date} className="rounded-xl border bg-card p-4">
           <legend className="sr-only">{formatLongDate(date, intl)}</legend>

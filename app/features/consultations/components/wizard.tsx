@@ -4,6 +4,7 @@
  * (`booking-wizard-screen.tsx`) supplies the forms and links. Step 2's week of times is
  * `week-picker.tsx`.
  */
+import { useRef } from "react";
 import { Link } from "react-router";
 import { ArrowLeft, ArrowRight, BellRing, Check, ClipboardList, Clock, Mail } from "lucide-react";
 import { m } from "~/utils/paraglide/messages";
@@ -12,6 +13,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/utils/cn";
+import { useAdoptCheckedRadio } from "~/utils/use-hydrated";
 import { DETAIL_FIELDS, type DetailsValues } from "../fields";
 import type { FieldErrors } from "~/utils/forms";
 import { formatLongDate, formatTime24 } from "~/utils/format";
@@ -95,8 +97,10 @@ export function TypeCards({
   onSelect: (id: string) => void;
 }) {
   const language = usePageLanguage();
+  const groupRef = useRef<HTMLFieldSetElement>(null);
+  useAdoptCheckedRadio(groupRef, selected, onSelect);
   return (
-    <fieldset>
+    <fieldset ref={groupRef}>
       <legend className="sr-only">{m.wizard_type_legend({}, { locale: language })}</legend>
       <div className="grid gap-4 md:grid-cols-3">
         {types.map((t) => (
