@@ -19,6 +19,8 @@ import * as projectEdit from "~/routes/admin/cms/project-edit";
 import * as projectsList from "~/routes/admin/cms/projects";
 import * as blogCreate from "~/routes/admin/cms/blog-create";
 import * as blogEdit from "~/routes/admin/cms/blog-edit";
+import * as projectTranslation from "~/routes/admin/cms/project-translation";
+import * as blogTranslation from "~/routes/admin/cms/blog-translation";
 import * as blogList from "~/routes/admin/cms/blog";
 import * as dataProtection from "~/routes/admin/data-protection";
 import * as dataProtectionExport from "~/routes/admin/data-protection-export";
@@ -55,12 +57,16 @@ const TARGETS: Target[] = [
     intents: ["draft", "publish", "schedule"], fields: PROJECT_FIELDS },
   { name: "POST /admin/cms/projects/edit/:id", path: (ids) => `/admin/cms/projects/edit/${ids.projectId}`, params: (ids) => ({ id: ids.projectId }),
     action: asAction(projectEdit.action), staff: true, intents: ["draft", "publish", "schedule", "keep", "archive", "restore", "unpublish", "cancel-schedule", "delete"], fields: PROJECT_FIELDS },
+  { name: "POST /admin/cms/projects/edit/:id/:lang", path: (ids) => `/admin/cms/projects/edit/${ids.projectId}/fr`, params: (ids) => ({ id: ids.projectId, lang: "fr" }),
+    action: asAction(projectTranslation.action), staff: true, intents: ["draft", "publish", "schedule", "keep", "unpublish", "cancel-schedule"], fields: ["version", "slug", "title", "overview", "fallback", "scheduleAt"] },
   { name: "POST /admin/cms/projects", path: () => "/admin/cms/projects", action: asAction(projectsList.action), staff: true,
     intents: ["delete", "archive", "restore"], fields: ["id"] },
   { name: "POST /admin/cms/blog/create", path: () => "/admin/cms/blog/create", action: asAction(blogCreate.action), staff: true,
     intents: ["draft", "publish", "schedule"], fields: INSIGHT_FIELDS },
   { name: "POST /admin/cms/blog/edit/:id", path: (ids) => `/admin/cms/blog/edit/${ids.insightId}`, params: (ids) => ({ id: ids.insightId }),
     action: asAction(blogEdit.action), staff: true, intents: ["draft", "publish", "schedule", "keep", "archive", "restore", "unpublish", "cancel-schedule", "delete"], fields: INSIGHT_FIELDS },
+  { name: "POST /admin/cms/blog/edit/:id/:lang", path: (ids) => `/admin/cms/blog/edit/${ids.insightId}/ar`, params: (ids) => ({ id: ids.insightId, lang: "ar" }),
+    action: asAction(blogTranslation.action), staff: true, intents: ["draft", "publish", "schedule", "keep", "unpublish", "cancel-schedule"], fields: ["version", "slug", "title", "excerpt", "content", "fallback", "scheduleAt"] },
   { name: "POST /admin/cms/blog", path: () => "/admin/cms/blog", action: asAction(blogList.action), staff: true,
     intents: ["delete", "archive", "restore"], fields: ["id"] },
   { name: "POST /admin/data-protection", path: () => "/admin/data-protection", action: asAction(dataProtection.action), staff: true,
