@@ -12,7 +12,8 @@ import { createContent, updateContent, type CmsActor } from "~/features/cms/cont
 import { buildSitemapXml } from "~/features/seo/feeds.server";
 import { parseTranslationForm } from "~/features/translations/fields";
 import { translationsOverview } from "~/features/translations/overview.server";
-import { getEditableTranslation, saveTranslation } from "~/features/translations/translations.server";
+import { getEditableTranslation, saveTranslation, translationPreviewId } from "~/features/translations/translations.server";
+import { createPreviewToken } from "~/features/cms/preview.server";
 import * as projectRoute from "~/routes/public/project";
 import * as insightRoute from "~/routes/public/insight";
 import * as translationRoute from "~/routes/admin/cms/project-translation";
@@ -102,6 +103,25 @@ describe("publishing per language", () => {
     const stale = await saveTranslation("project", actor, p.id, "fr", 0, input({ slug: "pont", title: "Pont 2", overview: "Un pont." }), { intent: "keep" });
     expect(stale).toMatchObject({ ok: false, reason: "conflict" });
     expect(stale.ok === false && stale.reason === "conflict" && stale.message).toContain("Ed Editor saved this project");
+  });
+});
+
+describe("previews", () => {
+  it("a link signed for the item in that language shows the French working copy, never cached; no other link does", async () => {
+    const p = await createContent("project", actor, english, { intent: "draft" });
+    await saveTranslation("project", actor, p.id, "fr", 0, input({ slug: "pont", title: "Pont (brouillon)", overview: "Un pont." }, false), { intent: "keep" });
+    const token = createPreviewToken("project", translationPreviewId(p.id, "fr"));
+    const shown = (await projectRoute.loader(routeArgs(new Request(`${TEST_ORIGIN}/fr/projects/pont?preview=${token}`), { lang: "fr", slug: "pont" }))) as unknown as {
+      data: { project: { title: string }; preview: boolean };
+      init: { headers: Record<string, string> };
+    };
+    expect(shown.data).toMatchObject({ project: { title: "Pont (brouillon)" }, preview: true });
+    expect(shown.init.headers["Cache-Control"]).toBe("no-store");
+    const englishToken = createPreviewToken("project", p.id);
+    expect((await outcome(() => projectRoute.loader(routeArgs(new Request(`${TEST_ORIGIN}/fr/projects/pont?preview=${englishToken}`), { lang: "fr", slug: "pont" })))).status).toBe(404);
+    const arabic = createPreviewToken("project", translationPreviewId(p.id, "ar"));
+    expect((await outcome(() => projectRoute.loader(routeArgs(new Request(`${TEST_ORIGIN}/fr/projects/pont?preview=${arabic}`), { lang: "fr", slug: "pont" })))).status).toBe(404);
+    expect((await visit("/fr/projects/pont", { lang: "fr", slug: "pont" })).status).toBe(404);
   });
 });
 

@@ -4,7 +4,8 @@
  * languages with the header's and the footer's switchers by clicking, on a desktop and on a
  * phone, and once with JavaScript off. Each page is its own document (`<html lang dir>`), Arabic
  * right to left, no sideways scroll, axe clean. A page not published in a language is no page
- * there, and has no alternate. A member of staff translates a project in its French tab and
+ * there, and has no alternate; a translated page ships the enhancement module only and is served
+ * from the HTML cache. A member of staff translates a project in its French tab and
  * publishes French only. With E2E_SCREENSHOTS set, every page is photographed at 390 and 1440 px
  * (test-results/content-languages/).
  */
@@ -143,6 +144,14 @@ test("a page not published in a language is no page there and is not offered", a
   await visitor.open("/projects/manchester-timber-office-retrofit", { hydrated: false });
   expect(await alternates(page)).toEqual({});
   await expect(page.getByRole("navigation", { name: "Language" })).toHaveCount(0);
+  // A translated page is a content page: no React, only the enhancement module, and served from the HTML cache.
+  for (const path of [PROJECT.ar.path, ARTICLE.fr.path]) {
+    const first = await page.request.get(path);
+    const html = await first.text();
+    expect(html.match(/<script[^>]*\ssrc=/g) ?? [], path).toHaveLength(1);
+    expect(html, path).not.toContain("modulepreload");
+    expect((await page.request.get(path)).headers()["x-html-cache"], path).toBe("hit");
+  }
   const sitemap = await (await page.request.get("/sitemap.xml")).text();
   expect(sitemap).toContain(`${PROJECT.fr.path}</loc>`);
   expect(sitemap).not.toContain("/fr/projects/manchester-timber-office-retrofit");
