@@ -16,7 +16,8 @@ import type { FieldErrors } from "~/utils/forms";
 /** What the edit screen knows beyond the fields: version, state, links and history. */
 export type ContentEditState = {
   version: number;
-  state: PublicationState;
+  /** Undefined for something not saved yet (a translation not started). */
+  state?: PublicationState;
   /** ISO instant the item went or goes live, or null. */
   publishedAt: string | null;
   previewUrl: string | null;

@@ -94,7 +94,7 @@ function TranslatedField({
 /**
  * The translation form of an item of `kind` into `language`: `english` the English item's
  * translatable fields by name, `slug` and `document` the translation's working copy (or a
- * restored revision's), `publicBase` the English list path ("/projects") its address is shown under.
+ * restored revision's); `started` false while it has never been saved.
  */
 export function TranslationForm({
   kind,
@@ -105,6 +105,7 @@ export function TranslationForm({
   errors = {},
   edit,
   behindEnglish,
+  started,
   images = {},
 }: {
   kind: TranslatableKind;
@@ -115,12 +116,20 @@ export function TranslationForm({
   errors?: FieldErrors;
   edit: ContentEditState;
   behindEnglish: boolean;
+  /** False while the translation has never been saved. */
+  started: boolean;
   images?: ArticleImages;
 }) {
   const info = languageInfo(language);
   const base = `/${language}/${kind === "project" ? "projects" : "insights"}/`;
   return (
     <ContentForm mode="edit" edit={edit} errors={errors} archivable={false}>
+      {started ? null : (
+        <p role="status" className="rounded-md border bg-muted/50 p-4 text-sm">
+          <span className="font-semibold">Not translated yet.</span> Saving creates the {info.name} translation as a draft; visitors see it only once you publish
+          it.
+        </p>
+      )}
       {behindEnglish ? (
         <div role="status" className="flex gap-3 rounded-md border border-yellow-300 bg-yellow-50 p-4 text-sm text-yellow-950">
           <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden />

@@ -36,10 +36,11 @@ export function TranslationScreen({ kind, paths, heading }: { kind: Translatable
         document={restored?.draft ?? t.draft}
         errors={result && !result.ok ? result.errors : undefined}
         behindEnglish={t.behindEnglish}
+        started={t.state !== "missing"}
         images={bodyImages}
         edit={{
           version: t.version,
-          state: t.state === "missing" ? "draft" : t.state,
+          state: t.state === "missing" ? undefined : t.state,
           publishedAt: t.publishedAt,
           previewUrl,
           publicUrl,
