@@ -10,7 +10,7 @@ import path from "node:path";
 import { arrayOverlaps, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { type Database, db, type Transaction } from "~/db/client.server";
 import { containsPattern } from "~/db/sql";
-import { cmsProjects, insights, media, type MediaVariant, sitePages } from "~/db/schema";
+import { cmsProjects, contentTranslations, insights, media, type MediaVariant, sitePages, type TranslationDocument } from "~/db/schema";
 import { type AuditActor, recordAudit } from "~/features/audit/audit.server";
 import { SITE_PAGE_TITLES } from "~/utils/domain";
 import { env } from "~/utils/env.server";
@@ -144,16 +144,28 @@ export async function listLibrary(filters: LibraryFilters = {}, files: FileStora
   return rows.filter((row) => !used.ids.has(row.id) && !urlsOf(row, files).some((url) => used.urls.has(url))).map((row) => toMediaItem(row, files));
 }
 
+/** The media ids the article body of a translation names in its working, published or scheduled version (ADR 33). */
+function translatedBodyIds(row: { draft: TranslationDocument; published: TranslationDocument | null; scheduled: TranslationDocument | null }): string[] {
+  return [row.draft, row.published, row.scheduled].flatMap((doc) => {
+    const body = doc?.fields.content;
+    return Array.isArray(body) ? imageIdsOf(body) : [];
+  });
+}
+
 /**
  * Every image URL a project or article field names and every address anywhere in a site page's
- * draft, published or scheduled content; and every media id an article body names (what
- * `findUsages` reads).
+ * draft, published or scheduled content; and every media id an article body names, in English or
+ * in a translation (what `findUsages` reads).
  */
 async function usedImages(): Promise<{ urls: Set<string>; ids: Set<string> }> {
-  const [projects, articles, pages] = await Promise.all([
+  const [projects, articles, pages, translations] = await Promise.all([
     db.select({ heroImage: cmsProjects.heroImage, images: cmsProjects.images }).from(cmsProjects),
     db.select({ heroImage: insights.heroImage, authorImage: insights.authorImage, content: insights.content }).from(insights),
     db.select({ draft: sitePages.draft, published: sitePages.published, scheduled: sitePages.scheduled }).from(sitePages),
+    db
+      .select({ draft: contentTranslations.draft, published: contentTranslations.published, scheduled: contentTranslations.scheduled })
+      .from(contentTranslations)
+      .where(eq(contentTranslations.entityType, "insight")),
   ]);
   const urls = new Set<string>();
   const ids = new Set<string>();
@@ -163,6 +175,7 @@ async function usedImages(): Promise<{ urls: Set<string>; ids: Set<string> }> {
     for (const id of imageIdsOf(Array.isArray(a.content) ? a.content : [])) ids.add(id);
   }
   for (const page of pages) for (const content of [page.draft, page.published, page.scheduled]) addAddresses(content, urls);
+  for (const t of translations) for (const id of translatedBodyIds(t)) ids.add(id);
   return { urls, ids };
 }
 
@@ -191,20 +204,21 @@ export type MediaUsage = {
   kind: "project" | "insight" | "page";
   id: string;
   title: string;
-  field: "hero image" | "gallery" | "author image" | "article body" | "content";
+  field: "hero image" | "gallery" | "author image" | "article body" | "translated article body" | "content";
 };
 
 /**
  * Every project and article field that names one of `urls` (hero image, gallery, author image),
- * every article whose body has an image block of the library image `mediaId` (when given), and
- * every site page whose draft, published or scheduled content names one of `urls`.
+ * every article whose body, in English or in a translation, has an image block of the library
+ * image `mediaId` (when given), and every site page whose draft, published or scheduled content
+ * names one of `urls`.
  */
 export async function findUsages(urls: readonly string[], executor: Database | Transaction = db, mediaId?: string): Promise<MediaUsage[]> {
   if (urls.length === 0 && !mediaId) return [];
   const list = [...urls];
   // jsonb containment: a body holding an image block of this id (works on PostgreSQL and PGlite).
   const inBody = mediaId ? sql`${insights.content} @> ${JSON.stringify([{ type: "image", mediaId }])}::jsonb` : sql`false`;
-  const [projects, articles, pages] = await Promise.all([
+  const [projects, articles, pages, translations] = await Promise.all([
     executor
       .select({ id: cmsProjects.id, title: cmsProjects.title, heroImage: cmsProjects.heroImage, images: cmsProjects.images })
       .from(cmsProjects)
@@ -214,6 +228,13 @@ export async function findUsages(urls: readonly string[], executor: Database | T
       .from(insights)
       .where(or(inArray(insights.heroImage, list), inArray(insights.authorImage, list), inBody)),
     executor.select({ id: sitePages.id, key: sitePages.key, draft: sitePages.draft, published: sitePages.published, scheduled: sitePages.scheduled }).from(sitePages),
+    mediaId
+      ? executor
+          .select({ id: insights.id, title: insights.title, draft: contentTranslations.draft, published: contentTranslations.published, scheduled: contentTranslations.scheduled })
+          .from(contentTranslations)
+          .innerJoin(insights, eq(insights.id, contentTranslations.entityId))
+          .where(eq(contentTranslations.entityType, "insight"))
+      : Promise.resolve([]),
   ]);
   const usages: MediaUsage[] = [];
   for (const p of projects) {
@@ -224,6 +245,9 @@ export async function findUsages(urls: readonly string[], executor: Database | T
     if (a.heroImage && list.includes(a.heroImage)) usages.push({ kind: "insight", id: a.id, title: a.title, field: "hero image" });
     if (a.authorImage && list.includes(a.authorImage)) usages.push({ kind: "insight", id: a.id, title: a.title, field: "author image" });
     if (mediaId && imageIdsOf(Array.isArray(a.content) ? a.content : []).includes(mediaId)) usages.push({ kind: "insight", id: a.id, title: a.title, field: "article body" });
+  }
+  for (const t of translations) {
+    if (mediaId && translatedBodyIds(t).includes(mediaId)) usages.push({ kind: "insight", id: t.id, title: t.title, field: "translated article body" });
   }
   for (const page of pages) {
     const named = new Set<string>();

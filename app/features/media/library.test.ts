@@ -7,9 +7,10 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { cmsProjects, insights, media, sitePages } from "~/db/schema";
+import { cmsProjects, contentTranslations, insights, media, sitePages } from "~/db/schema";
 import { SITE_PAGE_SEED } from "~/features/site-pages/defaults";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { PDF_DOCUMENT, photoJpeg, pixelBombPng, polyglotJpeg, smallPng, SVG_IMAGE, truncatedJpeg } from "../../../tests/setup/images";
@@ -167,6 +168,15 @@ describe("search and the unused filter", () => {
     // The article's image block is the only use of its image: deleting it is refused, naming the article.
     const refused = await deleteMedia(inBody.id, actor, files);
     expect(refused.ok ? "" : refused.message).toBe("This image is still used by the article 'Shake tables' (article body). Choose another image there first.");
+    // A translation's body alone keeps it in use too (ADR 33).
+    const [article] = await db.select().from(insights).where(eq(insights.slug, "j"));
+    await db.update(insights).set({ content: [{ type: "paragraph", content: "Before." }] }).where(eq(insights.id, article!.id));
+    const french = { fields: { content: [{ type: "image" as const, mediaId: inBody.id, alt: "Le cadre sur la table" }] }, fallback: [] };
+    await db.insert(contentTranslations).values({ entityType: "insight", entityId: article!.id, language: "fr", slug: "tables", draft: french, sourceVersion: 1, sourceDigest: "-" });
+    expect(alts(await listLibrary({ unused: true }, files))).not.toContain("Shake-table test of a school frame");
+    const stillRefused = await deleteMedia(inBody.id, actor, files);
+    expect(stillRefused.ok ? "" : stillRefused.message).toBe("This image is still used by the article 'Shake tables' (translated article body). Choose another image there first.");
+    await db.delete(contentTranslations);
     await db.delete(insights);
     expect(await listLibrary({ unused: true }, files)).toHaveLength(5);
   });
