@@ -135,6 +135,15 @@ describe("translated addresses", () => {
     expect(await saveTranslation("project", actor, b.id, "pt", 0, input({ slug: "pont", title: "Ponte B", overview: "B." }), { intent: "publish" })).toMatchObject({ ok: true });
   });
 
+  it("stay unique when two staff give two projects the same address at once", async () => {
+    const [a, b] = await Promise.all([publishedProject("Bridge A"), publishedProject("Bridge B")]);
+    const results = await Promise.all(
+      [a, b].map((p) => saveTranslation("project", actor, p.id, "fr", 0, input({ slug: "pont", title: "Pont", overview: "Un pont." }), { intent: "publish" })),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.find((r) => !r.ok)).toMatchObject({ ok: false, reason: "slug" });
+  });
+
   it("must be lower-case words joined by hyphens, and given before publishing", () => {
     const bad = parseTranslationForm("project", form({ slug: "Pont Du Port", title: "Pont" }), false);
     expect(bad.ok === false && bad.errors.slug).toEqual(["Use lower-case letters (a-z), digits and single hyphens, like solar-hospital."]);
