@@ -267,3 +267,24 @@ test("a language the site does not offer, or English under a prefix, is no page"
     expect(response.status(), path).toBe(404);
   }
 });
+
+test("a mistyped address under a language's prefix shows the 404 page in that language; English stays the spec's", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  const pages = [
+    { path: "/fr/projets-introuvables", language: "fr", heading: "Page introuvable", home: "Retour à l’accueil" },
+    { path: "/ar/no-such-page", language: "ar", heading: "الصفحة غير موجودة", home: "العودة إلى الصفحة الرئيسية" },
+    { path: "/no-such-page", language: "en", heading: "Page Not Found", home: "Return to Home" },
+  ] as const;
+  for (const expected of pages) {
+    const response = await page.goto(expected.path);
+    expect(response?.status(), expected.path).toBe(404);
+    await expectDocumentIn(page, expected.language);
+    await expect(page.getByRole("heading", { level: 1, name: expected.heading })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(`^${expected.heading}`));
+    await expect(page.getByRole("main").getByRole("link", { name: expected.home })).toHaveAttribute("href", "/");
+    await expectNoSidewaysScroll(page);
+    await photograph(page, `404-${expected.language}`, PHONE);
+  }
+  await context.close();
+});
