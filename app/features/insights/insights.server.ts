@@ -184,6 +184,11 @@ export async function getPreviewInsightBySlug(slug: string, token: string, now: 
   return row && verifyPreviewToken(token, "insight", row.id, now) ? toDetail(row, author) : null;
 }
 
+/** The English article at `slug`: the published one, or with a preview `token` the one it signs for (any state). */
+export function readEnglishArticle(slug: string, token: string | null): Promise<InsightDetail | null> {
+  return token !== null ? getPreviewInsightBySlug(slug, token) : getPublishedInsightBySlug(slug);
+}
+
 /** Published articles for the RSS feed: newest first, at most `limit` (default 50), with defaults applied. */
 export async function listInsightsForFeed(limit = 50, now: Date = new Date()): Promise<(InsightCardData & { summary: string | null; updatedAt: string })[]> {
   const [rows, author] = await Promise.all([

@@ -172,6 +172,11 @@ export async function getPreviewProjectBySlug(slug: string, token: string, now: 
   return row && verifyPreviewToken(token, "project", row.id, now) ? toDetail(row) : null;
 }
 
+/** The English project at `slug`: the published one, or with a preview `token` the one it signs for (any state). */
+export function readEnglishProject(slug: string, token: string | null): Promise<ProjectDetail | null> {
+  return token !== null ? getPreviewProjectBySlug(slug, token) : getPublishedProjectBySlug(slug);
+}
+
 /** Ids, slugs and last-modified instants of every public project, for the sitemap. */
 export async function listPublishedProjectSlugs(now: Date = new Date()): Promise<{ id: string; slug: string; updatedAt: Date }[]> {
   return db

@@ -22,7 +22,7 @@ import { audit, type CmsActor, conflictMessage, recordRevision, type Row } from 
 import type { Publication } from "~/features/cms/form-values";
 import { verifyPreviewToken } from "~/features/cms/preview.server";
 import { DEFAULT_LANGUAGE, languageInfo, localizedPath, type Language, type PageInLanguage } from "~/utils/i18n";
-import { TRANSLATABLE_FIELDS, type TranslatableKind, type TranslationInput } from "./fields";
+import { applyTranslation, TRANSLATABLE_FIELDS, type TranslatableKind, type TranslationInput } from "./fields";
 import type { TranslationStatus } from "./status";
 
 type TranslationRow = typeof contentTranslations.$inferSelect;
@@ -276,3 +276,34 @@ export async function pageLanguagesOf(kind: TranslatableKind, english: { id: str
     ...translated.filter((t) => offered.includes(t.language)).map((t) => ({ language: t.language, path: localizedPath(publicPathOf(kind, t.slug), t.language) })),
   ];
 }
+
+/** How `readInLanguage` reads the English item: by its slug (or a signed preview `token`), and by id. */
+export type EnglishReader<T> = {
+  bySlug: (slug: string, token: string | null) => Promise<T | null>;
+  /** The English item a translation belongs to; `preview` true reads it whatever its own state. */
+  byId: (id: string, preview: boolean) => Promise<T | null>;
+};
+
+/**
+ * The item `slug` names in `language`, and its English version: in English the item with that slug;
+ * in another language the item whose translation into it has that address and is published (or,
+ * with a signed preview `token`, drafted), its translatable fields the translation's (English where
+ * staff chose the fallback) and its slug the translated one. Null when there is none.
+ */
+export async function readInLanguage<T extends { slug: string }>(
+  kind: TranslatableKind,
+  language: Language,
+  slug: string,
+  token: string | null,
+  english: EnglishReader<T>,
+): Promise<{ item: T; english: T } | null> {
+  if (language === DEFAULT_LANGUAGE) {
+    const item = await english.bySlug(slug, token);
+    return item ? { item, english: item } : null;
+  }
+  const translation = await findTranslationBySlug(kind, language, slug, token);
+  const original = translation ? await english.byId(translation.entityId, token !== null) : null;
+  if (!original || !translation) return null;
+  return { item: { ...applyTranslation(kind, original as T & Record<string, unknown>, translation.document), slug: translation.slug }, english: original };
+}
+

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { ArticleScreen } from "~/features/insights/components/article-screen";
 import { PREVIEW_HEADERS } from "~/features/cms/preview.server";
-import { getInsightById, getPreviewInsightBySlug, getPublishedInsightBySlug, type InsightDetail } from "~/features/insights/insights.server";
+import { getInsightById, readEnglishArticle } from "~/features/insights/insights.server";
 import { resolveImages, resolveMediaIds } from "~/features/media/resolve.server";
 import { imageIdsOf } from "~/features/media/rules";
 import { absoluteUrl, pageMeta } from "~/features/seo/meta";
@@ -10,32 +10,12 @@ import { logger } from "~/utils/logger.server";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import { requestedLanguage } from "~/features/site/languages.server";
 import type { RootData } from "~/features/site/root-data";
-import { applyTranslation } from "~/features/translations/fields";
-import { findTranslationBySlug, pageLanguagesOf } from "~/features/translations/translations.server";
+import { pageLanguagesOf, readInLanguage } from "~/features/translations/translations.server";
 import { formatArticleDateIn } from "~/utils/format";
-import { DEFAULT_LANGUAGE, languageInfo, languageOfPath, localizedPath, ogLocale, pageAlternates, usePageLanguage, type Language, type PageInLanguage } from "~/utils/i18n";
+import { DEFAULT_LANGUAGE, languageInfo, languageOfPath, localizedPath, ogLocale, pageAlternates, usePageLanguage, type PageInLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import type { Route } from "./+types/insight";
 
-/**
- * The article `slug` names in `language`: in English the article with that slug; in another
- * language the article whose translation into it has that address and is published (ADR 33), its
- * words the translation's and its date in that language. `token` is a signed preview link.
- */
-async function readArticle(language: Language, slug: string, token: string | null): Promise<{ article: InsightDetail; english: InsightDetail } | null> {
-  if (language === DEFAULT_LANGUAGE) {
-    const article = token !== null ? await getPreviewInsightBySlug(slug, token) : await getPublishedInsightBySlug(slug);
-    return article ? { article, english: article } : null;
-  }
-  const translation = await findTranslationBySlug("insight", language, slug, token);
-  const english = translation ? await getInsightById(translation.entityId, token !== null) : null;
-  if (!english || !translation) return null;
-  const translated = applyTranslation("insight", english, translation.document);
-  return {
-    article: { ...translated, slug: translation.slug, excerpt: translated.excerpt ?? "", dateLabel: formatArticleDateIn(english.publishedDate, languageInfo(language).intl) },
-    english,
-  };
-}
 
 /**
  * /insights/{slug} (and /fr/insights/{translated slug} ... where the article is published in that
@@ -54,9 +34,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!language) return data({ ...none, error: "Article not found" }, { status: 404, headers });
   if (!params.slug) return data({ ...none, error: "No article slug provided" }, { status: 404, headers });
   try {
-    const found = await readArticle(language, params.slug, token);
+    const found = await readInLanguage("insight", language, params.slug, token, { bySlug: readEnglishArticle, byId: getInsightById });
     if (!found) return data({ ...none, error: "Article not found" }, { status: 404, headers });
-    const { article, english } = found;
+    const { english } = found;
+    // A translation's date is written in its language.
+    const article =
+      language === DEFAULT_LANGUAGE
+        ? found.item
+        : { ...found.item, excerpt: found.item.excerpt ?? "", dateLabel: formatArticleDateIn(english.publishedDate, languageInfo(language).intl) };
     const [images, bodyImages, pageLanguages] = await Promise.all([
       resolveImages([article.heroImage, article.authorImage]),
       resolveMediaIds(imageIdsOf(article.content)),

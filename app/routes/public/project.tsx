@@ -8,12 +8,11 @@ import { resolveImages } from "~/features/media/resolve.server";
 import { ProjectSidePanel } from "~/features/projects/components/project-side-panel";
 import { metricEntries } from "~/features/projects/metrics";
 import { PREVIEW_HEADERS } from "~/features/cms/preview.server";
-import { getPreviewProjectBySlug, getProjectById, getPublishedProjectBySlug, type ProjectDetail } from "~/features/projects/projects.server";
+import { getProjectById, readEnglishProject } from "~/features/projects/projects.server";
 import { pageMeta } from "~/features/seo/meta";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import { requestedLanguage } from "~/features/site/languages.server";
-import { applyTranslation } from "~/features/translations/fields";
-import { findTranslationBySlug, pageLanguagesOf } from "~/features/translations/translations.server";
+import { pageLanguagesOf, readInLanguage } from "~/features/translations/translations.server";
 import { navHref } from "~/content/nav";
 import { contentDir, DEFAULT_LANGUAGE, languageOfPath, localizedPath, ogLocale, pageAlternates, usePageLanguage, type Language, type PageInLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
@@ -21,20 +20,6 @@ import { logger } from "~/utils/logger.server";
 import { cn } from "~/utils/cn";
 import type { Route } from "./+types/project";
 
-/**
- * The project `slug` names in `language`: in English the project with that slug; in another
- * language the project whose translation into it has that address and is published (ADR 33),
- * its words the translation's. `token` is a signed preview link (English or that translation).
- */
-async function readProject(language: Language, slug: string, token: string | null): Promise<{ project: ProjectDetail; english: ProjectDetail } | null> {
-  if (language === DEFAULT_LANGUAGE) {
-    const project = token !== null ? await getPreviewProjectBySlug(slug, token) : await getPublishedProjectBySlug(slug);
-    return project ? { project, english: project } : null;
-  }
-  const translation = await findTranslationBySlug("project", language, slug, token);
-  const english = translation ? await getProjectById(translation.entityId, token !== null) : null;
-  return english && translation ? { project: { ...applyTranslation("project", english, translation.document), slug: translation.slug }, english } : null;
-}
 
 /**
  * /projects/{slug} (and /fr/projects/{translated slug} ... where the project is published in that
@@ -53,9 +38,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!language) return data({ ...none, error: "Project not found" }, { status: 404, headers });
   if (!params.slug) return data({ ...none, error: "No project slug provided" }, { status: 404, headers });
   try {
-    const found = await readProject(language, params.slug, token);
+    const found = await readInLanguage("project", language, params.slug, token, { bySlug: readEnglishProject, byId: getProjectById });
     if (!found) return data({ ...none, error: "Project not found" }, { status: 404, headers });
-    const { project, english } = found;
+    const { item: project, english } = found;
     const [images, pageLanguages] = await Promise.all([
       resolveImages([project.heroImage, ...(project.images ?? [])]),
       token !== null ? Promise.resolve([]) : getSiteSettings().then((settings) => pageLanguagesOf("project", english, settings.offeredLanguages)),

@@ -42,15 +42,13 @@ export function TranslationsOverview({ languages, rows, needsWork }: { languages
             <caption className="sr-only">Translations of projects and blog posts</caption>
             <thead className="bg-muted/60 text-start">
               <tr>
-                <th scope="col" className="px-4 py-3 text-start font-semibold">
-                  Item
-                </th>
-                <th scope="col" className="px-4 py-3 text-start font-semibold">
-                  English
-                </th>
-                {languages.map((code) => (
-                  <th key={code} scope="col" className="px-4 py-3 text-start font-semibold" lang={languageInfo(code).htmlLang}>
-                    {languageInfo(code).name}
+                {[
+                  { key: "item", label: "Item" },
+                  { key: "en", label: "English" },
+                  ...languages.map((code) => ({ key: code, label: languageInfo(code).name, lang: languageInfo(code).htmlLang })),
+                ].map((column) => (
+                  <th key={column.key} scope="col" className="px-4 py-3 text-start font-semibold" lang={"lang" in column ? column.lang : undefined}>
+                    {column.label}
                   </th>
                 ))}
               </tr>
