@@ -1,7 +1,7 @@
 /**
  * What an HTML-cache hit costs beside the in-memory limit for the same bytes, per page and per
  * encoding. For each cached content page (home, /projects, a project, /insights, an article,
- * /about, /contact) and each of two `Accept-Encoding` values, none (the raw HTML) and a browser's
+ * /about, /contact, a French project and an Arabic article) and each of two `Accept-Encoding` values, none (the raw HTML) and a browser's
  * `gzip, deflate, br` (the brotli bytes), it prints
  *   - cached req/s and p99: autocannon at 50 connections for BENCH_PAGES_CANNON_SECONDS (default 4)
  *     against the site's HTML cache,
@@ -49,6 +49,9 @@ export const HIT_COST_PAGES = [
   { name: "article", path: "/insights/embodied-carbon-in-structural-frames" },
   { name: "about", path: "/about" },
   { name: "contact", path: "/contact" },
+  // Translated pages (demo content): every language's pages are cached alike.
+  { name: "project-fr", path: "/fr/projects/tour-mixte-thames-wharf" },
+  { name: "article-ar", path: "/ar/insights/madaris-tasmud-amam-alzalazil" },
 ] as const;
 
 /** The pages of this run: BENCH_HIT_COST_PAGES (names, comma-separated, e.g. `article,about`) or all. */
