@@ -6,6 +6,7 @@
 import { listInsightsForFeed, listPublishedInsightSlugs } from "~/features/insights/insights.server";
 import { listPublishedProjectSlugs } from "~/features/projects/projects.server";
 import { getSiteSettings } from "~/features/settings/settings.server";
+import { listPagesFrom } from "~/features/translations/lists.server";
 import { liveTranslationSlugs, publicPathOf } from "~/features/translations/translations.server";
 import type { TranslatableKind } from "~/features/translations/fields";
 import { isTranslatedPath } from "~/content/nav";
@@ -37,7 +38,8 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 /**
  * The sitemap XML: every public page plus each published project and article with its lastmod
  * (YYYY-MM-DD, UTC). A page that exists in other languages (the booking wizard; a project or an
- * article published in an offered language, at its translated address) is listed once per
+ * article published in an offered language, at its translated address; the projects and insights
+ * lists in each offered language with at least one item published in it) is listed once per
  * language, each entry naming all of them and `x-default` as `xhtml:link` alternates.
  */
 export async function buildSitemapXml(publicUrl: string): Promise<string> {
@@ -75,9 +77,22 @@ export async function buildSitemapXml(publicUrl: string): Promise<string> {
     const links = pageAlternates(pages).map(link);
     return pages.map((p) => entry(p.path, p.updatedAt, "monthly", "0.7", links));
   };
+  const lists: Record<string, PageInLanguage[]> = {
+    "/projects": listPagesFrom("project", projectTranslations, settings.offeredLanguages),
+    "/insights": listPagesFrom("insight", articleTranslations, settings.offeredLanguages),
+  };
+  /** A list's entry in each language it exists in, naming one another (English only: no alternates). */
+  const list = (p: (typeof STATIC_PUBLIC_PATHS)[number], pages: PageInLanguage[]) => {
+    const links = pageAlternates(pages).map(link);
+    return pages.map((page) => entry(page.path, listLastmod[p.path] ?? null, p.changefreq, p.priority, links));
+  };
   const urls = [
     ...STATIC_PUBLIC_PATHS.flatMap((p) =>
-      isTranslatedPath(p.path) && settings.offeredLanguages.length > 1 ? translated(p) : [entry(p.path, listLastmod[p.path] ?? null, p.changefreq, p.priority)],
+      lists[p.path]
+        ? list(p, lists[p.path]!)
+        : isTranslatedPath(p.path) && settings.offeredLanguages.length > 1
+          ? translated(p)
+          : [entry(p.path, listLastmod[p.path] ?? null, p.changefreq, p.priority)],
     ),
     ...projects.flatMap((p) => item("project", p, projectTranslations)),
     ...articles.flatMap((a) => item("insight", a, articleTranslations)),
