@@ -76,5 +76,5 @@ export default [
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("consent", "routes/resources/consent.ts"),
-  route("insights/rss.xml", "routes/resources/rss.ts"),
+  route(":lang?/insights/rss.xml", "routes/resources/rss.ts"),
 ] satisfies RouteConfig;

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createContent, type CmsActor } from "~/features/cms/content.server";
-import { buildSitemapXml } from "~/features/seo/feeds.server";
+import { buildInsightsRss, buildSitemapXml } from "~/features/seo/feeds.server";
 import { parseTranslationForm, type TranslatableKind } from "~/features/translations/fields";
 import { saveTranslation } from "~/features/translations/translations.server";
 import * as projectsRoute from "~/routes/public/projects";
@@ -122,5 +122,13 @@ describe("the insights list in a language", () => {
     expect(ar.data.pageLanguages.map((p) => p.path)).toEqual(["/insights", "/ar/insights"]);
     expect((await insights("/fr/insights", "fr")).status).toBe(404);
     expect((await insights("/insights")).data.insights.map((i) => i.title).sort()).toEqual(["Steel", "Timber"]);
+
+    // Its RSS feed: the Arabic article only, at its Arabic address; none in French.
+    const rss = await buildInsightsRss("https://example.org", "ar");
+    expect(rss).toContain("<link>https://example.org/ar/insights/al-fulath</link>");
+    expect(rss).toContain("<title>الفولاذ</title>");
+    expect(rss).toContain("<language>ar</language>");
+    expect(rss).not.toContain("Timber");
+    expect(await buildInsightsRss("https://example.org", "fr")).toBeNull();
   });
 });

@@ -74,7 +74,7 @@ export default function InsightsPage({ loaderData }: Route.ComponentProps) {
           <p className="text-sm font-semibold tracking-[0.2em] text-teal-200 uppercase">{m.insights_list_eyebrow({}, locale)}</p>
           <h1 className="mt-3 text-4xl font-bold tracking-tight sm:text-5xl">{m.insights_list_heading({}, locale)}</h1>
           <p className="mt-4 max-w-2xl text-base leading-relaxed text-slate-200 sm:text-lg">{m.insights_list_intro({}, locale)}</p>
-          <a href="/insights/rss.xml" className="mt-6 inline-flex items-center gap-2 text-sm font-semibold text-teal-200 hover:text-white hover:underline">
+          <a href={localizedPath("/insights/rss.xml", language)} className="mt-6 inline-flex items-center gap-2 text-sm font-semibold text-teal-200 hover:text-white hover:underline">
             <Rss aria-hidden className="size-4" />
             {m.insights_list_rss({}, locale)}
           </a>
