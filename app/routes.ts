@@ -4,7 +4,8 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 // page also answer under a language prefix (`/fr/book-consultation`): the route checks that the
 // site offers that language (`routeLanguage`) and answers 404 otherwise. A project or an article
 // answers under a prefix at its translated address (`/fr/projects/:slug`) where it is published in
-// that language (ADR 33), else 404.
+// that language (ADR 33), else 404; so do the lists (`/fr/projects`, `/fr/insights`) where at least
+// one item is published in that language.
 export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
@@ -12,9 +13,9 @@ export default [
     route("services", "routes/public/services.tsx"),
     route("services/commercial", "routes/public/services-commercial.tsx"),
     route("services/humanitarian", "routes/public/services-humanitarian.tsx"),
-    route("projects", "routes/public/projects.tsx"),
+    route(":lang?/projects", "routes/public/projects.tsx"),
     route(":lang?/projects/:slug", "routes/public/project.tsx"),
-    route("insights", "routes/public/insights.tsx"),
+    route(":lang?/insights", "routes/public/insights.tsx"),
     route(":lang?/insights/:slug", "routes/public/insight.tsx"),
     route("contact", "routes/public/contact.tsx"),
     route(":lang?/book-consultation", "routes/public/book-consultation.tsx"),
@@ -75,5 +76,5 @@ export default [
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("consent", "routes/resources/consent.ts"),
-  route("insights/rss.xml", "routes/resources/rss.ts"),
+  route(":lang?/insights/rss.xml", "routes/resources/rss.ts"),
 ] satisfies RouteConfig;

@@ -78,7 +78,7 @@ function DesktopDropdown({ item, pathname, language }: { item: NavItem; pathname
     <li className="relative" data-dropdown="">
       <div className="flex items-center">
         <a
-          href={navHref(item.href, language)}
+          href={navHref(item.href, language, pathname)}
           className={cn(
             "whitespace-nowrap rounded-md py-2 ps-3 pe-1 text-sm font-medium transition-colors hover:text-teal-800",
             active ? "text-teal-800" : "text-slate-700",
@@ -254,7 +254,7 @@ export function SiteHeader({ companyName, languages = [] }: { companyName: strin
               ) : (
                 <li key={item.href}>
                   <a
-                    href={navHref(item.href, language)}
+                    href={navHref(item.href, language, pathname)}
                     className={cn(
                       "whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-teal-800",
                       isNavActive(item.href, pathname) ? "text-teal-800" : "text-slate-700",
@@ -327,7 +327,7 @@ export function SiteHeader({ companyName, languages = [] }: { companyName: strin
               if (!item.children) {
                 return (
                   <li key={item.href}>
-                    <a href={navHref(item.href, language)} className={linkClass} aria-current={active ? "page" : undefined}>
+                    <a href={navHref(item.href, language, pathname)} className={linkClass} aria-current={active ? "page" : undefined}>
                       {label}
                     </a>
                   </li>
@@ -337,7 +337,7 @@ export function SiteHeader({ companyName, languages = [] }: { companyName: strin
               return (
                 <li key={item.href}>
                   <div className="flex items-center gap-1">
-                    <a href={navHref(item.href, language)} className={linkClass} aria-current={active ? "page" : undefined}>
+                    <a href={navHref(item.href, language, pathname)} className={linkClass} aria-current={active ? "page" : undefined}>
                       {label}
                     </a>
                     <button

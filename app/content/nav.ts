@@ -23,9 +23,19 @@ export function isTranslatedPath(path: string): boolean {
   return TRANSLATED_PATHS.some((base) => path === base || path.startsWith(`${base}/`));
 }
 
-/** Where a navigation link to the English `href` goes from a page in `language`. */
-export function navHref(href: string, language: Language): string {
-  return isTranslatedPath(href) ? localizedPath(href, language) : href;
+/** The lists whose items are translated one by one: a list exists in a language while one of its items does (ADR 33). */
+const TRANSLATED_LISTS = ["/projects", "/insights"] as const;
+
+/**
+ * Where a navigation link to the English `href` goes from a page in `language` at `pathname`
+ * (without its prefix): to the page in that language where it has a translation; a link to the
+ * projects or insights list also from that list or one of its items, which exist in the language
+ * only where the list does; else to the English page.
+ */
+export function navHref(href: string, language: Language, pathname?: string): string {
+  if (isTranslatedPath(href)) return localizedPath(href, language);
+  const onList = TRANSLATED_LISTS.some((list) => href === list && pathname !== undefined && (pathname === list || pathname.startsWith(`${list}/`)));
+  return onList ? localizedPath(href, language) : href;
 }
 
 /** The two service pages, in the header's Services dropdown and the footer's Services column. */

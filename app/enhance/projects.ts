@@ -1,5 +1,6 @@
 /**
- * Instant filtering on /projects: typing in the search box
+ * Instant filtering on /projects (and /fr/projects ...: the list's address is the search form's own
+ * `action`, the loading words the status line's `data-loading`): typing in the search box
  * (debounced 250 ms), a tab or Clear Filters fetches the server-filtered page, swaps the tabs and
  * the results in place and replaces the URL, so a shared URL opens the same view. Without
  * JavaScript the same tabs are links and the search a GET form.
@@ -19,6 +20,7 @@ export function enhanceProjects() {
   const input = form?.querySelector<HTMLInputElement>('input[name="q"]');
   const hiddenCategory = form?.querySelector<HTMLInputElement>('input[name="category"]');
   if (!form || !input || !hiddenCategory) return;
+  const listPath = new URL(form.action, window.location.href).pathname;
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   let pending: AbortController | undefined;
@@ -36,7 +38,7 @@ export function enhanceProjects() {
     pending = controller;
     const url = new URL(href, window.location.href);
     const status = document.querySelector<HTMLElement>("[data-projects-status]");
-    if (status) status.textContent = "Loading projects...";
+    if (status) status.textContent = status.dataset.loading ?? "";
     document.querySelector("[data-projects-results] ul")?.classList.add("opacity-60");
     try {
       const response = await fetch(url, { signal: controller.signal, headers: { accept: "text/html" } });
@@ -60,11 +62,11 @@ export function enhanceProjects() {
 
   input.addEventListener("input", () => {
     clearTimeout(timer);
-    timer = setTimeout(() => void show(`/projects${projectListSearch(current())}`, false), SEARCH_DEBOUNCE_MS);
+    timer = setTimeout(() => void show(`${listPath}${projectListSearch(current())}`, false), SEARCH_DEBOUNCE_MS);
   });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    void show(`/projects${projectListSearch(current())}`, false);
+    void show(`${listPath}${projectListSearch(current())}`, false);
   });
   document.addEventListener("click", (event) => {
     const link = (event.target as Element | null)?.closest<HTMLAnchorElement>("a[data-projects-link]");

@@ -6,10 +6,13 @@
 import { listInsightsForFeed, listPublishedInsightSlugs } from "~/features/insights/insights.server";
 import { listPublishedProjectSlugs } from "~/features/projects/projects.server";
 import { getSiteSettings } from "~/features/settings/settings.server";
+import { categoryIn } from "~/features/insights/components/article-screen";
+import { listInsightsInLanguage, listPagesFrom } from "~/features/translations/lists.server";
 import { liveTranslationSlugs, publicPathOf } from "~/features/translations/translations.server";
 import type { TranslatableKind } from "~/features/translations/fields";
 import { isTranslatedPath } from "~/content/nav";
-import { DEFAULT_LANGUAGE, languageAlternates, localizedPath, pageAlternates, type Language, type PageInLanguage } from "~/utils/i18n";
+import { DEFAULT_LANGUAGE, languageAlternates, languageInfo, localizedPath, pageAlternates, type Language, type PageInLanguage } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
 import { absoluteUrl } from "./meta";
 
 /** Escapes text for XML element content and attribute values. */
@@ -37,7 +40,8 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 /**
  * The sitemap XML: every public page plus each published project and article with its lastmod
  * (YYYY-MM-DD, UTC). A page that exists in other languages (the booking wizard; a project or an
- * article published in an offered language, at its translated address) is listed once per
+ * article published in an offered language, at its translated address; the projects and insights
+ * lists in each offered language with at least one item published in it) is listed once per
  * language, each entry naming all of them and `x-default` as `xhtml:link` alternates.
  */
 export async function buildSitemapXml(publicUrl: string): Promise<string> {
@@ -75,9 +79,22 @@ export async function buildSitemapXml(publicUrl: string): Promise<string> {
     const links = pageAlternates(pages).map(link);
     return pages.map((p) => entry(p.path, p.updatedAt, "monthly", "0.7", links));
   };
+  const lists: Record<string, PageInLanguage[]> = {
+    "/projects": listPagesFrom("project", projectTranslations, settings.offeredLanguages),
+    "/insights": listPagesFrom("insight", articleTranslations, settings.offeredLanguages),
+  };
+  /** A list's entry in each language it exists in, naming one another (English only: no alternates). */
+  const list = (p: (typeof STATIC_PUBLIC_PATHS)[number], pages: PageInLanguage[]) => {
+    const links = pageAlternates(pages).map(link);
+    return pages.map((page) => entry(page.path, listLastmod[p.path] ?? null, p.changefreq, p.priority, links));
+  };
   const urls = [
     ...STATIC_PUBLIC_PATHS.flatMap((p) =>
-      isTranslatedPath(p.path) && settings.offeredLanguages.length > 1 ? translated(p) : [entry(p.path, listLastmod[p.path] ?? null, p.changefreq, p.priority)],
+      lists[p.path]
+        ? list(p, lists[p.path]!)
+        : isTranslatedPath(p.path) && settings.offeredLanguages.length > 1
+          ? translated(p)
+          : [entry(p.path, listLastmod[p.path] ?? null, p.changefreq, p.priority)],
     ),
     ...projects.flatMap((p) => item("project", p, projectTranslations)),
     ...articles.flatMap((a) => item("insight", a, articleTranslations)),
@@ -90,15 +107,25 @@ export function buildRobotsTxt(publicUrl: string): string {
   return `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${absoluteUrl(publicUrl, "/sitemap.xml")}\n`;
 }
 
-/** RSS 2.0 feed of the newest published insights (at most 50), dates in RFC 822. */
-export async function buildInsightsRss(publicUrl: string): Promise<string> {
-  const [items, settings] = await Promise.all([listInsightsForFeed(50), getSiteSettings()]);
-  const link = absoluteUrl(publicUrl, "/insights");
-  const self = absoluteUrl(publicUrl, "/insights/rss.xml");
+/**
+ * RSS 2.0 feed of the newest published insights (at most 50), dates in RFC 822. In another
+ * `language` (`/fr/insights/rss.xml`), the articles published in it with their translated words,
+ * addresses and categories, the channel's words from the catalogue; null when none is (no feed).
+ */
+export async function buildInsightsRss(publicUrl: string, language: Language = DEFAULT_LANGUAGE): Promise<string | null> {
+  const [found, settings] = await Promise.all([
+    language === DEFAULT_LANGUAGE ? listInsightsForFeed(50) : listInsightsInLanguage(language).then((list) => list?.slice(0, 50).map((item) => ({ ...item, summary: null })) ?? null),
+    getSiteSettings(),
+  ]);
+  if (!found) return null;
+  const items = found;
+  const locale = { locale: language };
+  const link = absoluteUrl(publicUrl, localizedPath("/insights", language));
+  const self = absoluteUrl(publicUrl, localizedPath("/insights/rss.xml", language));
   const newest = items.find((i) => i.publishedDate)?.publishedDate;
   const body = items
     .map((item) => {
-      const url = absoluteUrl(publicUrl, `/insights/${encodeURIComponent(item.slug)}`);
+      const url = absoluteUrl(publicUrl, localizedPath(`/insights/${encodeURIComponent(item.slug)}`, language));
       const description = item.excerpt || item.summary || "";
       return [
         "    <item>",
@@ -106,7 +133,7 @@ export async function buildInsightsRss(publicUrl: string): Promise<string> {
         `      <link>${escapeXml(url)}</link>`,
         `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
         `      <description>${escapeXml(description)}</description>`,
-        `      <category>${escapeXml(item.category)}</category>`,
+        `      <category>${escapeXml(categoryIn(item.category, language))}</category>`,
         `      <dc:creator>${escapeXml(item.authorName)}</dc:creator>`,
         item.publishedDate ? `      <pubDate>${new Date(item.publishedDate).toUTCString()}</pubDate>` : null,
         `      <enclosure url="${escapeXml(absoluteUrl(publicUrl, item.heroImage))}" type="image/webp" length="0"/>`,
@@ -119,10 +146,10 @@ export async function buildInsightsRss(publicUrl: string): Promise<string> {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
   <channel>
-    <title>${escapeXml(`Insights & updates | ${settings.companyName}`)}</title>
+    <title>${escapeXml(`${m.insights_list_heading({}, locale)} | ${settings.companyName}`)}</title>
     <link>${escapeXml(link)}</link>
-    <description>${escapeXml(`Articles from the engineers of ${settings.companyName}: structural and humanitarian engineering.`)}</description>
-    <language>en-gb</language>
+    <description>${escapeXml(m.insights_rss_description({ company: settings.companyName }, locale))}</description>
+    <language>${language === DEFAULT_LANGUAGE ? "en-gb" : languageInfo(language).htmlLang.toLowerCase()}</language>
     <atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml"/>
 ${newest ? `    <lastBuildDate>${new Date(newest).toUTCString()}</lastBuildDate>\n` : ""}${body}
   </channel>

@@ -31,6 +31,9 @@ describe("pageUrl", () => {
     expect(pageUrl("/projects?utm_source=li&category=Commercial&fbclid=1")).toMatchObject({ path: "/projects", search: "?category=commercial", uncachedQuery: false });
     expect(pageUrl("/projects?category=bogus")).toMatchObject({ search: "", uncachedQuery: false });
     expect(pageUrl("/projects?category=all")).toMatchObject({ search: "" });
+    // A list in a language reads the same parameters as the English list.
+    expect(pageUrl("/fr/projects?utm_source=li&category=Humanitarian")).toMatchObject({ path: "/fr/projects", search: "?category=humanitarian", uncachedQuery: false });
+    expect(pageUrl("/ar/projects?q=جسر")).toMatchObject({ uncachedQuery: true });
     expect(pageUrl("/insights?category=commercial&page=2")).toMatchObject({ path: "/insights", search: "" });
     expect(pageUrl("/?gclid=x&trk=y")).toEqual({ path: "/", search: "", uncachedQuery: false, canonicalPath: true, storable: true });
   });

@@ -31,14 +31,14 @@ export type PageQueryRule = { path: RegExp; parameters: Record<string, PageQuery
 
 /**
  * Every public page that reads its query string, and what it reads. Any path not listed reads none.
- * Keep in step with the loaders: `/projects` (`parseProjectListQuery`: `category`, `q`),
+ * Keep in step with the loaders: `/projects`, also under a language prefix (`parseProjectListQuery`: `category`, `q`),
  * `/projects/:slug` and `/insights/:slug`, also under a language prefix (`preview` links), and the site studio's pages (`/`,
  * `/about`, `/services`, `/services/commercial`, `/services/humanitarian`, `/contact`, `/privacy`,
  * `/terms`: `preview` links of a page draft). Values are compared lower-cased.
  */
 export const PAGE_QUERY_PARAMETERS: readonly PageQueryRule[] = [
   {
-    path: /^\/projects$/,
+    path: /^\/(?:[a-z]{2}\/)?projects$/,
     // "all" is the same page as no category.
     parameters: { category: { values: PROJECT_CATEGORY_FILTERS.filter((c) => c !== "all") }, q: "uncached" },
   },
@@ -154,7 +154,7 @@ export function pageUrl(target: string): PageUrl | null {
  * `~/features/cms/slug`). Token paths (`/book-consultation/manage/:token`), the portal, the API,
  * files (`/insights/rss.xml`, assets, uploads) and React Router's own requests are not listed.
  */
-const PUBLIC_PAGE_PATH = /^\/(?:|about|services(?:\/(?:commercial|humanitarian))?|(?:projects|insights)(?:\/[a-z0-9-]+)?|(?:[a-z]{2}\/)(?:projects|insights)\/[a-z0-9-]+|contact|book-consultation|privacy|terms)$/;
+const PUBLIC_PAGE_PATH = /^\/(?:|about|services(?:\/(?:commercial|humanitarian))?|(?:projects|insights)(?:\/[a-z0-9-]+)?|(?:[a-z]{2}\/)(?:projects|insights)(?:\/[a-z0-9-]+)?|contact|book-consultation|privacy|terms)$/;
 
 /**
  * Where a request for a public page written in a non-canonical form should be sent (a 301), or

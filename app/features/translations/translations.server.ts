@@ -234,6 +234,22 @@ export async function findTranslationBySlug(kind: TranslatableKind, language: La
   return live ? { entityId: row.entityId, slug, document: live } : null;
 }
 
+/**
+ * Every live translation of `kind` into `language` at `now` that has its address: the English
+ * item's id, the translated slug and the version visitors read. Whether each English item is
+ * public is the caller's check.
+ */
+export async function liveTranslationsIn(kind: TranslatableKind, language: Language, now: Date = new Date()): Promise<PublicTranslation[]> {
+  const rows = await db
+    .select()
+    .from(contentTranslations)
+    .where(and(eq(contentTranslations.entityType, kind), eq(contentTranslations.language, language)));
+  return rows.flatMap((row) => {
+    const live = liveDocument(row, now).document;
+    return live && row.slug ? [{ entityId: row.entityId, slug: row.slug, document: live }] : [];
+  });
+}
+
 /** The id a translation's preview link is signed for: the item's id and the language. */
 export function translationPreviewId(id: string, language: Language): string {
   return `${id}:${language}`;

@@ -1,41 +1,67 @@
+import { data } from "react-router";
 import { Rss } from "lucide-react";
 import { InsightCard } from "~/features/insights/components/insight-card";
 import { type ImageMap, resolveImages } from "~/features/media/resolve.server";
 import { listPublishedInsights, type InsightCardData } from "~/features/insights/insights.server";
 import { pageMeta } from "~/features/seo/meta";
+import { getSiteSettings } from "~/features/settings/settings.server";
+import { requestedLanguage } from "~/features/site/languages.server";
+import { listInsightsInLanguage, listPageLanguages } from "~/features/translations/lists.server";
 import { loadOrDegrade } from "~/utils/degraded-render.server";
+import { DEFAULT_LANGUAGE, languageOfPath, localizedPath, ogLocale, pageAlternates, usePageLanguage, type PageInLanguage } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
+import NotFound, { meta as notFoundMeta } from "./not-found";
 import type { Route } from "./+types/insights";
 
 /**
- * /insights: published articles, newest first; a load failure is
- * logged and the list stays empty, a render the HTML cache never keeps.
+ * /insights (and /fr/insights ... in each offered language at least one article is published in,
+ * else 404): published articles, newest first, in the page's language (translated words and
+ * addresses); a load failure is logged and the list stays empty, a render the HTML cache never
+ * keeps. `pageLanguages` lists the list's address in every language it exists in.
  */
-export async function loader({ context }: Route.LoaderArgs) {
-  return loadOrDegrade(
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const language = await requestedLanguage(params.lang);
+  const empty = { insights: [] as InsightCardData[], images: {} as ImageMap, pageLanguages: [] as PageInLanguage[] };
+  if (!language) return data({ ...empty, notFound: true }, { status: 404 });
+  const list = await loadOrDegrade(
     context,
     async () => {
-      const insights = await listPublishedInsights();
-      return { insights, images: await resolveImages(insights.map((i) => i.heroImage)) };
+      const [insights, pageLanguages] = await Promise.all([
+        language === DEFAULT_LANGUAGE ? listPublishedInsights() : listInsightsInLanguage(language),
+        getSiteSettings().then((settings) => listPageLanguages("insight", settings.offeredLanguages)),
+      ]);
+      if (!insights) return null;
+      return { insights, images: await resolveImages(insights.map((i) => i.heroImage)), pageLanguages };
     },
-    { insights: [] as InsightCardData[], images: {} as ImageMap },
+    empty,
     "Failed to load insights",
   );
+  if (!list) return data({ ...empty, notFound: true }, { status: 404 });
+  return { ...list, notFound: false };
 }
 
 export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: "Insights & updates (RSS)", href: "/insights/rss.xml" },
 ];
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Insights & Updates: Engineering Articles",
-    description:
-      "Articles from our engineers on embodied carbon, retrofit, seismic and cyclone resilience, and digital engineering.",
-    path: "/insights",
+export const meta: Route.MetaFunction = (args) => {
+  if (!args.loaderData || args.loaderData.notFound) return notFoundMeta(args as unknown as Parameters<typeof notFoundMeta>[0]);
+  const { language } = languageOfPath(args.location.pathname);
+  const locale = { locale: language };
+  return pageMeta(args, {
+    title: m.insights_list_meta_title({}, locale),
+    description: m.insights_list_meta_description({}, locale),
+    path: localizedPath("/insights", language),
+    ...(language === DEFAULT_LANGUAGE ? {} : { ogLocale: ogLocale(language) }),
+    alternates: pageAlternates(args.loaderData.pageLanguages),
   });
+};
 
 export default function InsightsPage({ loaderData }: Route.ComponentProps) {
+  const language = usePageLanguage();
+  if (loaderData.notFound) return <NotFound />;
   const { insights, images } = loaderData;
+  const locale = { locale: language };
   return (
     <div id="main-content">
       <section className="relative overflow-hidden bg-ink pt-28 pb-14 text-white sm:pt-36 sm:pb-20">
@@ -43,31 +69,28 @@ export default function InsightsPage({ loaderData }: Route.ComponentProps) {
           aria-hidden
           className="absolute inset-0 opacity-20 [background-image:linear-gradient(to_right,rgb(153_246_228/0.25)_1px,transparent_1px),linear-gradient(to_bottom,rgb(153_246_228/0.25)_1px,transparent_1px)] [background-size:48px_48px]"
         />
-        <div aria-hidden className="absolute -top-32 -right-32 size-96 rounded-full bg-primary/40 blur-3xl" />
+        <div aria-hidden className="absolute -top-32 -end-32 size-96 rounded-full bg-primary/40 blur-3xl" />
         <div className="relative mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <p className="text-sm font-semibold tracking-[0.2em] text-teal-200 uppercase">Blog</p>
-          <h1 className="mt-3 text-4xl font-bold tracking-tight sm:text-5xl">Insights &amp; updates</h1>
-          <p className="mt-4 max-w-2xl text-base leading-relaxed text-slate-200 sm:text-lg">
-            Practical thinking from our structural and humanitarian engineers: lower-carbon structures, safer
-            buildings in disaster-prone regions, and lessons from the field.
-          </p>
-          <a href="/insights/rss.xml" className="mt-6 inline-flex items-center gap-2 text-sm font-semibold text-teal-200 hover:text-white hover:underline">
+          <p className="text-sm font-semibold tracking-[0.2em] text-teal-200 uppercase">{m.insights_list_eyebrow({}, locale)}</p>
+          <h1 className="mt-3 text-4xl font-bold tracking-tight sm:text-5xl">{m.insights_list_heading({}, locale)}</h1>
+          <p className="mt-4 max-w-2xl text-base leading-relaxed text-slate-200 sm:text-lg">{m.insights_list_intro({}, locale)}</p>
+          <a href={localizedPath("/insights/rss.xml", language)} className="mt-6 inline-flex items-center gap-2 text-sm font-semibold text-teal-200 hover:text-white hover:underline">
             <Rss aria-hidden className="size-4" />
-            Subscribe via RSS
+            {m.insights_list_rss({}, locale)}
           </a>
         </div>
       </section>
-      <section aria-label="Articles" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8 lg:py-16">
+      <section aria-label={m.insights_list_articles({}, locale)} className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8 lg:py-16">
         {insights.length > 0 ? (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {insights.map((insight) => (
               <li key={insight.id}>
-                <InsightCard insight={insight} headingLevel={2} picture={images[insight.heroImage]} />
+                <InsightCard insight={insight} headingLevel={2} picture={images[insight.heroImage]} language={language} />
               </li>
             ))}
           </ul>
         ) : (
-          <p className="rounded-xl border border-dashed bg-muted/50 px-6 py-16 text-center text-muted-foreground">No insights available</p>
+          <p className="rounded-xl border border-dashed bg-muted/50 px-6 py-16 text-center text-muted-foreground">{m.insights_list_empty({}, locale)}</p>
         )}
       </section>
     </div>

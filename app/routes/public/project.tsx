@@ -114,7 +114,8 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
     picture: pictures[src],
   }));
   const metrics = metricEntries(project.metrics, language);
-  const projectsPath = navHref("/projects", language);
+  // The project exists in its language, so the list in that language does too.
+  const projectsPath = localizedPath("/projects", language);
 
   return (
     <div id="main-content">

@@ -1,52 +1,81 @@
+import { data } from "react-router";
 import { Search, SearchX, X } from "lucide-react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { type ImageMap, resolveImages } from "~/features/media/resolve.server";
-import { ProjectCard } from "~/features/projects/components/project-card";
-import { listPublishedProjects, type ProjectCounts } from "~/features/projects/projects.server";
+import { CATEGORY_MESSAGES, ProjectCard } from "~/features/projects/components/project-card";
+import { listPublishedProjects, type ProjectCardData, type ProjectCounts } from "~/features/projects/projects.server";
 import { projectListSearch, type ProjectCategoryFilter } from "~/features/projects/query";
 import { parseProjectListQuery } from "~/features/projects/schema";
 import { pageMeta } from "~/features/seo/meta";
+import { getSiteSettings } from "~/features/settings/settings.server";
+import { requestedLanguage } from "~/features/site/languages.server";
+import { listPageLanguages, listProjectsInLanguage } from "~/features/translations/lists.server";
 import { loadOrDegrade } from "~/utils/degraded-render.server";
 import { cn } from "~/utils/cn";
+import { DEFAULT_LANGUAGE, languageOfPath, localizedPath, ogLocale, pageAlternates, usePageLanguage, type Language, type PageInLanguage } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
+import NotFound, { meta as notFoundMeta } from "./not-found";
 import type { Route } from "./+types/projects";
 
 /**
- * /projects: published projects filtered by `?category=` and `?q=` on
- * the server. The tabs are links and the search a GET form, so the page works without JavaScript;
+ * /projects (and /fr/projects ... in each offered language at least one project is published in,
+ * else 404): published projects filtered by `?category=` and `?q=` on the server, in the page's
+ * language (translated words, translated addresses, the search over the translated words). The
+ * tabs are links and the search a GET form, so the page works without JavaScript;
  * `app/enhance/projects.ts` makes them instant (debounced typing, swapped results, URL replaced).
+ * `pageLanguages` lists the list's address in every language it exists in.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const query = parseProjectListQuery(new URL(request.url).searchParams);
+  const language = await requestedLanguage(params.lang);
+  const empty = { query, projects: [] as ProjectCardData[], counts: { all: 0, commercial: 0, humanitarian: 0 } satisfies ProjectCounts, images: {} as ImageMap, pageLanguages: [] as PageInLanguage[] };
+  if (!language) return data({ ...empty, notFound: true }, { status: 404 });
   // A list load failure is logged only; the page shows the empty state (never cached).
-  return loadOrDegrade(
+  const list = await loadOrDegrade(
     context,
     async () => {
-      const list = await listPublishedProjects(query);
-      return { query, ...list, images: await resolveImages(list.projects.map((p) => p.image)) };
+      const [found, pageLanguages] = await Promise.all([
+        language === DEFAULT_LANGUAGE ? listPublishedProjects(query) : listProjectsInLanguage(language, query),
+        getSiteSettings().then((settings) => listPageLanguages("project", settings.offeredLanguages)),
+      ]);
+      if (!found) return null;
+      return { query, ...found, images: await resolveImages(found.projects.map((p) => p.image)), pageLanguages };
     },
-    { query, projects: [], counts: { all: 0, commercial: 0, humanitarian: 0 } satisfies ProjectCounts, images: {} as ImageMap },
+    empty,
     "Failed to load projects",
   );
+  if (!list) return data({ ...empty, notFound: true }, { status: 404 });
+  return { ...list, notFound: false };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Projects: Structural & Humanitarian Engineering Case Studies",
-    description:
-      "Case studies from our commercial structural engineering and humanitarian disaster-resilience work in the UK and in 20+ countries.",
-    path: "/projects",
+export const meta: Route.MetaFunction = (args) => {
+  if (!args.loaderData || args.loaderData.notFound) return notFoundMeta(args as unknown as Parameters<typeof notFoundMeta>[0]);
+  const { language } = languageOfPath(args.location.pathname);
+  const locale = { locale: language };
+  const path = localizedPath("/projects", language);
+  return pageMeta(args, {
+    title: m.projects_list_meta_title({}, locale),
+    description: m.projects_list_meta_description({}, locale),
+    path,
     // Filtered views are the same content: point search engines at the list itself.
-    canonical: "/projects",
+    canonical: path,
+    ...(language === DEFAULT_LANGUAGE ? {} : { ogLocale: ogLocale(language) }),
+    alternates: pageAlternates(args.loaderData.pageLanguages),
   });
+};
 
-const TABS: { value: ProjectCategoryFilter; label: string }[] = [
-  { value: "all", label: "All Projects" },
-  { value: "commercial", label: "Commercial Engineering" },
-  { value: "humanitarian", label: "Humanitarian Engineering" },
+const TABS: { value: ProjectCategoryFilter; label: (inputs: Record<string, never>, options: { locale: Language }) => string }[] = [
+  { value: "all", label: m.projects_list_all },
+  { value: "commercial", label: CATEGORY_MESSAGES.commercial },
+  { value: "humanitarian", label: CATEGORY_MESSAGES.humanitarian },
 ];
 
 export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
+  const language = usePageLanguage();
+  if (loaderData.notFound) return <NotFound />;
   const { query, projects, counts, images } = loaderData;
+  const locale = { locale: language };
+  const listPath = localizedPath("/projects", language);
   return (
     <div id="main-content">
       <section className="relative overflow-hidden bg-ink pt-28 pb-12 text-white sm:pt-32 sm:pb-16">
@@ -60,23 +89,18 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
         />
         <div aria-hidden className="absolute inset-0 bg-gradient-to-b from-ink/60 via-ink/70 to-ink" />
         <div className="relative mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <p className="text-sm font-semibold tracking-[0.2em] text-teal-200 uppercase">Our work</p>
-          <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">
-            Projects that stand the test of time
-          </h1>
-          <p className="mt-4 max-w-2xl text-base leading-relaxed text-slate-200 sm:text-lg">
-            From riverside towers in London to cyclone shelters in Mozambique: structures designed to be safe, lean
-            and built to last.
-          </p>
+          <p className="text-sm font-semibold tracking-[0.2em] text-teal-200 uppercase">{m.projects_list_eyebrow({}, locale)}</p>
+          <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">{m.projects_list_heading({}, locale)}</h1>
+          <p className="mt-4 max-w-2xl text-base leading-relaxed text-slate-200 sm:text-lg">{m.projects_list_intro({}, locale)}</p>
 
-          <nav aria-label="Project categories" className="mt-8" data-projects-tabs="">
+          <nav aria-label={m.projects_list_tabs({}, locale)} className="mt-8" data-projects-tabs="">
             <ul className="flex flex-wrap gap-2">
               {TABS.map((tab) => {
                 const active = query.category === tab.value;
                 return (
                   <li key={tab.value} className="shrink-0">
                     <a
-                      href={`/projects${projectListSearch({ category: tab.value, q: query.q })}`}
+                      href={`${listPath}${projectListSearch({ category: tab.value, q: query.q })}`}
                       data-projects-link=""
                       aria-current={active ? "page" : undefined}
                       className={cn(
@@ -86,14 +110,14 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
                           : "border-white/30 bg-white/5 text-white hover:bg-white/15",
                       )}
                     >
-                      {tab.label}
+                      {tab.label({}, locale)}
                       <span
                         className={cn(
                           "rounded-full px-2 py-0.5 text-xs tabular-nums",
                           active ? "bg-primary text-white" : "bg-white/15 text-white",
                         )}
                       >
-                        {counts[tab.value]}
+                        <bdi>{counts[tab.value]}</bdi>
                       </span>
                     </a>
                   </li>
@@ -102,25 +126,25 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
             </ul>
           </nav>
 
-          <form method="get" action="/projects" role="search" className="mt-5 flex max-w-xl gap-2" data-projects-search="">
+          <form method="get" action={listPath} role="search" className="mt-5 flex max-w-xl gap-2" data-projects-search="">
             <input type="hidden" name="category" value={query.category} disabled={query.category === "all"} />
             <label htmlFor="project-search" className="sr-only">
-              Search projects
+              {m.projects_list_search_label({}, locale)}
             </label>
-            <div className="relative flex-1">
-              <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" />
+            <div className="relative min-w-0 flex-1">
+              <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" />
               <input
                 id="project-search"
                 type="search"
                 name="q"
                 defaultValue={query.q}
-                placeholder="Search title, description, location"
+                placeholder={m.projects_list_search_placeholder({}, locale)}
                 autoComplete="off"
-                className="h-11 w-full rounded-md border border-white/20 bg-white pr-3 pl-9 text-base text-foreground placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-300 md:text-sm"
+                className="h-11 w-full rounded-md border border-white/20 bg-white ps-9 pe-3 text-base text-foreground placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-300 md:text-sm"
               />
             </div>
             <Button type="submit" size="lg" className="h-11">
-              Search
+              {m.projects_list_search_button({}, locale)}
             </Button>
           </form>
         </div>
@@ -129,11 +153,16 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="project-results" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8 lg:py-16" data-projects-results="">
         <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
           <h2 id="project-results" className="text-xl font-semibold">
-            {TABS.find((t) => t.value === query.category)?.label}
-            {query.q ? <span className="font-normal text-muted-foreground"> matching “{query.q}”</span> : null}
+            {TABS.find((t) => t.value === query.category)?.label({}, locale)}
+            {query.q ? (
+              <span className="font-normal text-muted-foreground">
+                {" "}
+                {m.projects_list_matching({ q: query.q }, locale)}
+              </span>
+            ) : null}
           </h2>
-          <p aria-live="polite" className="text-sm text-muted-foreground" data-projects-status="">
-            {`${projects.length} ${projects.length === 1 ? "project" : "projects"}`}
+          <p aria-live="polite" className="text-sm text-muted-foreground" data-projects-status="" data-loading={m.projects_list_loading({}, locale)}>
+            {m.projects_list_count({ count: projects.length }, locale)}
           </p>
         </div>
 
@@ -141,18 +170,18 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3">
             {projects.map((project) => (
               <li key={project.id}>
-                <ProjectCard project={project} picture={project.image ? images[project.image] : undefined} />
+                <ProjectCard project={project} picture={project.image ? images[project.image] : undefined} language={language} />
               </li>
             ))}
           </ul>
         ) : (
           <div className="flex flex-col items-center rounded-xl border border-dashed bg-muted/50 px-6 py-16 text-center">
             <SearchX aria-hidden className="size-10 text-primary" />
-            <p className="mt-4 text-lg font-semibold">No projects found</p>
-            <p className="mt-1 text-muted-foreground">Try adjusting your search terms or filters</p>
-            <a href="/projects" data-projects-link="" className={cn(buttonVariants({ variant: "outline" }), "mt-6")}>
+            <p className="mt-4 text-lg font-semibold">{m.projects_list_empty_title({}, locale)}</p>
+            <p className="mt-1 text-muted-foreground">{m.projects_list_empty_body({}, locale)}</p>
+            <a href={listPath} data-projects-link="" className={cn(buttonVariants({ variant: "outline" }), "mt-6")}>
               <X aria-hidden />
-              Clear Filters
+              {m.projects_list_clear({}, locale)}
             </a>
           </div>
         )}

@@ -9,7 +9,7 @@ import { Picture } from "~/features/media/components/picture";
 import type { ImageMap } from "~/features/media/resolve.server";
 import { navHref } from "~/content/nav";
 import { cn } from "~/utils/cn";
-import { contentDir, DEFAULT_LANGUAGE, type Language } from "~/utils/i18n";
+import { contentDir, DEFAULT_LANGUAGE, localizedPath, type Language } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import { readingTimeMinutes } from "../format";
 import type { InsightDetail } from "../insights.server";
@@ -79,7 +79,7 @@ export function categoryIn(category: string, language: Language): string {
 }
 
 /** The reading time in `language`: English as stored ("7 mins read"), another language from its minutes. */
-function readingTimeIn(readingTime: string, language: Language): string {
+export function readingTimeIn(readingTime: string, language: Language): string {
   if (language === DEFAULT_LANGUAGE) return readingTime;
   const minutes = readingTimeMinutes(readingTime);
   return minutes === null ? m.insight_no_reading_time({}, { locale: language }) : m.insight_reading_minutes({ minutes: String(minutes) }, { locale: language });
@@ -107,6 +107,8 @@ export function ArticleScreen({
 }) {
   if (!article) return <ArticleNotFound language={language} />;
   const locale = { locale: language };
+  // The article exists in its language, so the list in that language does too.
+  const listPath = localizedPath("/insights", language);
   // Text shown as staff wrote it in English (the author, tags, a field shown in English by choice) reads in its own direction.
   const dir = contentDir(language);
 
@@ -127,7 +129,7 @@ export function ArticleScreen({
               </li>
               <li>
                 <Link
-                  to={navHref("/insights", language)}
+                  to={listPath}
                   className="hover:text-white hover:underline"
                 >
                   {m.nav_insights({}, locale)}
@@ -265,7 +267,7 @@ export function ArticleScreen({
 
         <div className="mt-10">
           <Link
-            to={navHref("/insights", language)}
+            to={listPath}
             className={buttonVariants({ variant: "outline", size: "lg" })}
           >
             <ArrowLeft aria-hidden className="rtl:-scale-x-100" />

@@ -1,7 +1,7 @@
 /**
  * The picture at the top of a listing card (a project or an insight): the image at the card's
  * aspect ratio, zooming slightly while the card is hovered (the card carries `group`), with the
- * category badge in its top-left corner. `image` may be empty (a project without a picture): the
+ * category badge in its top start corner (top left in English). `image` may be empty (a project without a picture): the
  * muted frame and the badge remain.
  */
 import type { ResponsiveImage } from "../rules";
@@ -34,7 +34,7 @@ export function CardCover({
           className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
         />
       ) : null}
-      <span className="absolute top-3 left-3 rounded-full bg-white/95 px-3 py-1 text-xs font-semibold text-accent-foreground shadow-sm">{badge}</span>
+      <span className="absolute top-3 start-3 rounded-full bg-white/95 px-3 py-1 text-xs font-semibold text-accent-foreground shadow-sm">{badge}</span>
     </div>
   );
 }

@@ -9,12 +9,12 @@
  * switcher in the bottom bar.
  */
 import { Mail, MapPin, Phone } from "lucide-react";
-import { useMatches } from "react-router";
+import { useLocation, useMatches } from "react-router";
 import { LanguageSwitcher, Logo } from "~/components/site-header";
 import { companyDefaults } from "~/content/company";
 import { footerColumns, legalLinks, navHref } from "~/content/nav";
 import { useRootData } from "~/features/site/root-data";
-import { usePageLanguage } from "~/utils/i18n";
+import { languageOfPath } from "~/utils/i18n";
 import { allowsAnalytics } from "~/utils/page-mode";
 import { m } from "~/utils/paraglide/messages";
 
@@ -35,7 +35,7 @@ export function SiteFooter() {
   const cookieSettings = Boolean(site.analyticsId) && allowsAnalytics(matches);
   const addressLines = root?.contact.addressLines ?? site.location.split(",").map((line) => line.trim());
   const socialLinks = root?.contact.socialLinks ?? [];
-  const language = usePageLanguage();
+  const { language, path } = languageOfPath(useLocation().pathname);
   const locale = { locale: language };
   const newTab = <span className="sr-only">{m.footer_new_tab({}, locale)}</span>;
 
@@ -79,7 +79,7 @@ export function SiteFooter() {
             <ul className="mt-4 space-y-3">
               {column.links.map((link) => (
                 <li key={link.href}>
-                  <a href={navHref(link.href, language)} className="text-sm text-slate-300 hover:text-teal-300">
+                  <a href={navHref(link.href, language, path)} className="text-sm text-slate-300 hover:text-teal-300">
                     {link.label({}, locale)}
                   </a>
                 </li>
