@@ -4,11 +4,13 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 // page also answer under a language prefix (`/fr/book-consultation`): the route checks that the
 // site offers that language (`routeLanguage`) and answers 404 otherwise. A project or an article
 // answers under a prefix at its translated address (`/fr/projects/:slug`) where it is published in
-// that language (ADR 33), else 404.
+// that language (ADR 33), else 404. The home page (`/fr`) and the about page (`/fr/about`) answer
+// under a prefix where that site page is published in the language, else 404 (any other single
+// segment, `/foo`, is the home route's 404 too).
 export default [
   layout("routes/public/layout.tsx", [
-    index("routes/public/home.tsx"),
-    route("about", "routes/public/about.tsx"),
+    route(":lang?", "routes/public/home.tsx"),
+    route(":lang?/about", "routes/public/about.tsx"),
     route("services", "routes/public/services.tsx"),
     route("services/commercial", "routes/public/services-commercial.tsx"),
     route("services/humanitarian", "routes/public/services-humanitarian.tsx"),
@@ -58,6 +60,7 @@ export default [
       route("site", "routes/admin/site/index.tsx"),
       route("site/consultation-types", "routes/admin/site/consultation-types.tsx"),
       route("site/:page", "routes/admin/site/page-edit.tsx"),
+      route("site/:page/:lang", "routes/admin/site/page-translation.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("users/:id/calendar", "routes/admin/staff-calendar.tsx"),
       route("users/:id/consultations", "routes/admin/user-consultations.tsx"),

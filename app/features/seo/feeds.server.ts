@@ -11,6 +11,7 @@ import type { TranslatableKind } from "~/features/translations/fields";
 import { isTranslatedPath } from "~/content/nav";
 import { DEFAULT_LANGUAGE, languageAlternates, localizedPath, pageAlternates, type Language, type PageInLanguage } from "~/utils/i18n";
 import { absoluteUrl } from "./meta";
+import { sitePageLanguages, TRANSLATABLE_SITE_PAGES } from "~/features/site-pages/pages.server";
 
 /** Escapes text for XML element content and attribute values. */
 export function escapeXml(text: string): string {
@@ -38,7 +39,8 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
  * The sitemap XML: every public page plus each published project and article with its lastmod
  * (YYYY-MM-DD, UTC). A page that exists in other languages (the booking wizard; a project or an
  * article published in an offered language, at its translated address) is listed once per
- * language, each entry naming all of them and `x-default` as `xhtml:link` alternates.
+ * language, each entry naming all of them and `x-default` as `xhtml:link` alternates; so is a site
+ * page served in other languages (home, about) in each offered language it is published in.
  */
 export async function buildSitemapXml(publicUrl: string): Promise<string> {
   const [projects, articles, settings] = await Promise.all([listPublishedProjectSlugs(), listPublishedInsightSlugs(), getSiteSettings()]);
@@ -75,9 +77,21 @@ export async function buildSitemapXml(publicUrl: string): Promise<string> {
     const links = pageAlternates(pages).map(link);
     return pages.map((p) => entry(p.path, p.updatedAt, "monthly", "0.7", links));
   };
+  const sitePages = new Map(
+    await Promise.all(TRANSLATABLE_SITE_PAGES.map(async (page) => [page.path, await sitePageLanguages(page.key, page.path, settings.offeredLanguages)] as const)),
+  );
+  /** A site page's entry in English and in each offered language it is published in, naming one another. */
+  const sitePage = (p: (typeof STATIC_PUBLIC_PATHS)[number], pages: PageInLanguage[]) => {
+    const links = pageAlternates(pages).map(link);
+    return pages.map((page) => entry(page.path, listLastmod[p.path] ?? null, p.changefreq, p.priority, links));
+  };
   const urls = [
     ...STATIC_PUBLIC_PATHS.flatMap((p) =>
-      isTranslatedPath(p.path) && settings.offeredLanguages.length > 1 ? translated(p) : [entry(p.path, listLastmod[p.path] ?? null, p.changefreq, p.priority)],
+      isTranslatedPath(p.path) && settings.offeredLanguages.length > 1
+        ? translated(p)
+        : (sitePages.get(p.path)?.length ?? 0) > 1
+          ? sitePage(p, sitePages.get(p.path)!)
+          : [entry(p.path, listLastmod[p.path] ?? null, p.changefreq, p.priority)],
     ),
     ...projects.flatMap((p) => item("project", p, projectTranslations)),
     ...articles.flatMap((a) => item("insight", a, articleTranslations)),

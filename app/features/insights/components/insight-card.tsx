@@ -1,7 +1,7 @@
 /**
  * A blog card:
  * hero image, category, date (or 'Recent'), reading time, title, excerpt, author, linking to
- * /insights/{slug}. Used on /insights and the home page.
+ * its own `href` (a translation's address) or /insights/{slug}. Used on /insights and the home page.
  */
 import { ArrowRight, CalendarDays, Clock } from "lucide-react";
 import { Link } from "react-router";
@@ -9,6 +9,8 @@ import { cn } from "~/utils/cn";
 import type { InsightCardData } from "../insights.server";
 import { CardCover } from "~/features/media/components/card-cover";
 import type { ResponsiveImage } from "~/features/media/rules";
+import { usePageLanguage } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
 
 export function InsightCard({
   insight,
@@ -24,7 +26,8 @@ export function InsightCard({
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const href = `/insights/${insight.slug}`;
+  const language = usePageLanguage();
+  const href = insight.href ?? `/insights/${insight.slug}`;
   return (
     <article
       className={cn(
@@ -53,8 +56,8 @@ export function InsightCard({
         <div className="mt-auto flex items-center justify-between gap-3 border-t pt-4 text-sm">
           <span className="truncate font-medium text-slate-700">{insight.authorName}</span>
           <span aria-hidden className="inline-flex items-center gap-1 font-semibold text-primary">
-            Read
-            <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" />
+            {m.card_read({}, { locale: language })}
+            <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5 rtl:-scale-x-100" />
           </span>
         </div>
       </div>

@@ -10,7 +10,7 @@ import { metricEntries } from "../metrics";
 import type { ProjectCardData } from "../projects.server";
 import { CardCover } from "~/features/media/components/card-cover";
 import type { ResponsiveImage } from "~/features/media/rules";
-import { DEFAULT_LANGUAGE } from "~/utils/i18n";
+import { DEFAULT_LANGUAGE, usePageLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 
 /** The two categories' names, catalogue messages called with a page's language. */
@@ -53,6 +53,7 @@ export function ProjectCard({
   /** Level of the title heading (3 by default, under a section's h2). */
   headingLevel?: 2 | 3;
 }) {
+  const locale = { locale: usePageLanguage() };
   const href = projectCardHref(project);
   const external = /^https?:\/\//.test(href);
   const metrics = metricEntries(project.metrics).slice(0, 4);
@@ -62,9 +63,9 @@ export function ProjectCard({
   );
   const linkContent = (
     <>
-      VIEW PROJECT
+      {m.card_view_project({}, locale)}
       <span className="sr-only">: {project.title}</span>
-      <ArrowRight aria-hidden className="size-4 transition-transform group-hover:translate-x-0.5" />
+      <ArrowRight aria-hidden className="size-4 transition-transform group-hover:translate-x-0.5 rtl:-scale-x-100" />
     </>
   );
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -79,8 +80,8 @@ export function ProjectCard({
       <div className="flex flex-1 flex-col gap-3 p-5">
         <Heading className="text-lg leading-snug font-semibold text-foreground">{project.title}</Heading>
         <div className="flex flex-col gap-1 text-sm text-muted-foreground">
-          {project.client ? <Fact icon={Building2} label="Client" value={project.client} /> : null}
-          {project.location ? <Fact icon={MapPin} label="Location" value={`${project.location}${project.year ? ` · ${project.year}` : ""}`} /> : null}
+          {project.client ? <Fact icon={Building2} label={m.card_client({}, locale)} value={project.client} /> : null}
+          {project.location ? <Fact icon={MapPin} label={m.card_location({}, locale)} value={`${project.location}${project.year ? ` · ${project.year}` : ""}`} /> : null}
         </div>
         {project.description ? (
           <p className="line-clamp-3 text-sm leading-relaxed text-slate-700">{project.description}</p>
