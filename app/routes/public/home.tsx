@@ -41,7 +41,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { page, found, headers } = await loadHomePage(request, context, language);
   if (!found) return data(notFound, { status: 404, headers });
   const pageLanguages = page.preview ? [] : await sitePageLanguages("home", "/", (await getSiteSettings()).offeredLanguages);
-  return data({ page, preview: page.preview, pageLanguages: pageLanguages.length > 1 ? pageLanguages : [] }, { headers });
+  return data({ page, preview: page.preview, pageLanguages }, { headers });
 }
 
 /** A preview's Cache-Control and X-Robots-Tag reach the document response. */
