@@ -4,9 +4,9 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 // page also answer under a language prefix (`/fr/book-consultation`): the route checks that the
 // site offers that language (`routeLanguage`) and answers 404 otherwise. A project or an article
 // answers under a prefix at its translated address (`/fr/projects/:slug`) where it is published in
-// that language (ADR 33), else 404. The home page (`/fr`) and the about page (`/fr/about`) answer
-// under a prefix where that site page is published in the language, else 404 (any other single
-// segment, `/foo`, is the home route's 404 too).
+// that language (ADR 33), else 404. The home page (`/fr`), the about page (`/fr/about`) and the
+// contact page (`/fr/contact`) answer under a prefix where that site page is published in the
+// language, else 404 (any other single segment, `/foo`, is the home route's 404 too).
 export default [
   layout("routes/public/layout.tsx", [
     route(":lang?", "routes/public/home.tsx"),
@@ -18,7 +18,7 @@ export default [
     route(":lang?/projects/:slug", "routes/public/project.tsx"),
     route("insights", "routes/public/insights.tsx"),
     route(":lang?/insights/:slug", "routes/public/insight.tsx"),
-    route("contact", "routes/public/contact.tsx"),
+    route(":lang?/contact", "routes/public/contact.tsx"),
     route(":lang?/book-consultation", "routes/public/book-consultation.tsx"),
     route(":lang?/book-consultation/manage/:token", "routes/public/manage-booking.tsx"),
     route("privacy", "routes/public/privacy.tsx"),

@@ -236,6 +236,7 @@ export async function loadSitePages<K extends SitePageKey>(request: Request, key
 export const TRANSLATABLE_SITE_PAGES: readonly { path: string; key: SitePageKey }[] = [
   { path: "/", key: "home" },
   { path: "/about", key: "about" },
+  { path: "/contact", key: "contact" },
 ];
 
 /**
