@@ -1,6 +1,6 @@
 /**
- * The demo translations of site pages (ADR 33): the home page and the about page in French and
- * Arabic, published with the demo content, so `/fr`, `/fr/about`, `/ar` and `/ar/about` show them.
+ * The demo translations of site pages (ADR 33): the home, about and contact pages in French and
+ * Arabic, published with the demo content, so `/fr`, `/fr/about`, `/fr/contact`, `/ar` ... show them.
  * Each holds the page's words in the page's shape (pictures, links, figures and rows stay the
  * English page's) and is saved against the English words it translates, so none starts "behind
  * English". Partner names are proper names: the partner strip shows them in English by choice.
@@ -428,6 +428,33 @@ export const demoPageTranslations: DemoPageTranslation[] = [
             { title: "الابتكار والاستدامة", description: "أساليب جديدة ومواد منخفضة الكربون حيث تضيف قيمة، وممارسات مجرّبة حيث لا تضيف." },
           ],
         },
+      },
+    },
+  },
+  {
+    key: "contact",
+    language: "fr",
+    document: {
+      fallback: ["socialLinks"],
+      fields: {
+        intro:
+          "Que vous prépariez un projet immobilier ou que vous renforciez la résilience d’une région exposée aux catastrophes, nos ingénieurs sont prêts à vous aider. Dites-nous ce dont vous avez besoin : nous vous répondrons sous 24 heures.",
+        openingHours: [{ days: "Du lundi au vendredi", hours: "de 9 h à 17 h 30" }],
+        replyNote: "Nous répondons sous 24 heures, du lundi au vendredi.",
+        addressLines: ["Londres", "Royaume-Uni"],
+      },
+    },
+  },
+  {
+    key: "contact",
+    language: "ar",
+    document: {
+      fallback: ["socialLinks"],
+      fields: {
+        intro: "سواء كنت تخطط لمشروع تجاري أو تعمل على تعزيز المرونة في منطقة معرّضة للكوارث، فإن مهندسينا على استعداد للمساعدة. أخبرنا بما تحتاجه وسنردّ خلال 24 ساعة.",
+        openingHours: [{ days: "من الاثنين إلى الجمعة", hours: "من 9:00 إلى 17:30" }],
+        replyNote: "نردّ خلال 24 ساعة، من الاثنين إلى الجمعة.",
+        addressLines: ["لندن", "المملكة المتحدة"],
       },
     },
   },

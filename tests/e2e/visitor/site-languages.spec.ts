@@ -6,13 +6,19 @@
  * its own document (`<html lang dir>`), Arabic right to left, no sideways scroll, axe clean. A page
  * not published in a language is no page there; the English pages keep their words. A member of
  * staff translates the about page in its French tab and publishes French only, with English shown
- * for an emptied section only once they choose it. With E2E_SCREENSHOTS set, every page is
+ * for an emptied section only once they choose it. A French visitor sends the contact form (its
+ * labels, messages and success in French) and the acknowledgement in the outbox is French. With E2E_SCREENSHOTS set, every page is
  * photographed at 390 and 1440 px (test-results/site-languages/).
  */
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import type { Page } from "@playwright/test";
+import PostalMime from "postal-mime";
+import { E2E_DATA_DIR } from "../../../playwright.config";
 import { languageInfo, type Language } from "../../../app/utils/i18n";
 import { expectNoSeriousA11yViolations } from "../support/a11y";
 import { signInAsAdmin } from "../support/auth";
+import { waitUntilHumanPace } from "../support/human-pace";
 import { waitForHydration } from "../support/hydration";
 import { saveScreenshot } from "../support/screenshots";
 import { expect, test } from "../support/visitor";
@@ -160,10 +166,60 @@ test("a page not published in a language is no page there; English keeps its wor
     expect(html, path).not.toContain("modulepreload");
     expect((await page.request.get(path)).headers()["x-html-cache"], path).toBe("hit");
   }
+  expect((await page.request.get("/pt/contact")).status()).toBe(404);
   const sitemap = await (await page.request.get("/sitemap.xml")).text();
   expect(sitemap).toMatch(/\/fr<\/loc>/);
+  expect(sitemap).toContain("/fr/contact</loc>");
   expect(sitemap).toContain("/ar/about</loc>");
   expect(sitemap).not.toContain("/pt/about</loc>");
+});
+
+/** Every message the e2e server's mail worker has written to its outbox folder. */
+async function outbox() {
+  const dir = path.join(E2E_DATA_DIR, "outbox");
+  const files = await readdir(dir).catch(() => [] as string[]);
+  return Promise.all(files.filter((f) => f.endsWith(".eml")).map(async (f) => PostalMime.parse(await readFile(path.join(dir, f)))));
+}
+
+test("a French visitor sends the contact form in French and receives a French acknowledgement", async ({ newVisitor }) => {
+  const visitor = await newVisitor({ viewport: PHONE });
+  const { page } = visitor;
+  await visitor.open("/fr/contact");
+  await expectDocumentIn(page, "fr");
+  await expect(page.getByRole("heading", { level: 1, name: "Parlons de votre projet" })).toBeVisible();
+  await expect(page.getByText("Nous répondons sous 24 heures, du lundi au vendredi.")).toBeVisible();
+  // The browser checks the form in French.
+  await page.getByRole("button", { name: "Envoyer le message" }).click();
+  await expect(page.getByText("Veuillez indiquer votre nom complet.")).toBeVisible();
+  await expect(page.getByText("Veuillez choisir un type de demande.")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, "test-results/site-languages/contact-fr-errors-390.png", { fullPage: true });
+
+  const email = `marie.${Date.now()}@example.org`;
+  await page.getByRole("textbox", { name: "Nom complet", exact: true }).fill("Marie Curie");
+  await page.getByRole("textbox", { name: "Adresse e-mail", exact: true }).fill(email);
+  await page.getByRole("combobox", { name: "Type de demande", exact: true }).selectOption({ label: "Ingénierie humanitaire" });
+  await page.getByRole("textbox", { name: "Message", exact: true }).fill("Nous préparons une école résistante aux cyclones à Beira.");
+  await waitUntilHumanPace(page);
+  await page.getByRole("button", { name: "Envoyer le message" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Message envoyé !" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Message envoyé !" })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await check(page, "contact-fr-sent", PHONE);
+
+  await expect
+    .poll(async () => (await outbox()).filter((m) => (m.to ?? []).some((a) => "address" in a && a.address === email)).map((m) => m.subject), { timeout: 15_000 })
+    .toEqual(["Nous avons bien reçu votre demande - Meridian Engineering"]);
+  const ack = (await outbox()).find((m) => (m.to ?? []).some((a) => "address" in a && a.address === email))!;
+  expect(ack.text).toContain("Merci pour votre demande");
+  expect(ack.text).toContain("Ingénierie humanitaire");
+  const notification = (await outbox()).find((m) => m.subject === "New enquiry: Humanitarian Engineering from Marie Curie")!;
+  expect(notification.text).toContain("French (Français)");
+
+  // In Arabic, right to left, on a desktop.
+  await visitor.open("/ar/contact");
+  await expectDocumentIn(page, "ar");
+  await check(page, "contact-ar", DESKTOP);
 });
 
 test("staff translate the about page in its French tab and publish French only, English shown for an empty section only by choice", async ({ page }) => {
