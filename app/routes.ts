@@ -4,16 +4,17 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 // page also answer under a language prefix (`/fr/book-consultation`): the route checks that the
 // site offers that language (`routeLanguage`) and answers 404 otherwise. A project or an article
 // answers under a prefix at its translated address (`/fr/projects/:slug`) where it is published in
-// that language (ADR 33), else 404. The home page (`/fr`), the about page (`/fr/about`) and the
-// contact page (`/fr/contact`) answer under a prefix where that site page is published in the
-// language, else 404 (any other single segment, `/foo`, is the home route's 404 too).
+// that language (ADR 33), else 404. The home page (`/fr`), the about page (`/fr/about`), the
+// services pages (`/fr/services`, `/fr/services/commercial` ...) and the contact page
+// (`/fr/contact`) answer under a prefix where that site page is published in the language, else
+// 404 (any other single segment, `/foo`, is the home route's 404 too).
 export default [
   layout("routes/public/layout.tsx", [
     route(":lang?", "routes/public/home.tsx"),
     route(":lang?/about", "routes/public/about.tsx"),
-    route("services", "routes/public/services.tsx"),
-    route("services/commercial", "routes/public/services-commercial.tsx"),
-    route("services/humanitarian", "routes/public/services-humanitarian.tsx"),
+    route(":lang?/services", "routes/public/services.tsx"),
+    route(":lang?/services/commercial", "routes/public/services-commercial.tsx"),
+    route(":lang?/services/humanitarian", "routes/public/services-humanitarian.tsx"),
     route("projects", "routes/public/projects.tsx"),
     route(":lang?/projects/:slug", "routes/public/project.tsx"),
     route("insights", "routes/public/insights.tsx"),

@@ -11,13 +11,15 @@ import { sitePages } from "~/db/schema";
 import { demoPageTranslations } from "~/db/seed/page-translations";
 import type { CmsActor } from "~/features/cms/content.server";
 import { SITE_PAGE_SEED } from "~/features/site-pages/defaults";
-import { applyPageTranslation } from "~/features/site-pages/page-words";
+import { applyPageTranslation, pageSections } from "~/features/site-pages/page-words";
 import { ensurePages } from "~/features/site-pages/pages.server";
 import { pageSchema } from "~/features/site-pages/schemas";
 import { saveTranslation } from "~/features/translations/translations.server";
 import { buildSitemapXml } from "~/features/seo/feeds.server";
 import * as aboutRoute from "~/routes/public/about";
 import * as homeRoute from "~/routes/public/home";
+import * as servicesRoute from "~/routes/public/services";
+import * as commercialRoute from "~/routes/public/services-commercial";
 import * as translationRoute from "~/routes/admin/site/page-translation";
 import type { PageInLanguage } from "~/utils/i18n";
 import { createStaffSession, formPost, outcome, routeArgs, TEST_ORIGIN, type StaffSession } from "../setup/admin-session";
@@ -29,7 +31,7 @@ const actor: CmsActor = { userId: "u1", email: "ed@staff.test", name: "Ed Editor
 const french = (key: "home" | "about") => demoPageTranslations.find((t) => t.key === key && t.language === "fr")!.document;
 
 /** The id of site page `key` (created from the seed). */
-async function pageId(key: "home" | "about"): Promise<string> {
+async function pageId(key: "home" | "about" | "services"): Promise<string> {
   await ensurePages(db, [key]);
   const [row] = await db.select({ id: sitePages.id }).from(sitePages).where(eq(sitePages.key, key));
   return row!.id;
@@ -48,6 +50,9 @@ async function visitHome(path: string, params: Record<string, string>) {
   const value = result.value as { data?: HomeData } | HomeData | undefined;
   return { status: result.status, data: (value && "data" in value ? value.data : value) as HomeData };
 }
+
+/** Every section of page `key`, for a translation that shows English wherever it is empty. */
+const pageSectionsOf = (key: "services") => pageSections(pageSchema(key, "draft")).map((section) => section.name);
 
 /** `value` as the page form posts it: every leaf under its dotted path. */
 function flatten(value: unknown, name = "", out: Record<string, string> = {}): Record<string, string> {
@@ -93,6 +98,26 @@ describe("site pages in other languages", () => {
     await saveTranslation("page", actor, id, "fr", published.ok ? published.version : 0, null, { intent: "unpublish" });
     expect((await visitHome("/fr", { lang: "fr" })).status).toBe(404);
     expect((await visitHome("/", {})).data.pageLanguages.map((p) => p.path)).toEqual(["/"]);
+  });
+});
+
+describe("the services pages in other languages", () => {
+  it("serves /fr/services and its two service pages once the Services page is published in French, English where staff chose it", async () => {
+    const id = await pageId("services");
+    const load = (route: typeof servicesRoute | typeof commercialRoute, path: string, params: Record<string, string>) =>
+      outcome(() => route.loader(routeArgs(new Request(`${TEST_ORIGIN}${path}`), params, { degraded: false })));
+    expect((await load(servicesRoute, "/fr/services", { lang: "fr" })).status).toBe(404);
+    const document = { fields: { hero: { title: "Nos services" }, commercialPage: { title: "Ingénierie commerciale" } }, fallback: pageSectionsOf("services") };
+    await saveTranslation("page", actor, id, "fr", 0, { slug: null, document }, { intent: "publish" });
+    const services = (await load(servicesRoute, "/fr/services", { lang: "fr" })).value as { data: { hero: { title: string; description: string }; pillars: { href: string }[]; pageLanguages: PageInLanguage[] } };
+    expect(services.data.hero.title).toBe("Nos services");
+    expect(services.data.hero.description).toBe(SITE_PAGE_SEED.services.hero.description);
+    expect(services.data.pillars.map((p) => p.href)).toEqual(["/fr/services/commercial", "/fr/services/humanitarian"]);
+    expect(services.data.pageLanguages.map((p) => p.path)).toEqual(["/services", "/fr/services"]);
+    const commercial = (await load(commercialRoute, "/fr/services/commercial", { lang: "fr" })).value as { data: { page: { title: string } } };
+    expect(commercial.data.page.title).toBe("Ingénierie commerciale");
+    expect((await load(commercialRoute, "/ar/services/commercial", { lang: "ar" })).status).toBe(404);
+    expect(((await load(servicesRoute, "/services", {})).value as { data: { hero: { title: string } } }).data.hero.title).toBe(SITE_PAGE_SEED.services.hero.title);
   });
 });
 

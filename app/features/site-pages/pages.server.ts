@@ -236,6 +236,9 @@ export async function loadSitePages<K extends SitePageKey>(request: Request, key
 export const TRANSLATABLE_SITE_PAGES: readonly { path: string; key: SitePageKey }[] = [
   { path: "/", key: "home" },
   { path: "/about", key: "about" },
+  { path: "/services", key: "services" },
+  { path: "/services/commercial", key: "services" },
+  { path: "/services/humanitarian", key: "services" },
   { path: "/contact", key: "contact" },
 ];
 
@@ -259,13 +262,14 @@ export async function sitePageLanguages(key: SitePageKey, path: string, offered:
 
 /**
  * What /services/commercial or /services/humanitarian shows (`part` of the published Services
- * page; a `?preview=` token of it shows the draft): the page's content, its library images
- * resolved (a failed read is logged, marks the render degraded, and draws the stored addresses),
+ * page in `language`; a `?preview=` token of it shows the draft): the page's content, its library
+ * images resolved (a failed read is logged, marks the render degraded, and draws the stored
+ * addresses), whether the Services page is published in `language` (`found`, always in English),
  * and the response headers.
  */
-export async function loadServicePage(request: Request, context: AppLoadContext, part: "commercialPage" | "humanitarianPage") {
-  const { pages, preview, headers } = await loadSitePages(request, ["services"]);
+export async function loadServicePage(request: Request, context: AppLoadContext, part: "commercialPage" | "humanitarianPage", language: Language = DEFAULT_LANGUAGE) {
+  const { pages, preview, translated, headers } = await loadSitePages(request, ["services"], new Date(), language);
   const page = pages.services[part];
   const images = await loadOrDegrade(context, () => resolveImages([page.image.src]), {} as ImageMap, `${part}: failed to resolve images`);
-  return { page, images, preview, headers };
+  return { page, images, preview, headers, found: language === DEFAULT_LANGUAGE || translated.has("services") };
 }
