@@ -23,9 +23,14 @@ export function isTranslatedPath(path: string): boolean {
   return TRANSLATED_PATHS.some((base) => path === base || path.startsWith(`${base}/`));
 }
 
-/** Where a navigation link to the English `href` goes from a page in `language`. */
-export function navHref(href: string, language: Language): string {
-  return isTranslatedPath(href) ? localizedPath(href, language) : href;
+/**
+ * Where a navigation link to the English `href` goes from a page in `language`: the page in that
+ * language where it exists in every language (`TRANSLATED_PATHS`) or is a site page published in
+ * it (`published`, the English paths the root data lists for the request's language), else the
+ * English page.
+ */
+export function navHref(href: string, language: Language, published: readonly string[] = []): string {
+  return isTranslatedPath(href) || published.includes(href) ? localizedPath(href, language) : href;
 }
 
 /** The two service pages, in the header's Services dropdown and the footer's Services column. */

@@ -242,6 +242,17 @@ export const TRANSLATABLE_SITE_PAGES: readonly { path: string; key: SitePageKey 
   { path: "/contact", key: "contact" },
 ];
 
+/** The English paths of `TRANSLATABLE_SITE_PAGES` whose site page is published in `language` at `now`. */
+export async function publishedSitePagePaths(language: Language, now: Date = new Date()): Promise<string[]> {
+  const rows = await db
+    .select({ key: sitePages.key, published: contentTranslations.published, publishedAt: contentTranslations.publishedAt, scheduled: contentTranslations.scheduled, scheduledAt: contentTranslations.scheduledAt })
+    .from(contentTranslations)
+    .innerJoin(sitePages, eq(sitePages.id, contentTranslations.entityId))
+    .where(and(eq(contentTranslations.entityType, "page"), eq(contentTranslations.language, language)));
+  const live = new Set(rows.filter((r) => liveDocument(r, now).document).map((r) => r.key));
+  return TRANSLATABLE_SITE_PAGES.filter((page) => live.has(page.key)).map((page) => page.path);
+}
+
 /**
  * The addresses of site page `key` (English at `path`) in every offered language (`offered`) it
  * is published in at `now`: English first, then each language with a live translation

@@ -84,6 +84,10 @@ test("a visitor on a desktop reads the home and about pages in French and Arabic
     "href",
     "/insights/embodied-carbon-in-structural-frames",
   );
+  // The header's links go to the French pages where they are published in French, else to the English ones.
+  const nav = page.getByRole("navigation", { name: "Navigation principale" });
+  await expect(nav.getByRole("link", { name: "À propos", exact: true })).toHaveAttribute("href", "/fr/about");
+  await expect(nav.getByRole("link", { name: "Projets" })).toHaveAttribute("href", "/projects");
   await check(page, "home-fr", DESKTOP);
 
   const header = page.getByRole("banner").getByRole("navigation", { name: "Langue" });
