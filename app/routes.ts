@@ -5,19 +5,22 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 // site offers that language (`routeLanguage`) and answers 404 otherwise. A project or an article
 // answers under a prefix at its translated address (`/fr/projects/:slug`) where it is published in
 // that language (ADR 33), else 404; so do the lists (`/fr/projects`, `/fr/insights`) where at least
-// one item is published in that language.
+// one item is published in that language. The home page (`/fr`), the about page (`/fr/about`), the
+// services pages (`/fr/services`, `/fr/services/commercial` ...) and the contact page
+// (`/fr/contact`) answer under a prefix where that site page is published in the language, else
+// 404 (any other single segment, `/foo`, is the home route's 404 too).
 export default [
   layout("routes/public/layout.tsx", [
-    index("routes/public/home.tsx"),
-    route("about", "routes/public/about.tsx"),
-    route("services", "routes/public/services.tsx"),
-    route("services/commercial", "routes/public/services-commercial.tsx"),
-    route("services/humanitarian", "routes/public/services-humanitarian.tsx"),
+    route(":lang?", "routes/public/home.tsx"),
+    route(":lang?/about", "routes/public/about.tsx"),
+    route(":lang?/services", "routes/public/services.tsx"),
+    route(":lang?/services/commercial", "routes/public/services-commercial.tsx"),
+    route(":lang?/services/humanitarian", "routes/public/services-humanitarian.tsx"),
     route(":lang?/projects", "routes/public/projects.tsx"),
     route(":lang?/projects/:slug", "routes/public/project.tsx"),
     route(":lang?/insights", "routes/public/insights.tsx"),
     route(":lang?/insights/:slug", "routes/public/insight.tsx"),
-    route("contact", "routes/public/contact.tsx"),
+    route(":lang?/contact", "routes/public/contact.tsx"),
     route(":lang?/book-consultation", "routes/public/book-consultation.tsx"),
     route(":lang?/book-consultation/manage/:token", "routes/public/manage-booking.tsx"),
     route("privacy", "routes/public/privacy.tsx"),
@@ -59,6 +62,7 @@ export default [
       route("site", "routes/admin/site/index.tsx"),
       route("site/consultation-types", "routes/admin/site/consultation-types.tsx"),
       route("site/:page", "routes/admin/site/page-edit.tsx"),
+      route("site/:page/:lang", "routes/admin/site/page-translation.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("users/:id/calendar", "routes/admin/staff-calendar.tsx"),
       route("users/:id/consultations", "routes/admin/user-consultations.tsx"),

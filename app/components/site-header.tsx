@@ -70,7 +70,7 @@ export function Logo({ companyName, inverse = false }: { companyName: string; in
   );
 }
 
-function DesktopDropdown({ item, pathname, language }: { item: NavItem; pathname: string; language: Language }) {
+function DesktopDropdown({ item, pathname, language, published }: { item: NavItem; pathname: string; language: Language; published: readonly string[] }) {
   const menuId = useId();
   const active = isNavActive(item.href, pathname);
   const label = item.label({}, { locale: language });
@@ -78,7 +78,7 @@ function DesktopDropdown({ item, pathname, language }: { item: NavItem; pathname
     <li className="relative" data-dropdown="">
       <div className="flex items-center">
         <a
-          href={navHref(item.href, language, pathname)}
+          href={navHref(item.href, language, { pathname, published })}
           className={cn(
             "whitespace-nowrap rounded-md py-2 ps-3 pe-1 text-sm font-medium transition-colors hover:text-teal-800",
             active ? "text-teal-800" : "text-slate-700",
@@ -105,7 +105,7 @@ function DesktopDropdown({ item, pathname, language }: { item: NavItem; pathname
             return (
               <li key={child.href}>
                 <a
-                  href={navHref(child.href, language)}
+                  href={navHref(child.href, language, { published })}
                   className={cn(
                     "block rounded-lg px-3 py-2.5 text-sm font-medium hover:bg-accent hover:text-accent-foreground",
                     childActive ? "bg-accent text-accent-foreground" : "text-slate-700",
@@ -224,7 +224,7 @@ export const MOBILE_MENU_ID = "site-menu";
  * The site header; `companyName` comes from the root loader's site identity, `languages` (the
  * offered language codes) feed the switcher.
  */
-export function SiteHeader({ companyName, languages = [] }: { companyName: string; languages?: readonly string[] }) {
+export function SiteHeader({ companyName, languages = [], published = [] }: { companyName: string; languages?: readonly string[]; published?: readonly string[] }) {
   const { language, path: pathname } = languageOfPath(useLocation().pathname);
   const locale = { locale: language };
   const menuId = MOBILE_MENU_ID;
@@ -250,11 +250,11 @@ export function SiteHeader({ companyName, languages = [] }: { companyName: strin
           <ul className="flex items-center gap-1">
             {navItems.map((item) =>
               item.children ? (
-                <DesktopDropdown key={item.href} item={item} pathname={pathname} language={language} />
+                <DesktopDropdown key={item.href} item={item} pathname={pathname} language={language} published={published} />
               ) : (
                 <li key={item.href}>
                   <a
-                    href={navHref(item.href, language, pathname)}
+                    href={navHref(item.href, language, { pathname, published })}
                     className={cn(
                       "whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-teal-800",
                       isNavActive(item.href, pathname) ? "text-teal-800" : "text-slate-700",
@@ -272,7 +272,7 @@ export function SiteHeader({ companyName, languages = [] }: { companyName: strin
         <div className="flex items-center gap-2">
           <LanguageSwitcher offered={languages} compact className="hidden lg:block" />
           <a
-            href={navHref(consultationCta.href, language)}
+            href={navHref(consultationCta.href, language, { published })}
             className="hidden h-10 items-center whitespace-nowrap rounded-md bg-primary px-4 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-teal-800 sm:inline-flex"
           >
             {consultationCta.label({}, locale)}
@@ -327,7 +327,7 @@ export function SiteHeader({ companyName, languages = [] }: { companyName: strin
               if (!item.children) {
                 return (
                   <li key={item.href}>
-                    <a href={navHref(item.href, language, pathname)} className={linkClass} aria-current={active ? "page" : undefined}>
+                    <a href={navHref(item.href, language, { pathname, published })} className={linkClass} aria-current={active ? "page" : undefined}>
                       {label}
                     </a>
                   </li>
@@ -337,7 +337,7 @@ export function SiteHeader({ companyName, languages = [] }: { companyName: strin
               return (
                 <li key={item.href}>
                   <div className="flex items-center gap-1">
-                    <a href={navHref(item.href, language, pathname)} className={linkClass} aria-current={active ? "page" : undefined}>
+                    <a href={navHref(item.href, language, { pathname, published })} className={linkClass} aria-current={active ? "page" : undefined}>
                       {label}
                     </a>
                     <button
@@ -356,7 +356,7 @@ export function SiteHeader({ companyName, languages = [] }: { companyName: strin
                     {item.children.map((child) => (
                       <li key={child.href}>
                         <a
-                          href={navHref(child.href, language)}
+                          href={navHref(child.href, language, { published })}
                           className={cn(
                             "block rounded-lg px-3 py-2.5 text-[0.95rem]",
                             pathname === child.href ? "font-semibold text-primary" : "text-slate-700 hover:bg-muted",
@@ -373,7 +373,7 @@ export function SiteHeader({ companyName, languages = [] }: { companyName: strin
             })}
           </ul>
           <a
-            href={navHref(consultationCta.href, language)}
+            href={navHref(consultationCta.href, language, { published })}
             className="mt-4 flex h-12 items-center justify-center rounded-md bg-primary text-base font-semibold text-white hover:bg-teal-800"
           >
             {consultationCta.label({}, locale)}

@@ -27,13 +27,14 @@ export function isTranslatedPath(path: string): boolean {
 const TRANSLATED_LISTS = ["/projects", "/insights"] as const;
 
 /**
- * Where a navigation link to the English `href` goes from a page in `language` at `pathname`
- * (without its prefix): to the page in that language where it has a translation; a link to the
- * projects or insights list also from that list or one of its items, which exist in the language
- * only where the list does; else to the English page.
+ * Where a navigation link to the English `href` goes from a page in `language`: to the page in
+ * that language where it exists in every language (`TRANSLATED_PATHS`) or is a site page published
+ * in it (`published`, the English paths the root data lists for the request's language); a link
+ * to the projects or insights list also from that list or one of its items (`pathname`, without
+ * its prefix), which exist in the language only where the list does; else to the English page.
  */
-export function navHref(href: string, language: Language, pathname?: string): string {
-  if (isTranslatedPath(href)) return localizedPath(href, language);
+export function navHref(href: string, language: Language, { pathname, published = [] }: { pathname?: string; published?: readonly string[] } = {}): string {
+  if (isTranslatedPath(href) || published.includes(href)) return localizedPath(href, language);
   const onList = TRANSLATED_LISTS.some((list) => href === list && pathname !== undefined && (pathname === list || pathname.startsWith(`${list}/`)));
   return onList ? localizedPath(href, language) : href;
 }

@@ -40,9 +40,9 @@ describe("company figures", () => {
     );
     expect((await save(editor, "figures", { figures }, { intent: "publish", version: String(page.version) })).status).toBe(200);
     const request = new Request(`${TEST_ORIGIN}/`);
-    const home = (await outcome(() => homeRoute.loader(routeArgs(request)))).value as { data: { headline: { value: string }[]; aboutFigure: { value: string } } };
-    expect(home.data.headline.map((f) => f.value)).toEqual(["95%", "11+"]);
-    expect(home.data.aboutFigure.value).toBe("11+");
+    const home = (await outcome(() => homeRoute.loader(routeArgs(request)))).value as { data: { page: { headline: { value: string }[]; aboutFigure: { value: string } } } };
+    expect(home.data.page.headline.map((f) => f.value)).toEqual(["95%", "11+"]);
+    expect(home.data.page.aboutFigure.value).toBe("11+");
     const about = (await outcome(() => aboutRoute.loader(routeArgs(new Request(`${TEST_ORIGIN}/about`))))).value as { data: { figures: Record<string, { value: string }> } };
     expect(about.data.figures["years-of-expertise"]!.value).toBe("11+");
     expect(about.data.figures["projects-delivered"]!.value).toBe("31+");
@@ -59,13 +59,15 @@ describe("company figures", () => {
 
 type HomeData = {
   data: {
-    home: typeof SITE_PAGE_SEED.home;
-    heroFigures: { value: string; label: string }[];
-    projects: { slug: string }[];
-    preview: boolean;
+    page: {
+      home: typeof SITE_PAGE_SEED.home;
+      heroFigures: { value: string; label: string }[];
+      projects: { slug: string }[];
+      preview: boolean;
+    };
   };
 };
-const homeData = async (url = "/") => ((await outcome(() => homeRoute.loader(routeArgs(new Request(`${TEST_ORIGIN}${url}`))))).value as HomeData).data;
+const homeData = async (url = "/") => ((await outcome(() => homeRoute.loader(routeArgs(new Request(`${TEST_ORIGIN}${url}`))))).value as HomeData).data.page;
 
 describe("the Home page", () => {
   it("shows on a new install exactly the spec's home page that app/content held", async () => {

@@ -16,6 +16,8 @@ export const enquiries = pgTable(
     company: text("company"),
     projectType: text("project_type").notNull(),
     message: text("message").notNull(),
+    /** The language the visitor wrote in, as its code ("en", "fr", "ar"...): their acknowledgement is in it (ADR 33). */
+    language: text("language").notNull().default("en"),
     status: text("status", { enum: ENQUIRY_STATUSES }).notNull().default("new"),
     priority: text("priority", { enum: ENQUIRY_PRIORITIES }).notNull().default("medium"),
     /** Why the submission was flagged as spam (honeypot, too fast, rate limit); null when not spam. */

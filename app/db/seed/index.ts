@@ -4,6 +4,7 @@ import { seedEnquiries } from "./enquiries";
 import { seedInsights } from "./insights";
 import { seedDemoMedia } from "./media";
 import { seedProjects } from "./projects";
+import { seedPageTranslations } from "./page-translations";
 import { seedTranslations } from "./translations";
 import { ensurePages } from "~/features/site-pages/pages.server";
 import { EDITABLE_PAGE_KEYS } from "~/features/site-pages/schemas";
@@ -17,4 +18,5 @@ export async function seedDemoRows(tx: Transaction): Promise<void> {
   await seedConsultations(tx);
   await seedEnquiries(tx);
   await ensurePages(tx, EDITABLE_PAGE_KEYS);
+  await seedPageTranslations(tx);
 }

@@ -1,7 +1,8 @@
 /**
  * The two messages a clean enquiry sends (`docs/design.md` section 6, "Mail"): a notification
- * to every staff address in `notificationRecipients`, with every field and a link to the admin
- * list, and an acknowledgement to the visitor promising a reply within 24 hours.
+ * to every staff address in `notificationRecipients`, with every field (and the visitor's language
+ * when it is not English) and a link to the admin list, in English; and an acknowledgement to the
+ * visitor promising a reply within 24 hours, in the language they wrote in.
  *
  * The acknowledgement goes to whatever address was typed, so it repeats none of the visitor's
  * free text (name, company, message): only the chosen enquiry type, from a fixed list. Otherwise
@@ -11,11 +12,14 @@ import type { OutgoingEmail } from "~/features/mail/outbox.server";
 import { renderEmail, siteUrl } from "~/features/mail/templates.server";
 import type { SiteSettings } from "~/features/settings/schema";
 import { formatUkLongDateTime } from "~/utils/format";
+import { DEFAULT_LANGUAGE, isLanguage, localizedPath, staffLanguageName, type Language } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
+import { enquiryTypeIn } from "./enquiry-types";
 import type { EnquiryInput } from "./schema";
 import { acknowledgementMessageId } from "./threading.server";
 
-/** A stored enquiry as the messages need it. `createdAt` is shown in UK time. */
-export type EnquiryForEmail = EnquiryInput & { id: string; createdAt: Date };
+/** A stored enquiry as the messages need it. `createdAt` is shown in UK time; `language` is the visitor's ("en", "fr"...). */
+export type EnquiryForEmail = EnquiryInput & { id: string; createdAt: Date; language: string };
 
 /** Collapses whitespace (newlines included) so a visitor's text cannot break a header. */
 function oneLine(value: string): string {
@@ -40,6 +44,7 @@ export function buildEnquiryEmails(enquiry: EnquiryForEmail, settings: SiteSetti
         ["Company", enquiry.company ?? "Not provided"],
         ["Enquiry type", enquiry.projectType],
         ["Received", formatUkLongDateTime(enquiry.createdAt)],
+        ...(enquiry.language === DEFAULT_LANGUAGE ? [] : ([["Visitor's language", staffLanguageName(enquiry.language)]] as [string, string][])),
         ["Message", enquiry.message],
       ],
       button: { label: "Open enquiries", url: siteUrl("/admin/enquiries") },
@@ -56,25 +61,25 @@ export function buildEnquiryEmails(enquiry: EnquiryForEmail, settings: SiteSetti
     dedupeKey: `enquiry:${enquiry.id}:notification:${to.toLowerCase()}`,
   }));
 
+  const language: Language = isLanguage(enquiry.language) ? enquiry.language : DEFAULT_LANGUAGE;
+  const locale = { locale: language };
   const acknowledgement = renderEmail(
     {
-      preheader: "We'll get back to you within 24 hours.",
-      heading: "Thank you for your enquiry",
-      intro: `We've received your enquiry and it has been logged and assigned to our team. We'll get back to you within 24 hours.`,
-      paragraphs: [
-        "Your first consultation with us is free, and everything you share is treated as confidential.",
-        `If anything is urgent, call us on ${settings.phone} or reply to ${settings.email}.`,
-      ],
-      details: [["Enquiry type", enquiry.projectType]],
-      button: { label: "Book a free consultation", url: siteUrl("/book-consultation") },
-      footerNote: `You receive this because you sent an enquiry through the ${settings.companyName} website.`,
+      preheader: m.enquiry_mail_preheader({}, locale),
+      heading: m.enquiry_mail_heading({}, locale),
+      intro: m.enquiry_mail_intro({}, locale),
+      paragraphs: [m.enquiry_mail_free({}, locale), m.enquiry_mail_urgent({ phone: settings.phone, email: settings.email }, locale)],
+      details: [[m.enquiry_mail_type({}, locale), enquiryTypeIn(enquiry.projectType, language)]],
+      button: { label: m.enquiry_mail_book({}, locale), url: siteUrl(localizedPath("/book-consultation", language)) },
+      footerNote: m.enquiry_mail_footer({ company: settings.companyName }, locale),
+      language,
     },
     settings,
   );
   const visitor: OutgoingEmail = {
     kind: "enquiry.acknowledgement",
     to: enquiry.email,
-    subject: `We've received your enquiry - ${settings.companyName}`,
+    subject: m.enquiry_mail_subject({ company: settings.companyName }, locale),
     ...acknowledgement,
     // A known Message-ID, so staff replies from the portal thread under it in the visitor's mail.
     headers: { messageId: acknowledgementMessageId(enquiry.id) },

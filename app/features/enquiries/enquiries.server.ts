@@ -25,7 +25,8 @@ import { buildEnquiryEmails } from "./emails.server";
 import { checkFormGuard, type FormGuardReason } from "~/features/abuse/form-guard.server";
 import { clientKey, exceedsLimit, hitRateLimit, HOUR_MS, LIMITS } from "~/features/abuse/limits.server";
 import { type FailedSubmission, parseSubmission } from "~/utils/forms";
-import { ENQUIRY_FIELDS, EnquirySchema } from "./schema";
+import { DEFAULT_LANGUAGE, type Language } from "~/utils/i18n";
+import { ENQUIRY_FIELDS, enquirySchema } from "./schema";
 
 /** Why a submission was flagged, as stored in `enquiries.spam_reason`. */
 export type SpamReason = FormGuardReason | "rate_limit" | "global_limit";
@@ -45,16 +46,19 @@ export type SubmitEnquiryResult =
  *   hidden `website` honeypot and `formToken`), e.g. `Object.fromEntries(formData)`
  * @param context.clientIp the visitor's address, for the per-client rate limit
  * @param context.now the instant of submission (default now)
+ * @param context.language the language the visitor wrote in (default English): the form's
+ *   messages, the stored `language`, and their acknowledgement are in it
  * @returns the refused submission when invalid (field errors and the submitted fields; nothing
  *   stored), otherwise the new enquiry's id
  * @throws only when the database fails
  */
 export async function submitEnquiry(
   input: Record<string, unknown>,
-  context: { clientIp: string; now?: Date },
+  context: { clientIp: string; now?: Date; language?: Language },
 ): Promise<SubmitEnquiryResult> {
   const now = context.now ?? new Date();
-  const parsed = parseSubmission(EnquirySchema, input, { echo: ENQUIRY_FIELDS });
+  const language = context.language ?? DEFAULT_LANGUAGE;
+  const parsed = parseSubmission(enquirySchema(language), input, { echo: ENQUIRY_FIELDS });
   if (!parsed.ok) return parsed;
   const enquiry = parsed.values;
 
@@ -71,14 +75,14 @@ export async function submitEnquiry(
     if (spamReason && droppedThisHour > 0) return { ok: true as const, enquiryId: null, spamReason, emailsQueued: 0 as const };
     const [row] = await tx
       .insert(enquiries)
-      .values({ ...enquiry, status: "new", priority: "medium", spamReason, createdAt: now, updatedAt: now })
+      .values({ ...enquiry, language, status: "new", priority: "medium", spamReason, createdAt: now, updatedAt: now })
       .returning({ id: enquiries.id, createdAt: enquiries.createdAt });
     const id = row!.id;
     const emailsQueued = spamReason
       ? 0
-      : await enqueueEmails(tx, buildEnquiryEmails({ ...enquiry, id, createdAt: row!.createdAt }, settings));
+      : await enqueueEmails(tx, buildEnquiryEmails({ ...enquiry, id, createdAt: row!.createdAt, language }, settings));
     if (!spamReason) {
-      await recordWebhookEvent(tx, "enquiry.created", enquiryEventData({ ...enquiry, company: enquiry.company ?? null, id, status: "new", createdAt: row!.createdAt }), now);
+      await recordWebhookEvent(tx, "enquiry.created", enquiryEventData({ ...enquiry, company: enquiry.company ?? null, id, status: "new", createdAt: row!.createdAt, language }), now);
     }
     return { ok: true as const, enquiryId: id, spamReason, emailsQueued };
   });

@@ -5,6 +5,7 @@ import { emailOutbox, enquiries, rateLimitHits, siteSettings } from "~/db/schema
 import { issueFormToken, MIN_SUBMIT_MS } from "~/features/abuse/form-guard.server";
 import { HOUR_MS, LIMITS } from "~/features/abuse/limits.server";
 import { setupTestDatabase } from "../../../tests/setup/database";
+import { enquiryEventData } from "~/features/webhooks/events.server";
 import { submitEnquiry } from "./enquiries.server";
 
 const ENQUIRY_RATE_LIMIT = LIMITS.enquiryPerClient.max;
@@ -32,6 +33,34 @@ const allEnquiries = () => db.select().from(enquiries).orderBy(asc(enquiries.cre
 const allMail = () => db.select().from(emailOutbox).orderBy(asc(emailOutbox.kind));
 
 describe("submitEnquiry", () => {
+  it("remembers the visitor's language: their messages and acknowledgement are French, staff mail stays English and names it", async () => {
+    const refused = await submitEnquiry(form({ name: "" }), { clientIp: "203.0.113.9", now: later, language: "fr" });
+    expect(refused).toMatchObject({ ok: false, fieldErrors: { name: ["Veuillez indiquer votre nom complet."] } });
+
+    const result = await submitEnquiry(form(), { clientIp: "203.0.113.9", now: later, language: "fr" });
+    expect(result).toMatchObject({ ok: true, spamReason: null, emailsQueued: 2 });
+    const [row] = await allEnquiries();
+    expect(row!.language).toBe("fr");
+    expect(enquiryEventData(row!).enquiry.language).toBe("fr");
+
+    const [ack, notification] = await allMail();
+    expect(ack!.subject).toBe("Nous avons bien reçu votre demande - Meridian Engineering");
+    expect(ack!.text).toContain("Merci pour votre demande");
+    expect(ack!.text).toContain("Ingénierie humanitaire");
+    expect(ack!.html).toContain('lang="fr"');
+    expect(notification!.subject).toBe("New enquiry: Humanitarian Engineering from Ada Lovelace");
+    expect(notification!.text).toContain("French (Français)");
+  });
+
+  it("stores an enquiry from the English page as English, with the spec's acknowledgement", async () => {
+    await submitEnquiry(form(), { clientIp: "203.0.113.8", now: later });
+    const [row] = await allEnquiries();
+    expect(row!.language).toBe("en");
+    const [ack, notification] = await allMail();
+    expect(ack!.subject).toBe("We've received your enquiry - Meridian Engineering");
+    expect(notification!.text).not.toContain("Visitor's language");
+  });
+
   it("stores the enquiry as new with medium priority and queues one notification and one acknowledgement", async () => {
     const result = await submitEnquiry(form(), { clientIp: "203.0.113.1", now: later });
     expect(result).toMatchObject({ ok: true, spamReason: null, emailsQueued: 2 });

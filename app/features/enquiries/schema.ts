@@ -6,6 +6,8 @@
  */
 import { z } from "zod";
 import { emailAddress, optionalText, requiredText } from "~/utils/fields";
+import { DEFAULT_LANGUAGE, type Language } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
 import { ENQUIRY_LIMITS, ENQUIRY_TYPES } from "./constants";
 
 export { ENQUIRY_LIMITS, ENQUIRY_TYPES, type EnquiryType } from "./constants";
@@ -13,28 +15,40 @@ export { ENQUIRY_LIMITS, ENQUIRY_TYPES, type EnquiryType } from "./constants";
 /** The enquiry form's fields, the ones shown again after a refusal. */
 export const ENQUIRY_FIELDS = ["name", "email", "company", "projectType", "message"] as const;
 
-/** A visitor's enquiry as submitted. `company` becomes null when empty or missing. */
-export const EnquirySchema = z.object({
-  name: requiredText({
-    max: ENQUIRY_LIMITS.name,
-    required: "Please enter your full name.",
-    tooLong: `Please keep your name under ${ENQUIRY_LIMITS.name} characters.`,
-  }),
-  email: emailAddress({
-    max: ENQUIRY_LIMITS.email,
-    required: "Please enter your e-mail address.",
-    tooLong: "This e-mail address is too long.",
-    invalid: "Please enter a valid e-mail address, like name@example.com.",
-  }),
-  company: optionalText({ max: ENQUIRY_LIMITS.company, tooLong: `Please keep the company name under ${ENQUIRY_LIMITS.company} characters.` }),
-  projectType: z.enum(ENQUIRY_TYPES, { error: "Please choose an enquiry type." }),
-  message: requiredText({
-    max: ENQUIRY_LIMITS.message,
-    multiline: true,
-    required: "Please enter your message.",
-    tooLong: `Please keep your message under ${ENQUIRY_LIMITS.message} characters.`,
-  }),
-});
+/**
+ * A visitor's enquiry as submitted, its messages in `language` (English by default, the spec's
+ * words). `company` becomes null when empty or missing.
+ */
+export function enquirySchema(language: Language = DEFAULT_LANGUAGE) {
+  const locale = { locale: language };
+  return z.object({
+    name: requiredText({
+      max: ENQUIRY_LIMITS.name,
+      required: m.enquiry_name_required({}, locale),
+      tooLong: m.enquiry_name_too_long({ max: String(ENQUIRY_LIMITS.name) }, locale),
+    }),
+    email: emailAddress({
+      max: ENQUIRY_LIMITS.email,
+      required: m.enquiry_email_required({}, locale),
+      tooLong: m.enquiry_email_too_long({}, locale),
+      invalid: m.enquiry_email_invalid({}, locale),
+    }),
+    company: optionalText({ max: ENQUIRY_LIMITS.company, tooLong: m.enquiry_company_too_long({ max: String(ENQUIRY_LIMITS.company) }, locale) }),
+    projectType: z.enum(ENQUIRY_TYPES, { error: m.enquiry_type_required({}, locale) }),
+    message: requiredText({
+      max: ENQUIRY_LIMITS.message,
+      multiline: true,
+      required: m.enquiry_message_required({}, locale),
+      tooLong: m.enquiry_message_too_long({ max: String(ENQUIRY_LIMITS.message) }, locale),
+    }),
+  });
+}
+
+/** The enquiry's schema (of any language). */
+export type EnquirySchema = ReturnType<typeof enquirySchema>;
+
+/** The enquiry in English. */
+export const EnquirySchema = enquirySchema();
 
 /** A valid enquiry: trimmed strings, `company` null when not given. */
 export type EnquiryInput = z.infer<typeof EnquirySchema>;

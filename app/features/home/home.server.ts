@@ -9,23 +9,27 @@ import { type ImageMap, resolveImages } from "~/features/media/resolve.server";
 import { listHomeProjects } from "~/features/projects/projects.server";
 import { figure, loadSitePages } from "~/features/site-pages/pages.server";
 import { fillFigures } from "~/features/site-pages/schemas";
+import { translateCards } from "~/features/translations/translations.server";
 import { loadOrDegrade } from "~/utils/degraded-render.server";
+import { DEFAULT_LANGUAGE, localizedPath, type Language } from "~/utils/i18n";
 
 /** Testimonials the home page's three columns show at most. */
 const HOME_TESTIMONIALS = 9;
 
 /**
- * The home page's data (`page`) and the headers to answer it with (`headers`: a preview is never
- * cached or indexed). Projects and insights: the latest 3 published, or the ones chosen
+ * The home page's data in `language` (`page`), whether it is published in that language
+ * (`found`), and the headers to answer it with (`headers`: a preview is never cached or indexed).
+ * In another language the project and article cards show each item's translation where one is
+ * published (at its translated address), else the English item. Projects and insights: the latest 3 published, or the ones chosen
  * on the Home page. A failed read is logged and gives an empty list, so the section shows its
  * empty text (a degraded render, never cached).
  */
-export async function loadHomePage(request: Request, context: AppLoadContext) {
-  const site = await loadSitePages(request, ["home", "about", "testimonials"]);
+export async function loadHomePage(request: Request, context: AppLoadContext, language: Language = DEFAULT_LANGUAGE) {
+  const site = await loadSitePages(request, ["home", "about", "testimonials"], new Date(), language);
   const { home } = site.pages;
   const [projects, insights] = await Promise.all([
-    loadOrDegrade(context, () => listHomeProjects(home.projects), [], "home: failed to load latest projects"),
-    loadOrDegrade(context, () => listHomeInsights(home.insights), [], "home: failed to load latest insights"),
+    loadOrDegrade(context, () => listHomeProjects(home.projects).then((cards) => translateCards("project", cards, language)), [], "home: failed to load latest projects"),
+    loadOrDegrade(context, () => listHomeInsights(home.insights).then((cards) => translateCards("insight", cards, language)), [], "home: failed to load latest insights"),
   ]);
   const people = site.pages.about.team.people;
   const testimonials = site.pages.testimonials.testimonials.filter((t) => t.showOnHome).slice(0, HOME_TESTIMONIALS);
@@ -57,7 +61,11 @@ export async function loadHomePage(request: Request, context: AppLoadContext) {
       headline: home.team.figures.map((key) => figure(figures, key)),
       countries: figure(figures, "countries"),
       preview: site.preview,
+      /** Where "More about us" and "Meet the team" go: the about page in this language where it is published in it, else the English one. */
+      aboutHref: site.translated.has("about") ? localizedPath("/about", language) : "/about",
     },
+    /** Whether the home page is published in `language` (always in English): else the route answers 404. */
+    found: language === DEFAULT_LANGUAGE || site.translated.has("home"),
     headers: site.headers,
   };
 }

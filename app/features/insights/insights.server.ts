@@ -26,6 +26,8 @@ import {
 export type InsightCardData = {
   id: string;
   slug: string;
+  /** The card's link when it is not /insights/{slug}: a translation's own address (`/fr/insights/...`). */
+  href?: string;
   title: string;
   excerpt: string;
   category: string;

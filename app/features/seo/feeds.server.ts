@@ -14,6 +14,7 @@ import { isTranslatedPath } from "~/content/nav";
 import { DEFAULT_LANGUAGE, languageAlternates, languageInfo, localizedPath, pageAlternates, type Language, type PageInLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import { absoluteUrl } from "./meta";
+import { sitePageLanguages, TRANSLATABLE_SITE_PAGES } from "~/features/site-pages/pages.server";
 
 /** Escapes text for XML element content and attribute values. */
 export function escapeXml(text: string): string {
@@ -41,8 +42,9 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
  * The sitemap XML: every public page plus each published project and article with its lastmod
  * (YYYY-MM-DD, UTC). A page that exists in other languages (the booking wizard; a project or an
  * article published in an offered language, at its translated address; the projects and insights
- * lists in each offered language with at least one item published in it) is listed once per
- * language, each entry naming all of them and `x-default` as `xhtml:link` alternates.
+ * lists in each offered language with at least one item published in it; a site page in each
+ * offered language it is published in) is listed once per language, each entry naming all of them
+ * and `x-default` as `xhtml:link` alternates.
  */
 export async function buildSitemapXml(publicUrl: string): Promise<string> {
   const [projects, articles, settings] = await Promise.all([listPublishedProjectSlugs(), listPublishedInsightSlugs(), getSiteSettings()]);
@@ -79,19 +81,21 @@ export async function buildSitemapXml(publicUrl: string): Promise<string> {
     const links = pageAlternates(pages).map(link);
     return pages.map((p) => entry(p.path, p.updatedAt, "monthly", "0.7", links));
   };
-  const lists: Record<string, PageInLanguage[]> = {
-    "/projects": listPagesFrom("project", projectTranslations, settings.offeredLanguages),
-    "/insights": listPagesFrom("insight", articleTranslations, settings.offeredLanguages),
-  };
-  /** A list's entry in each language it exists in, naming one another (English only: no alternates). */
-  const list = (p: (typeof STATIC_PUBLIC_PATHS)[number], pages: PageInLanguage[]) => {
+  /** The fixed pages that exist in some languages only: the lists, and the site pages published in other languages. */
+  const inSomeLanguages = new Map<string, PageInLanguage[]>([
+    ["/projects", listPagesFrom("project", projectTranslations, settings.offeredLanguages)],
+    ["/insights", listPagesFrom("insight", articleTranslations, settings.offeredLanguages)],
+    ...(await Promise.all(TRANSLATABLE_SITE_PAGES.map(async (page) => [page.path, await sitePageLanguages(page.key, page.path, settings.offeredLanguages)] as const))),
+  ]);
+  /** Such a page's entry in each language it exists in, naming one another (English only: no alternates). */
+  const inLanguages = (p: (typeof STATIC_PUBLIC_PATHS)[number], pages: PageInLanguage[]) => {
     const links = pageAlternates(pages).map(link);
     return pages.map((page) => entry(page.path, listLastmod[p.path] ?? null, p.changefreq, p.priority, links));
   };
   const urls = [
     ...STATIC_PUBLIC_PATHS.flatMap((p) =>
-      lists[p.path]
-        ? list(p, lists[p.path]!)
+      inSomeLanguages.has(p.path)
+        ? inLanguages(p, inSomeLanguages.get(p.path)!)
         : isTranslatedPath(p.path) && settings.offeredLanguages.length > 1
           ? translated(p)
           : [entry(p.path, listLastmod[p.path] ?? null, p.changefreq, p.priority)],

@@ -35,6 +35,8 @@ export type FieldMeta = {
   defaultValue?: string;
   /** List: the entries are company figure keys, chosen from the figures by label. */
   figureItems?: boolean;
+  /** List: the entries are addresses or keys, not words, so a translation keeps the English ones. */
+  notWords?: boolean;
   /** Image: drawn as a background with an empty alt, so alt text is optional. */
   decorative?: boolean;
   /** Select: the choices. */
@@ -157,8 +159,8 @@ export function select<const T extends readonly [string, ...string[]]>(label: st
 }
 
 /** A list of short texts (countries, expertise), in order; empty entries are dropped. */
-export function list(mode: SchemaMode, label: string, itemLabel: string, options: { max?: number; maxLength?: number; min?: number; hint?: string } = {}) {
-  const { max = 40, maxLength = 200, min = 0, hint } = options;
+export function list(mode: SchemaMode, label: string, itemLabel: string, options: { max?: number; maxLength?: number; min?: number; hint?: string; notWords?: boolean } = {}) {
+  const { max = 40, maxLength = 200, min = 0, hint, notWords } = options;
   return z
     .array(plain(itemLabel, maxLength, false, mode, true))
     .transform((items) => items.filter((item) => item !== ""))
@@ -168,7 +170,7 @@ export function list(mode: SchemaMode, label: string, itemLabel: string, options
         .max(max, `${label}: add at most ${max}.`)
         .refine((items) => mode === "draft" || items.length >= min, `${label}: add at least ${min} to publish.`),
     )
-    .meta({ widget: "list", label, itemLabel, hint, maxItems: max } satisfies FieldMeta);
+    .meta({ widget: "list", label, itemLabel, hint, maxItems: max, ...(notWords ? { notWords } : {}) } satisfies FieldMeta);
 }
 
 /**

@@ -13,7 +13,7 @@ import { and, count, eq, inArray } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { db, type Database, type Transaction } from "~/db/client.server";
 import { SITE_PAGE_SEED } from "~/features/site-pages/defaults";
-import { cmsProjects, insights, sitePages } from "~/db/schema";
+import { cmsProjects, contentTranslations, insights, sitePages } from "~/db/schema";
 import { audit, conflictMessage, type CmsActor, recordRevision, type Row } from "~/features/cms/content.server";
 import type { Publication } from "~/features/cms/form-values";
 import { type PublicationState } from "~/features/cms/publication";
@@ -22,6 +22,9 @@ import { PREVIEW_HEADERS, verifyPreviewToken } from "~/features/cms/preview.serv
 import { type ImageMap, resolveImages } from "~/features/media/resolve.server";
 import { loadOrDegrade } from "~/utils/degraded-render.server";
 import { logger } from "~/utils/logger.server";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, localizedPath, type Language, type PageInLanguage } from "~/utils/i18n";
+import { liveDocument, translationPreviewId } from "~/features/translations/translations.server";
+import { applyPageTranslation } from "./page-words";
 import { type FiguresContent, type PageContent, pageSchema, SITE_PAGES, type SitePageKey } from "./schemas";
 
 type PageRow = typeof sitePages.$inferSelect;
@@ -122,24 +125,41 @@ export async function savePage(
   });
 }
 
-/** What a public page reads: each asked page's content, and whether a draft is being previewed. */
-export type PublicPages<K extends SitePageKey> = { pages: { [P in K]: PageContent[P] }; preview: boolean };
+/**
+ * What a public page reads: each asked page's content, whether a draft is being previewed, and
+ * (in a language other than English) which of the pages are published in that language.
+ */
+export type PublicPages<K extends SitePageKey> = { pages: { [P in K]: PageContent[P] }; preview: boolean; translated: Set<SitePageKey> };
 
 /**
- * The content visitors see of pages `keys` at `now`. With a valid signed `previewToken` of one of
- * those pages (one hour), that page's working copy is shown instead. A page
- * without a row, never published, or whose stored content no longer passes its schema shows its
- * seed content (logged), so a public page never breaks.
+ * The content visitors see of pages `keys` at `now`, in `language`. With a valid signed
+ * `previewToken` of one of those pages (one hour), that page's working copy is shown instead. A
+ * page without a row, never published, or whose stored content no longer passes its schema shows
+ * its seed content (logged), so a public page never breaks. In another language, each page whose
+ * translation is live (or previewed with a token signed for the page and the language) shows
+ * its words (`applyPageTranslation`; ADR 33); the others stay English, and `translated` names the
+ * ones that are in the language.
  */
-export async function readPublicPages<K extends SitePageKey>(keys: readonly K[], previewToken: string | null = null, now: Date = new Date()): Promise<PublicPages<K>> {
+export async function readPublicPages<K extends SitePageKey>(
+  keys: readonly K[],
+  previewToken: string | null = null,
+  now: Date = new Date(),
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<PublicPages<K>> {
   const rows = await db.select().from(sitePages).where(inArray(sitePages.key, keys as readonly SitePageKey[] as SitePageKey[]));
+  const english = language === DEFAULT_LANGUAGE;
+  const translations = english || rows.length === 0 ? [] : await db
+    .select()
+    .from(contentTranslations)
+    .where(and(eq(contentTranslations.entityType, "page"), eq(contentTranslations.language, language), inArray(contentTranslations.entityId, rows.map((r) => r.id))));
   let preview = false;
+  const translated = new Set<SitePageKey>();
   const pages = {} as { [P in K]: PageContent[P] };
   for (const key of keys) {
     const row = rows.find((r) => r.key === key);
     let content: unknown = row ? liveContent(row, now).content : null;
     let mode: "publish" | "draft" = "publish";
-    if (row && previewToken && verifyPreviewToken(previewToken, "page", row.id, now)) {
+    if (english && row && previewToken && verifyPreviewToken(previewToken, "page", row.id, now)) {
       content = row.draft;
       mode = "draft";
       preview = true;
@@ -147,8 +167,18 @@ export async function readPublicPages<K extends SitePageKey>(keys: readonly K[],
     const parsed = content ? pageSchema(key, mode).safeParse(content) : null;
     if (parsed && !parsed.success) logger.warn({ page: key, issues: parsed.error.issues.slice(0, 3) }, "site page content is invalid; showing the seed content");
     pages[key] = (parsed?.success ? parsed.data : SITE_PAGE_SEED[key]) as PageContent[K];
+    const translation = row ? translations.find((t) => t.entityId === row.id) : undefined;
+    if (!translation) continue;
+    let document = liveDocument(translation, now).document;
+    if (previewToken && verifyPreviewToken(previewToken, "page", translationPreviewId(row!.id, language), now)) {
+      document = translation.draft;
+      preview = true;
+    }
+    if (!document) continue;
+    pages[key] = applyPageTranslation(pageSchema(key, "draft"), pages[key], document);
+    translated.add(key);
   }
-  return { pages, preview };
+  return { pages, preview, translated };
 }
 
 /** A company figure as pages show it. */
@@ -189,27 +219,68 @@ export async function publishedFigureKeys(now: Date = new Date()): Promise<Set<s
 }
 
 /**
- * What a public page's loader needs from the studio: the pages `keys` (a valid `?preview=` token
- * of one of them shows its draft), the company figures resolved (always read: most pages show
- * one), and the response headers (a preview is never cached or indexed).
+ * What a public page's loader needs from the studio: the pages `keys` in `language` (a valid
+ * `?preview=` token of one of them shows its draft), the company figures resolved (always read:
+ * most pages show one), which pages are in the language (`translated`), and the response headers
+ * (a preview is never cached or indexed).
  */
-export async function loadSitePages<K extends SitePageKey>(request: Request, keys: readonly K[], now: Date = new Date()) {
+export async function loadSitePages<K extends SitePageKey>(request: Request, keys: readonly K[], now: Date = new Date(), language: Language = DEFAULT_LANGUAGE) {
   const token = new URL(request.url).searchParams.get("preview");
   const all = [...new Set<SitePageKey>([...keys, "figures"])] as (K | "figures")[];
-  const { pages, preview } = await readPublicPages(all, token, now);
+  const { pages, preview, translated } = await readPublicPages(all, token, now, language);
   const figures = await resolveFigures(pages.figures, now);
-  return { pages: pages as PublicPages<K | "figures">["pages"], figures, preview, headers: token !== null ? PREVIEW_HEADERS : undefined };
+  return { pages: pages as PublicPages<K | "figures">["pages"], figures, preview, translated, headers: token !== null ? PREVIEW_HEADERS : undefined };
+}
+
+/** The public pages served in other languages where their site page is published in it (ADR 33), by English path. */
+export const TRANSLATABLE_SITE_PAGES: readonly { path: string; key: SitePageKey }[] = [
+  { path: "/", key: "home" },
+  { path: "/about", key: "about" },
+  { path: "/services", key: "services" },
+  { path: "/services/commercial", key: "services" },
+  { path: "/services/humanitarian", key: "services" },
+  { path: "/contact", key: "contact" },
+];
+
+/** The English paths of `TRANSLATABLE_SITE_PAGES` whose site page is published in `language` at `now`. */
+export async function publishedSitePagePaths(language: Language, now: Date = new Date()): Promise<string[]> {
+  const rows = await db
+    .select({ key: sitePages.key, published: contentTranslations.published, publishedAt: contentTranslations.publishedAt, scheduled: contentTranslations.scheduled, scheduledAt: contentTranslations.scheduledAt })
+    .from(contentTranslations)
+    .innerJoin(sitePages, eq(sitePages.id, contentTranslations.entityId))
+    .where(and(eq(contentTranslations.entityType, "page"), eq(contentTranslations.language, language)));
+  const live = new Set(rows.filter((r) => liveDocument(r, now).document).map((r) => r.key));
+  return TRANSLATABLE_SITE_PAGES.filter((page) => live.has(page.key)).map((page) => page.path);
+}
+
+/**
+ * The addresses of site page `key` (English at `path`) in every offered language (`offered`) it
+ * is published in at `now`: English first, then each language with a live translation
+ * (`/fr{path}`). The switcher and the `hreflang` alternates list them.
+ */
+export async function sitePageLanguages(key: SitePageKey, path: string, offered: readonly string[], now: Date = new Date()): Promise<PageInLanguage[]> {
+  const rows = await db
+    .select({ language: contentTranslations.language, published: contentTranslations.published, publishedAt: contentTranslations.publishedAt, scheduled: contentTranslations.scheduled, scheduledAt: contentTranslations.scheduledAt })
+    .from(contentTranslations)
+    .innerJoin(sitePages, eq(sitePages.id, contentTranslations.entityId))
+    .where(and(eq(contentTranslations.entityType, "page"), eq(sitePages.key, key)));
+  const live = rows.filter((r) => offered.includes(r.language) && isLanguage(r.language) && liveDocument(r, now).document);
+  return [
+    { language: DEFAULT_LANGUAGE, path },
+    ...LANGUAGES.filter((code) => live.some((r) => r.language === code)).map((code) => ({ language: code, path: localizedPath(path, code) })),
+  ];
 }
 
 /**
  * What /services/commercial or /services/humanitarian shows (`part` of the published Services
- * page; a `?preview=` token of it shows the draft): the page's content, its library images
- * resolved (a failed read is logged, marks the render degraded, and draws the stored addresses),
+ * page in `language`; a `?preview=` token of it shows the draft): the page's content, its library
+ * images resolved (a failed read is logged, marks the render degraded, and draws the stored
+ * addresses), whether the Services page is published in `language` (`found`, always in English),
  * and the response headers.
  */
-export async function loadServicePage(request: Request, context: AppLoadContext, part: "commercialPage" | "humanitarianPage") {
-  const { pages, preview, headers } = await loadSitePages(request, ["services"]);
+export async function loadServicePage(request: Request, context: AppLoadContext, part: "commercialPage" | "humanitarianPage", language: Language = DEFAULT_LANGUAGE) {
+  const { pages, preview, translated, headers } = await loadSitePages(request, ["services"], new Date(), language);
   const page = pages.services[part];
   const images = await loadOrDegrade(context, () => resolveImages([page.image.src]), {} as ImageMap, `${part}: failed to resolve images`);
-  return { page, images, preview, headers };
+  return { page, images, preview, headers, found: language === DEFAULT_LANGUAGE || translated.has("services") };
 }

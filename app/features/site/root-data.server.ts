@@ -4,7 +4,8 @@
  * visitor's cookie-consent choice.
  */
 import { getSiteSettings } from "~/features/settings/settings.server";
-import { readPublicPages } from "~/features/site-pages/pages.server";
+import { publishedSitePagePaths, readPublicPages } from "~/features/site-pages/pages.server";
+import { DEFAULT_LANGUAGE, languageOfPath } from "~/utils/i18n";
 import { env } from "~/utils/env.server";
 import { parseConsent } from "./consent";
 
@@ -14,8 +15,14 @@ import { parseConsent } from "./consent";
  * from the request's cookie (the banner is server-rendered; the HTML cache keys on it).
  */
 export async function loadRootData(request: Request) {
-  const preview = new URL(request.url).searchParams.get("preview");
-  const [settings, { pages, preview: contactPreview }] = await Promise.all([getSiteSettings(), readPublicPages(["contact"], preview)]);
+  const url = new URL(request.url);
+  const preview = url.searchParams.get("preview");
+  const { language } = languageOfPath(url.pathname);
+  const [settings, { pages, preview: contactPreview }, publishedPaths] = await Promise.all([
+    getSiteSettings(),
+    readPublicPages(["contact"], preview),
+    language === DEFAULT_LANGUAGE ? Promise.resolve([]) : publishedSitePagePaths(language),
+  ]);
   const { openingHours, addressLines, mapUrl, socialLinks, intro, replyNote } = pages.contact;
   return {
     site: {
@@ -38,5 +45,7 @@ export async function loadRootData(request: Request) {
     consent: parseConsent(request.headers.get("cookie")),
     /** The languages the site offers (Settings > Languages), English first: the switcher and `hreflang` list them. */
     languages: settings.offeredLanguages,
+    /** The English paths of the site pages published in the request's language (none in English): the header's and footer's links go to them in it. */
+    publishedPaths,
   };
 }

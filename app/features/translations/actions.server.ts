@@ -56,7 +56,7 @@ export async function languageTabs(kind: TranslatableKind, id: string, now: Date
 }
 
 /** The language a translation screen's `:lang` names: a shipped language other than English that the site offers, else null (404). */
-async function screenLanguage(param: string | undefined): Promise<Language | null> {
+export async function screenLanguage(param: string | undefined): Promise<Language | null> {
   if (!isLanguage(param) || param === DEFAULT_LANGUAGE) return null;
   const settings = await getSiteSettings();
   return settings.offeredLanguages.includes(param) ? param : null;

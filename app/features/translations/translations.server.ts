@@ -16,25 +16,53 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
-import { cmsProjects, contentTranslations, insights, type TranslationDocument } from "~/db/schema";
+import { cmsProjects, contentTranslations, insights, sitePages, type TranslationDocument } from "~/db/schema";
 import { isUniqueViolation } from "~/db/sql";
 import { audit, type CmsActor, conflictMessage, recordRevision, type Row } from "~/features/cms/content.server";
 import type { Publication } from "~/features/cms/form-values";
 import { verifyPreviewToken } from "~/features/cms/preview.server";
 import { DEFAULT_LANGUAGE, languageInfo, localizedPath, type Language, type PageInLanguage } from "~/utils/i18n";
+import { SITE_PAGE_SEED } from "~/features/site-pages/defaults";
+import { pageWords } from "~/features/site-pages/page-words";
+import { isSitePageKey, pageSchema, SITE_PAGES, type SitePageKey } from "~/features/site-pages/schemas";
 import { applyTranslation, TRANSLATABLE_FIELDS, type TranslatableKind, type TranslationInput } from "./fields";
 import type { TranslationStatus } from "./status";
 
 type TranslationRow = typeof contentTranslations.$inferSelect;
 type EnglishRow = Record<string, unknown> & { id: string; slug: string; title: string; version: number };
 
+/** What a translation translates: a project, an insight, or a site page (`slug` its key; ADR 33). */
+export type TranslationKind = TranslatableKind | "page";
+
 const ENGLISH = { project: cmsProjects, insight: insights } as const;
 
-/** The English item of `kind` with this id, or undefined. */
-async function englishRow(executor: typeof db | Transaction, kind: TranslatableKind, id: string): Promise<EnglishRow | undefined> {
+/**
+ * The English item of `kind` with this id, or undefined. A site page's "slug" is its key, its
+ * words are those of its published content (`content`).
+ */
+async function englishRow(executor: typeof db | Transaction, kind: TranslationKind, id: string): Promise<EnglishRow | undefined> {
+  if (kind === "page") {
+    const [page] = await executor.select().from(sitePages).where(eq(sitePages.id, id));
+    if (!page || !isSitePageKey(page.key)) return undefined;
+    return { id: page.id, slug: page.key, title: SITE_PAGES[page.key].title, version: page.version, content: page.published ?? SITE_PAGE_SEED[page.key] };
+  }
   const table = ENGLISH[kind] as unknown as typeof cmsProjects;
   const [row] = await executor.select().from(table).where(eq(table.id, id));
   return row as unknown as EnglishRow | undefined;
+}
+
+/** The digest of an English item's words (`englishDigest`, or for a site page `pageDigest` of its published content). */
+function sourceDigest(kind: TranslationKind, english: EnglishRow): string {
+  return kind === "page" ? pageDigest(english.slug as SitePageKey, english.content) : englishDigest(kind, english);
+}
+
+/**
+ * A digest (SHA-256, hex) of a site page's words (`pageWords`): a page translation saved against
+ * one digest is "behind English" once the English page publishes other words. Pictures, links
+ * and figures do not move it.
+ */
+export function pageDigest(key: SitePageKey, content: unknown): string {
+  return createHash("sha256").update(JSON.stringify(pageWords(pageSchema(key, "draft"), content))).digest("hex");
 }
 
 /**
@@ -48,7 +76,7 @@ export function englishDigest(kind: TranslatableKind, english: Record<string, un
 }
 
 /** The version visitors see at `now`: a due scheduled version, else the published one (null: not on the site). */
-function liveDocument(row: Pick<TranslationRow, "published" | "publishedAt" | "scheduled" | "scheduledAt">, now: Date): { document: TranslationDocument | null; since: Date | null } {
+export function liveDocument(row: Pick<TranslationRow, "published" | "publishedAt" | "scheduled" | "scheduledAt">, now: Date): { document: TranslationDocument | null; since: Date | null } {
   if (row.scheduled && row.scheduledAt && row.scheduledAt.getTime() <= now.getTime()) return { document: row.scheduled, since: row.scheduledAt };
   return { document: row.published, since: row.publishedAt };
 }
@@ -110,7 +138,7 @@ export type TranslationSaveResult =
   | { ok: false; reason: "conflict"; message: string }
   | { ok: false; reason: "slug"; message: string };
 
-const slugTaken = (kind: TranslatableKind, language: Language) =>
+const slugTaken = (kind: TranslationKind, language: Language) =>
   `Another ${kind === "project" ? "project" : "post"} in ${languageInfo(language).name} already has this address. Choose another one.`;
 
 /**
@@ -122,7 +150,7 @@ const slugTaken = (kind: TranslatableKind, language: Language) =>
  * item and every other language stay as they are. One transaction: row, revision and audit.
  */
 export async function saveTranslation(
-  kind: TranslatableKind,
+  kind: TranslationKind,
   actor: CmsActor,
   id: string,
   language: Language,
@@ -160,7 +188,7 @@ export async function saveTranslation(
       // A due scheduled version has become the published one.
       if (before?.scheduledAt && before.scheduledAt.getTime() <= now.getTime()) Object.assign(set, { scheduled: null, scheduledAt: null });
       // The translation is "behind" English until it is saved again against the English words.
-      if (input) Object.assign(set, { sourceVersion: english.version, sourceDigest: englishDigest(kind, english) });
+      if (input) Object.assign(set, { sourceVersion: english.version, sourceDigest: sourceDigest(kind, english) });
       let action: string;
       switch (change.intent) {
         case "publish":
@@ -189,7 +217,7 @@ export async function saveTranslation(
       } else {
         [row] = await tx
           .insert(contentTranslations)
-          .values({ entityType: kind, entityId: id, language, sourceVersion: english.version, sourceDigest: englishDigest(kind, english), createdAt: now, ...set, draft })
+          .values({ entityType: kind, entityId: id, language, sourceVersion: english.version, sourceDigest: sourceDigest(kind, english), createdAt: now, ...set, draft })
           .returning();
       }
       const revised: Row = { ...row!, id, slug: slug ?? english.slug, title: String(draft.fields.title ?? english.title) };
@@ -323,3 +351,31 @@ export async function readInLanguage<T extends { slug: string }>(
   return { item: { ...applyTranslation(kind, original as T & Record<string, unknown>, translation.document), slug: translation.slug }, english: original };
 }
 
+/**
+ * Cards of `kind` (a list or the home page's) in `language`: each item whose translation into it
+ * is live at `now` shows its translated title and overview (a project) or excerpt (an article)
+ * and links to its translated address (`href`); every other card stays the English one, its
+ * `href` its English address. English cards are returned as they are.
+ */
+export async function translateCards<T extends { slug: string; title: string; href?: string | null }>(kind: TranslatableKind, cards: T[], language: Language, now: Date = new Date()): Promise<T[]> {
+  if (language === DEFAULT_LANGUAGE || cards.length === 0) return cards;
+  const table = ENGLISH[kind] as unknown as typeof cmsProjects;
+  const english = await db.select({ id: table.id, slug: table.slug }).from(table).where(inArray(table.slug, cards.map((c) => c.slug)));
+  const rows = english.length
+    ? await db
+        .select()
+        .from(contentTranslations)
+        .where(and(eq(contentTranslations.entityType, kind), eq(contentTranslations.language, language), inArray(contentTranslations.entityId, english.map((e) => e.id))))
+    : [];
+  const text = kind === "project" ? "description" : "excerpt";
+  const source = kind === "project" ? "overview" : "excerpt";
+  return cards.map((card) => {
+    const id = english.find((e) => e.slug === card.slug)?.id;
+    const row = rows.find((r) => r.entityId === id);
+    const document = row ? liveDocument(row, now).document : null;
+    // Not translated: the English card, at its English address.
+    if (!row?.slug || !document) return { ...card, href: card.href ?? publicPathOf(kind, card.slug) };
+    const words = applyTranslation(kind, { title: card.title, [source]: (card as Record<string, unknown>)[text] ?? null }, document);
+    return { ...card, title: words.title, [text]: words[source] ?? "", href: localizedPath(publicPathOf(kind, row.slug), language) };
+  });
+}

@@ -22,7 +22,18 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** The `data` of an enquiry event (`enquiry.created`, `enquiry.replied`). Times are ISO 8601 instants. */
 export type EnquiryEventData = {
-  enquiry: { id: string; name: string; email: string; company: string | null; projectType: string; status: string; createdAt: string; url: string };
+  enquiry: {
+    id: string;
+    name: string;
+    email: string;
+    company: string | null;
+    projectType: string;
+    status: string;
+    createdAt: string;
+    url: string;
+    /** The language the visitor wrote in, as its code ("en", "fr", "ar"...): their acknowledgement was in it. */
+    language: string;
+  };
   /** `enquiry.replied` only: who wrote (staff from the portal, or the visitor by e-mail) and when. */
   reply?: { from: "staff" | "visitor"; at: string };
 };
@@ -50,7 +61,7 @@ export type BookingEventData = {
 };
 
 /** An enquiry row as the events read it. */
-type EnquiryLike = { id: string; name: string; email: string; company: string | null; projectType: string; status: string; createdAt: Date };
+type EnquiryLike = { id: string; name: string; email: string; company: string | null; projectType: string; status: string; createdAt: Date; language: string };
 
 /** The event data of `enquiry` (and of the reply that caused `enquiry.replied`). */
 export function enquiryEventData(enquiry: EnquiryLike, reply?: { from: "staff" | "visitor"; at: Date }): EnquiryEventData {
@@ -63,6 +74,7 @@ export function enquiryEventData(enquiry: EnquiryLike, reply?: { from: "staff" |
       projectType: enquiry.projectType,
       status: enquiry.status,
       createdAt: enquiry.createdAt.toISOString(),
+      language: enquiry.language,
       url: siteUrl(`/admin/enquiries?id=${enquiry.id}`),
     },
     ...(reply ? { reply: { from: reply.from, at: reply.at.toISOString() } } : {}),

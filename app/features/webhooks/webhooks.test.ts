@@ -127,6 +127,7 @@ describe("a delivered event", () => {
           status: "responded",
           createdAt: enquiry.createdAt.toISOString(),
           url: `http://localhost:3000/admin/enquiries?id=${enquiry.id}`,
+          language: "en",
         },
         reply: { from: "staff", at: now.toISOString() },
       },

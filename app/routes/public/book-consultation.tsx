@@ -27,7 +27,7 @@ import { requestedLanguage } from "~/features/site/languages.server";
 import type { RootData } from "~/features/site/root-data";
 import { languageAlternates, languageOfPath, localizedPath, ogLocale } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
-import NotFound from "./not-found";
+import { NotFoundScreen } from "~/features/site/components/not-found-screen";
 import { dataHeaders } from "~/utils/headers";
 import { readFormData } from "~/utils/form-data.server";
 import { accept, parseSubmission, refuse, refuseInvalid } from "~/utils/forms";
@@ -125,6 +125,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 };
 
 export default function BookConsultation({ loaderData, actionData }: Route.ComponentProps) {
-  if ("notFound" in loaderData) return <NotFound />;
+  if ("notFound" in loaderData) return <NotFoundScreen />;
   return <BookingWizardScreen state={loaderData} actionData={actionData} />;
 }

@@ -10,7 +10,7 @@ import { listInsightsInLanguage, listPageLanguages } from "~/features/translatio
 import { loadOrDegrade } from "~/utils/degraded-render.server";
 import { DEFAULT_LANGUAGE, languageOfPath, localizedPath, ogLocale, pageAlternates, usePageLanguage, type PageInLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
-import NotFound, { meta as notFoundMeta } from "./not-found";
+import { NotFoundScreen, notFoundMeta } from "~/features/site/components/not-found-screen";
 import type { Route } from "./+types/insights";
 
 /**
@@ -45,7 +45,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export const meta: Route.MetaFunction = (args) => {
-  if (!args.loaderData || args.loaderData.notFound) return notFoundMeta(args as unknown as Parameters<typeof notFoundMeta>[0]);
+  if (!args.loaderData || args.loaderData.notFound) return notFoundMeta(args);
   const { language } = languageOfPath(args.location.pathname);
   const locale = { locale: language };
   return pageMeta(args, {
@@ -59,7 +59,7 @@ export const meta: Route.MetaFunction = (args) => {
 
 export default function InsightsPage({ loaderData }: Route.ComponentProps) {
   const language = usePageLanguage();
-  if (loaderData.notFound) return <NotFound />;
+  if (loaderData.notFound) return <NotFoundScreen />;
   const { insights, images } = loaderData;
   const locale = { locale: language };
   return (

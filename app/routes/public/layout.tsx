@@ -18,7 +18,7 @@ export default function PublicLayout() {
   const preview = useMatches().some((match) => isPreview(match.loaderData));
   return (
     <div className="flex min-h-dvh flex-col">
-      <SiteHeader companyName={root?.site.companyName ?? companyDefaults.companyName} languages={root?.languages} />
+      <SiteHeader companyName={root?.site.companyName ?? companyDefaults.companyName} languages={root?.languages} published={root?.publishedPaths} />
       <main id="main" tabIndex={-1} className="flex-1 pt-18 outline-none">
         <Outlet />
       </main>

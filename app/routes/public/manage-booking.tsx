@@ -17,7 +17,7 @@ import { pageMeta } from "~/features/seo/meta";
 import { requestedLanguage } from "~/features/site/languages.server";
 import { languageOfPath, localizedPath } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
-import NotFound from "./not-found";
+import { NotFoundScreen } from "~/features/site/components/not-found-screen";
 import { dataHeaders } from "~/utils/headers";
 import { readFormData } from "~/utils/form-data.server";
 import { privateHydrateHandle } from "~/utils/page-mode";
@@ -67,6 +67,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function ManageBooking({ loaderData, actionData }: Route.ComponentProps) {
   const view = actionData ?? loaderData;
-  if ("notFound" in view) return <NotFound />;
+  if ("notFound" in view) return <NotFoundScreen />;
   return <ManageBookingScreen view={view as ManageView} />;
 }

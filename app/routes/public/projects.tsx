@@ -14,7 +14,7 @@ import { loadOrDegrade } from "~/utils/degraded-render.server";
 import { cn } from "~/utils/cn";
 import { DEFAULT_LANGUAGE, languageOfPath, localizedPath, ogLocale, pageAlternates, usePageLanguage, type Language, type PageInLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
-import NotFound, { meta as notFoundMeta } from "./not-found";
+import { NotFoundScreen, notFoundMeta } from "~/features/site/components/not-found-screen";
 import type { Route } from "./+types/projects";
 
 /**
@@ -49,7 +49,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => {
-  if (!args.loaderData || args.loaderData.notFound) return notFoundMeta(args as unknown as Parameters<typeof notFoundMeta>[0]);
+  if (!args.loaderData || args.loaderData.notFound) return notFoundMeta(args);
   const { language } = languageOfPath(args.location.pathname);
   const locale = { locale: language };
   const path = localizedPath("/projects", language);
@@ -72,7 +72,7 @@ const TABS: { value: ProjectCategoryFilter; label: (inputs: Record<string, never
 
 export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
   const language = usePageLanguage();
-  if (loaderData.notFound) return <NotFound />;
+  if (loaderData.notFound) return <NotFoundScreen />;
   const { query, projects, counts, images } = loaderData;
   const locale = { locale: language };
   const listPath = localizedPath("/projects", language);

@@ -7,20 +7,31 @@ import { pageMeta } from "~/features/seo/meta";
 import { PageHero } from "~/features/site/components/page-hero";
 import { SiteImage } from "~/features/site/components/site-image";
 import { loadOrDegrade } from "~/utils/degraded-render.server";
-import { figure, loadSitePages } from "~/features/site-pages/pages.server";
+import { figure, loadSitePages, sitePageLanguages } from "~/features/site-pages/pages.server";
+import { getSiteSettings } from "~/features/settings/settings.server";
+import { requestedLanguage } from "~/features/site/languages.server";
+import { NotFoundScreen, notFoundMeta } from "~/features/site/components/not-found-screen";
+import { navHref } from "~/content/nav";
+import { DEFAULT_LANGUAGE, languageOfPath, localizedPath, ogLocale, pageAlternates, usePageLanguage, type PageInLanguage } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
 import { SectionHeading } from "~/features/site/components/section-heading";
 import { cn } from "~/utils/cn";
 import type { Route } from "./+types/services";
 import { PageSection } from "~/features/site/components/page-section";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Our Services",
-    description:
-      "Commercial structural engineering and humanitarian disaster-resilience engineering: design, assessment, project management and capacity building.",
-    path: "/services",
-    noIndex: args.loaderData?.preview,
+export const meta: Route.MetaFunction = (args) => {
+  if (!args.loaderData?.hero) return notFoundMeta(args);
+  const { language } = languageOfPath(args.location.pathname);
+  const locale = { locale: language };
+  return pageMeta(args, {
+    title: m.services_meta_title({}, locale),
+    description: m.services_meta_description({}, locale),
+    path: localizedPath("/services", language),
+    noIndex: args.loaderData.preview,
+    ...(language === DEFAULT_LANGUAGE ? {} : { ogLocale: ogLocale(language) }),
+    alternates: pageAlternates(args.loaderData.pageLanguages),
   });
+};
 
 /** Where each pillar's "Explore" link goes (spec /services: "a link to its page"). */
 const PILLAR_PAGES = [
@@ -30,14 +41,20 @@ const PILLAR_PAGES = [
 
 /**
  * The published Services page (`?preview=` shows a draft): header, both pillars with
- * their stats (company figures, stated once), the process and the call to action.
+ * their stats (company figures, stated once), the process and the call to action. At
+ * /fr/services ... its translation where it is published in that offered language (ADR 33; the
+ * pillars then link to the service pages in it), else the "Page Not Found" view with HTTP 404.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { pages, figures, preview, headers } = await loadSitePages(request, ["services"]);
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const language = await requestedLanguage(params.lang);
+  const notFound = { hero: null, preview: false, pageLanguages: [] as PageInLanguage[] };
+  if (!language) return data(notFound, { status: 404 });
+  const { pages, figures, preview, translated, headers } = await loadSitePages(request, ["services"], new Date(), language);
+  if (language !== DEFAULT_LANGUAGE && !translated.has("services")) return data(notFound, { status: 404, headers });
   const { services } = pages;
   const pillars = PILLAR_PAGES.map(({ key, href }) => ({
     key,
-    href,
+    href: localizedPath(href, language),
     ...services[key],
     stats: services[key].stats.map((stat) => ({ label: stat.label, value: figure(figures, stat.figure).value })),
   }));
@@ -47,7 +64,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {} as ImageMap,
     "services: failed to resolve images",
   );
-  return data({ hero: services.hero, pillars, process: services.process, cta: services.cta, images, preview }, { headers });
+  const pageLanguages = preview ? [] : await sitePageLanguages("services", "/services", (await getSiteSettings()).offeredLanguages);
+  return data({ hero: services.hero, pillars, process: services.process, cta: services.cta, images, preview, pageLanguages }, { headers });
 }
 
 /** A preview's Cache-Control and X-Robots-Tag reach the document response. */
@@ -56,12 +74,15 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function Services({ loaderData }: Route.ComponentProps) {
+  const language = usePageLanguage();
+  if (!loaderData.hero) return <NotFoundScreen />;
   const { hero, pillars, process, cta, images } = loaderData;
+  const locale = { locale: language };
   return (
     <>
       <PageHero eyebrow={hero.eyebrow} title={hero.title} description={hero.description} image={hero.image.src || undefined} images={images} />
 
-      <PageSection label="Service pillars" containerClassName="space-y-24">
+      <PageSection label={m.services_pillars({}, locale)} containerClassName="space-y-24">
         {pillars.map((pillar, i) => (
           <article key={pillar.key} aria-labelledby={`pillar-${pillar.key}`} className="grid items-start gap-10 lg:grid-cols-2 lg:gap-16">
             <div className={cn(i % 2 === 1 && "lg:order-last")}>
@@ -91,7 +112,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
               <p className="mt-5 leading-relaxed text-slate-600">{pillar.description}</p>
               <div className="mt-8 grid gap-8 sm:grid-cols-2">
                 <div>
-                  <h3 className="text-sm font-semibold uppercase tracking-wider text-foreground">Core services</h3>
+                  <h3 className="text-sm font-semibold uppercase tracking-wider text-foreground">{m.services_core({}, locale)}</h3>
                   <ul className="mt-4 space-y-3">
                     {pillar.features.map((feature, j) => (
                       <li key={`${j}-${feature}`} className="flex gap-2.5 text-sm text-slate-700">
@@ -102,7 +123,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                   </ul>
                 </div>
                 <div>
-                  <h3 className="text-sm font-semibold uppercase tracking-wider text-foreground">Project types</h3>
+                  <h3 className="text-sm font-semibold uppercase tracking-wider text-foreground">{m.services_project_types({}, locale)}</h3>
                   <ul className="mt-4 flex flex-wrap gap-2">
                     {pillar.projects.map((type, j) => (
                       <li key={`${j}-${type}`} className="rounded-full border border-teal-200 bg-accent px-3 py-1.5 text-sm text-accent-foreground">
@@ -116,8 +137,8 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 to={pillar.href}
                 className="mt-10 inline-flex min-h-12 items-center gap-2 rounded-md bg-primary px-6 py-3 font-semibold text-white hover:bg-teal-800"
               >
-                Explore {pillar.title}
-                <ArrowRight className="size-4" aria-hidden="true" />
+                {m.home_explore({ title: pillar.title }, locale)}
+                <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
               </Link>
             </div>
           </article>
@@ -135,7 +156,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                   {number}
                 </span>
                 <h3 className="mt-3 text-lg font-semibold text-foreground">
-                  <span className="sr-only">Step {number}: </span>
+                  <span className="sr-only">{m.services_step({ number }, locale)}</span>
                   {step.title}
                 </h3>
                 <p className="mt-2 text-sm leading-relaxed text-slate-600">{step.description}</p>
@@ -148,8 +169,8 @@ export default function Services({ loaderData }: Route.ComponentProps) {
       <CtaSection
         title={cta.title}
         description={cta.description}
-        primary={{ label: "Book Free Consultation", href: "/book-consultation" }}
-        secondary={{ label: "View Our Projects", href: "/projects" }}
+        primary={{ label: m.home_book({}, locale), href: navHref("/book-consultation", language) }}
+        secondary={{ label: m.about_cta_projects({}, locale), href: "/projects" }}
       />
     </>
   );

@@ -262,7 +262,7 @@ test("a visitor in Maputo without JavaScript books in Portuguese on a phone, and
 
 test("a language the site does not offer, or English under a prefix, is no page", async ({ visitor }) => {
   const { page } = visitor;
-  for (const path of ["/de/book-consultation", "/en/book-consultation", "/fr/about"]) {
+  for (const path of ["/de/book-consultation", "/en/book-consultation", "/fr/services"]) {
     const response = await page.request.get(path);
     expect(response.status(), path).toBe(404);
   }

@@ -1,7 +1,8 @@
 /**
  * The contact page's presentational parts (`shared/spec/public-site.md` section 2, "/contact"):
  * the three contact cards, the promises, the enquiry form's fields and the confirmation that
- * replaces the form once it is sent. The route owns submission (React Router stays in the route
+ * replaces the form once it is sent, in the page's language (the spec's English words on /contact).
+ * The route owns submission (React Router stays in the route
  * layer).
  */
 import { useEffect, useRef } from "react";
@@ -11,6 +12,9 @@ import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { FormGuardFields } from "~/features/abuse/components/form-guard-fields";
 import { ENQUIRY_LIMITS, ENQUIRY_TYPES } from "../constants";
 import type { FieldErrors, SubmittedValues } from "~/utils/forms";
+import { usePageLanguage } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
+import { enquiryTypeIn } from "../enquiry-types";
 
 /**
  * Company contact details shown on the cards: e-mail and phone from Settings; opening hours
@@ -20,14 +24,15 @@ export type ContactDetails = { email: string; phone: string; location: string; h
 
 /** The three contact cards: e-mail, phone and location. */
 export function ContactCards({ email, phone, location, hours, mapUrl }: ContactDetails) {
+  const locale = { locale: usePageLanguage() };
   const cards = [
-    { icon: Mail, title: "Email Us", value: email, href: `mailto:${email}`, hint: "For enquiries and proposals" },
-    { icon: Phone, title: "Call Us", value: phone, href: `tel:${phone.replace(/[^+\d]/g, "")}`, hint: hours },
-    { icon: MapPin, title: "Visit Us", value: location, href: mapUrl || null, hint: "Working with clients worldwide" },
+    { icon: Mail, title: m.contact_email_us({}, locale), value: email, href: `mailto:${email}`, hint: m.contact_email_hint({}, locale), ltr: true },
+    { icon: Phone, title: m.contact_call_us({}, locale), value: phone, href: `tel:${phone.replace(/[^+\d]/g, "")}`, hint: hours, ltr: true },
+    { icon: MapPin, title: m.contact_visit_us({}, locale), value: location, href: mapUrl || null, hint: m.contact_visit_hint({}, locale), ltr: false },
   ];
   return (
-    <ul className="grid gap-4 sm:grid-cols-3" aria-label="Contact details">
-      {cards.map(({ icon: Icon, title, value, href, hint }) => (
+    <ul className="grid gap-4 sm:grid-cols-3" aria-label={m.contact_details({}, locale)}>
+      {cards.map(({ icon: Icon, title, value, href, hint, ltr }) => (
         <li key={title} className="flex items-start gap-4 rounded-xl border bg-card p-5 shadow-sm sm:flex-col sm:gap-3 lg:flex-row lg:gap-4">
           <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-accent text-primary">
             <Icon className="size-5" aria-hidden />
@@ -35,7 +40,7 @@ export function ContactCards({ email, phone, location, hours, mapUrl }: ContactD
           <div className="min-w-0">
             <h2 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">{title}</h2>
             {href ? (
-              <a href={href} className="mt-1 block break-words font-semibold text-foreground underline-offset-4 hover:text-primary hover:underline">
+              <a href={href} dir={ltr ? "ltr" : undefined} className="mt-1 block break-words font-semibold text-foreground underline-offset-4 hover:text-primary hover:underline rtl:text-end">
                 {value}
               </a>
             ) : (
@@ -51,10 +56,11 @@ export function ContactCards({ email, phone, location, hours, mapUrl }: ContactD
 
 /** The promises: 24-hour response, free consultation, confidential. */
 export function ContactPromises() {
+  const locale = { locale: usePageLanguage() };
   const promises = [
-    { icon: Clock, title: "24-hour response", text: "A qualified engineer replies to every enquiry within one working day." },
-    { icon: Handshake, title: "Free consultation", text: "Your first conversation about scope, feasibility and budget costs nothing." },
-    { icon: ShieldCheck, title: "Confidential", text: "Project details you share stay with our team and are never passed on." },
+    { icon: Clock, title: m.contact_promise_response({}, locale), text: m.contact_promise_response_text({}, locale) },
+    { icon: Handshake, title: m.contact_promise_free({}, locale), text: m.contact_promise_free_text({}, locale) },
+    { icon: ShieldCheck, title: m.contact_promise_confidential({}, locale), text: m.contact_promise_confidential_text({}, locale) },
   ];
   return (
     <ul className="flex flex-col gap-5">
@@ -89,17 +95,19 @@ export function EnquiryFields({
   formToken: string;
   disabled?: boolean;
 }) {
+  const language = usePageLanguage();
+  const locale = { locale: language };
   return (
     <>
       <FormGuardFields token={formToken} />
       <fieldset disabled={disabled} className="grid gap-5 sm:grid-cols-2">
-        <legend className="sr-only">Your enquiry</legend>
-        <Field label="Full name" required errors={errors?.name}>
+        <legend className="sr-only">{m.contact_your_enquiry({}, locale)}</legend>
+        <Field label={m.contact_full_name({}, locale)} required errors={errors?.name}>
           {(p) => (
-            <Input {...p} name="name" autoComplete="name" required maxLength={ENQUIRY_LIMITS.name} defaultValue={values?.name} placeholder="Jane Smith" />
+            <Input {...p} name="name" autoComplete="name" required maxLength={ENQUIRY_LIMITS.name} defaultValue={values?.name} placeholder={m.contact_name_placeholder({}, locale)} />
           )}
         </Field>
-        <Field label="E-mail address" required errors={errors?.email}>
+        <Field label={m.contact_email({}, locale)} required errors={errors?.email}>
           {(p) => (
             <Input
               {...p}
@@ -109,30 +117,31 @@ export function EnquiryFields({
               required
               maxLength={ENQUIRY_LIMITS.email}
               defaultValue={values?.email}
-              placeholder="jane@company.com"
+              placeholder={m.contact_email_placeholder({}, locale)}
+              dir="ltr"
             />
           )}
         </Field>
-        <Field label="Company" errors={errors?.company} hint="Optional">
+        <Field label={m.contact_company({}, locale)} errors={errors?.company} hint={m.contact_optional({}, locale)}>
           {(p) => (
-            <Input {...p} name="company" autoComplete="organization" maxLength={ENQUIRY_LIMITS.company} defaultValue={values?.company} placeholder="Your organisation" />
+            <Input {...p} name="company" autoComplete="organization" maxLength={ENQUIRY_LIMITS.company} defaultValue={values?.company} placeholder={m.contact_company_placeholder({}, locale)} />
           )}
         </Field>
-        <Field label="Enquiry type" required errors={errors?.projectType}>
+        <Field label={m.contact_type({}, locale)} required errors={errors?.projectType}>
           {(p) => (
             <NativeSelect {...p} name="projectType" required defaultValue={values?.projectType ?? ""}>
               <option value="" disabled>
-                Select an enquiry type
+                {m.contact_type_placeholder({}, locale)}
               </option>
               {ENQUIRY_TYPES.map((t) => (
                 <option key={t} value={t}>
-                  {t}
+                  {enquiryTypeIn(t, language)}
                 </option>
               ))}
             </NativeSelect>
           )}
         </Field>
-        <Field label="Message" required errors={errors?.message} className="sm:col-span-2">
+        <Field label={m.contact_message({}, locale)} required errors={errors?.message} className="sm:col-span-2">
           {(p) => (
             <Textarea
               {...p}
@@ -141,7 +150,7 @@ export function EnquiryFields({
               required
               maxLength={ENQUIRY_LIMITS.message}
               defaultValue={values?.message}
-              placeholder="Tell us about your project: location, scale, timeline and what you need from us."
+              placeholder={m.contact_message_placeholder({}, locale)}
             />
           )}
         </Field>
@@ -159,6 +168,7 @@ export function EnquiryFields({
  */
 export function EnquirySentPanel({ children, focusOnShow = false }: { children?: React.ReactNode; focusOnShow?: boolean }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const locale = { locale: usePageLanguage() };
   useEffect(() => {
     if (!focusOnShow || !heading.current) return;
     heading.current.focus({ preventScroll: true });
@@ -169,11 +179,9 @@ export function EnquirySentPanel({ children, focusOnShow = false }: { children?:
       <CheckCircle2 className="size-10 text-primary" aria-hidden />
       <div>
         <h2 ref={heading} tabIndex={-1} className="text-xl font-semibold text-foreground outline-none">
-          Message sent successfully!
+          {m.contact_success_title({}, locale)}
         </h2>
-        <p className="mt-2 text-muted-foreground">
-          We'll get back to you within 24 hours. Your enquiry has been logged and assigned to our team.
-        </p>
+        <p className="mt-2 text-muted-foreground">{m.contact_success_text({}, locale)}</p>
       </div>
       {children}
     </div>

@@ -16,7 +16,10 @@ import { PrimaryLink } from "~/features/site/components/primary-link";
 import { SectionHeading } from "~/features/site/components/section-heading";
 import { SiteImage } from "~/features/site/components/site-image";
 import { TestimonialColumns } from "~/features/site/components/testimonial-columns";
+import { navHref } from "~/content/nav";
 import { cn } from "~/utils/cn";
+import { usePageLanguage } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
 import type { HomePageData } from "../home.server";
 import { PageSection } from "~/features/site/components/page-section";
 
@@ -43,7 +46,10 @@ const pillarIcons = [Compass, Leaf, ShieldCheck];
  * testimonials, then the call to action.
  */
 export function HomeScreen({ data }: { data: HomePageData }) {
-  const { home, projects, insights, images, people, testimonials, heroFigures, aboutFigure, headline } = data;
+  const { home, projects, insights, images, people, testimonials, heroFigures, aboutFigure, headline, aboutHref } = data;
+  const language = usePageLanguage();
+  const locale = { locale: language };
+  const bookHref = navHref("/book-consultation", language);
 
   return (
     <>
@@ -63,17 +69,17 @@ export function HomeScreen({ data }: { data: HomePageData }) {
               <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-100">{home.hero.intro}</p>
               <div className="mt-9 flex flex-col gap-3 sm:flex-row">
                 <Link
-                  to="/book-consultation"
+                  to={bookHref}
                   className="inline-flex h-12 items-center justify-center gap-2 rounded-md bg-teal-400 px-6 text-base font-semibold text-ink hover:bg-teal-300"
                 >
-                  Book Free Consultation
-                  <ArrowRight className="size-4" aria-hidden="true" />
+                  {m.home_book({}, locale)}
+                  <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
                 </Link>
                 <Link
                   to="/projects"
                   className="inline-flex h-12 items-center justify-center rounded-md border border-white/50 px-6 text-base font-semibold text-white hover:bg-white/10"
                 >
-                  View Our Work
+                  {m.home_view_work({}, locale)}
                 </Link>
               </div>
               <dl className="mt-12 grid max-w-lg grid-cols-3 gap-6 border-t border-white/20 pt-6">
@@ -119,8 +125,8 @@ export function HomeScreen({ data }: { data: HomePageData }) {
                   ))}
                 </ul>
                 <span className="mt-8 inline-flex items-center gap-2 font-semibold text-primary">
-                  Explore {card.title}
-                  <ArrowRight className="size-4 transition-transform group-hover:translate-x-1" aria-hidden="true" />
+                  {m.home_explore({ title: card.title }, locale)}
+                  <ArrowRight className="size-4 transition-transform group-hover:translate-x-1 rtl:-scale-x-100 rtl:group-hover:-translate-x-1" aria-hidden="true" />
                 </span>
               </Link>
             );
@@ -138,7 +144,7 @@ export function HomeScreen({ data }: { data: HomePageData }) {
             {...BESIDE_TEXT_PICTURE}
             className="aspect-[4/3] w-full rounded-2xl object-cover shadow-xl"
           />
-          <div className="absolute -bottom-6 right-4 rounded-xl bg-primary px-6 py-5 text-white shadow-lg sm:right-8">
+          <div className="absolute -bottom-6 end-4 rounded-xl bg-primary px-6 py-5 text-white shadow-lg sm:end-8">
             <p className="text-3xl font-bold">{aboutFigure.value}</p>
             <p className="text-sm text-teal-50">{aboutFigure.label}</p>
           </div>
@@ -153,9 +159,9 @@ export function HomeScreen({ data }: { data: HomePageData }) {
               {paragraph}
             </p>
           ))}
-          <PrimaryLink to="/about" className="mt-8">
-            More about us
-            <ArrowRight className="size-4" aria-hidden="true" />
+          <PrimaryLink to={aboutHref} className="mt-8">
+            {m.home_more_about({}, locale)}
+            <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
           </PrimaryLink>
         </div>
       </PageSection>
@@ -193,11 +199,11 @@ export function HomeScreen({ data }: { data: HomePageData }) {
         id="projects"
         className={belowFold.projects}
         heading={home.projects}
-        link={{ to: "/projects", label: "VIEW ALL PROJECTS", className: "font-bold tracking-wide" }}
-        empty="No projects available"
+        link={{ to: "/projects", label: m.home_view_all_projects({}, locale), className: "font-bold tracking-wide" }}
+        empty={m.home_no_projects({}, locale)}
         cards={projects.map((project) => ({
           key: project.id,
-          card: <ProjectCard project={project} picture={project.image ? images[project.image] : undefined} />,
+          card: <ProjectCard project={project} picture={project.image ? images[project.image] : undefined} language={language} />,
         }))}
       />
 
@@ -207,9 +213,9 @@ export function HomeScreen({ data }: { data: HomePageData }) {
         tone="muted"
         className={belowFold.insights}
         heading={home.insights}
-        link={{ to: "/insights", label: "View all blogs", className: "font-semibold" }}
-        empty="No insights available"
-        cards={insights.map((insight) => ({ key: insight.id, card: <InsightCard insight={insight} picture={images[insight.heroImage]} /> }))}
+        link={{ to: "/insights", label: m.home_view_all_blogs({}, locale), className: "font-semibold" }}
+        empty={m.home_no_insights({}, locale)}
+        cards={insights.map((insight) => ({ key: insight.id, card: <InsightCard insight={insight} picture={images[insight.heroImage]} language={language} /> }))}
       />
 
       {/* 7. Team */}
@@ -239,11 +245,11 @@ export function HomeScreen({ data }: { data: HomePageData }) {
               </div>
             ))}
             <Link
-              to="/about"
+              to={aboutHref}
               className="inline-flex items-center justify-center gap-2 rounded-2xl border-2 border-primary p-5 font-semibold text-primary hover:bg-accent"
             >
               <Users className="size-5" aria-hidden="true" />
-              Meet the team
+              {m.home_meet_team({}, locale)}
             </Link>
           </div>
         </div>
@@ -259,10 +265,10 @@ export function HomeScreen({ data }: { data: HomePageData }) {
 
       {/* 9. Closing call to action */}
       <CtaSection
-        title="Get your free consultation"
+        title={m.home_cta_title({}, locale)}
         description={home.cta.description}
-        primary={{ label: "BOOK FREE CALL", href: "/book-consultation" }}
-        secondary={{ label: "VIEW PROJECTS", href: "/projects" }}
+        primary={{ label: m.home_cta_book({}, locale), href: bookHref }}
+        secondary={{ label: m.home_cta_projects({}, locale), href: "/projects" }}
       />
     </>
   );
@@ -295,7 +301,7 @@ function LatestSection({
         <SectionHeading id={`${id}-heading`} eyebrow={heading.eyebrow} title={heading.title} align="left" />
         <Link to={link.to} className={cn("inline-flex items-center gap-2 text-sm text-primary hover:underline", link.className)}>
           {link.label}
-          <ArrowRight className="size-4" aria-hidden="true" />
+          <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
         </Link>
       </div>
       {cards.length ? (

@@ -1,8 +1,9 @@
 /**
  * A blog card:
  * hero image, category, date (or 'Recent'), reading time, title, excerpt, author, linking to
- * /insights/{slug} (in a language, its translated address under the prefix, its category and
- * reading time in the language). Used on /insights (in every language) and the home page.
+ * its own `href` (where the home page's cards set it) or /insights/{slug} (in a language, its
+ * translated address under the prefix; its category and reading time in the language). Used on
+ * /insights (in every language) and the home page.
  */
 import { ArrowRight, CalendarDays, Clock } from "lucide-react";
 import { Link } from "react-router";
@@ -31,7 +32,7 @@ export function InsightCard({
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const href = localizedPath(`/insights/${insight.slug}`, language);
+  const href = insight.href ?? localizedPath(`/insights/${insight.slug}`, language);
   return (
     <article
       className={cn(

@@ -18,8 +18,35 @@ import { cn } from "~/utils/cn";
 import { elementOf, fieldMeta, shapeOf } from "../fields";
 import type { FieldErrors } from "~/utils/forms";
 
-/** What every field needs: the server's errors by path, and the company figures to choose from. */
-export type PageFieldsContext = { errors: FieldErrors; figures: { key: string; label: string; value: string }[] };
+/**
+ * What every field needs: the server's errors by path, and the company figures to choose from.
+ * On a translation's screen, `english` is the English page (its text is shown under each text
+ * field) and `input` the translation's `lang` and `dir` for the text inputs.
+ */
+export type PageFieldsContext = {
+  errors: FieldErrors;
+  figures: { key: string; label: string; value: string }[];
+  english?: unknown;
+  input?: { lang: string; dir: "ltr" | "rtl" };
+};
+
+/** The value at the dotted `name` ("team.people.0.bio") inside `value`. */
+function valueAt(value: Value, name: string): Value {
+  return name.split(".").reduce<Value>((current, step) => asRecord(current)[step], value);
+}
+
+/** The English text of a field on a translation's screen, read-only, under its input. */
+function EnglishText({ ctx, name }: { ctx: PageFieldsContext; name: string }) {
+  if (ctx.english === undefined) return null;
+  const english = valueAt(ctx.english, name);
+  const text = Array.isArray(english) ? english.filter((item) => typeof item === "string").join(" / ") : asString(english);
+  return (
+    <p lang="en-GB" dir="ltr" className="rounded-md border bg-muted/50 px-3 py-2 text-sm whitespace-pre-wrap text-muted-foreground">
+      <span className="font-medium">English: </span>
+      {text || <em>empty</em>}
+    </p>
+  );
+}
 
 type Value = unknown;
 const asRecord = (v: Value) => (v && typeof v === "object" ? (v as Record<string, Value>) : {});
@@ -76,18 +103,20 @@ export function PageFields({ schema, value, ctx }: { schema: z.ZodType; value: V
  * a message (and marking the field invalid) once the text is too long. Nothing is cut: the server
  * refuses the save with the same message, so a pasted quote is never shortened silently.
  */
-function CountedText({ control, name, max, multiline, defaultValue }: {
+function CountedText({ control, name, max, multiline, defaultValue, input }: {
   control: { id: string; "aria-describedby"?: string; "aria-invalid"?: true };
   name: string;
   max: number;
   multiline: boolean;
   defaultValue: string;
+  input?: PageFieldsContext["input"];
 }) {
   const [length, setLength] = useState(defaultValue.trim().length);
   const countId = `${control.id}-count`;
   const over = length - max;
   const props = {
     ...control,
+    ...input,
     name,
     defaultValue,
     "aria-describedby": [control["aria-describedby"], countId].filter(Boolean).join(" "),
@@ -141,7 +170,10 @@ export function PageField({ schema, name, value, ctx }: { schema: z.ZodType; nam
       return (
         <Field label={meta.label} hint={meta.hint} errors={errors} required={meta.required}>
           {(control) => (
-            <CountedText control={control} name={name} max={meta.maxLength ?? 200} multiline={meta.widget === "textarea"} defaultValue={value === undefined ? (meta.defaultValue ?? "") : asString(value)} />
+            <>
+              <CountedText control={control} name={name} max={meta.maxLength ?? 200} multiline={meta.widget === "textarea"} defaultValue={value === undefined ? (meta.defaultValue ?? "") : asString(value)} input={ctx.input} />
+              <EnglishText ctx={ctx} name={name} />
+            </>
           )}
         </Field>
       );
@@ -189,7 +221,12 @@ export function PageField({ schema, name, value, ctx }: { schema: z.ZodType; nam
           <ImagePicker name={`${name}.src`} label={meta.label} defaultValue={asString(image.src)} required={meta.required} />
           {ctx.errors[`${name}.src`] ? <p className="text-sm text-destructive">{ctx.errors[`${name}.src`]!.join(" ")}</p> : null}
           <Field label={`${meta.label}: alt text`} hint={meta.decorative ? "Optional: this image is a background behind text and is hidden from screen readers." : "Describe the image for people who cannot see it. Required when an image is set."} errors={ctx.errors[`${name}.alt`] ?? errors}>
-            {(control) => <CountedText control={control} name={`${name}.alt`} max={300} multiline={false} defaultValue={asString(image.alt)} />}
+            {(control) => (
+              <>
+                <CountedText control={control} name={`${name}.alt`} max={300} multiline={false} defaultValue={asString(image.alt)} input={ctx.input} />
+                <EnglishText ctx={ctx} name={`${name}.alt`} />
+              </>
+            )}
           </Field>
         </div>
       );
@@ -216,7 +253,7 @@ export function PageField({ schema, name, value, ctx }: { schema: z.ZodType; nam
                 <FigureSelect label={`Figure ${i + 1}`} name={`${name}.${i}`} value={asString(row)} errors={ctx.errors[`${name}.${i}`]} figures={ctx.figures} />
               ) : meta.widget === "list" ? (
                 <Field label={`${meta.itemLabel ?? "Entry"} ${i + 1}`} errors={ctx.errors[`${name}.${i}`]}>
-                  {(control) => <Input {...control} name={`${name}.${i}`} defaultValue={asString(row)} />}
+                  {(control) => <Input {...control} {...ctx.input} name={`${name}.${i}`} defaultValue={asString(row)} />}
                 </Field>
               ) : (
                 <ShapeFields schema={element} name={`${name}.${i}`} value={row} ctx={ctx} />
@@ -224,6 +261,7 @@ export function PageField({ schema, name, value, ctx }: { schema: z.ZodType; nam
             }
           />
           {meta.hint ? <p className="mt-1 text-xs text-muted-foreground">{meta.hint}</p> : null}
+          {meta.widget === "list" && !meta.figureItems && !meta.notWords ? <EnglishText ctx={ctx} name={name} /> : null}
         </div>
       );
     }

@@ -17,6 +17,7 @@ function featured(mode: SchemaMode, label: string, what: string) {
     slugs: list(mode, `Chosen ${what.toLowerCase()}`, "slug", {
       max: 3,
       maxLength: 120,
+      notWords: true,
       hint: `The address part after /${what === "Projects" ? "projects" : "insights"}/ of up to 3 published ${what.toLowerCase()}. Unpublished ones are not shown.`,
     }),
   });

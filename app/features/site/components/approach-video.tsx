@@ -7,6 +7,10 @@
  * once, where it shared the first round trips with the stylesheet and the hero image far above
  * it. A video with no frame loaded paints nothing, so the image shows until the clip plays.
  */
+import { usePageLanguage } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
+
+/** The approach clip of the home page, its label in the page's language. */
 export function ApproachVideo() {
   return (
     <div className="relative">
@@ -29,7 +33,7 @@ export function ApproachVideo() {
         loop
         playsInline
         preload="none"
-        aria-label="Animation of a structural steel frame on a construction site"
+        aria-label={m.home_video_label({}, { locale: usePageLanguage() })}
         data-testid="approach-video"
       >
         <source src="/media/approach/approach.webm" type="video/webm" />

@@ -67,7 +67,7 @@ export function FounderProfile({ person: founder, id, figures, images, reverse =
               <li key={`${i}-${entry.title}`} className="rounded-xl border bg-white shadow-sm">
                 <button
                   type="button"
-                  className="group/toggle flex w-full items-start gap-4 rounded-xl p-5 text-left hover:bg-muted/60"
+                  className="group/toggle flex w-full items-start gap-4 rounded-xl p-5 text-start hover:bg-muted/60"
                   aria-expanded={true}
                   aria-controls={panelId}
                   data-disclosure=""

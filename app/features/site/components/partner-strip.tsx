@@ -16,7 +16,7 @@ export function PartnerStrip({ heading, partners }: HomeContent["partners"]) {
       <div className="relative mt-5 overflow-hidden [mask-image:linear-gradient(to_right,transparent,black_10%,black_90%,transparent)]">
         <div className="flex w-max animate-marquee hover:[animation-play-state:paused]" data-testid="partner-track">
           {copies.map((copy) => (
-            <ul key={copy} className="flex shrink-0 items-center gap-14 pr-14" aria-hidden={copy === 1 ? "true" : undefined}>
+            <ul key={copy} className="flex shrink-0 items-center gap-14 pe-14" aria-hidden={copy === 1 ? "true" : undefined}>
               {partners.map((partner, i) => {
                 const logo = (
                   <img

@@ -10,14 +10,20 @@ import type { ServiceDetailContent } from "~/features/site-pages/schemas";
 import { PageHero } from "./page-hero";
 import { SectionHeading } from "./section-heading";
 import { PageSection } from "./page-section";
+import { navHref } from "~/content/nav";
+import { usePageLanguage } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
 
+/** A service page's body in the page's language (its words are the Services page's, in that language). */
 export function ServiceDetail({ page, images }: { page: ServiceDetailContent; images: ImageMap }) {
+  const language = usePageLanguage();
+  const locale = { locale: language };
   return (
     <>
       <PageHero eyebrow={page.eyebrow} title={page.title} description={page.intro} image={page.image.src || undefined} images={images} />
 
       <PageSection labelledBy="categories-heading">
-        <SectionHeading id="categories-heading" eyebrow="Services" title={page.categoriesHeading} />
+        <SectionHeading id="categories-heading" eyebrow={m.nav_services({}, locale)} title={page.categoriesHeading} />
         <div className="mt-14 grid gap-8 lg:grid-cols-3">
           {page.categories.map((category, i) => (
             <article key={`${i}-${category.title}`} className="flex flex-col rounded-2xl border bg-white p-8 shadow-sm">
@@ -54,8 +60,8 @@ export function ServiceDetail({ page, images }: { page: ServiceDetailContent; im
       <CtaSection
         title={page.cta.title}
         description={page.cta.description}
-        primary={{ label: "Book Free Consultation", href: "/book-consultation" }}
-        secondary={{ label: "View Our Projects", href: "/projects" }}
+        primary={{ label: m.home_book({}, locale), href: navHref("/book-consultation", language) }}
+        secondary={{ label: m.about_cta_projects({}, locale), href: "/projects" }}
       />
     </>
   );

@@ -79,7 +79,7 @@ export function SiteFooter() {
             <ul className="mt-4 space-y-3">
               {column.links.map((link) => (
                 <li key={link.href}>
-                  <a href={navHref(link.href, language, path)} className="text-sm text-slate-300 hover:text-teal-300">
+                  <a href={navHref(link.href, language, { pathname: path, published: root?.publishedPaths })} className="text-sm text-slate-300 hover:text-teal-300">
                     {link.label({}, locale)}
                   </a>
                 </li>

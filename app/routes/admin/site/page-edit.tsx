@@ -13,6 +13,9 @@ import { pageMeta } from "~/features/seo/meta";
 import { pageEditAction } from "~/features/site-pages/actions.server";
 import { PageFields } from "~/features/site-pages/components/page-fields";
 import { getEditablePage, readPublicPages } from "~/features/site-pages/pages.server";
+import { pageLanguageTabs } from "~/features/site-pages/translation-screen.server";
+import { LanguageTabs } from "~/features/translations/components/language-tabs";
+import { DEFAULT_LANGUAGE } from "~/utils/i18n";
 import { figureValues, isSitePageKey, pageSchema, pageWarnings, SITE_PAGES } from "~/features/site-pages/schemas";
 import type { Route } from "./+types/page-edit";
 import { replyFieldErrors } from "~/utils/forms";
@@ -20,7 +23,7 @@ import { replyFieldErrors } from "~/utils/forms";
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: `Edit ${args.loaderData?.title ?? "page"}`, path: "/admin/site", noIndex: true });
 
 /**
- * The edit screen of one page of the site: its working copy in the form (or, with
+ * The edit screen of one page of the site (the English tab of its language tabs): its working copy in the form (or, with
  * `?revision={id}`, that revision's, unsaved), the publishing panel with a signed one-hour
  * preview of the whole public page, the revisions, and the editor's warnings. Every staff role.
  */
@@ -30,10 +33,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const key = params.page;
   const page = await getEditablePage(key);
   const revisionId = z.coerce.number().int().positive().safeParse(new URL(request.url).searchParams.get("revision") ?? undefined);
-  const [revisions, restored, figures] = await Promise.all([
+  const [revisions, restored, figures, tabs] = await Promise.all([
     listRevisions("page", page.id),
     revisionId.success ? getRevisionSnapshot("page", page.id, revisionId.data) : Promise.resolve(null),
     readPublicPages(["figures"]),
+    pageLanguageTabs(key),
   ]);
   const restoredDraft = restored && typeof restored.draft === "object" ? (restored.draft as Record<string, unknown>) : null;
   const { publicPath, title } = SITE_PAGES[key];
@@ -45,6 +49,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     restored: restoredDraft ? { id: revisionId.data!, draft: restoredDraft } : null,
     warnings: pageWarnings(key, restoredDraft ?? page.draft, figureValues(figures.pages.figures)),
     figures: figures.pages.figures.figures.map((f) => ({ key: f.key, label: f.label, value: f.source === "manual" ? f.value : "" })),
+    tabs,
     previewUrl: `${publicPath}?preview=${createPreviewToken("page", page.id)}`,
     publicUrl: publicPath,
   };
@@ -58,7 +63,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function SitePageEdit({ loaderData }: Route.ComponentProps) {
-  const { key, title, page, revisions, restored, warnings: loaded, figures, previewUrl, publicUrl } = loaderData;
+  const { key, title, page, revisions, restored, warnings: loaded, figures, tabs, previewUrl, publicUrl } = loaderData;
   const result = useActionData<typeof action>();
   useReplyToast(result, "site-page");
   const warnings = result?.ok && result.warnings ? result.warnings : loaded;
@@ -66,6 +71,7 @@ export default function SitePageEdit({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AdminPageHeader title={`Edit ${title}`} description={SITE_PAGES[key].description} />
+      <LanguageTabs tabs={tabs} current={DEFAULT_LANGUAGE} editPath={`/admin/site/${key}`} />
       {result && !result.ok && result.conflict ? <ConflictAlert message={result.description ?? ""} /> : null}
       {restored ? <RestoredNotice revision={restoredRevision} /> : null}
       {warnings.length ? (
