@@ -88,7 +88,8 @@ describe("/metrics", () => {
     const before = await scrape();
     // Bodies are read to the end: a request is counted when its response has finished.
     for (let i = 0; i < 3; i++) expect((await fetch(`${base}/about`).then(async (r) => [r.status, await r.text()]))[0]).toBe(200);
-    expect((await fetch(`${base}/no-such-page`).then(async (r) => [r.status, await r.text()]))[0]).toBe(404);
+    // Two segments: a single one (`/no-such-page`) is the home route's `:lang?`, answered 404 there.
+    expect((await fetch(`${base}/no-such/page`).then(async (r) => [r.status, await r.text()]))[0]).toBe(404);
     await pool.query(`insert into email_outbox (kind, "to", subject, html, text, created_at) values ('system.test', 'x@example.com', 'S', '<p>S</p>', 'S', now() - interval '90 seconds')`);
     // The outbox gauges reuse their query's answer for one second (a scrape stays cheap); the
     // `before` scrape may be less than a second old on a quiet machine.
