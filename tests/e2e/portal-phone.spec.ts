@@ -45,7 +45,10 @@ async function exampleUrl(page: Page, pattern: string): Promise<string | null> {
   };
   if (pattern === "/admin/cms/projects/edit/:id") return editLink("/admin/cms/projects");
   if (pattern === "/admin/cms/blog/edit/:id") return editLink("/admin/cms/blog");
+  if (pattern === "/admin/cms/projects/edit/:id/:lang") return `${await editLink("/admin/cms/projects")}/fr`;
+  if (pattern === "/admin/cms/blog/edit/:id/:lang") return `${await editLink("/admin/cms/blog")}/fr`;
   if (pattern === "/admin/site/:page") return "/admin/site/about";
+  if (pattern === "/admin/site/:page/:lang") return "/admin/site/about/fr";
   if (pattern === "/admin/users/:id/calendar" || pattern === "/admin/users/:id/consultations") {
     // The super admin's own row: every member has a consultations link, and the calendar screen
     // takes any member's id.
