@@ -46,7 +46,8 @@ export default defineConfig({
     launchOptions: chromium,
   },
   // Tests tagged @site-settings change what every visitor sees for a while (the footer, the cookie
-  // banner); they run after all the others, alone, so no test on another worker sees the change.
+  // banner, the project counts) or see what every other test does (a webhook endpoint gets every
+  // booking's event); they run after all the others, alone, so no test on another worker meets them.
   // "visitor" (tests/e2e/visitor) walks the public journeys as a new visitor does: a fresh
   // context with no cookie, clicking after hydration (tests/e2e/support/visitor.ts).
   projects: [

@@ -18,7 +18,9 @@ async function publicCounts(page: Page): Promise<string> {
   return (await page.getByRole("navigation", { name: "Project categories" }).innerText()).replace(/\s+/g, " ");
 }
 
-test("a project goes from draft through preview, publish, edit, archive and restore", async ({ page, context }) => {
+// Tagged @site-settings: while it is published, the project changes the counts every visitor sees on
+// /projects, which projects.spec.ts asserts for the demo content; it runs after the others, alone.
+test("a project goes from draft through preview, publish, edit, archive and restore @site-settings", async ({ page, context }) => {
   const title = `Quayside Footbridge ${Date.now()}`;
   const countsBefore = await publicCounts(page);
 

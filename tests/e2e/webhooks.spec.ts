@@ -35,7 +35,9 @@ test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())
 const stamp = Date.now();
 
 for (const width of [1440, 390]) {
-  test(`a super admin adds an endpoint, sees its secret once and sends a test event (${width} px)`, async ({ page }) => {
+  // Tagged @site-settings: an endpoint gets the events of every booking and enquiry other tests
+  // make, so it runs after them, alone, to find "Nothing sent yet" and exactly one delivery.
+  test(`a super admin adds an endpoint, sees its secret once and sends a test event (${width} px) @site-settings`, async ({ page }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await signInAsAdmin(page);

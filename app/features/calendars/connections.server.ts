@@ -227,24 +227,37 @@ const leaseFree = () => or(isNull(calendarConnections.leaseUntil), lt(calendarCo
 /** The columns that take a connection's lease for this instance. */
 const takeLease = () => ({ leaseUntil: new Date(Date.now() + CALENDAR_LEASE_MS), leaseHolder: holderId });
 
+/** How long "Refresh now" waits for a read already under way (the worker's, say) to finish before answering `busy`. */
+export const RUNNING_READ_WAIT_MS = 10_000;
+const LEASE_POLL_MS = 250;
+
 /**
- * Reads staff user `userId`'s calendar now ("Refresh now"). Answers `busy` when another read of it
- * is under way, `none` when they have no connection.
+ * Reads staff user `userId`'s calendar now ("Refresh now"). When another read of it is under way
+ * (the background worker's), waits up to `waitMs` for it to finish and then reads again, so a
+ * click that lands during a scheduled read still refreshes; answers `busy` only when that read is
+ * still running after `waitMs`, and `none` when they have no connection.
  */
-export async function refreshCalendarNow(userId: string, now: Date = new Date()): Promise<{ ok: true } | { ok: false; reason: "none" | "busy" | "failed"; message: string }> {
-  const [claimed] = await db
-    .update(calendarConnections)
-    .set(takeLease())
-    .where(and(eq(calendarConnections.userId, userId), leaseFree()))
-    .returning();
-  if (!claimed) {
+export async function refreshCalendarNow(
+  userId: string,
+  now: Date = new Date(),
+  { waitMs = RUNNING_READ_WAIT_MS }: { waitMs?: number } = {},
+): Promise<{ ok: true } | { ok: false; reason: "none" | "busy" | "failed"; message: string }> {
+  const giveUpAt = Date.now() + waitMs;
+  for (;;) {
+    const [claimed] = await db
+      .update(calendarConnections)
+      .set(takeLease())
+      .where(and(eq(calendarConnections.userId, userId), leaseFree()))
+      .returning();
+    if (claimed) {
+      const result = await readClaimed(claimed, now);
+      return result.ok ? result : { ok: false, reason: "failed", message: result.message };
+    }
     const [exists] = await db.select({ id: calendarConnections.id }).from(calendarConnections).where(eq(calendarConnections.userId, userId));
-    return exists
-      ? { ok: false, reason: "busy", message: "The calendar is being read right now. Look again in a minute." }
-      : { ok: false, reason: "none", message: "No calendar is connected." };
+    if (!exists) return { ok: false, reason: "none", message: "No calendar is connected." };
+    if (Date.now() >= giveUpAt) return { ok: false, reason: "busy", message: "The calendar is being read right now. Look again in a minute." };
+    await new Promise((resolve) => setTimeout(resolve, Math.min(LEASE_POLL_MS, Math.max(0, giveUpAt - Date.now()))));
   }
-  const result = await readClaimed(claimed, now);
-  return result.ok ? result : { ok: false, reason: "failed", message: result.message };
 }
 
 /**

@@ -145,9 +145,25 @@ describe("an ICS subscription", () => {
   it("lets one read at a time hold a calendar", async () => {
     await connectCalendar(sam, sam.userId, { kind: "ics", icsUrl: `${icsBase}/google.ics` }, march);
     await db.update(calendarConnections).set({ leaseUntil: new Date(Date.now() + 60_000), leaseHolder: "another-instance" });
-    expect(await refreshCalendarNow(sam.userId)).toMatchObject({ ok: false, reason: "busy" });
+    expect(await refreshCalendarNow(sam.userId, new Date(), { waitMs: 600 })).toMatchObject({ ok: false, reason: "busy" });
     await db.update(calendarConnections).set({ lastAttemptAt: new Date(0) });
     expect(await refreshDueCalendars(new Date())).toEqual({ read: 0, failed: 0 });
+  });
+
+  it("waits for a read under way to finish, then reads again, when staff press Refresh now", async () => {
+    await connectCalendar(sam, sam.userId, { kind: "ics", icsUrl: `${icsBase}/google.ics` }, march);
+    await db.update(calendarConnections).set({ leaseUntil: new Date(Date.now() + 60_000), leaseHolder: "the-worker", lastSuccessAt: new Date(0) });
+    // The worker's read finishes 400 ms after the click.
+    const released = new Promise<void>((resolve) =>
+      setTimeout(() => void db.update(calendarConnections).set({ leaseUntil: null, leaseHolder: null }).then(() => resolve()), 400),
+    );
+    const startedAt = Date.now();
+    expect(await refreshCalendarNow(sam.userId)).toEqual({ ok: true });
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(400);
+    await released;
+    const [row] = await db.select().from(calendarConnections);
+    expect(row!.lastSuccessAt!.getTime()).toBeGreaterThanOrEqual(startedAt);
+    expect(row!.leaseUntil).toBeNull();
   });
 
   it("reads each due calendar once when two workers run at the same time", async () => {
