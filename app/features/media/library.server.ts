@@ -218,24 +218,24 @@ export async function findUsages(urls: readonly string[], executor: Database | T
   const list = [...urls];
   // jsonb containment: a body holding an image block of this id (works on PostgreSQL and PGlite).
   const inBody = mediaId ? sql`${insights.content} @> ${JSON.stringify([{ type: "image", mediaId }])}::jsonb` : sql`false`;
-  const [projects, articles, pages, translations] = await Promise.all([
-    executor
-      .select({ id: cmsProjects.id, title: cmsProjects.title, heroImage: cmsProjects.heroImage, images: cmsProjects.images })
-      .from(cmsProjects)
-      .where(or(inArray(cmsProjects.heroImage, list), arrayOverlaps(cmsProjects.images, list))),
-    executor
-      .select({ id: insights.id, title: insights.title, heroImage: insights.heroImage, authorImage: insights.authorImage, content: insights.content })
-      .from(insights)
-      .where(or(inArray(insights.heroImage, list), inArray(insights.authorImage, list), inBody)),
-    executor.select({ id: sitePages.id, key: sitePages.key, draft: sitePages.draft, published: sitePages.published, scheduled: sitePages.scheduled }).from(sitePages),
-    mediaId
-      ? executor
-          .select({ id: insights.id, title: insights.title, draft: contentTranslations.draft, published: contentTranslations.published, scheduled: contentTranslations.scheduled })
-          .from(contentTranslations)
-          .innerJoin(insights, eq(insights.id, contentTranslations.entityId))
-          .where(eq(contentTranslations.entityType, "insight"))
-      : Promise.resolve([]),
-  ]);
+  // One query after another: inside a transaction they share one connection, which runs one
+  // statement at a time (node-postgres deprecates queueing a second on a busy client).
+  const projects = await executor
+    .select({ id: cmsProjects.id, title: cmsProjects.title, heroImage: cmsProjects.heroImage, images: cmsProjects.images })
+    .from(cmsProjects)
+    .where(or(inArray(cmsProjects.heroImage, list), arrayOverlaps(cmsProjects.images, list)));
+  const articles = await executor
+    .select({ id: insights.id, title: insights.title, heroImage: insights.heroImage, authorImage: insights.authorImage, content: insights.content })
+    .from(insights)
+    .where(or(inArray(insights.heroImage, list), inArray(insights.authorImage, list), inBody));
+  const pages = await executor.select({ id: sitePages.id, key: sitePages.key, draft: sitePages.draft, published: sitePages.published, scheduled: sitePages.scheduled }).from(sitePages);
+  const translations = mediaId
+    ? await executor
+        .select({ id: insights.id, title: insights.title, draft: contentTranslations.draft, published: contentTranslations.published, scheduled: contentTranslations.scheduled })
+        .from(contentTranslations)
+        .innerJoin(insights, eq(insights.id, contentTranslations.entityId))
+        .where(eq(contentTranslations.entityType, "insight"))
+    : [];
   const usages: MediaUsage[] = [];
   for (const p of projects) {
     if (p.heroImage && list.includes(p.heroImage)) usages.push({ kind: "project", id: p.id, title: p.title, field: "hero image" });
