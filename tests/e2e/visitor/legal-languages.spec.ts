@@ -82,6 +82,25 @@ test("on the Arabic home page every figure reads left to right: 10+ is not +10",
     }),
   );
   for (const { figure, digitLeft, signLeft } of drawn) expect(signLeft, `${figure} drawn right to left`).toBeGreaterThan(digitLeft);
+  // A figure written into a sentence (the hero's "... في 20+ دولة") too.
+  const inSentence = await page.getByRole("main").evaluate((main) => {
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      const start = node.data.indexOf("\u2066");
+      const end = node.data.indexOf("\u2069", start);
+      if (start < 0 || end < 0) continue;
+      const at = (i: number) => {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        return range.getBoundingClientRect().left;
+      };
+      return { figure: node.data.slice(start + 1, end), digitLeft: at(start + 1), signLeft: at(end - 1) };
+    }
+    return null;
+  });
+  expect(inSentence?.figure).toMatch(/^\d+\+$/);
+  expect(inSentence!.signLeft, `${inSentence?.figure} in a sentence drawn right to left`).toBeGreaterThan(inSentence!.digitLeft);
   await check(page, "home-ar");
 });
 
