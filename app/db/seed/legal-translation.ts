@@ -4,15 +4,8 @@
  * sections written from the settings (cookies, visit statistics, retention) come from the
  * catalogue, not from here.
  */
-import type { InlineContent, InlineRun, InsightBlock, TranslationDocument } from "~/db/schema";
-
-const h2 = (content: string): InsightBlock => ({ type: "heading", level: 2, content });
-const para = (...runs: (string | InlineRun)[]): InsightBlock => ({ type: "paragraph", content: inline(runs) });
-const bullets = (...items: (string | (string | InlineRun)[])[]): InsightBlock => ({ type: "list", items: items.map((item) => (typeof item === "string" ? item : inline(item))) });
-const inline = (runs: (string | InlineRun)[]): InlineContent => (runs.length === 1 && typeof runs[0] === "string" ? runs[0] : runs.map((r) => (typeof r === "string" ? { text: r } : r)));
-const bold = (text: string): InlineRun => ({ text, bold: true });
-const italic = (text: string): InlineRun => ({ text, italic: true });
-const EMAIL: InlineRun = { text: "hello@meridian-engineering.co.uk", href: "mailto:hello@meridian-engineering.co.uk" };
+import type { TranslationDocument } from "~/db/schema";
+import { bold, bullets, EMAIL, h2, italic, para } from "~/features/site-pages/defaults/legal";
 
 /** The Legal page in French: both documents translated, nothing shown in English. */
 export const frenchLegal: TranslationDocument = {
