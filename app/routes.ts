@@ -7,8 +7,9 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 // that language (ADR 33), else 404; so do the lists (`/fr/projects`, `/fr/insights`) where at least
 // one item is published in that language. The home page (`/fr`), the about page (`/fr/about`), the
 // services pages (`/fr/services`, `/fr/services/commercial` ...) and the contact page
-// (`/fr/contact`) answer under a prefix where that site page is published in the language, else
-// 404 (any other single segment, `/foo`, is the home route's 404 too).
+// (`/fr/contact`) and the privacy policy and terms (`/fr/privacy`, `/fr/terms`, one Legal site
+// page) answer under a prefix where that site page is published in the language, else 404 (any
+// other single segment, `/foo`, is the home route's 404 too).
 export default [
   layout("routes/public/layout.tsx", [
     route(":lang?", "routes/public/home.tsx"),
@@ -23,8 +24,8 @@ export default [
     route(":lang?/contact", "routes/public/contact.tsx"),
     route(":lang?/book-consultation", "routes/public/book-consultation.tsx"),
     route(":lang?/book-consultation/manage/:token", "routes/public/manage-booking.tsx"),
-    route("privacy", "routes/public/privacy.tsx"),
-    route("terms", "routes/public/terms.tsx"),
+    route(":lang?/privacy", "routes/public/privacy.tsx"),
+    route(":lang?/terms", "routes/public/terms.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 

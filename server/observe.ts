@@ -8,13 +8,15 @@
  * path or query string (manage links, calendar feeds and reset links carry tokens in them), no
  * headers (cookies), no bodies, no client address. `route` is the React Router route id the path
  * matches (e.g. `routes/public/manage-booking`), or `static`, `uploads`, `healthz`, `readyz`,
- * `metrics`, which also keeps the metrics' label values few.
+ * `metrics`, which also keeps the metrics' label values few. A path whose `:lang?` segment is no
+ * language prefix (`/foo`, `/en/about`) is always a 404 and is labelled as the not-found route.
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { metrics } from "~/features/operations/metrics.server";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "~/utils/i18n";
 
 /** The build's flat route manifest as the nested tree `matchRoutes` takes. */
 function routeTree(routes: ServerBuild["routes"], parentId?: string): RouteObject[] {
@@ -32,21 +34,30 @@ const FIXED_ROUTES: Record<string, string> = { "/healthz": "healthz", "/readyz":
 /** How many paths' route ids `createRouteResolver` remembers before it starts afresh. */
 const REMEMBERED_PATHS = 2_000;
 
+/** The first segments that are a language's prefix: every shipped language but English. */
+const PREFIXES = new Set<string>(LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE));
+
 /**
  * A function from a request path to its route id: the deepest React Router match (a `.data`
  * request counts as its page), the fixed names above, `static` for built files and `uploads`.
+ * A match whose `:lang` is no language prefix (`/foo` matches the home page's `:lang?`) is the
+ * route's 404 whatever the settings offer, so it is labelled as the not-found route (`path: "*"`).
  * `matchRoutes` flattens and ranks the whole route tree on every call (a quarter of the CPU of a
  * cached page), so the answer for each path is remembered, for at most REMEMBERED_PATHS paths.
  */
 export function createRouteResolver(routes: ServerBuild["routes"]): (pathname: string) => string {
   const tree = routeTree(routes);
+  const notFound = Object.values(routes).find((r) => r?.path === "*")?.id ?? "unmatched";
   const remembered = new Map<string, string>();
   const resolve = (pathname: string) => {
     if (FIXED_ROUTES[pathname]) return FIXED_ROUTES[pathname];
     if (pathname.startsWith("/assets/") || pathname.startsWith("/media/")) return "static";
     if (pathname.startsWith("/uploads/")) return "uploads";
     const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
-    return matchRoutes(tree, page)?.at(-1)?.route.id ?? "unmatched";
+    const match = matchRoutes(tree, page)?.at(-1);
+    if (!match) return "unmatched";
+    const noLanguage = match.route.path?.startsWith(":lang?") && match.params.lang !== undefined && !PREFIXES.has(match.params.lang);
+    return noLanguage ? notFound : (match.route.id ?? "unmatched");
   };
   return (pathname) => {
     let id = remembered.get(pathname);

@@ -55,3 +55,11 @@ describe("dates and times shown to people", () => {
     expect(() => format.formatTime12("9am")).toThrow(RangeError);
   });
 });
+
+describe("retention periods in another language", () => {
+  it("are written by Intl in the language's locale", () => {
+    expect(format.describePeriodIn(30, "day", "fr-FR")).toMatch(/^30\s+jours$/);
+    expect(format.describePeriodIn(1, "month", "pt-PT")).toMatch(/^1\s+mês$/);
+    expect(format.describePeriodIn(24, "month", "ar-u-nu-latn")).toMatch(/^24 /);
+  });
+});

@@ -188,3 +188,11 @@ export function formatArticleDateIn(value: string | Date | null | undefined, int
 export function describePeriod(count: number, unit: "day" | "month"): string {
   return `${count} ${unit}${count === 1 ? "" : "s"}`;
 }
+
+/**
+ * A retention period in a language other than English, written by `Intl` in its locale `intl`
+ * ("30 jours", "6 meses", "30 يومًا"); English pages use `describePeriod`.
+ */
+export function describePeriodIn(count: number, unit: "day" | "month", intl: string): string {
+  return new Intl.NumberFormat(intl, { style: "unit", unit, unitDisplay: "long" }).format(count);
+}

@@ -12,7 +12,7 @@ import { demoPageTranslations } from "~/db/seed/page-translations";
 import type { CmsActor } from "~/features/cms/content.server";
 import { SITE_PAGE_SEED } from "~/features/site-pages/defaults";
 import { applyPageTranslation, pageSections } from "~/features/site-pages/page-words";
-import { ensurePages } from "~/features/site-pages/pages.server";
+import { ensurePages, publishedSitePagePaths } from "~/features/site-pages/pages.server";
 import { pageSchema } from "~/features/site-pages/schemas";
 import { saveTranslation } from "~/features/translations/translations.server";
 import { buildSitemapXml } from "~/features/seo/feeds.server";
@@ -20,6 +20,8 @@ import * as aboutRoute from "~/routes/public/about";
 import * as homeRoute from "~/routes/public/home";
 import * as servicesRoute from "~/routes/public/services";
 import * as commercialRoute from "~/routes/public/services-commercial";
+import * as privacyRoute from "~/routes/public/privacy";
+import * as termsRoute from "~/routes/public/terms";
 import * as translationRoute from "~/routes/admin/site/page-translation";
 import type { PageInLanguage } from "~/utils/i18n";
 import { createStaffSession, formPost, outcome, routeArgs, TEST_ORIGIN, type StaffSession } from "../setup/admin-session";
@@ -31,7 +33,7 @@ const actor: CmsActor = { userId: "u1", email: "ed@staff.test", name: "Ed Editor
 const french = (key: "home" | "about") => demoPageTranslations.find((t) => t.key === key && t.language === "fr")!.document;
 
 /** The id of site page `key` (created from the seed). */
-async function pageId(key: "home" | "about" | "services"): Promise<string> {
+async function pageId(key: "home" | "about" | "services" | "legal"): Promise<string> {
   await ensurePages(db, [key]);
   const [row] = await db.select({ id: sitePages.id }).from(sitePages).where(eq(sitePages.key, key));
   return row!.id;
@@ -118,6 +120,48 @@ describe("the services pages in other languages", () => {
     expect(commercial.data.page.title).toBe("Ingénierie commerciale");
     expect((await load(commercialRoute, "/ar/services/commercial", { lang: "ar" })).status).toBe(404);
     expect(((await load(servicesRoute, "/services", {})).value as { data: { hero: { title: string } } }).data.hero.title).toBe(SITE_PAGE_SEED.services.hero.title);
+  });
+});
+
+describe("the privacy policy and the terms in other languages", () => {
+  type LegalData = { found: boolean; privacy?: { intro: string } | null; terms?: { intro: string } | null; pageLanguages: PageInLanguage[] };
+  const visit = async (route: typeof privacyRoute | typeof termsRoute, path: string, params: Record<string, string>) => {
+    const result = await outcome(() => route.loader(routeArgs(new Request(`${TEST_ORIGIN}${path}`), params)));
+    return { status: result.status, data: (result.value as { data: LegalData }).data };
+  };
+  const frenchLegal = demoPageTranslations.find((t) => t.key === "legal" && t.language === "fr")!.document;
+
+  it("serves /fr/privacy and /fr/terms once the Legal page is published in French, and lists them in the sitemap and the root's links", async () => {
+    const id = await pageId("legal");
+    expect((await visit(privacyRoute, "/fr/privacy", { lang: "fr" })).status).toBe(404);
+    expect(await publishedSitePagePaths("fr")).toEqual([]);
+    await saveTranslation("page", actor, id, "fr", 0, { slug: null, document: frenchLegal }, { intent: "publish" });
+
+    const privacy = await visit(privacyRoute, "/fr/privacy", { lang: "fr" });
+    expect(privacy.status).toBe(200);
+    expect(privacy.data.privacy?.intro).toMatch(/^Cette politique explique/);
+    expect(privacy.data.pageLanguages.map((p) => p.path)).toEqual(["/privacy", "/fr/privacy"]);
+    const terms = await visit(termsRoute, "/fr/terms", { lang: "fr" });
+    expect(terms.data.terms?.intro).toMatch(/^Veuillez lire/);
+    expect(terms.data.pageLanguages.map((p) => p.path)).toEqual(["/terms", "/fr/terms"]);
+    // Not published in Arabic; English's own prefix and an unknown language are no page; English keeps its words.
+    for (const lang of ["ar", "en", "xx"]) expect((await visit(privacyRoute, `/${lang}/privacy`, { lang })).status, lang).toBe(404);
+    expect((await visit(termsRoute, "/ar/terms", { lang: "ar" })).status).toBe(404);
+    expect((await visit(privacyRoute, "/privacy", {})).data.privacy?.intro).toBe(SITE_PAGE_SEED.legal.privacy.intro);
+    expect(await publishedSitePagePaths("fr")).toEqual(["/privacy", "/terms"]);
+    const sitemap = await buildSitemapXml(TEST_ORIGIN);
+    expect(sitemap).toContain("/fr/privacy</loc>");
+    expect(sitemap).toContain("/fr/terms</loc>");
+    expect(sitemap).not.toContain("/ar/privacy</loc>");
+  });
+
+  it("counts a scheduled translation as live only from its instant", async () => {
+    const id = await pageId("legal");
+    const now = new Date();
+    const at = new Date(now.getTime() + 3_600_000);
+    await saveTranslation("page", actor, id, "fr", 0, { slug: null, document: frenchLegal }, { intent: "schedule", at }, now);
+    expect(await publishedSitePagePaths("fr", now)).toEqual([]);
+    expect(await publishedSitePagePaths("fr", new Date(at.getTime() + 1_000))).toEqual(["/privacy", "/terms"]);
   });
 });
 

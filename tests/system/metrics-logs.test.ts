@@ -88,8 +88,9 @@ describe("/metrics", () => {
     const before = await scrape();
     // Bodies are read to the end: a request is counted when its response has finished.
     for (let i = 0; i < 3; i++) expect((await fetch(`${base}/about`).then(async (r) => [r.status, await r.text()]))[0]).toBe(200);
-    // Two segments: a single one (`/no-such-page`) is the home route's `:lang?`, answered 404 there.
     expect((await fetch(`${base}/no-such/page`).then(async (r) => [r.status, await r.text()]))[0]).toBe(404);
+    // A single segment matches the home route's `:lang?` but is no language: counted as not found too.
+    expect((await fetch(`${base}/no-such-page`).then(async (r) => [r.status, await r.text()]))[0]).toBe(404);
     await pool.query(`insert into email_outbox (kind, "to", subject, html, text, created_at) values ('system.test', 'x@example.com', 'S', '<p>S</p>', 'S', now() - interval '90 seconds')`);
     // The outbox gauges reuse their query's answer for one second (a scrape stays cheap); the
     // `before` scrape may be less than a second old on a quiet machine.
@@ -99,7 +100,8 @@ describe("/metrics", () => {
     expect(sample(after, "http_requests_total", about) - sample(before, "http_requests_total", about)).toBe(3);
     expect(sample(after, "http_request_duration_seconds_count", about) - sample(before, "http_request_duration_seconds_count", about)).toBe(3);
     const notFound = { route: "routes/public/not-found", method: "GET", status: "404" };
-    expect(sample(after, "http_requests_total", notFound) - sample(before, "http_requests_total", notFound)).toBe(1);
+    expect(sample(after, "http_requests_total", notFound) - sample(before, "http_requests_total", notFound)).toBe(2);
+    expect(sample(after, "http_requests_total", { route: "routes/public/home", method: "GET", status: "404" }) - sample(before, "http_requests_total", { route: "routes/public/home", method: "GET", status: "404" })).toBe(0);
     // The first /about rendered and stored the page; the next two were answered from memory.
     expect(sample(after, "html_cache_requests_total", { result: "miss" }) - sample(before, "html_cache_requests_total", { result: "miss" })).toBe(1);
     expect(sample(after, "html_cache_requests_total", { result: "hit" }) - sample(before, "html_cache_requests_total", { result: "hit" })).toBe(2);

@@ -1,6 +1,7 @@
 /**
  * The demo translations of site pages (ADR 33): the home, about and contact pages in French and
- * Arabic, published with the demo content, so `/fr`, `/fr/about`, `/fr/contact`, `/ar` ... show them.
+ * Arabic, and the Legal page (privacy and terms) in French, published with the demo content, so
+ * `/fr`, `/fr/about`, `/fr/contact`, `/fr/privacy`, `/ar` ... show them.
  * Each holds the page's words in the page's shape (pictures, links, figures and rows stay the
  * English page's) and is saved against the English words it translates, so none starts "behind
  * English". Partner names are proper names: the partner strip shows them in English by choice.
@@ -11,6 +12,7 @@ import { contentTranslations, sitePages, type TranslationDocument } from "~/db/s
 import { pageDigest } from "~/features/translations/translations.server";
 import { SITE_PAGE_SEED } from "~/features/site-pages/defaults";
 import type { SitePageKey } from "~/features/site-pages/schemas";
+import { frenchLegal } from "./legal-translation";
 
 /** One demo page translation: the page, the language, its words and the sections shown in English while empty. */
 type DemoPageTranslation = { key: SitePageKey; language: "fr" | "ar"; document: TranslationDocument };
@@ -458,6 +460,8 @@ export const demoPageTranslations: DemoPageTranslation[] = [
       },
     },
   },
+  // The privacy policy and the terms in French (./legal-translation.ts).
+  { key: "legal", language: "fr", document: frenchLegal },
 ];
 
 /** Inserts the demo page translations, published, after the pages exist (`ensurePages`). */

@@ -11,7 +11,7 @@ import { figure, loadSitePages } from "~/features/site-pages/pages.server";
 import { fillFigures } from "~/features/site-pages/schemas";
 import { translateCards } from "~/features/translations/translations.server";
 import { loadOrDegrade } from "~/utils/degraded-render.server";
-import { DEFAULT_LANGUAGE, localizedPath, type Language } from "~/utils/i18n";
+import { DEFAULT_LANGUAGE, languageInfo, localizedPath, type Language } from "~/utils/i18n";
 
 /** Testimonials the home page's three columns show at most. */
 const HOME_TESTIMONIALS = 9;
@@ -50,7 +50,7 @@ export async function loadHomePage(request: Request, context: AppLoadContext, la
   const { figures } = site;
   return {
     page: {
-      home: { ...home, hero: { ...home.hero, intro: fillFigures(home.hero.intro, figures) } },
+      home: { ...home, hero: { ...home.hero, intro: fillFigures(home.hero.intro, figures, languageInfo(language).dir) } },
       projects,
       insights,
       images,

@@ -9,7 +9,7 @@
  * `published` by the next save). Every write bumps the HTML cache's content version (trigger of
  * migration 0016), and the next scheduled instant is one of the cache's expiry times.
  */
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, lte, or } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { db, type Database, type Transaction } from "~/db/client.server";
 import { SITE_PAGE_SEED } from "~/features/site-pages/defaults";
@@ -240,16 +240,29 @@ export const TRANSLATABLE_SITE_PAGES: readonly { path: string; key: SitePageKey 
   { path: "/services/commercial", key: "services" },
   { path: "/services/humanitarian", key: "services" },
   { path: "/contact", key: "contact" },
+  { path: "/privacy", key: "legal" },
+  { path: "/terms", key: "legal" },
 ];
 
-/** The English paths of `TRANSLATABLE_SITE_PAGES` whose site page is published in `language` at `now`. */
+/**
+ * The English paths of `TRANSLATABLE_SITE_PAGES` whose site page is published in `language` at
+ * `now`. The root loader asks on every page under a prefix, so the database answers with the keys
+ * alone: a translation is live when it has a published version or a scheduled one that is due
+ * (`liveDocument`'s rule), and no page document is read.
+ */
 export async function publishedSitePagePaths(language: Language, now: Date = new Date()): Promise<string[]> {
   const rows = await db
-    .select({ key: sitePages.key, published: contentTranslations.published, publishedAt: contentTranslations.publishedAt, scheduled: contentTranslations.scheduled, scheduledAt: contentTranslations.scheduledAt })
+    .select({ key: sitePages.key })
     .from(contentTranslations)
     .innerJoin(sitePages, eq(sitePages.id, contentTranslations.entityId))
-    .where(and(eq(contentTranslations.entityType, "page"), eq(contentTranslations.language, language)));
-  const live = new Set(rows.filter((r) => liveDocument(r, now).document).map((r) => r.key));
+    .where(
+      and(
+        eq(contentTranslations.entityType, "page"),
+        eq(contentTranslations.language, language),
+        or(isNotNull(contentTranslations.published), and(isNotNull(contentTranslations.scheduled), lte(contentTranslations.scheduledAt, now))),
+      ),
+    );
+  const live = new Set(rows.map((r) => r.key));
   return TRANSLATABLE_SITE_PAGES.filter((page) => live.has(page.key)).map((page) => page.path);
 }
 

@@ -50,6 +50,9 @@ describe("pageUrl", () => {
     expect(pageUrl("/services/humanitarian?preview=tok")).toMatchObject({ uncachedQuery: true });
     expect(pageUrl("/privacy?preview=tok")).toMatchObject({ uncachedQuery: true });
     expect(pageUrl("/terms?preview=tok")).toMatchObject({ uncachedQuery: true });
+    // A translation's preview link under a language prefix is never stored either.
+    expect(pageUrl("/fr/privacy?preview=tok")).toMatchObject({ uncachedQuery: true });
+    expect(pageUrl("/ar/terms?preview=tok")).toMatchObject({ uncachedQuery: true });
     expect(pageUrl("/insights?preview=tok")).toMatchObject({ uncachedQuery: false, search: "" });
     expect(pageUrl("/about")).toMatchObject({ canonicalPath: true });
     for (const target of ["/about/", "/./about", "/%61bout", "http://x/about", "//about"]) expect([target, pageUrl(target)?.canonicalPath]).toEqual([target, false]);

@@ -34,7 +34,7 @@ export type PageQueryRule = { path: RegExp; parameters: Record<string, PageQuery
  * Keep in step with the loaders: `/projects`, also under a language prefix (`parseProjectListQuery`: `category`, `q`),
  * `/projects/:slug` and `/insights/:slug`, also under a language prefix (`preview` links), and the site studio's pages (`/`,
  * `/about`, `/services`, `/services/commercial`, `/services/humanitarian`, `/contact`, `/privacy`,
- * `/terms`: `preview` links of a page draft; `/fr`, `/fr/about`, `/fr/services` ..., `/fr/contact`: of a page's translation). Values are
+ * `/terms`: `preview` links of a page draft; `/fr`, `/fr/about`, `/fr/services` ..., `/fr/contact`, `/fr/privacy`, `/fr/terms`: of a page's translation). Values are
  * compared lower-cased.
  */
 export const PAGE_QUERY_PARAMETERS: readonly PageQueryRule[] = [
@@ -44,7 +44,7 @@ export const PAGE_QUERY_PARAMETERS: readonly PageQueryRule[] = [
     parameters: { category: { values: PROJECT_CATEGORY_FILTERS.filter((c) => c !== "all") }, q: "uncached" },
   },
   { path: /^\/(?:[a-z]{2}\/)?(?:projects|insights)\/[^/]+$/, parameters: { preview: "uncached" } },
-  { path: /^\/[a-z]{2}(?:\/about|\/contact|\/services|\/services\/commercial|\/services\/humanitarian)?$/, parameters: { preview: "uncached" } },
+  { path: /^\/[a-z]{2}(?:\/about|\/contact|\/privacy|\/terms|\/services|\/services\/commercial|\/services\/humanitarian)?$/, parameters: { preview: "uncached" } },
   { path: /^\/(?:|about|services|services\/commercial|services\/humanitarian|contact|privacy|terms)$/, parameters: { preview: "uncached" } },
 ];
 

@@ -12,7 +12,7 @@ import { requestedLanguage } from "~/features/site/languages.server";
 import { NotFoundScreen, notFoundMeta } from "~/features/site/components/not-found-screen";
 import { loadSitePages, sitePageLanguages } from "~/features/site-pages/pages.server";
 import { navHref } from "~/content/nav";
-import { DEFAULT_LANGUAGE, languageOfPath, localizedPath, ogLocale, pageAlternates, usePageLanguage, type PageInLanguage } from "~/utils/i18n";
+import { DEFAULT_LANGUAGE, languageInfo, languageOfPath, localizedPath, ogLocale, pageAlternates, usePageLanguage, type PageInLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import type { Route } from "./+types/about";
 import { PageSection } from "~/features/site/components/page-section";
@@ -81,7 +81,9 @@ export default function About({ loaderData }: Route.ComponentProps) {
           {story.figures.flatMap((key) => (figures[key] ? [figures[key]] : [])).map((figure) => (
             <div key={figure.label} className="flex flex-col">
               <dt className="text-sm text-slate-200">{figure.label}</dt>
-              <dd className="order-first text-3xl font-bold text-white">{figure.value}</dd>
+              <dd className="order-first text-3xl font-bold text-white">
+                <bdi dir="ltr">{figure.value}</bdi>
+              </dd>
             </div>
           ))}
         </dl>
@@ -127,7 +129,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
           <div className="grid gap-10 lg:grid-cols-[1fr_2fr] lg:items-center">
             <div>
               <Globe2 className="size-10 text-teal-300" aria-hidden="true" />
-              <h3 className="mt-4 text-2xl font-bold sm:text-3xl">{fillFigures(countries.heading, figures)}</h3>
+              <h3 className="mt-4 text-2xl font-bold sm:text-3xl">{fillFigures(countries.heading, figures, languageInfo(language).dir)}</h3>
               {countries.intro ? <p className="mt-3 text-slate-300">{countries.intro}</p> : null}
             </div>
             <ul className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3 lg:grid-cols-4" aria-label={m.about_countries_label({}, locale)}>

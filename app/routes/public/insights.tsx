@@ -40,21 +40,21 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { ...list, notFound: false };
 }
 
-export const links: Route.LinksFunction = () => [
-  { rel: "alternate", type: "application/rss+xml", title: "Insights & updates (RSS)", href: "/insights/rss.xml" },
-];
-
 export const meta: Route.MetaFunction = (args) => {
   if (!args.loaderData || args.loaderData.notFound) return notFoundMeta(args);
   const { language } = languageOfPath(args.location.pathname);
   const locale = { locale: language };
-  return pageMeta(args, {
-    title: m.insights_list_meta_title({}, locale),
-    description: m.insights_list_meta_description({}, locale),
-    path: localizedPath("/insights", language),
-    ...(language === DEFAULT_LANGUAGE ? {} : { ogLocale: ogLocale(language) }),
-    alternates: pageAlternates(args.loaderData.pageLanguages),
-  });
+  return [
+    ...pageMeta(args, {
+      title: m.insights_list_meta_title({}, locale),
+      description: m.insights_list_meta_description({}, locale),
+      path: localizedPath("/insights", language),
+      ...(language === DEFAULT_LANGUAGE ? {} : { ogLocale: ogLocale(language) }),
+      alternates: pageAlternates(args.loaderData.pageLanguages),
+    }),
+    // The list's own feed: the language's articles at their translated addresses.
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${m.insights_list_heading({}, locale)} (RSS)`, href: localizedPath("/insights/rss.xml", language) },
+  ];
 };
 
 export default function InsightsPage({ loaderData }: Route.ComponentProps) {

@@ -191,7 +191,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
               <div key={metric.key}>
                 <dt className="text-xs font-semibold tracking-wider text-accent-foreground/80">{metric.label}</dt>
                 <dd className="mt-1 text-2xl font-bold text-accent-foreground sm:text-3xl">
-                  <bdi>{metric.value}</bdi>
+                  <bdi dir="ltr">{metric.value}</bdi>
                 </dd>
               </div>
             ))}

@@ -99,7 +99,9 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 {pillar.stats.map((stat, j) => (
                   <div key={`${j}-${stat.label}`} className="flex flex-col rounded-xl bg-accent p-4 text-center">
                     <dt className="text-sm text-accent-foreground">{stat.label}</dt>
-                    <dd className="order-first text-3xl font-bold text-primary">{stat.value}</dd>
+                    <dd className="order-first text-3xl font-bold text-primary">
+                      <bdi dir="ltr">{stat.value}</bdi>
+                    </dd>
                   </div>
                 ))}
               </dl>

@@ -1,22 +1,23 @@
 import { data } from "react-router";
 import { ArticleBlocks } from "~/features/insights/components/article-blocks";
-import { pageMeta } from "~/features/seo/meta";
-import { documentSections, LegalPage } from "~/features/site/components/legal-page";
-import { loadSitePages } from "~/features/site-pages/pages.server";
+import { documentSections, LegalPage, legalPageMeta } from "~/features/site/components/legal-page";
+import { NotFoundScreen } from "~/features/site/components/not-found-screen";
+import { loadLegalPage } from "~/features/site-pages/legal.server";
+import { usePageLanguage, type PageInLanguage } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
 import type { Route } from "./+types/terms";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Terms of Service",
-    description: "The terms that apply to your use of our website and to booking a free consultation with our engineers.",
-    path: "/terms",
-    noIndex: args.loaderData?.preview,
-  });
+export const meta: Route.MetaFunction = (args) => legalPageMeta(args, "/terms", m.terms_title, m.terms_meta_description);
 
-/** The published terms of service (Admin > Site > Privacy and terms; `?preview=` shows a draft). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { pages, preview, headers } = await loadSitePages(request, ["legal"]);
-  return data({ terms: pages.legal.terms, preview }, { headers });
+/**
+ * The published terms of service (Admin > Site > Privacy and terms; `?preview=` shows a draft),
+ * at `/fr/terms` ... its translation where the Legal page is published in that offered language
+ * (ADR 33), else the "Page Not Found" view with HTTP 404.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const page = await loadLegalPage(request, params.lang, "/terms");
+  if (!page.found) return data({ found: false, terms: null, preview: false, pageLanguages: [] as PageInLanguage[] }, { status: 404, headers: page.headers });
+  return data({ found: true, terms: page.legal.terms, preview: page.preview, pageLanguages: page.pageLanguages }, { headers: page.headers });
 }
 
 /** A preview's Cache-Control and X-Robots-Tag reach the document response. */
@@ -26,11 +27,13 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 /** The staff's document, split into numbered sections at its headings. */
 export default function Terms({ loaderData }: Route.ComponentProps) {
+  const language = usePageLanguage();
   const { terms } = loaderData;
+  if (!terms) return <NotFoundScreen />;
   const { lead, sections } = documentSections(terms.body);
   return (
     <LegalPage
-      title="Terms of Service"
+      title={m.terms_title({}, { locale: language })}
       updated={terms.updated}
       intro={
         <>

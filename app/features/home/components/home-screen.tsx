@@ -86,7 +86,9 @@ export function HomeScreen({ data }: { data: HomePageData }) {
                 {heroFigures.map((figure, i) => (
                   <div key={`${i}-${figure.label}`} className="flex flex-col">
                     <dt className="text-sm text-slate-200">{figure.label}</dt>
-                    <dd className="order-first text-2xl font-bold text-white sm:text-3xl">{figure.value}</dd>
+                    <dd className="order-first text-2xl font-bold text-white sm:text-3xl">
+                      <bdi dir="ltr">{figure.value}</bdi>
+                    </dd>
                   </div>
                 ))}
               </dl>
@@ -145,7 +147,9 @@ export function HomeScreen({ data }: { data: HomePageData }) {
             className="aspect-[4/3] w-full rounded-2xl object-cover shadow-xl"
           />
           <div className="absolute -bottom-6 end-4 rounded-xl bg-primary px-6 py-5 text-white shadow-lg sm:end-8">
-            <p className="text-3xl font-bold">{aboutFigure.value}</p>
+            <p className="text-3xl font-bold">
+              <bdi dir="ltr">{aboutFigure.value}</bdi>
+            </p>
             <p className="text-sm text-teal-50">{aboutFigure.label}</p>
           </div>
         </div>
@@ -240,7 +244,9 @@ export function HomeScreen({ data }: { data: HomePageData }) {
           <div className="grid gap-6">
             {headline.map((figure, i) => (
               <div key={`${i}-${figure.label}`} className="flex flex-col justify-center rounded-2xl bg-primary p-8 text-white">
-                <p className="text-5xl font-bold tracking-tight">{figure.value}</p>
+                <p className="text-5xl font-bold tracking-tight">
+                  <bdi dir="ltr">{figure.value}</bdi>
+                </p>
                 <p className="mt-2 text-teal-50">{figure.label}</p>
               </div>
             ))}

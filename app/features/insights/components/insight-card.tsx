@@ -1,6 +1,6 @@
 /**
  * A blog card:
- * hero image, category, date (or 'Recent'), reading time, title, excerpt, author, linking to
+ * hero image, category, date (or 'Recent' in the page's language), reading time, title, excerpt, author, linking to
  * its own `href` (where the home page's cards set it) or /insights/{slug} (in a language, its
  * translated address under the prefix; its category and reading time in the language). Used on
  * /insights (in every language) and the home page.
@@ -45,7 +45,7 @@ export function InsightCard({
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs font-medium text-muted-foreground">
           <span className="inline-flex items-center gap-1.5">
             <CalendarDays aria-hidden className="size-3.5" />
-            {insight.publishedDate ? <time dateTime={insight.publishedDate}>{insight.dateLabel}</time> : insight.dateLabel}
+            {insight.publishedDate ? <time dateTime={insight.publishedDate}>{insight.dateLabel}</time> : m.insight_card_recent({}, { locale: language })}
           </span>
           <span className="inline-flex items-center gap-1.5">
             <Clock aria-hidden className="size-3.5" />

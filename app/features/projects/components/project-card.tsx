@@ -105,7 +105,7 @@ export function ProjectCard({
               <div key={metric.key} className="min-w-0">
                 <dt className="text-[0.65rem] font-semibold tracking-wider text-muted-foreground">{metric.label}</dt>
                 <dd className="text-sm font-bold break-words text-foreground">
-                  <bdi>{metric.value}</bdi>
+                  <bdi dir="ltr">{metric.value}</bdi>
                 </dd>
               </div>
             ))}

@@ -1,14 +1,19 @@
 import type { InlineContent, InlineRun, InsightBlock } from "~/db/schema";
 import type { PageContent } from "../schemas";
 
-/** Block-editor shorthands for the legal documents: a heading, a paragraph, a list, marked runs. */
-const h2 = (content: string): InsightBlock => ({ type: "heading", level: 2, content });
-const para = (...runs: (string | InlineRun)[]): InsightBlock => ({ type: "paragraph", content: inline(runs) });
-const bullets = (...items: (string | (string | InlineRun)[])[]): InsightBlock => ({ type: "list", items: items.map((item) => (typeof item === "string" ? item : inline(item))) });
+/** Block-editor shorthand for the legal documents (and their demo translations): a level-2 heading. */
+export const h2 = (content: string): InsightBlock => ({ type: "heading", level: 2, content });
+/** A paragraph of plain and marked runs. */
+export const para = (...runs: (string | InlineRun)[]): InsightBlock => ({ type: "paragraph", content: inline(runs) });
+/** A bulleted list; an item is a text or a list of runs. */
+export const bullets = (...items: (string | (string | InlineRun)[])[]): InsightBlock => ({ type: "list", items: items.map((item) => (typeof item === "string" ? item : inline(item))) });
 const inline = (runs: (string | InlineRun)[]): InlineContent => (runs.length === 1 && typeof runs[0] === "string" ? runs[0] : runs.map((r) => (typeof r === "string" ? { text: r } : r)));
-const bold = (text: string): InlineRun => ({ text, bold: true });
-const italic = (text: string): InlineRun => ({ text, italic: true });
-const EMAIL: InlineRun = { text: "hello@meridian-engineering.co.uk", href: "mailto:hello@meridian-engineering.co.uk" };
+/** A bold run. */
+export const bold = (text: string): InlineRun => ({ text, bold: true });
+/** An italic run. */
+export const italic = (text: string): InlineRun => ({ text, italic: true });
+/** The company's address as a mailto link run. */
+export const EMAIL: InlineRun = { text: "hello@meridian-engineering.co.uk", href: "mailto:hello@meridian-engineering.co.uk" };
 
 /**
  * Privacy policy and terms of service (formerly written in the pages' code), as documents of the

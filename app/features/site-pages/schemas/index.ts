@@ -42,9 +42,17 @@ export function figureTokens(text: string): string[] {
   return [...text.matchAll(FIGURE_TOKEN)].map((m) => m[1]!);
 }
 
-/** `text` with each `{key}` replaced by the value of that figure in `values` (left as is when unknown). */
-export function fillFigures(text: string, values: Readonly<Record<string, { value: string }>>): string {
-  return text.replace(FIGURE_TOKEN, (token, key: string) => values[key]?.value ?? token);
+/**
+ * `text` with each `{key}` replaced by the value of that figure in `values` (left as is when
+ * unknown). In right-to-left text (`dir` "rtl") each value is isolated left to right (U+2066 LEFT-TO-RIGHT
+ * ISOLATE ... U+2069 POP DIRECTIONAL ISOLATE, invisible), so "10+" is not drawn "+10".
+ */
+export function fillFigures(text: string, values: Readonly<Record<string, { value: string }>>, dir: "ltr" | "rtl" = "ltr"): string {
+  return text.replace(FIGURE_TOKEN, (token, key: string) => {
+    const value = values[key]?.value;
+    if (value === undefined) return token;
+    return dir === "rtl" ? `\u2066${value}\u2069` : value;
+  });
 }
 
 const BUILDERS = { home: homeSchema, about: aboutSchema, services: servicesSchema, testimonials: testimonialsSchema, figures: figuresSchema, contact: contactSchema, legal: legalSchema } satisfies Record<

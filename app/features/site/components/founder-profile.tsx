@@ -36,7 +36,9 @@ export function FounderProfile({ person: founder, id, figures, images, reverse =
             {founder.highlights.map((h) => (
               <div key={h.label} className="flex flex-col rounded-xl bg-accent p-3 text-center">
                 <dt className="text-xs leading-snug text-accent-foreground">{h.label}</dt>
-                <dd className="order-first text-xl font-bold text-primary">{figures[h.figure]?.value}</dd>
+                <dd className="order-first text-xl font-bold text-primary">
+                  <bdi dir="ltr">{figures[h.figure]?.value}</bdi>
+                </dd>
               </div>
             ))}
           </dl>

@@ -1,11 +1,16 @@
 /**
  * Layout of /privacy and /terms: a light banner with the title and last-updated date, a table of
  * contents, and readable prose sections (anchors on each h2). The staff-written documents (Admin >
- * Site > Privacy and terms) are split into sections at their level-2 headings.
+ * Site > Privacy and terms) are split into sections at their level-2 headings. In another language
+ * (`/fr/privacy`) the frame's words are the catalogue's and the documents are the translation's.
  */
 import type { InsightBlock } from "~/db/schema";
 import { inlineText } from "~/features/insights/blocks";
 import { ArticleBlocks } from "~/features/insights/components/article-blocks";
+import { pageMeta } from "~/features/seo/meta";
+import { DEFAULT_LANGUAGE, languageOfPath, localizedPath, ogLocale, pageAlternates, usePageLanguage, type Language, type PageInLanguage } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
+import { notFoundMeta } from "./not-found-screen";
 
 /** One numbered section: its anchor, its title (in the table of contents too) and its body. */
 export type LegalSection = { id: string; title: string; body: React.ReactNode };
@@ -49,22 +54,24 @@ export function documentSections(blocks: readonly InsightBlock[], taken: Set<str
 
 /** Prose written in code (the privacy policy's sections from the settings): spaced paragraphs, bulleted lists, underlined links. */
 export function LegalProse({ children }: { children: React.ReactNode }) {
-  return <div className="text-lg [&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-2 [&_li]:mt-2 [&_p]:mt-4 [&_p]:leading-8 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6">{children}</div>;
+  return <div className="text-lg [&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-2 [&_li]:mt-2 [&_p]:mt-4 [&_p]:leading-8 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:ps-6">{children}</div>;
 }
 
+/** The legal page's frame in the page's language (the banner's and the contents' words from the catalogue). */
 export function LegalPage({ title, updated, intro, sections }: { title: string; updated: string; intro: React.ReactNode; sections: LegalSection[] }) {
+  const locale = { locale: usePageLanguage() };
   return (
     <>
       <section className="border-b bg-accent px-4 py-16 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-6xl">
-          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-primary">Legal</p>
+          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-primary">{m.legal_eyebrow({}, locale)}</p>
           <h1 className="mt-3 text-4xl font-bold tracking-tight text-foreground sm:text-5xl">{title}</h1>
-          <p className="mt-4 text-sm text-slate-600">Last updated: {updated}</p>
+          <p className="mt-4 text-sm text-slate-600">{m.legal_updated({ date: updated }, locale)}</p>
         </div>
       </section>
       <div className="mx-auto grid max-w-6xl gap-12 px-4 py-16 sm:px-6 lg:grid-cols-[16rem_1fr] lg:px-8">
-        <nav aria-label="On this page" className="lg:sticky lg:top-28 lg:self-start">
-          <h2 className="text-sm font-semibold uppercase tracking-wider text-foreground">On this page</h2>
+        <nav aria-label={m.legal_contents({}, locale)} className="lg:sticky lg:top-28 lg:self-start">
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-foreground">{m.legal_contents({}, locale)}</h2>
           <ol className="mt-4 space-y-2 text-sm">
             {sections.map((section, i) => (
               <li key={section.id}>
@@ -89,4 +96,31 @@ export function LegalPage({ title, updated, intro, sections }: { title: string; 
       </div>
     </>
   );
+}
+
+/** A catalogue message without parameters (a legal page's title or description). */
+type Words = (inputs: Record<string, never>, options: { locale: Language }) => string;
+
+/**
+ * The head of the legal page at English `path` in the language of the address: its `title` and
+ * `description` from the catalogue, its address in that language, noindex on a preview, and the
+ * `hreflang` alternates of the languages it is published in; the 404's head when not found.
+ */
+export function legalPageMeta(
+  args: Parameters<typeof notFoundMeta>[0] & { loaderData?: { found: boolean; preview: boolean; pageLanguages: PageInLanguage[] } },
+  path: "/privacy" | "/terms",
+  title: Words,
+  description: Words,
+) {
+  if (!args.loaderData?.found) return notFoundMeta(args);
+  const { language } = languageOfPath(args.location.pathname);
+  const locale = { locale: language };
+  return pageMeta(args, {
+    title: title({}, locale),
+    description: description({}, locale),
+    path: localizedPath(path, language),
+    noIndex: args.loaderData.preview,
+    ...(language === DEFAULT_LANGUAGE ? {} : { ogLocale: ogLocale(language) }),
+    alternates: pageAlternates(args.loaderData.pageLanguages),
+  });
 }

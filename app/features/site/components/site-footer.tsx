@@ -129,7 +129,7 @@ export function SiteFooter() {
           <ul className="flex flex-wrap items-center gap-x-6 gap-y-2">
             {legalLinks.map((link) => (
               <li key={link.href}>
-                <a href={link.href} className="hover:text-teal-300">
+                <a href={navHref(link.href, language, { published: root?.publishedPaths })} className="hover:text-teal-300">
                   {link.label({}, locale)}
                 </a>
               </li>
