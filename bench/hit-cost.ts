@@ -41,18 +41,20 @@ const CONNECTIONS = 50;
 const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
 
 /** The cached content pages measured. */
-export const HIT_COST_PAGES = [
-  { name: "home", path: "/" },
-  { name: "projects", path: "/projects" },
-  { name: "project", path: "/projects/thames-wharf-mixed-use-tower" },
-  { name: "insights", path: "/insights" },
-  { name: "article", path: "/insights/embodied-carbon-in-structural-frames" },
-  { name: "about", path: "/about" },
-  { name: "contact", path: "/contact" },
-  // Translated pages (demo content): every language's pages are cached alike.
-  { name: "project-fr", path: "/fr/projects/tour-mixte-thames-wharf" },
-  { name: "article-ar", path: "/ar/insights/madaris-tasmud-amam-alzalazil" },
-] as const;
+export const HIT_COST_PAGES = (
+  [
+    ["home", "/"],
+    ["projects", "/projects"],
+    ["project", "/projects/thames-wharf-mixed-use-tower"],
+    ["insights", "/insights"],
+    ["article", "/insights/embodied-carbon-in-structural-frames"],
+    ["about", "/about"],
+    ["contact", "/contact"],
+    // Translated pages (demo content): every language's pages are cached alike.
+    ["project-fr", "/fr/projects/tour-mixte-thames-wharf"],
+    ["article-ar", "/ar/insights/madaris-tasmud-amam-alzalazil"],
+  ] as const
+).map(([name, path]) => ({ name, path }));
 
 /** The pages of this run: BENCH_HIT_COST_PAGES (names, comma-separated, e.g. `article,about`) or all. */
 const PAGES = (() => {

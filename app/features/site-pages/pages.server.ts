@@ -233,14 +233,14 @@ export async function loadSitePages<K extends SitePageKey>(request: Request, key
 }
 
 /** The public pages served in other languages where their site page is published in it (ADR 33), by English path. */
-export const TRANSLATABLE_SITE_PAGES: readonly { path: string; key: SitePageKey }[] = [
-  { path: "/", key: "home" },
-  { path: "/about", key: "about" },
-  { path: "/services", key: "services" },
-  { path: "/services/commercial", key: "services" },
-  { path: "/services/humanitarian", key: "services" },
-  { path: "/contact", key: "contact" },
-];
+export const TRANSLATABLE_SITE_PAGES: readonly { path: string; key: SitePageKey }[] = (
+  [
+    ["home", ["/"]],
+    ["about", ["/about"]],
+    ["services", ["/services", "/services/commercial", "/services/humanitarian"]],
+    ["contact", ["/contact"]],
+  ] as const
+).flatMap(([key, paths]) => paths.map((path) => ({ path, key })));
 
 /** The English paths of `TRANSLATABLE_SITE_PAGES` whose site page is published in `language` at `now`. */
 export async function publishedSitePagePaths(language: Language, now: Date = new Date()): Promise<string[]> {
