@@ -34,7 +34,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { baseUrl, envInt, freePort, printTable, procCpuMs, startServer } from "./lib";
+import { baseUrl, envInt, freePort, pgliteDemoEnv, printTable, procCpuMs, startServer } from "./lib";
 
 const STATIC_LIMIT = process.env.STATIC_LIMIT_TOOL ?? fileURLToPath(new URL("./static-limit.mjs", import.meta.url));
 const CONNECTIONS = 50;
@@ -125,12 +125,7 @@ export async function runHitCostBench(): Promise<void> {
     label: "hit-cost",
     readyWithinMs: 240_000,
     env: ({ dataDir }) => ({
-      DATABASE_URL: "",
-      PGLITE_DIR: `${dataDir}/pglite`,
-      BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-03",
-      ADMIN_EMAIL: "bench-hit-cost@example.com",
-      ADMIN_PASSWORD: "bench-hit-cost-password-1",
-      SEED_DEMO: "true",
+      ...pgliteDemoEnv(dataDir, "hit-cost", "03"),
       LOG_LEVEL: "info",
       METRICS_PORT: String(metricsPort),
       ANALYTICS_FLUSH_MS: String(ANALYTICS_FLUSH_MS),
