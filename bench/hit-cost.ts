@@ -34,25 +34,27 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { baseUrl, envInt, freePort, printTable, procCpuMs, startServer } from "./lib";
+import { baseUrl, envInt, freePort, pgliteDemoEnv, printTable, procCpuMs, startServer } from "./lib";
 
 const STATIC_LIMIT = process.env.STATIC_LIMIT_TOOL ?? fileURLToPath(new URL("./static-limit.mjs", import.meta.url));
 const CONNECTIONS = 50;
 const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
 
 /** The cached content pages measured. */
-export const HIT_COST_PAGES = [
-  { name: "home", path: "/" },
-  { name: "projects", path: "/projects" },
-  { name: "project", path: "/projects/thames-wharf-mixed-use-tower" },
-  { name: "insights", path: "/insights" },
-  { name: "article", path: "/insights/embodied-carbon-in-structural-frames" },
-  { name: "about", path: "/about" },
-  { name: "contact", path: "/contact" },
-  // Translated pages (demo content): every language's pages are cached alike.
-  { name: "project-fr", path: "/fr/projects/tour-mixte-thames-wharf" },
-  { name: "article-ar", path: "/ar/insights/madaris-tasmud-amam-alzalazil" },
-] as const;
+export const HIT_COST_PAGES = (
+  [
+    ["home", "/"],
+    ["projects", "/projects"],
+    ["project", "/projects/thames-wharf-mixed-use-tower"],
+    ["insights", "/insights"],
+    ["article", "/insights/embodied-carbon-in-structural-frames"],
+    ["about", "/about"],
+    ["contact", "/contact"],
+    // Translated pages (demo content): every language's pages are cached alike.
+    ["project-fr", "/fr/projects/tour-mixte-thames-wharf"],
+    ["article-ar", "/ar/insights/madaris-tasmud-amam-alzalazil"],
+  ] as const
+).map(([name, path]) => ({ name, path }));
 
 /** The pages of this run: BENCH_HIT_COST_PAGES (names, comma-separated, e.g. `article,about`) or all. */
 const PAGES = (() => {
@@ -123,12 +125,7 @@ export async function runHitCostBench(): Promise<void> {
     label: "hit-cost",
     readyWithinMs: 240_000,
     env: ({ dataDir }) => ({
-      DATABASE_URL: "",
-      PGLITE_DIR: `${dataDir}/pglite`,
-      BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-03",
-      ADMIN_EMAIL: "bench-hit-cost@example.com",
-      ADMIN_PASSWORD: "bench-hit-cost-password-1",
-      SEED_DEMO: "true",
+      ...pgliteDemoEnv(dataDir, "hit-cost", "03"),
       LOG_LEVEL: "info",
       METRICS_PORT: String(metricsPort),
       ANALYTICS_FLUSH_MS: String(ANALYTICS_FLUSH_MS),

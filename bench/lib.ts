@@ -157,6 +157,22 @@ export type BenchServer = {
   stop(): Promise<void>;
 };
 
+/**
+ * The environment of a bench server on its own embedded database (PGlite under `dataDir`) seeded
+ * with the demo content, with its own auth secret (`secret`, two digits) and admin account
+ * (`bench-<name>@example.com`).
+ */
+export function pgliteDemoEnv(dataDir: string, name: string, secret: string): Record<string, string> {
+  return {
+    DATABASE_URL: "",
+    PGLITE_DIR: `${dataDir}/pglite`,
+    BETTER_AUTH_SECRET: `bench-secret-bench-secret-bench-secret-${secret}`,
+    ADMIN_EMAIL: `bench-${name}@example.com`,
+    ADMIN_PASSWORD: `bench-${name}-password-1`,
+    SEED_DEMO: "true",
+  };
+}
+
 /** Options of `startServer`. */
 export type StartServerOptions = {
   /** Port to listen on; default `freePort()`. */

@@ -30,7 +30,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium, type Browser } from "playwright-core";
 import { runCacheBench, runMissCostBench } from "./cache";
-import { envInt, printTable, startServer } from "./lib";
+import { envInt, pgliteDemoEnv, printTable, startServer } from "./lib";
 import { runPasswordFloodBench } from "./password-flood";
 
 /**
@@ -207,12 +207,7 @@ export async function runPagesBench(): Promise<PageFigures[]> {
       label,
       readyWithinMs: 90_000,
       env: ({ dataDir }) => ({
-        DATABASE_URL: "",
-        PGLITE_DIR: `${dataDir}/pglite`,
-        BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-02",
-        ADMIN_EMAIL: "bench-pages@example.com",
-        ADMIN_PASSWORD: "bench-pages-password-1",
-        SEED_DEMO: "true",
+        ...pgliteDemoEnv(dataDir, "pages", "02"),
         ANALYTICS_ENABLED: String(analytics),
       }),
     });

@@ -5,16 +5,15 @@
  * regenerate and turn off stop the old address. axe on the screen and both dialogs; screenshots
  * at 1440 and 390 px.
  */
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import ICAL from "ical.js";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signInAsAdmin } from "./support/auth";
 import { bookingFixtures } from "./support/booking-fixtures";
 import { bookUpToConfirm } from "./support/booking-flow";
-import { saveScreenshot } from "./support/screenshots";
+import { shootScreens as shoot } from "./support/screenshots";
 
 const F = bookingFixtures();
-const SCREENS = "test-results/screens";
 
 /** The feed's VEVENTs whose SUMMARY names `who`, after checking the response's headers. */
 async function feedEvents(request: APIRequestContext, url: string, who: string) {
@@ -25,13 +24,6 @@ async function feedEvents(request: APIRequestContext, url: string, who: string) 
   expect(response.headers()["x-robots-tag"]).toMatch(/noindex/);
   const calendar = new ICAL.Component(ICAL.parse(await response.text()));
   return calendar.getAllSubcomponents("vevent").filter((e) => String(e.getFirstPropertyValue("summary")).includes(who));
-}
-
-async function shoot(page: Page, name: string) {
-  await saveScreenshot(page, `${SCREENS}/${name}-1440.png`, { fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await saveScreenshot(page, `${SCREENS}/${name}-390.png`, { fullPage: true });
-  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 test("staff subscribe to their calendar feed: a booking is tentative, then confirmed; regenerate and turn off stop the old address", async ({ browser, page, request }) => {

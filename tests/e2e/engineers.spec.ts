@@ -6,7 +6,7 @@
  * browser, and the engineer is sent the cancellation (METHOD:CANCEL, same UID). Screenshots of the
  * engineer settings and the booking detail at 1440 and 390 px.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { formatLongDate } from "../../app/utils/format";
 import { addDays } from "../../app/utils/time";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
@@ -15,17 +15,9 @@ import { fillDetails, outbox, sentTo, slotRadio, toTypeWeek, type Parsed } from 
 import { engineerFixtures } from "./support/engineer-fixtures";
 import { waitUntilHumanPace } from "./support/human-pace";
 import { waitForHydration } from "./support/hydration";
-import { saveScreenshot } from "./support/screenshots";
+import { shootScreens as shoot } from "./support/screenshots";
 
 const F = engineerFixtures();
-const SCREENS = "test-results/screens";
-
-async function shoot(page: Page, name: string) {
-  await saveScreenshot(page, `${SCREENS}/${name}-1440.png`, { fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await saveScreenshot(page, `${SCREENS}/${name}-390.png`, { fullPage: true });
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 const attachmentText = (a: Parsed["attachments"][number]) => (typeof a.content === "string" ? a.content : new TextDecoder().decode(a.content));
 

@@ -7,19 +7,11 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signInAsAdmin } from "./support/auth";
-import { saveScreenshot } from "./support/screenshots";
+import { shootScreens as shoot } from "./support/screenshots";
 
-const SCREENS = "test-results/screens";
-
-async function shoot(page: Page, name: string) {
-  await saveScreenshot(page, `${SCREENS}/${name}-1440.png`, { fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await saveScreenshot(page, `${SCREENS}/${name}-390.png`, { fullPage: true });
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 /** A Google-style calendar with a busy hour tomorrow and a weekly series. */
 function calendarText(): string {

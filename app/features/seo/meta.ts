@@ -7,6 +7,7 @@
  */
 import type { MetaDescriptor } from "react-router";
 import type { RootData } from "~/features/site/root-data";
+import { DEFAULT_LANGUAGE, languageOfPath, localizedPath, ogLocale, pageAlternates, type Language, type PageInLanguage } from "~/utils/i18n";
 
 export type PageMetaInput = {
   /** Page title; the company name is appended when it does not already contain it. */
@@ -117,4 +118,35 @@ export function pageMeta(args: MetaArgs, page: PageMetaInput): MetaDescriptor[] 
   }
   for (const block of [organizationJsonLd(site), ...(page.jsonLd ?? [])]) tags.push({ "script:ld+json": block });
   return tags;
+}
+
+/** Words of a page's head in `options.locale` (a catalogue message that takes no inputs, or one written for the page). */
+export type PageWords = (inputs: Record<string, never>, options: { locale: Language }) => string;
+
+/** A public page's head, stated once for every language it is published in. */
+export type LocalizedPageMetaInput = Omit<PageMetaInput, "title" | "description" | "path" | "ogLocale" | "alternates"> & {
+  title?: PageWords;
+  description?: PageWords;
+  /** The page's path in English (`/services`); another language's address has its prefix (`/fr/services`). */
+  path: string;
+  /** The page in every language it is published in (`hreflang` alternates); empty for none. */
+  pageLanguages: readonly PageInLanguage[];
+};
+
+/**
+ * Meta descriptors for a public page in the language of the address asked for (`/fr/...` French,
+ * else English): its title and description in that language, its path with that language's
+ * prefix, `og:locale` for a language other than English, and the `hreflang` alternates.
+ */
+export function localizedPageMeta(args: MetaArgs & { location: { pathname: string } }, { title, description, path, pageLanguages, ...page }: LocalizedPageMetaInput): MetaDescriptor[] {
+  const { language } = languageOfPath(args.location.pathname);
+  const locale = { locale: language };
+  return pageMeta(args, {
+    ...page,
+    title: title?.({}, locale),
+    description: description?.({}, locale),
+    path: localizedPath(path, language),
+    ...(language === DEFAULT_LANGUAGE ? {} : { ogLocale: ogLocale(language) }),
+    alternates: pageAlternates(pageLanguages),
+  });
 }

@@ -233,16 +233,15 @@ export async function loadSitePages<K extends SitePageKey>(request: Request, key
 }
 
 /** The public pages served in other languages where their site page is published in it (ADR 33), by English path. */
-export const TRANSLATABLE_SITE_PAGES: readonly { path: string; key: SitePageKey }[] = [
-  { path: "/", key: "home" },
-  { path: "/about", key: "about" },
-  { path: "/services", key: "services" },
-  { path: "/services/commercial", key: "services" },
-  { path: "/services/humanitarian", key: "services" },
-  { path: "/contact", key: "contact" },
-  { path: "/privacy", key: "legal" },
-  { path: "/terms", key: "legal" },
-];
+export const TRANSLATABLE_SITE_PAGES: readonly { path: string; key: SitePageKey }[] = (
+  [
+    ["home", ["/"]],
+    ["about", ["/about"]],
+    ["services", ["/services", "/services/commercial", "/services/humanitarian"]],
+    ["contact", ["/contact"]],
+    ["legal", ["/privacy", "/terms"]],
+  ] as const
+).flatMap(([key, paths]) => paths.map((path) => ({ path, key })));
 
 /**
  * The English paths of `TRANSLATABLE_SITE_PAGES` whose site page is published in `language` at

@@ -23,9 +23,9 @@ import { requestedLanguage } from "~/features/site/languages.server";
 import { NotFoundScreen, notFoundMeta } from "~/features/site/components/not-found-screen";
 import { readPublicPages, sitePageLanguages } from "~/features/site-pages/pages.server";
 import { navHref } from "~/content/nav";
-import { DEFAULT_LANGUAGE, languageOfPath, localizedPath, ogLocale, pageAlternates, usePageLanguage, type Language, type PageInLanguage } from "~/utils/i18n";
+import { DEFAULT_LANGUAGE, languageOfPath, localizedPath, usePageLanguage, type Language, type PageInLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
-import { pageMeta } from "~/features/seo/meta";
+import { localizedPageMeta } from "~/features/seo/meta";
 import { useRootData } from "~/features/site/root-data";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/contact";
@@ -46,15 +46,7 @@ const SUCCESS_PAUSE_MS = 1500;
 
 export const meta: Route.MetaFunction = (args) => {
   if (!args.loaderData?.found) return notFoundMeta(args);
-  const { language } = languageOfPath(args.location.pathname);
-  const locale = { locale: language };
-  return pageMeta(args, {
-    title: m.contact_meta_title({}, locale),
-    description: m.contact_meta_description({}, locale),
-    path: localizedPath("/contact", language),
-    ...(language === DEFAULT_LANGUAGE ? {} : { ogLocale: ogLocale(language) }),
-    alternates: pageAlternates(args.loaderData.pageLanguages),
-  });
+  return localizedPageMeta(args, { title: m.contact_meta_title, description: m.contact_meta_description, path: "/contact", pageLanguages: args.loaderData.pageLanguages });
 };
 
 export const headers = dataHeaders;

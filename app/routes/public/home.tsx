@@ -8,29 +8,27 @@
 import { data } from "react-router";
 import { HomeScreen } from "~/features/home/components/home-screen";
 import { loadHomePage } from "~/features/home/home.server";
-import { pageMeta } from "~/features/seo/meta";
+import { localizedPageMeta } from "~/features/seo/meta";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import { requestedLanguage } from "~/features/site/languages.server";
 import { NotFoundScreen, notFoundMeta } from "~/features/site/components/not-found-screen";
 import { sitePageLanguages } from "~/features/site-pages/pages.server";
-import { DEFAULT_LANGUAGE, languageOfPath, localizedPath, ogLocale, pageAlternates, type PageInLanguage } from "~/utils/i18n";
+import { DEFAULT_LANGUAGE, type PageInLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = (args) => {
   if (!args.loaderData?.page) return notFoundMeta(args);
-  const { language } = languageOfPath(args.location.pathname);
   const countries = args.loaderData.page.countries.value || "20+";
-  return pageMeta(args, {
-    description:
-      language === DEFAULT_LANGUAGE
+  return localizedPageMeta(args, {
+    description: (_, { locale }) =>
+      locale === DEFAULT_LANGUAGE
         ? `London-based structural and humanitarian engineering consultancy. Resilient, sustainable buildings and infrastructure for developers, governments and NGOs in ${countries} countries.`
-        : m.home_meta_description({ countries }, { locale: language }),
-    path: localizedPath("/", language),
+        : m.home_meta_description({ countries }, { locale }),
+    path: "/",
     noIndex: args.loaderData.preview,
     keywords: ["structural engineering", "humanitarian engineering", "disaster resilience", "London engineering consultancy"],
-    ...(language === DEFAULT_LANGUAGE ? {} : { ogLocale: ogLocale(language) }),
-    alternates: pageAlternates(args.loaderData.pageLanguages),
+    pageLanguages: args.loaderData.pageLanguages,
   });
 };
 

@@ -3,12 +3,12 @@ import { Rss } from "lucide-react";
 import { InsightCard } from "~/features/insights/components/insight-card";
 import { type ImageMap, resolveImages } from "~/features/media/resolve.server";
 import { listPublishedInsights, type InsightCardData } from "~/features/insights/insights.server";
-import { pageMeta } from "~/features/seo/meta";
+import { localizedPageMeta } from "~/features/seo/meta";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import { requestedLanguage } from "~/features/site/languages.server";
 import { listInsightsInLanguage, listPageLanguages } from "~/features/translations/lists.server";
 import { loadOrDegrade } from "~/utils/degraded-render.server";
-import { DEFAULT_LANGUAGE, languageOfPath, localizedPath, ogLocale, pageAlternates, usePageLanguage, type PageInLanguage } from "~/utils/i18n";
+import { DEFAULT_LANGUAGE, languageOfPath, localizedPath, usePageLanguage, type PageInLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import { NotFoundScreen, notFoundMeta } from "~/features/site/components/not-found-screen";
 import type { Route } from "./+types/insights";
@@ -43,17 +43,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => {
   if (!args.loaderData || args.loaderData.notFound) return notFoundMeta(args);
   const { language } = languageOfPath(args.location.pathname);
-  const locale = { locale: language };
   return [
-    ...pageMeta(args, {
-      title: m.insights_list_meta_title({}, locale),
-      description: m.insights_list_meta_description({}, locale),
-      path: localizedPath("/insights", language),
-      ...(language === DEFAULT_LANGUAGE ? {} : { ogLocale: ogLocale(language) }),
-      alternates: pageAlternates(args.loaderData.pageLanguages),
-    }),
+    ...localizedPageMeta(args, { title: m.insights_list_meta_title, description: m.insights_list_meta_description, path: "/insights", pageLanguages: args.loaderData.pageLanguages }),
     // The list's own feed: the language's articles at their translated addresses.
-    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${m.insights_list_heading({}, locale)} (RSS)`, href: localizedPath("/insights/rss.xml", language) },
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${m.insights_list_heading({}, { locale: language })} (RSS)`, href: localizedPath("/insights/rss.xml", language) },
   ];
 };
 

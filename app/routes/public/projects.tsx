@@ -6,13 +6,13 @@ import { CATEGORY_MESSAGES, ProjectCard } from "~/features/projects/components/p
 import { listPublishedProjects, type ProjectCardData, type ProjectCounts } from "~/features/projects/projects.server";
 import { projectListSearch, type ProjectCategoryFilter } from "~/features/projects/query";
 import { parseProjectListQuery } from "~/features/projects/schema";
-import { pageMeta } from "~/features/seo/meta";
+import { localizedPageMeta } from "~/features/seo/meta";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import { requestedLanguage } from "~/features/site/languages.server";
 import { listPageLanguages, listProjectsInLanguage } from "~/features/translations/lists.server";
 import { loadOrDegrade } from "~/utils/degraded-render.server";
 import { cn } from "~/utils/cn";
-import { DEFAULT_LANGUAGE, languageOfPath, localizedPath, ogLocale, pageAlternates, usePageLanguage, type Language, type PageInLanguage } from "~/utils/i18n";
+import { DEFAULT_LANGUAGE, localizedPath, usePageLanguage, type Language, type PageInLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import { NotFoundScreen, notFoundMeta } from "~/features/site/components/not-found-screen";
 import type { Route } from "./+types/projects";
@@ -50,18 +50,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => {
   if (!args.loaderData || args.loaderData.notFound) return notFoundMeta(args);
-  const { language } = languageOfPath(args.location.pathname);
-  const locale = { locale: language };
-  const path = localizedPath("/projects", language);
-  return pageMeta(args, {
-    title: m.projects_list_meta_title({}, locale),
-    description: m.projects_list_meta_description({}, locale),
-    path,
-    // Filtered views are the same content: point search engines at the list itself.
-    canonical: path,
-    ...(language === DEFAULT_LANGUAGE ? {} : { ogLocale: ogLocale(language) }),
-    alternates: pageAlternates(args.loaderData.pageLanguages),
-  });
+  // Filtered views are the same content: the canonical link is the path, the list itself (no query).
+  return localizedPageMeta(args, { title: m.projects_list_meta_title, description: m.projects_list_meta_description, path: "/projects", pageLanguages: args.loaderData.pageLanguages });
 };
 
 const TABS: { value: ProjectCategoryFilter; label: (inputs: Record<string, never>, options: { locale: Language }) => string }[] = [

@@ -3,7 +3,7 @@ import { data, Link } from "react-router";
 import { CtaSection } from "~/components/cta-section";
 import { type ImageMap, resolveImages } from "~/features/media/resolve.server";
 import { BESIDE_TEXT_IMAGES, BESIDE_TEXT_PICTURE } from "~/features/site/components/media";
-import { pageMeta } from "~/features/seo/meta";
+import { localizedPageMeta } from "~/features/seo/meta";
 import { PageHero } from "~/features/site/components/page-hero";
 import { SiteImage } from "~/features/site/components/site-image";
 import { loadOrDegrade } from "~/utils/degraded-render.server";
@@ -12,7 +12,7 @@ import { getSiteSettings } from "~/features/settings/settings.server";
 import { requestedLanguage } from "~/features/site/languages.server";
 import { NotFoundScreen, notFoundMeta } from "~/features/site/components/not-found-screen";
 import { navHref } from "~/content/nav";
-import { DEFAULT_LANGUAGE, languageOfPath, localizedPath, ogLocale, pageAlternates, usePageLanguage, type PageInLanguage } from "~/utils/i18n";
+import { DEFAULT_LANGUAGE, localizedPath, usePageLanguage, type PageInLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import { SectionHeading } from "~/features/site/components/section-heading";
 import { cn } from "~/utils/cn";
@@ -21,16 +21,8 @@ import { PageSection } from "~/features/site/components/page-section";
 
 export const meta: Route.MetaFunction = (args) => {
   if (!args.loaderData?.hero) return notFoundMeta(args);
-  const { language } = languageOfPath(args.location.pathname);
-  const locale = { locale: language };
-  return pageMeta(args, {
-    title: m.services_meta_title({}, locale),
-    description: m.services_meta_description({}, locale),
-    path: localizedPath("/services", language),
-    noIndex: args.loaderData.preview,
-    ...(language === DEFAULT_LANGUAGE ? {} : { ogLocale: ogLocale(language) }),
-    alternates: pageAlternates(args.loaderData.pageLanguages),
-  });
+  const { preview, pageLanguages } = args.loaderData;
+  return localizedPageMeta(args, { title: m.services_meta_title, description: m.services_meta_description, path: "/services", noIndex: preview, pageLanguages });
 };
 
 /** Where each pillar's "Explore" link goes (spec /services: "a link to its page"). */

@@ -15,3 +15,14 @@ export async function saveScreenshot(target: Page | Locator, path: string, optio
   if ("goto" in target) await target.screenshot({ path, fullPage: options.fullPage });
   else await target.screenshot({ path });
 }
+
+/**
+ * Full-page screenshots of `page` at 1440 and 390 px wide (`test-results/screens/<name>-1440.png`,
+ * `-390.png`, when screenshots are on); the page is left at 1440 x 900 either way.
+ */
+export async function shootScreens(page: Page, name: string): Promise<void> {
+  await saveScreenshot(page, `test-results/screens/${name}-1440.png`, { fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await saveScreenshot(page, `test-results/screens/${name}-390.png`, { fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+}

@@ -11,15 +11,13 @@
  */
 import type { Page } from "@playwright/test";
 import { formatArticleDateIn } from "../../../app/utils/format";
-import { languageInfo, type Language } from "../../../app/utils/i18n";
+import { languageInfo } from "../../../app/utils/i18n";
 import { expectNoSeriousA11yViolations } from "../support/a11y";
 import { signInAsAdmin } from "../support/auth";
 import { waitForHydration } from "../support/hydration";
 import { saveScreenshot } from "../support/screenshots";
+import { PHONE, DESKTOP, alternates, checkPage, expectDocumentIn, expectNoSidewaysScroll } from "../support/languages";
 import { expect, test } from "../support/visitor";
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1440, height: 900 };
 
 /** The demo content's translated pages (app/db/seed/translations.ts) and their English originals. */
 const PROJECT = {
@@ -34,35 +32,8 @@ const ARTICLE = {
 };
 const PUBLISHED = new Date("2025-04-02T08:30:00Z");
 
-/** Fails when the page scrolls sideways (wider than the viewport). */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `sideways scroll on ${page.url()}`).toBeLessThanOrEqual(0);
-}
-
-/** The document is in `language`: `<html lang dir>` as its catalogue says. */
-async function expectDocumentIn(page: Page, language: Language) {
-  const info = languageInfo(language);
-  await expect(page.locator("html")).toHaveAttribute("lang", info.htmlLang);
-  await expect(page.locator("html")).toHaveAttribute("dir", info.dir);
-}
-
 /** Axe, no sideways scroll at 390 px, and screenshots at 390 and 1440 px; back at `viewport` afterwards. */
-async function check(page: Page, name: string, viewport: { width: number; height: number }) {
-  await expectNoSeriousA11yViolations(page);
-  for (const [label, size] of [["390", PHONE], ["1440", DESKTOP]] as const) {
-    await page.setViewportSize(size);
-    if (size.width === PHONE.width) await expectNoSidewaysScroll(page);
-    await saveScreenshot(page, `test-results/content-languages/${name}-${label}.png`, { fullPage: true });
-  }
-  await page.setViewportSize(viewport);
-}
-
-/** The `hreflang` alternates in the page's head, as `hreflang -> path`. */
-async function alternates(page: Page): Promise<Record<string, string>> {
-  const links = await page.locator('head link[rel="alternate"][hreflang]').evaluateAll((els) => els.map((el) => [el.getAttribute("hreflang"), new URL(el.getAttribute("href") ?? "").pathname]));
-  return Object.fromEntries(links);
-}
+const check = (page: Page, name: string, viewport: { width: number; height: number }) => checkPage(page, `test-results/content-languages/${name}`, viewport);
 
 test.describe.configure({ timeout: 120_000 });
 

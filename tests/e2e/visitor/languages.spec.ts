@@ -9,19 +9,17 @@
  */
 import type { Page } from "@playwright/test";
 import { formatLongDate, formatMonthYear } from "../../../app/utils/format";
-import { languageInfo, type Language } from "../../../app/utils/i18n";
+import { languageInfo } from "../../../app/utils/i18n";
 import { expectNoSeriousA11yViolations } from "../support/a11y";
 import { signInAsAdmin } from "../support/auth";
 import { waitForHydration } from "../support/hydration";
 import { outbox, sentTo, type Parsed } from "../support/booking-flow";
 import { waitUntilHumanPace } from "../support/human-pace";
-import { saveScreenshot } from "../support/screenshots";
+import { DESKTOP, expectDocumentIn, expectNoSidewaysScroll, PHONE, photograph as photographAt } from "../support/languages";
 import { expect, test, type Visitor } from "../support/visitor";
 import { visitorFixtures } from "../support/visitor-fixtures";
 
 const F = visitorFixtures();
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1440, height: 900 };
 
 /** What each language's wizard says, as the visitor reads it (the catalogues' words). */
 const WORDS = {
@@ -81,28 +79,8 @@ async function confirmationTo(email: string): Promise<Parsed> {
   return found!;
 }
 
-/** Fails when the page scrolls sideways (wider than the viewport). */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `sideways scroll on ${page.url()}`).toBeLessThanOrEqual(0);
-}
-
-/** Screenshots of the page at 390 and 1440 px (when E2E_SCREENSHOTS is set), back at `viewport` afterwards. */
-async function photograph(page: Page, name: string, viewport: { width: number; height: number }) {
-  for (const [label, size] of [["390", PHONE], ["1440", DESKTOP]] as const) {
-    await page.setViewportSize(size);
-    if (size.width === PHONE.width) await expectNoSidewaysScroll(page);
-    await saveScreenshot(page, `test-results/languages/${name}-${label}.png`, { fullPage: true });
-  }
-  await page.setViewportSize(viewport);
-}
-
-/** The document is in `language`: `<html lang dir>` as its catalogue says. */
-async function expectDocumentIn(page: Page, language: Language) {
-  const info = languageInfo(language);
-  await expect(page.locator("html")).toHaveAttribute("lang", info.htmlLang);
-  await expect(page.locator("html")).toHaveAttribute("dir", info.dir);
-}
+/** No sideways scroll at 390 px, and screenshots of the page at 390 and 1440 px (when E2E_SCREENSHOTS is set), back at `viewport` afterwards. */
+const photograph = (page: Page, name: string, viewport: { width: number; height: number }) => photographAt(page, `test-results/languages/${name}`, viewport);
 
 /** From step 1 of the wizard in `language` to the booking made, as a visitor clicks through it. */
 async function book(visitor: Visitor, language: "fr" | "ar", email: string, viewport: { width: number; height: number }) {

@@ -8,14 +8,9 @@
  * lists are photographed at 390 and 1440 px (test-results/list-languages/).
  */
 import type { Page } from "@playwright/test";
-import { languageInfo, type Language } from "../../../app/utils/i18n";
 import { m } from "../../../app/utils/paraglide/messages";
-import { expectNoSeriousA11yViolations } from "../support/a11y";
-import { saveScreenshot } from "../support/screenshots";
+import { PHONE, DESKTOP, checkPage, expectDocumentIn, expectNoSidewaysScroll } from "../support/languages";
 import { expect, test } from "../support/visitor";
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1440, height: 900 };
 
 /** The demo content's translations (app/db/seed/translations.ts): one project and one article, each in French and Arabic. */
 const PROJECT = {
@@ -29,29 +24,8 @@ const ARTICLE = {
 const fr = { locale: "fr" } as const;
 const ar = { locale: "ar" } as const;
 
-/** Fails when the page scrolls sideways (wider than the viewport). */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `sideways scroll on ${page.url()}`).toBeLessThanOrEqual(0);
-}
-
-/** The document is in `language`: `<html lang dir>` as its catalogue says. */
-async function expectDocumentIn(page: Page, language: Language) {
-  const info = languageInfo(language);
-  await expect(page.locator("html")).toHaveAttribute("lang", info.htmlLang);
-  await expect(page.locator("html")).toHaveAttribute("dir", info.dir);
-}
-
 /** Axe, no sideways scroll at 390 px, and screenshots at 390 and 1440 px; back at `viewport` afterwards. */
-async function check(page: Page, name: string, viewport: { width: number; height: number }) {
-  await expectNoSeriousA11yViolations(page);
-  for (const [label, size] of [["390", PHONE], ["1440", DESKTOP]] as const) {
-    await page.setViewportSize(size);
-    if (size.width === PHONE.width) await expectNoSidewaysScroll(page);
-    await saveScreenshot(page, `test-results/list-languages/${name}-${label}.png`, { fullPage: true });
-  }
-  await page.setViewportSize(viewport);
-}
+const check = (page: Page, name: string, viewport: { width: number; height: number }) => checkPage(page, `test-results/list-languages/${name}`, viewport);
 
 const cards = (page: Page) => page.getByRole("main").getByRole("article");
 const thames = (page: Page) => cards(page).filter({ hasText: PROJECT.fr.title });

@@ -15,16 +15,13 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import PostalMime from "postal-mime";
 import { E2E_DATA_DIR } from "../../../playwright.config";
-import { languageInfo, type Language } from "../../../app/utils/i18n";
 import { expectNoSeriousA11yViolations } from "../support/a11y";
 import { signInAsAdmin } from "../support/auth";
 import { waitUntilHumanPace } from "../support/human-pace";
 import { waitForHydration } from "../support/hydration";
 import { saveScreenshot } from "../support/screenshots";
+import { PHONE, DESKTOP, alternates, checkPage, expectDocumentIn, expectNoSidewaysScroll } from "../support/languages";
 import { expect, test } from "../support/visitor";
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1440, height: 900 };
 
 const HOME = {
   en: { path: "/", title: "Building a resilient, sustainable future" },
@@ -37,35 +34,8 @@ const ABOUT = {
   ar: { path: "/ar/about", title: "هندسة تحمي الناس والأماكن التي يعتمدون عليها", values: "ما نؤمن به" },
 };
 
-/** Fails when the page scrolls sideways (wider than the viewport). */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `sideways scroll on ${page.url()}`).toBeLessThanOrEqual(0);
-}
-
-/** The document is in `language`: `<html lang dir>` as its catalogue says. */
-async function expectDocumentIn(page: Page, language: Language) {
-  const info = languageInfo(language);
-  await expect(page.locator("html")).toHaveAttribute("lang", info.htmlLang);
-  await expect(page.locator("html")).toHaveAttribute("dir", info.dir);
-}
-
 /** Axe, no sideways scroll at 390 px, and screenshots at 390 and 1440 px; back at `viewport` afterwards. */
-async function check(page: Page, name: string, viewport: { width: number; height: number }) {
-  await expectNoSeriousA11yViolations(page);
-  for (const [label, size] of [["390", PHONE], ["1440", DESKTOP]] as const) {
-    await page.setViewportSize(size);
-    if (size.width === PHONE.width) await expectNoSidewaysScroll(page);
-    await saveScreenshot(page, `test-results/site-languages/${name}-${label}.png`, { fullPage: true });
-  }
-  await page.setViewportSize(viewport);
-}
-
-/** The `hreflang` alternates in the page's head, as `hreflang -> path`. */
-async function alternates(page: Page): Promise<Record<string, string>> {
-  const links = await page.locator('head link[rel="alternate"][hreflang]').evaluateAll((els) => els.map((el) => [el.getAttribute("hreflang"), new URL(el.getAttribute("href") ?? "").pathname]));
-  return Object.fromEntries(links);
-}
+const check = (page: Page, name: string, viewport: { width: number; height: number }) => checkPage(page, `test-results/site-languages/${name}`, viewport);
 
 test.describe.configure({ timeout: 150_000 });
 

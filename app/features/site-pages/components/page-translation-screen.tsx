@@ -5,7 +5,6 @@
  * `lang` and `dir`, and this language's publishing and revisions panels. The route's loader is
  * `pageTranslationLoader`, its action `pageTranslationAction`.
  */
-import { AlertTriangle } from "lucide-react";
 import { useActionData, useLoaderData } from "react-router";
 import { AdminPageHeader } from "~/components/admin-page-header";
 import type { CmsActionResult } from "~/features/cms/actions.server";
@@ -14,6 +13,7 @@ import { ConflictAlert, RestoredNotice } from "~/features/cms/components/edit-no
 import { FormSection } from "~/features/cms/components/form-section";
 import { useActionToast } from "~/features/cms/components/use-cms-toasts";
 import { LanguageTabs } from "~/features/translations/components/language-tabs";
+import { TranslationNotices } from "~/features/translations/components/translation-notices";
 import { languageInfo } from "~/utils/i18n";
 import type { pageTranslationLoader } from "../translation-screen.server";
 import { pageSchema } from "../schemas";
@@ -49,20 +49,7 @@ export function PageTranslationScreen() {
           restoredId: t.restored?.id ?? null,
         }}
       >
-        {t.state === "missing" ? (
-          <p role="status" className="rounded-md border bg-muted/50 p-4 text-sm">
-            <span className="font-semibold">Not translated yet.</span> Saving creates the {info.name} page as a draft; visitors see it only once you publish it.
-          </p>
-        ) : null}
-        {t.behindEnglish ? (
-          <div role="status" className="flex gap-3 rounded-md border border-yellow-300 bg-yellow-50 p-4 text-sm text-yellow-950">
-            <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden />
-            <p>
-              <span className="font-semibold">English changed after this translation.</span> Compare the English text under each field, update the {info.name} text,
-              then save: the translation is then up to date again.
-            </p>
-          </div>
-        ) : null}
+        <TranslationNotices started={t.state !== "missing"} behindEnglish={t.behindEnglish} languageName={info.name} creates="page" englishWhere="under" />
         <FormSection title="Show English while empty">
           <p className="text-sm text-muted-foreground">
             In a section ticked here, a field left empty shows its English text. In any other section an empty field is left out of the {info.name} page.

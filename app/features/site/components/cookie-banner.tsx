@@ -13,6 +13,20 @@ import { withoutTracking } from "~/features/site/page-url";
 import { usePageLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 
+/** The two choices' submit buttons, Accept (primary) first. */
+const CHOICE_BUTTONS: { value: ConsentChoice; label: typeof m.cookie_accept; className: string }[] = [
+  {
+    value: "accepted",
+    label: m.cookie_accept,
+    className: "inline-flex h-10 flex-1 items-center justify-center rounded-md bg-primary px-5 text-sm font-semibold text-white hover:bg-teal-800 sm:flex-none",
+  },
+  {
+    value: "rejected",
+    label: m.cookie_reject,
+    className: "inline-flex h-10 flex-1 items-center justify-center rounded-md border border-slate-300 bg-white px-5 text-sm font-semibold text-slate-800 hover:bg-muted sm:flex-none",
+  },
+];
+
 /** The banner, in the page's language. */
 export function CookieBanner({ measurementId, choice }: { measurementId: string; choice: ConsentChoice | null }) {
   const { pathname, search } = useLocation();
@@ -37,24 +51,11 @@ export function CookieBanner({ measurementId, choice }: { measurementId: string;
       <form method="post" action="/consent" className="mt-4 flex flex-wrap items-center gap-3">
         {/* Without tracking parameters: the page is then the same with or without them (the HTML cache stores it under its clean URL). */}
         <input type="hidden" name="returnTo" value={`${pathname}${withoutTracking(search)}`} />
-        <button
-          type="submit"
-          name="choice"
-          value="accepted"
-          data-consent="accepted"
-          className="inline-flex h-10 flex-1 items-center justify-center rounded-md bg-primary px-5 text-sm font-semibold text-white hover:bg-teal-800 sm:flex-none"
-        >
-          {m.cookie_accept({}, locale)}
-        </button>
-        <button
-          type="submit"
-          name="choice"
-          value="rejected"
-          data-consent="rejected"
-          className="inline-flex h-10 flex-1 items-center justify-center rounded-md border border-slate-300 bg-white px-5 text-sm font-semibold text-slate-800 hover:bg-muted sm:flex-none"
-        >
-          {m.cookie_reject({}, locale)}
-        </button>
+        {CHOICE_BUTTONS.map((button) => (
+          <button key={button.value} type="submit" name="choice" value={button.value} data-consent={button.value} className={button.className}>
+            {button.label({}, locale)}
+          </button>
+        ))}
         <p data-consent-current="" hidden={!choice} className="w-full text-sm text-slate-600 sm:w-auto">
           {m.cookie_current({}, locale)} <span data-consent-label="">{choice ?? ""}</span>
         </p>

@@ -11,8 +11,29 @@ import { PageHero } from "./page-hero";
 import { SectionHeading } from "./section-heading";
 import { PageSection } from "./page-section";
 import { navHref } from "~/content/nav";
-import { usePageLanguage } from "~/utils/i18n";
+import { localizedPageMeta, type PageWords } from "~/features/seo/meta";
+import { type PageInLanguage, usePageLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
+import { notFoundMeta } from "./not-found-screen";
+
+/** Each service page's English path and the words of its head. */
+const SERVICE_HEADS: Record<"commercial" | "humanitarian", { path: string; title: PageWords; description: PageWords }> = {
+  commercial: { path: "/services/commercial", title: m.services_commercial_meta_title, description: m.services_commercial_meta_description },
+  humanitarian: { path: "/services/humanitarian", title: m.services_humanitarian_meta_title, description: m.services_humanitarian_meta_description },
+};
+
+/**
+ * The head of /services/commercial or /services/humanitarian in the address's language (not
+ * indexed when a preview), or the "Page Not Found" head where the loader found no page.
+ */
+export function serviceDetailMeta(
+  args: Parameters<typeof notFoundMeta>[0] & { loaderData?: { page: unknown; preview: boolean; pageLanguages: PageInLanguage[] } },
+  service: keyof typeof SERVICE_HEADS,
+) {
+  if (!args.loaderData?.page) return notFoundMeta(args);
+  const { preview, pageLanguages } = args.loaderData;
+  return localizedPageMeta(args, { ...SERVICE_HEADS[service], noIndex: preview, pageLanguages });
+}
 
 /** A service page's body in the page's language (its words are the Services page's, in that language). */
 export function ServiceDetail({ page, images }: { page: ServiceDetailContent; images: ImageMap }) {

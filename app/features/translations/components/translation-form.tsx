@@ -5,7 +5,6 @@
  * language's own: publishing French publishes French only). Inputs carry the language's `lang`
  * and `dir`, so Arabic is typed right to left. Posts to the current route.
  */
-import { AlertTriangle } from "lucide-react";
 import { Field } from "~/components/field";
 import { Input, Textarea } from "~/components/ui/input";
 import type { InsightBlock, TranslationDocument } from "~/db/schema";
@@ -16,6 +15,7 @@ import { BlockEditor } from "~/features/insights/components/block-editor";
 import type { ArticleImages } from "~/features/insights/components/article-blocks";
 import { languageInfo, type Language } from "~/utils/i18n";
 import type { FieldErrors } from "~/utils/forms";
+import { TranslationNotices } from "./translation-notices";
 import { TRANSLATABLE_FIELDS, type TranslatableField, type TranslatableKind } from "../fields";
 
 /** The English item's text of a field as staff read it beside the translation ("" when empty). */
@@ -124,21 +124,7 @@ export function TranslationForm({
   const base = `/${language}/${kind === "project" ? "projects" : "insights"}/`;
   return (
     <ContentForm mode="edit" edit={edit} errors={errors} archivable={false}>
-      {started ? null : (
-        <p role="status" className="rounded-md border bg-muted/50 p-4 text-sm">
-          <span className="font-semibold">Not translated yet.</span> Saving creates the {info.name} translation as a draft; visitors see it only once you publish
-          it.
-        </p>
-      )}
-      {behindEnglish ? (
-        <div role="status" className="flex gap-3 rounded-md border border-yellow-300 bg-yellow-50 p-4 text-sm text-yellow-950">
-          <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden />
-          <p>
-            <span className="font-semibold">English changed after this translation.</span> Compare the English text beside each field, update the {info.name} text,
-            then save: the translation is then up to date again.
-          </p>
-        </div>
-      ) : null}
+      <TranslationNotices started={started} behindEnglish={behindEnglish} languageName={info.name} creates="translation" englishWhere="beside" />
       <FormSection title={`Address in ${info.name}`}>
         <Field
           label="Translated address"

@@ -7,14 +7,10 @@ import type { Route } from "./+types/blog-translation";
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Translate Blog Post", path: "/admin/cms/blog", noIndex: true });
 
 /** One post's translation into `:lang` beside its English text (see `translationLoader`). Every staff role. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  return translationLoader(INSIGHT_KIND, request, params);
-}
+export const loader = ({ request, params }: Route.LoaderArgs) => translationLoader(INSIGHT_KIND, request, params);
 
 /** Save / Publish / Schedule / Unpublish this language only (see `translationAction`). */
-export async function action({ request, params }: Route.ActionArgs) {
-  return translationAction(INSIGHT_KIND, request, params);
-}
+export const action = ({ request, params }: Route.ActionArgs) => translationAction(INSIGHT_KIND, request, params);
 
 export default function BlogTranslationPage() {
   return <TranslationScreen kind="insight" paths={INSIGHT_KIND.paths} heading="Edit Blog Post" />;

@@ -7,14 +7,10 @@ import type { Route } from "./+types/project-translation";
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Translate Project", path: "/admin/cms/projects", noIndex: true });
 
 /** One project's translation into `:lang` beside its English text (see `translationLoader`). Every staff role. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  return translationLoader(PROJECT_KIND, request, params);
-}
+export const loader = ({ request, params }: Route.LoaderArgs) => translationLoader(PROJECT_KIND, request, params);
 
 /** Save / Publish / Schedule / Unpublish this language only (see `translationAction`). */
-export async function action({ request, params }: Route.ActionArgs) {
-  return translationAction(PROJECT_KIND, request, params);
-}
+export const action = ({ request, params }: Route.ActionArgs) => translationAction(PROJECT_KIND, request, params);
 
 export default function ProjectTranslationPage() {
   return <TranslationScreen kind="project" paths={PROJECT_KIND.paths} heading="Edit Project" />;

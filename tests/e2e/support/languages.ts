@@ -1,0 +1,53 @@
+/**
+ * Checks the visitor language specs share: the two viewports they photograph at, the document's
+ * language (`<html lang dir>`), no sideways scroll, the `hreflang` alternates, and a page's
+ * screenshots at 390 and 1440 px (written only when E2E_SCREENSHOTS is set).
+ */
+import type { Page } from "@playwright/test";
+import { languageInfo, type Language } from "../../../app/utils/i18n";
+import { expectNoSeriousA11yViolations } from "./a11y";
+import { saveScreenshot } from "./screenshots";
+import { expect } from "./visitor";
+
+/** A phone's viewport, in CSS pixels. */
+export const PHONE = { width: 390, height: 844 };
+/** A desktop's viewport, in CSS pixels. */
+export const DESKTOP = { width: 1440, height: 900 };
+
+/** Fails when the page scrolls sideways (wider than the viewport). */
+export async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `sideways scroll on ${page.url()}`).toBeLessThanOrEqual(0);
+}
+
+/** The document is in `language`: `<html lang dir>` as its catalogue says. */
+export async function expectDocumentIn(page: Page, language: Language) {
+  const info = languageInfo(language);
+  await expect(page.locator("html")).toHaveAttribute("lang", info.htmlLang);
+  await expect(page.locator("html")).toHaveAttribute("dir", info.dir);
+}
+
+/** The `hreflang` alternates in the page's head, as `hreflang -> path`. */
+export async function alternates(page: Page): Promise<Record<string, string>> {
+  const links = await page.locator('head link[rel="alternate"][hreflang]').evaluateAll((els) => els.map((el) => [el.getAttribute("hreflang"), new URL(el.getAttribute("href") ?? "").pathname]));
+  return Object.fromEntries(links);
+}
+
+/**
+ * No sideways scroll at 390 px, and screenshots at 390 and 1440 px (`${shot}-390.png`,
+ * `${shot}-1440.png`, when E2E_SCREENSHOTS is set); back at `viewport` afterwards.
+ */
+export async function photograph(page: Page, shot: string, viewport: { width: number; height: number }) {
+  for (const [label, size] of [["390", PHONE], ["1440", DESKTOP]] as const) {
+    await page.setViewportSize(size);
+    if (size.width === PHONE.width) await expectNoSidewaysScroll(page);
+    await saveScreenshot(page, `${shot}-${label}.png`, { fullPage: true });
+  }
+  await page.setViewportSize(viewport);
+}
+
+/** Axe, then `photograph`: no sideways scroll at 390 px and the screenshots; back at `viewport` afterwards. */
+export async function checkPage(page: Page, shot: string, viewport: { width: number; height: number }) {
+  await expectNoSeriousA11yViolations(page);
+  await photograph(page, shot, viewport);
+}
