@@ -16,6 +16,7 @@ import { DEFAULT_LANGUAGE, languageInfo, languageOfPath, localizedPath, ogLocale
 import { m } from "~/utils/paraglide/messages";
 import type { Route } from "./+types/about";
 import { PageSection } from "~/features/site/components/page-section";
+import { FigureList } from "~/components/figure-list";
 
 /**
  * The About page's content as staff published it in Admin > Site > About (at `/fr/about` ...,
@@ -77,16 +78,13 @@ export default function About({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero eyebrow={m.about_eyebrow({}, locale)} title={story.title} description={story.intro} image="/media/hero/hero-1-1280.webp">
-        <dl className="mt-10 flex flex-wrap gap-x-10 gap-y-4">
-          {story.figures.flatMap((key) => (figures[key] ? [figures[key]] : [])).map((figure) => (
-            <div key={figure.label} className="flex flex-col">
-              <dt className="text-sm text-slate-200">{figure.label}</dt>
-              <dd className="order-first text-3xl font-bold text-white">
-                <bdi dir="ltr">{figure.value}</bdi>
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <FigureList
+          items={story.figures.flatMap((key) => (figures[key] ? [figures[key]] : []))}
+          className="mt-10 flex flex-wrap gap-x-10 gap-y-4"
+          itemClassName="flex flex-col"
+          labelClassName="text-sm text-slate-200"
+          valueClassName="order-first text-3xl font-bold text-white"
+        />
       </PageHero>
 
       <PageSection labelledBy="founders-heading">

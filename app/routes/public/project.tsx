@@ -19,6 +19,7 @@ import { m } from "~/utils/paraglide/messages";
 import { logger } from "~/utils/logger.server";
 import { cn } from "~/utils/cn";
 import type { Route } from "./+types/project";
+import { FigureList } from "~/components/figure-list";
 
 
 /**
@@ -186,16 +187,12 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
 
       {metrics.length > 0 ? (
         <section aria-label={m.project_results({}, locale)} className="border-b bg-accent">
-          <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-6 px-4 py-8 sm:px-6 md:grid-cols-4 lg:px-8">
-            {metrics.map((metric) => (
-              <div key={metric.key}>
-                <dt className="text-xs font-semibold tracking-wider text-accent-foreground/80">{metric.label}</dt>
-                <dd className="mt-1 text-2xl font-bold text-accent-foreground sm:text-3xl">
-                  <bdi dir="ltr">{metric.value}</bdi>
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <FigureList
+            items={metrics}
+            className="mx-auto grid max-w-7xl grid-cols-2 gap-6 px-4 py-8 sm:px-6 md:grid-cols-4 lg:px-8"
+            labelClassName="text-xs font-semibold tracking-wider text-accent-foreground/80"
+            valueClassName="mt-1 text-2xl font-bold text-accent-foreground sm:text-3xl"
+          />
         </section>
       ) : null}
 

@@ -18,6 +18,7 @@ import { SectionHeading } from "~/features/site/components/section-heading";
 import { cn } from "~/utils/cn";
 import type { Route } from "./+types/services";
 import { PageSection } from "~/features/site/components/page-section";
+import { FigureList } from "~/components/figure-list";
 
 export const meta: Route.MetaFunction = (args) => {
   if (!args.loaderData?.hero) return notFoundMeta(args);
@@ -87,16 +88,13 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                   className="aspect-[4/3] w-full rounded-2xl object-cover shadow-xl"
                 />
               ) : null}
-              <dl className="mt-6 grid grid-cols-3 gap-3">
-                {pillar.stats.map((stat, j) => (
-                  <div key={`${j}-${stat.label}`} className="flex flex-col rounded-xl bg-accent p-4 text-center">
-                    <dt className="text-sm text-accent-foreground">{stat.label}</dt>
-                    <dd className="order-first text-3xl font-bold text-primary">
-                      <bdi dir="ltr">{stat.value}</bdi>
-                    </dd>
-                  </div>
-                ))}
-              </dl>
+              <FigureList
+                items={pillar.stats}
+                className="mt-6 grid grid-cols-3 gap-3"
+                itemClassName="flex flex-col rounded-xl bg-accent p-4 text-center"
+                labelClassName="text-sm text-accent-foreground"
+                valueClassName="order-first text-3xl font-bold text-primary"
+              />
             </div>
             <div>
               <p className="text-sm font-semibold uppercase tracking-[0.2em] text-primary">{pillar.tagline}</p>

@@ -22,6 +22,7 @@ import { usePageLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import type { HomePageData } from "../home.server";
 import { PageSection } from "~/features/site/components/page-section";
+import { FigureList } from "~/components/figure-list";
 
 /**
  * Below-the-fold sections skip style, layout and paint until they near the viewport
@@ -82,16 +83,13 @@ export function HomeScreen({ data }: { data: HomePageData }) {
                   {m.home_view_work({}, locale)}
                 </Link>
               </div>
-              <dl className="mt-12 grid max-w-lg grid-cols-3 gap-6 border-t border-white/20 pt-6">
-                {heroFigures.map((figure, i) => (
-                  <div key={`${i}-${figure.label}`} className="flex flex-col">
-                    <dt className="text-sm text-slate-200">{figure.label}</dt>
-                    <dd className="order-first text-2xl font-bold text-white sm:text-3xl">
-                      <bdi dir="ltr">{figure.value}</bdi>
-                    </dd>
-                  </div>
-                ))}
-              </dl>
+              <FigureList
+                items={heroFigures}
+                className="mt-12 grid max-w-lg grid-cols-3 gap-6 border-t border-white/20 pt-6"
+                itemClassName="flex flex-col"
+                labelClassName="text-sm text-slate-200"
+                valueClassName="order-first text-2xl font-bold text-white sm:text-3xl"
+              />
             </div>
           </div>
         </div>

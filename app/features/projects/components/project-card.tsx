@@ -13,6 +13,7 @@ import { CardCover } from "~/features/media/components/card-cover";
 import type { ResponsiveImage } from "~/features/media/rules";
 import { DEFAULT_LANGUAGE, localizedPath, type Language } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
+import { FigureList } from "~/components/figure-list";
 
 /** The two categories' names, catalogue messages called with a page's language. */
 export const CATEGORY_MESSAGES = { commercial: m.nav_commercial, humanitarian: m.nav_humanitarian } as const;
@@ -100,16 +101,13 @@ export function ProjectCard({
           </ul>
         ) : null}
         {metrics.length > 0 ? (
-          <dl className="mt-auto grid grid-cols-2 gap-x-4 gap-y-3 rounded-lg bg-muted p-3">
-            {metrics.map((metric) => (
-              <div key={metric.key} className="min-w-0">
-                <dt className="text-[0.65rem] font-semibold tracking-wider text-muted-foreground">{metric.label}</dt>
-                <dd className="text-sm font-bold break-words text-foreground">
-                  <bdi dir="ltr">{metric.value}</bdi>
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <FigureList
+            items={metrics}
+            className="mt-auto grid grid-cols-2 gap-x-4 gap-y-3 rounded-lg bg-muted p-3"
+            itemClassName="min-w-0"
+            labelClassName="text-[0.65rem] font-semibold tracking-wider text-muted-foreground"
+            valueClassName="text-sm font-bold break-words text-foreground"
+          />
         ) : null}
         {external ? (
           <a href={href} target="_blank" rel="noopener noreferrer" className={linkClass}>
