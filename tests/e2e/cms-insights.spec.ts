@@ -7,11 +7,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signInAsAdmin } from "./support/auth";
-import { saveScreenshot } from "./support/screenshots";
+import { checkListAndDeleteDialog, expectLeavePromptKeepsText, openSignedPreview, shot } from "./support/cms-screens";
 
 test.describe.configure({ mode: "serial", timeout: 150_000 });
 
-const shot = (page: Page, name: string) => saveScreenshot(page, `test-results/cms-screens/${name}.png`, { fullPage: true });
 
 /** The UK wall-clock "YYYY-MM-DDTHH:mm:ss" `ms` from now (the schedule field's value). */
 function ukWallClock(ms: number): string {
@@ -64,16 +63,8 @@ test("a post goes from draft through preview, publish, feed, sitemap, edit and d
   await expect(page.getByText("Raised thresholds and sacrificial ground floors")).toBeVisible();
 
   // Draft: 404 in public; the signed preview shows it, never cached, not indexed.
-  expect((await page.request.get(`/insights/${slug}`)).status()).toBe(404);
-  const previewHref = await page.getByRole("link", { name: /Preview/ }).getAttribute("href");
-  expect(previewHref).toContain(`/insights/${slug}?preview=`);
-  const preview = await context.newPage();
-  const previewResponse = await preview.goto(previewHref!);
-  expect(previewResponse?.status()).toBe(200);
-  expect(previewResponse?.headers()["cache-control"]).toBe("no-store");
-  await expect(preview.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  const { preview } = await openSignedPreview(page, context, `/insights/${slug}`, title);
   await expect(preview.getByText("Raised thresholds and sacrificial ground floors")).toBeVisible();
-  await expect(preview.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
   await preview.close();
 
   // Publish: on the page, the list, the feed and the sitemap.
@@ -142,28 +133,12 @@ test("a post scheduled a few seconds ahead goes live at its time without anyone 
 
 test("leaving the post form with unsaved changes asks first", async ({ page }) => {
   await signInAsAdmin(page);
-  await page.goto("/admin/cms/blog/create");
-  await page.getByRole("textbox", { name: "Title", exact: true }).fill("Half-written post");
-  await page.getByRole("link", { name: /Dashboard/ }).first().click();
-  const dialog = page.getByRole("alertdialog", { name: "Leave without saving?" });
-  await expect(dialog).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
-  await dialog.getByRole("button", { name: "Stay on this page" }).click();
-  await expect(page).toHaveURL(/\/admin\/cms\/blog\/create/);
-  await expect(page.getByRole("textbox", { name: "Title", exact: true })).toHaveValue("Half-written post");
+  await expectLeavePromptKeepsText(page, "/admin/cms/blog/create", page.getByRole("textbox", { name: "Title", exact: true }), "Half-written post");
 });
 
 test("the blog screens and dialogs pass axe; screenshots at 1440 and 390 px", async ({ page }) => {
   await signInAsAdmin(page);
-  await page.goto("/admin/cms/blog");
-  await expect(page.getByRole("heading", { name: "Blog & Insights Management" })).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
-  await shot(page, "blog-list-1440");
-  await page.getByRole("button", { name: /^Delete / }).first().click();
-  const dialog = page.getByRole("alertdialog");
-  await expect(dialog).toContainText(/Are you sure you want to delete ".+"\? This action cannot be undone\./);
-  await expectNoSeriousA11yViolations(page);
-  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await checkListAndDeleteDialog(page, { path: "/admin/cms/blog", heading: "Blog & Insights Management", screenshot: "blog-list-1440" });
   await page.goto("/admin/cms/blog?q=zzz-no-such-post");
   await expect(page.getByText("No posts found")).toBeVisible();
   await page.goto("/admin/cms/blog");

@@ -7,11 +7,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signInAsAdmin } from "./support/auth";
-import { saveScreenshot } from "./support/screenshots";
+import { checkListAndDeleteDialog, expectLeavePromptKeepsText, openSignedPreview, shot } from "./support/cms-screens";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
-const shot = (page: Page, name: string) => saveScreenshot(page, `test-results/cms-screens/${name}.png`, { fullPage: true });
 
 async function publicCounts(page: Page): Promise<string> {
   await page.goto("/projects");
@@ -58,17 +57,9 @@ test("a project goes from draft through preview, publish, edit, archive and rest
   const slug = title.toLowerCase().replace(/\s+/g, "-");
 
   // Draft: 404 in public; the signed preview shows it, not indexed.
-  expect((await page.request.get(`/projects/${slug}`)).status()).toBe(404);
-  const previewHref = await page.getByRole("link", { name: /Preview/ }).getAttribute("href");
-  expect(previewHref).toContain(`/projects/${slug}?preview=`);
-  const preview = await context.newPage();
-  const previewResponse = await preview.goto(previewHref!);
-  expect(previewResponse?.status()).toBe(200);
-  expect(previewResponse?.headers()["cache-control"]).toBe("no-store");
-  await expect(preview.getByRole("heading", { name: title, level: 1 })).toBeVisible();
-  await expect(preview.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  const { preview, previewHref } = await openSignedPreview(page, context, `/projects/${slug}`, title);
   await preview.close();
-  expect((await page.request.get(`/projects/${slug}?preview=${previewHref!.split("preview=")[1]!.replace(/.$/, "x")}`)).status()).toBe(404);
+  expect((await page.request.get(`/projects/${slug}?preview=${previewHref.split("preview=")[1]!.replace(/.$/, "x")}`)).status()).toBe(404);
 
   // Publish: public, counted in its category.
   await page.getByRole("button", { name: "Update & Publish" }).click();
@@ -100,28 +91,12 @@ test("a project goes from draft through preview, publish, edit, archive and rest
 
 test("leaving a form with unsaved changes asks first", async ({ page }) => {
   await signInAsAdmin(page);
-  await page.goto("/admin/cms/projects/create");
-  await page.getByLabel("Project Title").fill("Half-written project");
-  await page.getByRole("link", { name: /Dashboard/ }).first().click();
-  const dialog = page.getByRole("alertdialog", { name: "Leave without saving?" });
-  await expect(dialog).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
-  await dialog.getByRole("button", { name: "Stay on this page" }).click();
-  await expect(page).toHaveURL(/\/admin\/cms\/projects\/create/);
-  await expect(page.getByLabel("Project Title")).toHaveValue("Half-written project");
+  await expectLeavePromptKeepsText(page, "/admin/cms/projects/create", page.getByLabel("Project Title"), "Half-written project");
 });
 
 test("the projects screens and dialogs pass axe; screenshots at 1440 and 390 px", async ({ page }) => {
   await signInAsAdmin(page);
-  await page.goto("/admin/cms/projects");
-  await expect(page.getByRole("heading", { name: "Our Work - Project Portfolio" })).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
-  await shot(page, "projects-list-1440");
-  await page.getByRole("button", { name: /^Delete / }).first().click();
-  const dialog = page.getByRole("alertdialog");
-  await expect(dialog).toContainText(/Are you sure you want to delete ".+"\? This action cannot be undone\./);
-  await expectNoSeriousA11yViolations(page);
-  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await checkListAndDeleteDialog(page, { path: "/admin/cms/projects", heading: "Our Work - Project Portfolio", screenshot: "projects-list-1440" });
   await page.getByRole("link", { name: /^Edit / }).first().click();
   await expect(page.getByRole("heading", { name: "Edit Project" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);

@@ -54,12 +54,8 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
     <LegalPage
       title={m.privacy_title({}, { locale: language })}
       updated={privacy.updated}
-      intro={
-        <>
-          <p>{privacy.intro}</p>
-          {before.lead.length ? <ArticleBlocks blocks={before.lead} /> : null}
-        </>
-      }
+      intro={privacy.intro}
+      lead={before.lead}
       sections={sections}
     />
   );

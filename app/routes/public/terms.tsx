@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { ArticleBlocks } from "~/features/insights/components/article-blocks";
 import { documentSections, LegalPage, legalPageMeta } from "~/features/site/components/legal-page";
 import { NotFoundScreen } from "~/features/site/components/not-found-screen";
 import { loadLegalPage } from "~/features/site-pages/legal.server";
@@ -35,12 +34,8 @@ export default function Terms({ loaderData }: Route.ComponentProps) {
     <LegalPage
       title={m.terms_title({}, { locale: language })}
       updated={terms.updated}
-      intro={
-        <>
-          <p>{terms.intro}</p>
-          {lead.length ? <ArticleBlocks blocks={lead} /> : null}
-        </>
-      }
+      intro={terms.intro}
+      lead={lead}
       sections={sections}
     />
   );

@@ -7,8 +7,8 @@
 import type { InsightBlock } from "~/db/schema";
 import { inlineText } from "~/features/insights/blocks";
 import { ArticleBlocks } from "~/features/insights/components/article-blocks";
-import { pageMeta } from "~/features/seo/meta";
-import { DEFAULT_LANGUAGE, languageOfPath, localizedPath, ogLocale, pageAlternates, usePageLanguage, type Language, type PageInLanguage } from "~/utils/i18n";
+import { localizedPageMeta, type PageWords } from "~/features/seo/meta";
+import { usePageLanguage, type PageInLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import { notFoundMeta } from "./not-found-screen";
 
@@ -58,7 +58,7 @@ export function LegalProse({ children }: { children: React.ReactNode }) {
 }
 
 /** The legal page's frame in the page's language (the banner's and the contents' words from the catalogue). */
-export function LegalPage({ title, updated, intro, sections }: { title: string; updated: string; intro: React.ReactNode; sections: LegalSection[] }) {
+export function LegalPage({ title, updated, intro, lead, sections }: { title: string; updated: string; intro: string; lead: InsightBlock[]; sections: LegalSection[] }) {
   const locale = { locale: usePageLanguage() };
   return (
     <>
@@ -83,7 +83,10 @@ export function LegalPage({ title, updated, intro, sections }: { title: string; 
           </ol>
         </nav>
         <div className="max-w-3xl min-w-0 space-y-10 text-slate-700">
-          <div className="flex flex-col gap-6 text-lg">{intro}</div>
+          <div className="flex flex-col gap-6 text-lg">
+            <p>{intro}</p>
+            {lead.length ? <ArticleBlocks blocks={lead} /> : null}
+          </div>
           {sections.map((section, i) => (
             <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="scroll-mt-28">
               <h2 id={`${section.id}-title`} className="text-2xl font-bold text-foreground">
@@ -98,9 +101,6 @@ export function LegalPage({ title, updated, intro, sections }: { title: string; 
   );
 }
 
-/** A catalogue message without parameters (a legal page's title or description). */
-type Words = (inputs: Record<string, never>, options: { locale: Language }) => string;
-
 /**
  * The head of the legal page at English `path` in the language of the address: its `title` and
  * `description` from the catalogue, its address in that language, noindex on a preview, and the
@@ -109,18 +109,9 @@ type Words = (inputs: Record<string, never>, options: { locale: Language }) => s
 export function legalPageMeta(
   args: Parameters<typeof notFoundMeta>[0] & { loaderData?: { found: boolean; preview: boolean; pageLanguages: PageInLanguage[] } },
   path: "/privacy" | "/terms",
-  title: Words,
-  description: Words,
+  title: PageWords,
+  description: PageWords,
 ) {
   if (!args.loaderData?.found) return notFoundMeta(args);
-  const { language } = languageOfPath(args.location.pathname);
-  const locale = { locale: language };
-  return pageMeta(args, {
-    title: title({}, locale),
-    description: description({}, locale),
-    path: localizedPath(path, language),
-    noIndex: args.loaderData.preview,
-    ...(language === DEFAULT_LANGUAGE ? {} : { ogLocale: ogLocale(language) }),
-    alternates: pageAlternates(args.loaderData.pageLanguages),
-  });
+  return localizedPageMeta(args, { title, description, path, noIndex: args.loaderData.preview, pageLanguages: args.loaderData.pageLanguages });
 }
