@@ -1,14 +1,10 @@
-import { data } from "react-router";
 import { Rss } from "lucide-react";
 import { InsightCard } from "~/features/insights/components/insight-card";
-import { type ImageMap, resolveImages } from "~/features/media/resolve.server";
 import { listPublishedInsights, type InsightCardData } from "~/features/insights/insights.server";
 import { localizedPageMeta } from "~/features/seo/meta";
-import { getSiteSettings } from "~/features/settings/settings.server";
-import { requestedLanguage } from "~/features/site/languages.server";
-import { listInsightsInLanguage, listPageLanguages } from "~/features/translations/lists.server";
-import { loadOrDegrade } from "~/utils/degraded-render.server";
-import { DEFAULT_LANGUAGE, languageOfPath, localizedPath, usePageLanguage, type PageInLanguage } from "~/utils/i18n";
+import { listInsightsInLanguage } from "~/features/translations/lists.server";
+import { loadPublicList } from "~/features/translations/public-list.server";
+import { DEFAULT_LANGUAGE, languageOfPath, localizedPath, usePageLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import { NotFoundScreen, notFoundMeta } from "~/features/site/components/not-found-screen";
 import type { Route } from "./+types/insights";
@@ -20,24 +16,16 @@ import type { Route } from "./+types/insights";
  * keeps. `pageLanguages` lists the list's address in every language it exists in.
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const language = await requestedLanguage(params.lang);
-  const empty = { insights: [] as InsightCardData[], images: {} as ImageMap, pageLanguages: [] as PageInLanguage[] };
-  if (!language) return data({ ...empty, notFound: true }, { status: 404 });
-  const list = await loadOrDegrade(
-    context,
-    async () => {
-      const [insights, pageLanguages] = await Promise.all([
-        language === DEFAULT_LANGUAGE ? listPublishedInsights() : listInsightsInLanguage(language),
-        getSiteSettings().then((settings) => listPageLanguages("insight", settings.offeredLanguages)),
-      ]);
-      if (!insights) return null;
-      return { insights, images: await resolveImages(insights.map((i) => i.heroImage)), pageLanguages };
+  return loadPublicList(context, params.lang, {
+    kind: "insight",
+    empty: { insights: [] as InsightCardData[] },
+    read: async (language) => {
+      const insights = language === DEFAULT_LANGUAGE ? await listPublishedInsights() : await listInsightsInLanguage(language);
+      return insights ? { insights } : null;
     },
-    empty,
-    "Failed to load insights",
-  );
-  if (!list) return data({ ...empty, notFound: true }, { status: 404 });
-  return { ...list, notFound: false };
+    pictures: (list) => list.insights.map((i) => i.heroImage),
+    failure: "Failed to load insights",
+  });
 }
 
 export const meta: Route.MetaFunction = (args) => {

@@ -1,18 +1,14 @@
-import { data } from "react-router";
 import { Search, SearchX, X } from "lucide-react";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { type ImageMap, resolveImages } from "~/features/media/resolve.server";
 import { CATEGORY_MESSAGES, ProjectCard } from "~/features/projects/components/project-card";
 import { listPublishedProjects, type ProjectCardData, type ProjectCounts } from "~/features/projects/projects.server";
 import { projectListSearch, type ProjectCategoryFilter } from "~/features/projects/query";
 import { parseProjectListQuery } from "~/features/projects/schema";
 import { localizedPageMeta } from "~/features/seo/meta";
-import { getSiteSettings } from "~/features/settings/settings.server";
-import { requestedLanguage } from "~/features/site/languages.server";
-import { listPageLanguages, listProjectsInLanguage } from "~/features/translations/lists.server";
-import { loadOrDegrade } from "~/utils/degraded-render.server";
+import { listProjectsInLanguage } from "~/features/translations/lists.server";
+import { loadPublicList } from "~/features/translations/public-list.server";
 import { cn } from "~/utils/cn";
-import { DEFAULT_LANGUAGE, localizedPath, usePageLanguage, type Language, type PageInLanguage } from "~/utils/i18n";
+import { DEFAULT_LANGUAGE, localizedPath, usePageLanguage, type Language } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import { NotFoundScreen, notFoundMeta } from "~/features/site/components/not-found-screen";
 import type { Route } from "./+types/projects";
@@ -27,25 +23,16 @@ import type { Route } from "./+types/projects";
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const query = parseProjectListQuery(new URL(request.url).searchParams);
-  const language = await requestedLanguage(params.lang);
-  const empty = { query, projects: [] as ProjectCardData[], counts: { all: 0, commercial: 0, humanitarian: 0 } satisfies ProjectCounts, images: {} as ImageMap, pageLanguages: [] as PageInLanguage[] };
-  if (!language) return data({ ...empty, notFound: true }, { status: 404 });
-  // A list load failure is logged only; the page shows the empty state (never cached).
-  const list = await loadOrDegrade(
-    context,
-    async () => {
-      const [found, pageLanguages] = await Promise.all([
-        language === DEFAULT_LANGUAGE ? listPublishedProjects(query) : listProjectsInLanguage(language, query),
-        getSiteSettings().then((settings) => listPageLanguages("project", settings.offeredLanguages)),
-      ]);
-      if (!found) return null;
-      return { query, ...found, images: await resolveImages(found.projects.map((p) => p.image)), pageLanguages };
+  return loadPublicList(context, params.lang, {
+    kind: "project",
+    empty: { query, projects: [] as ProjectCardData[], counts: { all: 0, commercial: 0, humanitarian: 0 } satisfies ProjectCounts },
+    read: async (language) => {
+      const found = language === DEFAULT_LANGUAGE ? await listPublishedProjects(query) : await listProjectsInLanguage(language, query);
+      return found ? { query, ...found } : null;
     },
-    empty,
-    "Failed to load projects",
-  );
-  if (!list) return data({ ...empty, notFound: true }, { status: 404 });
-  return { ...list, notFound: false };
+    pictures: (list) => list.projects.map((p) => p.image),
+    failure: "Failed to load projects",
+  });
 }
 
 export const meta: Route.MetaFunction = (args) => {
