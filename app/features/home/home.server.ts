@@ -11,6 +11,7 @@ import { figure, loadSitePages } from "~/features/site-pages/pages.server";
 import { fillFigures } from "~/features/site-pages/schemas";
 import { translateCards } from "~/features/translations/translations.server";
 import { loadOrDegrade } from "~/utils/degraded-render.server";
+import { formatArticleDateIn } from "~/utils/format";
 import { DEFAULT_LANGUAGE, languageInfo, localizedPath, type Language } from "~/utils/i18n";
 
 /** Testimonials the home page's three columns show at most. */
@@ -20,7 +21,7 @@ const HOME_TESTIMONIALS = 9;
  * The home page's data in `language` (`page`), whether it is published in that language
  * (`found`), and the headers to answer it with (`headers`: a preview is never cached or indexed).
  * In another language the project and article cards show each item's translation where one is
- * published (at its translated address), else the English item. Projects and insights: the latest 3 published, or the ones chosen
+ * published (at its translated address), else the English item, with the article's date in that language. Projects and insights: the latest 3 published, or the ones chosen
  * on the Home page. A failed read is logged and gives an empty list, so the section shows its
  * empty text (a degraded render, never cached).
  */
@@ -29,7 +30,16 @@ export async function loadHomePage(request: Request, context: AppLoadContext, la
   const { home } = site.pages;
   const [projects, insights] = await Promise.all([
     loadOrDegrade(context, () => listHomeProjects(home.projects).then((cards) => translateCards("project", cards, language)), [], "home: failed to load latest projects"),
-    loadOrDegrade(context, () => listHomeInsights(home.insights).then((cards) => translateCards("insight", cards, language)), [], "home: failed to load latest insights"),
+    loadOrDegrade(
+      context,
+      () =>
+        listHomeInsights(home.insights)
+          .then((cards) => translateCards("insight", cards, language))
+          // Every card's date in the page's language, as the list pages write it.
+          .then((cards) => (language === DEFAULT_LANGUAGE ? cards : cards.map((card) => ({ ...card, dateLabel: formatArticleDateIn(card.publishedDate, languageInfo(language).intl) ?? card.dateLabel })))),
+      [],
+      "home: failed to load latest insights",
+    ),
   ]);
   const people = site.pages.about.team.people;
   const testimonials = site.pages.testimonials.testimonials.filter((t) => t.showOnHome).slice(0, HOME_TESTIMONIALS);
