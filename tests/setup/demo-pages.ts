@@ -1,7 +1,8 @@
 /**
  * The pages a visitor reads without a form, one of each kind, as the demo content fills them: the
  * fixed pages, the service pages, the project and insight lists with the demo's first project and
- * article, the legal pages, and a translated project and article. Tests that check every content page loop over them.
+ * article, the legal pages, and translated pages: a project, an article, the Arabic home page and
+ * the French privacy policy. Tests that check every content page loop over them.
  */
 export const DEMO_CONTENT_PAGES = [
   "/",
@@ -15,7 +16,9 @@ export const DEMO_CONTENT_PAGES = [
   "/insights/embodied-carbon-in-structural-frames",
   "/privacy",
   "/terms",
-  // The demo's French project and Arabic article: a translated page is a content page like any other.
+  // The demo's translated pages: a translated page is a content page like any other.
   "/fr/projects/tour-mixte-thames-wharf",
   "/ar/insights/madaris-tasmud-amam-alzalazil",
+  "/ar",
+  "/fr/privacy",
 ];
