@@ -19,6 +19,11 @@ type DemoPageTranslation = { key: SitePageKey; language: "fr" | "ar"; document: 
 
 const alt = (text: string) => ({ image: { alt: text } });
 
+/** The English figures (keys, values, sources) with `labels` in their order: a figures translation's rows. */
+function figureLabels(labels: readonly string[]) {
+  return SITE_PAGE_SEED.figures.figures.map((figure, i) => ({ ...figure, label: labels[i] ?? "" }));
+}
+
 /** The demo page translations, French and Arabic. */
 export const demoPageTranslations: DemoPageTranslation[] = [
   {
@@ -457,6 +462,51 @@ export const demoPageTranslations: DemoPageTranslation[] = [
         openingHours: [{ days: "من الاثنين إلى الجمعة", hours: "من 9:00 إلى 17:30" }],
         replyNote: "نردّ خلال 24 ساعة، من الاثنين إلى الجمعة.",
         addressLines: ["لندن", "المملكة المتحدة"],
+      },
+    },
+  },
+  // The company figures' labels (their keys and values are the English page's).
+  {
+    key: "figures",
+    language: "fr",
+    document: {
+      fallback: [],
+      fields: {
+        figures: figureLabels([
+          "Années d’expérience",
+          "Clients satisfaits",
+          "Pays",
+          "Années en ingénierie structurelle (fondateur principal)",
+          "Années en ingénierie humanitaire (cofondatrice)",
+          "Projets réalisés",
+          "Chiffre d’affaires de la première année",
+          "Livraison dans les délais, environ",
+          "Pays d’intervention sur le terrain",
+          "Pays de projets commerciaux",
+          "Projets humanitaires",
+        ]),
+      },
+    },
+  },
+  {
+    key: "figures",
+    language: "ar",
+    document: {
+      fallback: [],
+      fields: {
+        figures: figureLabels([
+          "سنوات من الخبرة",
+          "رضا العملاء",
+          "دولة",
+          "سنوات في الهندسة الإنشائية (المؤسس الرئيسي)",
+          "سنوات في الهندسة الإنسانية (الشريكة المؤسسة)",
+          "مشاريع منجزة",
+          "الإيرادات في السنة الأولى",
+          "التسليم في الموعد، تقريبًا",
+          "دول العمل الميداني",
+          "دول المشاريع التجارية",
+          "مشاريع إنسانية",
+        ]),
       },
     },
   },

@@ -35,7 +35,7 @@ export type FieldMeta = {
   defaultValue?: string;
   /** List: the entries are company figure keys, chosen from the figures by label. */
   figureItems?: boolean;
-  /** List: the entries are addresses or keys, not words, so a translation keeps the English ones. */
+  /** List or text: the entries or the value are addresses, keys or numbers, not words, so a translation keeps the English ones. */
   notWords?: boolean;
   /** Image: drawn as a background with an empty alt, so alt text is optional. */
   decorative?: boolean;
@@ -66,11 +66,11 @@ function plain(label: string, max: number, required: boolean, mode: SchemaMode, 
 }
 
 /** Options of a text field; `defaultValue` fills content stored before the field was added. */
-type TextOptions = { max?: number; required?: boolean; hint?: string; defaultValue?: string };
+type TextOptions = { max?: number; required?: boolean; hint?: string; defaultValue?: string; notWords?: boolean };
 
 function textField(mode: SchemaMode, label: string, widget: "text" | "textarea", options: TextOptions, fallbackMax: number) {
-  const { max = fallbackMax, required = true, hint, defaultValue } = options;
-  const meta = { widget, label, hint, required, maxLength: max, defaultValue } satisfies FieldMeta;
+  const { max = fallbackMax, required = true, hint, defaultValue, notWords } = options;
+  const meta = { widget, label, hint, required, maxLength: max, defaultValue, ...(notWords ? { notWords } : {}) } satisfies FieldMeta;
   const schema = plain(label, max, required, mode, widget === "text");
   return defaultValue === undefined ? schema.meta(meta) : schema.default(defaultValue).meta(meta);
 }

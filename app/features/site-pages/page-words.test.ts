@@ -23,6 +23,21 @@ describe("a site page's translation", () => {
     }
   });
 
+  it("translates a figure's label only: its key and value stay the English page's, so every page's references still hold", () => {
+    const figures = pageSchema("figures", "draft");
+    const words = pageWords(figures, SITE_PAGE_SEED.figures);
+    expect(words).toContain("Years of expertise");
+    expect(words).not.toContain("years-of-expertise");
+    expect(words).not.toContain("10+");
+    // A translation that left a key or a value empty, or changed it, still shows the English ones.
+    const document = { fallback: [], fields: { figures: SITE_PAGE_SEED.figures.figures.map((f) => ({ ...f, key: "", value: "dix", label: `FR ${f.label}` })) } };
+    const shown = applyPageTranslation(figures, SITE_PAGE_SEED.figures, document);
+    expect(shown.figures[0]).toEqual({ ...SITE_PAGE_SEED.figures.figures[0]!, label: "FR Years of expertise" });
+    expect((blankPageWords(figures, SITE_PAGE_SEED.figures) as typeof SITE_PAGE_SEED.figures).figures[0]).toEqual({ ...SITE_PAGE_SEED.figures.figures[0]!, label: "" });
+    const french = demoPageTranslations.find((t) => t.key === "figures" && t.language === "fr")!.document;
+    expect(applyPageTranslation(figures, SITE_PAGE_SEED.figures, french).figures.map((f) => `${f.value} ${f.label}`).slice(0, 3)).toEqual(["10+ Années d’expérience", "95% Clients satisfaits", "20+ Pays"]);
+  });
+
   it("shows English for an empty word only in a section staff chose, and leaves it empty elsewhere", () => {
     const fields = { ...frenchAbout.fields, values: { ...(frenchAbout.fields.values as object), title: "" } };
     expect(applyPageTranslation(about, SITE_PAGE_SEED.about, { fields, fallback: [] }).values.title).toBe("");

@@ -2,7 +2,7 @@
  * The words of a site page, for its translations (ADR 33): which parts of a page's content a
  * translation replaces, read from the page's schema (`.meta()` of ./fields.ts). Words are texts and
  * text areas, an image's alt text, lists of words (paragraphs, countries: one unit each) and
- * rich-text documents. Everything else (pictures, links, figure keys, chosen slugs, choices, check
+ * rich-text documents. Everything else (pictures, links, figure keys and values, chosen slugs, choices, check
  * boxes) and the shape of the page (how many slides, people, rows) is the English page's. Safe for
  * the browser.
  */
@@ -24,6 +24,7 @@ export function mapPageWords(schema: z.ZodType, english: Value, word: (value: Va
   switch (meta?.widget) {
     case "text":
     case "textarea":
+      return meta.notWords ? english : word(english, path);
     case "blocks":
       return word(english, path);
     case "image":

@@ -54,6 +54,8 @@ test("a visitor on a desktop reads the home and about pages in French and Arabic
     "href",
     "/insights/embodied-carbon-in-structural-frames",
   );
+  // The hero's figures keep their numbers and read their labels in French.
+  await expect(page.getByRole("term").filter({ hasText: "Années d’expérience" }).first()).toBeVisible();
   // Every card's date is written in French, the English article's too.
   const card = (name: string) => page.getByRole("article").filter({ has: page.getByRole("link", { name }) });
   await expect(card("Cutting embodied carbon in structural frames: where the big wins are").locator("time")).toHaveText("14 mai 2025");

@@ -1,4 +1,4 @@
-/** The company figures page: each figure's key, label, value and where it is computed from. Safe for the browser. */
+/** The company figures page: each figure's key, label, value and where it is computed from (a translation holds the labels only). Safe for the browser. */
 import { z } from "zod";
 import { rows, type SchemaMode, select, text } from "../fields";
 
@@ -17,12 +17,12 @@ export function figuresSchema(mode: SchemaMode) {
         "Figures",
         "figure",
         {
-          key: text(mode, "Key", { max: 60, hint: "Lower-case words joined by hyphens; pages refer to the figure by it." }).refine(
+          key: text(mode, "Key", { max: 60, hint: "Lower-case words joined by hyphens; pages refer to the figure by it.", notWords: true }).refine(
             (v) => v === "" || KEY_PATTERN.test(v),
             "Key: use lower-case letters, digits and hyphens (e.g. years-of-expertise).",
           ),
           label: text(mode, "Label", { max: 80 }),
-          value: text(mode, "Value", { max: 20, required: false, hint: "As shown, e.g. 95% or 20+. Not used when computed." }),
+          value: text(mode, "Value", { max: 20, required: false, hint: "As shown, e.g. 95% or 20+. Not used when computed.", notWords: true }),
           source: select("Computed from", [
             { value: "manual", label: "Typed in (the value above)" },
             { value: "projects-published", label: "Projects published (count)" },
