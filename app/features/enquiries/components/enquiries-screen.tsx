@@ -43,6 +43,15 @@ export function EnquiriesScreen({ filters, page, spamCount, selected, conversati
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const [detailId, setDetailId] = useState<string | null>(selected?.id ?? null);
+  // The panel follows the address whenever it changes from outside `openDetail` and `closeDetail`:
+  // a click on "View" while the page is hydrating is a client navigation to `?id=` that the row's
+  // own handler did not see, and must still open the panel.
+  const selectedId = selected?.id ?? null;
+  const [addressId, setAddressId] = useState(selectedId);
+  if (selectedId !== addressId) {
+    setAddressId(selectedId);
+    setDetailId(selectedId);
+  }
   const [deleteTarget, setDeleteTarget] = useState<EnquiryRowData | null>(null);
   const deleteFetcher = useFetcher<EnquiryActionResult>({ key: "enquiry-delete" });
   useResultToast(deleteFetcher, "Could not delete the enquiry");
