@@ -49,10 +49,13 @@ export default defineConfig({
   // banner, the project counts) or see what every other test does (a webhook endpoint gets every
   // booking's event); they run after all the others, alone, so no test on another worker meets them.
   // "visitor" (tests/e2e/visitor) walks the public journeys as a new visitor does: a fresh
-  // context with no cookie, clicking after hydration (tests/e2e/support/visitor.ts).
+  // context with no cookie, clicking after hydration (tests/e2e/support/visitor.ts). Its files
+  // share nothing but two slots whose capacity covers every booking they make, so they take both
+  // workers like the "desktop" files (they are scheduled after those, at the end of the first
+  // phase, where a one-worker project left the other worker idle for two minutes).
   projects: [
     { name: "desktop", grepInvert: /@site-settings/, testIgnore: /e2e\/visitor\//, use: desktopReducedMotion },
-    { name: "visitor", testMatch: /e2e\/visitor\/.*\.spec\.ts$/, grepInvert: /@site-settings/, fullyParallel: false, workers: 1, use: desktop },
+    { name: "visitor", testMatch: /e2e\/visitor\/.*\.spec\.ts$/, grepInvert: /@site-settings/, use: desktop },
     { name: "site-settings", grep: /@site-settings/, testIgnore: /e2e\/visitor\//, dependencies: ["desktop", "visitor"], fullyParallel: false, workers: 1, use: desktopReducedMotion },
   ],
   webServer: {

@@ -53,8 +53,10 @@ const PAGES: { name: string; path: string; audit?: true; cannon?: true; hydrated
   { name: "terms", path: "/terms" },
   { name: "404", path: "/no-such-page" },
   // Translated demo pages: every language's content pages have the same budget.
+  { name: "home-ar", path: "/ar", audit: true },
   { name: "project-fr", path: "/fr/projects/tour-mixte-thames-wharf", audit: true },
   { name: "article-ar", path: "/ar/insights/madaris-tasmud-amam-alzalazil", audit: true },
+  { name: "privacy-fr", path: "/fr/privacy", audit: true },
 ];
 /** The budget for first-load JS on a page sent without React, gzipped. */
 const JS_BUDGET_BYTES = 15 * 1024;
