@@ -9,7 +9,8 @@
  *     load, which adds chunks imported after hydration (the toast area, the contact form's schema),
  *   - on the audited pages (`audit`): Lighthouse 12 mobile, the median of 3 runs by
  *     performance score (performance, accessibility, best practices, SEO, LCP, TBT, CLS).
- * Then, on home, projects, a project and an article: requests/s and p99 latency with autocannon at
+ * Then, on home, projects, a project and an article, and a French project and an Arabic article
+ * (the HTML cache is keyed by language): requests/s and p99 latency with autocannon at
  * 50 connections from the HTML cache (analytics counting on), from a second server with counting
  * off, with the cache bypassed (every request rendered: what a miss costs), and from
  * `bench/static-limit.mjs` (a bare node:http server) serving the same saved HTML from
@@ -54,8 +55,8 @@ const PAGES: { name: string; path: string; audit?: true; cannon?: true; hydrated
   { name: "404", path: "/no-such-page" },
   // Translated demo pages: every language's content pages have the same budget.
   { name: "home-ar", path: "/ar", audit: true },
-  { name: "project-fr", path: "/fr/projects/tour-mixte-thames-wharf", audit: true },
-  { name: "article-ar", path: "/ar/insights/madaris-tasmud-amam-alzalazil", audit: true },
+  { name: "project-fr", path: "/fr/projects/tour-mixte-thames-wharf", audit: true, cannon: true },
+  { name: "article-ar", path: "/ar/insights/madaris-tasmud-amam-alzalazil", audit: true, cannon: true },
   { name: "privacy-fr", path: "/fr/privacy", audit: true },
 ];
 /** The budget for first-load JS on a page sent without React, gzipped. */
