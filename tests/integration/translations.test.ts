@@ -44,7 +44,7 @@ async function publishedProject(title = english.title) {
   return createContent("project", actor, { ...english, title }, { intent: "publish" });
 }
 
-type ProjectData = { project: { title: string; subtitle: string | null; overview: string | null; slug: string } | null; pageLanguages: PageInLanguage[] };
+type ProjectData = { project: { title: string; subtitle: string | null; overview: string | null; slug: string } | null; pageLanguages: PageInLanguage[]; listPath?: string };
 async function visit(path: string, params: Record<string, string>) {
   const result = await outcome(() => projectRoute.loader(routeArgs(new Request(`${TEST_ORIGIN}${path}`), params)));
   const value = result.value as { data?: ProjectData } | ProjectData | undefined;
@@ -122,6 +122,22 @@ describe("previews", () => {
     const arabic = createPreviewToken("project", translationPreviewId(p.id, "ar"));
     expect((await outcome(() => projectRoute.loader(routeArgs(new Request(`${TEST_ORIGIN}/fr/projects/pont?preview=${arabic}`), { lang: "fr", slug: "pont" })))).status).toBe(404);
     expect((await visit("/fr/projects/pont", { lang: "fr", slug: "pont" })).status).toBe(404);
+  });
+});
+
+describe("the way back to the list", () => {
+  it("leads a French page to the French list, and a French preview there only once that list exists", async () => {
+    const draft = await createContent("project", actor, english, { intent: "draft" });
+    await saveTranslation("project", actor, draft.id, "fr", 0, input({ slug: "pont", title: "Pont", overview: "Un pont." }, false), { intent: "keep" });
+    const token = createPreviewToken("project", translationPreviewId(draft.id, "fr"));
+    const previewListPath = async () => (await visit(`/fr/projects/pont?preview=${token}`, { lang: "fr", slug: "pont" })).data.listPath;
+    // No project is published in French yet: /fr/projects is a 404, so the preview leads to English.
+    expect(await previewListPath()).toBe("/projects");
+    const quay = await publishedProject("Quay");
+    await saveTranslation("project", actor, quay.id, "fr", 0, input({ slug: "quai", title: "Quai", overview: "Un quai." }), { intent: "publish" });
+    expect(await previewListPath()).toBe("/fr/projects");
+    expect((await visit("/fr/projects/quai", { lang: "fr", slug: "quai" })).data.listPath).toBe("/fr/projects");
+    expect((await visit("/projects/quay", { slug: "quay" })).data.listPath).toBe("/projects");
   });
 });
 

@@ -7,6 +7,7 @@ import { listPublishedInsights, listPublishedInsightSlugs, type InsightCardData 
 import { listPublishedProjects, listPublishedProjectSlugs, type ProjectCardData, type ProjectCounts } from "~/features/projects/projects.server";
 import type { ProjectListQuery } from "~/features/projects/query";
 import { DEFAULT_LANGUAGE, LANGUAGES, languageInfo, localizedPath, type Language, type PageInLanguage } from "~/utils/i18n";
+import { getSiteSettings } from "~/features/settings/settings.server";
 import { formatArticleDateIn } from "~/utils/format";
 import { applyTranslation, type TranslatableKind } from "./fields";
 import { liveTranslationSlugs, liveTranslationsIn } from "./translations.server";
@@ -31,6 +32,20 @@ export function listPagesFrom(kind: TranslatableKind, translated: ReadonlyMap<st
 export async function listPageLanguages(kind: TranslatableKind, offered: readonly string[], now: Date = new Date()): Promise<PageInLanguage[]> {
   const ids = (await (kind === "project" ? listPublishedProjectSlugs(now) : listPublishedInsightSlugs(now))).map((row) => row.id);
   return listPagesFrom(kind, await liveTranslationSlugs(kind, ids, now), offered);
+}
+
+/**
+ * The list a page of `kind` in `language` links back to. A published page's list exists in its
+ * language, since the page is in it. A preview (`preview`) may show the first translation into a
+ * language, not yet published: the list in that language where it exists among the offered
+ * languages, else the English list (never a 404).
+ */
+export async function backToListPath(kind: TranslatableKind, language: Language, preview: boolean): Promise<string> {
+  const path = localizedPath(listPathOf(kind), language);
+  if (!preview || language === DEFAULT_LANGUAGE) return path;
+  const { offeredLanguages } = await getSiteSettings();
+  const lists = await listPageLanguages(kind, offeredLanguages);
+  return lists.some((list) => list.language === language) ? path : listPathOf(kind);
 }
 
 /** True when `text` holds `needle` (already lower-cased in `intl`), ignoring case. */

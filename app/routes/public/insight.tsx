@@ -10,6 +10,7 @@ import { logger } from "~/utils/logger.server";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import { requestedLanguage } from "~/features/site/languages.server";
 import type { RootData } from "~/features/site/root-data";
+import { backToListPath } from "~/features/translations/lists.server";
 import { pageLanguagesOf, readInLanguage } from "~/features/translations/translations.server";
 import { formatArticleDateIn } from "~/utils/format";
 import { DEFAULT_LANGUAGE, languageInfo, languageOfPath, localizedPath, ogLocale, pageAlternates, usePageLanguage, type PageInLanguage } from "~/utils/i18n";
@@ -42,12 +43,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       language === DEFAULT_LANGUAGE
         ? found.item
         : { ...found.item, excerpt: found.item.excerpt ?? "", dateLabel: formatArticleDateIn(english.publishedDate, languageInfo(language).intl) };
-    const [images, bodyImages, pageLanguages] = await Promise.all([
+    const [images, bodyImages, pageLanguages, listPath] = await Promise.all([
       resolveImages([article.heroImage, article.authorImage]),
       resolveMediaIds(imageIdsOf(article.content)),
       token !== null ? Promise.resolve([]) : getSiteSettings().then((settings) => pageLanguagesOf("insight", english, settings.offeredLanguages)),
+      backToListPath("insight", language, token !== null),
     ]);
-    return data({ article, url, images, bodyImages, preview: token !== null, pageLanguages, error: null }, { headers });
+    return data({ article, url, images, bodyImages, preview: token !== null, pageLanguages, listPath, error: null }, { headers });
   } catch (error) {
     logger.error({ err: error, slug: params.slug }, "Failed to load article");
     return data({ ...none, error: "Failed to load article" }, { status: 500, headers });
@@ -128,6 +130,7 @@ export default function InsightPage({ loaderData }: Route.ComponentProps) {
       url={loaderData.url}
       images={"images" in loaderData ? loaderData.images : {}}
       bodyImages={"bodyImages" in loaderData ? loaderData.bodyImages : {}}
+      listPath={"listPath" in loaderData ? loaderData.listPath : localizedPath("/insights", language)}
     />
   );
 }

@@ -12,6 +12,7 @@ import { getProjectById, readEnglishProject } from "~/features/projects/projects
 import { pageMeta } from "~/features/seo/meta";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import { requestedLanguage } from "~/features/site/languages.server";
+import { backToListPath } from "~/features/translations/lists.server";
 import { pageLanguagesOf, readInLanguage } from "~/features/translations/translations.server";
 import { navHref } from "~/content/nav";
 import { contentDir, DEFAULT_LANGUAGE, languageOfPath, localizedPath, ogLocale, pageAlternates, usePageLanguage, type Language, type PageInLanguage } from "~/utils/i18n";
@@ -28,7 +29,8 @@ import { FigureList } from "~/components/figure-list";
  * draft, scheduled or archived slug; a language the site does not offer or the project is not
  * published in) or 500 ('Failed to load project'). With `?preview={token}`, a valid signed link
  * shows the project (or its translation's working copy) in any state, not indexed and never
- * cached; an invalid or expired one is the same 404. `pageLanguages` lists the project's addresses in
+ * cached; an invalid or expired one is the same 404. `listPath` is the list its breadcrumb and
+ * back link lead to (`backToListPath`). `pageLanguages` lists the project's addresses in
  * every language it is published in, for the switcher and the alternates.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -42,11 +44,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const found = await readInLanguage("project", language, params.slug, token, { bySlug: readEnglishProject, byId: getProjectById });
     if (!found) return data({ ...none, error: "Project not found" }, { status: 404, headers });
     const { item: project, english } = found;
-    const [images, pageLanguages] = await Promise.all([
+    const [images, pageLanguages, listPath] = await Promise.all([
       resolveImages([project.heroImage, ...(project.images ?? [])]),
       token !== null ? Promise.resolve([]) : getSiteSettings().then((settings) => pageLanguagesOf("project", english, settings.offeredLanguages)),
+      backToListPath("project", language, token !== null),
     ]);
-    return data({ project, images, preview: token !== null, pageLanguages, error: null }, { headers });
+    return data({ project, images, preview: token !== null, pageLanguages, listPath, error: null }, { headers });
   } catch (error) {
     logger.error({ err: error, slug: params.slug }, "Failed to load project");
     return data({ project: null, preview: false, pageLanguages: [] as PageInLanguage[], error: "Failed to load project" }, { status: 500, headers });
@@ -115,8 +118,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
     picture: pictures[src],
   }));
   const metrics = metricEntries(project.metrics, language);
-  // The project exists in its language, so the list in that language does too.
-  const projectsPath = localizedPath("/projects", language);
+  const projectsPath = loaderData.listPath ?? localizedPath("/projects", language);
 
   return (
     <div id="main-content">

@@ -9,7 +9,7 @@ import { Picture } from "~/features/media/components/picture";
 import type { ImageMap } from "~/features/media/resolve.server";
 import { navHref } from "~/content/nav";
 import { cn } from "~/utils/cn";
-import { contentDir, DEFAULT_LANGUAGE, localizedPath, type Language } from "~/utils/i18n";
+import { contentDir, DEFAULT_LANGUAGE, type Language } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import { readingTimeMinutes } from "../format";
 import type { InsightDetail } from "../insights.server";
@@ -89,7 +89,8 @@ export function readingTimeIn(readingTime: string, language: Language): string {
  * One public article (/insights/{slug}, /fr/insights/{translated slug} ...): breadcrumb, title,
  * author, hero picture, the article's blocks, the author's card and the share panel; 'Article Not
  * Found' when `article` is null. `images` are the resolved hero and author pictures, `bodyImages`
- * the blocks' pictures by media id, `url` the absolute page URL the share panel offers. The words
+ * the blocks' pictures by media id, `url` the absolute page URL the share panel offers, `listPath`
+ * the list the breadcrumb and back link lead to. The words
  * around the article are in the page's `language`; `article.dateLabel` already is.
  */
 export function ArticleScreen({
@@ -98,17 +99,17 @@ export function ArticleScreen({
   images: pictures,
   bodyImages,
   language,
+  listPath,
 }: {
   article: InsightDetail | null;
   url: string;
   images: ImageMap;
   bodyImages: ImageMap;
   language: Language;
+  listPath: string;
 }) {
   if (!article) return <ArticleNotFound language={language} />;
   const locale = { locale: language };
-  // The article exists in its language, so the list in that language does too.
-  const listPath = localizedPath("/insights", language);
   // Text shown as staff wrote it in English (the author, tags, a field shown in English by choice) reads in its own direction.
   const dir = contentDir(language);
 
