@@ -52,7 +52,7 @@ export default defineConfig({
   // context with no cookie, clicking after hydration (tests/e2e/support/visitor.ts). Its files
   // share nothing but two slots whose capacity covers every booking they make, so they take both
   // workers like the "desktop" files (they are scheduled after those, at the end of the first
-  // phase, where a one-worker project left the other worker idle for two minutes).
+  // phase, where a project limited to one worker would leave the other idle).
   projects: [
     { name: "desktop", grepInvert: /@site-settings/, testIgnore: /e2e\/visitor\//, use: desktopReducedMotion },
     { name: "visitor", testMatch: /e2e\/visitor\/.*\.spec\.ts$/, grepInvert: /@site-settings/, use: desktop },

@@ -90,8 +90,8 @@ export function readingTimeIn(readingTime: string, language: Language): string {
  * author, hero picture, the article's blocks, the author's card and the share panel; 'Article Not
  * Found' when `article` is null. `images` are the resolved hero and author pictures, `bodyImages`
  * the blocks' pictures by media id, `url` the absolute page URL the share panel offers, `listPath`
- * the list the breadcrumb and back link lead to. The words
- * around the article are in the page's `language`; `article.dateLabel` already is.
+ * the list the breadcrumb and back link lead to. The words around the article are in the page's
+ * `language`; `article.dateLabel` already is.
  */
 export function ArticleScreen({
   article,
