@@ -77,6 +77,9 @@ test("a visitor on a desktop reads the home and about pages in French and Arabic
   await expect(page).toHaveURL(/\/ar\/about$/);
   await expectDocumentIn(page, "ar");
   await expect(page.getByRole("heading", { level: 2, name: ABOUT.ar.values })).toBeVisible();
+  // Each founder's list headings are in Arabic too.
+  await expect(page.getByRole("heading", { level: 4, name: "مجالات الخبرة" })).toHaveCount(2);
+  await expect(page.getByRole("heading", { level: 4, name: "المسيرة المهنية" })).toHaveCount(2);
   // Right to left: the page header's headline starts at the right.
   const headline = await page.getByRole("heading", { level: 1, name: ABOUT.ar.title }).boundingBox();
   expect(headline!.x + headline!.width).toBeGreaterThan(DESKTOP.width / 2);
@@ -94,6 +97,7 @@ test("a visitor on a desktop reads the home and about pages in French and Arabic
   );
   await expectDocumentIn(page, "en");
   await expect(page.getByRole("heading", { level: 2, name: "What we stand for" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 4, name: "Expertise", exact: true })).toHaveCount(2);
 });
 
 test("a visitor on a phone opens a shared Arabic home page, reads it right to left, and switches to French", async ({ newVisitor }) => {
@@ -110,6 +114,14 @@ test("a visitor on a phone opens a shared Arabic home page, reads it right to le
   await expectDocumentIn(page, "fr");
   await visitor.followToDocument(page.getByRole("link", { name: HOME.fr.more }), page.getByRole("heading", { level: 1, name: ABOUT.fr.title }));
   await expectNoSidewaysScroll(page);
+  await expect(page.getByRole("heading", { level: 4, name: "Compétences" })).toHaveCount(2);
+  await expect(page.getByRole("heading", { level: 4, name: "Parcours" })).toHaveCount(2);
+  // A founder's figures fit their cards on a phone: "£70,000+" included.
+  const figures = page.getByRole("definition");
+  await expect(figures.first()).toBeVisible();
+  for (const figure of await figures.all()) {
+    expect(await figure.evaluate((dd) => dd.scrollWidth - dd.clientWidth), await figure.innerText()).toBeLessThanOrEqual(0);
+  }
   await check(page, "about-fr-phone", PHONE);
 });
 

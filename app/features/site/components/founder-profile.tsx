@@ -11,6 +11,8 @@ import type { ImageMap } from "~/features/media/resolve.server";
 import type { FigureMap } from "~/features/site-pages/pages.server";
 import type { AboutContent } from "~/features/site-pages/schemas";
 import { cn } from "~/utils/cn";
+import { usePageLanguage } from "~/utils/i18n";
+import { m } from "~/utils/paraglide/messages";
 import { TEAM_IMAGES } from "./media";
 import { SiteImage } from "./site-image";
 
@@ -27,6 +29,7 @@ export function Portrait({ person, images, sizes, className }: { person: Person;
 
 /** One person: `id` prefixes the element ids; highlights show the company figures they name. */
 export function FounderProfile({ person: founder, id, figures, images, reverse = false }: { person: Person; id: string; figures: FigureMap; images: ImageMap; reverse?: boolean }) {
+  const locale = { locale: usePageLanguage() };
   return (
     <article aria-labelledby={`${id}-name`} className="grid gap-10 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-16">
       <div className={cn("lg:sticky lg:top-28 lg:self-start", reverse && "lg:order-last")}>
@@ -34,9 +37,9 @@ export function FounderProfile({ person: founder, id, figures, images, reverse =
         {founder.highlights.length ? (
           <dl className="mt-6 grid grid-cols-3 gap-3">
             {founder.highlights.map((h) => (
-              <div key={h.label} className="flex flex-col rounded-xl bg-accent p-3 text-center">
+              <div key={h.label} className="flex flex-col rounded-xl bg-accent px-2 py-3 text-center sm:px-3">
                 <dt className="text-xs leading-snug text-accent-foreground">{h.label}</dt>
-                <dd className="order-first text-xl font-bold text-primary">
+                <dd className="order-first text-base font-bold text-primary sm:text-xl">
                   <bdi dir="ltr">{figures[h.figure]?.value}</bdi>
                 </dd>
               </div>
@@ -52,7 +55,7 @@ export function FounderProfile({ person: founder, id, figures, images, reverse =
         <p className="mt-2 font-medium text-primary">{founder.role}</p>
         <p className="mt-5 leading-relaxed text-slate-600">{founder.bio}</p>
 
-        <h4 className="mt-8 text-sm font-semibold uppercase tracking-wider text-foreground">Expertise</h4>
+        <h4 className="mt-8 text-sm font-semibold uppercase tracking-wider text-foreground">{m.about_founder_expertise({}, locale)}</h4>
         <ul className="mt-3 flex flex-wrap gap-2">
           {founder.expertise.map((item) => (
             <li key={item} className="rounded-full border border-teal-200 bg-accent px-3 py-1.5 text-sm text-accent-foreground">
@@ -61,7 +64,7 @@ export function FounderProfile({ person: founder, id, figures, images, reverse =
           ))}
         </ul>
 
-        <h4 className="mt-8 text-sm font-semibold uppercase tracking-wider text-foreground">Experience</h4>
+        <h4 className="mt-8 text-sm font-semibold uppercase tracking-wider text-foreground">{m.about_founder_experience({}, locale)}</h4>
         <ol className="mt-3 space-y-3">
           {founder.experience.map((entry, i) => {
             const panelId = `${id}-exp-${i}`;
@@ -90,8 +93,8 @@ export function FounderProfile({ person: founder, id, figures, images, reverse =
                   {entry.details ? <p className="text-sm leading-relaxed text-slate-700">{entry.details}</p> : null}
                   {entry.media.length ? (
                     <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-                      {entry.media.map((item, m) => (
-                        <li key={`${m}-${item.file.src}`}>
+                      {entry.media.map((item, n) => (
+                        <li key={`${n}-${item.file.src}`}>
                           {item.type === "image" ? (
                             <SiteImage
                               image={item.file}
