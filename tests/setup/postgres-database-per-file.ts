@@ -63,6 +63,21 @@ await onServer(async (client) => {
 });
 process.env.DATABASE_URL = urlOf(fileDatabase);
 
+/** How long the drop waits for the file's own connections to leave before it forces them out. */
+const DRAIN_WAIT_MS = 2_000;
+
 afterAll(async () => {
-  await onServer((client) => client.query(`drop database if exists "${fileDatabase}" with (force)`));
+  await onServer(async (client) => {
+    // `pool.end()` (node-postgres) resolves before its connections have closed. Dropping WITH
+    // (FORCE) at that moment terminates them mid-goodbye, and the "terminating connection due to
+    // administrator command" error reaches the test file as an unhandled error. So wait for the
+    // database's sessions to leave, briefly; force only what a file left open.
+    const deadline = Date.now() + DRAIN_WAIT_MS;
+    for (;;) {
+      const { rows } = await client.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = $1", [fileDatabase]);
+      if (rows[0]!.n === 0 || Date.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await client.query(`drop database if exists "${fileDatabase}" with (force)`);
+  });
 });
