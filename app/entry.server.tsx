@@ -9,7 +9,7 @@ import { isDatabaseUnavailable, reportDatabaseError } from "~/db/client.server";
 import { UNAVAILABLE_HEADERS, UNAVAILABLE_PAGE } from "~/features/site/unavailable.server";
 import { logger } from "~/utils/logger.server";
 import { NonceContext } from "~/utils/nonce";
-import { isSharedDocument, needsHydration } from "~/utils/page-mode";
+import { needsHydration } from "~/utils/page-mode";
 
 export const streamTimeout = 5_000;
 
@@ -57,8 +57,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
  * Renders a document. A page whose routes do not ask for hydration (ADR "Content pages without React") is sent without
  * React Router's hydration data (the inline `serverHandoffStream` scripts) and without a nonce: it
  * carries no inline script at all. `loadContext.htmlCacheable` tells the HTML cache
- * (`server/html-cache.ts`) it may store the document: such a page, or a hydrated one whose route
- * says its document is the same for every anonymous visitor (`sharedDocument`).
+ * (`server/html-cache.ts`) it may store the document: only such a page, never a hydrated one.
  */
 export default function handleRequest(
   request: Request,
@@ -78,7 +77,7 @@ export default function handleRequest(
     void routerContext.serverHandoffStream?.cancel();
     routerContext = { ...routerContext, serverHandoffStream: undefined };
   }
-  loadContext.htmlCacheable = isSharedDocument(matches);
+  loadContext.htmlCacheable = !hydrate;
   const nonce = hydrate ? loadContext.cspNonce : undefined;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -78,6 +78,7 @@ export default [
   ]),
 
   route("api/auth/*", "routes/resources/auth.ts"),
+  route("form-token", "routes/resources/form-token.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("consent", "routes/resources/consent.ts"),

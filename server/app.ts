@@ -40,8 +40,8 @@ declare module "react-router" {
     /** The client's address as Express sees it (trust proxy applied). */
     clientIp: string;
     /**
-     * Set by entry.server when the document is the same for every anonymous visitor (rendered
-     * without hydration, or a hydrated route's `sharedDocument`): the HTML cache may store it.
+     * Set by entry.server when the document is rendered without hydration (a public page, the same
+     * for every anonymous visitor under its cache key): the HTML cache may store it.
      */
     htmlCacheable?: boolean;
     /** Set by a loader that fell back to an empty state after a failed read: never cached. */

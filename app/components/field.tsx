@@ -21,7 +21,7 @@ export function Field({ label, errors, required, hint, className, children }: Fi
   const hasErrors = Boolean(errors && errors.length > 0);
   const describedBy = [hint ? hintId : null, hasErrors ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
-    <div className={cn("flex flex-col gap-2", className)}>
+    <div data-field="" className={cn("flex flex-col gap-2", className)}>
       <Label htmlFor={id}>
         {label}
         {required ? <span aria-hidden className="text-destructive"> *</span> : null}
@@ -33,7 +33,7 @@ export function Field({ label, errors, required, hint, className, children }: Fi
         </p>
       ) : null}
       {hasErrors ? (
-        <ul id={errorId} className="text-sm text-destructive">
+        <ul id={errorId} data-field-errors="" className="text-sm text-destructive">
           {errors!.map((e) => (
             <li key={e}>{e}</li>
           ))}

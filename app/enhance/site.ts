@@ -5,6 +5,7 @@
  * hydrated pages it still drives the shared header and the consent banner.
  */
 import { enhanceConsent } from "./consent";
+import { enhanceContact } from "./contact";
 import { enhanceDisclosures } from "./disclosure";
 import { enhanceGallery } from "./gallery";
 import { enhanceHeader } from "./header";
@@ -13,6 +14,7 @@ import { enhanceAutoplayVideos } from "./media";
 import { enhanceReadingProgress } from "./progress";
 import { enhanceProjects } from "./projects";
 import { enhanceShare } from "./share";
+import { enhanceServerToasts } from "./toast";
 
 for (const enhance of [
   enhanceHeader,
@@ -24,6 +26,8 @@ for (const enhance of [
   enhanceProjects,
   enhanceShare,
   enhanceReadingProgress,
+  enhanceContact,
+  enhanceServerToasts,
 ]) {
   try {
     enhance();
@@ -31,3 +35,5 @@ for (const enhance of [
     console.error(error);
   }
 }
+// Browser tests wait for this mark before acting as a visitor who waited for the page's scripts.
+document.documentElement.dataset.enhanced = "";

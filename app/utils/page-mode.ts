@@ -1,7 +1,8 @@
 /**
- * Which documents ship React (ADR "Content pages without React"): a route opts in with `export const handle = hydrateHandle`
- * (or `tokenPageHandle`). Every other page is sent as plain HTML plus the small enhancement module
- * (`app/enhance/site.ts`), and only such pages may be stored by the HTML cache (`server/html-cache.ts`).
+ * Which documents ship React (ADR "Content pages without React", ADR "The public site without
+ * React"): only the staff portal opts in, with `export const handle = privateHydrateHandle`. Every
+ * public page is sent as plain HTML plus the small enhancement module (`app/enhance/site.ts`), and
+ * only such pages may be stored by the HTML cache (`server/html-cache.ts`).
  */
 
 /** What a route module's `handle` may say about its document. */
@@ -10,19 +11,10 @@ export type RouteHandle = {
   hydrate?: boolean;
   /** False on pages whose URL carries a secret or staff data (token pages, /admin): analytics never loads there. */
   analytics?: boolean;
-  /**
-   * A hydrated page whose document is the same for every anonymous visitor, so the HTML cache may
-   * store it with the nonce of the response that stored it (its loader reads nothing of the request
-   * but what the cache key holds, and refreshes anything per-visitor after hydration).
-   */
-  sharedDocument?: boolean;
 };
 
 /** The handle of a route that needs React in the browser. */
 export const hydrateHandle: RouteHandle = { hydrate: true };
-
-/** The handle of a hydrated page the HTML cache may store (see `RouteHandle.sharedDocument`). */
-export const sharedHydrateHandle: RouteHandle = { hydrate: true, sharedDocument: true };
 
 /** The handle of a hydrated page whose URL must never reach analytics (tokens, the staff portal). */
 export const privateHydrateHandle: RouteHandle = { hydrate: true, analytics: false };
@@ -36,14 +28,6 @@ function handles(matches: readonly WithHandle[]): RouteHandle[] {
 /** True when any matched route asks for hydration. */
 export function needsHydration(matches: readonly WithHandle[]): boolean {
   return handles(matches).some((handle) => handle.hydrate === true);
-}
-
-/**
- * True when the document is the same for every anonymous visitor: no matched route asks for
- * hydration, or every one that does says `sharedDocument`.
- */
-export function isSharedDocument(matches: readonly WithHandle[]): boolean {
-  return handles(matches).every((handle) => handle.hydrate !== true || handle.sharedDocument === true);
 }
 
 /** False when any matched route forbids analytics. */

@@ -38,7 +38,7 @@ test("visits, an enquiry and a booking show on the Analytics screen with their s
   await reader.getByRole("textbox", { name: "Message", exact: true }).fill("A steel frame for a new office.");
   await waitUntilHumanPace(reader);
   await reader.getByRole("button", { name: "Send Message" }).click();
-  await expect(reader.locator("[data-sonner-toast]").filter({ hasText: "Message sent successfully!" })).toBeVisible();
+  await expect(reader.locator("[data-toast]").filter({ hasText: "Message sent successfully!" })).toBeVisible();
 
   // 2. From another site to the projects, then a booking (France, phone).
   const booker = await visitor(browser, baseURL, "62.210.16.1", IPHONE, true);

@@ -77,7 +77,7 @@ test.describe("contact page", () => {
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("button", { name: "Sending..." })).toBeDisabled();
 
-    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Message sent successfully!" });
+    const toast = page.locator("[data-toast]").filter({ hasText: "Message sent successfully!" });
     await expect(toast).toBeVisible();
     expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(1_500);
     await expect(toast).toContainText(
@@ -115,7 +115,7 @@ test("with JavaScript: a failed send shows the destructive toast and keeps what 
   );
   await fillEnquiry(page, { name: "Nikola Tesla", email: "nikola@example.com", type: "Other", message: "Is anyone there?" });
   await page.getByRole("button", { name: "Send Message" }).click();
-  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Error sending message" });
+  const toast = page.locator("[data-toast]").filter({ hasText: "Error sending message" });
   await expect(toast).toBeVisible();
   await expect(toast).toContainText("Please try again or contact us directly.");
   await expect(page.getByRole("textbox", { name: "Full name", exact: true })).toHaveValue("Nikola Tesla");

@@ -5,27 +5,29 @@
  * cache in front of them.
  */
 import { expect, test } from "@playwright/test";
-import { waitForHydration } from "./support/hydration";
 import { DEMO_CONTENT_PAGES } from "../setup/demo-pages";
 import { signInAsAdmin } from "./support/auth";
 import { saveScreenshot } from "./support/screenshots";
 
-/** Every content page kind, with a filtered project list. */
-const CONTENT_PAGES = [...DEMO_CONTENT_PAGES, "/projects?category=commercial&q=london"];
+/**
+ * Every public page sent without React: each content page kind, a filtered project list, and the
+ * pages with forms (contact in English and French).
+ */
+const CONTENT_PAGES = [...DEMO_CONTENT_PAGES, "/projects?category=commercial&q=london", "/contact", "/fr/contact"];
 
 /** The `<script>` tags of an HTML document, except JSON-LD data blocks. */
 function scripts(html: string): string[] {
   return [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes("application/ld+json"));
 }
 
-test("content pages carry one module script from 'self' and no React; hydrated pages keep theirs", async ({ request }) => {
+test("public pages carry one module script from 'self' and no React; hydrated pages keep theirs", async ({ request }) => {
   for (const path of CONTENT_PAGES) {
     const html = await (await request.get(path)).text();
     expect(scripts(html), path).toEqual([expect.stringMatching(/^<script type="module" src="\/assets\/enhance-[\w-]+\.js" data-enhance="">$/)]);
     expect(html, path).not.toContain("modulepreload");
     expect(html, path).not.toContain("__reactRouter");
   }
-  for (const path of ["/contact", "/book-consultation"]) {
+  for (const path of ["/book-consultation"]) {
     const html = await (await request.get(path)).text();
     expect(html, path).toMatch(/<script nonce="[^"]+"/);
     expect(html, path).toContain("modulepreload");
@@ -39,16 +41,16 @@ test("anonymous content pages and the contact page come from the HTML cache with
   const etag = hit.headers()["etag"]!;
   expect((await request.get("/about", { headers: { "if-none-match": etag } })).status()).toBe(304);
   expect(hit.headers()["content-security-policy"]).toContain("script-src 'self'");
-  // The hydrated contact page is stored with the nonce its inline scripts carry.
+  // The contact page, sent without React like a content page, has no inline script and no nonce.
   await request.get("/contact");
   const contact = await request.get("/contact");
   expect(contact.headers()["x-html-cache"]).toBe("hit");
-  const nonce = /'nonce-([^']+)'/.exec(contact.headers()["content-security-policy"] ?? "")?.[1];
-  expect(await contact.text()).toContain(`<script nonce="${nonce}"`);
+  expect(contact.headers()["content-security-policy"]).not.toContain("'nonce-");
+  expect(await contact.text()).not.toContain("<script nonce=");
   expect((await request.get("/book-consultation")).headers()["x-html-cache"]).toBeUndefined();
 });
 
-test("the contact page from the cache hydrates, and its form gets a token of its own", async ({ page, request }) => {
+test("the contact page from the cache is enhanced, and its form gets a token of its own", async ({ page, request }) => {
   await request.get("/contact");
   const stored = await request.get("/contact");
   expect(stored.headers()["x-html-cache"]).toBe("hit");
@@ -56,7 +58,6 @@ test("the contact page from the cache hydrates, and its form gets a token of its
   expect(storedToken).toBeTruthy();
   const openedAt = Date.now();
   await page.goto("/contact");
-  await waitForHydration(page);
   const token = page.locator('input[name="formToken"]');
   await expect(token).not.toHaveValue(storedToken!);
   // "<render ms>.<signature>": rendered for this visit, not when the page was stored.
@@ -71,10 +72,11 @@ test("links from a hydrated page to a content page load a new document without R
   await expect(page).toHaveURL(/\/about$/);
   await expect(page.getByRole("heading", { name: "Daniel Mensah" })).toBeVisible();
   expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
-  // And back: the contact form hydrates.
+  // And on: the contact page is sent without React too.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact", exact: true }).click();
   await expect(page).toHaveURL(/\/contact$/);
-  await expect.poll(() => page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
+  await expect(page.getByRole("button", { name: "Send Message" })).toBeVisible();
+  expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
 });
 
 test.describe("with JavaScript off", () => {

@@ -22,3 +22,12 @@ export async function waitForSettled(page: Page): Promise<void> {
     await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
   });
 }
+
+/**
+ * Waits until the enhancement module of a public page (sent without React) has run: it marks
+ * `<html data-enhanced>` once every behaviour is attached. A visitor who waits for the page's
+ * scripts; a test that acts before them does not call this (every control also works without).
+ */
+export async function waitForEnhancement(page: Page): Promise<void> {
+  await page.locator("html[data-enhanced]").waitFor({ state: "attached" });
+}

@@ -12,7 +12,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { test as base, expect, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from "@playwright/test";
-import { waitForHydration } from "./hydration";
+import { waitForEnhancement, waitForHydration } from "./hydration";
 
 /** One visitor's browser: a context of its own and what it saw go wrong. */
 export class Visitor {
@@ -54,17 +54,21 @@ export class Visitor {
   }
 
   /**
-   * Opens `path` as a typed address or a link in an e-mail: one document load. Waits for hydration
-   * when `hydrated`; `waitUntil: "commit"` returns as soon as the document starts to arrive (for a
-   * page whose scripts are held back, which never fires "load").
+   * Opens `path` as a typed address or a link in an e-mail: one document load. When `hydrated`,
+   * waits for the page's scripts: hydration in the staff portal (/admin), the enhancement module on
+   * the public site (sent without React); `waitUntil: "commit"` returns as soon as the document
+   * starts to arrive (for a page whose scripts are held back, which never fires "load").
    */
   async open(path: string, { hydrated = true, waitUntil = "load" }: { hydrated?: boolean; waitUntil?: "load" | "commit" } = {}): Promise<void> {
     this.expectedDocuments += 1;
     await this.page.goto(path, { waitUntil });
-    if (hydrated) await waitForHydration(this.page);
+    if (hydrated) await (path.startsWith("/admin") ? waitForHydration(this.page) : waitForEnhancement(this.page));
   }
 
-  /** Clicks a link to a content page (never hydrated): one document load, then `arrived` shows. */
+  /**
+   * Clicks a link or presses a button of a public page (sent without React, its forms and links
+   * plain ones): one document load, then `arrived` shows.
+   */
   async followToDocument(link: Locator, arrived: Locator): Promise<void> {
     this.expectedDocuments += 1;
     await link.click();

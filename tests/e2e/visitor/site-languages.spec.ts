@@ -199,7 +199,7 @@ test("a French visitor sends the contact form in French and receives a French ac
   await page.getByRole("textbox", { name: "Message", exact: true }).fill("Nous préparons une école résistante aux cyclones à Beira.");
   await waitUntilHumanPace(page);
   await page.getByRole("button", { name: "Envoyer le message" }).click();
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Message envoyé !" })).toBeVisible();
+  await expect(page.locator("[data-toast]").filter({ hasText: "Message envoyé !" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Message envoyé !" })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await check(page, "contact-fr-sent", PHONE);

@@ -5,7 +5,6 @@
  * The route owns submission (React Router stays in the route
  * layer).
  */
-import { useEffect, useRef } from "react";
 import { CheckCircle2, Clock, Handshake, Mail, MapPin, Phone, ShieldCheck } from "lucide-react";
 import { Field } from "~/components/field";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
@@ -104,7 +103,17 @@ export function EnquiryFields({
         <legend className="sr-only">{m.contact_your_enquiry({}, locale)}</legend>
         <Field label={m.contact_full_name({}, locale)} required errors={errors?.name}>
           {(p) => (
-            <Input {...p} name="name" autoComplete="name" required maxLength={ENQUIRY_LIMITS.name} defaultValue={values?.name} placeholder={m.contact_name_placeholder({}, locale)} />
+            <Input
+              {...p}
+              name="name"
+              autoComplete="name"
+              required
+              maxLength={ENQUIRY_LIMITS.name}
+              defaultValue={values?.name}
+              placeholder={m.contact_name_placeholder({}, locale)}
+              data-msg-required={m.enquiry_name_required({}, locale)}
+              data-msg-too-long={m.enquiry_name_too_long({ max: String(ENQUIRY_LIMITS.name) }, locale)}
+            />
           )}
         </Field>
         <Field label={m.contact_email({}, locale)} required errors={errors?.email}>
@@ -119,17 +128,28 @@ export function EnquiryFields({
               defaultValue={values?.email}
               placeholder={m.contact_email_placeholder({}, locale)}
               dir="ltr"
+              data-msg-required={m.enquiry_email_required({}, locale)}
+              data-msg-email={m.enquiry_email_invalid({}, locale)}
+              data-msg-too-long={m.enquiry_email_too_long({}, locale)}
             />
           )}
         </Field>
         <Field label={m.contact_company({}, locale)} errors={errors?.company} hint={m.contact_optional({}, locale)}>
           {(p) => (
-            <Input {...p} name="company" autoComplete="organization" maxLength={ENQUIRY_LIMITS.company} defaultValue={values?.company} placeholder={m.contact_company_placeholder({}, locale)} />
+            <Input
+              {...p}
+              name="company"
+              autoComplete="organization"
+              maxLength={ENQUIRY_LIMITS.company}
+              defaultValue={values?.company}
+              placeholder={m.contact_company_placeholder({}, locale)}
+              data-msg-too-long={m.enquiry_company_too_long({ max: String(ENQUIRY_LIMITS.company) }, locale)}
+            />
           )}
         </Field>
         <Field label={m.contact_type({}, locale)} required errors={errors?.projectType}>
           {(p) => (
-            <NativeSelect {...p} name="projectType" required defaultValue={values?.projectType ?? ""}>
+            <NativeSelect {...p} name="projectType" required defaultValue={values?.projectType ?? ""} data-msg-required={m.enquiry_type_required({}, locale)}>
               <option value="" disabled>
                 {m.contact_type_placeholder({}, locale)}
               </option>
@@ -151,6 +171,8 @@ export function EnquiryFields({
               maxLength={ENQUIRY_LIMITS.message}
               defaultValue={values?.message}
               placeholder={m.contact_message_placeholder({}, locale)}
+              data-msg-required={m.enquiry_message_required({}, locale)}
+              data-msg-too-long={m.enquiry_message_too_long({ max: String(ENQUIRY_LIMITS.message) }, locale)}
             />
           )}
         </Field>
@@ -161,24 +183,17 @@ export function EnquiryFields({
 
 /**
  * The confirmation shown where the form was once an enquiry is sent (same words as the toast),
- * with or without JavaScript. With `focusOnShow` (it replaced the form in the page) its heading
- * takes the focus and is scrolled to the middle of the screen, clear of the fixed header, so a
- * person on a phone, who may be looking at the Send button far below, sees it and a screen reader
- * reads it.
+ * with or without JavaScript. With JavaScript it is in the page from the start, `hidden` with
+ * `data-contact-sent`, and the contact enhancement (`app/enhance/contact.ts`) shows it in place of
+ * the form and moves the focus to its heading.
  */
-export function EnquirySentPanel({ children, focusOnShow = false }: { children?: React.ReactNode; focusOnShow?: boolean }) {
-  const heading = useRef<HTMLHeadingElement>(null);
+export function EnquirySentPanel({ children, hidden = false }: { children?: React.ReactNode; hidden?: boolean }) {
   const locale = { locale: usePageLanguage() };
-  useEffect(() => {
-    if (!focusOnShow || !heading.current) return;
-    heading.current.focus({ preventScroll: true });
-    heading.current.scrollIntoView({ block: "center" });
-  }, [focusOnShow]);
   return (
-    <div role="status" className="flex flex-col items-start gap-4 rounded-xl border border-primary/30 bg-accent p-6">
+    <div role="status" hidden={hidden} data-contact-sent={hidden ? "" : undefined} className="flex flex-col items-start gap-4 rounded-xl border border-primary/30 bg-accent p-6">
       <CheckCircle2 className="size-10 text-primary" aria-hidden />
       <div>
-        <h2 ref={heading} tabIndex={-1} className="text-xl font-semibold text-foreground outline-none">
+        <h2 tabIndex={-1} className="text-xl font-semibold text-foreground outline-none">
           {m.contact_success_title({}, locale)}
         </h2>
         <p className="mt-2 text-muted-foreground">{m.contact_success_text({}, locale)}</p>
