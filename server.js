@@ -20,7 +20,7 @@ const app = express();
 app.disable("x-powered-by");
 app.use(compressionKeepingDrainListeners());
 
-/** @type {{ start(): Promise<void>; stop(): Promise<void>; flushLogSync?: () => void; refuseBadHost?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean; refuseFloodingClient?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean; serveCachedPage?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean; observeRequest?: (req: http.IncomingMessage, res: http.ServerResponse) => void }} */
+/** @type {{ start(): Promise<void>; stop(): Promise<void>; flushLogSync?: () => void; refuseBadHost?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean; refuseFloodingClient?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean; answerRedirect?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean; serveCachedPage?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean; observeRequest?: (req: http.IncomingMessage, res: http.ServerResponse) => void }} */
 let services;
 if (DEV) {
   const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
@@ -44,12 +44,14 @@ if (DEV) {
 await services.start();
 // Every request is observed first (request id, log line, metrics: server/observe.ts); a malformed
 // Host header is answered 400 (server/host-header.ts); a client already refused for a flood of
-// password attempts is answered 429 (`refuseFloodingClient`); HTML cache hits are then answered
-// before Express (server/app.ts `serveCachedPage`); the rest goes to it.
+// password attempts is answered 429 (`refuseFloodingClient`); an address with a redirect is answered
+// from memory (server/redirects.ts); HTML cache hits are then answered before Express
+// (server/app.ts `serveCachedPage`); the rest goes to it.
 const server = http.createServer((req, res) => {
   services.observeRequest?.(req, res);
   if (services.refuseBadHost?.(req, res)) return;
   if (services.refuseFloodingClient?.(req, res)) return;
+  if (services.answerRedirect?.(req, res)) return;
   if (!services.serveCachedPage?.(req, res)) app(req, res);
 });
 server.listen(PORT, HOST, () => {

@@ -62,6 +62,8 @@ export default [
       route("media", "routes/admin/media.tsx"),
       route("site", "routes/admin/site/index.tsx"),
       route("site/consultation-types", "routes/admin/site/consultation-types.tsx"),
+      route("site/redirects", "routes/admin/site/redirects.tsx"),
+      route("site/redirects/export", "routes/admin/site/redirects-export.tsx"),
       route("site/:page", "routes/admin/site/page-edit.tsx"),
       route("site/:page/:lang", "routes/admin/site/page-translation.tsx"),
       route("users", "routes/admin/users.tsx"),

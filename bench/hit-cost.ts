@@ -24,6 +24,12 @@
  * The server logs at `info` (one line per request, as in production; its output goes nowhere) and
  * counts page views (requests carry a desktop Chrome user agent), writing them every second.
  *
+ * Redirects: the server holds BENCH_HIT_COST_REDIRECTS redirects (default 1,000, as a WordPress
+ * import makes: a permalink and a `?p=` address per post, and a few prefixes), imported as CSV in
+ * the portal before the runs, so every row pays the lookup every request makes before the cache;
+ * the rows "redirect" (a permalink) and "redirect-query" (`/?p=`) measure a redirect answered (a
+ * 301 without a body; the limit serves an empty file).
+ *
  * It starts its own production server (BUILD_DIR, fresh embedded database, demo content) and the
  * limit server on free ports and stops both at the end.
  */
@@ -34,7 +40,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { baseUrl, envInt, freePort, pgliteDemoEnv, printTable, procCpuMs, startServer } from "./lib";
+import { baseUrl, envInt, freePort, pgliteDemoEnv, printTable, procCpuMs, signIn, startServer } from "./lib";
 
 const STATIC_LIMIT = process.env.STATIC_LIMIT_TOOL ?? fileURLToPath(new URL("./static-limit.mjs", import.meta.url));
 const CONNECTIONS = 50;
@@ -53,6 +59,9 @@ export const HIT_COST_PAGES = (
     // Translated pages (demo content): every language's pages are cached alike.
     ["project-fr", "/fr/projects/tour-mixte-thames-wharf"],
     ["article-ar", "/ar/insights/madaris-tasmud-amam-alzalazil"],
+    // Old addresses answered 301 from the redirects in memory (BENCH_HIT_COST_REDIRECTS).
+    ["redirect", "/2013/01/11/old-post-500/"],
+    ["redirect-query", "/?p=500"],
   ] as const
 ).map(([name, path]) => ({ name, path }));
 
@@ -88,9 +97,30 @@ function getRaw(url: string, headers: Record<string, string>): Promise<Raw> {
 }
 
 /** `seconds` of requests at CONNECTIONS connections, or `amount` requests (autocannon notices the end on its one-second tick, so such a run's length says nothing). */
-async function cannon(url: string, headers: Record<string, string>, run: { seconds: number } | { amount: number }) {
+async function cannon(url: string, headers: Record<string, string>, run: { seconds: number } | { amount: number }, expected: "2xx" | "301" = "2xx") {
   const result = await autocannon({ url, headers, connections: CONNECTIONS, ...("seconds" in run ? { duration: run.seconds } : { amount: run.amount }) });
-  return { rps: result.requests.total / Math.max(0.01, result.duration), p99: result.latency.p99, total: result.requests.total, errors: result.non2xx + result.errors };
+  const answers = expected === "2xx" ? result.non2xx : result.requests.total - (result.statusCodeStats?.["301"]?.count ?? 0);
+  return { rps: result.requests.total / Math.max(0.01, result.duration), p99: result.latency.p99, total: result.requests.total, errors: answers + result.errors };
+}
+
+/** Redirects the server holds: BENCH_HIT_COST_REDIRECTS, default 1,000. */
+const REDIRECTS = envInt("BENCH_HIT_COST_REDIRECTS", 1_000);
+
+/**
+ * Imports `count` redirects through the portal's CSV import (signed in as the bench admin): half
+ * permalinks `/2013/01/11/old-post-N/`, half `/?p=N`, and 20 prefixes `/category/c-N/*`.
+ */
+async function importRedirects(base: string, admin: { email: string; password: string }, count: number): Promise<void> {
+  const cookie = await signIn(base, admin);
+  const lines = ["source,target,status"];
+  for (let i = 0; i < count / 2; i++) lines.push(`/2013/01/11/old-post-${i}/,/insights,301`, `/?p=${i},/insights,301`);
+  for (let i = 0; i < 20; i++) lines.push(`/category/c-${i}/*,/insights,301`);
+  const form = new FormData();
+  form.set("intent", "import");
+  form.set("file", new Blob([lines.join("\n")], { type: "text/csv" }), "redirects.csv");
+  const response = await fetch(`${base}/admin/site/redirects`, { method: "POST", headers: { cookie, origin: base }, body: form, redirect: "manual" });
+  const body = await response.text();
+  if (!response.ok || !body.includes("Imported:")) throw new Error(`importing redirects failed: ${response.status} ${body.slice(0, 300)}`);
 }
 
 /** The median of `values` (the lower middle one of an even count). */
@@ -133,6 +163,10 @@ export async function runHitCostBench(): Promise<void> {
     // Log lines are written (and cost what they cost) to /dev/null, not piped into this process:
     // reading them here would take CPU from the load generator, which shares this process.
   });
+  if (REDIRECTS > 0) {
+    const env = pgliteDemoEnv("", "hit-cost", "03");
+    await importRedirects(server.base, { email: env.ADMIN_EMAIL!, password: env.ADMIN_PASSWORD! }, REDIRECTS);
+  }
   const dir = await mkdtemp(path.join(tmpdir(), "hit-cost-limit-"));
   const limitPort = await freePort();
   const limit = spawn(process.execPath, [STATIC_LIMIT, dir, String(limitPort)], { stdio: "ignore" });
@@ -156,7 +190,7 @@ export async function runHitCostBench(): Promise<void> {
           page: page.name,
           path: page.path,
           encoding,
-          state: String(raw.headers["x-html-cache"] ?? "-"),
+          state: raw.status === 301 ? "301" : String(raw.headers["x-html-cache"] ?? "-"),
           sent: String(raw.headers["content-encoding"] ?? "identity"),
           bytes: raw.body.length,
           dirName,
@@ -176,12 +210,13 @@ export async function runHitCostBench(): Promise<void> {
     for (let round = 0; round < ROUNDS; round++) {
       for (const [index, item] of saved.entries()) {
         const headers = { ...item.encoding.headers, "user-agent": USER_AGENT };
-        const amount = item.state === "hit" ? REQUESTS : UNCACHED_REQUESTS;
-        const cached = await cannon(server.base + item.path, headers, { seconds: SECONDS });
+        const amount = item.state === "hit" || item.state === "301" ? REQUESTS : UNCACHED_REQUESTS;
+        const expected = item.state === "301" ? "301" : "2xx";
+        const cached = await cannon(server.base + item.path, headers, { seconds: SECONDS }, expected);
         const bare = await cannon(`${limitBase}/${item.dirName}/`, headers, { seconds: SECONDS });
         // CPU around a fixed number of requests and the analytics write they cause (one per ANALYTICS_FLUSH_MS).
         const cpuBefore = await serverCpuSeconds(metricsBase);
-        const counted = await cannon(server.base + item.path, headers, { amount });
+        const counted = await cannon(server.base + item.path, headers, { amount }, expected);
         await new Promise((r) => setTimeout(r, ANALYTICS_FLUSH_MS + 200));
         const cpuAfter = await serverCpuSeconds(metricsBase);
         const limitBefore = await procCpuMs(limit.pid!);
@@ -224,7 +259,7 @@ export async function runHitCostBench(): Promise<void> {
     );
     console.log(
       `Medians of ${ROUNDS} rounds; autocannon, ${CONNECTIONS} connections, ${SECONDS} s per run, cached then limit (static-limit.mjs ` +
-        `serving the bytes the site sent for that encoding, from memory). Server at LOG_LEVEL=info, counting page views (Chrome user agent, ` +
+        `serving the bytes the site sent for that encoding, from memory). ${REDIRECTS} redirects in the server's table; "301" rows are redirects answered. Server at LOG_LEVEL=info, counting page views (Chrome user agent, ` +
         `written every ${ANALYTICS_FLUSH_MS} ms). µs CPU/hit: the server's process.cpuUsage() (prom-client, loopback metrics port) around ` +
         `a run of ${REQUESTS} requests (${UNCACHED_REQUESTS} for a page not stored, "bypass") and the analytics write after it, divided by them, less one scrape; ` +
         `limit µs/req: the same for the limit server from /proc (10 ms steps). The cache column is the state after a warm-up request; ` +

@@ -28,9 +28,11 @@ import { uploadsRouter } from "~/features/media/storage.server";
 import { metrics, reportHtmlCacheSize } from "~/features/operations/metrics.server";
 import { env, isProduction, isPublicProduction, trustProxyWarning } from "~/utils/env.server";
 import { flushLogSync as flushLog, logger } from "~/utils/logger.server";
+import { countNotFound, countRedirectHit, findRedirect, redirectsFollowContent, startRedirects, stopRedirects } from "~/features/redirects/runtime.server";
 import { createHtmlCache } from "./html-cache";
 import { refuseMalformedHost } from "./host-header";
 import { createRequestObserver, createRouteResolver, noteCacheResult, requestIdOf } from "./observe";
+import { createRedirectResponder } from "./redirects";
 import { requestBodyRules } from "./request-body";
 
 declare module "react-router" {
@@ -162,11 +164,14 @@ app.use((req, res, next) => {
 });
 
 // First-party analytics: every public document answered 200 as HTML is counted once
-// it is sent; `countPageView` only keeps a few header values (see features/analytics).
+// it is sent; `countPageView` only keeps a few header values (see features/analytics). A document
+// answered 404 goes to the 404 log the same way (features/redirects).
 app.use((req, res, next) => {
   if (req.method === "GET") {
     res.on("finish", () => {
-      if (res.statusCode === 200 && String(res.getHeader("content-type") ?? "").startsWith("text/html")) countPageView(req);
+      if (!String(res.getHeader("content-type") ?? "").startsWith("text/html")) return;
+      if (res.statusCode === 200) countPageView(req);
+      else if (res.statusCode === 404) countNotFound(req);
     });
   }
   next();
@@ -216,6 +221,17 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse): void 
  */
 export function refuseBadHost(req: IncomingMessage, res: ServerResponse): boolean {
   return refuseMalformedHost(req, res, trustsProxy, requestIdOf(req));
+}
+
+const redirectResponder = createRedirectResponder({ find: findRedirect, onHit: countRedirectHit });
+
+/**
+ * Answers a request that has a redirect (301, 302 or 410: `server/redirects.ts`) and returns
+ * true; else false. `server.js` calls it before the HTML cache, so an old address is answered
+ * from memory, whatever is cached.
+ */
+export function answerRedirect(req: IncomingMessage, res: ServerResponse): boolean {
+  return redirectResponder(req, res, requestIdOf(req));
 }
 
 /** Pause before a flooding client's refusal is sent, in ms: its next attempt waits for it. */
@@ -338,7 +354,12 @@ export async function start(): Promise<void> {
   await ensureFirstAdmin();
   if (!env.DISABLE_JOBS) startJobs();
   startAnalytics(app.get("trust proxy fn"));
-  if (htmlCache) stopWatchingContent = watchContentState(htmlCache.applyContentState);
+  await startRedirects(app.get("trust proxy fn"));
+  // Every change of public content (redirects included) drops cached pages and reloads the redirects.
+  stopWatchingContent = watchContentState((state) => {
+    htmlCache?.applyContentState(state);
+    redirectsFollowContent(state.version);
+  });
   if (env.METRICS_PORT) metricsServer = await startMetricsServer(env.METRICS_PORT);
   logger.info({ database: env.DATABASE_URL ? "postgres" : "pglite" }, "services started");
 }
@@ -354,5 +375,6 @@ export async function stop(): Promise<void> {
   await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
   await stopJobs();
   await stopAnalytics().catch((error: unknown) => logger.error({ err: error }, "analytics: pending page views could not be written at shutdown"));
+  await stopRedirects().catch((error: unknown) => logger.error({ err: error }, "redirects: pending hits and 404s could not be written at shutdown"));
   await closeDatabase();
 }

@@ -51,6 +51,12 @@ export const ENQUIRY_MESSAGE_KINDS = ["reply", "incoming", "note"] as const;
 /** How a staff member's own calendar is read: an ICS subscription address, or a CalDAV account. */
 export const CALENDAR_KINDS = ["ics", "caldav"] as const;
 
+/** The answers a redirect may give: moved for good, moved for now, or gone (no target). */
+export const REDIRECT_STATUS_CODES = [301, 302, 410] as const;
+
+/** Who made a redirect: a member of staff (the portal or a CSV) or the WordPress import. */
+export const REDIRECT_ORIGINS = ["staff", "wordpress"] as const;
+
 /**
  * Retention periods' defaults and inclusive bounds: the `site_settings` columns, their
  * CHECK constraints and the retention form all use these.

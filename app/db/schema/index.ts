@@ -35,5 +35,6 @@ export * from "./consultations";
 export * from "./content";
 export * from "./engineers";
 export * from "./enquiries";
+export * from "./redirects";
 export * from "./system";
 export * from "./webhooks";

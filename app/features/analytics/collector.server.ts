@@ -73,8 +73,11 @@ export function isCountable(req: Pick<IncomingMessage, "method" | "url" | "heade
 
 const clip = (value: string | null | undefined) => (value ? value.trim().slice(0, MAX_VALUE_LENGTH) || null : null);
 
-/** The referrer's host name when it is another site (http or https), else null. */
-function referrerHost(referer: string | undefined, ownHost: string | undefined): string | null {
+/**
+ * The referrer's host name (without `www.`, at most 100 characters) when it is another site
+ * (http or https) than `ownHost` (the request's Host) and PUBLIC_URL's, else null.
+ */
+export function referrerHost(referer: string | undefined, ownHost: string | undefined): string | null {
   if (!referer) return null;
   try {
     const url = new URL(referer);

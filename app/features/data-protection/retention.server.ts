@@ -17,7 +17,8 @@
  *   daily totals and deleted, and those days' conversions lose their visitor hash and booking
  *   reference (`app/features/analytics/aggregate.server.ts`);
  * - analytics daily totals, conversions and any page views of days before the Europe/London date
- *   `analyticsMonths` months ago are deleted.
+ *   `analyticsMonths` months ago are deleted, and so are the 404 log's addresses last asked for
+ *   before that instant.
  * Every comparison is strict: a record exactly at its boundary is kept until the next run.
  */
 import { subMonths } from "date-fns";
@@ -26,6 +27,7 @@ import { db, type Database, type Transaction } from "~/db/client.server";
 import { consultationAvailability, consultationBookings, emailOutbox, enquiries, jobRuns, siteSettings, webhookDeliveries } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { deleteAnalyticsDays, foldAnalyticsDays } from "~/features/analytics/aggregate.server";
+import { deleteNotFoundBefore } from "~/features/redirects/not-found.server";
 import { addDays, londonToday } from "~/utils/time";
 import { anonymiseBookings, anonymiseEnquiries } from "./anonymise.server";
 import { DEFAULT_RETENTION, RetentionPeriodsSchema, type RetentionPeriods } from "./schema";
@@ -111,6 +113,8 @@ export type RetentionCounts = {
   analyticsDaysFolded: number;
   /** Days of analytics (daily totals, conversions, page views) deleted as older than `analyticsMonths`. */
   analyticsDaysDeleted: number;
+  /** Addresses of the 404 log last asked for more than `analyticsMonths` months ago, deleted. */
+  notFoundPathsDeleted: number;
 };
 
 /**
@@ -180,6 +184,7 @@ export async function applyRetention(tx: Transaction, now: Date, periods: Retent
 
   const analyticsDaysFolded = await foldAnalyticsDays(tx, addDays(londonToday(now), -periods.analyticsRawDays));
   const analyticsDaysDeleted = await deleteAnalyticsDays(tx, londonToday(subMonths(now, periods.analyticsMonths)));
+  const notFoundPathsDeleted = await deleteNotFoundBefore(tx, subMonths(now, periods.analyticsMonths));
 
   const counts: RetentionCounts = {
     spamDeleted: spam.length,
@@ -190,6 +195,7 @@ export async function applyRetention(tx: Transaction, now: Date, periods: Retent
     webhookDeliveriesDeleted: webhooks.length,
     analyticsDaysFolded,
     analyticsDaysDeleted,
+    notFoundPathsDeleted,
   };
   await recordAudit(tx, {
     actor: null,

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { analyticsConversions, analyticsDaily, auditLog, consultationAvailability, consultationBookings, emailOutbox, enquiries, jobRuns, siteSettings, webhookAttempts, webhookDeliveries, webhookEndpoints } from "~/db/schema";
+import { analyticsConversions, analyticsDaily, auditLog, notFoundPaths, consultationAvailability, consultationBookings, emailOutbox, enquiries, jobRuns, siteSettings, webhookAttempts, webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { ERASED } from "./anonymise.server";
 import { getRetentionPeriods, runDailyRetention, updateRetentionPeriods, type RetentionCounts } from "./retention.server";
@@ -30,6 +30,7 @@ const NOTHING_DONE: RetentionCounts = {
   webhookDeliveriesDeleted: 0,
   analyticsDaysFolded: 0,
   analyticsDaysDeleted: 0,
+  notFoundPathsDeleted: 0,
 };
 
 const enquiry = async (id: string) => (await db.select().from(enquiries).where(eq(enquiries.id, id)))[0];
@@ -202,6 +203,15 @@ describe("runDailyRetention", () => {
     expect(await runDailyRetention(ms(NOW, DAY))).toMatchObject({ analyticsDaysDeleted: 2 });
     expect(await db.select().from(analyticsDaily)).toEqual([]);
     expect(await db.select().from(analyticsConversions)).toEqual([]);
+  });
+
+  it("deletes 404 log addresses last asked for more than the analytics period ago, keeping the boundary instant", async () => {
+    // 25 calendar months before NOW is 2024-05-15T10:00Z.
+    const row = (path: string, lastSeenAt: string) => ({ path, hits: 2, lastSeenAt: new Date(lastSeenAt), firstSeenAt: new Date("2024-01-01T00:00:00Z") });
+    await db.insert(notFoundPaths).values([row("/old", "2024-05-15T09:59:59.999Z"), row("/boundary", "2024-05-15T10:00:00.000Z"), row("/recent", "2026-06-01T00:00:00Z")]);
+
+    expect(await runDailyRetention(NOW)).toMatchObject({ notFoundPathsDeleted: 1 });
+    expect((await db.select().from(notFoundPaths)).map((r) => r.path).sort()).toEqual(["/boundary", "/recent"]);
   });
 
   it("uses the periods stored in the settings", async () => {

@@ -106,6 +106,28 @@ export async function buildSitemapXml(publicUrl: string): Promise<string> {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
+/**
+ * The paths of every page a visitor can open at `now` (what a redirect must not hide): the fixed
+ * public pages in English and under each offered language's prefix, and each published project
+ * and article at its English and translated addresses. Over-counts a fixed page not yet published
+ * in a language, which only makes redirects more careful.
+ */
+export async function livePagePaths(now: Date = new Date()): Promise<string[]> {
+  const [projects, articles, settings] = await Promise.all([listPublishedProjectSlugs(now), listPublishedInsightSlugs(now), getSiteSettings()]);
+  const [projectTranslations, articleTranslations] = await Promise.all([
+    liveTranslationSlugs("project", projects.map((p) => p.id), now),
+    liveTranslationSlugs("insight", articles.map((a) => a.id), now),
+  ]);
+  const others = (settings.offeredLanguages as Language[]).filter((code) => code !== DEFAULT_LANGUAGE);
+  const items = (kind: TranslatableKind, rows: { id: string; slug: string }[], translated: Map<string, { language: Language; slug: string }[]>) =>
+    rows.flatMap((row) => [publicPathOf(kind, row.slug), ...(translated.get(row.id) ?? []).map((t) => localizedPath(publicPathOf(kind, t.slug), t.language))]);
+  return [
+    ...STATIC_PUBLIC_PATHS.flatMap((p) => [p.path, ...others.map((code) => localizedPath(p.path, code))]),
+    ...items("project", projects, projectTranslations),
+    ...items("insight", articles, articleTranslations),
+  ];
+}
+
 /** robots.txt: everything allowed except the admin portal, with the sitemap's absolute URL. */
 export function buildRobotsTxt(publicUrl: string): string {
   return `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${absoluteUrl(publicUrl, "/sitemap.xml")}\n`;

@@ -48,6 +48,17 @@ export default function SitePages({ loaderData }: Route.ComponentProps) {
             </Link>
           </li>
         ) : null}
+        {loaderData.canManageTypes ? (
+          <li>
+            <Link to="/admin/site/redirects" className="flex h-full items-start gap-3 rounded-lg border bg-card p-4 shadow-sm hover:border-primary">
+              <span className="min-w-0 flex-1">
+                <span className="font-semibold">Redirects</span>
+                <span className="mt-1 block text-sm text-muted-foreground">Old addresses sent on to their new pages, and the addresses visitors did not find.</span>
+              </span>
+              <ChevronRight className="mt-1 size-4 shrink-0 text-muted-foreground" aria-hidden />
+            </Link>
+          </li>
+        ) : null}
       </ul>
     </>
   );
