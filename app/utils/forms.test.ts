@@ -75,6 +75,13 @@ describe("parseSubmission", () => {
     expect(submittedValues(new URLSearchParams("token=abc&newPassword=x&q=1"))).toEqual({ q: "1" });
   });
 
+  it("reads a listed field as an array from a plain object too (one box ticked of a checkbox group)", () => {
+    const Group = z.object({ ids: z.array(z.string()).default([]), on: z.string().optional() });
+    expect(parseSubmission(Group, { ids: "a", on: "on" }, { lists: ["ids"] })).toEqual({ ok: true, values: { ids: ["a"], on: "on" } });
+    expect(parseSubmission(Group, { ids: ["a", "b"] }, { lists: ["ids"] })).toEqual({ ok: true, values: { ids: ["a", "b"] } });
+    expect(parseSubmission(Group, {}, { lists: ["ids"] })).toEqual({ ok: true, values: { ids: [] } });
+  });
+
   it("runs async refinements with parseSubmissionAsync", async () => {
     const Async = z.object({ slug: z.string().refine(async (s) => s !== "taken", "That address is taken.") });
     expect(await parseSubmissionAsync(Async, { slug: "taken" })).toMatchObject({ ok: false, fieldErrors: { slug: ["That address is taken."] } });

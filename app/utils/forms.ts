@@ -39,7 +39,7 @@ export type ParseOptions = {
   message?: string;
   /** Key field errors by field name (default) or by the issue's full dotted path. */
   keys?: "field" | "path";
-  /** Fields always read as an array (a checkbox group with one box ticked), for FormData input. */
+  /** Fields always read as an array (a checkbox group with one box ticked), whatever the input's shape. */
   lists?: readonly string[];
   /**
    * The fields whose text is echoed back on refusal; default every text field except those named
@@ -56,10 +56,16 @@ const isEntries = (input: SubmissionInput): input is FormData | URLSearchParams 
 
 /**
  * A submission as a plain object for a schema: each field's value, a field posted several times
- * (or listed in `lists`) as an array of its values. A plain object is returned as it is.
+ * (or listed in `lists`) as an array of its values. A plain object keeps its values, except that a
+ * `lists` field holding a single value becomes an array of it (a checkbox group with one box
+ * ticked, read with `Object.fromEntries`), so a list field reaches its schema as an array whatever
+ * the input's shape.
  */
 export function submissionObject(input: SubmissionInput, lists: readonly string[] = []): Record<string, unknown> {
-  if (!isEntries(input)) return input;
+  if (!isEntries(input)) {
+    const listed = lists.filter((key) => input[key] !== undefined && !Array.isArray(input[key]));
+    return listed.length ? { ...input, ...Object.fromEntries(listed.map((key) => [key, [input[key]]])) } : input;
+  }
   const out: Record<string, unknown> = {};
   for (const key of new Set(input.keys())) {
     const all = input.getAll(key);

@@ -101,7 +101,8 @@ const CHECK_FIELDS: ParseOptions = { message: "Check the highlighted fields." };
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request);
-  const form = Object.fromEntries(await readFormData(request));
+  const formData = await readFormData(request);
+  const form = Object.fromEntries(formData);
   const parsed = IntentSchema.safeParse(form);
   if (!parsed.success) return refuse<Reply>(400, { intent: null, message: "Unknown action. Refresh the page and try again." });
   const { intent } = parsed.data;
@@ -109,7 +110,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refuse<Reply>(403, { intent: null, message: "Set up two-factor authentication first." });
   }
   if (intent === "turn-on" || intent === "regenerate" || intent === "turn-off") return calendarFeedAction(session, intent);
-  if (intent === "engineer-save") return engineerAction(session, form);
+  // The posted form itself: a checkbox group posts one field several times.
+  if (intent === "engineer-save") return engineerAction(session, formData);
   // The member's own calendar only: a posted userId is ignored here.
   if (isCalendarConnectionIntent(intent)) return calendarConnectionAction(auditActor(session), session.user.id, intent, form);
   return accountAction(session, intent, form, request, context.clientIp);
@@ -201,7 +203,7 @@ async function accountAction(session: AdminSession, intent: AccountIntent, form:
 }
 
 /** The signed-in member's own consultations (`EngineerCard`); 403 for a role that does not take them. */
-async function engineerAction(session: AdminSession, form: Record<string, FormDataEntryValue>) {
+async function engineerAction(session: AdminSession, form: FormData) {
   if (!roleAllows(session.admin.role, MANAGER_ROLES)) {
     return refuse<EngineerProfileReply>(403, { intent: "engineer-save", message: "Your role does not take consultations." });
   }
