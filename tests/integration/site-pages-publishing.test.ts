@@ -286,7 +286,7 @@ describe("the address in e-mails", () => {
     const settings = await getMailSettings();
     expect(settings.address).toEqual(["12 Bridge Street", "London SE1 9AA"]);
     const enquiry = { id: "e1", name: "Ada", email: "ada@example.com", company: null, projectType: "General Enquiry", message: "Hello", createdAt: new Date(), language: "en" } as EnquiryForEmail;
-    const acknowledgement = buildEnquiryEmails(enquiry, settings).at(-1)!;
+    const acknowledgement = buildEnquiryEmails(enquiry, settings, settings.email).at(-1)!;
     expect(acknowledgement.to).toBe("ada@example.com");
     expect(acknowledgement.text).toContain("12 Bridge Street, London SE1 9AA");
   });

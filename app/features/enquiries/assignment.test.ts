@@ -31,8 +31,13 @@ describe("saved replies", () => {
   it("fill {name}, {company} and {consultation_link} for the visitor", async () => {
     await createSavedReply(null, { title: "Visit", body: "Dear {name},\n\nBook at {consultation_link}.{company}" });
     const [saved] = await listSavedReplies();
-    expect(fillPlaceholders(saved!.body, { name: "Dana", company: null })).toBe("Dear Dana,\n\nBook at http://localhost:3000/book-consultation.");
-    expect(fillPlaceholders("{company} {unknown}", { name: "Dana", company: "Dana Ltd" })).toBe("Dana Ltd {unknown}");
+    const offered = ["en", "fr", "ar"];
+    expect(fillPlaceholders(saved!.body, { name: "Dana", company: null, language: "en" }, offered)).toBe("Dear Dana,\n\nBook at http://localhost:3000/book-consultation.");
+    expect(fillPlaceholders("{company} {unknown}", { name: "Dana", company: "Dana Ltd", language: "en" }, offered)).toBe("Dana Ltd {unknown}");
+    // A French visitor gets the French wizard while the site offers French, else the English one.
+    expect(fillPlaceholders("{consultation_link}", { name: "Chloé", company: null, language: "fr" }, offered)).toBe("http://localhost:3000/fr/book-consultation");
+    expect(fillPlaceholders("{consultation_link}", { name: "Chloé", company: null, language: "fr" }, ["en", "ar"])).toBe("http://localhost:3000/book-consultation");
+    expect(fillPlaceholders("{consultation_link}", { name: "Zé", company: null, language: "xx" }, offered)).toBe("http://localhost:3000/book-consultation");
   });
 });
 

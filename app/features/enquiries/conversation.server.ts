@@ -7,24 +7,28 @@
  * loses it (the worker retries; the timeline shows the delivery). It goes from MAIL_FROM with
  * Reply-To the firm's mailbox (plus-addressed with the enquiry's token when the mail server
  * supports it) and Message-ID, In-Reply-To and References that thread it under the
- * acknowledgement the visitor got (`threading.server.ts`). The first reply sets the status to
+ * acknowledgement the visitor got (`threading.server.ts`), under the acknowledgement's subject in
+ * the visitor's language ("Re: Nous avons bien reçu votre demande - ...") unless they wrote under
+ * another. The first reply sets the status to
  * `responded` (unless staff chose another, or the enquiry is already further on), stamps the
  * response time, and every reply stops the 24-hour clock a visitor's e-mail reopened.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { db, type Database, type Transaction } from "~/db/client.server";
-import { auditLog, emailOutbox, enquiries, enquiryAttachments, enquiryMessages, mailboxSettings } from "~/db/schema";
+import { auditLog, emailOutbox, enquiries, enquiryAttachments, enquiryMessages } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { enqueueEmails } from "~/features/mail/outbox.server";
 import { enquiryEventData, recordWebhookEvent } from "~/features/webhooks/events.server";
 import { getMailSettings } from "~/features/mail/settings.server";
+import { getSiteSettings } from "~/features/settings/settings.server";
 import { escapeHtml } from "~/features/mail/templates.server";
 import { enquiryLabel } from "./admin-schema";
 import { listPossibleOwners } from "./assignment.server";
 import type { ConversationView, ReplyInput, TimelineEntry } from "./conversation-schema";
 import { fillPlaceholders, listSavedReplies } from "./saved-replies.server";
 import { replyToHtml } from "./reply-format";
-import { acknowledgementMessageId, newReplyMessageId, newReplyToken, replyToAddress, threadHeaders } from "./threading.server";
+import { acknowledgementSubject } from "./emails.server";
+import { acknowledgementMessageId, newReplyMessageId, threadHeaders, visitorReplyTo } from "./threading.server";
 
 /** The staff member writing: better-auth user id, portal name and sign-in address. */
 export type ConversationActor = { userId: string; name: string; email: string };
@@ -56,22 +60,21 @@ export async function sendReply(actor: ConversationActor, enquiryId: string, inp
     if (!enquiry) return { ok: false as const, error: "not_found" as const };
     if (enquiry.spamReason) return { ok: false as const, error: "spam" as const };
     if (enquiry.anonymisedAt) return { ok: false as const, error: "erased" as const };
-    const [mailbox] = await tx.select().from(mailboxSettings).where(eq(mailboxSettings.id, 1));
     const earlier = await tx
       .select({ kind: enquiryMessages.kind, messageId: enquiryMessages.messageId, subject: enquiryMessages.subject })
       .from(enquiryMessages)
       .where(and(eq(enquiryMessages.enquiryId, enquiryId), inArray(enquiryMessages.kind, ["reply", "incoming"])))
       .orderBy(asc(enquiryMessages.createdAt), asc(enquiryMessages.id));
     const firstReply = !earlier.some((m) => m.kind === "reply");
-    const token = mailbox?.plusAddressing ? (enquiry.replyToken ?? newReplyToken()) : enquiry.replyToken;
-    const replyTo = replyToAddress(mailbox?.replyAddress || settings.email, Boolean(mailbox?.plusAddressing), token);
+    const { replyTo, token } = await visitorReplyTo(tx, settings.email, enquiry.replyToken);
     const messageId = newReplyMessageId();
     const { inReplyTo, references } = threadHeaders(
       acknowledgementMessageId(enquiry.id),
       earlier.map((m) => m.messageId).filter((id): id is string => Boolean(id)),
     );
     const lastIncomingSubject = [...earlier].reverse().find((m) => m.kind === "incoming" && m.subject)?.subject;
-    const subject = replySubject(lastIncomingSubject ?? `We've received your enquiry - ${settings.companyName}`);
+    // Their own last subject, else the acknowledgement's, in the language it was sent in: one thread.
+    const subject = replySubject(lastIncomingSubject ?? acknowledgementSubject(enquiry.language, settings.companyName));
     const signature = [actor.name, settings.companyName, settings.phone].filter(Boolean);
 
     const [stored] = await tx
@@ -233,15 +236,16 @@ export async function getConversationView(enquiry: {
   id: string;
   name: string;
   company: string | null;
+  language: string;
   status: string;
   assignedTo: string | null;
   spamReason: string | null;
   anonymisedAt: Date | null;
 }): Promise<ConversationView> {
-  const [timeline, saved, owners] = await Promise.all([getTimeline(enquiry.id), listSavedReplies(), listPossibleOwners()]);
+  const [timeline, saved, owners, settings] = await Promise.all([getTimeline(enquiry.id), listSavedReplies(), listPossibleOwners(), getSiteSettings()]);
   return {
     timeline,
-    savedReplies: saved.map((r) => ({ id: r.id, title: r.title, body: fillPlaceholders(r.body, enquiry) })),
+    savedReplies: saved.map((r) => ({ id: r.id, title: r.title, body: fillPlaceholders(r.body, enquiry, settings.offeredLanguages) })),
     owners,
     assignedTo: enquiry.assignedTo,
     status: enquiry.status,

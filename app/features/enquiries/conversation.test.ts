@@ -15,7 +15,9 @@ import { setupTestDatabase } from "../../../tests/setup/database";
 import { TestSmtp } from "../../../tests/setup/test-smtp";
 import { updateEnquiry } from "./admin.server";
 import { addNote, getTimeline, replySubject, sendReply } from "./conversation.server";
+import { issueFormToken } from "~/features/abuse/form-guard.server";
 import { buildEnquiryEmails } from "./emails.server";
+import { submitEnquiry } from "./enquiries.server";
 import { isOverdue } from "./response-time";
 import { replyToHtml } from "./reply-format";
 import { acknowledgementMessageId } from "./threading.server";
@@ -35,7 +37,8 @@ async function newEnquiry() {
     .values({ name: "Dana Visitor", email: "dana@client.example", company: "Dana Ltd", projectType: "Commercial Engineering", message: "A steel frame question", createdAt: created, updatedAt: created })
     .returning();
   // The acknowledgement, as the contact form queues it.
-  await enqueueEmails(db, buildEnquiryEmails(row! as Parameters<typeof buildEnquiryEmails>[0], await getMailSettings()));
+  const settings = await getMailSettings();
+  await enqueueEmails(db, buildEnquiryEmails(row! as Parameters<typeof buildEnquiryEmails>[0], settings, settings.email));
   return row!;
 }
 
@@ -79,6 +82,33 @@ describe("sendReply", () => {
 
     const [stored] = await db.select().from(enquiryMessages).where(eq(enquiryMessages.enquiryId, enquiry.id));
     expect(reply!.mail.messageId).toBe(stored!.messageId);
+  });
+
+  it("answers a French visitor under the acknowledgement's own French subject, both mails with the mailbox's Reply-To", async () => {
+    smtp.received = [];
+    await db.insert(mailboxSettings).values({ id: 1, replyAddress: "enquiries@meridian.example", plusAddressing: true });
+    const form = {
+      name: "Chloé Martin",
+      email: "chloe@client.example",
+      projectType: "Humanitarian Engineering",
+      message: "Bonjour, une question sur une école.",
+      website: "",
+      formToken: issueFormToken(new Date(Date.now() - 60_000)),
+    };
+    const submitted = await submitEnquiry(form, { clientIp: "203.0.113.50", language: "fr" });
+    if (!submitted.ok || !submitted.enquiryId) throw new Error("the enquiry was not stored");
+    const id = submitted.enquiryId;
+    expect(await sendReply(staff, id, { body: "Bonjour Chloé, merci." })).toMatchObject({ ok: true });
+    await sendAll();
+
+    const [row] = await db.select().from(enquiries).where(eq(enquiries.id, id));
+    const ack = smtp.received.find((r) => r.mail.messageId === acknowledgementMessageId(id));
+    const reply = smtp.received.find((r) => r.mail.inReplyTo === acknowledgementMessageId(id));
+    expect(ack!.mail.subject).toBe("Nous avons bien reçu votre demande - Meridian Engineering");
+    expect(reply!.mail.subject).toBe("Re: Nous avons bien reçu votre demande - Meridian Engineering");
+    expect(row!.replyToken).toMatch(/^[a-z2-7]{20}$/);
+    expect(ack!.mail.replyTo?.[0]?.address).toBe(`enquiries+${row!.replyToken}@meridian.example`);
+    expect(reply!.mail.replyTo?.[0]?.address).toBe(ack!.mail.replyTo?.[0]?.address);
   });
 
   it("threads a second reply under the first and keeps the status staff chose", async () => {

@@ -26,11 +26,27 @@ function oneLine(value: string): string {
   return value.replace(/\s+/g, " ").trim();
 }
 
+/** The language of an enquiry's visitor mail: its stored language when shipped, else English. */
+function mailLanguage(language: string): Language {
+  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
+}
+
+/**
+ * The acknowledgement's subject in the enquiry's language ("Nous avons bien reçu votre demande -
+ * Meridian Engineering"); staff replies answer under it ("Re: ..."), so the visitor's mail
+ * program keeps one thread.
+ */
+export function acknowledgementSubject(language: string, companyName: string): string {
+  return m.enquiry_mail_subject({ company: companyName }, { locale: mailLanguage(language) });
+}
+
 /**
  * The staff notification (one per recipient) and the visitor acknowledgement, ready for
  * `enqueueEmails`. Dedupe keys make a repeat enqueue for the same enquiry a no-op.
+ * @param replyTo the acknowledgement's Reply-To, the same as staff replies' (`visitorReplyTo`), so
+ *   an answer to it reaches the mailbox the portal reads back
  */
-export function buildEnquiryEmails(enquiry: EnquiryForEmail, settings: SiteSettings): OutgoingEmail[] {
+export function buildEnquiryEmails(enquiry: EnquiryForEmail, settings: SiteSettings, replyTo: string): OutgoingEmail[] {
   const name = oneLine(enquiry.name);
   const notification = renderEmail(
     {
@@ -61,7 +77,7 @@ export function buildEnquiryEmails(enquiry: EnquiryForEmail, settings: SiteSetti
     dedupeKey: `enquiry:${enquiry.id}:notification:${to.toLowerCase()}`,
   }));
 
-  const language: Language = isLanguage(enquiry.language) ? enquiry.language : DEFAULT_LANGUAGE;
+  const language = mailLanguage(enquiry.language);
   const locale = { locale: language };
   const acknowledgement = renderEmail(
     {
@@ -79,7 +95,8 @@ export function buildEnquiryEmails(enquiry: EnquiryForEmail, settings: SiteSetti
   const visitor: OutgoingEmail = {
     kind: "enquiry.acknowledgement",
     to: enquiry.email,
-    subject: m.enquiry_mail_subject({ company: settings.companyName }, locale),
+    replyTo,
+    subject: acknowledgementSubject(language, settings.companyName),
     ...acknowledgement,
     // A known Message-ID, so staff replies from the portal thread under it in the visitor's mail.
     headers: { messageId: acknowledgementMessageId(enquiry.id) },

@@ -1,7 +1,8 @@
 /**
  * The contact enquiry: a visitor's enquiry is
  * stored with status 'new' and priority 'medium'. A clean enquiry queues, in the same
- * transaction, a notification to staff, an acknowledgement to the visitor and the
+ * transaction, a notification to staff, an acknowledgement to the visitor (with the Reply-To of
+ * staff replies, so an answer to it is read back into the conversation) and the
  * `enquiry.created` webhook event
  * (`docs/design.md` section 6). Suspected spam is stored with its `spam_reason` and sends no
  * mail; the visitor sees the same success either way (`docs/design.md` section 7: never a
@@ -22,6 +23,7 @@ import { enquiryEventData, recordWebhookEvent } from "~/features/webhooks/events
 import { getMailSettings } from "~/features/mail/settings.server";
 import { logger } from "~/utils/logger.server";
 import { buildEnquiryEmails } from "./emails.server";
+import { visitorReplyTo } from "./threading.server";
 import { checkFormGuard, type FormGuardReason } from "~/features/abuse/form-guard.server";
 import { clientKey, exceedsLimit, hitRateLimit, HOUR_MS, LIMITS } from "~/features/abuse/limits.server";
 import { type FailedSubmission, parseSubmission } from "~/utils/forms";
@@ -73,14 +75,16 @@ export async function submitEnquiry(
     if (!spamReason && (await exceedsLimit(tx, "enquiry:all", LIMITS.enquiryGlobal, now))) spamReason = "global_limit";
     droppedThisHour = spamReason ? await countDroppedSpam(tx, context.clientIp, now) : 0;
     if (spamReason && droppedThisHour > 0) return { ok: true as const, enquiryId: null, spamReason, emailsQueued: 0 as const };
+    // The acknowledgement's Reply-To is the one staff replies will have (a new plus-address token).
+    const mailbox = spamReason ? null : await visitorReplyTo(tx, settings.email, null);
     const [row] = await tx
       .insert(enquiries)
-      .values({ ...enquiry, language, status: "new", priority: "medium", spamReason, createdAt: now, updatedAt: now })
+      .values({ ...enquiry, language, status: "new", priority: "medium", spamReason, replyToken: mailbox?.token ?? null, createdAt: now, updatedAt: now })
       .returning({ id: enquiries.id, createdAt: enquiries.createdAt });
     const id = row!.id;
-    const emailsQueued = spamReason
-      ? 0
-      : await enqueueEmails(tx, buildEnquiryEmails({ ...enquiry, id, createdAt: row!.createdAt, language }, settings));
+    const emailsQueued = mailbox
+      ? await enqueueEmails(tx, buildEnquiryEmails({ ...enquiry, id, createdAt: row!.createdAt, language }, settings, mailbox.replyTo))
+      : 0;
     if (!spamReason) {
       await recordWebhookEvent(tx, "enquiry.created", enquiryEventData({ ...enquiry, company: enquiry.company ?? null, id, status: "new", createdAt: row!.createdAt, language }), now);
     }

@@ -86,7 +86,8 @@ describe("submitEnquiry", () => {
     const notification = mail[1]!;
     expect(notification.subject).toBe("New enquiry: Humanitarian Engineering from Ada Lovelace");
     expect(notification.replyTo).toBe("ada@example.com");
-    expect(mail[0]!.replyTo).toBeNull();
+    // The acknowledgement's Reply-To is the one staff replies have: without a mailbox, the site's e-mail.
+    expect(mail[0]!.replyTo).toBe("hello@meridian-engineering.co.uk");
     for (const value of ["Ada Lovelace", "ada@example.com", "Analytical Engines Ltd", "Humanitarian Engineering", "flood-resilient school"]) {
       expect(notification.text).toContain(value);
       expect(notification.html).toContain(value);

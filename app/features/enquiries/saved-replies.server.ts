@@ -1,7 +1,8 @@
 /**
  * Saved replies: staff-managed templates chosen in the reply composer. A template may use
  * `{name}`, `{company}` and `{consultation_link}`, filled for the enquiry being answered (the
- * visitor's name, their company or nothing, the booking page's address). Changes are audited.
+ * visitor's name, their company or nothing, the booking page's address in their language).
+ * Changes are audited.
  */
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
@@ -9,6 +10,7 @@ import { db } from "~/db/client.server";
 import { savedReplies } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { siteUrl } from "~/features/mail/templates.server";
+import { DEFAULT_LANGUAGE, isLanguage, localizedPath } from "~/utils/i18n";
 import { REPLY_MAX_LENGTH } from "./conversation-schema";
 
 /** A saved reply as listed. */
@@ -30,10 +32,15 @@ export async function listSavedReplies(): Promise<SavedReply[]> {
 
 /**
  * Fills a template's placeholders: `{name}` the visitor's name, `{company}` their company (empty
- * when none), `{consultation_link}` the absolute URL of the booking page. Unknown `{...}` stay as typed.
+ * when none), `{consultation_link}` the absolute URL of the booking page in the visitor's language
+ * (`/fr/book-consultation`) when the site offers the wizard in it (`offered`, the site's offered
+ * language codes), else the English page. Unknown `{...}` stay as typed.
+ * @param values.language the enquiry's language code ("en", "fr"...)
  */
-export function fillPlaceholders(body: string, values: { name: string; company: string | null }): string {
-  const map: Record<string, string> = { name: values.name, company: values.company ?? "", consultation_link: siteUrl("/book-consultation") };
+export function fillPlaceholders(body: string, values: { name: string; company: string | null; language: string }, offered: readonly string[]): string {
+  const language = isLanguage(values.language) && offered.includes(values.language) ? values.language : DEFAULT_LANGUAGE;
+  const link = siteUrl(localizedPath("/book-consultation", language));
+  const map: Record<string, string> = { name: values.name, company: values.company ?? "", consultation_link: link };
   return body.replace(/\{(name|company|consultation_link)\}/g, (_, key: string) => map[key]!);
 }
 

@@ -7,6 +7,9 @@
  * Message-IDs are kept in their `<local@domain>` form throughout; the domain is MAIL_FROM's.
  */
 import { randomBytes, randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Database, Transaction } from "~/db/client.server";
+import { mailboxSettings } from "~/db/schema";
 import { mailFromAddress } from "~/features/mail/transport.server";
 
 /** The domain of MAIL_FROM's address (`example.com`), or `localhost` when it has none. */
@@ -41,6 +44,29 @@ export function replyToAddress(mailbox: string, plusAddressing: boolean, token: 
   if (!plusAddressing || !token || at <= 0) return mailbox;
   const local = mailbox.slice(0, at).replace(/\+.*$/, "");
   return `${local}+${token}@${mailbox.slice(at + 1)}`;
+}
+
+/**
+ * The Reply-To of every e-mail the visitor gets about an enquiry (the acknowledgement and each
+ * staff reply), so that whatever they answer lands in the mailbox the portal reads back: the
+ * firm's mailbox address (Settings > Mailbox), or `fallback` (the site's contact e-mail) when none
+ * is set, plus-addressed with the enquiry's token when the mail server supports it.
+ * @param token the enquiry's `reply_token` (null when it has none yet)
+ * @returns the address, and the token the enquiry must keep: `token`, or a new one when plus
+ *   addressing is on and it had none (the caller stores it on the enquiry in the same transaction)
+ */
+export async function visitorReplyTo(
+  executor: Database | Transaction,
+  fallback: string,
+  token: string | null,
+): Promise<{ replyTo: string; token: string | null }> {
+  const [mailbox] = await executor
+    .select({ replyAddress: mailboxSettings.replyAddress, plusAddressing: mailboxSettings.plusAddressing })
+    .from(mailboxSettings)
+    .where(eq(mailboxSettings.id, 1));
+  const plus = Boolean(mailbox?.plusAddressing);
+  const kept = plus ? (token ?? newReplyToken()) : token;
+  return { replyTo: replyToAddress(mailbox?.replyAddress || fallback, plus, kept), token: kept };
 }
 
 /**
