@@ -34,8 +34,8 @@ export const enquiries = pgTable(
     /** When the personal fields were anonymised (erasure or retention); null while they are held. */
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
     /**
-     * Since when the visitor has been waiting for our answer to an e-mail they sent after a reply
-     * (the 24-hour clock reopened); null when no reply of theirs is waiting.
+     * Since when an answer has been owed again (the 24-hour clock reopened): the visitor's e-mail
+     * after a reply, or staff setting the status back to New; null when no answer is owed again.
      */
     awaitingReplySince: timestamp("awaiting_reply_since", { withTimezone: true }),
     /** The random token of the plus address (`enquiries+<token>@...`) replies are sent from; set at the first reply. */

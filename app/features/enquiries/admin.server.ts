@@ -109,7 +109,9 @@ const UPDATABLE = ["status", "priority", "projectType", "internalNotes"] as cons
  * one transaction that locks the row and writes an `enquiry.updated` audit entry with the changed
  * fields before and after. Returns the updated row, or null when the enquiry does not exist.
  * A change that changes nothing writes no audit entry. The first status change stamps
- * `responded_at = now` (the enquiry's response time); later ones keep it.
+ * `responded_at = now` (the enquiry's response time); later ones keep it. A status change back to
+ * `new` reopens the 24-hour promise from `now` (`awaiting_reply_since = now`: overdue after 24
+ * hours, staff reminded at 20); any other status change ends a reopened clock.
  */
 export async function updateEnquiry(
   actor: AuditActor,
@@ -134,6 +136,9 @@ export async function updateEnquiry(
     }
     if (Object.keys(set).length === 0) return current;
     if (set.status && current.respondedAt === null) set.respondedAt = now;
+    // Back to New reopens the 24-hour clock from now (its reminder at 20 hours included); any
+    // other status change answers a clock the visitor's e-mail or a reopening started.
+    if (set.status) set.awaitingReplySince = set.status === "new" ? now : null;
     const [updated] = await tx
       .update(enquiries)
       .set({ ...set, updatedAt: now })

@@ -98,6 +98,37 @@ describe("the 20-hour reminder", () => {
     expect(await reminders()).toHaveLength(3);
   });
 
+  it("fires 20 hours after staff reopen an answered enquiry (status back to New), not before; overdue only at 24 hours", async () => {
+    const enquiry = await addEnquiry();
+    expect(await queueOverdueReminders(at(20 * HOUR))).toBe(1);
+    await updateEnquiry(actor, enquiry.id, { status: "responded" }, at(22 * HOUR));
+    // Day three: the enquiry is reopened.
+    await updateEnquiry(actor, enquiry.id, { status: "new" }, at(50 * HOUR));
+    const overdueFilter = parseEnquiryFilters(new URLSearchParams("status=overdue"));
+    expect((await getEnquiry(enquiry.id, at(50 * HOUR)))!.overdue).toBe(false);
+    expect((await listEnquiries(overdueFilter, at(50 * HOUR))).total).toBe(0);
+
+    expect(await queueOverdueReminders(at(69 * HOUR + 59 * MINUTE))).toBe(0);
+    expect(await queueOverdueReminders(at(70 * HOUR))).toBe(1);
+    expect((await reminders()).map((m) => m.subject)).toContain("Reply due by 10 January 2030 at 11:00: General Enquiry from Ada Lovelace");
+    expect(await queueOverdueReminders(at(71 * HOUR))).toBe(0);
+    expect((await getEnquiry(enquiry.id, at(73 * HOUR)))!.overdue).toBe(false);
+    expect((await getEnquiry(enquiry.id, at(74 * HOUR)))!.overdue).toBe(true);
+    expect((await listEnquiries(overdueFilter, at(74 * HOUR))).total).toBe(1);
+
+    // Answering it (a status change) ends the reopened clock.
+    await updateEnquiry(actor, enquiry.id, { status: "in_review" }, at(75 * HOUR));
+    expect((await getEnquiry(enquiry.id, at(75 * HOUR)))!.overdue).toBe(false);
+    expect(await queueOverdueReminders(at(100 * HOUR))).toBe(0);
+  });
+
+  it("stops a clock the visitor's e-mail reopened once staff change the status", async () => {
+    const enquiry = await addEnquiry({ status: "responded", respondedAt: at(HOUR), awaitingReplySince: at(30 * HOUR) });
+    expect((await getEnquiry(enquiry.id, at(54 * HOUR)))!.overdue).toBe(true);
+    await updateEnquiry(actor, enquiry.id, { status: "in_review" }, at(55 * HOUR));
+    expect((await getEnquiry(enquiry.id, at(55 * HOUR)))!.overdue).toBe(false);
+  });
+
   it("skips enquiries already answered, spam and anonymised ones", async () => {
     await addEnquiry({ status: "in_review", respondedAt: at(HOUR) });
     await addEnquiry({ spamReason: "honeypot" });

@@ -19,7 +19,7 @@ export type PromiseFields = {
   status: string;
   createdAt: Date | string;
   spamReason?: string | null;
-  /** Set while an e-mail from the visitor, after a reply, waits for our answer (the clock reopened). */
+  /** Set while an answer is owed again (the clock reopened): the visitor wrote after a reply, or staff set it back to New. */
   awaitingReplySince?: Date | string | null;
 };
 
