@@ -34,9 +34,9 @@ export type TimelineEntry =
       id: string;
       kind: "reply" | "incoming" | "note";
       createdAt: string;
-      /** Staff name of a reply or note. */
+      /** Who wrote it: the staff member of a reply or note; the visitor's name for an e-mail from the enquiry's address. */
       authorName: string | null;
-      /** Sender of an incoming e-mail. */
+      /** Sender's address of an incoming e-mail. */
       fromAddress: string | null;
       subject: string | null;
       /** What is shown: an incoming e-mail without its quoted history; a reply or note whole. */
@@ -56,6 +56,9 @@ export type TimelineEntry =
       /** What changed, in words, e.g. "Status: New → Responded". */
       text: string;
     };
+
+/** The words of an e-mail's delivery, as the timeline and the contact view show it. */
+export const DELIVERY_LABEL: Record<"pending" | "sent" | "failed", string> = { pending: "Sending", sent: "Sent", failed: "Not delivered" };
 
 /**
  * An enquiry's conversation as its detail panel shows it: the timeline oldest first, the current

@@ -180,24 +180,24 @@ function changeText(details: Record<string, unknown> | null): string | null {
   return parts.length ? parts.join(", ") : null;
 }
 
+/** A message of a conversation as the timeline and the contact view show it, with its enquiry's id. */
+export type ConversationMessage = Extract<TimelineEntry, { type: "message" }> & { enquiryId: string };
+
 /**
- * The enquiry's timeline, oldest first: every reply (with its delivery), incoming e-mail (with
- * its attachments, listed), note, and status, priority, type, owner or notes change.
+ * The messages of these enquiries' conversations, oldest first, as people are shown them: a
+ * reply with its delivery, the visitor's e-mail without its quoted history (the full text beside
+ * it) and named by the visitor's name when it came from the enquiry's address, a note; with the
+ * attachments listed (no bytes).
  */
-export async function getTimeline(enquiryId: string, executor: Executor = db): Promise<TimelineEntry[]> {
-  const [messages, audits] = await Promise.all([
-    executor
-      .select({ m: enquiryMessages, delivery: emailOutbox.status })
-      .from(enquiryMessages)
-      .leftJoin(emailOutbox, eq(emailOutbox.id, enquiryMessages.outboxId))
-      .where(eq(enquiryMessages.enquiryId, enquiryId))
-      .orderBy(asc(enquiryMessages.createdAt), asc(enquiryMessages.id)),
-    executor
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entityType, "enquiry"), eq(auditLog.entityId, enquiryId), inArray(auditLog.action, ["enquiry.updated", "enquiry.replied", "enquiry.assigned"])))
-      .orderBy(asc(auditLog.createdAt), asc(auditLog.id)),
-  ]);
+export async function conversationMessages(enquiryIds: readonly string[], executor: Executor = db): Promise<ConversationMessage[]> {
+  if (enquiryIds.length === 0) return [];
+  const messages = await executor
+    .select({ m: enquiryMessages, delivery: emailOutbox.status, visitorName: enquiries.name, visitorEmail: enquiries.email })
+    .from(enquiryMessages)
+    .innerJoin(enquiries, eq(enquiries.id, enquiryMessages.enquiryId))
+    .leftJoin(emailOutbox, eq(emailOutbox.id, enquiryMessages.outboxId))
+    .where(inArray(enquiryMessages.enquiryId, [...enquiryIds]))
+    .orderBy(asc(enquiryMessages.createdAt), asc(enquiryMessages.id));
   const ids = messages.map((r) => r.m.id);
   const files = ids.length
     ? await executor
@@ -206,12 +206,14 @@ export async function getTimeline(enquiryId: string, executor: Executor = db): P
         .where(inArray(enquiryAttachments.messageId, ids))
         .orderBy(asc(enquiryAttachments.createdAt), asc(enquiryAttachments.filename))
     : [];
-  const entries: TimelineEntry[] = messages.map(({ m, delivery }) => ({
+  const fromVisitor = (from: string | null, visitor: string) => Boolean(from) && from!.trim().toLowerCase() === visitor.trim().toLowerCase();
+  return messages.map(({ m, delivery, visitorName, visitorEmail }) => ({
     type: "message",
     id: m.id,
+    enquiryId: m.enquiryId,
     kind: m.kind,
     createdAt: m.createdAt.toISOString(),
-    authorName: m.authorName,
+    authorName: m.kind === "incoming" ? (fromVisitor(m.fromAddress, visitorEmail) ? visitorName : null) : m.authorName,
     fromAddress: m.fromAddress,
     subject: m.subject,
     shown: m.bodyShown ?? m.body,
@@ -220,6 +222,22 @@ export async function getTimeline(enquiryId: string, executor: Executor = db): P
     delivery: m.kind === "reply" ? (delivery ?? "pending") : null,
     attachments: files.filter((f) => f.messageId === m.id).map(({ messageId: _m, ...f }) => f),
   }));
+}
+
+/**
+ * The enquiry's timeline, oldest first: every message ({@link conversationMessages}) and every
+ * status, priority, type, owner or notes change.
+ */
+export async function getTimeline(enquiryId: string, executor: Executor = db): Promise<TimelineEntry[]> {
+  const [messages, audits] = await Promise.all([
+    conversationMessages([enquiryId], executor),
+    executor
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "enquiry"), eq(auditLog.entityId, enquiryId), inArray(auditLog.action, ["enquiry.updated", "enquiry.replied", "enquiry.assigned"])))
+      .orderBy(asc(auditLog.createdAt), asc(auditLog.id)),
+  ]);
+  const entries: TimelineEntry[] = messages.map(({ enquiryId: _e, ...m }) => m);
   for (const a of audits) {
     const text = changeText(a.details);
     if (text) entries.push({ type: "change", id: `audit-${a.id}`, createdAt: a.createdAt.toISOString(), actorEmail: a.actorEmail, text });

@@ -15,7 +15,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { symmetricEncrypt } from "better-auth/crypto";
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, min } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
@@ -84,8 +84,15 @@ function view(
   };
 }
 
-/** One endpoint with its newest {@link LOG_ROWS} attempts and how many deliveries wait; null when it does not exist. */
-export async function getWebhookEndpoint(id: string): Promise<{ endpoint: WebhookEndpointView; log: WebhookLogRow[]; pending: number } | null> {
+/**
+ * One endpoint with its newest {@link LOG_ROWS} attempts, how many deliveries wait and when the
+ * next of them will be tried (an ISO 8601 instant, never before `now`: a delivery already due is
+ * tried now; null when none waits); null when the endpoint does not exist.
+ */
+export async function getWebhookEndpoint(
+  id: string,
+  now: Date = new Date(),
+): Promise<{ endpoint: WebhookEndpointView; log: WebhookLogRow[]; pending: number; nextAttemptAt: string | null } | null> {
   const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
   if (!row) return null;
   const [attempts, [waiting]] = await Promise.all([
@@ -107,13 +114,14 @@ export async function getWebhookEndpoint(id: string): Promise<{ endpoint: Webhoo
       .orderBy(desc(webhookAttempts.startedAt), desc(webhookAttempts.id))
       .limit(LOG_ROWS),
     db
-      .select({ n: count() })
+      .select({ n: count(), next: min(webhookDeliveries.nextAttemptAt) })
       .from(webhookDeliveries)
       .where(and(eq(webhookDeliveries.endpointId, id), eq(webhookDeliveries.status, "pending"))),
   ]);
   const log = attempts.map((a) => ({ ...a, at: a.at.toISOString() }));
   const last = log[0] ? { at: attempts[0]!.at, statusCode: log[0].statusCode, error: log[0].error } : null;
-  return { endpoint: view(row, last), log, pending: Number(waiting?.n ?? 0) };
+  const next = waiting?.next ? new Date(Math.max(new Date(waiting.next).getTime(), now.getTime())) : null;
+  return { endpoint: view(row, last), log, pending: Number(waiting?.n ?? 0), nextAttemptAt: next?.toISOString() ?? null };
 }
 
 /** What adding or changing an endpoint came to. */

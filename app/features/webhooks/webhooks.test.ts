@@ -146,6 +146,7 @@ describe("a delivered event", () => {
     ]);
     expect(page!.log[0]!.durationMs).toBeGreaterThanOrEqual(0);
     expect(page!.pending).toBe(0);
+    expect(page!.nextAttemptAt).toBeNull();
   });
 
   it("goes only to enabled endpoints subscribed to its type, and a booking confirmed by staff is one", async () => {
@@ -219,6 +220,9 @@ describe("a failing receiver", () => {
     await sendTestWebhook(id, now);
     answer = { status: 503 };
     expect(await processWebhookBatch({ now })).toMatchObject({ retried: 1 });
+    // The log says when the waiting delivery is tried next: 5 seconds on (never in the past).
+    expect(await getWebhookEndpoint(id, now)).toMatchObject({ pending: 1, nextAttemptAt: new Date(now.getTime() + 5_000).toISOString() });
+    expect(await getWebhookEndpoint(id, new Date(now.getTime() + 60_000))).toMatchObject({ pending: 1, nextAttemptAt: new Date(now.getTime() + 60_000).toISOString() });
     answer = { status: 204 };
     expect(await processWebhookBatch({ now: new Date(now.getTime() + 5_000) })).toMatchObject({ delivered: 1 });
     const { log } = (await getWebhookEndpoint(id))!;

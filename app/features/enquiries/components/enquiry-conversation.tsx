@@ -19,8 +19,8 @@ import { formatUkDate, formatUkTime12 } from "~/utils/format";
 import type { ActionReply } from "~/utils/forms";
 import { useHydrated } from "~/utils/use-hydrated";
 import { enquiryLabel } from "../admin-schema";
-import { REPLY_MAX_LENGTH, type ConversationView, type TimelineEntry } from "../conversation-schema";
-import { replyBlocks, replyInlines } from "../reply-format";
+import { DELIVERY_LABEL, REPLY_MAX_LENGTH, type ConversationView, type TimelineEntry } from "../conversation-schema";
+import { FormattedText } from "./formatted-text";
 
 /** The owner dropdown: saved at once, the timeline reloaded. */
 function OwnerSelect({ enquiryId, data, onSaved }: { enquiryId: string; data: ConversationView; onSaved: () => void }) {
@@ -55,52 +55,6 @@ function OwnerSelect({ enquiryId, data, onSaved }: { enquiryId: string; data: Co
   );
 }
 
-/** Text with clickable http(s) links, paragraphs and lists, as the reply e-mail shows it. */
-function FormattedText({ text }: { text: string }) {
-  const line = (l: string, i: number) => (
-    <span key={i}>
-      {replyInlines(l).map((p, j) =>
-        p.href ? (
-          <a key={j} href={p.href} className="text-primary underline underline-offset-2" rel="noreferrer noopener" target="_blank">
-            {p.text}
-          </a>
-        ) : (
-          <span key={j}>{p.text}</span>
-        ),
-      )}
-    </span>
-  );
-  return (
-    <div className="space-y-2 break-words">
-      {replyBlocks(text).map((b, i) =>
-        b.type === "paragraph" ? (
-          <p key={i}>
-            {b.lines.map((l, j) => (
-              <span key={j}>
-                {j > 0 ? <br /> : null}
-                {line(l, j)}
-              </span>
-            ))}
-          </p>
-        ) : b.type === "ul" ? (
-          <ul key={i} className="list-disc pl-5">
-            {b.items.map((item, j) => (
-              <li key={j}>{line(item, j)}</li>
-            ))}
-          </ul>
-        ) : (
-          <ol key={i} className="list-decimal pl-5">
-            {b.items.map((item, j) => (
-              <li key={j}>{line(item, j)}</li>
-            ))}
-          </ol>
-        ),
-      )}
-    </div>
-  );
-}
-
-const DELIVERY: Record<string, string> = { pending: "Sending", sent: "Sent", failed: "Not delivered" };
 
 function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -111,7 +65,11 @@ function formatBytes(bytes: number): string {
 function MessageEntry({ entry }: { entry: Extract<TimelineEntry, { type: "message" }> }) {
   const [showFull, setShowFull] = useState(false);
   const who =
-    entry.kind === "incoming" ? (entry.fromAddress ?? "The visitor") : entry.kind === "note" ? `${entry.authorName ?? "Staff"} (internal note)` : (entry.authorName ?? "Staff");
+    entry.kind === "incoming"
+      ? (entry.authorName ?? entry.fromAddress ?? "The visitor")
+      : entry.kind === "note"
+        ? `${entry.authorName ?? "Staff"} (internal note)`
+        : (entry.authorName ?? "Staff");
   const tone =
     entry.kind === "incoming" ? "border-sky-200 bg-sky-50" : entry.kind === "note" ? "border-amber-200 bg-amber-50" : "border-emerald-200 bg-emerald-50";
   return (
@@ -122,7 +80,7 @@ function MessageEntry({ entry }: { entry: Extract<TimelineEntry, { type: "messag
         <span>
           {formatUkDate(entry.createdAt)}, {formatUkTime12(entry.createdAt)}
         </span>
-        {entry.delivery ? <Badge variant={entry.delivery === "failed" ? "red" : "grey"}>{DELIVERY[entry.delivery]}</Badge> : null}
+        {entry.delivery ? <Badge variant={entry.delivery === "failed" ? "red" : "grey"}>{DELIVERY_LABEL[entry.delivery]}</Badge> : null}
       </div>
       <div className="leading-relaxed text-foreground">
         {showFull ? <p className="whitespace-pre-wrap break-words">{entry.full}</p> : <FormattedText text={entry.shown} />}

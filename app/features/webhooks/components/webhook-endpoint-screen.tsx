@@ -38,24 +38,32 @@ export function WebhookEndpointScreen({
   endpoint,
   log,
   pending,
+  nextAttemptAt,
   reply,
 }: {
   endpoint: WebhookEndpointView;
   log: WebhookLogRow[];
   pending: number;
+  /** When the next waiting delivery will be tried (ISO 8601), or null when none waits. */
+  nextAttemptAt: string | null;
   reply: WebhooksReply | undefined;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const revalidator = useRevalidator();
-  // A test event (or a retry) is sent by the worker within seconds: show it when it is.
+  // A test event (or a retry) is sent by the worker within seconds of being due: show it when it
+  // is, looking every second while the next try is under a minute away, else every 30 seconds.
   useEffect(() => {
     if (pending === 0) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") void revalidator.revalidate();
-    }, 1_000);
+    const soon = !nextAttemptAt || new Date(nextAttemptAt).getTime() - Date.now() < 60_000;
+    const timer = setInterval(
+      () => {
+        if (revalidator.state === "idle") void revalidator.revalidate();
+      },
+      soon ? 1_000 : 30_000,
+    );
     return () => clearInterval(timer);
-  }, [pending, revalidator]);
+  }, [pending, nextAttemptAt, revalidator]);
 
   return (
     <>
@@ -108,6 +116,7 @@ export function WebhookEndpointScreen({
             {pending > 0 ? (
               <span role="status" className="text-sm text-muted-foreground">
                 {pending === 1 ? "1 delivery waiting" : `${pending} deliveries waiting`}
+                {nextAttemptAt ? `, next try ${formatUkDateTime24(nextAttemptAt)}` : null}
               </span>
             ) : null}
           </div>
