@@ -4,6 +4,7 @@
  */
 import { seedAccountFixtures } from "./support/account-fixtures";
 import { seedBookingFixtures } from "./support/booking-fixtures";
+import { seedConversationFixtures } from "./support/conversation-fixtures";
 import { seedDataProtectionFixtures } from "./support/data-protection-fixtures";
 import { seedEngineerFixtures } from "./support/engineer-fixtures";
 import { seedEnquiryFixtures } from "./support/enquiry-fixtures";
@@ -20,4 +21,5 @@ export async function seedE2eFixtures(): Promise<void> {
   await seedVisitorFixtures();
   await seedNewStaffFixtures();
   await seedEngineerFixtures();
+  await seedConversationFixtures();
 }

@@ -10,7 +10,7 @@ import { expect, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { signInAsAdmin } from "./support/auth";
 import { waitForHydration } from "./support/hydration";
-import { saveScreenshot } from "./support/screenshots";
+import { saveScreenshot, shootScreens } from "./support/screenshots";
 
 test.describe.configure({ mode: "serial" });
 
@@ -91,3 +91,34 @@ for (const width of [1440, 390]) {
     await expect(page.getByRole("link", { name: description })).toHaveCount(0);
   });
 }
+
+// Tagged @site-settings like the tests above: the endpoint would otherwise get other tests' events.
+test("a receiver that fails: the log says when the waiting delivery is tried next (1440 and 390 px) @site-settings", async ({ page }) => {
+  test.setTimeout(60_000);
+  const failing = createServer((_req, res) => res.writeHead(500).end("down for maintenance"));
+  await new Promise<void>((resolve) => failing.listen(0, "127.0.0.1", resolve));
+  try {
+    await signInAsAdmin(page);
+    await page.goto("/admin/settings/webhooks");
+    await waitForHydration(page);
+    const description = `Failing CRM ${stamp}`;
+    await page.getByLabel("Address").fill(`http://127.0.0.1:${(failing.address() as AddressInfo).port}/down`);
+    await page.getByLabel("Description").fill(description);
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Endpoint added" })).toBeVisible();
+    await page.getByRole("link", { name: description }).click();
+    await expect(page.getByRole("heading", { name: description, level: 1 })).toBeVisible();
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Send test event" }).click();
+    const log = page.getByRole("list", { name: "Delivery log" });
+    await expect(log.getByRole("listitem").first()).toContainText("500", { timeout: 15_000 });
+    // Tried again 5 seconds after the first attempt: the day and time of the next try, UK time.
+    await expect(page.getByRole("status").filter({ hasText: /\d+ deliver(y|ies) waiting, next try \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/ })).toBeVisible();
+    await shootScreens(page, "webhook-waiting");
+    await page.getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("alertdialog", { name: "Delete this endpoint?" }).getByRole("button", { name: "Delete endpoint" }).click();
+    await expect(page).toHaveURL(/\/admin\/settings\/webhooks$/);
+  } finally {
+    await new Promise<void>((resolve) => failing.close(() => resolve()));
+  }
+});
