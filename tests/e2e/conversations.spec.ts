@@ -105,7 +105,7 @@ test("a French visitor's enquiry: the acknowledgement has a Reply-To, and staff 
   await form.getByRole("textbox", { name: "Message", exact: true }).fill("Pouvez-vous étudier une école résistante aux inondations ?");
   await waitUntilHumanPace(form);
   await form.getByRole("button", { name: "Envoyer le message" }).click();
-  await expect(form.locator("[data-sonner-toast]").filter({ hasText: "Message envoyé" })).toBeVisible({ timeout: 10_000 });
+  await expect(form.locator("[data-toast]").filter({ hasText: "Message envoyé" })).toBeVisible({ timeout: 10_000 });
   await fresh.close();
   const acknowledgement = await waitForMail(visitor.email, /^Nous avons bien reçu votre demande/);
   const replyTo = acknowledgement.replyTo?.[0]?.address;
