@@ -54,9 +54,9 @@ function Stylesheet({ portal }: { portal: boolean }) {
 }
 
 /**
- * The document. Only routes whose `handle` asks for hydration (contact, booking, manage-booking,
- * the portal) get React Router's <Scripts /> (ADR "Content pages without React"); every page gets the small
- * enhancement module from 'self' (header menus, consent banner and the content pages' behaviours).
+ * The document. Only routes whose `handle` asks for hydration (the staff portal) get React
+ * Router's <Scripts /> (ADR "The public site without React"); every page gets the small
+ * enhancement module from 'self' (header menus, consent banner and the public pages' behaviours).
  * The consent banner, and so analytics, is left out where a route forbids it (token pages, /admin).
  * `<html lang dir>` is the page's language, from its path (`/ar/...` is Arabic, right to left).
  */

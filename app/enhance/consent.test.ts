@@ -1,6 +1,6 @@
 /** Analytics never sees a query string, a token path or a portal page. */
 import { describe, expect, it } from "vitest";
-import { allowsAnalytics, hydrateHandle, privateHydrateHandle } from "~/utils/page-mode";
+import { allowsAnalytics, privateHydrateHandle, privatePageHandle } from "~/utils/page-mode";
 import { parseConsent } from "~/features/site/consent";
 import { analyticsLocation, analyticsReferrer } from "./consent";
 
@@ -19,9 +19,9 @@ describe("what GA4 is told", () => {
 });
 
 describe("where analytics may load", () => {
-  it("not on the portal or token pages, which carry privateHydrateHandle", () => {
+  it("not on the portal or token pages, which carry privateHydrateHandle or privatePageHandle", () => {
     expect(allowsAnalytics([{ handle: undefined }, { handle: undefined }])).toBe(true);
-    expect(allowsAnalytics([{ handle: undefined }, { handle: hydrateHandle }])).toBe(true);
+    expect(allowsAnalytics([{ handle: undefined }, { handle: privatePageHandle }])).toBe(false);
     expect(allowsAnalytics([{ handle: undefined }, { handle: privateHydrateHandle }, { handle: undefined }])).toBe(false);
   });
 

@@ -6,8 +6,9 @@
  *   - `data-msg-email`: the message when it is not shaped like name@example.com;
  *   - `data-msg-too-long`: the message when it holds more than its `maxlength` characters.
  * Errors are drawn as the server draws them (`app/components/field.tsx`): a list after the
- * control's field, `aria-invalid` and `aria-describedby`. The server checks again with the form's
- * schema either way; this only saves a round trip.
+ * control's field, `aria-invalid` and `aria-describedby`; a control in error is checked again as
+ * the visitor corrects it. The server checks again with the form's schema either way; this only
+ * saves a round trip.
  */
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -55,6 +56,18 @@ function showError(control: Control, message: string | null) {
  * focus to the first control in error. True when nothing is wrong.
  */
 export function checkForm(form: HTMLFormElement): boolean {
+  if (!form.dataset.checking) {
+    form.dataset.checking = "";
+    // Once the form has been checked, a control in error is checked again as it is corrected.
+    const recheck = (event: Event) => {
+      const control = event.target as Control;
+      if (control.getAttribute("aria-invalid") === "true" && control.matches("[data-msg-required], [data-msg-email], [data-msg-too-long]")) {
+        showError(control, problemOf(control));
+      }
+    };
+    form.addEventListener("input", recheck);
+    form.addEventListener("change", recheck);
+  }
   let first: Control | null = null;
   for (const control of form.querySelectorAll<Control>("[data-msg-required], [data-msg-email], [data-msg-too-long]")) {
     const problem = problemOf(control);

@@ -4,12 +4,14 @@
  * server-rendered markup through `data-*` hooks and does nothing when it is absent. On the
  * hydrated pages it still drives the shared header and the consent banner.
  */
+import { enhanceBooking } from "./booking";
 import { enhanceConsent } from "./consent";
 import { enhanceContact } from "./contact";
 import { enhanceDisclosures } from "./disclosure";
 import { enhanceGallery } from "./gallery";
 import { enhanceHeader } from "./header";
 import { enhanceHero } from "./hero";
+import { enhanceLocalTimes } from "./local-time";
 import { enhanceAutoplayVideos } from "./media";
 import { enhanceReadingProgress } from "./progress";
 import { enhanceProjects } from "./projects";
@@ -27,6 +29,8 @@ for (const enhance of [
   enhanceShare,
   enhanceReadingProgress,
   enhanceContact,
+  enhanceLocalTimes,
+  enhanceBooking,
   enhanceServerToasts,
 ]) {
   try {

@@ -96,7 +96,14 @@ export function ukZoneLabel(date: string, time: string): string {
  * `zone` shows the same date and time as London at that instant, or is not a zone Intl knows.
  */
 export function formatInZone(date: string, time: string, zone: string, intl?: string): string | null {
-  const instant = londonInstant(date, time);
+  return formatInstantInZone(londonInstant(date, time), date, time, zone, intl);
+}
+
+/**
+ * {@link formatInZone} for the `instant` London's wall-clock `date` `time` already names (the
+ * browser's enhancement receives it from the page, so it needs no time-zone database of its own).
+ */
+export function formatInstantInZone(instant: Date, date: string, time: string, zone: string, intl?: string): string | null {
   let parts: Intl.DateTimeFormatPart[];
   try {
     parts = new Intl.DateTimeFormat("en-GB", {

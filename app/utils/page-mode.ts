@@ -13,10 +13,10 @@ export type RouteHandle = {
   analytics?: boolean;
 };
 
-/** The handle of a route that needs React in the browser. */
-export const hydrateHandle: RouteHandle = { hydrate: true };
+/** The handle of a public page sent without React whose URL must never reach analytics (a token page). */
+export const privatePageHandle: RouteHandle = { analytics: false };
 
-/** The handle of a hydrated page whose URL must never reach analytics (tokens, the staff portal). */
+/** The handle of a hydrated page whose URL must never reach analytics (the staff portal). */
 export const privateHydrateHandle: RouteHandle = { hydrate: true, analytics: false };
 
 type WithHandle = { handle?: unknown };

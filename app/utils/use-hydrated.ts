@@ -23,14 +23,3 @@ export function useAdoptOnHydration<T extends Element>(ref: RefObject<T | null>,
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 }
-
-/**
- * `useAdoptOnHydration` for a group of radios: when the group's checked radio (a visitor's
- * choice before hydration) differs from `selected`, calls `onSelect` with its value.
- */
-export function useAdoptCheckedRadio(ref: RefObject<Element | null>, selected: string | null, onSelect: (value: string) => void): void {
-  useAdoptOnHydration(ref, (group) => {
-    const checked = group.querySelector<HTMLInputElement>('input[type="radio"]:checked');
-    if (checked && checked.value !== selected) onSelect(checked.value);
-  });
-}

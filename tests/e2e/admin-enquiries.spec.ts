@@ -39,7 +39,7 @@ test("an enquiry from the contact page appears in the list and its status change
   await page.getByRole("textbox", { name: "Message", exact: true }).fill("A new mezzanine floor in a listed warehouse.");
   await waitUntilHumanPace(page);
   await page.getByRole("button", { name: "Send Message" }).click();
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Message sent successfully!" })).toBeVisible({ timeout: 10_000 });
+  await expect(page.locator("[data-toast]").filter({ hasText: "Message sent successfully!" })).toBeVisible({ timeout: 10_000 });
 
   await signInAsAdmin(page);
   await page.goto("/admin/enquiries");

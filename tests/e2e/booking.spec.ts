@@ -10,7 +10,7 @@ import { expectNoSeriousA11yViolations as scanA11y } from "./support/a11y";
 import { bookingFixtures } from "./support/booking-fixtures";
 import { bookUpToConfirm, fillDetails, outbox, sentTo, slotRadio, toFixtureWeek, type Parsed } from "./support/booking-flow";
 import { waitUntilHumanPace } from "./support/human-pace";
-import { waitForHydration, waitForSettled } from "./support/hydration";
+import { waitForEnhancement, waitForSettled } from "./support/hydration";
 import { saveScreenshot } from "./support/screenshots";
 
 const F = bookingFixtures();
@@ -115,8 +115,8 @@ test.describe("booking wizard", () => {
 
     await page.reload();
     await expect(page.getByRole("heading", { name: "Booking Confirmed!" })).toBeVisible();
-    // The toast would come from an effect after hydration: once hydrated and painted, none shows.
-    await waitForHydration(page);
+    // The toast would come from the enhancement: once it has run and painted, none shows.
+    await waitForEnhancement(page);
     await waitForSettled(page);
     await expect(toastText).toHaveCount(0);
   });

@@ -6,35 +6,65 @@
  */
 import { expect, test } from "@playwright/test";
 import { DEMO_CONTENT_PAGES } from "../setup/demo-pages";
+import { bookingFixtures } from "./support/booking-fixtures";
 import { signInAsAdmin } from "./support/auth";
 import { saveScreenshot } from "./support/screenshots";
 
 /**
- * Every public page sent without React: each content page kind, a filtered project list, and the
- * pages with forms (contact in English and French).
+ * Every public page is sent without React: each content page kind, a filtered project list, and
+ * the pages with forms: contact, the booking wizard and the manage page, in English, French and
+ * Arabic (the wizard's later steps are added from its first page's type).
  */
-const CONTENT_PAGES = [...DEMO_CONTENT_PAGES, "/projects?category=commercial&q=london", "/contact", "/fr/contact"];
+const CONTENT_PAGES = [
+  ...DEMO_CONTENT_PAGES,
+  "/projects?category=commercial&q=london",
+  "/contact",
+  "/fr/contact",
+  "/ar/contact",
+  "/book-consultation",
+  "/fr/book-consultation",
+  "/ar/book-consultation",
+  "/book-consultation/manage/not-a-real-token",
+  "/ar/book-consultation/manage/not-a-real-token",
+];
+
+const F = bookingFixtures();
 
 /** The `<script>` tags of an HTML document, except JSON-LD data blocks. */
 function scripts(html: string): string[] {
   return [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes("application/ld+json"));
 }
 
-test("public pages carry one module script from 'self' and no React; hydrated pages keep theirs", async ({ request }) => {
-  for (const path of CONTENT_PAGES) {
-    const html = await (await request.get(path)).text();
+test("public pages carry one module script from 'self' and no React; the staff portal keeps React", async ({ request }) => {
+  const type = /name="type" value="([^"]+)"/.exec(await (await request.get("/book-consultation")).text())?.[1];
+  expect(type).toBeTruthy();
+  const wizardSteps = [2, 3, 4, 5].flatMap((step) => [`/book-consultation?step=${step}&type=${type}`, `/ar/book-consultation?step=${step}&type=${type}`]);
+  const pages: [string, string][] = [];
+  for (const path of [...CONTENT_PAGES, ...wizardSteps]) pages.push([path, await (await request.get(path)).text()]);
+  // The wizard's steps 3 and 4 with a real time: step 3 by its URL, step 4 as the answer to step 3's post.
+  const week = await (await request.get(`/book-consultation?step=2&type=${type}&week=${F.week}`)).text();
+  const slot = /name="slot" value="([^"]+)"(?![^>]*disabled)/.exec(week)?.[1];
+  expect(slot).toBeTruthy();
+  const step3 = `/book-consultation?step=3&type=${type}&week=${F.week}&slot=${slot}`;
+  pages.push([step3, await (await request.get(step3)).text()]);
+  const step4 = `/book-consultation?step=4&type=${type}&week=${F.week}&slot=${slot}`;
+  const review = await request.post(step4, { form: { intent: "review", name: "Ada Script", email: "ada.script@example.com" } });
+  pages.push([`POST ${step4}`, await review.text()]);
+  expect(pages.at(-2)![1]).toContain("Your Information");
+  expect(pages.at(-1)![1]).toContain("Confirm Booking");
+  for (const [path, html] of pages) {
     expect(scripts(html), path).toEqual([expect.stringMatching(/^<script type="module" src="\/assets\/enhance-[\w-]+\.js" data-enhance="">$/)]);
     expect(html, path).not.toContain("modulepreload");
     expect(html, path).not.toContain("__reactRouter");
   }
-  for (const path of ["/book-consultation"]) {
+  for (const path of ["/admin/login"]) {
     const html = await (await request.get(path)).text();
     expect(html, path).toMatch(/<script nonce="[^"]+"/);
     expect(html, path).toContain("modulepreload");
   }
 });
 
-test("anonymous content pages and the contact page come from the HTML cache with an ETag; the booking wizard never does", async ({ request }) => {
+test("anonymous content pages and the contact page come from the HTML cache with an ETag; the booking wizard and its manage page never do", async ({ request }) => {
   await request.get("/about");
   const hit = await request.get("/about");
   expect(hit.headers()["x-html-cache"]).toBe("hit");
@@ -47,7 +77,10 @@ test("anonymous content pages and the contact page come from the HTML cache with
   expect(contact.headers()["x-html-cache"]).toBe("hit");
   expect(contact.headers()["content-security-policy"]).not.toContain("'nonce-");
   expect(await contact.text()).not.toContain("<script nonce=");
-  expect((await request.get("/book-consultation")).headers()["x-html-cache"]).toBeUndefined();
+  for (const path of ["/book-consultation", "/fr/book-consultation", "/book-consultation/manage/not-a-real-token"]) {
+    await request.get(path);
+    expect((await request.get(path)).headers()["x-html-cache"], path).toBeUndefined();
+  }
 });
 
 test("the contact page from the cache is enhanced, and its form gets a token of its own", async ({ page, request }) => {
@@ -65,9 +98,10 @@ test("the contact page from the cache is enhanced, and its form gets a token of 
   expect(renderedAt).toBeGreaterThanOrEqual(openedAt);
 });
 
-test("links from a hydrated page to a content page load a new document without React", async ({ page }) => {
+test("the booking wizard, the about page and the contact page are documents without React", async ({ page }) => {
   await page.goto("/book-consultation");
-  await expect.poll(() => page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
+  await expect(page.getByRole("heading", { name: "Choose Consultation Type" })).toBeVisible();
+  expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).click();
   await expect(page).toHaveURL(/\/about$/);
   await expect(page.getByRole("heading", { name: "Daniel Mensah" })).toBeVisible();

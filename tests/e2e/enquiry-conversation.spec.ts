@@ -75,7 +75,7 @@ test("staff reply from the portal, and the visitor's answer comes back", async (
   await page.getByRole("textbox", { name: "Message", exact: true }).fill("Can you check a steel frame for a mezzanine?");
   await waitUntilHumanPace(page);
   await page.getByRole("button", { name: "Send Message" }).click();
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Message sent successfully!" })).toBeVisible({ timeout: 10_000 });
+  await expect(page.locator("[data-toast]").filter({ hasText: "Message sent successfully!" })).toBeVisible({ timeout: 10_000 });
   const acknowledgement = await waitForMail(visitor.email, /^We've received your enquiry/);
 
   // The firm's mailbox.

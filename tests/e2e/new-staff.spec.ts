@@ -19,7 +19,7 @@ import { formatLongDate, ukZoneLabel } from "../../app/utils/format";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signInAsAdmin } from "./support/auth";
 import { outbox, sentTo } from "./support/booking-flow";
-import { waitForHydration } from "./support/hydration";
+import { waitForEnhancement } from "./support/hydration";
 import { waitUntilHumanPace } from "./support/human-pace";
 import { NEW_STAFF, newStaffSlot } from "./support/new-staff-fixtures";
 import { saveScreenshot } from "./support/screenshots";
@@ -82,7 +82,7 @@ for (const width of [390, 1440] as const) {
       try {
         const visitor = await visitorContext.newPage();
         await visitor.goto(manageUrl!);
-        await waitForHydration(visitor);
+        await waitForEnhancement(visitor);
         expect(await visitorContext.cookies()).toEqual([]);
         await expect(visitor.getByRole("heading", { name: "Your consultation" })).toBeVisible();
         await expect(visitor.getByText("Confirmed", { exact: true })).toBeVisible();
@@ -102,7 +102,7 @@ for (const width of [390, 1440] as const) {
 
     test("on /contact an inline confirmation replaces the form after the toast, takes the focus and offers another message", async ({ page }) => {
       await page.goto("/contact");
-      await waitForHydration(page);
+      await waitForEnhancement(page);
       await page.getByRole("textbox", { name: "Full name", exact: true }).fill(`Ines Inline ${width}`);
       await page.getByRole("textbox", { name: "E-mail address", exact: true }).fill(`ines.${width}.${Date.now()}@example.com`);
       await page.getByRole("combobox", { name: "Enquiry type", exact: true }).selectOption("General Enquiry");
@@ -111,7 +111,7 @@ for (const width of [390, 1440] as const) {
       await page.getByRole("button", { name: "Send Message" }).click();
 
       // The spec's toast, unchanged...
-      await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Message sent successfully!" })).toBeVisible();
+      await expect(page.locator("[data-toast]").filter({ hasText: "Message sent successfully!" })).toBeVisible();
       // ...and where the form was, a confirmation that has the focus and is on screen.
       const confirmation = page.getByRole("status").filter({ has: page.getByRole("heading", { name: "Message sent successfully!" }) });
       await expect(confirmation).toBeVisible();

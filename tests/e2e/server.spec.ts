@@ -15,24 +15,23 @@ test("pages carry the security headers: a nonce CSP and strict-origin-when-cross
   page.on("console", (message) => {
     if (message.text().includes("Content Security Policy")) blocked.push(message.text());
   });
-  // A hydrated page (content pages carry no inline script at all: no-javascript.spec.ts).
-  const response = await page.goto("/contact", { waitUntil: "networkidle" });
+  // A hydrated page: the staff portal's sign-in (public pages carry no inline script at all).
+  const response = await page.goto("/admin/login", { waitUntil: "networkidle" });
   const headers = response!.headers();
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   const csp = headers["content-security-policy"];
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
   expect(nonce).toBeTruthy();
   // The server-rendered inline scripts carry a nonce, the browser blocked nothing, and the page hydrated.
-  const html = await (await page.request.get("/contact")).text();
+  const html = await (await page.request.get("/admin/login")).text();
   expect(html).toMatch(/<script nonce="[^"]+"/);
   expect(blocked).toEqual([]);
-  await page.getByRole("button", { name: "Services" }).first().hover();
-  await expect(page.getByRole("link", { name: "Commercial Engineering" }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
 });
 
 test("hashed assets are cached immutably for a year", async ({ request }) => {
   // The server-rendered HTML, not the live DOM: lazily loaded chunks add their own links later.
-  const html = await (await request.get("/contact")).text();
+  const html = await (await request.get("/admin/login")).text();
   const asset = /<link rel="modulepreload"[^>]*href="([^"]+)"/.exec(html)?.[1];
   expect(asset).toMatch(/^\/assets\//);
   const response = await request.get(asset!);

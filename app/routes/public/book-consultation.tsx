@@ -1,6 +1,7 @@
 /**
  * /book-consultation (and /fr/book-consultation... in each offered language, else 404): the
- * booking wizard (`BookingWizardScreen`), its words in the page's language. The loader reads the wizard's
+ * booking wizard (`BookingWizardScreen`), its words in the page's language, sent without React
+ * (ADR "The public site without React"). The loader reads the wizard's
  * state from the URL; the action answers step 3's review and step 4's edit with the details, and
  * hands Confirm Booking to `submitBooking`, which checks the details, the chosen ids and the
  * contact form's bot check (the step 3 page's signed render token travels through step 4, whose
@@ -8,7 +9,7 @@
  * the summary; a booking made redirects to step 5, which learns it from a signed cookie.
  */
 import { randomUUID } from "node:crypto";
-import { data, redirect, type ShouldRevalidateFunction } from "react-router";
+import { data, redirect } from "react-router";
 import { FORM_TOKEN_FIELD } from "~/features/abuse/form-guard";
 import { issueFormToken } from "~/features/abuse/form-guard.server";
 import { recordConversion } from "~/features/analytics/conversions.server";
@@ -32,11 +33,7 @@ import { dataHeaders } from "~/utils/headers";
 import { readFormData } from "~/utils/form-data.server";
 import { accept, parseSubmission, refuse, refuseInvalid } from "~/utils/forms";
 import { logger } from "~/utils/logger.server";
-import { hydrateHandle } from "~/utils/page-mode";
 import type { Route } from "./+types/book-consultation";
-
-/** Hydrated (ADR "Content pages without React"). */
-export const handle = hydrateHandle;
 
 /** The wizard's title and description in the page's language, with its `hreflang` alternates in every offered language. */
 export const meta: Route.MetaFunction = (args) => {
@@ -114,15 +111,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   return refuse<BookingWizardReply>(400, { intent: "unknown", message: m.error_unknown_request({}, { locale: language }) });
 }
-
-/**
- * React Router skips reloading after an action answers 4xx; a slot that filled meanwhile must
- * show the fresh slots (spec: back to step 2 with fresh slots), so reload then.
- */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {
-  if (actionResult && typeof actionResult === "object" && "slotProblem" in actionResult && actionResult.slotProblem) return true;
-  return defaultShouldRevalidate;
-};
 
 export default function BookConsultation({ loaderData, actionData }: Route.ComponentProps) {
   if ("notFound" in loaderData) return <NotFoundScreen />;

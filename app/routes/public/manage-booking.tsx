@@ -4,7 +4,7 @@
  * e-mail (`docs/design.md` section 6), in the page's language. The loader and action answer the
  * view of `manage-page.server.ts` with its status; the screen is `ManageBookingScreen`.
  */
-import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, redirect, useLocation } from "react-router";
 import { ManageBookingScreen } from "~/features/consultations/components/manage-booking-screen";
 import {
   loadManagePage,
@@ -20,11 +20,11 @@ import { m } from "~/utils/paraglide/messages";
 import { NotFoundScreen } from "~/features/site/components/not-found-screen";
 import { dataHeaders } from "~/utils/headers";
 import { readFormData } from "~/utils/form-data.server";
-import { privateHydrateHandle } from "~/utils/page-mode";
+import { privatePageHandle } from "~/utils/page-mode";
 import type { Route } from "./+types/manage-booking";
 
-/** Hydrated (ADR "Content pages without React"), and never shown to analytics. */
-export const handle = privateHydrateHandle;
+/** Sent without React (ADR "The public site without React"), and never shown to analytics. */
+export const handle = privatePageHandle;
 
 export const meta: Route.MetaFunction = (args) => {
   const { language } = languageOfPath(args.location.pathname);
@@ -37,16 +37,6 @@ export const headers = dataHeaders;
 function respond(page: ManagePage) {
   if ("redirectTo" in page) return redirect(page.redirectTo, { headers: MANAGE_PAGE_HEADERS });
   return data<ManageView>(page.view, { status: page.status, headers: MANAGE_PAGE_HEADERS });
-}
-
-/**
- * After a cancellation the action's answer is the page to show ("Your booking has been
- * cancelled"); loading the page again would only answer 410 for the now cancelled booking, which
- * the browser reports as a failed request. Every other submission reloads as usual.
- */
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if ((actionResult as ManageView | undefined)?.kind === "cancelled-now") return false;
-  return defaultShouldRevalidate;
 }
 
 /** The answer for a language the site does not offer: the 404 page, never cached or indexed. */
@@ -66,7 +56,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function ManageBooking({ loaderData, actionData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
   const view = actionData ?? loaderData;
   if ("notFound" in view) return <NotFoundScreen />;
-  return <ManageBookingScreen view={view as ManageView} />;
+  return <ManageBookingScreen view={view as ManageView} pagePath={pathname} />;
 }

@@ -11,7 +11,7 @@ import { E2E_DATA_DIR } from "../../../playwright.config";
 import { formatLongDate, formatMonthYear } from "../../../app/utils/format";
 import { bookingFixtures } from "./booking-fixtures";
 import { waitUntilHumanPace } from "./human-pace";
-import { waitForHydration } from "./hydration";
+import { waitForEnhancement } from "./hydration";
 
 const F = bookingFixtures();
 
@@ -25,6 +25,16 @@ export async function outbox(): Promise<Parsed[]> {
 }
 
 export const sentTo = (m: Parsed, email: string) => (m.to ?? []).some((a) => "address" in a && a.address === email);
+
+/** The path and query of the first link matching `pattern` in a mail to `email`, polled from the outbox. */
+export async function mailedLink(email: string, pattern: RegExp): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(async () => (found = (await outbox()).filter((m) => sentTo(m, email)).map((m) => pattern.exec(m.text ?? "")?.[0]).find(Boolean)), { timeout: 15_000 })
+    .toBeTruthy();
+  const url = new URL(found!);
+  return `${url.pathname}${url.search}`;
+}
 
 /** The slot radio of a London date and time (its accessible name is "<long date> HH:MM[ Full]"). */
 export const slotRadio = (page: Page, date: string, time: string) => page.getByRole("radio", { name: new RegExp(`^${formatLongDate(date)} ${time}`) });
@@ -42,13 +52,13 @@ export async function toFixtureWeek(page: Page) {
 }
 
 /**
- * From the start, after hydration, to step 2 of a consultation type (by its name) in `week` (the
+ * From the start, once the page's scripts have run, to step 2 of a consultation type (by its name) in `week` (the
  * Monday, `yyyy-mm-dd`, two weeks ahead as the engineer fixtures are), via Continue and two Next
  * Week clicks.
  */
 export async function toTypeWeek(page: Page, typeName: string, week: string) {
   await page.goto("/book-consultation");
-  await waitForHydration(page);
+  await waitForEnhancement(page);
   await page.getByRole("radio", { name: new RegExp(typeName) }).check({ force: true });
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByRole("heading", { name: "Select Date & Time" })).toBeVisible();

@@ -1,13 +1,14 @@
 /**
  * Browser tests that act like a visitor (the "visitor" Playwright project, tests/e2e/visitor):
  * a fresh browser context with no cookie, JavaScript on, clicking links rather than typing
- * addresses, and clicking on a hydrated page only once it has hydrated.
+ * addresses, and clicking on a hydrated page (the staff portal) only once it has hydrated.
  *
  * The `visitor` fixture opens such a context and watches every page of it. The test fails (when
  * the fixture closes) on any console error, any "manifest version mismatch" warning of React
  * Router, any uncaught page error, any response with a 4xx or 5xx status, and any full document
  * load the test did not announce: `visitor.open(path)` and `visitor.followToDocument(link)`
- * announce one each, `visitor.followInApp(link)` (a click on a hydrated page) announces none, and
+ * announce one each (public pages are documents: their links and forms load one),
+ * `visitor.followInApp(link)` (a click on a hydrated portal page) announces none, and
  * also checks that a value put on `window` before the click is still there after it.
  */
 import { randomUUID } from "node:crypto";
@@ -67,11 +68,12 @@ export class Visitor {
 
   /**
    * Clicks a link or presses a button of a public page (sent without React, its forms and links
-   * plain ones): one document load, then `arrived` shows.
+   * plain ones), or does `link` when it is an action (a key pressed on the focused control): one
+   * document load (`documents`: two for a post answered by a redirect), then `arrived` shows.
    */
-  async followToDocument(link: Locator, arrived: Locator): Promise<void> {
-    this.expectedDocuments += 1;
-    await link.click();
+  async followToDocument(link: Locator | (() => Promise<void>), arrived: Locator, { documents = 1 }: { documents?: number } = {}): Promise<void> {
+    this.expectedDocuments += documents;
+    await (typeof link === "function" ? link() : link.click());
     await expect(arrived).toBeVisible();
     await this.page.waitForLoadState("load");
   }

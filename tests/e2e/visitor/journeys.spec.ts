@@ -1,36 +1,25 @@
 /**
  * What new visitors do, done the way they do it (project "visitor"): a browser that has never
- * been to the site, following links by clicking and waiting for a page to hydrate before using
- * it. See tests/e2e/support/visitor.ts for what makes these tests fail (console errors, manifest
- * mismatches, 4xx/5xx answers, document loads where React Router should have navigated).
+ * been to the site, following links by clicking; every public page is a document (no React), the
+ * staff portal hydrates. See tests/e2e/support/visitor.ts for what makes these tests fail (console
+ * errors, manifest mismatches, 4xx/5xx answers, document loads where none was expected).
  */
 import type { Page } from "@playwright/test";
 import { formatLongDate, formatMonthYear } from "../../../app/utils/format";
-import { fillDetails, outbox, sentTo, slotRadio } from "../support/booking-flow";
-import { waitForHydration } from "../support/hydration";
+import { fillDetails, mailedLink, outbox, sentTo, slotRadio } from "../support/booking-flow";
 import { waitUntilHumanPace } from "../support/human-pace";
 import { expect, test, type Visitor } from "../support/visitor";
 import { visitorFixtures } from "../support/visitor-fixtures";
 
 const F = visitorFixtures();
 
-/** The first e-mail to `email` whose text matches `pattern`, polled from the outbox, and the first match. */
-async function mailedLink(email: string, pattern: RegExp): Promise<string> {
-  let found: string | undefined;
-  await expect
-    .poll(async () => (found = (await outbox()).filter((m) => sentTo(m, email)).map((m) => pattern.exec(m.text ?? "")?.[0]).find(Boolean)), { timeout: 15_000 })
-    .toBeTruthy();
-  const url = new URL(found!);
-  return `${url.pathname}${url.search}`;
-}
-
-/** On the booking picker: Next Week until the fixture week is shown, each a client navigation. */
+/** On the booking picker: Next Week until the fixture week is shown, each a document. */
 async function toFixtureWeek(visitor: Visitor) {
   const page = visitor.page;
   for (;;) {
     const week = new URL(page.url()).searchParams.get("week");
     if (week === F.week) break;
-    await visitor.followInApp(() => page.getByRole("link", { name: "Next Week" }).click(), page.getByRole("link", { name: "Next Week" }));
+    await visitor.followToDocument(page.getByRole("link", { name: "Next Week" }), page.getByRole("link", { name: "Next Week" }));
     // The next click waits for this one's week (a click while it loads would skip a week).
     await expect(page).toHaveURL((url) => url.searchParams.get("week") !== week);
   }
@@ -57,19 +46,19 @@ test("a new visitor reads the site, books a consultation, and days later resched
   await expect(page).toHaveURL(/\/insights\/[\w-]+$/);
   await visitor.followToDocument(nav.getByRole("link", { name: "Contact", exact: true }), heading(page, /talk about your project/));
 
-  // The contact page is sent without React too; the booking wizard is a React page: from there on React Router navigates.
+  // Contact and the booking wizard are sent without React too: each step is a document.
   await visitor.followToDocument(page.getByRole("main").getByRole("link", { name: "Book Free Consultation" }), heading(page, "Book a Consultation"));
   await expect(page).toHaveURL(/\/book-consultation$/);
-  await waitForHydration(page);
-  await visitor.followInApp(() => page.getByRole("button", { name: "Continue" }).click(), page.getByRole("heading", { name: "Select Date & Time" }));
+  await visitor.followToDocument(page.getByRole("button", { name: "Continue" }), page.getByRole("heading", { name: "Select Date & Time" }));
   await toFixtureWeek(visitor);
   await slotRadio(page, F.from.date, F.from.startTime).check({ force: true });
-  await visitor.followInApp(() => page.getByRole("button", { name: "Continue" }).click(), page.getByRole("heading", { name: "Your Information" }));
+  await visitor.followToDocument(page.getByRole("button", { name: "Continue" }), page.getByRole("heading", { name: "Your Information" }));
   const shownAt = Date.now();
   await fillDetails(page, { name: "Vic Visitor", email });
-  await visitor.followInApp(() => page.getByRole("button", { name: "Continue" }).click(), page.getByRole("heading", { name: "Confirmation" }));
+  await visitor.followToDocument(page.getByRole("button", { name: "Continue" }), page.getByRole("heading", { name: "Confirmation" }));
   await waitUntilHumanPace(shownAt);
-  await visitor.followInApp(() => page.getByRole("button", { name: "Confirm Booking" }).click(), page.getByRole("heading", { name: "Booking Confirmed!" }));
+  // Confirm Booking posts, and is answered with a redirect to the success screen.
+  await visitor.followToDocument(page.getByRole("button", { name: "Confirm Booking" }), page.getByRole("heading", { name: "Booking Confirmed!" }), { documents: 2 });
 
   // Days later, on another device: no cookie of the site (the booking receipt is long gone).
   const manageLink = await mailedLink(email, /https?:\/\/\S+\/book-consultation\/manage\/[\w-]+/);
@@ -79,15 +68,15 @@ test("a new visitor reads the site, books a consultation, and days later resched
   await expect(manage.getByRole("heading", { name: "Your consultation" })).toBeVisible();
   await expect(manage.getByText(formatLongDate(F.from.date))).toBeVisible();
 
-  await later.followInApp(() => manage.getByRole("link", { name: "Reschedule" }).click(), manage.getByRole("heading", { name: "Choose a new time" }));
+  await later.followToDocument(manage.getByRole("link", { name: "Reschedule" }), manage.getByRole("heading", { name: "Choose a new time" }));
   await toFixtureWeek(later);
   await slotRadio(manage, F.to.date, F.to.startTime).check({ force: true });
-  await later.followInApp(() => manage.getByRole("button", { name: "Continue" }).click(), manage.getByRole("heading", { name: "Move your consultation?" }));
-  await later.followInApp(() => manage.getByRole("button", { name: "Confirm new time" }).click(), manage.getByText("Your consultation has been moved."));
+  await later.followToDocument(manage.getByRole("button", { name: "Continue" }), manage.getByRole("heading", { name: "Move your consultation?" }));
+  await later.followToDocument(manage.getByRole("button", { name: "Confirm new time" }), manage.getByText("Your consultation has been moved."), { documents: 2 });
   await expect(manage.getByText(formatLongDate(F.to.date))).toBeVisible();
 
-  await later.followInApp(() => manage.getByRole("button", { name: "Cancel booking" }).click(), manage.getByRole("heading", { name: "Cancel this consultation?" }));
-  await later.followInApp(() => manage.getByRole("button", { name: "Yes, cancel booking" }).click(), manage.getByRole("heading", { name: "Your booking has been cancelled" }));
+  await later.followToDocument(manage.getByRole("button", { name: "Cancel booking" }), manage.getByRole("heading", { name: "Cancel this consultation?" }));
+  await later.followToDocument(manage.getByRole("button", { name: "Yes, cancel booking" }), manage.getByRole("heading", { name: "Your booking has been cancelled" }));
   await expect.poll(async () => (await outbox()).filter((m) => sentTo(m, email)).map((m) => m.subject ?? ""), { timeout: 15_000 }).toEqual(
     expect.arrayContaining([expect.stringMatching(/moved/i), expect.stringMatching(/cancel/i)]),
   );

@@ -12,7 +12,7 @@ import { formatLongDate, formatMonthYear } from "../../../app/utils/format";
 import { languageInfo } from "../../../app/utils/i18n";
 import { expectNoSeriousA11yViolations } from "../support/a11y";
 import { signInAsAdmin } from "../support/auth";
-import { waitForHydration } from "../support/hydration";
+import { waitForEnhancement, waitForHydration } from "../support/hydration";
 import { outbox, sentTo, type Parsed } from "../support/booking-flow";
 import { waitUntilHumanPace } from "../support/human-pace";
 import { DESKTOP, expectDocumentIn, expectNoSidewaysScroll, PHONE, photograph as photographAt } from "../support/languages";
@@ -88,10 +88,10 @@ async function book(visitor: Visitor, language: "fr" | "ar", email: string, view
   const w = WORDS[language];
   const intl = languageInfo(language).intl;
   await expect(page.getByRole("heading", { level: 1, name: w.title })).toBeVisible();
-  await visitor.followInApp(() => page.getByRole("button", { name: w.continue }).click(), page.getByRole("heading", { name: w.step2 }));
+  await visitor.followToDocument(page.getByRole("button", { name: w.continue }), page.getByRole("heading", { name: w.step2 }));
   while (new URL(page.url()).searchParams.get("week") !== F.week) {
     const before = page.url();
-    await visitor.followInApp(() => page.getByRole("link", { name: w.nextWeek }).click(), page.getByRole("link", { name: w.nextWeek }));
+    await visitor.followToDocument(page.getByRole("link", { name: w.nextWeek }), page.getByRole("link", { name: w.nextWeek }));
     await expect(page).not.toHaveURL(before);
   }
   await expect(page.getByRole("heading", { name: formatMonthYear(F.week, intl) })).toBeVisible();
@@ -101,17 +101,17 @@ async function book(visitor: Visitor, language: "fr" | "ar", email: string, view
   await expectNoSeriousA11yViolations(page);
   await photograph(page, `${language}-step2`, viewport);
   await slot.check({ force: true });
-  await visitor.followInApp(() => page.getByRole("button", { name: w.continue }).click(), page.getByRole("heading", { name: w.step3 }));
+  await visitor.followToDocument(page.getByRole("button", { name: w.continue }), page.getByRole("heading", { name: w.step3 }));
   const shownAt = Date.now();
   await page.getByRole("textbox", { name: w.name }).fill(language === "fr" ? "Marie Joseph" : "ليلى حسن");
   await page.getByRole("textbox", { name: w.email }).fill(email);
   await page.getByRole("combobox", { name: w.projectType }).selectOption("humanitarian");
   await page.getByRole("textbox", { name: w.description }).fill(language === "fr" ? "Une école parasismique à Jacmel." : "مدرسة مقاومة للزلازل في القاهرة.");
-  await visitor.followInApp(() => page.getByRole("button", { name: w.continue }).click(), page.getByRole("heading", { name: w.step4 }));
+  await visitor.followToDocument(page.getByRole("button", { name: w.continue }), page.getByRole("heading", { name: w.step4 }));
   await expectNoSeriousA11yViolations(page);
   await photograph(page, `${language}-step4`, viewport);
   await waitUntilHumanPace(shownAt);
-  await visitor.followInApp(() => page.getByRole("button", { name: w.confirm }).click(), page.getByRole("heading", { name: w.done }));
+  await visitor.followToDocument(page.getByRole("button", { name: w.confirm }), page.getByRole("heading", { name: w.done }), { documents: 2 });
   await expectDocumentIn(page, language);
   await expectNoSeriousA11yViolations(page);
   await photograph(page, `${language}-done`, viewport);
@@ -157,7 +157,7 @@ test("a visitor in Haiti switches the wizard to French on a desktop, books, and 
   // The header's book link stays on the French wizard; a page without a translation stays English.
   await expect(page.getByRole("banner").getByRole("link", { name: "Consultation gratuite" })).toHaveAttribute("href", "/fr/book-consultation");
   await expect(page.getByRole("navigation", { name: "Navigation principale" }).getByRole("link", { name: "Projets" })).toHaveAttribute("href", "/projects");
-  await waitForHydration(page);
+  await waitForEnhancement(page);
   await book(visitor, "fr", email, DESKTOP);
   await checkMailAndManage(newVisitor, "fr", email, DESKTOP);
 

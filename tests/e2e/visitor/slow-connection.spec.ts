@@ -1,13 +1,14 @@
 /**
  * A visitor on a slow connection (project "visitor"): the page is on screen, and usable as a plain
  * form, before its JavaScript has arrived. Whatever the person typed or chose in that time must
- * still count once React hydrates: the buttons it enables follow what the screen shows.
+ * still count once the scripts run (React in the portal, the enhancement on the public site): the
+ * buttons they enable follow what the screen shows.
  */
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../../playwright.config";
 import { formatMonthYear } from "../../../app/utils/format";
 import { slotRadio } from "../support/booking-flow";
-import { waitForHydration } from "../support/hydration";
+import { waitForEnhancement, waitForHydration } from "../support/hydration";
 import { expect, test } from "../support/visitor";
 import { visitorFixtures } from "../support/visitor-fixtures";
 
@@ -52,10 +53,9 @@ test("a time chosen in the booking wizard before its script arrives is still cho
   const radio = slotRadio(page, F.from.date, F.from.startTime);
   await radio.check({ force: true });
   release();
-  await waitForHydration(page);
+  await waitForEnhancement(page);
   await expect(radio).toBeChecked();
   const next = page.getByRole("button", { name: "Continue" });
   await expect(next).toBeEnabled();
-  await next.click();
-  await expect(page.getByRole("heading", { name: "Your Information" })).toBeVisible();
+  await visitor.followToDocument(next, page.getByRole("heading", { name: "Your Information" }));
 });

@@ -3,7 +3,7 @@
  * booked date and time in UK time and the visitor's own, that the booking awaits the team's
  * confirmation, an "Add to calendar" download of the same invitation the e-mail attaches, and the
  * manage link. Works without JavaScript (the download is a `data:` link; the local time appears
- * once the browser's zone is known).
+ * once the enhancement knows the browser's zone).
  */
 import { CalendarPlus, Hourglass, Settings2 } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
@@ -15,7 +15,7 @@ import { describeWhenIn, minutesIn } from "../words";
 import { LocalTime } from "./week-picker";
 
 /** The booking just made, in the page's language (the type's name is content and stays as staff wrote it). */
-export function BookingReceiptCard({ receipt, zone }: { receipt: BookingReceipt; zone: string | null }) {
+export function BookingReceiptCard({ receipt }: { receipt: BookingReceipt }) {
   const language = usePageLanguage();
   const locale = { locale: language };
   return (
@@ -25,7 +25,7 @@ export function BookingReceiptCard({ receipt, zone }: { receipt: BookingReceipt;
       </h3>
       <p className="mt-3 text-lg font-semibold text-foreground">{receipt.consultationType}</p>
       <p className="mt-1 text-foreground">{describeWhenIn(language, receipt.date, receipt.startTime)}</p>
-      <LocalTime date={receipt.date} time={receipt.startTime} zone={zone} className="mt-0.5 text-sm" />
+      <LocalTime date={receipt.date} time={receipt.startTime} className="mt-0.5 text-sm" />
       <p className="mt-1 text-sm text-muted-foreground">{minutesIn(language, receipt.durationMinutes)}</p>
 
       {receipt.status === "pending" ? (

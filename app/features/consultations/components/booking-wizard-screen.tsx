@@ -3,20 +3,20 @@
  * 2 Select Date & Time, 3 Your Information, 4 Confirmation, 5 Booking Complete.
  *
  * The chosen type, week, slot and step live in the URL, so reload and the browser's back button
- * work. Every step is a plain form: steps 1 and 2 are GET forms, step 3 posts the details (the
- * reply draws step 4 with the details in hidden fields and a server-made idempotency key), and
- * Confirm Booking posts everything, the contact form's bot check (`FormGuardFields`) included.
- * With JavaScript the same forms run through React Router without full reloads, and the spec's
- * toasts appear. Reloading step 4 keeps the details typed (kept in `sessionStorage` for the tab,
- * never in the URL; see `REVIEW_KEY`); reloading step 5 does not repeat the success toast.
+ * work. Rendered on the server only (the public site is sent without React): every step is a
+ * plain form or link that works the moment it is visible. Steps 1 and 2 are GET forms, step 3
+ * posts the details (the reply draws step 4 with the details in hidden fields and a server-made
+ * idempotency key), and Confirm Booking posts everything, the contact form's bot check
+ * (`FormGuardFields`) included. The booking enhancement (`app/enhance/booking.ts`, hooks named
+ * below) adds what needs a script: Continue disabled until a choice is made, one press of a
+ * button that posts, the focus on each new step's heading, the spec's toasts (the success toast
+ * only after Confirm Booking in this tab), the visitor's own time (`app/enhance/local-time.ts`),
+ * and step 4 kept across a reload (the reviewed details in `sessionStorage` for the tab, never in
+ * the URL).
  */
-import { useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { AlertCircle, ArrowLeft } from "lucide-react";
-import { toast } from "~/components/ui/toast";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Spinner } from "~/components/ui/spinner";
 import { FormGuardFields } from "~/features/abuse/components/form-guard-fields";
 import { FORM_TOKEN_FIELD } from "~/features/abuse/form-guard";
 import { useRootData } from "~/features/site/root-data";
@@ -25,12 +25,11 @@ import { formatLongDate, formatTime24 } from "~/utils/format";
 import type { ActionReply, FieldErrors } from "~/utils/forms";
 import { languageInfo, localizedPath, usePageLanguage, type Language } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
-import { useHydrated } from "~/utils/use-hydrated";
 import type { BookingReceipt } from "../booking-receipt.server";
 import type { DetailsValues } from "../fields";
 import type { WizardState } from "../wizard.server";
 import { BookingReceiptCard } from "./booking-receipt";
-import { useVisitorZone, WeekPicker } from "./week-picker";
+import { WeekPicker } from "./week-picker";
 import {
   BackLink,
   BookingSummary,
@@ -47,7 +46,7 @@ import { minutesIn } from "../words";
 /** The wizard's URL in English; other languages put their prefix before it (`localizedPath`). */
 export const BOOKING_PATH = "/book-consultation";
 
-/** The wizard's toasts in `language`, each with an id so one event shows one toast. */
+/** The wizard's toasts in `language`: a title and a description each. */
 function toasts(language: Language) {
   const locale = { locale: language };
   return {
@@ -75,25 +74,6 @@ export type BookingWizardReply = ActionReply<
   | { intent: "unknown"; formToken?: string }
 >;
 
-/**
- * `sessionStorage` key of the details last reviewed at step 4, with the type and slot they were
- * reviewed for and the step 3 page's form token. Personal data never goes into the URL; this
- * stays in the visitor's own tab (gone when it closes) and is removed once the booking is made.
- * Without JavaScript, step 4 is the answer to a POST, which the browser posts again on reload.
- */
-const REVIEW_KEY = "booking-review";
-type SavedReview = { type: string; slot: string; values: DetailsValues; formToken?: string };
-
-/** The saved review, or null when there is none or it cannot be read. */
-function readSavedReview(): SavedReview | null {
-  try {
-    const saved = JSON.parse(window.sessionStorage.getItem(REVIEW_KEY) ?? "null") as SavedReview | null;
-    return saved && typeof saved.type === "string" && typeof saved.slot === "string" && saved.values ? saved : null;
-  } catch {
-    return null;
-  }
-}
-
 /** A wizard URL in `path` (the page's language) keeping the given state keys. */
 function wizardHref(path: string, params: { step: number; type?: string | null; week?: string | null; slot?: string | null }) {
   const q = new URLSearchParams();
@@ -117,6 +97,14 @@ function shownStep(state: WizardState, actionData: BookingWizardReply | undefine
   return 3;
 }
 
+/**
+ * A toast the page asks the enhancement to show (`app/enhance/toast.ts`); the page says the same
+ * in its own text for a visitor without JavaScript.
+ */
+function ToastRequest({ title, description }: { title: string; description: string }) {
+  return <span hidden data-toast-title={title} data-toast-description={description} data-toast-tone="error" />;
+}
+
 /** The wizard: the step the URL and the last post ask for, in the hero's card. */
 export function BookingWizardScreen({ state, actionData }: { state: BookingWizardData; actionData: BookingWizardReply | undefined }) {
   const site = useRootData()?.site;
@@ -125,91 +113,29 @@ export function BookingWizardScreen({ state, actionData }: { state: BookingWizar
   const PATH = localizedPath(BOOKING_PATH, language);
   const href = (params: Parameters<typeof wizardHref>[1]) => wizardHref(PATH, params);
   const STEP_TITLES = stepTitles(language);
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
-  const zone = useVisitorZone();
+  const words = toasts(language);
   const step = shownStep(state, actionData);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  // Without JavaScript a Continue button must stay usable (the server checks the choice instead).
-  const hydrated = useHydrated();
-  const firstRender = useRef(true);
-
-  const [typeId, setTypeId] = useState<string | null>(state.type?.id ?? state.types[0]?.id ?? null);
-  const [slotId, setSlotId] = useState<string | null>(
-    state.slot && state.slots.some((s) => s.id === state.slot!.id) ? state.slot.id : null,
-  );
-  // Keep the selection in step with the URL after navigation.
-  const [seen, setSeen] = useState({ type: state.type?.id, slot: state.slot?.id, week: state.weekStart });
-  if (seen.type !== state.type?.id || seen.slot !== state.slot?.id || seen.week !== state.weekStart) {
-    setSeen({ type: state.type?.id, slot: state.slot?.id, week: state.weekStart });
-    setTypeId(state.type?.id ?? state.types[0]?.id ?? null);
-    setSlotId(state.slot && state.slots.some((s) => s.id === state.slot!.id) ? state.slot.id : null);
-  }
-
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    headingRef.current?.focus();
-  }, [step]);
-
-  useEffect(() => {
-    if (state.typesError) toast.error(toasts(language).types.title, { description: toasts(language).types.description, id: "booking-types-error" });
-  }, [state.typesError, language]);
-  useEffect(() => {
-    if (state.slotsError) toast.error(toasts(language).slots.title, { description: toasts(language).slots.description, id: "booking-slots-error" });
-  }, [state.slotsError, language]);
-  useEffect(() => {
-    if (actionData?.intent === "confirm" && !actionData.ok && "code" in actionData) {
-      toast.error(toasts(language).booking.title, { description: toasts(language).booking.description, id: "booking-error" });
-    }
-  }, [actionData, language]);
-  // The success toast follows Confirm Booking in this page only: reloading step 5 does not repeat it.
-  const confirmSent = useRef(false);
-  useEffect(() => {
-    if (navigation.formData?.get("intent") === "confirm") confirmSent.current = true;
-  }, [navigation.formData]);
-  useEffect(() => {
-    if (state.step !== 5) return;
-    window.sessionStorage.removeItem(REVIEW_KEY);
-    if (!confirmSent.current) return;
-    confirmSent.current = false;
-    toast.success(toasts(language).success.title, { description: toasts(language).success.description, id: "booking-success" });
-  }, [state.step, language]);
-
-  // Reloading step 4 keeps the details (see REVIEW_KEY): the reviewed details are kept for this
-  // tab, and a reload of step 4, which arrives as a GET without them, posts them for review again.
-  const submit = useSubmit();
-  const reviewed = actionData?.intent === "review" && actionData.ok ? actionData : null;
-  useEffect(() => {
-    if (!reviewed || !state.type || !state.slot) return;
-    const saved: SavedReview = { type: state.type.id, slot: state.slot.id, values: reviewed.values, formToken: reviewed.formToken };
-    window.sessionStorage.setItem(REVIEW_KEY, JSON.stringify(saved));
-  }, [reviewed, state.type, state.slot]);
-  const restored = useRef(false);
-  useEffect(() => {
-    if (restored.current || state.step !== 4 || actionData || !state.type || !state.slot) return;
-    restored.current = true;
-    const saved = readSavedReview();
-    if (!saved || saved.type !== state.type.id || saved.slot !== state.slot.id) return;
-    const form = new FormData();
-    form.set("intent", "review");
-    if (saved.formToken) form.set(FORM_TOKEN_FIELD, saved.formToken);
-    for (const [key, value] of Object.entries(saved.values)) if (typeof value === "string") form.set(key, value);
-    submit(form, { method: "post", action: wizardHref(PATH, { step: 4, type: state.type.id, week: state.weekStart, slot: state.slot.id }), replace: true });
-  }, [state.step, state.type, state.slot, state.weekStart, actionData, submit, PATH]);
+  // The first type is preselected; a time only when the URL chose one that is still offered.
+  const typeId = state.type?.id ?? state.types[0]?.id ?? null;
+  const slotId = state.slot && state.slots.some((s) => s.id === state.slot!.id) ? state.slot.id : null;
 
   // Every reply of the wizard's action carries the details as typed (`detailsValues`).
   const values = ((actionData && "values" in actionData ? actionData.values : undefined) ?? {}) as DetailsValues;
   const errors = actionData && !actionData.ok ? actionData.fieldErrors : undefined;
   // A refusal of the booking itself (not of a field) shows its message above the summary.
   const bookingMessage = actionData?.intent === "confirm" && !actionData.ok && "code" in actionData ? actionData.message : null;
-  const message = bookingMessage ?? (step === state.step ? state.notice : null);
+  // Field errors of a post whose address cannot show the details form (no type or time in it) are said above the step.
+  const unshownErrors = errors && step !== 3 ? Object.values(errors).flat().join(" ") : null;
+  const message = bookingMessage ?? unshownErrors ?? (step === state.step ? state.notice : null);
+  // The visitor came from another step (or a post was answered): the step's heading takes the focus.
+  const focusHeading = step > 1 || Boolean(actionData) || Boolean(message);
 
   const formToken = actionData?.formToken ?? state.formToken;
   const typeKey = state.type?.id ?? null;
   const week = state.weekStart;
+  // Step 4 reached by a reload (a GET, without the details): the enhancement posts the details
+  // this tab reviewed for the same type and time again (see REVIEW_KEY).
+  const restoreReview = state.step === 4 && step === 3 && !actionData;
 
   return (
     <div className="bg-muted/60 pb-20">
@@ -226,14 +152,17 @@ export function BookingWizardScreen({ state, actionData }: { state: BookingWizar
           {step <= 4 ? <Stepper step={step} /> : null}
           <div className={cn(step <= 4 && "border-t pt-6 sm:pt-8")}>
             {step <= 4 ? (
-              <h2 ref={headingRef} tabIndex={-1} className="text-xl font-bold tracking-tight outline-none sm:text-2xl">
+              <h2 tabIndex={-1} data-focus-on-load={focusHeading ? "" : undefined} className="text-xl font-bold tracking-tight outline-none sm:text-2xl">
                 {STEP_TITLES[step - 1]}
               </h2>
             ) : (
-              <h2 ref={headingRef} tabIndex={-1} className="sr-only">
+              <h2 tabIndex={-1} data-focus-on-load="" className="sr-only">
                 {STEP_TITLES[4]}
               </h2>
             )}
+            {state.typesError ? <ToastRequest {...words.types} /> : null}
+            {state.slotsError && step === 2 ? <ToastRequest {...words.slots} /> : null}
+            {bookingMessage ? <ToastRequest {...words.booking} /> : null}
 
             {message ? (
               <div
@@ -246,7 +175,7 @@ export function BookingWizardScreen({ state, actionData }: { state: BookingWizar
             ) : null}
 
             {step === 1 ? (
-              <Form method="get" action={PATH} className="mt-6">
+              <form method="get" action={PATH} className="mt-6" data-needs-choice="type">
                 <p className="mb-5 text-muted-foreground">{m.wizard_step1_intro({}, locale)}</p>
                 <input type="hidden" name="step" value="2" />
                 {state.typesError ? (
@@ -254,24 +183,24 @@ export function BookingWizardScreen({ state, actionData }: { state: BookingWizar
                 ) : state.types.length === 0 ? (
                   <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">{m.wizard_types_empty({}, locale)}</p>
                 ) : (
-                  <TypeCards types={state.types} selected={typeId} onSelect={setTypeId} />
+                  <TypeCards types={state.types} selected={typeId} />
                 )}
                 {state.weekStart && state.type ? <input type="hidden" name="week" value={week} /> : null}
                 <div className="mt-8 flex justify-end">
-                  <ContinueButton busy={busy} disabled={hydrated && !typeId} />
+                  <ContinueButton />
                 </div>
-              </Form>
+              </form>
             ) : null}
 
             {step === 2 ? (
-              <Form method="get" action={PATH} className="mt-6">
+              <form method="get" action={PATH} className="mt-6" data-needs-choice="slot">
                 <input type="hidden" name="step" value="3" />
                 <input type="hidden" name="type" value={typeKey ?? ""} />
                 <input type="hidden" name="week" value={week} />
                 <p className="mb-5 text-muted-foreground">
                   {state.type ? (
                     <>
-                      <span className="font-medium text-foreground">{state.type.name}</span> ·{" "}
+                      <bdi className="font-medium text-foreground">{state.type.name}</bdi> ·{" "}
                       {minutesIn(language, state.type.durationMinutes)}. {m.wizard_times_note({}, locale)}
                     </>
                   ) : null}
@@ -283,23 +212,26 @@ export function BookingWizardScreen({ state, actionData }: { state: BookingWizar
                   slots={state.slots}
                   slotsError={state.slotsError}
                   selected={slotId}
-                  onSelect={setSlotId}
-                  zone={zone}
                   contactEmail={site?.email}
                 />
                 <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
                   <BackLink to={href({ step: 1, type: typeKey, week })} />
-                  <ContinueButton busy={busy} disabled={hydrated && !slotId} />
+                  <ContinueButton />
                 </div>
-              </Form>
+              </form>
             ) : null}
 
             {step === 3 && state.type && state.slot ? (
-              <Form
+              <form
                 method="post"
                 action={href({ step: 4, type: typeKey, week, slot: state.slot.id })}
                 className="mt-6"
-                noValidate={false}
+                noValidate
+                data-check-form=""
+                data-submit-once=""
+                data-restore-review={restoreReview ? "" : undefined}
+                data-type={state.type.id}
+                data-slot={state.slot.id}
               >
                 <ChosenTime state={state} />
                 <input type="hidden" name="intent" value="review" />
@@ -307,13 +239,13 @@ export function BookingWizardScreen({ state, actionData }: { state: BookingWizar
                 <DetailsFields values={values} errors={errors} />
                 <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
                   <BackLink to={href({ step: 2, type: typeKey, week, slot: state.slot.id })} />
-                  <ContinueButton busy={busy} />
+                  <ContinueButton />
                 </div>
-              </Form>
+              </form>
             ) : null}
 
             {step === 4 && state.type && state.slot && actionData && "values" in actionData ? (
-              <div className="mt-6">
+              <div className="mt-6" data-booking-review="" data-type={state.type.id} data-slot={state.slot.id}>
                 <p className="mb-5 text-muted-foreground">{m.wizard_review_intro({}, locale)}</p>
                 <BookingSummary
                   typeName={state.type.name}
@@ -321,22 +253,21 @@ export function BookingWizardScreen({ state, actionData }: { state: BookingWizar
                   date={state.slot.date}
                   startTime={state.slot.start_time}
                   values={values}
-                  zone={zone}
                 />
                 <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-                  <Form method="post" action={href({ step: 3, type: typeKey, week, slot: state.slot.id })}>
+                  <form method="post" action={href({ step: 3, type: typeKey, week, slot: state.slot.id })} data-review-details="">
                     <input type="hidden" name="intent" value="edit" />
                     <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
                     <DetailHiddenFields values={values} />
-                    <Button type="submit" variant="outline" size="lg" className="w-full sm:w-auto" disabled={busy}>
+                    <Button type="submit" variant="outline" size="lg" className="w-full sm:w-auto">
                       <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
                       {m.wizard_back({}, locale)}
                     </Button>
-                  </Form>
-                  <Form method="post" action={href({ step: 4, type: typeKey, week, slot: state.slot.id })}>
+                  </form>
+                  <form method="post" action={href({ step: 4, type: typeKey, week, slot: state.slot.id })} data-submit-once="" data-confirm-booking="">
                     <input type="hidden" name="intent" value="confirm" />
-                    {/* The visitor's own zone, for their time beside UK time in the e-mails (once hydrated). */}
-                    {zone ? <input type="hidden" name="timeZone" value={zone} /> : null}
+                    {/* The visitor's own zone, for their time beside UK time in the e-mails (filled in by the enhancement). */}
+                    <input type="hidden" name="timeZone" defaultValue="" data-visitor-zone="" />
                     <FormGuardFields token={formToken} />
                     <input type="hidden" name="typeId" value={state.type.id} />
                     <input type="hidden" name="slotId" value={state.slot.id} />
@@ -346,24 +277,23 @@ export function BookingWizardScreen({ state, actionData }: { state: BookingWizar
                       value={"idempotencyKey" in actionData ? (actionData.idempotencyKey ?? "") : ""}
                     />
                     <DetailHiddenFields values={values} />
-                    <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
-                      {busy ? <Spinner /> : null}
+                    <Button type="submit" size="lg" className="w-full sm:w-auto">
                       {m.wizard_confirm({}, locale)}
                     </Button>
-                  </Form>
+                  </form>
                 </div>
               </div>
             ) : null}
 
             {step === 5 ? (
-              <div className="py-6">
-                <SuccessPanel receipt={state.receipt ? <BookingReceiptCard receipt={state.receipt} zone={zone} /> : null}>
-                  <Link to="/" reloadDocument className={buttonVariants({ size: "lg" })}>
+              <div className="py-6" data-booking-complete="" data-toast-success-title={words.success.title} data-toast-success-description={words.success.description}>
+                <SuccessPanel receipt={state.receipt ? <BookingReceiptCard receipt={state.receipt} /> : null}>
+                  <a href="/" className={buttonVariants({ size: "lg" })}>
                     {m.wizard_return_home({}, locale)}
-                  </Link>
-                  <Link to="/projects" reloadDocument className={buttonVariants({ variant: "outline", size: "lg" })}>
+                  </a>
+                  <a href="/projects" className={buttonVariants({ variant: "outline", size: "lg" })}>
                     {m.wizard_view_work({}, locale)}
-                  </Link>
+                  </a>
                 </SuccessPanel>
               </div>
             ) : null}
@@ -384,7 +314,7 @@ function ChosenTime({ state }: { state: WizardState }) {
   );
   return (
     <p className="mb-6 rounded-lg bg-accent px-4 py-3 text-sm text-accent-foreground">
-      <span className="font-semibold">{state.type.name}</span> {chosen}
+      <bdi className="font-semibold">{state.type.name}</bdi> {chosen}
     </p>
   );
 }

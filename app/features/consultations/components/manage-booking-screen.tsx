@@ -2,26 +2,26 @@
  * The visitor's manage page (/book-consultation/manage/:token): the booking's type, UK date and
  * time and status, with Reschedule and Cancel booking (behind a confirmation), or the page for a
  * wrong link, a cancelled booking or a refused change. The view comes from
- * `manage-page.server.ts`. Reschedule is URL-driven like the wizard, so it works without
- * JavaScript: `?reschedule=1&week=` shows the wizard's week picker, choosing a time adds `&slot=`
- * and shows "Move your consultation?", and Confirm new time posts `intent=reschedule`.
+ * `manage-page.server.ts`. Rendered on the server only (the public site is sent without React):
+ * every control is a plain form or link. Reschedule is URL-driven like the wizard:
+ * `?reschedule=1&week=` shows the wizard's week picker, choosing a time adds `&slot=` and shows
+ * "Move your consultation?", and Confirm new time posts `intent=reschedule`; Cancel booking posts
+ * `intent=ask` for the question, whose Yes posts `intent=cancel`. The booking enhancement
+ * (`app/enhance/booking.ts`) keeps Continue disabled until a time is chosen, stops a second press
+ * of a button that posts, and moves the focus to the question or the new step's heading.
  */
-import { useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
 import { AlertCircle, ArrowLeft, ArrowRight, CalendarCheck2, CalendarClock, CalendarX2, CheckCircle2, Clock, SearchX, Video } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Spinner } from "~/components/ui/spinner";
 import { formatLongDate, formatTime24 } from "~/utils/format";
 import { languageInfo, localizedPath, usePageLanguage, type Language } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
-import { useHydrated } from "~/utils/use-hydrated";
 import type { ManagedBooking } from "../booking-manage.server";
 import type { ManageView } from "../manage-page.server";
 import { describeWhenIn, minutesIn, ukZone } from "../words";
 import { BOOKING_PATH } from "./booking-wizard-screen";
-import { LocalTime, useVisitorZone, WeekPicker } from "./week-picker";
+import { LocalTime, WeekPicker } from "./week-picker";
 
 /** A booking status's badge: its name in `language` and its colour. */
 function statusBadge(status: string, language: Language): { label: string; variant: "green" | "red" | "blue" | "grey" | "purple" | "yellow" } {
@@ -44,13 +44,10 @@ function statusBadge(status: string, language: Language): { label: string; varia
   }
 }
 
-/** The manage page for `view` (the action's answer, else the loader's). */
-export function ManageBookingScreen({ view }: { view: ManageView }) {
+/** The manage page for `view` (the action's answer, else the loader's); `pagePath` is its own address, without a query. */
+export function ManageBookingScreen({ view, pagePath }: { view: ManageView; pagePath: string }) {
   const language = usePageLanguage();
   const locale = { locale: language };
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
-  const [asking, setAsking] = useState(false);
 
   return (
     <div className="bg-muted/60 px-4 py-12 sm:py-20">
@@ -76,7 +73,7 @@ export function ManageBookingScreen({ view }: { view: ManageView }) {
               )}
             </Message>
           ) : view.kind === "reschedule" ? (
-            <Reschedule view={view} busy={busy} />
+            <Reschedule view={view} pagePath={pagePath} />
           ) : (
             <>
               <div className="flex items-center gap-3">
@@ -103,66 +100,52 @@ export function ManageBookingScreen({ view }: { view: ManageView }) {
                   {view.reason}
                 </p>
               ) : view.booking.status === "pending" || view.booking.status === "confirmed" ? (
-                view.confirming || asking ? (
+                view.confirming ? (
                   <div role="alertdialog" aria-labelledby="cancel-q" aria-describedby="cancel-d" className="mt-6 rounded-xl border border-destructive/30 bg-red-50 p-5">
-                    <h2 id="cancel-q" className="font-semibold text-destructive">
+                    <h2 id="cancel-q" tabIndex={-1} data-focus-on-load="" className="font-semibold text-destructive outline-none">
                       {m.manage_cancel_question({}, locale)}
                     </h2>
                     <p id="cancel-d" className="mt-1 text-sm text-foreground">
                       {m.manage_cancel_detail({}, locale)}
                     </p>
                     <div className="mt-4 flex flex-col gap-3 sm:flex-row">
-                      <Form method="post">
+                      <form method="post" data-submit-once="">
                         <input type="hidden" name="intent" value="cancel" />
-                        <Button type="submit" variant="destructive" className="w-full sm:w-auto" disabled={busy}>
-                          {busy ? <Spinner /> : null}
+                        <Button type="submit" variant="destructive" className="w-full sm:w-auto">
                           {m.manage_cancel_yes({}, locale)}
                         </Button>
-                      </Form>
-                      {asking ? (
-                        <Button type="button" variant="outline" onClick={() => setAsking(false)}>
-                          {m.manage_keep({}, locale)}
-                        </Button>
-                      ) : (
-                        <Link to="." className={buttonVariants({ variant: "outline" })}>
-                          {m.manage_keep({}, locale)}
-                        </Link>
-                      )}
+                      </form>
+                      <a href={pagePath} className={buttonVariants({ variant: "outline" })}>
+                        {m.manage_keep({}, locale)}
+                      </a>
                     </div>
                   </div>
                 ) : (
-                  <Form
-                    method="post"
-                    className="mt-6"
-                    onSubmit={(e) => {
-                      e.preventDefault();
-                      setAsking(true);
-                    }}
-                  >
+                  <form method="post" className="mt-6">
                     <input type="hidden" name="intent" value="ask" />
                     <p className="mb-4 text-sm text-muted-foreground">{m.manage_options({}, locale)}</p>
                     <div className="flex flex-col gap-3 sm:flex-row">
-                      <Link to="?reschedule=1" className={buttonVariants({ variant: "default" })}>
+                      <a href={`${pagePath}?reschedule=1`} className={buttonVariants({ variant: "default" })}>
                         <CalendarClock aria-hidden />
                         {m.manage_reschedule({}, locale)}
-                      </Link>
+                      </a>
                       <Button type="submit" variant="outline" className="border-destructive/40 text-destructive hover:bg-red-50">
                         {m.manage_cancel({}, locale)}
                       </Button>
                     </div>
-                  </Form>
+                  </form>
                 )
               ) : null}
             </>
           )}
           {view.kind === "reschedule" ? null : (
             <div className="mt-8 flex flex-wrap gap-3 border-t pt-6">
-              <Link to={localizedPath(BOOKING_PATH, language)} className={buttonVariants({ variant: view.kind === "booking" ? "outline" : "default" })}>
+              <a href={localizedPath(BOOKING_PATH, language)} className={buttonVariants({ variant: view.kind === "booking" ? "outline" : "default" })}>
                 {m.manage_book({}, locale)}
-              </Link>
-              <Link to="/" reloadDocument className={buttonVariants({ variant: "ghost" })}>
+              </a>
+              <a href="/" className={buttonVariants({ variant: "ghost" })}>
                 {m.wizard_return_home({}, locale)}
-              </Link>
+              </a>
             </div>
           )}
         </Card>
@@ -230,19 +213,16 @@ function BookingDetails({ booking }: { booking: ManagedBooking }) {
 }
 
 /** Choose a new time (the wizard's week picker), then confirm the move. */
-function Reschedule({ view, busy }: { view: Extract<ManageView, { kind: "reschedule" }>; busy: boolean }) {
-  const zone = useVisitorZone();
-  const hydrated = useHydrated();
+function Reschedule({ view, pagePath }: { view: Extract<ManageView, { kind: "reschedule" }>; pagePath: string }) {
   const language = usePageLanguage();
   const locale = { locale: language };
   const when = (date: string, time: string) => describeWhenIn(language, date, time);
-  const [slotId, setSlotId] = useState<string | null>(null);
   const { booking, week, chosen } = view;
-  const weekHref = (w: string) => `?reschedule=1&week=${w}`;
+  const weekHref = (w: string) => `${pagePath}?reschedule=1&week=${w}`;
 
   return (
     <>
-      <h1 className="text-2xl font-bold tracking-tight">{chosen ? m.manage_move_question({}, locale) : m.manage_choose_new({}, locale)}</h1>
+      <h1 tabIndex={-1} data-focus-on-load="" className="text-2xl font-bold tracking-tight outline-none">{chosen ? m.manage_move_question({}, locale) : m.manage_choose_new({}, locale)}</h1>
       <p className="mt-2 text-sm text-muted-foreground">
         {m.manage_booked_for({ type: booking.consultationType, when: when(booking.date, booking.startTime) }, locale)}
       </p>
@@ -264,29 +244,28 @@ function Reschedule({ view, busy }: { view: Extract<ManageView, { kind: "resched
               <dt className="text-muted-foreground">{m.manage_to({}, locale)}</dt>
               <dd className="font-semibold">
                 {when(chosen.date, chosen.start_time)}
-                <LocalTime date={chosen.date} time={chosen.start_time} zone={zone} className="font-normal" />
+                <LocalTime date={chosen.date} time={chosen.start_time} className="font-normal" />
               </dd>
             </div>
           </dl>
           <p className="mt-4 text-sm text-muted-foreground">{m.manage_release_note({}, locale)}</p>
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-            <Link to={weekHref(week.weekStart)} className={buttonVariants({ variant: "outline", size: "lg" })}>
+            <a href={weekHref(week.weekStart)} className={buttonVariants({ variant: "outline", size: "lg" })}>
               <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
               {m.manage_choose_another({}, locale)}
-            </Link>
-            <Form method="post">
+            </a>
+            <form method="post" data-submit-once="">
               <input type="hidden" name="intent" value="reschedule" />
               <input type="hidden" name="slotId" value={chosen.id} />
               <input type="hidden" name="week" value={week.weekStart} />
-              <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
-                {busy ? <Spinner /> : null}
+              <Button type="submit" size="lg" className="w-full sm:w-auto">
                 {m.manage_confirm_new({}, locale)}
               </Button>
-            </Form>
+            </form>
           </div>
         </div>
       ) : (
-        <Form method="get" className="mt-6">
+        <form method="get" action={pagePath} className="mt-6" data-needs-choice="slot">
           <input type="hidden" name="reschedule" value="1" />
           <input type="hidden" name="week" value={week.weekStart} />
           <WeekPicker
@@ -295,22 +274,20 @@ function Reschedule({ view, busy }: { view: Extract<ManageView, { kind: "resched
             nextHref={week.nextWeek && weekHref(week.nextWeek)}
             slots={week.slots.filter((s) => s.id !== booking.availabilityId)}
             slotsError={week.slotsError}
-            selected={slotId}
-            onSelect={setSlotId}
-            zone={zone}
+            selected={null}
             contactEmail={view.contactEmail}
           />
           <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-            <Link to="." className={buttonVariants({ variant: "outline", size: "lg" })}>
+            <a href={pagePath} className={buttonVariants({ variant: "outline", size: "lg" })}>
               <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
               {m.manage_keep_time({}, locale)}
-            </Link>
-            <Button type="submit" size="lg" disabled={(hydrated && !slotId) || busy}>
+            </a>
+            <Button type="submit" size="lg">
               {m.wizard_continue({}, locale)}
-              {busy ? <Spinner /> : <ArrowRight aria-hidden className="rtl:-scale-x-100" />}
+              <ArrowRight aria-hidden className="rtl:-scale-x-100" />
             </Button>
           </div>
-        </Form>
+        </form>
       )}
     </>
   );

@@ -1,65 +1,53 @@
 /**
  * The week of free times a visitor picks from: the booking wizard's step 2 and the manage page's
- * reschedule both draw it. Plain radios and links, so it works without JavaScript. Times are
- * London wall-clock (`HH:MM:SS`), with the visitor's own time beside them once the page has
- * hydrated and knows their zone.
+ * reschedule both draw it. Plain radios and links, rendered on the server only (the public site
+ * is sent without React): it works before and without any script. Times are London wall-clock
+ * (`HH:MM:SS`), with the visitor's own time beside them, filled in by the enhancement
+ * (`app/enhance/local-time.ts`), which knows their zone.
  */
-import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
 import { CalendarDays, CalendarX2, ChevronLeft, ChevronRight } from "lucide-react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
-import { formatInZone, formatLongDate, formatShortDate, formatTime24 } from "~/utils/format";
+import { formatLongDate, formatShortDate, formatTime24 } from "~/utils/format";
 import { languageInfo, usePageLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
-import { LONDON } from "~/utils/time";
-import { useAdoptCheckedRadio } from "~/utils/use-hydrated";
+import { londonInstant } from "~/utils/time";
 
-/** The browser's time zone after hydration (null on the server and before), for "your time". */
-export function useVisitorZone(): string | null {
-  const [zone, setZone] = useState<string | null>(null);
-  useEffect(() => {
-    try {
-      setZone(Intl.DateTimeFormat().resolvedOptions().timeZone ?? null);
-    } catch {
-      setZone(null);
-    }
-  }, []);
-  return zone;
-}
-
-/** "04:00 your time" when the visitor's zone shows a different time than London; else nothing. */
-export function LocalTime({ date, time, zone, className }: { date: string; time: string; zone: string | null; className?: string }) {
+/**
+ * The place of "04:00 your time" beside a London `date` `time`: sent empty and hidden, with the
+ * instant, the page's `Intl` locale and the sentence, for the enhancement to fill in and show when
+ * the visitor's zone shows another time than London (`app/enhance/local-time.ts`).
+ */
+export function LocalTime({ date, time, className }: { date: string; time: string; className?: string }) {
   const language = usePageLanguage();
-  if (!zone || zone === LONDON) return null;
-  const local = formatInZone(date, time, zone, languageInfo(language).intl);
-  if (!local) return null;
-  return <span className={cn("block text-xs text-muted-foreground", className)}>{m.local_time({ time: local }, { locale: language })}</span>;
+  return (
+    <span
+      hidden
+      data-local-time=""
+      data-at={londonInstant(date, time).toISOString()}
+      data-date={date}
+      data-time={time}
+      data-intl={languageInfo(language).intl}
+      data-template={m.local_time({ time: "{time}" }, { locale: language })}
+      className={cn("block text-xs text-muted-foreground", className)}
+    />
+  );
 }
 
 export type SlotOption = { id: string; date: string; start_time: string; end_time: string; available_spots: number };
 
-/** Step 2: slots grouped by date, each a radio styled as a time button; full ones disabled and labelled Full. */
-export function SlotGrid({
-  slots,
-  selected,
-  onSelect,
-  zone,
-}: {
-  slots: SlotOption[];
-  selected: string | null;
-  onSelect: (id: string) => void;
-  zone: string | null;
-}) {
+/**
+ * Step 2: slots grouped by date, each a radio styled as a time button (`selected` checked); full
+ * ones disabled and labelled Full.
+ */
+export function SlotGrid({ slots, selected }: { slots: SlotOption[]; selected: string | null }) {
   const language = usePageLanguage();
   const intl = languageInfo(language).intl;
   const full = m.week_full({}, { locale: language });
-  const gridRef = useRef<HTMLDivElement>(null);
-  useAdoptCheckedRadio(gridRef, selected, onSelect);
   const byDate = new Map<string, SlotOption[]>();
   for (const s of slots) byDate.set(s.date, [...(byDate.get(s.date) ?? []), s]);
   return (
-    <div ref={gridRef} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {[...byDate.entries()].map(([date, daySlots]) => (
         <fieldset key={date} className="rounded-xl border bg-card p-4">
           <legend className="sr-only">{formatLongDate(date, intl)}</legend>
@@ -85,8 +73,7 @@ export function SlotGrid({
                     name="slot"
                     value={s.id}
                     disabled={isFull}
-                    checked={selected === s.id}
-                    onChange={() => onSelect(s.id)}
+                    defaultChecked={selected === s.id}
                     className="sr-only"
                     aria-label={`${formatLongDate(s.date, intl)} ${formatTime24(s.start_time)}${isFull ? ` ${full}` : ""}`}
                   />
@@ -96,7 +83,7 @@ export function SlotGrid({
                   {isFull ? (
                     <span className="text-xs font-semibold uppercase tracking-wide">{full}</span>
                   ) : (
-                    <LocalTime date={s.date} time={s.start_time} zone={zone} className="[label:has(:checked)_&]:text-primary-foreground/85" />
+                    <LocalTime date={s.date} time={s.start_time} className="[label:has(:checked)_&]:text-primary-foreground/85" />
                   )}
                 </label>
               );
@@ -134,16 +121,16 @@ function WeekLink({ to, dir }: { to: string | null; dir: "prev" | "next" }) {
     );
   }
   return (
-    <Link to={to} aria-label={label} className={buttonVariants({ variant: "outline", size: "sm" })}>
+    <a href={to} aria-label={label} className={buttonVariants({ variant: "outline", size: "sm" })}>
       {content}
-    </Link>
+    </a>
   );
 }
 
 /**
  * The week picker of step 2, also used to reschedule from the manage page: Previous/Next Week
- * links (URL-driven, so it works without JavaScript), the "Month Year" heading and the week's
- * slots as radios named `slot`, or the error or empty state. Put it inside the caller's form.
+ * links (URL-driven), the "Month Year" heading and the week's slots as radios named `slot`
+ * (`selected` checked), or the error or empty state. Put it inside the caller's form.
  */
 export function WeekPicker({
   monthYear,
@@ -152,8 +139,6 @@ export function WeekPicker({
   slots,
   slotsError,
   selected,
-  onSelect,
-  zone,
   contactEmail,
 }: {
   monthYear: string;
@@ -162,8 +147,6 @@ export function WeekPicker({
   slots: SlotOption[];
   slotsError: boolean;
   selected: string | null;
-  onSelect: (id: string) => void;
-  zone: string | null;
   contactEmail?: string | null;
 }) {
   const locale = { locale: usePageLanguage() };
@@ -195,7 +178,7 @@ export function WeekPicker({
           </p>
         </div>
       ) : (
-        <SlotGrid slots={slots} selected={selected} onSelect={onSelect} zone={zone} />
+        <SlotGrid slots={slots} selected={selected} />
       )}
     </>
   );

@@ -1,19 +1,15 @@
 /**
- * Presentational pieces of the /book-consultation wizard. Everything here renders plain form
- * controls (radios, inputs) so the wizard works without JavaScript; the wizard's screen
- * (`booking-wizard-screen.tsx`) supplies the forms and links. Step 2's week of times is
- * `week-picker.tsx`.
+ * Presentational pieces of the /book-consultation wizard, rendered on the server only. Everything
+ * here renders plain form controls (radios, inputs) so the wizard works before and without any
+ * script; the wizard's screen (`booking-wizard-screen.tsx`) supplies the forms and links. Step 2's
+ * week of times is `week-picker.tsx`.
  */
-import { useRef } from "react";
-import { Link } from "react-router";
 import { ArrowLeft, ArrowRight, BellRing, Check, ClipboardList, Clock, Mail } from "lucide-react";
 import { m } from "~/utils/paraglide/messages";
 import { Field } from "~/components/field";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
-import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/utils/cn";
-import { useAdoptCheckedRadio } from "~/utils/use-hydrated";
 import { DETAIL_FIELDS, type DetailsValues } from "../fields";
 import type { FieldErrors } from "~/utils/forms";
 import { formatLongDate, formatTime24 } from "~/utils/format";
@@ -86,21 +82,11 @@ export function Stepper({ step }: { step: number }) {
 
 export type TypeOption = { id: string; name: string; description: string | null; durationMinutes: number };
 
-/** Step 1: one radio card per active type. */
-export function TypeCards({
-  types,
-  selected,
-  onSelect,
-}: {
-  types: TypeOption[];
-  selected: string | null;
-  onSelect: (id: string) => void;
-}) {
+/** Step 1: one radio card per active type, `selected` checked. */
+export function TypeCards({ types, selected }: { types: TypeOption[]; selected: string | null }) {
   const language = usePageLanguage();
-  const groupRef = useRef<HTMLFieldSetElement>(null);
-  useAdoptCheckedRadio(groupRef, selected, onSelect);
   return (
-    <fieldset ref={groupRef}>
+    <fieldset>
       <legend className="sr-only">{m.wizard_type_legend({}, { locale: language })}</legend>
       <div className="grid gap-4 md:grid-cols-3">
         {types.map((t) => (
@@ -115,12 +101,11 @@ export function TypeCards({
               type="radio"
               name="type"
               value={t.id}
-              checked={selected === t.id}
-              onChange={() => onSelect(t.id)}
+              defaultChecked={selected === t.id}
               className="peer sr-only"
             />
             <span className="flex items-start justify-between gap-3">
-              <span className="text-base font-semibold leading-snug text-foreground">{t.name}</span>
+              <bdi className="text-base font-semibold leading-snug text-foreground">{t.name}</bdi>
               <span
                 aria-hidden
                 className="flex size-5 shrink-0 items-center justify-center rounded-full border-2 border-input group-has-[:checked]:border-primary group-has-[:checked]:bg-primary"
@@ -153,10 +138,35 @@ export function DetailsFields({ values, errors }: { values: DetailsValues; error
         </h3>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={m.field_full_name({}, locale)} required errors={errors?.name}>
-            {(p) => <Input {...p} name="name" defaultValue={v("name")} autoComplete="name" required maxLength={120} />}
+            {(p) => (
+              <Input
+                {...p}
+                name="name"
+                defaultValue={v("name")}
+                autoComplete="name"
+                required
+                maxLength={120}
+                data-msg-required={m.validation_name_required({}, locale)}
+                data-msg-too-long={m.validation_name_too_long({}, locale)}
+              />
+            )}
           </Field>
           <Field label={m.field_email_address({}, locale)} required errors={errors?.email}>
-            {(p) => <Input {...p} type="email" dir="ltr" name="email" defaultValue={v("email")} autoComplete="email" required maxLength={254} />}
+            {(p) => (
+              <Input
+                {...p}
+                type="email"
+                dir="ltr"
+                name="email"
+                defaultValue={v("email")}
+                autoComplete="email"
+                required
+                maxLength={254}
+                data-msg-required={m.validation_email_required({}, locale)}
+                data-msg-email={m.validation_email_invalid({}, locale)}
+                data-msg-too-long={m.validation_email_too_long({}, locale)}
+              />
+            )}
           </Field>
           <Field label={m.field_phone_number({}, locale)} errors={errors?.phone}>
             {(p) => <Input {...p} type="tel" dir="ltr" name="phone" defaultValue={v("phone")} autoComplete="tel" maxLength={40} />}
@@ -226,14 +236,12 @@ export function BookingSummary({
   date,
   startTime,
   values,
-  zone,
 }: {
   typeName: string;
   durationMinutes: number;
   date: string;
   startTime: string;
   values: DetailsValues;
-  zone: string | null;
 }) {
   const language = usePageLanguage();
   const locale = { locale: language };
@@ -257,7 +265,9 @@ export function BookingSummary({
         <dl className="grid gap-3 text-sm">
           <div>
             <dt className="text-muted-foreground">{m.summary_type({}, locale)}</dt>
-            <dd className="font-semibold">{typeName}</dd>
+            <dd className="font-semibold">
+              <bdi>{typeName}</bdi>
+            </dd>
           </div>
           <div>
             <dt className="text-muted-foreground">{m.summary_date({}, locale)}</dt>
@@ -267,7 +277,7 @@ export function BookingSummary({
             <dt className="text-muted-foreground">{m.summary_time({}, locale)}</dt>
             <dd className="font-semibold">
               <bdi dir="ltr">{formatTime24(startTime)}</bdi> {ukZone(language, date, startTime)}
-              <LocalTime date={date} time={startTime} zone={zone} className="font-normal" />
+              <LocalTime date={date} time={startTime} className="font-normal" />
             </dd>
           </div>
           <div>
@@ -329,12 +339,15 @@ export function SuccessPanel({ children, receipt }: { children: React.ReactNode;
   );
 }
 
-/** The Continue button of steps 1 to 3: disabled while a request runs (spinner) or when `disabled`. */
-export function ContinueButton({ busy, disabled }: { busy: boolean; disabled?: boolean }) {
+/**
+ * The Continue button of steps 1 to 3: enabled in the HTML, so it works before any script runs
+ * (the server checks the choice); the enhancement disables it while nothing is chosen.
+ */
+export function ContinueButton() {
   return (
-    <Button type="submit" size="lg" disabled={disabled || busy}>
+    <Button type="submit" size="lg">
       {m.wizard_continue({}, { locale: usePageLanguage() })}
-      {busy ? <Spinner /> : <ArrowRight aria-hidden className="rtl:-scale-x-100" />}
+      <ArrowRight aria-hidden className="rtl:-scale-x-100" />
     </Button>
   );
 }
@@ -342,10 +355,10 @@ export function ContinueButton({ busy, disabled }: { busy: boolean; disabled?: b
 /** The Back link of steps 2 and 3, to the previous step's URL. */
 export function BackLink({ to }: { to: string }) {
   return (
-    <Link to={to} className={buttonVariants({ variant: "outline", size: "lg" })}>
+    <a href={to} className={buttonVariants({ variant: "outline", size: "lg" })}>
       <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
       {m.wizard_back({}, { locale: usePageLanguage() })}
-    </Link>
+    </a>
   );
 }
 
