@@ -48,6 +48,33 @@ function enhanceEntry(): Plugin {
   };
 }
 
+/**
+ * Bundles the calendar worker (`app/features/calendars/ics-worker.ts`, run on worker threads by
+ * `ics-pool.server.ts`) on its own as `<build>/server/ics-worker.js`, after the server build is
+ * written: a worker thread loads it by path, and a chunk shared with the server would run the
+ * server's start-up code in the worker too. Dependencies stay imports of node_modules, as in the
+ * server build.
+ */
+function icsWorkerBundle(): Plugin {
+  return {
+    name: "meridian:ics-worker",
+    apply: "build",
+    async writeBundle(options) {
+      if (!this.environment.config.build.ssr || !options.dir) return;
+      const { build } = await import("esbuild");
+      await build({
+        entryPoints: ["app/features/calendars/ics-worker.ts"],
+        outfile: path.join(options.dir, "ics-worker.js"),
+        bundle: true,
+        platform: "node",
+        format: "esm",
+        packages: "external",
+        logLevel: "warning",
+      });
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle's entry is the Express app, so the server and the routes share one
   // instance of every module (one database connection, one logger).
@@ -58,6 +85,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     paraglide(),
     reactRouter(),
     enhanceEntry(),
+    icsWorkerBundle(),
     // The browser build's scripts and stylesheets also written brotli-compressed at quality 11 and
     // gzip-compressed at level 9 (`.br`, `.gz` beside each), which server/app.ts serves as they
     // are: the best compression once, at build, not a quick one on every request.

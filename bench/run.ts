@@ -2,9 +2,9 @@
  * `npm run bench`: every benchmark in turn, each printing its own table of figures.
  * Pages (bytes, Lighthouse, requests/s, the cost of a cache hit beside the in-memory limit), the booking race, the admin lists at volume, server
  * memory under large request bodies, and media (upload to variants, memory and home p99 under
- * 4 uploads, image bytes at 390 px).
+ * 4 uploads, image bytes at 390 px), and a cached page while the server reads a hostile calendar.
  * Each starts and stops its own production server; the build must exist (`npm run build`).
- * `npm run bench -- pages` (or booking, admin, bodies, media) runs one.
+ * `npm run bench -- pages` (or booking, admin, bodies, media, calendars) runs one.
  */
 import { existsSync } from "node:fs";
 
@@ -18,6 +18,7 @@ const suites: Record<string, () => Promise<void>> = {
   admin: async () => (await import("./admin")).runAdminBench(),
   bodies: async () => (await import("./bodies")).runBodiesBench(),
   media: async () => (await import("./media")).runMediaBench(),
+  calendars: async () => (await import("./calendars")).runCalendarsBench(),
 };
 
 if (!existsSync(`${process.env.BUILD_DIR ?? "build"}/server/index.js`)) {

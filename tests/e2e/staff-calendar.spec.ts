@@ -3,7 +3,8 @@
  * the reason and nothing saved; a good ICS address (served here, as Google exports it) is read at
  * once and shows when it was read and what it found; Refresh now reads again; a calendar that
  * stops answering shows the server's error, then turns red as failing (no consultations offered);
- * the dashboard names it; Disconnect asks first. axe on each state; screenshots at 1440 and 390 px with E2E_SCREENSHOTS.
+ * the dashboard names it; a calendar too large to read is refused with the reason and the
+ * connected one stays; a change that connects closes the form; Disconnect asks first. axe on each state; screenshots at 1440 and 390 px with E2E_SCREENSHOTS.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -40,6 +41,13 @@ function calendarText(): string {
   ].join("\r\n");
 }
 
+/** 200 events from today, each one second long and repeating every second: far past a read's budget. */
+function hostileText(): string {
+  const today = new Date().toISOString().slice(0, 10).replace(/-/g, "");
+  const events = Array.from({ length: 200 }, (_, i) => ["BEGIN:VEVENT", `UID:h${i}@hostile.example`, `DTSTART:${today}T000000Z`, "DURATION:PT1S", "RRULE:FREQ=SECONDLY", "END:VEVENT"]);
+  return ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Hostile//EN", ...events.flat(), "END:VCALENDAR", ""].join("\r\n");
+}
+
 let server: Server;
 let base = "";
 let answering = true;
@@ -47,6 +55,7 @@ test.beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url === "/private/basic.ics" && answering) res.writeHead(200, { "content-type": "text/calendar" }).end(calendarText());
     else if (req.url === "/private/basic.ics") res.writeHead(503).end("down");
+    else if (req.url === "/private/hostile.ics") res.writeHead(200, { "content-type": "text/calendar" }).end(hostileText());
     else res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Sign in</title>");
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -91,6 +100,22 @@ test("staff connect their calendar, refresh it, see it fail in red, and disconne
 
   await card.getByRole("button", { name: "Refresh now" }).click();
   await expect(page.getByText("Calendar refreshed")).toBeVisible();
+
+  // Changing to a calendar too large to read: refused with the reason; the connected one stays.
+  await card.getByRole("button", { name: "Change calendar" }).click();
+  await expect(card.getByRole("button", { name: "Keep this calendar" })).toBeVisible();
+  await card.getByLabel("Private address of the calendar").fill(`${base}/private/hostile.ics`);
+  await card.getByRole("button", { name: "Connect calendar" }).click();
+  await expect(card.getByText("Could not read the calendar: The calendar is too large to read: it has more than 20,000 events in the period we read.")).toBeVisible();
+  await expect(card.getByText("Busy times in the next weeks").locator("xpath=following-sibling::dd")).toHaveText("5");
+  await shoot(page, "staff-calendar-too-large");
+  // Changing to a good one: connected, the form closes and the button reads "Change calendar" again.
+  await card.getByLabel("Private address of the calendar").fill(`${base}/private/basic.ics`);
+  await card.getByRole("button", { name: "Connect calendar" }).click();
+  await expect(page.getByText("Calendar connected")).toBeVisible();
+  await expect(card.getByRole("button", { name: "Change calendar" })).toBeVisible();
+  await expect(card.getByRole("button", { name: "Keep this calendar" })).toHaveCount(0);
+  await expect(card.getByLabel("Private address of the calendar")).toHaveCount(0);
 
   // The server stops answering: the error at once, then failing in red after the refresh window.
   answering = false;

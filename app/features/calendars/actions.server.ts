@@ -6,7 +6,7 @@
  */
 import type { AuditActor } from "~/features/audit/audit.server";
 import { accept, parseSubmission, refuse, refuseInvalid, refusedFields } from "~/utils/forms";
-import { BUSY_WINDOW_AHEAD_DAYS, connectCalendar, disconnectCalendar, refreshCalendarNow } from "./connections.server";
+import { connectCalendar, disconnectCalendar, refreshCalendarNow } from "./connections.server";
 import { ConnectCalendarSchema } from "./schema";
 import type { CalendarConnectionIntent, CalendarConnectionResult } from "./types";
 
@@ -34,7 +34,7 @@ export async function calendarConnectionAction(actor: AuditActor, userId: string
           : refuse<CalendarConnectionResult>(422, { intent, message: result.message });
       }
       const found = result.busyCount === 1 ? "1 busy time" : `${result.busyCount} busy times`;
-      return accept<CalendarConnectionResult>({ intent, message: "Calendar connected", description: `Read just now: ${found} in the next ${BUSY_WINDOW_AHEAD_DAYS} days.` });
+      return accept<CalendarConnectionResult>({ intent, message: "Calendar connected", description: `Read just now: ${found} in the next ${result.aheadDays} days.` });
     }
     case "calendar-refresh": {
       const result = await refreshCalendarNow(userId);

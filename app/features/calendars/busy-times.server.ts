@@ -22,8 +22,9 @@ export type UserBusyTimes = { busy: Array<{ start: Date; end: Date }>; failing: 
  *   refresh window (twice `CALENDAR_REFRESH_MS`), or that was never read: their busy times cannot be
  *   trusted, and the caller must offer no time for them (fail closed).
  * - A user with no connection is absent from the map (read that as `busy: []`, `failing: false`).
- * - Busy times are known from a day before the last read to `BUSY_WINDOW_AHEAD_DAYS` (67) days
- *   after it; nothing is stored beyond, so a range past that reads as free.
+ * - Busy times are known from a day before the last read to a day past the longest booking
+ *   horizon of any active consultation type (`readAheadDays`), so every day a visitor can be
+ *   offered is covered from the read after a horizon is lengthened.
  *
  * `now` decides staleness (default: the clock). Throws only if the database fails.
  */

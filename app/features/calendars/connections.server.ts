@@ -17,18 +17,28 @@
  *   a time reads a calendar; a read that dies leaves its lease to run out. A good read replaces
  *   the connection's busy times whole, in one transaction, and records `last_success_at`; a failed
  *   one keeps the previous busy times and records `last_error` (a short message for people).
- * - Busy times cover `BUSY_WINDOW_BEHIND_DAYS` before the read to `BUSY_WINDOW_AHEAD_DAYS` after it.
+ * - Busy times cover `BUSY_WINDOW_BEHIND_DAYS` before the read to every day a consultation can be
+ *   booked: the longest booking horizon of any active consultation type, and a day more
+ *   (`readAheadDays`). The calendar is parsed and expanded on a worker thread within a time and
+ *   memory budget (`ics-pool.server.ts`); a calendar over it is refused with the reason, as any
+ *   failed read is.
  * - A connection is failing when its last good read is older than `refreshWindowMs()` (twice
  *   the refresh interval: one missed read is a blip, two mean the calendar cannot be read); the
- *   engineer is then offered for nothing (`busy-times.server.ts`) and staff are told.
+ *   engineer is then offered for nothing (`busy-times.server.ts`) and staff are told: on the card,
+ *   on the dashboard, and by one e-mail to the calendar's owner for each failure (the first failed
+ *   read once it is failing; again only after a good read).
  */
 import { randomUUID } from "node:crypto";
 import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
-import { and, asc, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, max, or } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
-import { adminUsers, calendarBusyTimes, calendarConnections } from "~/db/schema";
+import { adminUsers, calendarBusyTimes, calendarConnections, consultationTypes } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
+import { enqueueEmails } from "~/features/mail/outbox.server";
+import { getMailSettings } from "~/features/mail/settings.server";
+import { renderEmail, siteUrl } from "~/features/mail/templates.server";
 import { env, serverSecret } from "~/utils/env.server";
+import { formatUkDateTime24 } from "~/utils/format";
 import { logger } from "~/utils/logger.server";
 import { checkPublicHost } from "~/utils/public-address.server";
 import type { BusyInterval, TimeWindow } from "./ical";
@@ -37,8 +47,8 @@ import type { ConnectCalendarInput } from "./schema";
 
 /** Busy times are kept from this many days before a read. */
 export const BUSY_WINDOW_BEHIND_DAYS = 1;
-/** Busy times are kept up to this many days after a read: the 60-day booking horizon and a week's margin. */
-export const BUSY_WINDOW_AHEAD_DAYS = 67;
+/** Days read ahead when no consultation type is active (the type form's default horizon). */
+export const DEFAULT_READ_AHEAD_DAYS = 60;
 /** How long a read's claim on a connection lasts; a finished read releases it sooner. */
 export const CALENDAR_LEASE_MS = 2 * 60_000;
 /** Most connections one worker run reads. */
@@ -51,9 +61,20 @@ export function refreshWindowMs(): number {
   return 2 * env.CALENDAR_REFRESH_MS;
 }
 
-/** The window a read at `now` covers: instants, half-open. */
-export function busyWindow(now: Date): TimeWindow {
-  return { start: new Date(now.getTime() - BUSY_WINDOW_BEHIND_DAYS * DAY_MS), end: new Date(now.getTime() + BUSY_WINDOW_AHEAD_DAYS * DAY_MS) };
+/**
+ * How many days ahead a read covers: the longest booking horizon of any active consultation type
+ * (1-365 days; {@link DEFAULT_READ_AHEAD_DAYS} when none is active), plus one day for the length
+ * and buffers of a consultation starting on its last day. Read at every read, so a longer horizon
+ * is covered from the next refresh on.
+ */
+export async function readAheadDays(): Promise<number> {
+  const [row] = await db.select({ days: max(consultationTypes.horizonDays) }).from(consultationTypes).where(eq(consultationTypes.isActive, true));
+  return (row?.days ?? DEFAULT_READ_AHEAD_DAYS) + 1;
+}
+
+/** The window a read at `now` covers, `aheadDays` ahead (see {@link readAheadDays}): instants, half-open. */
+export function busyWindow(now: Date, aheadDays: number): TimeWindow {
+  return { start: new Date(now.getTime() - BUSY_WINDOW_BEHIND_DAYS * DAY_MS), end: new Date(now.getTime() + aheadDays * DAY_MS) };
 }
 
 /** Whether a connection whose last good read was at `lastSuccessAt` is failing at `now`. */
@@ -99,8 +120,11 @@ export async function getCalendarConnection(userId: string, now: Date = new Date
   };
 }
 
-/** What connecting answers: done, or a message for the form (`field` names the field at fault). */
-export type ConnectResult = { ok: true; busyCount: number } | { ok: false; field: "icsUrl" | "caldavUrl" | "caldavPassword" | null; message: string };
+/**
+ * What connecting answers: done (the busy times found in the `aheadDays` read), or a message for
+ * the form (`field` names the field at fault).
+ */
+export type ConnectResult = { ok: true; busyCount: number; aheadDays: number } | { ok: false; field: "icsUrl" | "caldavUrl" | "caldavPassword" | null; message: string };
 
 /** The SSRF check of a calendar address at save time, as a message for people; null when allowed. */
 async function checkAddress(url: string): Promise<string | null> {
@@ -133,8 +157,9 @@ export async function connectCalendar(actor: AuditActor, userId: string, input: 
   if (addressError) return { ok: false, field, message: addressError };
   const source: CalendarSource = input.kind === "ics" ? { kind: "ics", url } : { kind: "caldav", serverUrl: url, username: input.caldavUsername, password: input.caldavPassword };
   let busy: BusyInterval[];
+  const aheadDays = await readAheadDays();
   try {
-    busy = await readBusyIntervals(source, busyWindow(now));
+    busy = await readBusyIntervals(source, busyWindow(now, aheadDays));
   } catch (error) {
     const message = error instanceof CalendarReadError ? error.message : "The calendar could not be read.";
     return { ok: false, field: /password/i.test(message) ? "caldavPassword" : field, message: `Could not read the calendar: ${message}` };
@@ -170,7 +195,7 @@ export async function connectCalendar(actor: AuditActor, userId: string, input: 
       details: { kind: input.kind, host: values.displayHost, ...(input.kind === "caldav" ? { username: input.caldavUsername } : {}) },
     });
   });
-  return { ok: true, busyCount: busy.length };
+  return { ok: true, busyCount: busy.length, aheadDays };
 }
 
 /** Removes staff user `userId`'s connection and its busy times (audited). False when there was none. */
@@ -200,7 +225,7 @@ async function readClaimed(row: ConnectionRow, now: Date): Promise<{ ok: true } 
     const url = source.kind === "ics" ? source.url : source.serverUrl;
     const addressError = await checkAddress(url);
     if (addressError) throw new CalendarReadError(addressError);
-    const busy = await readBusyIntervals(source, busyWindow(now));
+    const busy = await readBusyIntervals(source, busyWindow(now, await readAheadDays()));
     const at = new Date();
     // Stored only while this read still holds the lease (the connection was not replaced meanwhile).
     const stored = await db.transaction(async (tx) => {
@@ -217,9 +242,42 @@ async function readClaimed(row: ConnectionRow, now: Date): Promise<{ ok: true } 
     const message = (error instanceof CalendarReadError ? error.message : "The calendar could not be read.").slice(0, 300);
     if (!(error instanceof CalendarReadError)) logger.warn({ err: error instanceof Error ? error.message : String(error), connection: row.id }, "calendar: read failed unexpectedly");
     else logger.info({ err: message, connection: row.id }, "calendar: read failed");
-    await db.update(calendarConnections).set({ lastAttemptAt: new Date(), lastError: message, lastErrorAt: new Date(), leaseUntil: null, leaseHolder: null }).where(mine);
+    const at = new Date();
+    // Read before the transaction: PGlite has one connection, which the transaction holds.
+    const settings = await getMailSettings();
+    await db.transaction(async (tx) => {
+      const [held] = await tx.update(calendarConnections).set({ lastAttemptAt: at, lastError: message, lastErrorAt: at, leaseUntil: null, leaseHolder: null }).where(mine).returning({ id: calendarConnections.id });
+      if (held && isFailing(row.lastSuccessAt, at)) await queueFailingNotice(tx, row, message, settings);
+    });
     return { ok: false, message };
   }
+}
+
+/**
+ * Queues the e-mail telling the owner of the failing connection `row` that their calendar cannot
+ * be read (`message`, the last error) and what it means. Once per failure: the outbox's dedupe key
+ * names the connection and its last good read, so later failed reads of the same failure queue
+ * nothing, and a failure after a good read queues a new one.
+ */
+async function queueFailingNotice(tx: Transaction, row: ConnectionRow, message: string, settings: Awaited<ReturnType<typeof getMailSettings>>): Promise<void> {
+  const [owner] = await tx.select({ name: adminUsers.name, email: adminUsers.email }).from(adminUsers).where(and(eq(adminUsers.userId, row.userId), eq(adminUsers.isActive, true)));
+  if (!owner) return;
+  const since = row.lastSuccessAt ? `since ${formatUkDateTime24(row.lastSuccessAt)}` : "since it was connected";
+  const body = `Your calendar (${row.kind === "ics" ? "the ICS subscription" : "the CalDAV account"} at ${row.displayHost}) could not be read ${since}. Until it reads again, visitors are offered no consultations with you.`;
+  const { html, text } = renderEmail(
+    {
+      preheader: body,
+      heading: "Your calendar cannot be read",
+      intro: `Hello ${owner.name},`,
+      paragraphs: [body, `The calendar server said: ${message}`, "Check the calendar's address or app password under Your account, then press Refresh now. We keep trying every few minutes."],
+      button: { label: "Open your account", url: siteUrl("/admin/account") },
+      footerNote: "You get this e-mail once each time your calendar stops being read.",
+    },
+    settings,
+  );
+  await enqueueEmails(tx, [
+    { kind: "calendar.failing", to: owner.email, subject: "Your calendar cannot be read", html, text, dedupeKey: `calendar-failing:${row.id}:${row.lastSuccessAt?.toISOString() ?? "never"}` },
+  ]);
 }
 
 /** The lease condition: no lease, or one that ran out (leases run on the clock, whatever `now` a caller passes). */

@@ -18,7 +18,11 @@ vi.hoisted(() => {
 });
 
 import { db } from "~/db/client.server";
-import { adminUsers, auditLog, calendarBusyTimes, calendarConnections, user } from "~/db/schema";
+import { adminUsers, auditLog, calendarBusyTimes, calendarConnections, consultationAvailability, consultationTypes, emailOutbox, user } from "~/db/schema";
+import { saveEngineerProfile } from "~/features/consultations/engineer-profiles.server";
+import { EngineerProfileSchema } from "~/features/consultations/engineer-schema";
+import { getAvailableSlots } from "~/features/consultations/slots.server";
+import { londonToday } from "~/utils/time";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { TestRadicale } from "../../../tests/setup/test-radicale";
 import { busyIntervalsFor } from "./busy-times.server";
@@ -27,7 +31,8 @@ import { connectCalendar, disconnectCalendar, getCalendarConnection, listFailing
 setupTestDatabase();
 
 const fixtures = path.join(__dirname, "../../../tests/fixtures/calendars");
-/** What the local ICS server answers at `/google.ics` may be swapped by a test. */
+/** What the local ICS server answers at `/google.ics` and `/other.ics` may be swapped by a test. */
+let otherBody = "";
 let googleBody = readFileSync(path.join(fixtures, "google.ics"), "utf8");
 let ics: Server;
 let icsBase = "";
@@ -40,6 +45,7 @@ beforeAll(async () => {
     hits.set(req.url ?? "", (hits.get(req.url ?? "") ?? 0) + 1);
     const route = (req.url ?? "").split("?")[0];
     if (route === "/google.ics") res.writeHead(200, { "content-type": "text/calendar; charset=utf-8" }).end(googleBody);
+    else if (route === "/other.ics") res.writeHead(200, { "content-type": "text/calendar" }).end(otherBody);
     else if (route === "/outlook.ics") res.writeHead(200, { "content-type": "text/calendar" }).end(readFileSync(path.join(fixtures, "outlook.ics")));
     else if (route === "/moved") res.writeHead(302, { location: "/google.ics" }).end();
     else if (route === "/login") res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Sign in</title>");
@@ -61,7 +67,7 @@ beforeEach(async () => {
   await db.insert(adminUsers).values({ userId: sam.userId, name: "Sam Okafor", email: sam.email, role: "admin" });
 });
 
-/** A moment inside the Google fixture's weeks (its reads cover a day before to 67 days after). */
+/** A moment inside the Google fixture's weeks (with no consultation type, reads cover a day before to 61 days after). */
 const march = new Date("2026-03-16T12:00:00Z");
 
 async function storedBusy() {
@@ -72,7 +78,7 @@ async function storedBusy() {
 describe("an ICS subscription", () => {
   it("connects after one good read, storing its busy times and the address encrypted", async () => {
     const url = `${icsBase}/google.ics`;
-    expect(await connectCalendar(sam, sam.userId, { kind: "ics", icsUrl: url }, march)).toEqual({ ok: true, busyCount: 11 });
+    expect(await connectCalendar(sam, sam.userId, { kind: "ics", icsUrl: url }, march)).toEqual({ ok: true, busyCount: 11, aheadDays: 61 });
     const busy = await storedBusy();
     expect(busy).toHaveLength(11);
     expect(busy).toContain("2026-04-14T14:00:00.000Z/2026-04-14T15:00:00.000Z");
@@ -93,7 +99,7 @@ describe("an ICS subscription", () => {
 
   it("follows a redirect and reads an Outlook export", async () => {
     expect(await connectCalendar(sam, sam.userId, { kind: "ics", icsUrl: `${icsBase}/moved` }, march)).toMatchObject({ ok: true });
-    expect(await connectCalendar(sam, sam.userId, { kind: "ics", icsUrl: `${icsBase}/outlook.ics` }, new Date("2026-10-19T00:00:00Z"))).toEqual({ ok: true, busyCount: 8 });
+    expect(await connectCalendar(sam, sam.userId, { kind: "ics", icsUrl: `${icsBase}/outlook.ics` }, new Date("2026-10-19T00:00:00Z"))).toEqual({ ok: true, busyCount: 8, aheadDays: 61 });
     // Connecting again replaced the first connection and its busy times.
     expect(await db.$count(calendarConnections)).toBe(1);
     expect(await storedBusy()).toContain("2026-10-24T21:00:00.000Z/2026-10-25T03:00:00.000Z");
@@ -212,7 +218,7 @@ describe("a CalDAV account (Radicale)", () => {
 
   it("connects through tsdav and stores the busy times of the account's calendars", async () => {
     const result = await connectCalendar(sam, sam.userId, { kind: "caldav", caldavUrl: radicale.url, caldavUsername: radicale.user, caldavPassword: radicale.password }, now);
-    expect(result).toEqual({ ok: true, busyCount: 6 });
+    expect(result).toEqual({ ok: true, busyCount: 6, aheadDays: 61 });
     expect(await storedBusy()).toEqual([
       "2026-03-17T10:00:00.000Z/2026-03-17T11:00:00.000Z",
       "2026-03-24T10:00:00.000Z/2026-03-24T11:00:00.000Z",
@@ -235,5 +241,92 @@ describe("a CalDAV account (Radicale)", () => {
     const result = await connectCalendar(sam, sam.userId, { kind: "caldav", caldavUrl: radicale.url, caldavUsername: radicale.user, caldavPassword: "wrong" }, now);
     expect(result).toEqual({ ok: false, field: "caldavPassword", message: "Could not read the calendar: The server refused the user name or app password." });
     expect(await db.$count(calendarConnections)).toBe(0);
+  });
+});
+
+/** A calendar of `events` VEVENT bodies. */
+const icsOf = (events: string[][]) =>
+  ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//Test//EN", ...events.flatMap((e) => ["BEGIN:VEVENT", ...e, "END:VEVENT"]), "END:VCALENDAR", ""].join("\r\n");
+/** 200 events, each one second long and repeating every second from today on. */
+const hostile = icsOf(Array.from({ length: 200 }, (_, i) => [`UID:h${i}`, "DTSTAMP:20261128T000000Z", `DTSTART:${new Date().toISOString().slice(0, 10).replace(/-/g, "")}T000000Z`, "DURATION:PT1S", "RRULE:FREQ=SECONDLY"]));
+const TOO_LARGE = "The calendar is too large to read: it has more than 20,000 events in the period we read.";
+
+describe("a calendar over its reading budget", () => {
+  it("is refused when connecting, with the reason on the address field, and nothing is stored", async () => {
+    otherBody = hostile;
+    expect(await connectCalendar(sam, sam.userId, { kind: "ics", icsUrl: `${icsBase}/other.ics` })).toEqual({ ok: false, field: "icsUrl", message: `Could not read the calendar: ${TOO_LARGE}` });
+    expect(await db.$count(calendarConnections)).toBe(0);
+  });
+
+  it("is refused by the background read with the reason on its card, keeping its previous busy times", async () => {
+    expect(await connectCalendar(sam, sam.userId, { kind: "ics", icsUrl: `${icsBase}/google.ics` }, march)).toMatchObject({ ok: true, busyCount: 11 });
+    const before = await storedBusy();
+    googleBody = hostile;
+    await db.update(calendarConnections).set({ lastAttemptAt: new Date(0) });
+    expect(await refreshDueCalendars(new Date())).toEqual({ read: 0, failed: 1 });
+    expect(await storedBusy()).toEqual(before);
+    expect(await getCalendarConnection(sam.userId)).toMatchObject({ connected: true, lastError: TOO_LARGE, busyCount: 11 });
+  });
+});
+
+describe("the owner of a failing calendar", () => {
+  const notices = () => db.select().from(emailOutbox).where(eq(emailOutbox.kind, "calendar.failing"));
+
+  it("is e-mailed once when it starts failing, and again only after it read well and failed anew", async () => {
+    await connectCalendar(sam, sam.userId, { kind: "ics", icsUrl: `${icsBase}/google.ics` });
+    googleBody = "<!doctype html><p>Service unavailable</p>";
+    // A failed read within the refresh window is a blip: nobody is told.
+    expect(await refreshCalendarNow(sam.userId)).toMatchObject({ ok: false, reason: "failed" });
+    expect(await notices()).toHaveLength(0);
+
+    // Past the refresh window it is failing: one e-mail, however many reads fail after.
+    await db.update(calendarConnections).set({ lastSuccessAt: new Date(Date.now() - 11 * 60_000) });
+    for (let i = 0; i < 3; i++) expect(await refreshCalendarNow(sam.userId)).toMatchObject({ ok: false, reason: "failed" });
+    const [notice, ...more] = await notices();
+    expect(more).toHaveLength(0);
+    expect(notice).toMatchObject({ to: sam.email, subject: "Your calendar cannot be read", status: "pending" });
+    expect(notice!.text).toContain("Hello Sam Okafor,");
+    expect(notice!.text).toContain("Your calendar (the ICS subscription at 127.0.0.1) could not be read since");
+    expect(notice!.text).toContain("Until it reads again, visitors are offered no consultations with you.");
+    expect(notice!.text).toContain("The calendar server said: The address did not return a calendar (iCalendar data).");
+    expect(notice!.text).not.toContain("google.ics");
+
+    // It reads again, then fails for long: a second e-mail.
+    googleBody = readFileSync(path.join(fixtures, "google.ics"), "utf8");
+    expect(await refreshCalendarNow(sam.userId)).toEqual({ ok: true });
+    expect(await notices()).toHaveLength(1);
+    googleBody = "<!doctype html><p>Service unavailable</p>";
+    await db.update(calendarConnections).set({ lastSuccessAt: new Date(Date.now() - 11 * 60_000) });
+    expect(await refreshCalendarNow(sam.userId)).toMatchObject({ ok: false, reason: "failed" });
+    expect(await refreshCalendarNow(sam.userId)).toMatchObject({ ok: false, reason: "failed" });
+    expect(await notices()).toHaveLength(2);
+  });
+});
+
+describe("how far ahead a calendar is read", () => {
+  it("covers the longest booking horizon: a weekly meeting 130 days ahead keeps its time out of the wizard", async () => {
+    const [type] = await db.insert(consultationTypes).values({ name: "Site review", durationMinutes: 60, horizonDays: 130, minimumNoticeHours: 0 }).returning();
+    const [ada] = await db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.userId, sam.userId));
+    const hours = Object.fromEntries([1, 2, 3, 4, 5].map((d) => [`hours${d}`, "09:00-17:00"]));
+    await saveEngineerProfile(sam, ada!.id, EngineerProfileSchema.parse({ takesConsultations: "on", typeIds: [type!.id], daysOff: "", meetingRoomUrl: "", ...hours }));
+    // The Wednesday between 120 and 127 days from today, with a slot at 10:00 and one at 16:00.
+    const now = new Date();
+    let day = new Date(`${londonToday(now)}T12:00:00Z`);
+    day = new Date(day.getTime() + 120 * 86_400_000);
+    while (day.getUTCDay() !== 3) day = new Date(day.getTime() + 86_400_000);
+    const date = day.toISOString().slice(0, 10);
+    await db.insert(consultationAvailability).values([
+      { date, startTime: "10:00", endTime: "11:00", maxBookings: 1 },
+      { date, startTime: "16:00", endTime: "17:00", maxBookings: 1 },
+    ]);
+    // Every Wednesday at 16:00 London time, from this week on.
+    let first = new Date(`${londonToday(now)}T12:00:00Z`);
+    while (first.getUTCDay() !== 3) first = new Date(first.getTime() + 86_400_000);
+    const wall = first.toISOString().slice(0, 10).replace(/-/g, "");
+    otherBody = icsOf([["UID:weekly", "DTSTAMP:20261128T000000Z", `DTSTART;TZID=Europe/London:${wall}T160000`, `DTEND;TZID=Europe/London:${wall}T170000`, "RRULE:FREQ=WEEKLY"]]);
+
+    expect(await connectCalendar(sam, sam.userId, { kind: "ics", icsUrl: `${icsBase}/other.ics` }, now)).toMatchObject({ ok: true, aheadDays: 131 });
+    const offered = await getAvailableSlots({ startDate: date, endDate: date, now, wanted: { typeId: type!.id, durationMinutes: 60 } });
+    expect(offered.map((s) => s.start_time.slice(0, 5))).toEqual(["10:00"]);
   });
 });

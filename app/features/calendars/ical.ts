@@ -20,8 +20,12 @@
  *   midnight of DTEND (exclusive; one day when there is no DTEND or DURATION).
  * - A timed event lasts DTEND − DTSTART of wall-clock time (or DURATION); one with neither, or
  *   ending before it starts, takes no time and is not busy.
- * - At most `MAX_OCCURRENCES_PER_SERIES` occurrences of one series are looked at (a rule like
- *   FREQ=MINUTELY cannot make a refresh run for ever); at most `MAX_EVENTS` VEVENTs are read.
+ * - Bounded work: the recurrence iterators of one read step through at most `MAX_RECURRENCE_STEPS`
+ *   occurrences together (those before the window count: ical.js cannot skip ahead), and at most
+ *   `MAX_WINDOW_OCCURRENCES` occurrences may fall inside the window; a calendar past either is
+ *   refused whole with {@link CalendarTooLargeError} rather than read in part, since a busy time
+ *   left out would let a visitor book over it. At most `MAX_EVENTS` VEVENTs are read. Time and
+ *   memory are bounded where this runs (`ics-pool.server.ts`, a worker thread), not here.
  */
 import { TZDate } from "@date-fns/tz";
 import ICAL from "ical.js";
@@ -33,8 +37,10 @@ export type BusyInterval = { start: Date; end: Date };
 /** The stretch of time to find busy intervals in: instants, half-open `[start, end)`. */
 export type TimeWindow = { start: Date; end: Date };
 
-/** Most occurrences of one recurring event looked at, from its first. */
-export const MAX_OCCURRENCES_PER_SERIES = 20_000;
+/** Most occurrences the recurrence iterators of one read step through, all series together. */
+export const MAX_RECURRENCE_STEPS = 200_000;
+/** Most occurrences of events (single or repeating) one read may find inside its window. */
+export const MAX_WINDOW_OCCURRENCES = 20_000;
 /** Most VEVENTs read from one calendar. */
 export const MAX_EVENTS = 50_000;
 
@@ -43,6 +49,24 @@ export class CalendarFormatError extends Error {
   constructor(message = "The address did not return a calendar (iCalendar data).") {
     super(message);
     this.name = "CalendarFormatError";
+  }
+}
+
+/** The calendar needs more work than one read may do (see the module's rules); `message` is for people. */
+export class CalendarTooLargeError extends CalendarFormatError {
+  constructor(message: string) {
+    super(message);
+    this.name = "CalendarTooLargeError";
+  }
+}
+
+/** What one read has left to spend: iterator steps and occurrences inside the window. */
+type Allowance = { steps: number; occurrences: number };
+
+/** Spends one occurrence inside the window; throws {@link CalendarTooLargeError} past the limit. */
+function spendOccurrence(allowance: Allowance): void {
+  if (--allowance.occurrences < 0) {
+    throw new CalendarTooLargeError(`The calendar is too large to read: it has more than ${MAX_WINDOW_OCCURRENCES.toLocaleString("en-GB")} events in the period we read.`);
   }
 }
 
@@ -184,7 +208,7 @@ function spanOf(event: ICAL.Component, startWall: number, allDay: boolean, start
 }
 
 /** The spans of one master event (single or recurring), minus excluded and overridden occurrences. */
-function expandMaster(event: ICAL.Component, overridden: Set<string>, windowStart: number, windowEnd: number, resolve: ReturnType<typeof zoneResolver>): Span[] {
+function expandMaster(event: ICAL.Component, overridden: Set<string>, windowStart: number, windowEnd: number, resolve: ReturnType<typeof zoneResolver>, allowance: Allowance): Span[] {
   const startProperty = event.getFirstProperty("dtstart");
   const dtstart = timeOf(startProperty);
   if (!startProperty || !dtstart) return [];
@@ -195,7 +219,12 @@ function expandMaster(event: ICAL.Component, overridden: Set<string>, windowStar
   const spans: Span[] = [];
   const startWall = wallOf(dtstart);
   if (rules.length === 0 && rdates.length === 0) {
-    if (!overridden.has(keyOf(pointOf(startProperty, dtstart, resolve)))) spans.push(spanOf(event, startWall, allDay, zone, resolve));
+    if (overridden.has(keyOf(pointOf(startProperty, dtstart, resolve)))) return spans;
+    const span = spanOf(event, startWall, allDay, zone, resolve);
+    if (span && span.end > windowStart && span.start < windowEnd) {
+      spendOccurrence(allowance);
+      spans.push(span);
+    }
     return spans;
   }
   const excluded = new Set<string>();
@@ -219,19 +248,29 @@ function expandMaster(event: ICAL.Component, overridden: Set<string>, windowStar
       recur.until = ICAL.Time.fromData({ ...fieldsOf(untilWall), isDate: false }, ICAL.Timezone.localTimezone);
     }
     const iterator = recur.iterator(floatingStart.clone());
-    for (let n = 0; n < MAX_OCCURRENCES_PER_SERIES; n++) {
+    for (;;) {
+      if (--allowance.steps < 0) {
+        throw new CalendarTooLargeError(`The calendar is too large to read: its repeating events repeat more than ${MAX_RECURRENCE_STEPS.toLocaleString("en-GB")} times.`);
+      }
       const next = iterator.next();
       if (!next) break;
       const wall = wallOf(next);
       if (wall >= windowEndWall) break;
-      if (wall + length >= windowStartWall) starts.add(wall);
+      if (wall + length >= windowStartWall && !starts.has(wall)) {
+        spendOccurrence(allowance);
+        starts.add(wall);
+      }
     }
   }
   for (const { p, v } of rdates) {
     const time = v instanceof ICAL.Time ? v : v instanceof ICAL.Period ? v.start : null;
     if (!time) continue;
     const point = pointOf(p, time, resolve);
-    starts.add(point.allDay ? point.wall : wallAt(point.ms, zone));
+    const wall = point.allDay ? point.wall : wallAt(point.ms, zone);
+    if (wall < windowEndWall && wall + length >= windowStartWall && !starts.has(wall)) {
+      spendOccurrence(allowance);
+      starts.add(wall);
+    }
   }
   for (const wall of starts) {
     const key = allDay ? `d${wall}` : `t${instantOf(wall, zone)}`;
@@ -260,19 +299,29 @@ function parseCalendars(text: string): ICAL.Component[] {
  * The busy intervals of the calendars in `texts` (each one iCalendar document, e.g. an ICS
  * subscription's body or one CalDAV object) that overlap `window`: clipped to the window, merged
  * where they overlap or touch, sorted by start. Instants (UTC), half-open `[start, end)`, each
- * with `start < end`. Throws {@link CalendarFormatError} when a text is not iCalendar; an event it
- * cannot read (no DTSTART, a broken rule) is skipped, not fatal.
+ * with `start < end`. Throws {@link CalendarFormatError} when a text is not iCalendar, and
+ * {@link CalendarTooLargeError} when it needs more steps or occurrences than a read may take; an
+ * event it cannot read (no DTSTART, a broken rule) is skipped, not fatal. CPU-bound and unbounded
+ * in time by itself: servers call it through `expandInWorker` (`ics-pool.server.ts`), never on
+ * the thread that answers requests.
  */
 export function busyIntervalsFromIcs(texts: string | string[], window: TimeWindow): BusyInterval[] {
   const windowStart = window.start.getTime();
   const windowEnd = window.end.getTime();
   if (!(windowEnd > windowStart)) return [];
   const spans: { start: number; end: number }[] = [];
+  const allowance: Allowance = { steps: MAX_RECURRENCE_STEPS, occurrences: MAX_WINDOW_OCCURRENCES };
   let read = 0;
   for (const text of Array.isArray(texts) ? texts : [texts]) {
     for (const calendar of parseCalendars(text)) {
       const resolve = zoneResolver(calendar);
-      const events = calendar.getAllSubcomponents("vevent").slice(0, Math.max(0, MAX_EVENTS - read));
+      // The events are built without their calendar as parent: for a TZID the calendar has no
+      // VTIMEZONE for, ical.js would search every component of the calendar each time one of
+      // their times is read (quadratic in the events). `zoneResolver` resolves zones instead.
+      const events = (calendar.jCal[2] as unknown[][])
+        .filter((jcal) => jcal[0] === "vevent")
+        .slice(0, Math.max(0, MAX_EVENTS - read))
+        .map((jcal) => new ICAL.Component(jcal));
       read += events.length;
       // Overrides (a RECURRENCE-ID) by UID: the occurrences they replace, and their own spans.
       const overriddenByUid = new Map<string, Set<string>>();
@@ -296,13 +345,15 @@ export function busyIntervalsFromIcs(texts: string | string[], window: TimeWindo
         const uid = String(event.getFirstPropertyValue("uid") ?? "");
         try {
           const overridden = event.hasProperty("recurrence-id") ? new Set<string>() : (overriddenByUid.get(uid) ?? new Set<string>());
-          for (const span of expandMaster(event, overridden, windowStart, windowEnd, resolve)) {
+          for (const span of expandMaster(event, overridden, windowStart, windowEnd, resolve, allowance)) {
             if (span && span.end > windowStart && span.start < windowEnd) {
               spans.push({ start: Math.max(span.start, windowStart), end: Math.min(span.end, windowEnd) });
             }
           }
-        } catch {
-          // One unreadable event (a broken rule or date) does not hide the rest of the calendar.
+        } catch (error) {
+          // One unreadable event (a broken rule or date) does not hide the rest of the calendar;
+          // a calendar past the read's limits is refused whole.
+          if (error instanceof CalendarTooLargeError) throw error;
         }
       }
     }

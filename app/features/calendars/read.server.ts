@@ -2,7 +2,9 @@
  * Reads an engineer's calendar over the network and returns its busy intervals: an ICS
  * subscription address with one GET, or a CalDAV account through tsdav (every calendar of the
  * account that holds events, with a server-side time-range query; recurrences are expanded here by
- * `ical.ts`, not by the server, so servers that expand badly or not at all read the same).
+ * `ical.ts`, not by the server, so servers that expand badly or not at all read the same). The
+ * iCalendar text of both is parsed and expanded on a worker thread within a time and memory budget
+ * (`expandInWorker`, `ics-pool.server.ts`), never on the thread that answers requests.
  *
  * Every request goes through `guardedFetch` (https and public addresses only unless
  * `CALENDAR_ALLOW_PRIVATE=true`; each address checked where the socket connects; at most
@@ -13,7 +15,8 @@
 import { DAVClient } from "tsdav";
 import { env } from "~/utils/env.server";
 import { guardedFetch, OutboundError } from "~/utils/public-address.server";
-import { busyIntervalsFromIcs, CalendarFormatError, type BusyInterval, type TimeWindow } from "./ical";
+import { CalendarFormatError, type BusyInterval, type TimeWindow } from "./ical";
+import { expandInWorker } from "./ics-pool.server";
 import { normaliseCalendarUrl } from "./schema";
 
 /** Largest calendar (an ICS body, or one CalDAV response) read: 5 MB. */
@@ -52,7 +55,7 @@ function statusMessage(status: number, kind: CalendarSource["kind"]): string {
 async function readIcs(url: string, window: TimeWindow, allowPrivate: boolean): Promise<BusyInterval[]> {
   const response = await calendarFetch(allowPrivate)(url, { headers: { accept: "text/calendar, */*;q=0.5", "user-agent": "Meridian-Engineering-Calendar/1.0" } });
   if (!response.ok) throw new CalendarReadError(statusMessage(response.status, "ics"));
-  return busyIntervalsFromIcs(await response.text(), window);
+  return expandInWorker([await response.text()], window);
 }
 
 async function readCaldav(source: Extract<CalendarSource, { kind: "caldav" }>, window: TimeWindow, allowPrivate: boolean): Promise<BusyInterval[]> {
@@ -80,14 +83,15 @@ async function readCaldav(source: Extract<CalendarSource, { kind: "caldav" }>, w
     const objects = await client.fetchCalendarObjects({ calendar, timeRange: { start: window.start.toISOString(), end: window.end.toISOString() } });
     for (const object of objects) if (typeof object.data === "string" && object.data) texts.push(object.data);
   }
-  return texts.length ? busyIntervalsFromIcs(texts, window) : [];
+  return expandInWorker(texts, window);
 }
 
 /**
  * The busy intervals of `source` within `window` (instants, half-open, merged; see
  * `busyIntervalsFromIcs`). Throws {@link CalendarReadError} for anything that stops the read: an
  * address refused by the SSRF guard, a server that cannot be reached, answers an error, takes too
- * long, sends too much, or sends something that is not a calendar.
+ * long, sends too much, sends something that is not a calendar, or a calendar whose reading goes
+ * over its budget (the message says so).
  */
 export async function readBusyIntervals(source: CalendarSource, window: TimeWindow, allowPrivate: boolean = env.CALENDAR_ALLOW_PRIVATE): Promise<BusyInterval[]> {
   try {

@@ -57,9 +57,16 @@ export function CalendarConnectionCard({
   }, [fetcher.state, fetcher.data, revalidate]);
   const titleId = useId();
   const [changing, setChanging] = useState(false);
+  // A calendar connected through the form ends the change: the form closes and the button reads
+  // "Change calendar" again (state adjusted while rendering, once per answer).
+  const [answered, setAnswered] = useState(fetcher.data);
+  if (fetcher.data !== answered) {
+    setAnswered(fetcher.data);
+    if (fetcher.data?.ok && fetcher.data.intent === "calendar-connect") setChanging(false);
+  }
   const [confirmDisconnect, setConfirmDisconnect] = useState(false);
   const whose = own ? "your" : `${name ?? "their"}'s`;
-  const showForm = !state.connected || (changing && !(result?.ok && result.intent === "calendar-connect"));
+  const showForm = !state.connected || changing;
 
   return (
     <Card role="region" aria-labelledby={titleId} className={state.connected && state.failing ? "border-red-300" : undefined}>

@@ -1,0 +1,95 @@
+/**
+ * Where calendars are parsed and expanded: a worker thread, never the thread that answers
+ * requests. iCalendar from outside (an ICS subscription, CalDAV objects) can be written to cost
+ * minutes of CPU and gigabytes of memory (a few hundred `FREQ=SECONDLY` events), so each read
+ * runs on a piscina worker under a budget:
+ *
+ * - time: the read must finish within `timeMs` of starting on the worker (wall-clock time, which
+ *   bounds the thread's CPU time), else the worker is terminated;
+ * - memory: the worker's heap is capped at `memoryMb` (`resourceLimits.maxOldGenerationSizeMb`);
+ *   a read that needs more ends the worker;
+ * - work: `ical.ts` refuses a calendar past its step and occurrence limits.
+ *
+ * A read over budget throws {@link CalendarTooLargeError} with the reason for people; the caller
+ * keeps the busy times it had. Reads run one at a time on at most one thread (the others wait, not
+ * counted against their budget); the thread ends after a minute idle.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pLimit from "p-limit";
+import { Piscina } from "piscina";
+import { CalendarFormatError, CalendarTooLargeError, type BusyInterval, type TimeWindow } from "./ical";
+import type { IcsOutcome, IcsTask } from "./ics-worker";
+
+/** The budget of one read on the worker: wall-clock milliseconds and heap megabytes. */
+export type IcsBudget = { timeMs: number; memoryMb: number };
+
+/** The budget of every read: 20 s and 128 MB (5 MB of ordinary events take about 2 s of CPU here and fit). */
+export const ICS_READ_BUDGET: IcsBudget = { timeMs: 20_000, memoryMb: 128 };
+
+const IDLE_MS = 60_000;
+
+/**
+ * The worker module: the production build's bundle (`build/server/ics-worker.js`, beside the
+ * server's entry or one folder up from a chunk), else the TypeScript source through tsx.
+ */
+function workerFile(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.join(here, "ics-worker.js"), path.join(here, "..", "ics-worker.js"), path.join(here, "ics-worker.dev.mjs")];
+  const found = candidates.find((file) => existsSync(file));
+  if (!found) throw new Error(`The calendar worker is missing (looked for ${candidates.join(", ")}); run npm run build.`);
+  return found;
+}
+
+/** One pool per heap cap (resource limits are the pool's); in practice only {@link ICS_READ_BUDGET}'s. */
+const pools = new Map<number, Piscina<IcsTask, IcsOutcome>>();
+const oneAtATime = pLimit(1);
+
+function poolFor(memoryMb: number): Piscina<IcsTask, IcsOutcome> {
+  let pool = pools.get(memoryMb);
+  if (!pool) {
+    pool = new Piscina<IcsTask, IcsOutcome>({
+      filename: workerFile(),
+      minThreads: 0,
+      maxThreads: 1,
+      idleTimeout: IDLE_MS,
+      resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(32, Math.max(4, Math.floor(memoryMb / 4))) },
+    });
+    pools.set(memoryMb, pool);
+  }
+  return pool;
+}
+
+/**
+ * The busy intervals of the iCalendar `texts` within `window` (instants, half-open, merged, sorted;
+ * see `busyIntervalsFromIcs`), computed on a worker thread within `budget`. Throws
+ * {@link CalendarFormatError} when a text is not iCalendar, {@link CalendarTooLargeError} when the
+ * read goes over its time, memory or work limits (the message says which), and any other error
+ * for a failure of the worker itself.
+ */
+export async function expandInWorker(texts: string[], window: TimeWindow, budget: IcsBudget = ICS_READ_BUDGET): Promise<BusyInterval[]> {
+  if (texts.length === 0) return [];
+  const outcome = await oneAtATime(async () => {
+    try {
+      return await poolFor(budget.memoryMb).run({ texts, start: window.start.getTime(), end: window.end.getTime() }, { signal: AbortSignal.timeout(budget.timeMs) });
+    } catch (error) {
+      if (error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError")) {
+        throw new CalendarTooLargeError(`The calendar is too large to read: reading it took more than ${budget.timeMs / 1000} seconds.`);
+      }
+      if (error instanceof Error && "code" in error && error.code === "ERR_WORKER_OUT_OF_MEMORY") {
+        throw new CalendarTooLargeError(`The calendar is too large to read: reading it needed more than ${budget.memoryMb} MB of memory.`);
+      }
+      throw error;
+    }
+  });
+  if (!outcome.ok) throw outcome.refusal === "too-large" ? new CalendarTooLargeError(outcome.message) : new CalendarFormatError(outcome.message);
+  return outcome.busy.map((b) => ({ start: new Date(b.start), end: new Date(b.end) }));
+}
+
+/** Stops the worker threads (server shutdown, the end of a test file); a later read starts them again. */
+export async function closeIcsWorkers(): Promise<void> {
+  const all = [...pools.values()];
+  pools.clear();
+  await Promise.all(all.map((pool) => pool.destroy()));
+}

@@ -1,0 +1,118 @@
+/**
+ * Hostile calendars: iCalendar that costs far more to expand than to send (a few hundred
+ * `FREQ=SECONDLY` events, or 5 MB of them) is parsed on a worker thread within its time and
+ * memory budget and refused with the reason, while this thread keeps answering: the CPU time and
+ * memory of each read are measured, and so is the lag of a timer that ticks throughout.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { CalendarTooLargeError } from "./ical";
+import { closeIcsWorkers, expandInWorker, ICS_READ_BUDGET } from "./ics-pool.server";
+
+afterAll(closeIcsWorkers);
+
+/** A calendar of `events` VEVENT bodies (lines joined with CRLF). */
+const calendar = (events: string[][]) =>
+  ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//Hostile//EN", ...events.flatMap((e) => ["BEGIN:VEVENT", ...e, "END:VEVENT"]), "END:VCALENDAR", ""].join("\r\n");
+
+/** `n` events starting now, one second long, repeating every second for ever. */
+const hostile = (n: number) =>
+  calendar(Array.from({ length: n }, (_, i) => [`UID:h${i}@hostile.example`, "DTSTAMP:20261128T000000Z", "DTSTART:20261128T000000Z", "DURATION:PT1S", "RRULE:FREQ=SECONDLY"]));
+
+/**
+ * About `bytes` of ordinary half-hour meetings in London time (without a VTIMEZONE) over six years,
+ * five behind the window and one in it, as a long-kept calendar's export is.
+ */
+function ordinary(bytes: number): string {
+  const events: string[][] = [];
+  for (let i = 0, size = 0; size < bytes; i++) {
+    const day = new Date(Date.UTC(2026, 10, 28) + ((i % 2190) - 1825) * 86_400_000).toISOString().slice(0, 10).replace(/-/g, "");
+    const hour = String(8 + (i % 9)).padStart(2, "0");
+    const event = [`UID:meeting-${i}@example.com`, "DTSTAMP:20261128T000000Z", `DTSTART;TZID=Europe/London:${day}T${hour}0000`, `DTEND;TZID=Europe/London:${day}T${hour}3000`, `SUMMARY:Project meeting ${i} with the client`];
+    size += event.join("\r\n").length + 30;
+    events.push(event);
+  }
+  return calendar(events);
+}
+
+const window = { start: new Date("2026-11-27T00:00:00Z"), end: new Date("2027-11-30T00:00:00Z") };
+
+/**
+ * Runs `read` while a 10 ms timer ticks; the process's CPU time (every thread), its peak resident
+ * memory growth (sampled by the timer), this thread's heap growth, the wall time and the timer's
+ * worst lag.
+ */
+async function measure<T>(read: () => Promise<T>) {
+  global.gc?.();
+  const rssBefore = process.memoryUsage.rss();
+  const heapBefore = process.memoryUsage().heapUsed;
+  let peakRss = rssBefore;
+  let worstLag = 0;
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    worstLag = Math.max(worstLag, now - last - 10);
+    last = now;
+    peakRss = Math.max(peakRss, process.memoryUsage.rss());
+  }, 10);
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const outcome = await read().then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  const used = process.cpuUsage(cpu);
+  const wallMs = performance.now() - started;
+  clearInterval(timer);
+  if (process.env.PRINT_FIGURES) console.log({ wallMs, cpuMs: (used.user + used.system) / 1000, worstLag, rss: (peakRss - rssBefore) / 1e6, heap: (process.memoryUsage().heapUsed - heapBefore) / 1e6 });
+  return {
+    outcome,
+    wallMs,
+    cpuMs: (used.user + used.system) / 1000,
+    worstLagMs: worstLag,
+    rssGrowthMb: (peakRss - rssBefore) / 1e6,
+    heapGrowthMb: (process.memoryUsage().heapUsed - heapBefore) / 1e6,
+  };
+}
+
+describe("a hostile calendar is read on a worker thread within its budget", () => {
+  it.each([
+    ["200 events (19 KB)", hostile(200)],
+    ["5 MB of them", hostile(40_000)],
+  ])("%s: refused with the reason, the event loop kept answering, CPU and memory bounded", async (_, text) => {
+    if (text.length > 1e6) expect(text.length).toBeGreaterThan(4.9e6);
+    const m = await measure(() => expandInWorker([text], window));
+    expect(m.outcome.ok).toBe(false);
+    expect(!m.outcome.ok && m.outcome.error).toBeInstanceOf(CalendarTooLargeError);
+    expect(!m.outcome.ok && (m.outcome.error as Error).message).toMatch(/^The calendar is too large to read: /);
+    // Run on this thread, 200 such events held it for about 37 s and grew memory by about 0.8 GB.
+    expect(m.worstLagMs).toBeLessThan(500);
+    expect(m.cpuMs).toBeLessThan(ICS_READ_BUDGET.timeMs + 2_000);
+    expect(m.wallMs).toBeLessThan(ICS_READ_BUDGET.timeMs + 2_000);
+    expect(m.rssGrowthMb).toBeLessThan(ICS_READ_BUDGET.memoryMb + 200);
+    expect(m.heapGrowthMb).toBeLessThan(40);
+  }, 60_000);
+
+  it("ends a read at its time budget: the worker is stopped, not left to finish", async () => {
+    const text = ordinary(5e6);
+    const m = await measure(() => expandInWorker([text], window, { timeMs: 300, memoryMb: ICS_READ_BUDGET.memoryMb }));
+    expect(!m.outcome.ok && m.outcome.error).toEqual(new CalendarTooLargeError("The calendar is too large to read: reading it took more than 0.3 seconds."));
+    expect(m.wallMs).toBeLessThan(2_000);
+    expect(m.cpuMs).toBeLessThan(2_500);
+    expect(m.worstLagMs).toBeLessThan(500);
+  }, 60_000);
+
+  it("ends a read at its memory budget", async () => {
+    const text = ordinary(5e6);
+    const m = await measure(() => expandInWorker([text], window, { timeMs: 60_000, memoryMb: 16 }));
+    expect(!m.outcome.ok && m.outcome.error).toEqual(new CalendarTooLargeError("The calendar is too large to read: reading it needed more than 16 MB of memory."));
+    expect(m.worstLagMs).toBeLessThan(500);
+  }, 90_000);
+
+  it("reads 5 MB of ordinary meetings within the budget, after the refusals, on a fresh worker", async () => {
+    const text = ordinary(5e6);
+    const m = await measure(() => expandInWorker([text], window));
+    expect(m.outcome.ok ? m.outcome.value.length : m.outcome.error).toBeGreaterThan(1_000);
+    expect(m.worstLagMs).toBeLessThan(500);
+    expect(m.rssGrowthMb).toBeLessThan(ICS_READ_BUDGET.memoryMb + 200);
+  }, 60_000);
+});

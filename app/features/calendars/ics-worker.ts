@@ -1,0 +1,41 @@
+/**
+ * The task a calendar worker thread runs (`ics-pool.server.ts` starts it through piscina): the
+ * iCalendar texts of one read turned into busy intervals by `busyIntervalsFromIcs`. It runs on its
+ * own thread, so a calendar that takes long to parse or expand never holds up the pages visitors
+ * load; the pool bounds its time and memory. The production build bundles this file on its own
+ * as `build/server/ics-worker.js` (vite.config.ts); development and Vitest load it through tsx
+ * (`ics-worker.dev.mjs`).
+ */
+import { setPriority } from "node:os";
+import { busyIntervalsFromIcs, CalendarFormatError, CalendarTooLargeError } from "./ical";
+
+/**
+ * The worker thread's nice value: below the thread that answers requests, so on a busy machine a
+ * long read takes spare processor time rather than visitors'. On Linux a thread's nice value is
+ * its own (`setPriority` sets the calling thread's); elsewhere it would be the whole process's, so
+ * it is left alone there.
+ */
+export const WORKER_NICE = 10;
+if (process.platform === "linux") setPriority(WORKER_NICE);
+
+/** One read: the iCalendar documents and the window, as epoch milliseconds (half-open). */
+export type IcsTask = { texts: string[]; start: number; end: number };
+
+/**
+ * What a read found: the busy intervals (epoch milliseconds, half-open, merged, sorted), or why
+ * the texts were refused (`format`: not iCalendar; `too-large`: past the read's limits), with a
+ * message for people. Plain data, as it crosses threads.
+ */
+export type IcsOutcome = { ok: true; busy: { start: number; end: number }[] } | { ok: false; refusal: "format" | "too-large"; message: string };
+
+/** Expands `task` (see {@link IcsOutcome}); throws only for an unexpected failure. */
+export default function expandCalendar(task: IcsTask): IcsOutcome {
+  try {
+    const busy = busyIntervalsFromIcs(task.texts, { start: new Date(task.start), end: new Date(task.end) });
+    return { ok: true, busy: busy.map((b) => ({ start: b.start.getTime(), end: b.end.getTime() })) };
+  } catch (error) {
+    if (error instanceof CalendarTooLargeError) return { ok: false, refusal: "too-large", message: error.message };
+    if (error instanceof CalendarFormatError) return { ok: false, refusal: "format", message: error.message };
+    throw error;
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * `npm run bench -- calendars`: a cached public page while the server reads a hostile calendar.
+ *
+ * A production server on its own embedded database, with the job worker on and calendars read
+ * every 100 ms (`CALENDAR_REFRESH_MS`), has a staff calendar connected to an ICS address served
+ * here. The page's p99 latency (autocannon, `/about` from the HTML cache) is measured while that
+ * address serves an ordinary calendar (the baseline: the same background reads, cheap), then while
+ * it serves a hostile one: 200 events `DTSTART` today, `DURATION:PT1S`, `RRULE:FREQ=SECONDLY`
+ * (19 KB), then 5 MB of such events. Calendars are parsed and expanded on a worker thread within a
+ * budget (`app/features/calendars/ics-pool.server.ts`), so the figures should agree within 20%.
+ * Prints each p99, its ratio to the baseline, how many reads the server made meanwhile, and the
+ * reason the card shows for the refused calendar.
+ *
+ * The three conditions are measured in turn, `BENCH_CALENDAR_ROUNDS` times (default 3), and each
+ * one's median p99 is printed, as the machine's other load moves the figures.
+ *
+ * Environment: BENCH_CALENDAR_SECONDS (default 10) per measurement, BENCH_CALENDAR_ROUNDS.
+ */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import autocannon from "autocannon";
+import { MAX_CALENDAR_BYTES } from "../app/features/calendars/read.server";
+import { envInt, pgliteDemoEnv, printTable, procCpuMs, signIn, startServer, type BenchServer } from "./lib";
+
+const PAGE = "/about";
+const CONNECTIONS = 10;
+
+/** A calendar of VEVENT bodies. */
+const calendarOf = (events: string[][]) =>
+  ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Bench//Calendars//EN", ...events.flatMap((e) => ["BEGIN:VEVENT", ...e, "END:VEVENT"]), "END:VCALENDAR", ""].join("\r\n");
+
+/** `n` events from today, each one second long, repeating every second. */
+function hostile(n: number): string {
+  const today = new Date().toISOString().slice(0, 10).replace(/-/g, "");
+  return calendarOf(Array.from({ length: n }, (_, i) => [`UID:h${i}@hostile.example`, "DTSTAMP:20261128T000000Z", `DTSTART:${today}T000000Z`, "DURATION:PT1S", "RRULE:FREQ=SECONDLY"]));
+}
+
+/** An engineer's ordinary week: a weekly meeting and a site visit. */
+function ordinary(): string {
+  const today = new Date().toISOString().slice(0, 10).replace(/-/g, "");
+  return calendarOf([
+    ["UID:weekly@example.com", `DTSTART;TZID=Europe/London:${today}T100000`, `DTEND;TZID=Europe/London:${today}T110000`, "RRULE:FREQ=WEEKLY"],
+    ["UID:visit@example.com", `DTSTART;TZID=Europe/London:${today}T140000`, `DTEND;TZID=Europe/London:${today}T170000`],
+  ]);
+}
+
+export async function runCalendarsBench(): Promise<void> {
+  const seconds = envInt("BENCH_CALENDAR_SECONDS", 10);
+  // The 5 MB calendar: as many events as fit under the read's 5 MB limit.
+  let mb5 = hostile(40_000);
+  for (let n = 40_000; mb5.length > MAX_CALENDAR_BYTES; n -= 100) mb5 = hostile(n);
+  const bodies = { ordinary: ordinary(), n200: hostile(200), mb5 };
+  let serving: keyof typeof bodies = "ordinary";
+  let reads = 0;
+  const ics = createServer((req, res) => {
+    reads++;
+    res.writeHead(200, { "content-type": "text/calendar" }).end(bodies[serving]);
+  });
+  await new Promise<void>((resolve) => ics.listen(0, "127.0.0.1", resolve));
+  const icsUrl = `http://127.0.0.1:${(ics.address() as AddressInfo).port}/private/calendar.ics`;
+  let server: BenchServer | undefined;
+  try {
+    server = await startServer({
+      label: "calendars",
+      readyWithinMs: 180_000,
+      env: ({ dataDir }) => ({ ...pgliteDemoEnv(dataDir, "calendars", "07"), DISABLE_JOBS: "false", BACKUP_DAILY: "false", CALENDAR_ALLOW_PRIVATE: "true", CALENDAR_REFRESH_MS: "100" }),
+    });
+    const { base } = server;
+    const cookie = await signIn(base, { email: "bench-calendars@example.com", password: "bench-calendars-password-1" });
+    const connected = await fetch(`${base}/admin/account.data`, {
+      method: "POST",
+      headers: { cookie, origin: base, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "calendar-connect", kind: "ics", icsUrl }).toString(),
+    });
+    if (!connected.ok) throw new Error(`connecting the calendar answered ${connected.status}`);
+    const headers = { "accept-encoding": "br, gzip", accept: "text/html" };
+    for (let i = 0; i < 3; i++) await fetch(base + PAGE, { headers }).then((r) => r.arrayBuffer());
+
+    // Rounds of the three conditions in turn, so a change in the machine's other load falls on all
+    // of them; each condition's figure is its median over the rounds.
+    const rounds = envInt("BENCH_CALENDAR_ROUNDS", 3);
+    const conditions = [
+      { label: "ordinary calendar (baseline)", body: "ordinary" },
+      { label: "hostile, 200 events (19 KB)", body: "n200" },
+      { label: `hostile, ${(bodies.mb5.length / 1024 / 1024).toFixed(2)} MB`, body: "mb5" },
+    ] as const;
+    const samples = new Map<string, { p99: number[]; rps: number[]; reads: number; cpuMs: number; refusal: string }>(
+      conditions.map((c) => [c.body, { p99: [], rps: [], reads: 0, cpuMs: 0, refusal: "" }]),
+    );
+    for (let round = 0; round < rounds; round++) {
+      for (const { body } of conditions) {
+        serving = body;
+        // Let the worker take up the new body before measuring.
+        await new Promise((r) => setTimeout(r, 2_000));
+        reads = 0;
+        const cpu = await procCpuMs(server.child.pid!);
+        const result = await autocannon({ url: base + PAGE, connections: CONNECTIONS, duration: seconds, headers });
+        const sample = samples.get(body)!;
+        sample.cpuMs += (await procCpuMs(server.child.pid!)) - cpu;
+        sample.reads += reads;
+        sample.p99.push(result.latency.p99);
+        sample.rps.push(result.requests.average);
+        if (body !== "ordinary") {
+          const card = await fetch(`${base}/admin/account`, { headers: { cookie } }).then((r) => r.text());
+          sample.refusal = /The calendar is too large to read: [^<]*?\./.exec(card)?.[0] ?? "(no refusal shown)";
+        }
+      }
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const baseline = median(samples.get("ordinary")!.p99);
+    console.log(`\n${PAGE} from the HTML cache, autocannon ${CONNECTIONS} connections, ${rounds} rounds of ${seconds} s per calendar, while the job worker reads a staff calendar every 100 ms.`);
+    printTable(
+      ["calendar served", "page p99 (median)", "ratio", "p99 each round", "req/s", "calendar reads", "server CPU"],
+      conditions.map(({ label, body }) => {
+        const s = samples.get(body)!;
+        const p99 = median(s.p99);
+        return [label, `${p99} ms`, (p99 / baseline).toFixed(2), s.p99.join(" / "), String(Math.round(median(s.rps))), String(s.reads), `${(s.cpuMs / 1000).toFixed(1)} s`];
+      }),
+    );
+    for (const { label, body } of conditions.slice(1)) console.log(`The card's last error after "${label}": ${samples.get(body)!.refusal}`);
+  } finally {
+    await server?.stop();
+    await new Promise((resolve) => ics.close(resolve));
+  }
+}
