@@ -63,7 +63,6 @@ async function measure<T>(read: () => Promise<T>) {
   const used = process.cpuUsage(cpu);
   const wallMs = performance.now() - started;
   clearInterval(timer);
-  if (process.env.PRINT_FIGURES) console.log({ wallMs, cpuMs: (used.user + used.system) / 1000, worstLag, rss: (peakRss - rssBefore) / 1e6, heap: (process.memoryUsage().heapUsed - heapBefore) / 1e6 });
   return {
     outcome,
     wallMs,
