@@ -38,7 +38,7 @@ export type BusyInterval = { start: Date; end: Date };
 export type TimeWindow = { start: Date; end: Date };
 
 /** Most occurrences the recurrence iterators of one read step through, all series together. */
-export const MAX_RECURRENCE_STEPS = 200_000;
+export const MAX_RECURRENCE_STEPS = 100_000;
 /** Most occurrences of events (single or repeating) one read may find inside its window. */
 export const MAX_WINDOW_OCCURRENCES = 20_000;
 /** Most VEVENTs read from one calendar. */
@@ -60,8 +60,22 @@ export class CalendarTooLargeError extends CalendarFormatError {
   }
 }
 
-/** What one read has left to spend: iterator steps and occurrences inside the window. */
-type Allowance = { steps: number; occurrences: number };
+/**
+ * What one read has left to spend (iterator steps and occurrences inside the window), and the
+ * caller's checkpoint, called every {@link CHECKPOINT_EVERY} steps and events.
+ */
+type Allowance = { steps: number; occurrences: number; checkpoint: () => void; untilCheck: number };
+
+/** How many steps or events pass between two calls of the caller's checkpoint. */
+const CHECKPOINT_EVERY = 1_000;
+
+/** Counts one unit of work; calls the checkpoint when its turn has come. */
+function tick(allowance: Allowance): void {
+  if (--allowance.untilCheck <= 0) {
+    allowance.untilCheck = CHECKPOINT_EVERY;
+    allowance.checkpoint();
+  }
+}
 
 /** Spends one occurrence inside the window; throws {@link CalendarTooLargeError} past the limit. */
 function spendOccurrence(allowance: Allowance): void {
@@ -252,6 +266,7 @@ function expandMaster(event: ICAL.Component, overridden: Set<string>, windowStar
       if (--allowance.steps < 0) {
         throw new CalendarTooLargeError(`The calendar is too large to read: its repeating events repeat more than ${MAX_RECURRENCE_STEPS.toLocaleString("en-GB")} times.`);
       }
+      tick(allowance);
       const next = iterator.next();
       if (!next) break;
       const wall = wallOf(next);
@@ -301,19 +316,21 @@ function parseCalendars(text: string): ICAL.Component[] {
  * where they overlap or touch, sorted by start. Instants (UTC), half-open `[start, end)`, each
  * with `start < end`. Throws {@link CalendarFormatError} when a text is not iCalendar, and
  * {@link CalendarTooLargeError} when it needs more steps or occurrences than a read may take; an
- * event it cannot read (no DTSTART, a broken rule) is skipped, not fatal. CPU-bound and unbounded
- * in time by itself: servers call it through `expandInWorker` (`ics-pool.server.ts`), never on
- * the thread that answers requests.
+ * event it cannot read (no DTSTART, a broken rule) is skipped, not fatal. `checkpoint` is called
+ * after each document is parsed and every 1,000 recurrence steps and events; what it throws
+ * ends the read (the worker's CPU budget). CPU-bound: servers call it through `expandInWorker`
+ * (`ics-pool.server.ts`), never on the thread that answers requests.
  */
-export function busyIntervalsFromIcs(texts: string | string[], window: TimeWindow): BusyInterval[] {
+export function busyIntervalsFromIcs(texts: string | string[], window: TimeWindow, checkpoint: () => void = () => {}): BusyInterval[] {
   const windowStart = window.start.getTime();
   const windowEnd = window.end.getTime();
   if (!(windowEnd > windowStart)) return [];
   const spans: { start: number; end: number }[] = [];
-  const allowance: Allowance = { steps: MAX_RECURRENCE_STEPS, occurrences: MAX_WINDOW_OCCURRENCES };
+  const allowance: Allowance = { steps: MAX_RECURRENCE_STEPS, occurrences: MAX_WINDOW_OCCURRENCES, checkpoint, untilCheck: CHECKPOINT_EVERY };
   let read = 0;
   for (const text of Array.isArray(texts) ? texts : [texts]) {
     for (const calendar of parseCalendars(text)) {
+      checkpoint();
       const resolve = zoneResolver(calendar);
       // The events are built without their calendar as parent: for a TZID the calendar has no
       // VTIMEZONE for, ical.js would search every component of the calendar each time one of
@@ -341,6 +358,7 @@ export function busyIntervalsFromIcs(texts: string | string[], window: TimeWindo
         if (!isFree(event)) masters.push(stripRecurrence(event));
       }
       for (const event of masters) {
+        tick(allowance);
         if (isFree(event)) continue;
         const uid = String(event.getFirstPropertyValue("uid") ?? "");
         try {

@@ -6,6 +6,7 @@
  * as `build/server/ics-worker.js` (vite.config.ts); development and Vitest load it through tsx
  * (`ics-worker.dev.mjs`).
  */
+import { readFileSync } from "node:fs";
 import { setPriority } from "node:os";
 import { busyIntervalsFromIcs, CalendarFormatError, CalendarTooLargeError } from "./ical";
 
@@ -18,8 +19,26 @@ import { busyIntervalsFromIcs, CalendarFormatError, CalendarTooLargeError } from
 export const WORKER_NICE = 10;
 if (process.platform === "linux") setPriority(WORKER_NICE);
 
-/** One read: the iCalendar documents and the window, as epoch milliseconds (half-open). */
-export type IcsTask = { texts: string[]; start: number; end: number };
+/**
+ * One read: the iCalendar documents, the window as epoch milliseconds (half-open), and the
+ * processor time the read may take on this thread, in milliseconds.
+ */
+export type IcsTask = { texts: string[]; start: number; end: number; cpuMs: number };
+
+/**
+ * The processor time this thread has used, in ms: its own user and system time from Linux's
+ * `/proc/thread-self/stat` (10 ms steps); elsewhere, the time since `since` (Node 20 has no
+ * per-thread CPU clock), which is never less than the processor time.
+ */
+function threadCpuMs(since: number): number {
+  try {
+    const stat = readFileSync("/proc/thread-self/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return performance.now() - since;
+  }
+}
 
 /**
  * What a read found: the busy intervals (epoch milliseconds, half-open, merged, sorted), or why
@@ -28,10 +47,20 @@ export type IcsTask = { texts: string[]; start: number; end: number };
  */
 export type IcsOutcome = { ok: true; busy: { start: number; end: number }[] } | { ok: false; refusal: "format" | "too-large"; message: string };
 
-/** Expands `task` (see {@link IcsOutcome}); throws only for an unexpected failure. */
+/**
+ * Expands `task` (see {@link IcsOutcome}), refusing it as too large once it has used `cpuMs` of
+ * this thread's processor time; throws only for an unexpected failure.
+ */
 export default function expandCalendar(task: IcsTask): IcsOutcome {
+  const started = performance.now();
+  const cpuAtStart = threadCpuMs(started);
+  const checkpoint = () => {
+    if (threadCpuMs(started) - cpuAtStart > task.cpuMs) {
+      throw new CalendarTooLargeError(`The calendar is too large to read: reading it took more than ${task.cpuMs / 1000} seconds of processor time.`);
+    }
+  };
   try {
-    const busy = busyIntervalsFromIcs(task.texts, { start: new Date(task.start), end: new Date(task.end) });
+    const busy = busyIntervalsFromIcs(task.texts, { start: new Date(task.start), end: new Date(task.end) }, checkpoint);
     return { ok: true, busy: busy.map((b) => ({ start: b.start.getTime(), end: b.end.getTime() })) };
   } catch (error) {
     if (error instanceof CalendarTooLargeError) return { ok: false, refusal: "too-large", message: error.message };
