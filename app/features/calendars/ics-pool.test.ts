@@ -103,7 +103,8 @@ describe("a hostile calendar is read on a worker thread within its budget", () =
     const text = ordinary(5e6);
     const m = await measure(() => expandInWorker([text], window, { ...ICS_READ_BUDGET, wallMs: 300 }));
     expect(!m.outcome.ok && m.outcome.error).toEqual(new CalendarTooLargeError("The calendar is too large to read: reading it took more than 0.3 seconds."));
-    expect(m.wallMs).toBeLessThan(2_000);
+    // Answered at the limit (the margin is for a loaded machine), and no more work was done.
+    expect(m.wallMs).toBeLessThan(5_000);
     expect(m.cpuMs).toBeLessThan(2_500);
     expect(m.worstLagMs).toBeLessThan(500);
   }, 60_000);
