@@ -8,7 +8,8 @@
  * - a visitor's answer is named by their name in the timeline, and their contact view shows their
  *   own history only: no staff mail, the booking with its Cancelled status and time, their answer
  *   without its quoted history;
- * - Export with the "Mine" filter downloads the signed-in member's enquiries.
+ * - Export with the "Mine" filter downloads the signed-in member's enquiries;
+ * - an answered enquiry set back to New is not overdue at once: its reply is due 24 hours on.
  * Screenshots of the account card, the timeline and the contact view at 1440 and 390 px.
  */
 import { readdir, readFile } from "node:fs/promises";
@@ -119,6 +120,12 @@ test("a French visitor's enquiry: the acknowledgement has a Reply-To, and staff 
   await waitForHydration(page);
   await panel.getByLabel("Saved reply").selectOption({ label: F.savedReply.title });
   await expect(panel.getByLabel("Your reply")).toHaveValue(`Bonjour ${visitor.name},\n\nRéservez ici : ${baseURL}/fr/book-consultation`);
+  await panel.getByLabel("Your reply").scrollIntoViewIfNeeded();
+  await saveScreenshot(page, "test-results/screens/composer-french-link-1440.png");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await panel.getByLabel("Your reply").scrollIntoViewIfNeeded();
+  await saveScreenshot(page, "test-results/screens/composer-french-link-390.png");
+  await page.setViewportSize({ width: 1440, height: 900 });
   await panel.getByRole("button", { name: "Send reply" }).click();
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Reply sent" })).toBeVisible();
 
@@ -184,4 +191,27 @@ test("Export with the Mine filter downloads the signed-in member's enquiries", a
   expect(rows[0]).toEqual(["Created", "Name", "Email", "Company", "Type", "Status", "Priority", "Message"]);
   expect(rows.slice(1).map((r) => r[1])).toContain(F.mine.name);
   expect(rows.slice(1).map((r) => r[1])).not.toContain(F.visitor.name);
+});
+
+test("an answered enquiry set back to New is due 24 hours on, not overdue at once", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto(`/admin/enquiries?q=${encodeURIComponent(F.reopened.email)}`);
+  await waitForHydration(page);
+  await page.getByRole("link", { name: `View enquiry from ${F.reopened.name}` }).click();
+  const panel = page.getByRole("dialog", { name: F.reopened.name });
+  const reopenedAt = Date.now();
+  await panel.getByRole("combobox", { name: "Status", exact: true }).selectOption({ label: "New" });
+  await expect(page.getByText("Status set to New")).toBeVisible();
+  await expect(panel.getByText(/^Reopened: reply due \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [ap]m$/)).toBeVisible();
+  await expect(panel.getByText("Overdue", { exact: true })).toHaveCount(0);
+  const due = await panel.getByText(/^Reopened: reply due/).innerText();
+  const dueDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Europe/London" }).format(reopenedAt + 24 * 3_600_000);
+  expect(due).toContain(dueDay);
+  await saveScreenshot(panel, "test-results/screens/enquiry-reopened-1440.png");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await saveScreenshot(page, "test-results/screens/enquiry-reopened-390.png");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.keyboard.press("Escape");
+  await page.goto(`/admin/enquiries?status=overdue&q=${encodeURIComponent(F.reopened.email)}`);
+  await expect(page.getByText("No enquiries found")).toBeVisible();
 });

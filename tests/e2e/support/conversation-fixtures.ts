@@ -7,6 +7,7 @@
  *   quoted history, a note, a consultation booked then cancelled, the e-mails sent to them and
  *   the staff mails about them ("New booking...", "Booked with you...");
  * - an enquiry owned by E2E_ADMIN, for the "Mine" export;
+ * - an enquiry answered three days ago (reminded at 20 hours then), for staff to reopen;
  * - a saved reply with `{consultation_link}`.
  * Mail rows are written as already sent, so the worker leaves them alone.
  */
@@ -19,6 +20,7 @@ export const CONVERSATION_FIXTURES = {
   visitor: { name: "Chloé Historique", email: "chloe@historique.example" },
   booking: { type: "Structural Survey Call", date: "2026-11-02", startTime: "16:00", endTime: "17:00" },
   mine: { name: "Mina Minefilter", email: "mina@minefilter.example" },
+  reopened: { name: "Otto Reopened", email: "otto@reopened.example" },
   savedReply: { title: "Offer a consultation (fixture)", body: "Bonjour {name},\n\nRéservez ici : {consultation_link}" },
 } as const;
 
@@ -94,4 +96,16 @@ export async function seedConversationFixtures(): Promise<void> {
 
   const [admin] = await db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, E2E_ADMIN.email));
   await db.insert(schema.enquiries).values({ name: f.mine.name, email: f.mine.email, projectType: "General Enquiry", message: "Owned by the e2e admin.", status: "in_review", assignedTo: admin!.id });
+  const threeDaysAgo = new Date(Date.now() - 72 * 3_600_000);
+  await db.insert(schema.enquiries).values({
+    name: f.reopened.name,
+    email: f.reopened.email,
+    projectType: "General Enquiry",
+    message: "Answered, then reopened.",
+    status: "responded",
+    createdAt: threeDaysAgo,
+    overdueReminderSentAt: new Date(threeDaysAgo.getTime() + 20 * 3_600_000),
+    respondedAt: new Date(threeDaysAgo.getTime() + 22 * 3_600_000),
+    updatedAt: new Date(threeDaysAgo.getTime() + 22 * 3_600_000),
+  });
 }

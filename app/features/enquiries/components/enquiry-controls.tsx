@@ -27,7 +27,9 @@ export type EnquiryRowData = {
   createdAt: Date | string;
   /** When staff first changed the status (the response time's end); null while unanswered. */
   respondedAt: Date | string | null;
-  /** Still `new` 24 hours after arrival, as the loader computed it. */
+  /** Since when an answer has been owed again (the 24-hour clock reopened); null or absent when not. */
+  awaitingReplySince?: Date | string | null;
+  /** Past its 24 hours (from arrival, or from a reopened clock), as the loader computed it. */
   overdue: boolean;
 };
 

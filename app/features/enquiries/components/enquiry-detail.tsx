@@ -63,10 +63,15 @@ export function EnquiryDetailPanel({
 }
 
 /**
- * "Answered in 3 h 20 min" once the status first changed; otherwise when the reply is (or was) due,
- * 24 hours after arrival, in UK time.
+ * When an answer is owed again (the clock reopened by the visitor's e-mail or by staff), when it
+ * is (or was) due, 24 hours after the reopening; else "Answered in 3 h 20 min" once the status
+ * first changed; otherwise when the reply is (or was) due, 24 hours after arrival. UK time.
  */
 function responseSummary(enquiry: EnquiryRowData): string {
+  if (enquiry.awaitingReplySince) {
+    const due = new Date(new Date(enquiry.awaitingReplySince).getTime() + OVERDUE_AFTER_MS);
+    return `${enquiry.overdue ? "Overdue: reply was due" : "Reopened: reply due"} ${formatUkDate(due)}, ${formatUkTime12(due)}`;
+  }
   const ms = responseTimeMs(enquiry);
   if (ms !== null) return `Answered in ${formatDuration(ms)}`;
   if (enquiry.status !== "new") return "Answered (time not recorded)";
