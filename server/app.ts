@@ -15,12 +15,13 @@ import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import proxyAddress from "proxy-addr";
 import { createRequestHandler as createFetchHandler, type AppLoadContext } from "react-router";
-import { closeDatabase, isDatabaseReady, isDatabaseUnavailable, migrate } from "~/db/client.server";
+import { closeDatabase, db, isDatabaseReady, isDatabaseUnavailable, migrate } from "~/db/client.server";
+import { sealPlainMailBodies } from "~/features/mail/outbox.server";
 import { seedDemoContent } from "~/db/seed.server";
 import { countPageView, startAnalytics, stopAnalytics } from "~/features/analytics/runtime.server";
 import { startJobs, stopJobs } from "~/features/jobs/worker.server";
 import { ensureFirstAdmin } from "~/features/auth/bootstrap.server";
-import { refusedPasswordClient, tooManyPasswordAttemptsPage } from "~/features/auth/password-attempts.server";
+import { refusedPasswordClient, tooManyPasswordAttemptsPage, type RefusedForm } from "~/features/auth/password-attempts.server";
 import { watchContentState } from "~/features/site/content-version.server";
 import { canonicalPageLocation } from "~/features/site/page-url";
 import { UNAVAILABLE_HEADERS, UNAVAILABLE_PAGE } from "~/features/site/unavailable.server";
@@ -240,9 +241,13 @@ const FLOOD_REFUSAL_DELAY_MS = 1_000;
 const FLOOD_REFUSALS_HELD_MAX = 1_000;
 let floodRefusalsHeld = 0;
 
+/** The forms whose floods are answered before routing, by path: what each counts (`RefusedForm`). */
+const FLOODED_FORMS: Record<string, RefusedForm> = { "/admin/set-password": "password", "/admin/login": "sign-in" };
+
 /**
- * Answers 429 with a small page to a document `POST /admin/set-password` from a client this
- * instance already refused for too many password attempts, and returns true; else false.
+ * Answers 429 (with `Retry-After`) and a small page to a document `POST /admin/set-password` or
+ * `POST /admin/login` from a client this instance already refused for too many password or
+ * sign-in attempts, and returns true; else false.
  * `server.js` calls it before the HTML cache and Express: the rest of a flood costs a Map lookup
  * and a precomputed page, no body parsing, rendering or database work, and each refusal is sent
  * after a one-second pause, so a client looping on the form makes few requests. A browser's
@@ -253,8 +258,9 @@ export function refuseFloodingClient(req: IncomingMessage, res: ServerResponse):
   const url = req.url ?? "";
   const query = url.indexOf("?");
   const target = (query === -1 ? url : url.slice(0, query)).toLowerCase().replace(/\/$/, "");
-  if (target !== "/admin/set-password") return false;
-  const retryAfter = refusedPasswordClient(proxyAddress(req, trustsProxyAtHop));
+  const form = FLOODED_FORMS[target];
+  if (!form) return false;
+  const retryAfter = refusedPasswordClient(proxyAddress(req, trustsProxyAtHop), form);
   if (retryAfter === null) return false;
   const send = () => {
     res.writeHead(429, {
@@ -342,14 +348,18 @@ async function startMetricsServer(port: number): Promise<http.Server> {
   return server;
 }
 
-/** Migrates, seeds demo content once, creates the first admin, starts the mail worker. */
+/** Migrates, seals mail bodies an older version queued in plain text, seeds demo content once, creates the first admin, starts the mail worker. */
 export async function start(): Promise<void> {
   if (isProduction && !env.BETTER_AUTH_SECRET) {
     logger.warn("BETTER_AUTH_SECRET is not set: using a random secret for this local run (sessions and open forms end at restart).");
   }
+  if (isPublicProduction && !env.SMTP_URL) {
+    logger.warn("SMTP_URL is not set: mail is written to DATA_DIR/outbox as .eml files, working links included, and reaches nobody. Set SMTP_URL to send it.");
+  }
   const proxyWarning = trustProxyWarning(env);
   if (proxyWarning) logger.warn(proxyWarning);
   await migrate();
+  await sealPlainMailBodies(db);
   if (env.SEED_DEMO ?? !isPublicProduction) await seedDemoContent();
   await ensureFirstAdmin();
   if (!env.DISABLE_JOBS) startJobs();

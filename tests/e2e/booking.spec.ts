@@ -7,7 +7,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { formatLongDate, formatMonthYear } from "../../app/utils/format";
 import { expectNoSeriousA11yViolations as scanA11y } from "./support/a11y";
-import { bookingFixtures } from "./support/booking-fixtures";
+import { bookingFixtures, REMINDER_VISITOR } from "./support/booking-fixtures";
 import { bookUpToConfirm, fillDetails, outbox, sentTo, slotRadio, toFixtureWeek, type Parsed } from "./support/booking-flow";
 import { waitUntilHumanPace } from "./support/human-pace";
 import { waitForEnhancement, waitForSettled } from "./support/hydration";
@@ -268,6 +268,32 @@ async function rescheduleTo(page: Page, to: { date: string; startTime: string },
   await expect(page.getByText(formatLongDate(to.date))).toBeVisible();
   await expect(page.getByText("Pending confirmation")).toBeVisible();
 }
+
+test("the reminder carries its own manage link, in French, that opens the booking in a fresh browser", async ({ browser }) => {
+  // The server's reminder task mails the fixture visitor within its first minute.
+  let reminder: Parsed | undefined;
+  await expect
+    .poll(async () => (reminder = (await outbox()).find((m) => sentTo(m, REMINDER_VISITOR.email) && m.subject?.startsWith("Rappel : consultation"))), { timeout: 90_000 })
+    .toBeTruthy();
+  expect(reminder!.text).toContain("modifiez ou annulez la réservation depuis le lien ci-dessous");
+  expect(reminder!.text).not.toContain("e-mail de confirmation");
+  const link = /https?:\/\/\S+\/fr\/book-consultation\/manage\/[A-Za-z0-9_-]+/.exec(reminder!.text ?? "")?.[0];
+  expect(link, "the reminder's manage link").toBeTruthy();
+  expect(reminder!.html).toContain(`href="${link}"`);
+
+  // The visitor opens it from their mail: a browser with no cookie of this site.
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(new URL(link!).pathname);
+    await expect(page.getByRole("heading", { name: "Votre consultation" })).toBeVisible();
+    await expect(page.getByText("Confirmée")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Annuler la réservation" })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  } finally {
+    await context.close();
+  }
+});
 
 test.describe("rescheduling from the manage link", () => {
   test.describe.configure({ timeout: 120_000 });

@@ -3,7 +3,7 @@
  * starts (tests/setup/e2e-prepare.ts). Each area adds its fixtures here and exports their keys.
  */
 import { seedAccountFixtures } from "./support/account-fixtures";
-import { seedBookingFixtures } from "./support/booking-fixtures";
+import { seedBookingFixtures, seedReminderFixture } from "./support/booking-fixtures";
 import { seedConversationFixtures } from "./support/conversation-fixtures";
 import { seedDataProtectionFixtures } from "./support/data-protection-fixtures";
 import { seedEngineerFixtures } from "./support/engineer-fixtures";
@@ -15,6 +15,7 @@ import { seedVisitorFixtures } from "./support/visitor-fixtures";
 export async function seedE2eFixtures(): Promise<void> {
   await seedEnquiryFixtures();
   await seedBookingFixtures();
+  await seedReminderFixture();
   await seedDataProtectionFixtures();
   await seedStaffDayFixtures();
   await seedAccountFixtures();

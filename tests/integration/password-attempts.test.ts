@@ -7,6 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
+import { opened } from "~/features/mail/test-factories";
 import { createStaffAccount } from "~/features/auth/accounts.server";
 import type { AccountResult } from "~/features/auth/components/account/types";
 import { PASSWORD_ATTEMPT_LIMITS } from "~/features/auth/password-attempts.server";
@@ -14,6 +15,7 @@ import { passwordProblem } from "~/features/auth/password-policy.server";
 import { requestPasswordReset, settlePasswordResets } from "~/features/auth/password-reset.server";
 import { action as accountAction } from "~/routes/admin/account";
 import { headers as forgotPasswordHeaders } from "~/routes/admin/forgot-password";
+import { headers as loginHeaders } from "~/routes/admin/login";
 import { headers as setPasswordHeaders } from "~/routes/admin/set-password";
 import { headers as twoFactorHeaders } from "~/routes/admin/two-factor";
 import { createStaffSession, formPost, outcome, routeArgs, TEST_PASSWORD } from "../setup/admin-session";
@@ -53,7 +55,7 @@ async function resetToken(email: string): Promise<string> {
   await createStaffAccount(db, { email, name: "Reset Me", role: "editor", password: TEST_PASSWORD });
   await requestPasswordReset(email, "10.59.0.1");
   await settlePasswordResets();
-  const [mail] = await db.select().from(emailOutbox).where(and(eq(emailOutbox.to, email), eq(emailOutbox.kind, "admin.password_reset")));
+  const [mail] = await opened(db.select().from(emailOutbox).where(and(eq(emailOutbox.to, email), eq(emailOutbox.kind, "admin.password_reset"))));
   return decodeURIComponent(/\/admin\/set-password\?token=([\w%-]+)/.exec(mail!.text)![1]!);
 }
 
@@ -128,9 +130,9 @@ describe("change password", () => {
 });
 
 describe("Retry-After on documents", () => {
-  it("forgot-password, two-factor and set-password pass their action's Retry-After to the page", () => {
+  it("sign-in, forgot-password, two-factor and set-password pass their action's Retry-After to the page", () => {
     const args = { actionHeaders: new Headers({ "Retry-After": "120" }), loaderHeaders: new Headers(), parentHeaders: new Headers(), errorHeaders: undefined };
-    for (const headers of [forgotPasswordHeaders, twoFactorHeaders, setPasswordHeaders]) {
+    for (const headers of [loginHeaders, forgotPasswordHeaders, twoFactorHeaders, setPasswordHeaders]) {
       const sent = new Headers(headers(args as never) as HeadersInit);
       expect(sent.get("retry-after")).toBe("120");
       expect(sent.get("cache-control")).toBe("private, no-store");

@@ -285,3 +285,43 @@ describe("a flood of password attempts", () => {
     expect((await attempt("192.0.2.78")).status).toBe(400);
   });
 });
+
+describe("a flood of sign-in attempts", () => {
+  const signIn = (forwardedFor: string) =>
+    fetch(`${base}/admin/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": forwardedFor },
+      body: new URLSearchParams({ email: "nobody@system.test", password: "not-the-password-1" }),
+    });
+  const limit = 10; // SIGN_IN_RATE_LIMIT.max a minute
+
+  it("answers 429 with Retry-After, then the small page to a client already over the limit", async () => {
+    const flooder = "192.0.2.91";
+    for (let n = 0; n < limit; n++) expect((await signIn(flooder)).status).toBe(401);
+    // better-auth refuses the first attempt over the limit: the login page with its message, and Retry-After.
+    const first = await signIn(flooder);
+    expect(first.status).toBe(429);
+    expect(Number(first.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(first.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+    expect(await first.text()).toContain("Too many sign-in attempts");
+    // The rest is answered by the server itself: the small page (not the whole login page), Retry-After.
+    const rest = await signIn(flooder);
+    const page = await rest.text();
+    expect(rest.status).toBe(429);
+    expect(Number(rest.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(page).toContain("<title>Too many attempts | Meridian Engineering</title>");
+    expect(page).not.toContain("<script");
+    expect(Buffer.byteLength(page)).toBeLessThan(4_000);
+    // The JSON sign-in endpoint's 429 carries the standard header too.
+    const api = await fetch(`${base}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { origin, "content-type": "application/json", "x-forwarded-for": flooder },
+      body: JSON.stringify({ email: "nobody@system.test", password: "not-the-password-1" }),
+    });
+    expect(api.status).toBe(429);
+    expect(Number(api.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another client still reaches the form.
+    expect((await signIn("192.0.2.92")).status).toBe(401);
+  });
+});

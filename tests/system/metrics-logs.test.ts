@@ -9,7 +9,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startServer, type BenchServer } from "../../bench/lib";
 import { postConfirmBooking } from "./support/booking";
-import { prepareDatabase, SYSTEM_ADMIN, serverBaseEnv, SYSTEM_FORM_GUARD_MIN_MS, systemDatabaseUrl, waitForFormGuard } from "./support/servers";
+import { prepareDatabase, queuedMailText, sealMailBodyForServers, SYSTEM_ADMIN, serverBaseEnv, SYSTEM_FORM_GUARD_MIN_MS, systemDatabaseUrl, waitForFormGuard } from "./support/servers";
 
 const TOKEN = "metrics-token-for-the-system-test-0123456789";
 const VISITOR = { name: "Grace Hopper", email: "grace.hopper@example.org" };
@@ -91,7 +91,9 @@ describe("/metrics", () => {
     expect((await fetch(`${base}/no-such/page`).then(async (r) => [r.status, await r.text()]))[0]).toBe(404);
     // A single segment matches the home route's `:lang?` but is no language: counted as not found too.
     expect((await fetch(`${base}/no-such-page`).then(async (r) => [r.status, await r.text()]))[0]).toBe(404);
-    await pool.query(`insert into email_outbox (kind, "to", subject, html, text, created_at) values ('system.test', 'x@example.com', 'S', '<p>S</p>', 'S', now() - interval '90 seconds')`);
+    await pool.query(`insert into email_outbox (kind, "to", subject, body, created_at) values ('system.test', 'x@example.com', 'S', $1, now() - interval '90 seconds')`, [
+      await sealMailBodyForServers({ html: "<p>S</p>", text: "S" }),
+    ]);
     // The outbox gauges reuse their query's answer for one second (a scrape stays cheap); the
     // `before` scrape may be less than a second old on a quiet machine.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
@@ -127,8 +129,8 @@ describe("the request log", () => {
 
     const booked = await postConfirmBooking(base, { typeId, slotId, formToken: formToken! }, VISITOR, "A mezzanine floor in a warehouse.");
     expect(booked.status).toBe(302);
-    const confirmation = await pool.query<{ text: string }>(`select text from email_outbox where "to" = $1 and kind = 'booking.confirmation'`, [VISITOR.email]);
-    const manageUrl = /https?:\/\/\S+\/book-consultation\/manage\/[^\s)>\]]+/.exec(confirmation.rows[0]!.text)?.[0];
+    const confirmation = await pool.query<{ body: string }>(`select body from email_outbox where "to" = $1 and kind = 'booking.confirmation'`, [VISITOR.email]);
+    const manageUrl = /https?:\/\/\S+\/book-consultation\/manage\/[^\s)>\]]+/.exec(await queuedMailText(confirmation.rows[0]!.body))?.[0];
     expect(manageUrl).toBeTruthy();
     const manageToken = manageUrl!.split("/manage/")[1]!;
     const manage = await fetch(new URL(new URL(manageUrl!).pathname, base));

@@ -8,7 +8,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestSmtp } from "../setup/test-smtp";
-import { prepareDatabase, signIn, startServers, systemDatabaseUrl, waitForFormGuard, type Cluster } from "./support/servers";
+import { prepareDatabase, sealMailBodyForServers, signIn, startServers, systemDatabaseUrl, waitForFormGuard, type Cluster } from "./support/servers";
 
 /** Claimed messages become visible to the other instance after this long (MAIL_CLAIM_LEASE_MS). */
 const LEASE_MS = 8_000;
@@ -45,9 +45,10 @@ async function insertBookingsDueForReminder(): Promise<void> {
 async function queueMessages(label: string, count: number): Promise<string[]> {
   const subjects = Array.from({ length: count }, (_, n) => `${label} #${n}`);
   for (const subject of subjects) {
-    await pool.query(`insert into email_outbox (kind, "to", subject, html, text) values ('system.test', $1, $2, '<p>Hi</p>', 'Hi')`, [
+    await pool.query(`insert into email_outbox (kind, "to", subject, body) values ('system.test', $1, $2, $3)`, [
       `${subject.replace(/\W+/g, "-").toLowerCase()}@example.com`,
       subject,
+      await sealMailBodyForServers({ html: "<p>Hi</p>", text: "Hi" }),
     ]);
   }
   return subjects;

@@ -21,7 +21,7 @@ export const siteSettings = pgTable(
     retentionSpamDays: integer("retention_spam_days").notNull().default(RETENTION_LIMITS.spamDays.default),
     /** Closed enquiries and finished or cancelled bookings are anonymised after this many months. */
     retentionRecordsMonths: integer("retention_records_months").notNull().default(RETENTION_LIMITS.recordsMonths.default),
-    /** Bodies of sent (or failed) e-mails are removed this many days after sending. */
+    /** Webhook deliveries delivered or given up are deleted this many days after (the column's name is older: e-mail bodies are now erased at once). */
     retentionEmailBodyDays: integer("retention_email_body_days").notNull().default(RETENTION_LIMITS.emailBodyDays.default),
     /** Raw analytics events are folded into daily rows (and deleted) after this many days. */
     retentionAnalyticsRawDays: integer("retention_analytics_raw_days").notNull().default(RETENTION_LIMITS.analyticsRawDays.default),
@@ -57,10 +57,14 @@ export const emailOutbox = pgTable(
     /** Optional `Reply-To` address (e.g. the visitor's, on a staff notification). */
     replyTo: text("reply_to"),
     subject: text("subject").notNull(),
-    html: text("html").notNull(),
-    text: text("text").notNull(),
-    /** `[{ filename, contentType, content }]`, content as UTF-8 text (e.g. an `.ics`). */
-    attachments: jsonb("attachments").$type<{ filename: string; contentType: string; content: string }[]>(),
+    /**
+     * The message's html, text and attachments as one value sealed with the server secret
+     * (`sealMailBody` in `app/features/mail/outbox.server.ts`), since bodies carry links that open
+     * an account or a booking. Null once the message is delivered or given up: only what the portal
+     * shows (recipient, subject, kind, status, times) is kept. A row queued by a version before
+     * sealing holds `plain:` JSON until start-up seals it (`sealPlainMailBodies`).
+     */
+    body: text("body"),
     /** Threading headers set on the message (`<id@domain>` forms); null lets the transport make a Message-ID. */
     headers: jsonb("headers").$type<OutboxHeaders>(),
     status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("pending"),
@@ -70,7 +74,7 @@ export const emailOutbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     /**
      * Set on a message queued by an erasure (the cancellation of the person's future booking): the
-     * worker sends it, then blanks its recipient, subject and bodies, so no trace of them is kept.
+     * worker sends it, then blanks its recipient and subject too, so no trace of them is kept.
      */
     eraseAfterSend: boolean("erase_after_send").notNull().default(false),
     createdAt: createdAt(),

@@ -305,7 +305,11 @@ export async function handleAuthRequest(request: Request, clientIp: string | und
   if (!PUBLIC_AUTH_ENDPOINTS.includes(`${request.method.toUpperCase()} ${path}`)) {
     return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
   }
-  return auth.handler(withClientIp(request, clientIp));
+  const response = await auth.handler(withClientIp(request, clientIp));
+  // better-auth names the wait in its own header only; every 429 also carries the standard one.
+  const wait = response.status === 429 ? response.headers.get("x-retry-after") : null;
+  if (wait) response.headers.set("Retry-After", wait);
+  return response;
 }
 
 /**

@@ -10,6 +10,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { adminUsers, emailOutbox, session, verification } from "~/db/schema";
+import { opened } from "~/features/mail/test-factories";
 import { createStaffSession } from "../../../tests/setup/admin-session";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { createStaffAccount } from "./accounts.server";
@@ -30,7 +31,7 @@ const tokensSeen = new Set<string>();
 
 /** The token of the one set-password mail (invitation or reset) to `to` not returned before. */
 async function newestToken(to: string): Promise<string> {
-  const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
+  const mails = await opened(db.select().from(emailOutbox).where(eq(emailOutbox.to, to)));
   const fresh = mails
     .map((m) => m.text.match(/\/admin\/set-password\?token=([\w%-]+)/)?.[1])
     .filter((t): t is string => t !== undefined)
@@ -128,7 +129,7 @@ describe("the mail after a password is set", () => {
     await inviteStaff(actorOf(boss), { name: "Cy", email: "cy@staff.test", role: "editor" });
     expect(await setPasswordWithToken(await newestToken("cy@staff.test"), "copper kettle midnight harbour")).toBeNull();
 
-    const notice = async (kind: string) => db.select().from(emailOutbox).where(and(eq(emailOutbox.to, "cy@staff.test"), eq(emailOutbox.kind, kind)));
+    const notice = async (kind: string) => opened(db.select().from(emailOutbox).where(and(eq(emailOutbox.to, "cy@staff.test"), eq(emailOutbox.kind, kind))));
     expect(await notice("account.password_reset")).toEqual([]);
     const [welcome] = await notice("account.password_set");
     expect(welcome).toMatchObject({ kind: "account.password_set", subject: "Welcome to the admin portal" });

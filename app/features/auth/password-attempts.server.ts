@@ -20,12 +20,34 @@ export const PASSWORD_ATTEMPT_LIMITS = {
 export type PasswordAttemptBy = { clientIp: string | undefined } | { userId: string };
 
 /**
- * Clients this instance has refused, by `clientKey`, with the end of their window (ms since the
- * epoch). Lets the server answer the rest of a flood before any routing, rendering or database
- * work (`refusedPasswordClient`). Bounded: the oldest entry goes first.
+ * The forms a refused client is remembered for: `password` (choosing a password: set-password and
+ * Your account's change) and `sign-in` (better-auth's sign-in limit, `SIGN_IN_RATE_LIMIT`).
+ */
+export type RefusedForm = "password" | "sign-in";
+
+/**
+ * Clients this instance has refused, by form and `clientKey` (`password:<key>`), with the end of
+ * their window (ms since the epoch). Lets the server answer the rest of a flood before any
+ * routing, rendering or database work (`refusedPasswordClient`). Bounded: the oldest entry goes first.
  */
 const refusedClients = new Map<string, number>();
 const REFUSED_CLIENTS_MAX = 10_000;
+
+/** Remembers that `form` refused `clientIp` until `until` (ms since the epoch). */
+function rememberRefused(form: RefusedForm, clientIp: string, until: number): void {
+  const key = `${form}:${clientKey(clientIp)}`;
+  refusedClients.delete(key);
+  if (refusedClients.size >= REFUSED_CLIENTS_MAX) refusedClients.delete(refusedClients.keys().next().value!);
+  refusedClients.set(key, until);
+}
+
+/**
+ * Records a sign-in that better-auth refused for `clientIp` with `retryAfterSeconds` to wait, so
+ * the client's next document posts to /admin/login get the small page until then.
+ */
+export function rememberRefusedSignIn(clientIp: string | undefined, retryAfterSeconds: number, now = Date.now()): void {
+  rememberRefused("sign-in", clientIp ?? "unknown", now + retryAfterSeconds * 1000);
+}
 
 /**
  * Counts one password attempt against its limit at `now`. Returns null when it may go ahead,
@@ -40,26 +62,22 @@ export async function refusePasswordAttempt(by: PasswordAttemptBy, now = new Dat
       : [`password-attempt:client:${client}`, PASSWORD_ATTEMPT_LIMITS.perClient];
   if (!(await exceedsLimit(db, key, limit, now))) return null;
   const windowEnd = now.getTime() - (now.getTime() % limit.windowMs) + limit.windowMs;
-  if (client !== null) {
-    refusedClients.delete(client);
-    if (refusedClients.size >= REFUSED_CLIENTS_MAX) refusedClients.delete(refusedClients.keys().next().value!);
-    refusedClients.set(client, windowEnd);
-  }
+  if (client !== null) rememberRefused("password", (by as { clientIp: string | undefined }).clientIp ?? "unknown", windowEnd);
   return Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000));
 }
 
 /**
- * Seconds until `clientIp` may try a password again when this instance already refused it in the
+ * Seconds until `clientIp` may post `form` again when this instance already refused it in the
  * current window, else null (also for a client another instance refused: its next attempt is
  * counted and refused in the shared counters as usual). No database work: cheap enough to answer
  * a flood with.
  */
-export function refusedPasswordClient(clientIp: string, now = Date.now()): number | null {
-  const client = clientKey(clientIp);
-  const until = refusedClients.get(client);
+export function refusedPasswordClient(clientIp: string, form: RefusedForm, now = Date.now()): number | null {
+  const key = `${form}:${clientKey(clientIp)}`;
+  const until = refusedClients.get(key);
   if (until === undefined) return null;
   if (until <= now) {
-    refusedClients.delete(client);
+    refusedClients.delete(key);
     return null;
   }
   return Math.max(1, Math.ceil((until - now) / 1000));

@@ -2,6 +2,7 @@ import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { adminUsers, auditLog, emailOutbox, verification } from "~/db/schema";
+import { opened } from "~/features/mail/test-factories";
 import { action as forgotAction } from "~/routes/admin/forgot-password";
 import { formPost, outcome, routeArgs, TEST_ORIGIN, TEST_PASSWORD } from "../../../tests/setup/admin-session";
 import { setupTestDatabase } from "../../../tests/setup/database";
@@ -24,7 +25,7 @@ setupTestDatabase();
 
 /** The reset token in the newest reset mail to `to`, or null. */
 async function resetTokenMailedTo(to: string): Promise<string | null> {
-  const mails = await db.select().from(emailOutbox).where(and(eq(emailOutbox.to, to), eq(emailOutbox.kind, "admin.password_reset")));
+  const mails = await opened(db.select().from(emailOutbox).where(and(eq(emailOutbox.to, to), eq(emailOutbox.kind, "admin.password_reset"))));
   const match = mails.at(-1)?.text.match(/\/admin\/set-password\?token=([\w%-]+)/);
   return match ? decodeURIComponent(match[1]!) : null;
 }
@@ -60,7 +61,7 @@ describe("forgot password", () => {
     // Audited, and the holder is told.
     const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, "account.password_reset"));
     expect(entry).toMatchObject({ actorEmail: "rui@staff.test", entityType: "user" });
-    const notices = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "account.password_reset"));
+    const notices = await opened(db.select().from(emailOutbox).where(eq(emailOutbox.kind, "account.password_reset")));
     expect(notices.map((m) => m.to)).toEqual(["rui@staff.test"]);
   });
 

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { adminUsers, auditLog, emailOutbox, passkey, session, user } from "~/db/schema";
+import { opened } from "~/features/mail/test-factories";
 import { action as accountAction, loader as accountLoader } from "~/routes/admin/account";
 import { action as confirmAction } from "~/routes/admin/confirm-email";
 import { createStaffSession, formPost, outcome, routeArgs, TEST_PASSWORD, type StaffSession } from "../../../tests/setup/admin-session";
@@ -44,7 +45,7 @@ describe("Your account", () => {
 
     // Nothing changed yet; the link went to the new address only.
     expect((await db.select({ email: user.email }).from(user).where(eq(user.id, staff.userId)))[0]?.email).toBe("old@staff.test");
-    const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "account.email_change_requested"));
+    const [mail] = await opened(db.select().from(emailOutbox).where(eq(emailOutbox.kind, "account.email_change_requested")));
     expect(mail?.to).toBe("new@staff.test");
     const token = decodeURIComponent(mail!.text.match(/\/admin\/confirm-email\?token=([^\s)]+)/)![1]!);
 
@@ -58,7 +59,7 @@ describe("Your account", () => {
     const [login] = await db.select({ email: user.email }).from(user).where(eq(user.id, staff.userId));
     const [row] = await db.select({ email: adminUsers.email }).from(adminUsers).where(eq(adminUsers.id, staff.adminId));
     expect([login?.email, row?.email]).toEqual(["new@staff.test", "new@staff.test"]);
-    const notices = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "account.email_changed"));
+    const notices = await opened(db.select().from(emailOutbox).where(eq(emailOutbox.kind, "account.email_changed")));
     expect(notices.map((m) => m.to).sort()).toEqual(["new@staff.test", "old@staff.test"]);
     expect((await signInWithPassword({ email: "new@staff.test", password: TEST_PASSWORD, clientIp: "10.40.1.1" })).ok).toBe(true);
     expect((await signInWithPassword({ email: "old@staff.test", password: TEST_PASSWORD, clientIp: "10.40.1.1" })).ok).toBe(false);

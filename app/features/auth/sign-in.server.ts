@@ -5,7 +5,8 @@
  */
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { auth, CLIENT_IP_HEADER, TOTP_REUSED_MESSAGE } from "./auth.server";
+import { auth, CLIENT_IP_HEADER, SIGN_IN_RATE_LIMIT, TOTP_REUSED_MESSAGE } from "./auth.server";
+import { rememberRefusedSignIn } from "./password-attempts.server";
 import { normaliseRecoveryCode } from "./recovery-codes";
 import { recordSecurityEvent } from "./security-events.server";
 
@@ -19,7 +20,7 @@ const publicOrigin = new URL(env.PUBLIC_URL).origin;
 export type SignInResult =
   | { ok: true; twoFactorRequired: false; userId: string; setCookie: string[] }
   | { ok: true; twoFactorRequired: true; setCookie: string[] }
-  | { ok: false; status: number; message: string | null };
+  | { ok: false; status: number; message: string | null; retryAfterSeconds?: number };
 
 /** Headers of a request made to better-auth's handler on a person's behalf. */
 function authHeaders(input: { clientIp: string | undefined; userAgent?: string | null; cookie?: string | null }): Headers {
@@ -52,8 +53,9 @@ export async function callAuthEndpoint(
  * Signs in with e-mail and password through better-auth's HTTP handler, so its rate limit
  * (SIGN_IN_RATE_LIMIT per client address) applies. The e-mail is trimmed here.
  * Returns the cookies on success (see `SignInResult`); on failure the HTTP status (401 wrong
- * credentials, 403 no active admin access, 429 too many attempts) and better-auth's message, if any.
- * Never throws for bad credentials.
+ * credentials, 403 no active admin access, 429 too many attempts, with the seconds to wait) and
+ * better-auth's message, if any. A 429 is remembered for the client (`rememberRefusedSignIn`), so
+ * its next document posts get the small refusal page before any routing. Never throws for bad credentials.
  */
 export async function signInWithPassword(input: {
   email: string;
@@ -70,7 +72,9 @@ export async function signInWithPassword(input: {
   const body = (await response.json().catch(() => null)) as { user?: { id?: string }; message?: string; twoFactorRedirect?: boolean } | null;
   if (!response.ok) {
     if (response.status === 429) {
-      return { ok: false, status: 429, message: "Too many sign-in attempts. Please wait a minute and try again." };
+      const retryAfterSeconds = Math.max(1, Number(response.headers.get("x-retry-after")) || SIGN_IN_RATE_LIMIT.window);
+      rememberRefusedSignIn(input.clientIp, retryAfterSeconds);
+      return { ok: false, status: 429, message: "Too many sign-in attempts. Please wait a minute and try again.", retryAfterSeconds };
     }
     return { ok: false, status: response.status >= 500 ? 500 : response.status, message: body?.message ?? null };
   }

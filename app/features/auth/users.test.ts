@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { adminUsers, auditLog, emailOutbox, session, verification } from "~/db/schema";
+import { opened } from "~/features/mail/test-factories";
 import { createStaffSession, outcome } from "../../../tests/setup/admin-session";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { requireAdmin } from "./guard.server";
@@ -22,7 +23,7 @@ describe("staff management", () => {
     const listed = (await listStaff()).find((s) => s.id === adminId);
     expect(listed).toMatchObject({ name: "Nia Editor", email: "nia@staff.test", role: "editor", isActive: true, passwordSet: false });
 
-    const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, "nia@staff.test"));
+    const [mail] = await opened(db.select().from(emailOutbox).where(eq(emailOutbox.to, "nia@staff.test")));
     expect(mail?.kind).toBe("admin.invitation");
     const link = mail!.text.match(/http:\/\/localhost:3000\/admin\/set-password\?token=([\w-]+)/);
     expect(link).not.toBeNull();

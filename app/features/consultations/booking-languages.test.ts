@@ -4,6 +4,7 @@ import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { consultationAvailability, consultationBookings, consultationTypes, emailOutbox, webhookDeliveries, webhookEndpoints } from "~/db/schema";
+import { opened } from "~/features/mail/test-factories";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { cancelBookingByToken } from "./booking-manage.server";
 import { createBooking } from "./booking-create.server";
@@ -28,8 +29,8 @@ async function bookIn(language: Language, timeZone: string | null) {
     { typeId: type.id, slotId: slot.id, details, language, timeZone },
     { idempotencyKey: randomUUID(), clientIp: "198.51.100.7", now: NOW },
   );
-  const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.replyTo, email));
-  const visitor = (await db.select().from(emailOutbox).where(eq(emailOutbox.to, email)))[0]!;
+  const mails = await opened(db.select().from(emailOutbox).where(eq(emailOutbox.replyTo, email)));
+  const visitor = (await opened(db.select().from(emailOutbox).where(eq(emailOutbox.to, email))))[0]!;
   return { made, slot, email, visitor, staff: mails.filter((m) => m.to !== email) };
 }
 
@@ -80,11 +81,13 @@ describe("a booking in the visitor's language", () => {
     expect(visitor.text).toMatch(/\/ar\/book-consultation\/manage\//);
     expect(summaryOf(visitor)).toBe("Site Assessment مع Meridian Engineering");
 
-    const reminder = reminderEmail(bookingMailData(made.booking, { date: slot.date, startTime: slot.startTime, endTime: slot.endTime }), settings);
+    const reminder = reminderEmail(bookingMailData(made.booking, { date: slot.date, startTime: slot.startTime, endTime: slot.endTime }), settings, "fresh-token");
+    expect(reminder.text).toContain("/ar/book-consultation/manage/fresh-token");
+    expect(reminder.text).toContain("إدارة حجزك");
     expect(reminder.subject).toBe("تذكير: استشارة الخميس، 10 يناير 2030 الساعة 09:00 بتوقيت المملكة المتحدة (GMT)");
 
     await cancelBookingByToken(made.manageToken!, { now: NOW });
-    const cancelled = (await db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).find((m) => m.kind === "booking.cancellation");
+    const cancelled = (await opened(db.select().from(emailOutbox).where(eq(emailOutbox.to, email)))).find((m) => m.kind === "booking.cancellation");
     expect(cancelled?.subject).toBe("أُلغيت: استشارة الخميس، 10 يناير 2030 الساعة 09:00 بتوقيت المملكة المتحدة (GMT)");
     expect(cancelled?.text).toContain("ألغينا استشارتك (Site Assessment) بناءً على طلبك.");
   });

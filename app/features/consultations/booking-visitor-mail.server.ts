@@ -76,11 +76,14 @@ export function confirmationEmail(b: BookingMailData, settings: BookingMailSetti
 }
 
 /**
- * The reminder 24 hours before; deduplicated by `reminder:{id}:{date}T{start}`, so a booking
- * moved to another time gets one reminder for its new time.
+ * The reminder 24 hours before, with the manage link for the raw `token` (a fresh one: earlier
+ * links keep working) in the visitor's language: the Join meeting button with Manage your booking
+ * under it, or the manage button alone while no meeting link is set. Deduplicated by
+ * `reminder:{id}:{date}T{start}`, so a booking moved to another time gets one reminder for its new time.
  */
-export function reminderEmail(b: BookingMailData, settings: BookingMailSettings): OutgoingEmail {
+export function reminderEmail(b: BookingMailData, settings: BookingMailSettings, token: string): OutgoingEmail {
   const locale = localeOf(b);
+  const manage = { label: m.mail_manage_button({}, locale), url: manageUrl(b, token) };
   return {
     ...visitorEmail(b, settings, {
       kind: "booking.reminder",
@@ -90,7 +93,8 @@ export function reminderEmail(b: BookingMailData, settings: BookingMailSettings)
         heading: m.mail_reminder_heading({}, locale),
         intro: m.mail_reminder_intro({ name: b.name, type: b.consultationType, company: settings.companyName }, locale),
         paragraphs: [joinParagraph(b), m.mail_reminder_contact({ email: settings.email, phone: settings.phone }, locale)],
-        ...joinButton(b),
+        ...(b.meetingLink ? { ...joinButton(b), link: manage } : { button: manage }),
+        footerNote: visitorFooter(b, settings),
       },
     }),
     dedupeKey: `reminder:${b.id}:${b.date}T${b.startTime}`,

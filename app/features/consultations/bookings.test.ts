@@ -4,6 +4,7 @@ import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { consultationAvailability, consultationBookingManageTokens, consultationBookings, consultationTypes, emailOutbox, auditLog } from "~/db/schema";
+import { opened } from "~/features/mail/test-factories";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { BookingError } from "./booking-errors.server";
 import { cancelBookingByToken, getBookingByToken } from "./booking-manage.server";
@@ -91,7 +92,7 @@ describe("createBooking", () => {
     expect(JSON.stringify(links)).not.toContain(result.manageToken);
     expect(await slotCount(slot.id)).toBe(1);
 
-    const mail = await db.select().from(emailOutbox);
+    const mail = await opened(db.select().from(emailOutbox));
     const confirmation = mail.find((m) => m.kind === "booking.confirmation")!;
     expect(confirmation.to).toBe(result.booking.email);
     expect(confirmation.text).toContain(`/book-consultation/manage/${result.manageToken}`);
@@ -179,7 +180,7 @@ describe("cancelBookingByToken", () => {
     const result = await cancelBookingByToken(manageToken!, { now: NOW });
     expect(result.ok).toBe(true);
     expect(await slotCount(slot.id)).toBe(0);
-    const [cancel] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.cancellation"));
+    const [cancel] = await opened(db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.cancellation")));
     const ics = new ICAL.Component(ICAL.parse(cancel.attachments![0].content));
     expect(ics.getFirstPropertyValue("method")).toBe("CANCEL");
     expect(ics.getFirstSubcomponent("vevent")!.getFirstPropertyValue("sequence")).toBe(1);
@@ -231,7 +232,7 @@ describe("updateBookingByAdmin", () => {
     await updateBookingByAdmin(staff, a.id, { status: "rescheduled" });
     await updateBookingByAdmin(staff, a.id, { status: "pending" });
     await updateBookingByAdmin(staff, a.id, { status: "cancelled" });
-    const mail = await db.select().from(emailOutbox).orderBy(emailOutbox.createdAt);
+    const mail = await opened(db.select().from(emailOutbox).orderBy(emailOutbox.createdAt));
     expect(mail.map((m) => m.kind).sort()).toEqual(["booking.cancellation", "booking.confirmed", "booking.rescheduled"]);
     const confirmed = mail.find((m) => m.kind === "booking.confirmed")!;
     expect(confirmed.text).toContain("https://meet.example.com/x");
@@ -254,7 +255,7 @@ describe("the visitor's manage links after staff confirm", () => {
     const slot = await makeSlot();
     const made = await book(type.id, slot.id);
     await updateBookingByAdmin(staff, made.booking.id, { status: "confirmed", meetingLink: "https://meet.example.com/j/42" });
-    const [confirmed] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.confirmed"));
+    const [confirmed] = await opened(db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.confirmed")));
     const token = manageTokenIn(confirmed!.text);
     expect(token).not.toBeNull();
     expect(token).not.toBe(made.manageToken);
@@ -276,7 +277,7 @@ describe("the visitor's manage links after staff confirm", () => {
     // Pending with a link set: the visitor does not see it yet.
     expect((await getBookingByToken(made.manageToken!))?.meetingLink).toBeNull();
     await updateBookingByAdmin(staff, made.booking.id, { status: "confirmed", meetingLink: "" });
-    const [confirmed] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.confirmed"));
+    const [confirmed] = await opened(db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.confirmed")));
     expect(confirmed!.text).toMatch(/Manage your booking: http:\/\/localhost:3000\/book-consultation\/manage\/[A-Za-z0-9_-]{40,}/);
     expect(confirmed!.text).not.toContain("Join meeting");
     expect((await getBookingByToken(made.manageToken!))?.meetingLink).toBeNull();
@@ -290,7 +291,8 @@ describe("reminders", () => {
     const type = await makeType();
     const soon = await makeSlot({ date: "2030-01-10", startTime: "09:00", endTime: "10:00", maxBookings: 3 });
     const later = await makeSlot({ date: "2030-01-12", startTime: "09:00", endTime: "10:00" });
-    const a = (await book(type.id, soon.id)).booking;
+    const bookedA = await book(type.id, soon.id);
+    const a = bookedA.booking;
     const cancelled = await book(type.id, soon.id);
     await book(type.id, later.id);
     await cancelBookingByToken(cancelled.manageToken!, { now: NOW });
@@ -299,10 +301,18 @@ describe("reminders", () => {
     expect(await queueDueReminders(at)).toBe(1);
     expect(await queueDueReminders(at)).toBe(0);
     expect(await queueDueReminders(new Date("2030-01-09T11:00:00Z"))).toBe(0);
-    const reminders = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.reminder"));
+    const reminders = await opened(db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.reminder")));
     expect(reminders).toHaveLength(1);
     expect(reminders[0].dedupeKey).toBe(`reminder:${a.id}:2030-01-10T09:00:00`);
     expect(reminders[0].text).toContain("09:00 UK time (GMT)");
+    expect(reminders[0].text).toContain("reschedule or cancel the booking from the link below");
+    expect(reminders[0].text).not.toContain("confirmation e-mail");
+    // Its own manage link opens this booking; the confirmation's link still works too.
+    const link = /\/book-consultation\/manage\/([A-Za-z0-9_-]+)/.exec(reminders[0].text)?.[1];
+    expect(link).toBeTruthy();
+    expect(link).not.toBe(bookedA.manageToken);
+    expect(await getBookingByToken(link!)).toMatchObject({ id: a.id, status: "pending" });
+    expect(await getBookingByToken(bookedA.manageToken!)).toMatchObject({ id: a.id, status: "pending" });
   });
 
   it("withdraws a queued reminder when the booking is cancelled before it is sent", async () => {
@@ -311,7 +321,7 @@ describe("reminders", () => {
     const { manageToken, booking } = await book(type.id, slot.id);
     expect(await queueDueReminders(new Date("2030-01-09T10:00:00Z"))).toBe(1);
     await cancelBookingByToken(manageToken!, { now: new Date("2030-01-09T10:05:00Z") });
-    const [reminder] = await db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `reminder:${booking.id}:2030-01-10T09:00:00`));
+    const [reminder] = await opened(db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `reminder:${booking.id}:2030-01-10T09:00:00`)));
     expect(reminder.status).toBe("failed");
   });
 });
@@ -324,12 +334,12 @@ describe("invitations the calendar library refuses", () => {
     const { created, booking } = await createBooking({ typeId: type.id, slotId: slot.id, details: legacy }, { idempotencyKey: randomUUID(), now: NOW, clientIp: "203.0.113.1" });
     expect(created).toBe(true);
     expect(await slotCount(slot.id)).toBe(1);
-    const [confirmation] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.confirmation"));
+    const [confirmation] = await opened(db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.confirmation")));
     expect(confirmation).toMatchObject({ to: "jo@example-.com", attachments: [] });
 
     const updated = await updateBookingByAdmin(staff, booking.id, { status: "confirmed", meetingLink: "https://Meet.example.com/j/1" });
     expect(updated.status).toBe("confirmed");
-    const [confirmed] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.confirmed"));
+    const [confirmed] = await opened(db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.confirmed")));
     expect(confirmed!.attachments).toEqual([]);
     expect(confirmed!.text).toContain("https://Meet.example.com/j/1");
     await expectInvariant();

@@ -10,6 +10,7 @@ import ICAL from "ical.js";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { adminUsers, consultationAvailability, consultationBookings, consultationTypes, emailOutbox, user } from "~/db/schema";
+import { opened } from "~/features/mail/test-factories";
 import { SiteSettingsSchema } from "~/features/settings/schema";
 import { updateSiteSettings } from "~/features/settings/settings-admin.server";
 import { londonInstant } from "~/utils/time";
@@ -186,7 +187,7 @@ describe("assignment", () => {
     await expect(book(type.id, slot.id)).rejects.toMatchObject({ code: "no_engineer" });
     expect(await offered(type.id)).toEqual([["14:00", 1]]);
 
-    const mail = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.engineer_assigned"));
+    const mail = await opened(db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.engineer_assigned")));
     expect(mail).toHaveLength(3);
     const ics = vevent(mail.find((m) => m.to === "ada@meridian.example")!.attachments![0].content);
     expect(ics.getFirstPropertyValue("method")).toBe("REQUEST");
@@ -236,7 +237,7 @@ describe("moves, cancellations and staff", () => {
 
     const cancelled = await cancelBookingByToken(other.manageToken!, { now: NOW });
     expect(cancelled.ok).toBe(true);
-    const cancel = (await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.engineer_cancelled")))[0];
+    const cancel = (await opened(db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.engineer_cancelled"))))[0];
     const ics = vevent(cancel.attachments![0].content);
     expect(ics.getFirstPropertyValue("method")).toBe("CANCEL");
     expect(ics.getFirstSubcomponent("vevent")!.getFirstPropertyValue("uid")).toBe(`booking-${other.booking.id}@localhost`);

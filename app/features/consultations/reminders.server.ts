@@ -11,6 +11,7 @@ import { db } from "~/db/client.server";
 import { consultationAvailability, consultationBookings } from "~/db/schema";
 import { enqueueEmails } from "~/features/mail/outbox.server";
 import { getMailSettings } from "~/features/mail/settings.server";
+import { issueManageToken } from "./booking-core.server";
 import { bookingMailData } from "./booking-mail.server";
 import { reminderEmail } from "./booking-visitor-mail.server";
 import { addDays, londonInstant, londonToday } from "~/utils/time";
@@ -20,8 +21,9 @@ export const REMINDER_LEAD_MS = 24 * 3_600_000;
 
 /**
  * Queues the reminders due at `now` (bookings starting in `(now, now + 24 h]`, status pending or
- * confirmed, not yet reminded): in one transaction, sets `reminder_sent_at` and enqueues each
- * message. Returns how many bookings were reminded.
+ * confirmed, not yet reminded): in one transaction, sets `reminder_sent_at`, issues each booking a
+ * new manage link (its earlier ones keep working) and enqueues each message. Returns how many
+ * bookings were reminded.
  */
 export async function queueDueReminders(now: Date = new Date()): Promise<number> {
   const site = await getMailSettings();
@@ -50,10 +52,10 @@ export async function queueDueReminders(now: Date = new Date()): Promise<number>
       .update(consultationBookings)
       .set({ reminderSentAt: now })
       .where(inArray(consultationBookings.id, due.map((r) => r.booking.id)));
-    await enqueueEmails(
-      tx,
-      due.map(({ booking, slot }) => reminderEmail(bookingMailData(booking, slot), site)),
-    );
+    // Manage tokens are kept only as hashes, so each reminder carries a fresh one.
+    const messages = [];
+    for (const { booking, slot } of due) messages.push(reminderEmail(bookingMailData(booking, slot), site, await issueManageToken(tx, booking.id)));
+    await enqueueEmails(tx, messages);
     return due.length;
   });
 }

@@ -8,6 +8,7 @@ import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, consultationAvailability, consultationBookings, consultationTypes, emailOutbox } from "~/db/schema";
+import { opened } from "~/features/mail/test-factories";
 import { LIMITS } from "~/features/abuse/limits.server";
 import * as manageBooking from "~/routes/public/manage-booking";
 import { outcome, TEST_ORIGIN } from "../../../tests/setup/admin-session";
@@ -86,7 +87,7 @@ describe("rescheduleBookingByToken", () => {
     const { booking, token } = await book(type.id, from.id);
     await book(type.id, from.id);
     await updateBookingByAdmin(staff, booking.id, { status: "confirmed", meetingLink: "https://meet.example.com/abc" });
-    const first = vevent((await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.confirmation")))[0].attachments![0].content);
+    const first = vevent((await opened(db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.confirmation"))))[0].attachments![0].content);
     expect(first.getFirstPropertyValue("status")).toBe("TENTATIVE");
     await db.delete(emailOutbox);
 
@@ -99,7 +100,7 @@ describe("rescheduleBookingByToken", () => {
     expect(row).toMatchObject({ availabilityId: to.id, status: "pending", meetingLink: null, icsSequence: 2 });
     expect(await getBookingByToken(token)).toMatchObject({ date: "2030-01-11", status: "pending", durationMinutes: 45 });
 
-    const mail = await db.select().from(emailOutbox);
+    const mail = await opened(db.select().from(emailOutbox));
     const visitor = mail.find((m) => m.kind === "booking.visitor_rescheduled")!;
     expect(visitor.to).toMatch(/^jo\d+@example\.com$/);
     expect(visitor.text).toContain(`/book-consultation/manage/${token}`);
@@ -176,11 +177,11 @@ describe("rescheduleBookingByToken", () => {
     expect(await queueDueReminders(new Date("2030-01-09T10:00:00Z"))).toBe(1);
 
     expect((await rescheduleBookingByToken(token, to.id, { now: new Date("2030-01-09T10:01:00Z"), clientIp: IP })).ok).toBe(true);
-    const [old] = await db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `reminder:${booking.id}:2030-01-10T09:00:00`));
+    const [old] = await opened(db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `reminder:${booking.id}:2030-01-10T09:00:00`)));
     expect(old.status).toBe("failed");
     expect(await queueDueReminders(new Date("2030-01-09T10:05:00Z"))).toBe(0);
     expect(await queueDueReminders(new Date("2030-01-11T10:00:00Z"))).toBe(1);
-    const [next] = await db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `reminder:${booking.id}:2030-01-12T09:00:00`));
+    const [next] = await opened(db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `reminder:${booking.id}:2030-01-12T09:00:00`)));
     expect(next.status).toBe("pending");
     expect(next.text).toContain(formatLongDate("2030-01-12"));
   });
@@ -192,7 +193,7 @@ describe("invitations and reminders tell the truth", () => {
     const slot = await makeSlot();
     const { booking } = await book(type.id, slot.id);
     await updateBookingByAdmin(staff, booking.id, { status: "confirmed" });
-    const [confirmed] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.confirmed"));
+    const [confirmed] = await opened(db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.confirmed")));
     const event = vevent(confirmed.attachments![0].content);
     expect(event.getFirstPropertyValue("status")).toBe("CONFIRMED");
     expect(event.getFirstPropertyValue("uid")).toBe(`booking-${booking.id}@localhost`); // PUBLIC_URL http://localhost:3000
@@ -206,7 +207,7 @@ describe("invitations and reminders tell the truth", () => {
     expect(booking.durationMinutes).toBe(45);
     await db.delete(consultationTypes).where(eq(consultationTypes.id, type.id));
     expect(await queueDueReminders(new Date("2030-01-09T10:00:00Z"))).toBe(1);
-    const [reminder] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.reminder"));
+    const [reminder] = await opened(db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.reminder")));
     expect(reminder.text).toContain("45 minutes");
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { eq } from "drizzle-orm";
 import { consultationAvailability, consultationBookingManageTokens, consultationBookings, consultationTypes, emailOutbox, rateLimitHits } from "~/db/schema";
+import { opened } from "~/features/mail/test-factories";
 import { issueFormToken } from "~/features/abuse/form-guard.server";
 import { ACTIVE_BOOKINGS_PER_EMAIL, HOUR_MS, LIMITS } from "~/features/abuse/limits.server";
 import { action, loader } from "~/routes/public/book-consultation";
@@ -105,7 +106,7 @@ describe("the booking success screen's receipt", () => {
     const [link] = await db.select().from(consultationBookingManageTokens);
     expect(link).toMatchObject({ bookingId: stored!.id, tokenHash: createHash("sha256").update(token).digest("hex") });
     // The same tentative invitation as the confirmation e-mail.
-    const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.confirmation"));
+    const [mail] = await opened(db.select().from(emailOutbox).where(eq(emailOutbox.kind, "booking.confirmation")));
     // DTSTAMP is when each copy was written: on a busy machine the two may fall a second apart.
     const withoutStamp = (ics: string) => ics.replace(/^DTSTAMP:.*$/m, "");
     expect(withoutStamp(String(receipt!.ics))).toBe(withoutStamp(mail!.attachments![0]!.content));
@@ -143,7 +144,7 @@ describe("wizard confirm action: bot check and abuse limits", () => {
     const [slot] = await db.select().from(consultationAvailability).where(eq(consultationAvailability.id, slotId));
     expect(slot!.currentBookings).toBe(heldBefore);
     expect(await db.select().from(consultationBookings)).toHaveLength(heldBefore);
-    const mail = await db.select().from(emailOutbox);
+    const mail = await opened(db.select().from(emailOutbox));
     expect(mail.filter((m) => m.kind === "booking.confirmation")).toHaveLength(heldBefore);
   }
 

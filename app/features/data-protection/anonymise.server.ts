@@ -70,18 +70,16 @@ export async function anonymiseBookings(executor: Executor, ids: string[], now: 
   return rows.length;
 }
 
-/** The fields of an `email_outbox` row once its recipient, subject and bodies are erased. */
+/** The fields of an `email_outbox` row once its recipient, subject and sealed body are erased. */
 export const ERASED_EMAIL_FIELDS = {
   to: ERASED,
   replyTo: null,
   subject: ERASED,
-  html: "",
-  text: "",
-  attachments: null,
+  body: null,
 } as const satisfies Partial<typeof emailOutbox.$inferInsert>;
 
 /**
- * Erases the e-mails with these ids: recipient, Reply-To, subject, bodies and attachments are
+ * Erases the e-mails with these ids: recipient, Reply-To, subject and the sealed body are
  * blanked ({@link ERASED_EMAIL_FIELDS}); a message still `pending` is withdrawn (`failed` with a
  * reason) so it is never sent. Kind, status and dates stay. Returns how many rows changed.
  */

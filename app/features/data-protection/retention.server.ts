@@ -9,8 +9,8 @@
  * - closed enquiries whose last change is older than `recordsMonths` months are anonymised;
  * - completed, no-show and cancelled bookings whose slot date and last change are both older than
  *   `recordsMonths` months are anonymised (such a booking never holds a place in a future slot);
- * - bodies (HTML, text, attachments) of e-mails sent (or given up) more than `emailBodyDays` days
- *   ago are removed, and e-mail records older than `recordsMonths` months are deleted;
+ * - e-mail records (their bodies were erased when they were sent or given up, ADR 35) older than
+ *   `recordsMonths` months are deleted;
  * - webhook deliveries delivered or given up more than `emailBodyDays` days ago are deleted with
  *   their log (their bodies were cleared when they finished);
  * - analytics page views of days more than `analyticsRawDays` days before today are folded into
@@ -22,7 +22,7 @@
  * Every comparison is strict: a record exactly at its boundary is kept until the next run.
  */
 import { subMonths } from "date-fns";
-import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { db, type Database, type Transaction } from "~/db/client.server";
 import { consultationAvailability, consultationBookings, emailOutbox, enquiries, jobRuns, siteSettings, webhookDeliveries } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
@@ -105,7 +105,6 @@ export type RetentionCounts = {
   spamDeleted: number;
   enquiriesAnonymised: number;
   bookingsAnonymised: number;
-  emailBodiesRemoved: number;
   emailRecordsDeleted: number;
   /** Finished webhook deliveries deleted, with their attempts. */
   webhookDeliveriesDeleted: number;
@@ -126,7 +125,7 @@ export async function applyRetention(tx: Transaction, now: Date, periods: Retent
   const spamCutoff = new Date(now.getTime() - periods.spamDays * DAY_MS);
   const recordsCutoff = subMonths(now, periods.recordsMonths);
   const recordsCutoffDate = londonToday(recordsCutoff);
-  const bodyCutoff = new Date(now.getTime() - periods.emailBodyDays * DAY_MS);
+  const webhookCutoff = new Date(now.getTime() - periods.emailBodyDays * DAY_MS);
 
   const spam = await tx
     .delete(enquiries)
@@ -158,20 +157,6 @@ export async function applyRetention(tx: Transaction, now: Date, periods: Retent
     .for("update", { of: consultationBookings });
   const bookingsAnonymised = await anonymiseBookings(tx, finished.map((r) => r.id), now);
 
-  const bodies = await tx
-    .update(emailOutbox)
-    .set({ html: "", text: "", attachments: null })
-    .where(
-      and(
-        or(
-          and(eq(emailOutbox.status, "sent"), lt(emailOutbox.sentAt, bodyCutoff)),
-          and(eq(emailOutbox.status, "failed"), lt(emailOutbox.createdAt, bodyCutoff)),
-        ),
-        or(ne(emailOutbox.html, ""), ne(emailOutbox.text, ""), isNotNull(emailOutbox.attachments)),
-      ),
-    )
-    .returning({ id: emailOutbox.id });
-
   const records = await tx
     .delete(emailOutbox)
     .where(and(inArray(emailOutbox.status, ["sent", "failed"]), lt(emailOutbox.createdAt, recordsCutoff)))
@@ -179,7 +164,7 @@ export async function applyRetention(tx: Transaction, now: Date, periods: Retent
 
   const webhooks = await tx
     .delete(webhookDeliveries)
-    .where(and(inArray(webhookDeliveries.status, ["delivered", "failed"]), lt(webhookDeliveries.finishedAt, bodyCutoff)))
+    .where(and(inArray(webhookDeliveries.status, ["delivered", "failed"]), lt(webhookDeliveries.finishedAt, webhookCutoff)))
     .returning({ id: webhookDeliveries.id });
 
   const analyticsDaysFolded = await foldAnalyticsDays(tx, addDays(londonToday(now), -periods.analyticsRawDays));
@@ -190,7 +175,6 @@ export async function applyRetention(tx: Transaction, now: Date, periods: Retent
     spamDeleted: spam.length,
     enquiriesAnonymised,
     bookingsAnonymised,
-    emailBodiesRemoved: bodies.length,
     emailRecordsDeleted: records.length,
     webhookDeliveriesDeleted: webhooks.length,
     analyticsDaysFolded,

@@ -56,7 +56,7 @@ const CSV_COLUMNS: { [K in SubjectRecordKind]: [string, (r: SubjectRecords[K][nu
     ["To", (m) => m.to],
     ["Reply-To", (m) => m.replyTo],
     ["Subject", (m) => m.subject],
-    ["Text", (m) => m.text],
+    ["Text", (m) => m.text ?? "(content erased after delivery)"],
     ["Attachments", (m) => m.attachments.map((a) => a.filename).join(", ")],
     ["ID", (m) => m.id],
   ],

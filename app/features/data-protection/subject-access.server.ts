@@ -22,6 +22,7 @@ import { selectBookingsWithSlot } from "~/features/consultations/booking-rows.se
 import { holdsPlace } from "~/features/consultations/booking-core.server";
 import { londonInstant } from "~/utils/time";
 import { exportConversations } from "~/features/enquiries/conversation.server";
+import { openMailBody, type MailAttachment } from "~/features/mail/outbox.server";
 import { exportWebhookDeliveries, type ExportedWebhookDelivery } from "~/features/webhooks/events.server";
 
 /** An enquiry as exported. Instants are ISO 8601 strings. */
@@ -67,7 +68,11 @@ export type SubjectBooking = {
   holdsFuturePlace: boolean;
 };
 
-/** An outbox e-mail as exported (both bodies and any attachment, e.g. the `.ics`). */
+/**
+ * An outbox e-mail as exported. A message still waiting has both bodies and any attachment (e.g.
+ * the `.ics`), opened from their sealed form; once delivered or given up its content is erased
+ * (ADR 35): `text` and `html` are null and `attachments` empty.
+ */
 export type SubjectEmail = {
   id: string;
   createdAt: string;
@@ -77,9 +82,9 @@ export type SubjectEmail = {
   to: string;
   replyTo: string | null;
   subject: string;
-  text: string;
-  html: string;
-  attachments: { filename: string; contentType: string; content: string }[];
+  text: string | null;
+  html: string | null;
+  attachments: MailAttachment[];
 };
 
 /** An audit entry as exported (`actorEmail` is the member of staff who acted; null for the system). */
@@ -208,19 +213,24 @@ export async function findSubjectRecords(
       slotEndTime: b.endTime.slice(0, 5),
       holdsFuturePlace: holdsPlace(b.status) && londonInstant(b.date, b.startTime).getTime() > now.getTime(),
     })),
-    emails: emailRows.map((m) => ({
-      id: m.id,
-      createdAt: m.createdAt.toISOString(),
-      sentAt: iso(m.sentAt),
-      kind: m.kind,
-      status: m.status,
-      to: m.to,
-      replyTo: m.replyTo,
-      subject: m.subject,
-      text: m.text,
-      html: m.html,
-      attachments: m.attachments ?? [],
-    })),
+    emails: await Promise.all(
+      emailRows.map(async (m) => {
+        const body = await openMailBody(m.body).catch(() => null);
+        return {
+          id: m.id,
+          createdAt: m.createdAt.toISOString(),
+          sentAt: iso(m.sentAt),
+          kind: m.kind,
+          status: m.status,
+          to: m.to,
+          replyTo: m.replyTo,
+          subject: m.subject,
+          text: body?.text ?? null,
+          html: body?.html ?? null,
+          attachments: body?.attachments ?? [],
+        };
+      }),
+    ),
     audit: auditRows.map((a) => ({
       id: a.id,
       createdAt: a.createdAt.toISOString(),

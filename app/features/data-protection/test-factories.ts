@@ -5,6 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { auditLog, consultationAvailability, consultationBookings, emailOutbox, enquiries } from "~/db/schema";
+import { sealMailBody, type MailBody } from "~/features/mail/outbox.server";
 import { holdsPlace, type BookingStatus } from "~/features/consultations/booking-core.server";
 
 let slotCounter = 0;
@@ -57,22 +58,27 @@ export async function addBooking(slotId: string, status: BookingStatus, values: 
   return row!;
 }
 
-/** An outbox message (defaults: a sent acknowledgement to Ada). */
-export async function addEmail(values: Partial<typeof emailOutbox.$inferInsert> = {}) {
-  const [row] = await db
+/**
+ * An outbox message (defaults: an acknowledgement to Ada, sent, so its body is already erased as
+ * the worker leaves it). A message given `status: "pending"` holds `content` (default "Dear Ada
+ * Lovelace"), sealed as `enqueueEmails` seals it.
+ */
+export async function addEmail(values: Partial<typeof emailOutbox.$inferInsert> & { content?: MailBody } = {}) {
+  const { content = { html: "<p>Dear Ada Lovelace</p>", text: "Dear Ada Lovelace", attachments: null }, ...row } = values;
+  const pending = row.status === "pending";
+  const [stored] = await db
     .insert(emailOutbox)
     .values({
       kind: "enquiry.acknowledgement",
       to: "ada@client.example",
       subject: "We received your enquiry",
-      html: "<p>Dear Ada Lovelace</p>",
-      text: "Dear Ada Lovelace",
       status: "sent",
-      sentAt: new Date(),
-      ...values,
+      sentAt: pending ? null : new Date(),
+      body: pending ? await sealMailBody(content) : null,
+      ...row,
     })
     .returning();
-  return row!;
+  return stored!;
 }
 
 /** An audit entry (defaults: a staff member's change to an enquiry). */

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, emailOutbox, enquiries, enquiryMessages, mailboxSettings } from "~/db/schema";
+import { opened } from "~/features/mail/test-factories";
 import { processOutboxBatch } from "~/features/jobs/worker.server";
 import { enqueueEmails } from "~/features/mail/outbox.server";
 import { getMailSettings } from "~/features/mail/settings.server";
@@ -165,7 +166,7 @@ describe("timeline", () => {
       "reply: We can visit on Monday.",
       "Status: In Review → Responded",
     ]);
-    const mails = await db.select({ kind: emailOutbox.kind, text: emailOutbox.text }).from(emailOutbox);
+    const mails = await opened(db.select().from(emailOutbox));
     expect(mails.some((m) => m.text.includes("Called them"))).toBe(false);
     const audits = await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, enquiry.id));
     expect(audits.map((a) => a.action).sort()).toEqual(["enquiry.note_added", "enquiry.replied", "enquiry.updated"]);

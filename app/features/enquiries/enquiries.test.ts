@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { emailOutbox, enquiries, rateLimitHits, siteSettings } from "~/db/schema";
+import { opened } from "~/features/mail/test-factories";
 import { issueFormToken, MIN_SUBMIT_MS } from "~/features/abuse/form-guard.server";
 import { HOUR_MS, LIMITS } from "~/features/abuse/limits.server";
 import { setupTestDatabase } from "../../../tests/setup/database";
@@ -30,7 +31,7 @@ function form(overrides: Record<string, unknown> = {}): Record<string, unknown> 
 }
 
 const allEnquiries = () => db.select().from(enquiries).orderBy(asc(enquiries.createdAt));
-const allMail = () => db.select().from(emailOutbox).orderBy(asc(emailOutbox.kind));
+const allMail = () => opened(db.select().from(emailOutbox).orderBy(asc(emailOutbox.kind)));
 
 describe("submitEnquiry", () => {
   it("remembers the visitor's language: their messages and acknowledgement are French, staff mail stays English and names it", async () => {
@@ -114,7 +115,7 @@ describe("submitEnquiry", () => {
 
   it("escapes the visitor's text in the HTML of the staff notification", async () => {
     await submitEnquiry(form({ name: "<script>alert(1)</script>" }), { clientIp: "203.0.113.1", now: later });
-    const [notification] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "enquiry.notification"));
+    const [notification] = await opened(db.select().from(emailOutbox).where(eq(emailOutbox.kind, "enquiry.notification")));
     expect(notification!.html).not.toContain("<script>");
     expect(notification!.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
   });
@@ -122,7 +123,7 @@ describe("submitEnquiry", () => {
   it("repeats none of the visitor's free text in the acknowledgement sent to the typed address", async () => {
     const spam = { name: "Cheap pills www.spam.example", company: "Visit bad.example now", message: "Click https://phish.example/login" };
     await submitEnquiry(form(spam), { clientIp: "203.0.113.1", now: later });
-    const [ack] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "enquiry.acknowledgement"));
+    const [ack] = await opened(db.select().from(emailOutbox).where(eq(emailOutbox.kind, "enquiry.acknowledgement")));
     for (const text of [ack!.text, ack!.html, ack!.subject]) {
       for (const value of ["spam.example", "bad.example", "phish.example", "Cheap pills"]) expect(text).not.toContain(value);
     }

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { emailOutbox, enquiries, siteSettings } from "~/db/schema";
+import { opened } from "~/features/mail/test-factories";
 import { getSidebarCounts } from "~/features/admin/admin.server";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { getEnquiry, listEnquiries, updateEnquiry } from "./admin.server";
@@ -40,7 +41,7 @@ async function addEnquiry(values: Partial<typeof enquiries.$inferInsert> = {}) {
   return row!;
 }
 
-const reminders = () => db.select().from(emailOutbox).where(eq(emailOutbox.kind, "enquiry.overdue-reminder"));
+const reminders = () => opened(db.select().from(emailOutbox).where(eq(emailOutbox.kind, "enquiry.overdue-reminder")));
 
 describe("the 20-hour reminder", () => {
   it("is not sent at 19 h 59 m, is sent at 20 h to every notification recipient, and only once", async () => {

@@ -10,13 +10,16 @@
  * - Sending happens outside any transaction. Success records `status = 'sent'` and `sent_at`;
  *   failure records `last_error` and schedules a retry with exponential backoff, or marks the row
  *   `failed` after `MAX_ATTEMPTS` attempts.
- * - A message flagged `erase_after_send` (queued by an erasure) has its recipient,
- *   subject and bodies blanked as soon as it is sent or given up.
+ * - Once a message is sent or given up its sealed body (html, text, attachments) is erased
+ *   (ADR 35): the row keeps what the portal shows. A message flagged `erase_after_send` (queued by
+ *   an erasure) has its recipient and subject blanked too. A body that cannot be opened (sealed
+ *   with another server secret) is given up at once with that reason.
  */
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { db, reportDatabaseError, type Database } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { ERASED_EMAIL_FIELDS } from "~/features/data-protection/anonymise.server";
+import { openMailBody } from "~/features/mail/outbox.server";
 import { createMailTransport, type MailTransport } from "~/features/mail/transport.server";
 import { metrics } from "~/features/operations/metrics.server";
 import { processWebhookBatch } from "~/features/webhooks/delivery.server";
@@ -99,9 +102,17 @@ export async function processOutboxBatch(options: ProcessOutboxOptions = {}): Pr
   for (const row of claimed) {
     // Only the worker holding this claim (same attempts count) may record the outcome.
     const mine = and(eq(emailOutbox.id, row.id), eq(emailOutbox.attempts, row.attempts), eq(emailOutbox.status, "pending"));
-    const erase = row.eraseAfterSend ? { ...ERASED_EMAIL_FIELDS, eraseAfterSend: false } : {};
+    const erase = row.eraseAfterSend ? { ...ERASED_EMAIL_FIELDS, eraseAfterSend: false } : { body: null };
+    const body = await openMailBody(row.body).catch(() => undefined);
+    if (!body) {
+      const reason = body === null ? "The message's content was erased before it was sent" : "The message's content cannot be read with this server's secret (BETTER_AUTH_SECRET changed?)";
+      await database.update(emailOutbox).set({ status: "failed", lastError: reason, ...erase }).where(mine);
+      result.failed++;
+      logger.warn({ id: row.id, kind: row.kind }, "mail failed: content unreadable");
+      continue;
+    }
     try {
-      await transport.send(row);
+      await transport.send({ ...row, ...body });
       await database.update(emailOutbox).set({ status: "sent", sentAt: new Date(), lastError: null, ...erase }).where(mine);
       result.sent++;
       logger.info({ id: row.id, kind: row.kind }, "mail sent");

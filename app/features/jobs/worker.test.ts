@@ -2,11 +2,12 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
+import { symmetricEncrypt } from "better-auth/crypto";
 import PostalMime from "postal-mime";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
-import { enqueueEmails, type OutgoingEmail } from "~/features/mail/outbox.server";
+import { enqueueEmails, openMailBody, sealPlainMailBodies, type OutgoingEmail } from "~/features/mail/outbox.server";
 import { createMailTransport } from "~/features/mail/transport.server";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { smtpForEachTest } from "../../../tests/setup/test-smtp";
@@ -62,7 +63,7 @@ describe("processOutboxBatch over SMTP", () => {
     expect(new TextDecoder().decode(mail.attachments[0]!.content as ArrayBuffer)).toContain("BEGIN:VCALENDAR");
 
     const [row] = await rows();
-    expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null, replyTo: "ada@example.com" });
+    expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null, replyTo: "ada@example.com", body: null });
     expect(row!.sentAt).toBeInstanceOf(Date);
 
     // Nothing is sent twice.
@@ -144,7 +145,7 @@ describe("processOutboxBatch over SMTP", () => {
     const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, timeoutMs: 2000 });
     expect(await processOutboxBatch({ transport })).toEqual({ claimed: 1, sent: 0, retried: 0, failed: 1 });
     const [row] = await rows();
-    expect(row).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
+    expect(row).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, subject: "Message 1", body: null });
     expect(row!.lastError).toBeTruthy();
     await makeDue();
     expect(await processOutboxBatch({ transport })).toMatchObject({ claimed: 0 });
@@ -163,6 +164,52 @@ describe("processOutboxBatch over SMTP", () => {
     expect(await processOutboxBatch({ transport })).toMatchObject({ claimed: 1, sent: 1 });
     transport.close();
     expect(smtp.received).toHaveLength(1);
+  });
+});
+
+describe("what a row keeps", () => {
+  it("holds a waiting message's bodies and attachments only sealed, and erases them once sent", async () => {
+    const token = "reset-token-4f1c9a7e2b";
+    await enqueueEmails(db, [
+      message(1, {
+        html: `<a href="https://example.com/admin/set-password?token=${token}">Choose</a>`,
+        text: `https://example.com/admin/set-password?token=${token}`,
+        attachments: [{ filename: "notes.txt", contentType: "text/plain", content: `again ${token}` }],
+      }),
+    ]);
+    const [waiting] = await rows();
+    expect(JSON.stringify(waiting)).not.toContain(token);
+    expect(waiting).toMatchObject({ subject: "Message 1", to: "visitor1@example.com", status: "pending" });
+    expect(await openMailBody(waiting!.body)).toMatchObject({ text: expect.stringContaining(token), attachments: [{ content: `again ${token}` }] });
+
+    const transport = createMailTransport({ smtpUrl: smtp.url });
+    expect(await processOutboxBatch({ transport })).toMatchObject({ sent: 1 });
+    transport.close();
+    expect(smtp.received[0]!.mail.text).toContain(token);
+    expect(await rows()).toMatchObject([{ subject: "Message 1", to: "visitor1@example.com", kind: "test.message", status: "sent", body: null }]);
+  });
+
+  it("gives up at once on a body sealed with another secret, erasing it", async () => {
+    await enqueueEmails(db, [message(1)]);
+    await db.update(emailOutbox).set({ body: await symmetricEncrypt({ key: "another-secret-another-secret-0123", data: "{}" }) });
+    const transport = createMailTransport({ smtpUrl: smtp.url });
+    expect(await processOutboxBatch({ transport })).toEqual({ claimed: 1, sent: 0, retried: 0, failed: 1 });
+    transport.close();
+    expect(smtp.received).toHaveLength(0);
+    const [row] = await rows();
+    expect(row).toMatchObject({ status: "failed", body: null });
+    expect(row!.lastError).toMatch(/cannot be read with this server's secret/);
+  });
+
+  it("seals at start-up the bodies an older version queued in plain text", async () => {
+    await enqueueEmails(db, [message(1)]);
+    const plain = JSON.stringify({ html: "<p>Old</p>", text: "Old https://example.com/manage/old-token-1", attachments: null });
+    await db.update(emailOutbox).set({ body: `plain:${plain}` });
+    expect(await sealPlainMailBodies(db)).toBe(1);
+    const [row] = await rows();
+    expect(row!.body).not.toContain("old-token-1");
+    expect(await openMailBody(row!.body)).toEqual(JSON.parse(plain));
+    expect(await sealPlainMailBodies(db)).toBe(0);
   });
 });
 

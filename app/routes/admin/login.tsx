@@ -8,6 +8,7 @@ import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/login";
 import { readFormData } from "~/utils/form-data.server";
 import { refuse } from "~/utils/forms";
+import { withDataHeaders } from "~/utils/headers";
 import { privateHydrateHandle } from "~/utils/page-mode";
 
 /** Hydrated (ADR "Content pages without React"), and never shown to analytics. */
@@ -16,9 +17,8 @@ export const handle = privateHydrateHandle;
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Admin Sign In", path: "/admin/login", noIndex: true });
 
-export function headers() {
-  return { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-store" };
-}
+/** The route's headers and its action's (`Retry-After` on a 429). */
+export const headers = withDataHeaders({ "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-store" });
 
 /** A signed-in admin goes straight to the portal. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -52,7 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (result.status >= 500) {
         return refuse<LoginReply>(500, { message: "Error", description: result.message ?? "An error occurred during login" });
       }
-      return refuse<LoginReply>(result.status, { message: "Login failed", description: result.message ?? "Invalid credentials. Please try again." });
+      const wait = result.retryAfterSeconds ? { headers: { "Retry-After": String(result.retryAfterSeconds) } } : undefined;
+      return refuse<LoginReply>(result.status, { message: "Login failed", description: result.message ?? "Invalid credentials. Please try again." }, wait);
     }
     const headers = new Headers();
     for (const cookie of result.setCookie) headers.append("Set-Cookie", cookie);

@@ -3,7 +3,7 @@
  * starts. They sit in the week starting two Mondays from now (London), at 17:30 and 18:00, times
  * the demo seed never uses, so they never collide with demo slots.
  */
-import { addDays, currentWeekStart } from "../../../app/utils/time";
+import { addDays, currentWeekStart, londonTimeOfDay, londonToday } from "../../../app/utils/time";
 
 /** The Monday of the week holding the fixture slots, for the wizard's `week` parameter. */
 export function bookingFixtureWeek(now: Date = new Date()): string {
@@ -61,5 +61,33 @@ export async function seedBookingFixtures(): Promise<void> {
     consultationType: "Initial Project Consultation",
     status: "confirmed",
     reminderSentAt: new Date(),
+  });
+}
+
+/**
+ * A French visitor's confirmed booking starting about 20 hours after the server starts, not yet
+ * reminded: the server's reminder task mails them within its first minute (the reminder's own
+ * manage link, tests/e2e/booking.spec.ts). Booked straight into the database, so it has no manage
+ * link of its own yet.
+ */
+export const REMINDER_VISITOR = { name: "Rémi Rappel", email: "remi.rappel@e2e-reminder.example" } as const;
+
+/** Writes the booking `REMINDER_VISITOR` is reminded of (its one-place slot is full). */
+export async function seedReminderFixture(now: Date = new Date()): Promise<void> {
+  const { db } = await import("../../../app/db/client.server");
+  const { consultationAvailability, consultationBookings } = await import("../../../app/db/schema");
+  // 18 to 20 hours ahead, on a London hour that leaves room for a one-hour slot before midnight.
+  const start = [20, 19, 18].map((h) => new Date(now.getTime() + h * 3_600_000)).find((t) => Number(londonTimeOfDay(t).slice(0, 2)) <= 22)!;
+  const time = `${londonTimeOfDay(start).slice(0, 3)}07`;
+  const [slot] = await db
+    .insert(consultationAvailability)
+    .values({ date: londonToday(start), startTime: `${time}:00`, endTime: `${plusHour(time)}:00`, maxBookings: 1, currentBookings: 1, isAvailable: true })
+    .returning();
+  await db.insert(consultationBookings).values({
+    availabilityId: slot!.id,
+    ...REMINDER_VISITOR,
+    consultationType: "Initial Project Consultation",
+    status: "confirmed",
+    language: "fr",
   });
 }

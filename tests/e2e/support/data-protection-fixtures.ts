@@ -39,8 +39,6 @@ export async function seedDataProtectionFixtures(): Promise<void> {
     kind: "enquiry.acknowledgement",
     to: email,
     subject: "We received your enquiry",
-    html: `<p>Dear ${name}</p>`,
-    text: `Dear ${name}`,
     status: "sent",
     sentAt: new Date(),
   });

@@ -9,6 +9,7 @@
  *   finally { await cluster.stop() }
  */
 import path from "node:path";
+import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
@@ -31,6 +32,20 @@ export function waitForFormGuard(): Promise<void> {
 
 /** The auth secret all instances of a cluster share (sessions must verify on each of them). */
 const AUTH_SECRET = "system-test-secret-system-test-secret-0123";
+
+/**
+ * A message body as the servers of a system test seal it in `email_outbox.body` (with their shared
+ * secret; see `sealMailBody` in app/features/mail/outbox.server.ts), for a test that queues mail
+ * straight into the table.
+ */
+export function sealMailBodyForServers(body: { html: string; text: string; attachments?: null }): Promise<string> {
+  return symmetricEncrypt({ key: AUTH_SECRET, data: JSON.stringify({ attachments: null, ...body }) });
+}
+
+/** The text body of a message the servers queued and have not sent yet (its sealed `email_outbox.body`). */
+export async function queuedMailText(sealed: string): Promise<string> {
+  return (JSON.parse(await symmetricDecrypt({ key: AUTH_SECRET, data: sealed })) as { text: string }).text;
+}
 
 /**
  * The environment a system-test server needs whatever it tests: database `databaseUrl`, the auth

@@ -21,7 +21,12 @@ const FIELDS: { key: keyof RetentionPeriods; label: string; unit: "day" | "month
     unit: "month",
     hint: "Anonymised this long after they were closed, held or cancelled.",
   },
-  { key: "emailBodyDays", label: "Sent e-mail content (days)", unit: "day", hint: "Bodies of sent e-mails are removed after this many days." },
+  {
+    key: "emailBodyDays",
+    label: "Finished webhook events (days)",
+    unit: "day",
+    hint: "Webhook events delivered or given up are deleted with their log after this many days. E-mail content is erased as soon as it is delivered.",
+  },
   {
     key: "analyticsRawDays",
     label: "Analytics page views (days)",

@@ -66,7 +66,7 @@ export function privacySettingsSections({ retention, google, language }: { reten
             <li>{m.privacy_retention_enquiries({ months }, locale)}</li>
             <li>{m.privacy_retention_bookings({ months }, locale)}</li>
             <li>{m.privacy_retention_spam({ days: period(retention.spamDays, "day") }, locale)}</li>
-            <li>{m.privacy_retention_emails({ days: period(retention.emailBodyDays, "day"), months }, locale)}</li>
+            <li>{m.privacy_retention_emails({ months }, locale)}</li>
             <li>{m.privacy_retention_clients({}, locale)}</li>
             <li>{m.privacy_retention_logs({}, locale)}</li>
           </ul>

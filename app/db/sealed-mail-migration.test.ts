@@ -1,0 +1,65 @@
+/**
+ * Migration 0029 (mail bodies sealed at rest) on a database that already holds mail: a sent and a
+ * failed message lose their bodies, keeping what the portal shows; a waiting one keeps its bodies
+ * and attachments, which start-up then seals (`sealPlainMailBodies`) so that the worker can send
+ * them and nothing in the table reads in clear. Runs the real migrations on a fresh embedded
+ * PostgreSQL (PGlite): up to 0028, the rows written, then the rest.
+ */
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { afterAll, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { openMailBody, sealPlainMailBodies } from "~/features/mail/outbox.server";
+
+const MIGRATIONS = path.resolve("app/db/migrations");
+const client = new PGlite();
+let before = "";
+afterAll(async () => {
+  await client.close();
+  if (before) await rm(before, { recursive: true, force: true });
+});
+
+/** A copy of the migrations folder that ends with 0028. */
+async function migrationsUpTo0028(): Promise<string> {
+  before = await mkdtemp(path.join(tmpdir(), "migrations-0028-"));
+  await cp(MIGRATIONS, before, { recursive: true });
+  const journalPath = path.join(before, "meta/_journal.json");
+  const journal = JSON.parse(await readFile(journalPath, "utf8")) as { entries: { idx: number }[] };
+  journal.entries = journal.entries.filter((e) => e.idx <= 28);
+  await writeFile(journalPath, JSON.stringify(journal));
+  return before;
+}
+
+it("erases the bodies of sent and failed mail and seals those still waiting", { timeout: 120_000 }, async () => {
+  const db = drizzle(client);
+  await migrate(db, { migrationsFolder: await migrationsUpTo0028() });
+  const link = "http://localhost:3000/admin/set-password?token=old-install-token-1";
+  await client.query(
+    `insert into email_outbox (kind, "to", subject, html, text, attachments, status, sent_at) values
+       ('admin.password_reset', 'sent@staff.test', 'Reset your admin portal password', $1, $2, null, 'sent', now()),
+       ('admin.password_reset', 'failed@staff.test', 'Reset your admin portal password', $1, $2, null, 'failed', null),
+       ('booking.confirmation', 'waiting@example.com', 'Consultation booked', $1, $2, $3, 'pending', null)`,
+    [`<a href="${link}">Choose</a>`, link, JSON.stringify([{ filename: "consultation.ics", contentType: "text/calendar", content: "BEGIN:VCALENDAR" }])],
+  );
+
+  await migrate(db, { migrationsFolder: MIGRATIONS });
+  const done = await client.query<{ to: string; subject: string; status: string; body: string | null }>(`select "to", subject, status, body from email_outbox order by "to"`);
+  expect(done.rows.map((r) => [r.to, r.subject, r.status, r.body === null])).toEqual([
+    ["failed@staff.test", "Reset your admin portal password", "failed", true],
+    ["sent@staff.test", "Reset your admin portal password", "sent", true],
+    ["waiting@example.com", "Consultation booked", "pending", false],
+  ]);
+
+  expect(await sealPlainMailBodies(db as unknown as Database)).toBe(1);
+  const { rows } = await client.query<{ row: string; body: string }>(`select x::text as row, x.body from email_outbox x where status = 'pending'`);
+  expect(rows[0]!.row).not.toContain("old-install-token-1");
+  expect(await openMailBody(rows[0]!.body)).toEqual({
+    html: `<a href="${link}">Choose</a>`,
+    text: link,
+    attachments: [{ filename: "consultation.ics", contentType: "text/calendar", content: "BEGIN:VCALENDAR" }],
+  });
+});
