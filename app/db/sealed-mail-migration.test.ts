@@ -1,9 +1,9 @@
 /**
- * Migration 0029 (mail bodies sealed at rest) on a database that already holds mail: a sent and a
+ * Migration 0030 (mail bodies sealed at rest) on a database that already holds mail: a sent and a
  * failed message lose their bodies, keeping what the portal shows; a waiting one keeps its bodies
  * and attachments, which start-up then seals (`sealPlainMailBodies`) so that the worker can send
  * them and nothing in the table reads in clear. Runs the real migrations on a fresh embedded
- * PostgreSQL (PGlite): up to 0028, the rows written, then the rest.
+ * PostgreSQL (PGlite): up to 0029, the rows written, then the rest.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -23,20 +23,20 @@ afterAll(async () => {
   if (before) await rm(before, { recursive: true, force: true });
 });
 
-/** A copy of the migrations folder that ends with 0028. */
-async function migrationsUpTo0028(): Promise<string> {
-  before = await mkdtemp(path.join(tmpdir(), "migrations-0028-"));
+/** A copy of the migrations folder that ends with 0029. */
+async function migrationsUpTo0029(): Promise<string> {
+  before = await mkdtemp(path.join(tmpdir(), "migrations-0029-"));
   await cp(MIGRATIONS, before, { recursive: true });
   const journalPath = path.join(before, "meta/_journal.json");
   const journal = JSON.parse(await readFile(journalPath, "utf8")) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= 28);
+  journal.entries = journal.entries.filter((e) => e.idx <= 29);
   await writeFile(journalPath, JSON.stringify(journal));
   return before;
 }
 
 it("erases the bodies of sent and failed mail and seals those still waiting", { timeout: 120_000 }, async () => {
   const db = drizzle(client);
-  await migrate(db, { migrationsFolder: await migrationsUpTo0028() });
+  await migrate(db, { migrationsFolder: await migrationsUpTo0029() });
   const link = "http://localhost:3000/admin/set-password?token=old-install-token-1";
   await client.query(
     `insert into email_outbox (kind, "to", subject, html, text, attachments, status, sent_at) values
