@@ -19,6 +19,7 @@ vi.hoisted(() => {
 
 import { db } from "~/db/client.server";
 import { adminUsers, auditLog, calendarBusyTimes, calendarConnections, consultationAvailability, consultationTypes, emailOutbox, user } from "~/db/schema";
+import { opened } from "~/features/mail/test-factories";
 import { saveEngineerProfile } from "~/features/consultations/engineer-profiles.server";
 import { EngineerProfileSchema } from "~/features/consultations/engineer-schema";
 import { getAvailableSlots } from "~/features/consultations/slots.server";
@@ -270,7 +271,7 @@ describe("a calendar over its reading budget", () => {
 });
 
 describe("the owner of a failing calendar", () => {
-  const notices = () => db.select().from(emailOutbox).where(eq(emailOutbox.kind, "calendar.failing"));
+  const notices = () => opened(db.select().from(emailOutbox).where(eq(emailOutbox.kind, "calendar.failing")));
 
   it("is e-mailed once when it starts failing, and again only after it read well and failed anew", async () => {
     await connectCalendar(sam, sam.userId, { kind: "ics", icsUrl: `${icsBase}/google.ics` });

@@ -51,7 +51,8 @@ export async function seedConversationFixtures(): Promise<void> {
       updatedAt: at("2026-10-28T11:00:00Z"),
     })
     .returning();
-  const sent = { status: "sent" as const, html: "<p>…</p>", text: "…" };
+  // As the worker leaves a delivered message: what the portal shows, its content erased.
+  const sent = { status: "sent" as const, body: null };
   const [ack, reply] = await db
     .insert(schema.emailOutbox)
     .values([
