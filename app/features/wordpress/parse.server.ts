@@ -1,0 +1,54 @@
+/**
+ * Runs the export's parsing in a worker thread (piscina), off the thread that serves requests,
+ * with a memory limit and a time limit: a hostile file costs a worker, never a page.
+ */
+import { fileURLToPath } from "node:url";
+import { Piscina } from "piscina";
+import type { ParsedExport } from "./parse.worker";
+
+/** The worker's heap limit (MB): a 100 MB export streams well within it. */
+export const WORKER_HEAP_MB = 256;
+/** How long one file may take to read (ms) before it is refused. */
+export const PARSE_TIMEOUT_MS = 5 * 60_000;
+
+let pool: Piscina | null = null;
+
+/**
+ * The worker pool: one thread running `parse.worker.ts` under tsx, as the command line
+ * (`npm run import:wordpress`) and the tests run. The production server bundle does not include
+ * the worker yet: a route that imports through the portal needs it built beside the bundle.
+ */
+function workerPool(): Piscina {
+  if (pool) return pool;
+  const source = new URL("./parse.worker.ts", import.meta.url);
+  pool = new Piscina({
+    filename: fileURLToPath(source),
+    maxThreads: 1,
+    idleTimeout: 30_000,
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    execArgv: ["--import", "tsx"],
+  });
+  return pool;
+}
+
+/**
+ * Reads the WordPress export at `file` in the worker: the channel and every item's plan, or
+ * `{ ok: false, message }` for a file that is not a WordPress export, declares a DTD, is malformed,
+ * takes longer than PARSE_TIMEOUT_MS or exhausts the worker's memory.
+ */
+export async function parseExport(file: string): Promise<ParsedExport> {
+  try {
+    return (await workerPool().run({ file }, { signal: AbortSignal.timeout(PARSE_TIMEOUT_MS) })) as ParsedExport;
+  } catch (error) {
+    const name = (error as Error).name;
+    if (name === "AbortError" || name === "TimeoutError") return { ok: false, message: "Reading this file took too long: it is refused." };
+    if ((error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY") return { ok: false, message: "This file needs more memory than an export may: it is refused." };
+    throw error;
+  }
+}
+
+/** Stops the worker (end of a script or a test). */
+export async function closeParser(): Promise<void> {
+  await pool?.destroy();
+  pool = null;
+}
