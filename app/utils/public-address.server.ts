@@ -3,12 +3,18 @@
  * in: the firm's IMAP host, an engineer's calendar address. The one place that decides what a
  * "public" address is, and the one HTTP client for URLs that come from people.
  *
- * - Public means a unicast address in no special range: loopback, private (RFC 1918), link-local,
- *   carrier-grade NAT (100.64/10), unique-local IPv6 (fc00::/7), multicast, reserved and the
- *   documentation ranges are all refused; an IPv4-mapped IPv6 address is judged as its IPv4
- *   address (ipaddr.js `process`).
- * - `checkPublicHost` resolves a name and refuses it when any of its addresses is not public
- *   (used when a setting is saved, and before an IMAP connection).
+ * - Public means global unicast and nothing else: an IPv4 address outside every range of the IANA
+ *   IPv4 Special-Purpose Address Registry and multicast; an IPv6 address inside 2000::/3 (the
+ *   only global unicast block) and outside every range of the IANA IPv6 Special-Purpose Address
+ *   Registry. So loopback, private, link-local, CGNAT, unique-local, multicast, documentation,
+ *   benchmarking, reserved, Teredo/ORCHID/AMT (all of 2001::/23), IPv4-compatible (::/96) and
+ *   discard (100::/64) addresses are refused. An IPv6 address that carries an IPv4 address the
+ *   network delivers to (IPv4-mapped ::ffff:0:0/96, NAT64 64:ff9b::/96, 6to4 2002::/16) is judged
+ *   as that IPv4 address.
+ * - `resolvePublicHost` resolves a name and refuses it when any of its addresses is not public,
+ *   else gives the address to connect to, so a connection made with it goes where was checked
+ *   (the IMAP connection); `checkPublicHost` is the same check when only the verdict matters
+ *   (used when a setting is saved).
  * - `guardedFetch` goes further for HTTP: the address is checked inside the socket's own DNS
  *   lookup, so the address connected to is the one checked (a name that resolves to a public
  *   address at the check and a private one at the connection, DNS rebinding, cannot slip
@@ -26,10 +32,62 @@ import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
 
-/** Whether `address` (an IPv4 or IPv6 literal) is a public unicast address; anything unparseable is not. */
+/** The IANA IPv4 Special-Purpose Address Registry's ranges, with multicast (224.0.0.0/4). */
+const IPV4_SPECIAL = [
+  "0.0.0.0/8", "10.0.0.0/8", "100.64.0.0/10", "127.0.0.0/8", "169.254.0.0/16", "172.16.0.0/12",
+  "192.0.0.0/24", "192.0.2.0/24", "192.31.196.0/24", "192.52.193.0/24", "192.88.99.0/24",
+  "192.168.0.0/16", "192.175.48.0/24", "198.18.0.0/15", "198.51.100.0/24", "203.0.113.0/24",
+  "224.0.0.0/4", "240.0.0.0/4",
+].map((cidr) => ipaddr.IPv4.parseCIDR(cidr));
+
+/** IPv6 global unicast (2000::/3); every other IPv6 block is special or unassigned. */
+const IPV6_GLOBAL = ipaddr.IPv6.parseCIDR("2000::/3");
+/**
+ * The IANA IPv6 Special-Purpose Address Registry's ranges inside 2000::/3 (those outside it are
+ * refused by not being global unicast); 2002::/16 (6to4) is judged by its IPv4 address instead.
+ */
+const IPV6_SPECIAL = ["2001::/23", "2001:db8::/32", "2620:4f:8000::/48", "3fff::/20", "5f00::/16"].map((cidr) => ipaddr.IPv6.parseCIDR(cidr));
+const IPV4_MAPPED = ipaddr.IPv6.parseCIDR("::ffff:0:0/96");
+const NAT64 = ipaddr.IPv6.parseCIDR("64:ff9b::/96");
+const SIX_TO_FOUR = ipaddr.IPv6.parseCIDR("2002::/16");
+
+function publicIPv4(address: ipaddr.IPv4): boolean {
+  return !IPV4_SPECIAL.some((range) => address.match(range));
+}
+
+/** The IPv4 address held in 16-bit groups `high` and `high + 1` of an IPv6 address. */
+function embeddedIPv4(address: ipaddr.IPv6, high: number): ipaddr.IPv4 {
+  const [a, b] = [address.parts[high]!, address.parts[high + 1]!];
+  return new ipaddr.IPv4([a >> 8, a & 0xff, b >> 8, b & 0xff]);
+}
+
+/**
+ * An IPv6 literal in the WHATWG URL parser's canonical form (what sockets connect to), or null.
+ * ipaddr.js reads a dotted tail such as `::127.0.0.1` as IPv4-mapped (`::ffff:7f00:1`), whereas it
+ * is the IPv4-compatible `::7f00:1`; the canonical form has no dotted tail.
+ */
+function canonicalIPv6(address: string): string | null {
+  try {
+    return new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether `address` (an IPv4 or IPv6 literal) is a global unicast address, in no special-purpose
+ * range (see the module comment); anything unparseable is not.
+ */
 export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === "unicast";
+  const literal = address.includes(":") ? canonicalIPv6(address) : address;
+  if (!literal || !ipaddr.isValid(literal)) return false;
+  const parsed = ipaddr.parse(literal);
+  if (parsed.kind() === "ipv4") return publicIPv4(parsed as ipaddr.IPv4);
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.match(IPV4_MAPPED)) return publicIPv4(v6.toIPv4Address());
+  if (v6.match(NAT64)) return publicIPv4(embeddedIPv4(v6, 6));
+  if (v6.match(SIX_TO_FOUR)) return publicIPv4(embeddedIPv4(v6, 1));
+  return v6.match(IPV6_GLOBAL) && !IPV6_SPECIAL.some((range) => v6.match(range));
 }
 
 /** Why a host was refused: a `localhost` name, a name that does not resolve, or a non-public address. */
@@ -41,21 +99,36 @@ function isLocalName(name: string): boolean {
 }
 
 /**
- * Resolves `host` (a name or an address literal, IPv6 optionally in brackets) and says why it may
- * not be used, or null when every address it resolves to is public (or `allowPrivate` is true).
- * A check at one moment: a connection made later must check again (`guardedFetch` does so itself).
+ * Resolves `host` (a name or an address literal, IPv6 optionally in brackets) and answers either
+ * why it may not be used, or the address to connect to: the first it resolves to, once every one
+ * of them is public (any address when `allowPrivate` is true, a name that does not resolve still
+ * refused as "not-found"). Connecting to that address, rather than to the name, is what keeps a
+ * name that resolves elsewhere a moment later (DNS rebinding) from reaching what was not checked.
  */
-export async function checkPublicHost(host: string, allowPrivate: boolean): Promise<HostRefusal | null> {
-  if (allowPrivate) return null;
+export async function resolvePublicHost(host: string, allowPrivate: boolean): Promise<{ address: string } | { refusal: HostRefusal }> {
   const name = host.replace(/^\[|\]$/g, "");
-  if (isLocalName(name)) return "local-name";
+  if (!allowPrivate && isLocalName(name)) return { refusal: "local-name" };
   let addresses: string[];
   try {
     addresses = ipaddr.isValid(name) ? [name] : (await lookupAsync(name, { all: true })).map((a) => a.address);
   } catch {
-    return "not-found";
+    return { refusal: "not-found" };
   }
-  return addresses.length === 0 || !addresses.every(isPublicAddress) ? "not-public" : null;
+  if (addresses.length === 0) return { refusal: "not-found" };
+  if (!allowPrivate && !addresses.every(isPublicAddress)) return { refusal: "not-public" };
+  return { address: addresses[0]! };
+}
+
+/**
+ * Says why `host` may not be used (see {@link resolvePublicHost}), or null when every address it
+ * resolves to is public; always null when `allowPrivate` is true. A check at one moment: a
+ * connection made later must check again (`guardedFetch` does so itself) or connect to the
+ * address {@link resolvePublicHost} gave.
+ */
+export async function checkPublicHost(host: string, allowPrivate: boolean): Promise<HostRefusal | null> {
+  if (allowPrivate) return null;
+  const resolved = await resolvePublicHost(host, false);
+  return "refusal" in resolved ? resolved.refusal : null;
 }
 
 /**
