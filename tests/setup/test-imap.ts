@@ -101,6 +101,26 @@ service stats {
     });
   }
 
+  /**
+   * Changes the user's password, as a mail provider revoking an app password would: Dovecot
+   * re-reads its passwd file when it changes.
+   */
+  async setPassword(password: string): Promise<void> {
+    await writeFile(path.join(this.dir, "passwd"), `${this.user}:{PLAIN}${password}\n`);
+    // Dovecot notices the change within about a second: wait until the new password signs in.
+    for (let tries = 0; ; tries++) {
+      const client = new ImapFlow({ host: "127.0.0.1", port: this.port, secure: false, auth: { user: this.user, pass: password }, logger: false });
+      try {
+        await client.connect();
+        await client.logout();
+        return;
+      } catch (error) {
+        if (tries >= 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  }
+
   /** A connected client of the test mailbox (log out when done). */
   async client(): Promise<ImapFlow> {
     const client = new ImapFlow({ host: "127.0.0.1", port: this.port, secure: false, auth: { user: this.user, pass: this.password }, logger: false });

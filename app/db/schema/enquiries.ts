@@ -134,6 +134,12 @@ export const mailboxSettings = pgTable(
     lastUid: bigint("last_uid", { mode: "number" }).notNull().default(0),
     lastPolledAt: timestamp("last_polled_at", { withTimezone: true }),
     lastError: text("last_error"),
+    /** The user id of the staff member who last saved the settings: told when the mailbox fails. */
+    savedBy: text("saved_by"),
+    /** Since when every read has failed (null while reading works). */
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    /** When the owner was told of the current failure (null: not yet, or reading works). */
+    failureNotifiedAt: timestamp("failure_notified_at", { withTimezone: true }),
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
     leaseHolder: text("lease_holder"),
     updatedAt: updatedAt(),

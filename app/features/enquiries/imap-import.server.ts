@@ -11,17 +11,29 @@
  * - Never imported twice: `enquiry_messages.message_id` is unique (a message without one gets an id
  *   from a hash of its bytes), so restarts and other instances cannot duplicate a message; the
  *   folder's UIDVALIDITY and last UID read say where the next run starts.
+ * - Size first: each message's size (IMAP RFC822.SIZE) is read before its content, and a message
+ *   over {@link MAX_MESSAGE_BYTES} is never downloaded (nor more than that of any message, should
+ *   a server misreport a size). One message is held at a time, so a run's memory is bounded by
+ *   one message and its parse, not by the number read.
+ * - Parsing (postal-mime) runs on a worker thread with time and memory limits (`mime-parse.server.ts`),
+ *   so a hostile message cannot stall the pages visitors load; one it refuses is left alone.
  * - Quoted history is trimmed for display (the full text is kept); attachments are stored in the
  *   database, typed from their bytes, within the media upload limit, and shown to staff only.
+ * - Subject and text are stored without control characters and bidirectional overrides, embeddings
+ *   and isolates (`stripControlCharacters`, as names and file names), so `…\u202eTXT.exe` cannot
+ *   read backwards in the portal.
+ * - Failures: a run that cannot read the mailbox records why (in people's words) and since when;
+ *   the settings screen and the dashboard show it red, and the mailbox's owner (who saved the
+ *   settings, else the super admins) is e-mailed once per failure, when it starts.
  * - A matched reply reopens the enquiry's 24-hour clock ("awaiting our reply") and tells the
  *   enquiry's owner by e-mail (the notification recipients while it has none).
- * - SSRF: the host is checked after DNS resolution before every connection (`checkImapHost`).
+ * - SSRF: the host is checked after DNS resolution before every connection, and the connection
+ *   goes to the address checked (`connectImap`).
  */
 import { createHash, randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
-import { ImapFlow } from "imapflow";
-import PostalMime from "postal-mime";
+import type { ImapFlow } from "imapflow";
 import { db } from "~/db/client.server";
 import { adminUsers, enquiries, enquiryAttachments, enquiryMessages, mailboxSettings } from "~/db/schema";
 import { enqueueEmails } from "~/features/mail/outbox.server";
@@ -32,7 +44,8 @@ import { mailFromAddress } from "~/features/mail/transport.server";
 import { MAX_UPLOAD_BYTES } from "~/features/media/rules";
 import { stripControlCharacters } from "~/utils/fields";
 import { logger } from "~/utils/logger.server";
-import { checkImapHost, FIRST_READ_DAYS, getImapAccount } from "./mailbox.server";
+import { connectImap, describeMailboxError, FIRST_READ_DAYS, getImapAccount, type ImapAccount } from "./mailbox.server";
+import { MailParseError, parseMail, type ParsedMail } from "./mime-parse.server";
 import { htmlBeforeQuote, htmlToText, trimQuotedHistory } from "./quoted-history";
 import { parseMessageIds, tokenFromAddresses } from "./threading.server";
 
@@ -40,17 +53,15 @@ import { parseMessageIds, tokenFromAddresses } from "./threading.server";
 export const MAILBOX_LEASE_MS = 5 * 60_000;
 /** Most messages read in one run; the rest wait for the next. */
 export const MESSAGES_PER_RUN = 50;
-/** A message larger than this (bytes) is not downloaded: 25 MB, the usual mail size ceiling. */
+/** A message larger than this (bytes, its RFC822.SIZE) is not downloaded: 25 MB, the usual mail size ceiling. */
 export const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
 /** Most attachments kept from one message. */
 export const MAX_ATTACHMENTS = 10;
 /** Longest text kept of one message, in characters. */
 const MAX_TEXT = 100_000;
 
-/** What one run did: messages looked at, imported into an enquiry, and left alone (unmatched, duplicate, too large). */
+/** What one run did: messages looked at, imported into an enquiry, and left alone (unmatched, duplicate, too large, unreadable). */
 export type MailboxRunResult = { read: number; imported: number; skipped: number };
-
-type ParsedMail = Awaited<ReturnType<typeof PostalMime.parse>>;
 
 /** The addresses of a parsed address list (groups flattened), lower-cased. */
 function addressesOf(list: ParsedMail["to"]): string[] {
@@ -120,17 +131,26 @@ async function attachmentsOf(mail: ParsedMail) {
 
 /**
  * Imports one raw message. Returns "imported", or why it was left alone: "unmatched",
- * "duplicate" (its Message-ID is already in a conversation) or "automatic".
+ * "duplicate" (its Message-ID is already in a conversation), "automatic" or "unreadable" (the
+ * parser refused it or it went over the parser's time or memory limit).
  */
-export async function importMessage(source: Buffer, replyAddress: string, now: Date = new Date()): Promise<"imported" | "unmatched" | "duplicate" | "automatic"> {
-  const mail = await PostalMime.parse(source, { maxNestingDepth: 50 });
+export async function importMessage(source: Buffer, replyAddress: string, now: Date = new Date()): Promise<"imported" | "unmatched" | "duplicate" | "automatic" | "unreadable"> {
+  let mail: ParsedMail;
+  try {
+    mail = await parseMail(source);
+  } catch (error) {
+    if (!(error instanceof MailParseError)) throw error;
+    logger.warn({ err: error.message, bytes: source.length }, "mailbox: message left alone (unreadable)");
+    return "unreadable";
+  }
   if (isAutomatic(mail)) return "automatic";
   const enquiryId = await matchEnquiry(mail, replyAddress);
   if (!enquiryId) return "unmatched";
   const messageId = parseMessageIds(mail.messageId)[0] ?? `<sha256-${createHash("sha256").update(source).digest("hex")}@imported>`;
-  const full = (mail.text?.trim() ? mail.text : htmlToText(mail.html ?? "")).slice(0, MAX_TEXT);
+  const clean = (text: string) => stripControlCharacters(text, { multiline: true });
+  const full = clean((mail.text?.trim() ? mail.text : htmlToText(mail.html ?? "")).slice(0, MAX_TEXT));
   const shownSource = mail.text?.trim() ? mail.text : htmlToText(htmlBeforeQuote(mail.html ?? ""));
-  const shown = trimQuotedHistory(shownSource).slice(0, MAX_TEXT);
+  const shown = clean(trimQuotedHistory(shownSource).slice(0, MAX_TEXT));
   const files = await attachmentsOf(mail);
   const from = mail.from && "address" in mail.from ? (mail.from.address ?? null) : null;
   const settings = await getMailSettings();
@@ -144,7 +164,7 @@ export async function importMessage(source: Buffer, replyAddress: string, now: D
         enquiryId,
         kind: "incoming",
         fromAddress: from,
-        subject: (mail.subject ?? "").slice(0, 500) || null,
+        subject: stripControlCharacters(mail.subject ?? "").slice(0, 500) || null,
         body: full || "(no text)",
         bodyShown: shown === full.trim() ? null : shown,
         messageId,
@@ -196,11 +216,55 @@ export async function importMessage(source: Buffer, replyAddress: string, now: D
 
 const holderId = `${process.pid}-${randomUUID().slice(0, 8)}`;
 
+/** How a failing mailbox is reported: since when, why, and whether its owner has been told. */
+async function recordFailure(reason: string, now: Date, mine: ReturnType<typeof and>): Promise<void> {
+  const [row] = await db.select().from(mailboxSettings).where(mine);
+  if (!row) return;
+  const failingSince = row.failingSince ?? now;
+  const tell = !row.failureNotifiedAt;
+  const settings = tell ? await getMailSettings() : null;
+  await db.transaction(async (tx) => {
+    await tx.update(mailboxSettings).set({ lastError: reason, failingSince, failureNotifiedAt: tell ? now : row.failureNotifiedAt }).where(mine);
+    if (!settings) return;
+    const [saver] = row.savedBy
+      ? await tx.select({ email: adminUsers.email }).from(adminUsers).where(and(eq(adminUsers.userId, row.savedBy), eq(adminUsers.isActive, true)))
+      : [];
+    const recipients = saver
+      ? [saver.email]
+      : (await tx.select({ email: adminUsers.email }).from(adminUsers).where(and(eq(adminUsers.role, "super_admin"), eq(adminUsers.isActive, true)))).map((a) => a.email);
+    const body = renderEmail(
+      {
+        preheader: "Visitors' replies to enquiries are not arriving.",
+        heading: "The mailbox cannot be read",
+        intro: `The portal could not read the mailbox ${row.imapUser} on ${row.imapHost}: ${reason} Visitors' replies to enquiries will not appear until it reads again.`,
+        paragraphs: ["Check the mailbox's settings, for example a changed app password, and save them again: the portal checks the mailbox before saving."],
+        button: { label: "Open Mailbox settings", url: siteUrl("/admin/settings/mailbox") },
+        footerNote: saver
+          ? "You receive this because you saved the mailbox settings. You are told once each time the mailbox starts failing."
+          : "You receive this because you are a super admin. You are told once each time the mailbox starts failing.",
+      },
+      settings,
+    );
+    await enqueueEmails(
+      tx,
+      recipients.map((to) => ({
+        kind: "mailbox.failing",
+        to,
+        subject: "The mailbox cannot be read: visitors' replies are not arriving",
+        ...body,
+        dedupeKey: `mailbox-failing:${failingSince.toISOString()}:${to.toLowerCase()}`,
+      })),
+    );
+  });
+}
+
 /**
  * One run of the mailbox reader: claims the lease (returns null when reading is off or another
  * instance holds it), connects, reads the folder's messages after the last UID read (the first run
- * reads the last {@link FIRST_READ_DAYS} days), imports the matching ones, records how far it got
- * and any connection error, and releases the lease. Never throws for a mail-server failure.
+ * reads the last {@link FIRST_READ_DAYS} days), imports the matching ones, records how far it got,
+ * and releases the lease. Sizes are read first; a message over {@link MAX_MESSAGE_BYTES} is
+ * skipped without downloading it. Never throws for a mail-server failure: it is recorded as the
+ * mailbox's failure (reason, since when), its owner e-mailed when it starts; a good run clears it.
  */
 export async function pollMailbox(now: Date = new Date()): Promise<MailboxRunResult | null> {
   const [claimed] = await db
@@ -211,26 +275,13 @@ export async function pollMailbox(now: Date = new Date()): Promise<MailboxRunRes
   if (!claimed) return null;
   const mine = and(eq(mailboxSettings.id, 1), eq(mailboxSettings.leaseHolder, holderId));
   const result: MailboxRunResult = { read: 0, imported: 0, skipped: 0 };
-  let lastError: string | null = null;
+  let failure: string | null = null;
   let client: ImapFlow | undefined;
+  let account: ImapAccount | null = null;
   try {
-    const account = await getImapAccount();
+    account = await getImapAccount();
     if (!account) return result;
-    const hostError = await checkImapHost(account.host);
-    if (hostError) throw new Error(hostError);
-    client = new ImapFlow({
-      host: account.host,
-      port: account.port,
-      secure: account.secure,
-      auth: { user: account.user, pass: account.password },
-      logger: false,
-      disableAutoIdle: true,
-      connectionTimeout: 15_000,
-      greetingTimeout: 15_000,
-      socketTimeout: 60_000,
-    });
-    client.on("error", (error: Error) => logger.warn({ err: error.message }, "mailbox: connection error"));
-    await client.connect();
+    client = await connectImap(account);
     const lock = await client.getMailboxLock(account.folder, { readOnly: true });
     try {
       const box = client.mailbox;
@@ -241,14 +292,22 @@ export async function pollMailbox(now: Date = new Date()): Promise<MailboxRunRes
           ? await client.search({ uid: `${lastUid + 1}:*` }, { uid: true })
           : await client.search({ since: new Date(now.getTime() - FIRST_READ_DAYS * 86_400_000) }, { uid: true });
       const uids = (found || []).filter((u) => u > lastUid).sort((a, b) => a - b).slice(0, MESSAGES_PER_RUN);
+      // Sizes first (RFC822.SIZE, no content), so a message over the cap is never downloaded.
+      const sizes = new Map<number, number>();
+      if (uids.length) for await (const m of client.fetch(uids.join(","), { uid: true, size: true }, { uid: true })) sizes.set(m.uid, m.size ?? Infinity);
       for (const uid of uids) {
-        const message = await client.fetchOne(String(uid), { source: true, size: true }, { uid: true });
         result.read++;
-        if (message && message.source && (message.size ?? message.source.length) <= MAX_MESSAGE_BYTES) {
+        const size = sizes.get(uid) ?? Infinity;
+        // At most one byte past the cap, should the server have understated the size.
+        const message = size <= MAX_MESSAGE_BYTES ? await client.fetchOne(String(uid), { source: { maxLength: MAX_MESSAGE_BYTES + 1 } }, { uid: true }) : null;
+        if (message && message.source && message.source.length <= MAX_MESSAGE_BYTES) {
           const outcome = await importMessage(message.source, account.replyAddress, new Date());
           if (outcome === "imported") result.imported++;
           else result.skipped++;
-        } else result.skipped++;
+        } else {
+          logger.info({ bytes: size }, "mailbox: message left alone (over the size limit)");
+          result.skipped++;
+        }
         lastUid = uid;
         await db.update(mailboxSettings).set({ uidValidity, lastUid }).where(mine);
       }
@@ -257,14 +316,13 @@ export async function pollMailbox(now: Date = new Date()): Promise<MailboxRunRes
       lock.release();
     }
   } catch (error) {
-    lastError = (error instanceof Error ? error.message : String(error)).slice(0, 300);
-    logger.warn({ err: lastError }, "mailbox: read failed");
+    failure = describeMailboxError(error, account?.folder ?? "INBOX").message;
+    logger.warn({ err: failure }, "mailbox: read failed");
   } finally {
     await client?.logout().catch(() => client?.close());
-    await db
-      .update(mailboxSettings)
-      .set({ lastPolledAt: new Date(), lastError, leaseUntil: null, leaseHolder: null })
-      .where(mine);
+    if (failure) await recordFailure(failure, now, mine);
+    else if (account) await db.update(mailboxSettings).set({ lastError: null, failingSince: null, failureNotifiedAt: null }).where(mine);
+    await db.update(mailboxSettings).set({ lastPolledAt: new Date(), leaseUntil: null, leaseHolder: null }).where(mine);
   }
   if (result.imported) logger.info(result, "mailbox: replies imported");
   return result;

@@ -4,6 +4,12 @@
  * each lands on its enquiry once, with quoted history trimmed for display and attachments typed
  * from their bytes. Unmatched mail is left alone; a held lease keeps a second reader out.
  */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { createServer, connect, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createSecureContext, createServer as createTlsServer } from "node:tls";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
@@ -11,13 +17,22 @@ vi.hoisted(() => {
   process.env.IMAP_ALLOW_PRIVATE = "true";
 });
 
+// "imap.meridian.test" exists only for the address check's resolver (it answers the test
+// Dovecot's address); the system resolver does not know it, so a connection that resolved the
+// name again, rather than going to the address checked, could not connect.
+vi.mock("node:dns/promises", async (importOriginal) => {
+  const real = await importOriginal<typeof import("node:dns/promises")>();
+  const lookup = (name: string, options: object) => (name === "imap.meridian.test" ? Promise.resolve([{ address: "127.0.0.1", family: 4 }]) : real.lookup(name, options as never));
+  return { ...real, lookup, default: { ...real, lookup } };
+});
+
 import { db } from "~/db/client.server";
-import { emailOutbox, enquiries, enquiryAttachments, enquiryMessages, mailboxSettings } from "~/db/schema";
+import { adminUsers, emailOutbox, enquiries, enquiryAttachments, enquiryMessages, mailboxSettings, user } from "~/db/schema";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { TestImap } from "../../../tests/setup/test-imap";
 import { sendReply, getTimeline } from "./conversation.server";
 import { importMessage, pollMailbox } from "./imap-import.server";
-import { checkImapHost, updateMailboxSettings } from "./mailbox.server";
+import { checkImapHost, getMailboxSettings, updateMailboxSettings } from "./mailbox.server";
 import { isOverdue } from "./response-time";
 import { acknowledgementMessageId } from "./threading.server";
 
@@ -241,14 +256,156 @@ Once only.
     expect(await pollMailbox()).toBeNull();
   });
 
-  it("records a wrong password as the mailbox's last error", async () => {
-    await updateMailboxSettings(admin, { replyAddress: imap.user, imapEnabled: "on", imapHost: "127.0.0.1", imapPort: String(imap.port), imapUser: imap.user, imapPassword: "wrong", imapFolder: "INBOX" });
-    expect(await pollMailbox()).toEqual({ read: 0, imported: 0, skipped: 0 });
-    const [row] = await db.select().from(mailboxSettings);
-    expect(row!.lastError).toBeTruthy();
-    expect(row!.imapPasswordEncrypted).not.toContain("wrong");
-    expect(row!.leaseUntil).toBeNull();
+  it("stores subject and text without bidirectional controls, so a file name cannot read backwards", async () => {
+    const enquiry = await newEnquiry();
+    const subject = "Invoice \u202eTXT.exe \u2066x\u2069";
+    await imap.append(
+      Buffer.from(
+        `From: dana@client.example\r\nTo: ${imap.user}\r\nSubject: =?UTF-8?B?${Buffer.from(subject).toString("base64")}?=\r\nMessage-ID: <bidi-1@client.example>\r\n` +
+          `In-Reply-To: ${acknowledgementMessageId(enquiry.id)}\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n` +
+          "Open report\u202eFDP.exe\u202c now\r\n\u202bline two\u202a\u200f\r\n",
+      ),
+    );
+    expect(await pollMailbox()).toEqual({ read: 1, imported: 1, skipped: 0 });
+    const [row] = await db.select().from(enquiryMessages).where(eq(enquiryMessages.kind, "incoming"));
+    expect(row!.subject).toBe("Invoice TXT.exe x");
+    expect(row!.body.trim()).toBe("Open reportFDP.exe now\nline two\u200f");
+  }, 30_000);
+
+  it("never downloads a message over the size limit: its size is read first (a 30 MB message costs under 64 KB on the wire)", async () => {
+    const enquiry = await newEnquiry();
+    const big = Buffer.concat([
+      Buffer.from(`From: dana@client.example\r\nTo: ${imap.user}\r\nSubject: Huge\r\nMessage-ID: <huge-1@client.example>\r\nIn-Reply-To: ${acknowledgementMessageId(enquiry.id)}\r\nContent-Type: text/plain\r\n\r\n`),
+      Buffer.alloc(30 * 1024 * 1024, "abcdefghij0123456789abcdefghij0123456789abcdefghij0123456789abcdefghij012\r\n"),
+    ]);
+    await imap.append(big);
+    await imap.append(`From: dana@client.example\r\nTo: ${imap.user}\r\nSubject: Small\r\nMessage-ID: <small-1@client.example>\r\nIn-Reply-To: ${acknowledgementMessageId(enquiry.id)}\r\n\r\nSmall one.\r\n`);
+
+    // The run goes through a loopback proxy that counts the bytes the server sends.
+    let received = 0;
+    const proxy: Server = createServer((socket) => {
+      const upstream = connect(imap.port, "127.0.0.1");
+      upstream.on("data", (chunk: Buffer) => (received += chunk.length));
+      socket.pipe(upstream).pipe(socket);
+      socket.on("error", () => upstream.destroy());
+      upstream.on("error", () => socket.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    try {
+      await db.update(mailboxSettings).set({ imapPort: (proxy.address() as { port: number }).port });
+      const heapBefore = process.memoryUsage().heapUsed;
+      const rssBefore = process.memoryUsage().rss;
+      expect(await pollMailbox()).toEqual({ read: 2, imported: 1, skipped: 1 });
+      const heapGrowth = process.memoryUsage().heapUsed - heapBefore;
+      const rssGrowth = process.memoryUsage().rss - rssBefore;
+      console.info(`30 MB message skipped: ${received} bytes received from the server, heap ${(heapGrowth / 1_048_576).toFixed(1)} MB, RSS ${(rssGrowth / 1_048_576).toFixed(1)} MB`);
+      expect(received).toBeLessThan(64 * 1024);
+      expect(rssGrowth).toBeLessThan(30 * 1024 * 1024);
+    } finally {
+      await new Promise((resolve) => proxy.close(resolve));
+    }
+    const rows = await db.select().from(enquiryMessages).where(eq(enquiryMessages.kind, "incoming"));
+    expect(rows.map((r) => r.subject)).toEqual(["Small"]);
+  }, 60_000);
+});
+
+describe("mailbox checks and failures", () => {
+  const owner = { userId: "user-owner", email: "owner@meridian.example" };
+  const saveAs = (actor: { userId: string; email: string }, fields: Record<string, string>) =>
+    updateMailboxSettings(actor, { replyAddress: imap.user, imapEnabled: "on", imapHost: "127.0.0.1", imapPort: String(imap.port), imapUser: imap.user, imapPassword: imap.password, imapFolder: "INBOX", ...fields });
+
+  beforeEach(async () => {
+    await db.insert(user).values({ id: owner.userId, name: "Olu Owner", email: owner.email, emailVerified: true });
+    await db.insert(adminUsers).values({ userId: owner.userId, name: "Olu Owner", email: owner.email, role: "super_admin" });
   });
+
+  it("refuses to save a mailbox it cannot read, with the reason on the field at fault, and keeps the saved one", async () => {
+    const [before] = await db.select().from(mailboxSettings);
+    expect(await saveAs(owner, { imapPassword: "wrong" })).toEqual({ ok: false, errors: { imapPassword: ["The mail server refused this user name and app password."] } });
+    expect(await saveAs(owner, { imapFolder: "Replies" })).toEqual({ ok: false, errors: { imapFolder: ['The folder "Replies" does not exist in this mailbox.'] } });
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const closedPort = (closed.address() as { port: number }).port;
+    await new Promise((resolve) => closed.close(resolve));
+    expect(await saveAs(owner, { imapPort: String(closedPort) })).toEqual({ ok: false, errors: { imapPort: ["The mail server refused the connection on this port."] } });
+    const [after] = await db.select().from(mailboxSettings);
+    expect(after).toEqual(before);
+  }, 30_000);
+
+  it("connects to the address it checked, not to the name resolved again, and TLS checks the certificate against the name", async () => {
+    // Plain IMAP: only the checked address reaches Dovecot (see the resolver mock above).
+    expect(await saveAs(owner, { imapHost: "imap.meridian.test", imapTls: "" })).toEqual({ ok: true });
+    const enquiry = await newEnquiry();
+    await imap.append(`From: dana@client.example\r\nTo: ${imap.user}\r\nSubject: Pinned\r\nMessage-ID: <pinned-1@client.example>\r\nIn-Reply-To: ${acknowledgementMessageId(enquiry.id)}\r\n\r\nVia the checked address.\r\n`);
+    expect(await pollMailbox()).toEqual({ read: 1, imported: 1, skipped: 0 });
+
+    // TLS in front of Dovecot with a certificate no one trusts: the client asks for the host
+    // name (SNI) and refuses the certificate.
+    const dir = mkdtempSync(path.join(tmpdir(), "imap-tls-"));
+    execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=imap.meridian.test", "-addext", "subjectAltName=DNS:imap.meridian.test", "-keyout", `${dir}/key.pem`, "-out", `${dir}/cert.pem`], { stdio: "ignore" });
+    const names: string[] = [];
+    const context = { key: readFileSync(`${dir}/key.pem`), cert: readFileSync(`${dir}/cert.pem`) };
+    const tls = createTlsServer(
+      {
+        ...context,
+        SNICallback: (servername, done) => {
+          names.push(servername);
+          done(null, createSecureContext(context));
+        },
+      },
+      (socket) => {
+        const upstream = connect(imap.port, "127.0.0.1");
+        socket.pipe(upstream).pipe(socket);
+        socket.on("error", () => upstream.destroy());
+        upstream.on("error", () => socket.destroy());
+      },
+    );
+    tls.on("tlsClientError", () => undefined);
+    await new Promise<void>((resolve) => tls.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = String((tls.address() as { port: number }).port);
+      expect(await saveAs(owner, { imapHost: "imap.meridian.test", imapPort: port, imapTls: "on" })).toEqual({
+        ok: false,
+        errors: { imapHost: ["The mail server's certificate is not valid for this host name."] },
+      });
+      expect(names).toContain("imap.meridian.test");
+    } finally {
+      await new Promise((resolve) => tls.close(resolve));
+    }
+  }, 30_000);
+
+  it("a mailbox that starts failing turns red and e-mails its owner once per failure, not per run", async () => {
+    expect(await saveAs(owner, {})).toEqual({ ok: true });
+    const failingMail = () => db.select().from(emailOutbox).where(eq(emailOutbox.kind, "mailbox.failing"));
+    const t0 = new Date();
+    try {
+      await imap.setPassword("revoked-by-the-provider");
+      await pollMailbox(t0);
+      await pollMailbox(new Date(t0.getTime() + 60_000));
+      await pollMailbox(new Date(t0.getTime() + 120_000));
+      const view = await getMailboxSettings();
+      expect(view.failingSince).toBe(t0.toISOString());
+      expect(view.lastError).toBe("The mail server refused this user name and app password.");
+      const mails = await failingMail();
+      expect(mails.map((m) => [m.to, m.subject])).toEqual([[owner.email, "The mailbox cannot be read: visitors' replies are not arriving"]]);
+      expect(mails[0]!.text).toContain("The mail server refused this user name and app password.");
+    } finally {
+      await imap.setPassword(imap.password);
+    }
+    await pollMailbox(new Date(t0.getTime() + 180_000));
+    expect((await getMailboxSettings()).failingSince).toBeNull();
+    expect((await getMailboxSettings()).lastError).toBeNull();
+
+    // A new failure is a new e-mail.
+    await imap.setPassword("revoked-again");
+    try {
+      await pollMailbox(new Date(t0.getTime() + 240_000));
+      await pollMailbox(new Date(t0.getTime() + 300_000));
+    } finally {
+      await imap.setPassword(imap.password);
+    }
+    expect(await failingMail()).toHaveLength(2);
+  }, 60_000);
 });
 
 describe("mailbox settings", () => {
