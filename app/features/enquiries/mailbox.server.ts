@@ -75,6 +75,19 @@ export async function getMailboxSettings(): Promise<MailboxSettingsView> {
   };
 }
 
+/**
+ * The mailbox's standing failure for the dashboard: the reason and since when (ISO 8601), or null
+ * while reading works or is off.
+ */
+export async function getMailboxFailure(): Promise<{ reason: string; since: string } | null> {
+  const [row] = await db
+    .select({ enabled: mailboxSettings.imapEnabled, since: mailboxSettings.failingSince, reason: mailboxSettings.lastError })
+    .from(mailboxSettings)
+    .where(eq(mailboxSettings.id, 1));
+  if (!row?.enabled || !row.since) return null;
+  return { reason: row.reason ?? "", since: row.since.toISOString() };
+}
+
 /** The IMAP account as the worker connects with it, the password decrypted. */
 export type ImapAccount = { host: string; port: number; secure: boolean; user: string; password: string; folder: string; replyAddress: string };
 

@@ -7,6 +7,7 @@
  * worker's time and heap limits end such a parse. What the main
  * thread does next (HTML to text, quoted history) is measured on the largest input it is given.
  */
+import { performance } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
 import { MAX_MESSAGE_BYTES } from "./imap-import.server";
 import { MailParseError, MAX_HTML_CHARS, MAX_TEXT_CHARS, parseMail, PARSE_TIMEOUT_MS } from "./mime-parse.server";

@@ -8,7 +8,9 @@ import { MANAGER_ROLES, roleAllows, SUPER_ADMIN_ONLY } from "~/features/auth/rol
 import { listUpcomingConsultations } from "~/features/consultations/admin-bookings.server";
 import { UpcomingConsultations } from "~/features/consultations/components/upcoming-consultations";
 import { londonToday } from "~/utils/time";
+import { FailingMailboxNotice } from "~/features/enquiries/components/failing-mailbox-notice";
 import { ResponsePromiseCard } from "~/features/enquiries/components/response-card";
+import { getMailboxFailure } from "~/features/enquiries/mailbox.server";
 import { getResponseStats } from "~/features/enquiries/promise.server";
 import { BackupCard } from "~/features/operations/components/backup-card";
 import { getBackupStatus } from "~/features/operations/daily-backup.server";
@@ -22,32 +24,34 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Dashb
  * no enquiry personal data. Managers also see the 24-hour promise (overdue count,
  * 30-day median response time) and today's and the next seven days' consultations.
  * Super admins also see the last good backup. Staff calendars that cannot be read are named at the
- * top (managers see everyone's, others their own).
+ * top (managers see everyone's, others their own), and managers see a mailbox that cannot be read.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdmin(request);
   const isManager = roleAllows(session.admin.role, MANAGER_ROLES);
   const isSuperAdmin = roleAllows(session.admin.role, SUPER_ADMIN_ONLY);
   const now = new Date();
-  const [dashboard, counts, promise, consultations, backups, failingCalendars] = await Promise.all([
+  const [dashboard, counts, promise, consultations, backups, failingCalendars, mailboxFailure] = await Promise.all([
     getDashboardData({ includeRecent: isManager }),
     isManager ? getSidebarCounts(now) : Promise.resolve(null),
     isManager ? getResponseStats(now) : Promise.resolve(null),
     isManager ? listUpcomingConsultations(now) : Promise.resolve(null),
     isSuperAdmin ? getBackupStatus() : Promise.resolve(null),
     listFailingCalendars(now),
+    isManager ? getMailboxFailure() : Promise.resolve(null),
   ]);
   const calendars = { failing: failingCalendars.filter((f) => isManager || f.userId === session.user.id), ownUserId: session.user.id };
-  return { ...dashboard, calendars, counts, isManager, promise, consultations, today: londonToday(now), backups, now: now.toISOString() };
+  return { ...dashboard, calendars, counts, isManager, isSuperAdmin, promise, consultations, today: londonToday(now), backups, now: now.toISOString(), mailboxFailure };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, recent, distribution, counts, isManager, promise, consultations, today, backups, now, calendars } = loaderData;
+  const { stats, recent, distribution, counts, isManager, isSuperAdmin, promise, consultations, today, backups, now, calendars, mailboxFailure } = loaderData;
   return (
     <>
       <AdminPageHeader title="Dashboard" description="Today's enquiries and content at a glance." />
       <div className="space-y-6">
         <FailingCalendarsNotice failing={calendars.failing} ownUserId={calendars.ownUserId} />
+        {mailboxFailure ? <FailingMailboxNotice reason={mailboxFailure.reason} since={mailboxFailure.since} fix={isSuperAdmin ? "link" : "ask"} /> : null}
         <StatCards stats={stats} />
         {promise && consultations ? (
           <div className="grid items-start gap-6 lg:grid-cols-2">

@@ -1,7 +1,8 @@
 /**
  * Admin > Settings > Mailbox: the address visitors' replies go to, whether the mail server
  * supports plus addresses, and the IMAP account the portal reads replies from. The password is
- * never shown; leaving it blank keeps the stored one. Works without JavaScript.
+ * never shown; leaving it blank keeps the stored one. A mailbox that cannot be read is shown in
+ * red with the reason; saving checks the mailbox first. Works without JavaScript.
  */
 import { Inbox, Save } from "lucide-react";
 import { Form, useNavigation } from "react-router";
@@ -13,6 +14,7 @@ import { Input } from "~/components/ui/input";
 import { formatUkDate, formatUkTime12 } from "~/utils/format";
 import { fieldError, submittedValue, type ActionReply } from "~/utils/forms";
 import type { MailboxSettingsView } from "../mailbox.server";
+import { FailingMailboxNotice } from "./failing-mailbox-notice";
 
 /** What the Mailbox form's action answers. */
 export type MailboxReply = ActionReply;
@@ -45,6 +47,11 @@ export function MailboxSettingsScreen({ settings, reply }: { settings: MailboxSe
     <>
       <AdminPageHeader title="Mailbox" description="Where visitors' replies to enquiry e-mails go, and how the portal reads them." back={{ to: "/admin/settings", label: "Back to Settings" }} />
       <ReplyStatus reply={reply} message="Mailbox settings saved" />
+      {settings.failingSince && !reply?.ok ? (
+        <div className="mb-6 max-w-3xl">
+          <FailingMailboxNotice reason={settings.lastError ?? ""} since={settings.failingSince} fix="form" />
+        </div>
+      ) : null}
       <Form method="post" className="max-w-3xl space-y-6" key={reply?.ok ? "saved" : "editing"}>
         <Card>
           <CardHeader className="pb-4">
@@ -93,10 +100,9 @@ export function MailboxSettingsScreen({ settings, reply }: { settings: MailboxSe
             <Field label="Folder" errors={errors("imapFolder")} hint="Usually INBOX.">
               {(p) => <Input {...p} name="imapFolder" defaultValue={value("imapFolder")} />}
             </Field>
-            {settings.lastPolledAt ? (
+            {settings.lastPolledAt && !settings.failingSince ? (
               <p className="text-sm text-muted-foreground sm:col-span-2">
-                Last checked {formatUkDate(settings.lastPolledAt)} at {formatUkTime12(settings.lastPolledAt)}
-                {settings.lastError ? `: ${settings.lastError}` : "."}
+                Last checked {formatUkDate(settings.lastPolledAt)} at {formatUkTime12(settings.lastPolledAt)}.
               </p>
             ) : null}
           </CardContent>
