@@ -2,11 +2,12 @@
  * Inbound e-mail is outside data: hostile messages of the size the import accepts are parsed
  * here while measuring how busy the event loop that serves visitors' pages is kept.
  * postal-mime on the main thread took 18.8 s and 1.4 GB for a 24 MB HTML part; on its worker the
- * main loop stays nearly idle (about 100 ms busy handing the message over, measured with
- * `eventLoopUtilization` on a loaded machine; the bound here leaves room for CI's load), and the
- * worker's time and heap limits end such a parse. What the main
+ * calling thread spends well under a second of processor time (handing the message over), and
+ * the worker's time and heap limits end such a parse. Processor time is what is bounded: on a
+ * loaded machine the timer's gaps also count time the thread was merely waiting for a core. What the main
  * thread does next (HTML to text, quoted history) is measured on the largest input it is given.
  */
+import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
 import { MAX_MESSAGE_BYTES } from "./imap-import.server";
@@ -18,12 +19,19 @@ const fill = (unit: string, length: number) => unit.repeat(Math.ceil(length / un
 /** A message of `head`, then `unit` repeated to `bytes` bytes (built as a Buffer: no large string to collect later), then `tail`. */
 const message = (head: string, unit: string, bytes: number, tail = "") => Buffer.concat([Buffer.from(head), Buffer.alloc(bytes, unit), Buffer.from(tail)]);
 
+/** This thread's processor time so far, in ms (Linux: utime + stime of /proc/thread-self/stat, in clock ticks of 10 ms). */
+function threadCpuMs(): number {
+  const fields = readFileSync("/proc/thread-self/stat", "utf8").split(")").pop()!.trim().split(/\s+/);
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /**
- * Runs `work` and answers the main event loop's busy time meanwhile (ms, from
- * `eventLoopUtilization`, so other processes on a loaded machine do not count), the longest gap
- * between ticks of a 5 ms timer (which they do), the time taken and the main heap's growth.
+ * Runs `work` and answers the processor time this thread (the one whose event loop would serve
+ * pages) spent meanwhile, which a loaded machine does not inflate; the event loop's busy time
+ * (`eventLoopUtilization`) and the longest gap between ticks of a 5 ms timer, which it does; the
+ * time taken and this thread's heap growth.
  */
-async function measure<T>(work: () => Promise<T>): Promise<{ result: T | Error; busyMs: number; maxGapMs: number; wallMs: number; heapMb: number }> {
+async function measure<T>(work: () => Promise<T>): Promise<{ result: T | Error; cpuMs: number; busyMs: number; maxGapMs: number; wallMs: number; heapMb: number }> {
   let last = performance.now();
   let maxGapMs = 0;
   const timer = setInterval(() => {
@@ -33,6 +41,7 @@ async function measure<T>(work: () => Promise<T>): Promise<{ result: T | Error; 
   }, 5);
   const heapBefore = process.memoryUsage().heapUsed;
   const loopBefore = performance.eventLoopUtilization();
+  const cpuBefore = threadCpuMs();
   const started = performance.now();
   let result: T | Error;
   try {
@@ -42,14 +51,15 @@ async function measure<T>(work: () => Promise<T>): Promise<{ result: T | Error; 
   }
   const wallMs = performance.now() - started;
   const busyMs = performance.eventLoopUtilization(loopBefore).active;
+  const cpuMs = threadCpuMs() - cpuBefore;
   clearInterval(timer);
-  return { result, busyMs, maxGapMs, wallMs, heapMb: (process.memoryUsage().heapUsed - heapBefore) / MB };
+  return { result, cpuMs, busyMs, maxGapMs, wallMs, heapMb: (process.memoryUsage().heapUsed - heapBefore) / MB };
 }
 
-function report(name: string, m: { result: unknown; busyMs: number; maxGapMs: number; wallMs: number; heapMb: number }) {
+function report(name: string, m: { result: unknown; cpuMs: number; busyMs: number; maxGapMs: number; wallMs: number; heapMb: number }) {
   const outcome = m.result instanceof Error ? `refused: ${m.result.message}` : "parsed";
   console.info(
-    `${name}: ${outcome}; ${m.wallMs.toFixed(0)} ms, main event loop busy ${m.busyMs.toFixed(0)} ms (longest timer gap ${m.maxGapMs.toFixed(0)} ms), main heap ${m.heapMb.toFixed(1)} MB`,
+    `${name}: ${outcome}; ${m.wallMs.toFixed(0)} ms, this thread's CPU ${m.cpuMs} ms, its event loop busy ${m.busyMs.toFixed(0)} ms (longest timer gap ${m.maxGapMs.toFixed(0)} ms), its heap ${m.heapMb.toFixed(1)} MB`,
   );
 }
 
@@ -59,13 +69,13 @@ describe("parseMail on hostile messages", () => {
     expect(source.length).toBeLessThanOrEqual(MAX_MESSAGE_BYTES);
     const m = await measure(() => parseMail(source));
     report("24 MB HTML", m);
-    expect(m.busyMs).toBeLessThan(1_500);
-    expect(m.wallMs).toBeLessThan(PARSE_TIMEOUT_MS + 2_000);
+    expect(m.cpuMs).toBeLessThan(1_000);
+    expect(m.wallMs).toBeLessThan(PARSE_TIMEOUT_MS + 5_000);
     if (!(m.result instanceof Error)) expect(m.result.html!.length).toBeLessThanOrEqual(MAX_HTML_CHARS);
     else expect(m.result).toBeInstanceOf(MailParseError);
   }, 60_000);
 
-  it("refuses deep nesting and huge header counts quickly, and parses a 20 MB attachment within the limits", async () => {
+  it("refuses deep nesting, huge header counts and part counts, and parses a 17 MB attachment within the limits", async () => {
     let nested = "From: a@b.example\r\n";
     for (let i = 0; i < 5_000; i++) nested += `Content-Type: multipart/mixed; boundary="b${i}"\r\n\r\n--b${i}\r\n`;
     const part = '--p\r\nContent-Type: text/plain\r\nContent-Disposition: attachment; filename="a.txt"\r\n\r\nx\r\n';
@@ -79,8 +89,8 @@ describe("parseMail on hostile messages", () => {
       const m = await measure(() => parseMail(source));
       report(name, m);
       expect(m.result).toBeInstanceOf(MailParseError);
-      expect(m.busyMs).toBeLessThan(1_500);
-      expect(m.wallMs).toBeLessThan(10_000);
+      expect(m.cpuMs).toBeLessThan(1_000);
+      expect(m.wallMs).toBeLessThan(PARSE_TIMEOUT_MS + 5_000);
     }
 
     // 17 MB of bytes 0x07, base64 in 76-character lines, in a 23 MB message: legitimate, and parsed.
@@ -97,7 +107,7 @@ describe("parseMail on hostile messages", () => {
     if (m.result instanceof Error) throw m.result;
     expect(m.result.text?.trim()).toBe("Drawings attached.");
     expect((m.result.attachments[0]!.content as ArrayBuffer).byteLength).toBe(lines * 57);
-    expect(m.busyMs).toBeLessThan(1_500);
+    expect(m.cpuMs).toBeLessThan(1_000);
   }, 60_000);
 });
 
