@@ -28,6 +28,7 @@ vi.mock("node:dns/promises", async (importOriginal) => {
 
 import { db } from "~/db/client.server";
 import { adminUsers, emailOutbox, enquiries, enquiryAttachments, enquiryMessages, mailboxSettings, user } from "~/db/schema";
+import { opened } from "~/features/mail/test-factories";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { TestImap } from "../../../tests/setup/test-imap";
 import { sendReply, getTimeline } from "./conversation.server";
@@ -376,7 +377,7 @@ describe("mailbox checks and failures", () => {
 
   it("a mailbox that starts failing turns red and e-mails its owner once per failure, not per run", async () => {
     expect(await saveAs(owner, {})).toEqual({ ok: true });
-    const failingMail = () => db.select().from(emailOutbox).where(eq(emailOutbox.kind, "mailbox.failing"));
+    const failingMail = () => opened(db.select().from(emailOutbox).where(eq(emailOutbox.kind, "mailbox.failing")));
     const t0 = new Date();
     try {
       await imap.setPassword("revoked-by-the-provider");
