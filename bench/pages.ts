@@ -340,7 +340,7 @@ export async function runPagesBench(): Promise<PageFigures[]> {
     } finally {
       await browser.close();
     }
-    const audited = rows.filter((r) => pages.find((p) => p.path === r.path)?.audit);
+    const audited = rows.filter((r) => pages.some((p) => p.audit && p.path === r.path));
     if (!SKIP_LIGHTHOUSE) {
       chrome = await chromeLauncher.launch({
         chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
