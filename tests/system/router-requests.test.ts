@@ -4,7 +4,8 @@
  * `*.data?_routes=` for their loader data. The HTML cache (which only serves anonymous visitors,
  * i.e. requests without a cookie) must leave every one of them untouched, so a cookieless visitor
  * gets exactly what a visitor with a cookie gets, on one instance and across two. And a public
- * page written another way (`/About`) answers 301 to its one address, with or without a cookie.
+ * page written another way (`/About`, `/fr/About`, `/%66r/about`) answers 301 to its one address, with or
+ * without a cookie, under every language prefix as in English.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -91,6 +92,34 @@ describe("React Router requests with and without a cookie (production build)", (
       }
     }
     for (const target of ["/about", "/book-consultation/manage/AbCdEf", "/insights/rss.xml"]) {
+      expect([target, (await fetch(`${a.base}${target}`, { redirect: "manual" })).status]).not.toEqual([target, 301]);
+    }
+  });
+
+  it("under every language prefix too: one 301 to the page's one address, which answers in its language with itself as canonical", async () => {
+    const [a] = cluster.servers;
+    for (const [target, location, lang] of [
+      ["/fr/About", "/fr/about", "fr"],
+      ["/fr/ABOUT", "/fr/about", "fr"],
+      ["/fr/%61bout", "/fr/about", "fr"],
+      ["/fr/about/", "/fr/about", "fr"],
+      ["/ar/Contact", "/ar/contact", "ar"],
+      ["/%66r/about", "/fr/about", "fr"],
+      ["/FR", "/fr", "fr"],
+      ["/ar/", "/ar", "ar"],
+      ["/fr/Book-Consultation?type=x", "/fr/book-consultation?type=x", "fr"],
+    ] as const) {
+      for (const cookie of [undefined, "a=1"]) {
+        const response = await fetch(`${a.base}${target}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+        expect([target, cookie, response.status, response.headers.get("location")]).toEqual([target, cookie, 301, location]);
+      }
+      const page = await fetch(`${a.base}${location}`, { redirect: "manual" });
+      const html = await page.text();
+      expect([location, page.status, /<html lang="([^"]+)"/.exec(html)?.[1]?.slice(0, 2)]).toEqual([location, 200, lang]);
+      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+      expect([location, canonical && new URL(canonical).pathname]).toEqual([location, location.split("?")[0]]);
+    }
+    for (const target of ["/fr/about", "/ar/contact", "/fr", "/ar/book-consultation/manage/AbCdEf", "/fr/insights/rss.xml"]) {
       expect([target, (await fetch(`${a.base}${target}`, { redirect: "manual" })).status]).not.toEqual([target, 301]);
     }
   });

@@ -81,6 +81,19 @@ describe("canonicalPageLocation", () => {
       ["/Services/Commercial", "/services/commercial"],
       ["/INSIGHTS/", "/insights"],
       ["/About?q=\u00e9", "/about?q=%C3%A9"],
+      // The same rule under every language prefix.
+      ["/fr/About", "/fr/about"],
+      ["/fr/ABOUT", "/fr/about"],
+      ["/fr/%61bout", "/fr/about"],
+      ["/fr/about/", "/fr/about"],
+      ["/ar/Contact", "/ar/contact"],
+      ["/%66r/about", "/fr/about"],
+      ["/FR", "/fr"],
+      ["/fr/", "/fr"],
+      ["/pt/Services/Commercial", "/pt/services/commercial"],
+      ["/ar/Book-Consultation?step=2", "/ar/book-consultation?step=2"],
+      ["/fr/Projects/Pont-Neuf", "/fr/projects/pont-neuf"],
+      ["/fr//privacy", "/fr/privacy"],
     ]) {
       expect([target, canonicalPageLocation(target!)]).toEqual([target, location]);
     }
@@ -100,6 +113,13 @@ describe("canonicalPageLocation", () => {
       "/__manifest?paths=%2FAbout",
       "/uploads/Photo.jpg",
       "/no-such/Page",
+      "/fr",
+      "/fr/about",
+      "/ar/book-consultation/manage/AbC",
+      "/fr/Book-Consultation/manage/AbC",
+      "/fr/insights/rss.xml",
+      "/en/About",
+      "/xx/About",
     ]) {
       expect([target, canonicalPageLocation(target)]).toEqual([target, null]);
     }

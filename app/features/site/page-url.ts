@@ -21,6 +21,7 @@
  * the clean key, i.e. when it cannot differ from a render of the clean URL.
  */
 import { PROJECT_CATEGORY_FILTERS } from "~/features/projects/query";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "~/utils/i18n";
 import { encodeForLocation } from "~/utils/location-path";
 
 /** How a page treats one query parameter: the values that change the page, or never cache it. */
@@ -151,24 +152,35 @@ export function pageUrl(target: string): PageUrl | null {
   return { path: normal.path, search, uncachedQuery, canonicalPath, storable };
 }
 
+/** The public pages below a language's root, in canonical form (slugs are `[a-z0-9-]`, see `~/features/cms/slug`). */
+const PUBLIC_PAGES = "about|services(?:/(?:commercial|humanitarian))?|(?:projects|insights)(?:/[a-z0-9-]+)?|contact|book-consultation|privacy|terms";
+
 /**
- * The public pages' paths in canonical form (all lower case: slugs are `[a-z0-9-]`, see
- * `~/features/cms/slug`). Token paths (`/book-consultation/manage/:token`), the portal, the API,
- * files (`/insights/rss.xml`, assets, uploads) and React Router's own requests are not listed.
+ * The public pages' paths in canonical form: all lower case, English without a prefix (`/about`),
+ * every other shipped language under its own (`/fr`, `/fr/about`, `/ar/contact`), whether or not
+ * the site offers or publishes it there (the route answers that). Token paths
+ * (`/book-consultation/manage/:token`), the portal, the API, files (`/insights/rss.xml`, assets,
+ * uploads) and React Router's own requests are not listed.
  */
-const PUBLIC_PAGE_PATH = /^\/(?:|about|services(?:\/(?:commercial|humanitarian))?|(?:projects|insights)(?:\/[a-z0-9-]+)?|(?:[a-z]{2}\/)(?:projects|insights)(?:\/[a-z0-9-]+)?|contact|book-consultation|privacy|terms)$/;
+const PUBLIC_PAGE_PATH = new RegExp(`^(?:/(?:${LANGUAGES.filter((code) => code !== DEFAULT_LANGUAGE).join("|")}))?(?:/(?:${PUBLIC_PAGES}))?$`);
+
+/** True when `path` (normalised, lower-cased) is a public page's canonical path ({@link PUBLIC_PAGE_PATH}), English home included. */
+function isPublicPagePath(path: string): boolean {
+  return path === "/" || PUBLIC_PAGE_PATH.test(path);
+}
 
 /**
  * Where a request for a public page written in a non-canonical form should be sent (a 301), or
  * null when the target is already canonical or is not a public page. Non-canonical: capitals
- * (`/About`, `/ABOUT`), percent-encoded letters (`/%61bout`), dot segments, repeated or trailing
- * slashes, absolute-form. The query string is kept as sent (percent-encoded where a header needs it).
+ * (`/About`, `/fr/ABOUT`, `/FR`), percent-encoded letters (`/%61bout`, `/%66r/about`), dot
+ * segments, repeated or trailing slashes (`/fr/about/`), absolute-form; the same rule under every
+ * language prefix. The query string is kept as sent (percent-encoded where a header needs it).
  */
 export function canonicalPageLocation(target: string): string | null {
   const normal = normaliseRequestTarget(target);
   if (!normal) return null;
   const path = normal.path.toLowerCase();
-  if (!PUBLIC_PAGE_PATH.test(path) || normal.rawPath === path) return null;
+  if (!isPublicPagePath(path) || normal.rawPath === path) return null;
   const queryAt = target.indexOf("?");
   const query = queryAt === -1 ? "" : target.slice(queryAt).split("#")[0]!;
   return encodeForLocation(`${path}${query}`);
