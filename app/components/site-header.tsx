@@ -78,7 +78,7 @@ function DesktopDropdown({ item, pathname, language, published }: { item: NavIte
     <li className="relative" data-dropdown="">
       <div className="flex items-center">
         <a
-          href={navHref(item.href, language, { pathname, published })}
+          href={navHref(item.href, language, { published })}
           className={cn(
             "whitespace-nowrap rounded-md py-2 ps-3 pe-1 text-sm font-medium transition-colors hover:text-teal-800",
             active ? "text-teal-800" : "text-slate-700",
@@ -242,7 +242,7 @@ export function SiteHeader({ companyName, languages = [], published = [] }: { co
         {m.chrome_skip_link({}, locale)}
       </a>
       <div className="mx-auto flex h-18 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <a href="/" className="rounded-md" aria-label={m.chrome_home_label({ company: companyName }, locale)}>
+        <a href={navHref("/", language, { published })} className="rounded-md" aria-label={m.chrome_home_label({ company: companyName }, locale)}>
           <Logo companyName={companyName} />
         </a>
 
@@ -254,7 +254,7 @@ export function SiteHeader({ companyName, languages = [], published = [] }: { co
               ) : (
                 <li key={item.href}>
                   <a
-                    href={navHref(item.href, language, { pathname, published })}
+                    href={navHref(item.href, language, { published })}
                     className={cn(
                       "whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-teal-800",
                       isNavActive(item.href, pathname) ? "text-teal-800" : "text-slate-700",
@@ -327,7 +327,7 @@ export function SiteHeader({ companyName, languages = [], published = [] }: { co
               if (!item.children) {
                 return (
                   <li key={item.href}>
-                    <a href={navHref(item.href, language, { pathname, published })} className={linkClass} aria-current={active ? "page" : undefined}>
+                    <a href={navHref(item.href, language, { published })} className={linkClass} aria-current={active ? "page" : undefined}>
                       {label}
                     </a>
                   </li>
@@ -337,7 +337,7 @@ export function SiteHeader({ companyName, languages = [], published = [] }: { co
               return (
                 <li key={item.href}>
                   <div className="flex items-center gap-1">
-                    <a href={navHref(item.href, language, { pathname, published })} className={linkClass} aria-current={active ? "page" : undefined}>
+                    <a href={navHref(item.href, language, { published })} className={linkClass} aria-current={active ? "page" : undefined}>
                       {label}
                     </a>
                     <button

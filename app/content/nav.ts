@@ -23,20 +23,14 @@ export function isTranslatedPath(path: string): boolean {
   return TRANSLATED_PATHS.some((base) => path === base || path.startsWith(`${base}/`));
 }
 
-/** The lists whose items are translated one by one: a list exists in a language while one of its items does (ADR 33). */
-const TRANSLATED_LISTS = ["/projects", "/insights"] as const;
-
 /**
- * Where a navigation link to the English `href` goes from a page in `language`: to the page in
- * that language where it exists in every language (`TRANSLATED_PATHS`) or is a site page published
- * in it (`published`, the English paths the root data lists for the request's language); a link
- * to the projects or insights list also from that list or one of its items (`pathname`, without
- * its prefix), which exist in the language only where the list does; else to the English page.
+ * Where a link to the English `href` goes from a page in `language`: to the page in that language
+ * where it exists in every language (`TRANSLATED_PATHS`) or exists in it now (`published`: the
+ * English paths the root data lists for the request's language, i.e. the site pages published in
+ * it and the projects and insights lists while one of their items is); else to the English page.
  */
-export function navHref(href: string, language: Language, { pathname, published = [] }: { pathname?: string; published?: readonly string[] } = {}): string {
-  if (isTranslatedPath(href) || published.includes(href)) return localizedPath(href, language);
-  const onList = TRANSLATED_LISTS.some((list) => href === list && pathname !== undefined && (pathname === list || pathname.startsWith(`${list}/`)));
-  return onList ? localizedPath(href, language) : href;
+export function navHref(href: string, language: Language, { published = [] }: { published?: readonly string[] } = {}): string {
+  return isTranslatedPath(href) || published.includes(href) ? localizedPath(href, language) : href;
 }
 
 /** The two service pages, in the header's Services dropdown and the footer's Services column. */

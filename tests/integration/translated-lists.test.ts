@@ -5,8 +5,10 @@
  * published in it.
  */
 import { describe, expect, it } from "vitest";
+import { navHref } from "~/content/nav";
 import { createContent, type CmsActor } from "~/features/cms/content.server";
 import { buildInsightsRss, buildSitemapXml } from "~/features/seo/feeds.server";
+import { loadRootData } from "~/features/site/root-data.server";
 import { parseTranslationForm, type TranslatableKind } from "~/features/translations/fields";
 import { saveTranslation } from "~/features/translations/translations.server";
 import * as projectsRoute from "~/routes/public/projects";
@@ -130,5 +132,31 @@ describe("the insights list in a language", () => {
     expect(rss).toContain("<language>ar</language>");
     expect(rss).not.toContain("Timber");
     expect(await buildInsightsRss("https://example.org", "fr")).toBeNull();
+  });
+});
+
+describe("links into a language's lists (the root data every page's header, footer and links read)", () => {
+  const paths = async (path: string) => (await loadRootData(new Request(`${TEST_ORIGIN}${path}`))).publishedPaths;
+
+  it("name a list as existing in a language once one of its items is published in it, and only then", async () => {
+    const bridge = await project("Harbour Bridge", "commercial");
+    await translate("project", bridge.id, "fr", { slug: "pont-du-port", title: "Pont du port", overview: "Un pont." }, "draft");
+    expect(await paths("/fr/about")).not.toContain("/projects");
+    await translate("project", bridge.id, "ar", { slug: "jisr", title: "جسر الميناء", overview: "جسر." });
+    // From any page of the language, not only from the list itself.
+    expect(await paths("/ar/about")).toContain("/projects");
+    expect(await paths("/ar")).toContain("/projects");
+    expect(await paths("/ar/book-consultation")).not.toContain("/insights");
+    expect(await paths("/fr/book-consultation")).not.toContain("/projects");
+    expect(await paths("/about")).toEqual([]);
+
+    const ar = await paths("/ar/contact");
+    expect(["/", "/about", "/projects", "/insights", "/services"].map((href) => navHref(href, "ar", { published: ar }))).toEqual([
+      "/",
+      "/about",
+      "/ar/projects",
+      "/insights",
+      "/services",
+    ]);
   });
 });

@@ -7,6 +7,7 @@
  */
 import type { MetaDescriptor } from "react-router";
 import type { RootData } from "~/features/site/root-data";
+import { m } from "~/utils/paraglide/messages";
 import { DEFAULT_LANGUAGE, languageOfPath, localizedPath, ogLocale, pageAlternates, type Language, type PageInLanguage } from "~/utils/i18n";
 
 export type PageMetaInput = {
@@ -28,6 +29,8 @@ export type PageMetaInput = {
   jsonLd?: Record<string, unknown>[];
   /** The page's language as Open Graph writes it ("fr_FR"); "en_GB" when absent. */
   ogLocale?: string;
+  /** The language the page is written in (the default title's words); English when absent. */
+  language?: Language;
   /**
    * The same page in every language it exists in (`hreflang` alternates, `x-default` included):
    * the `hreflang` value and the path of each.
@@ -46,9 +49,13 @@ export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
   return `${publicUrl.replace(/\/$/, "")}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
 }
 
-/** The page title with the company name appended unless it already contains it. */
-export function withCompanyName(title: string | undefined, companyName: string): string {
-  if (!title) return `${companyName} | Structural & Humanitarian Engineering`;
+/**
+ * The page title with the company name appended unless it already contains it; without a title,
+ * the site's default title in `language` ("Meridian Engineering | Structural & Humanitarian
+ * Engineering" in English).
+ */
+export function withCompanyName(title: string | undefined, companyName: string, language: Language = DEFAULT_LANGUAGE): string {
+  if (!title) return m.site_default_title({ company: companyName }, { locale: language });
   return title.toLowerCase().includes(companyName.toLowerCase()) ? title : `${title} | ${companyName}`;
 }
 
@@ -80,7 +87,7 @@ export function pageMeta(args: MetaArgs, page: PageMetaInput): MetaDescriptor[] 
     analyticsId: "",
     siteVerification: "",
   };
-  const title = withCompanyName(page.title, site.companyName);
+  const title = withCompanyName(page.title, site.companyName, page.language);
   const description = page.description || DEFAULT_DESCRIPTION;
   const url = absoluteUrl(site.publicUrl, page.path);
   const canonical = absoluteUrl(site.publicUrl, page.canonical ?? page.path);
@@ -135,7 +142,7 @@ export type LocalizedPageMetaInput = Omit<PageMetaInput, "title" | "description"
 
 /**
  * Meta descriptors for a public page in the language of the address asked for (`/fr/...` French,
- * else English): its title and description in that language, its path with that language's
+ * else English): its title (or the site's default title) and description in that language, its path with that language's
  * prefix, `og:locale` for a language other than English, and the `hreflang` alternates.
  */
 export function localizedPageMeta(args: MetaArgs & { location: { pathname: string } }, { title, description, path, pageLanguages, ...page }: LocalizedPageMetaInput): MetaDescriptor[] {
@@ -146,6 +153,7 @@ export function localizedPageMeta(args: MetaArgs & { location: { pathname: strin
     title: title?.({}, locale),
     description: description?.({}, locale),
     path: localizedPath(path, language),
+    language,
     ...(language === DEFAULT_LANGUAGE ? {} : { ogLocale: ogLocale(language) }),
     alternates: pageAlternates(pageLanguages),
   });

@@ -5,6 +5,7 @@
  */
 import { getSiteSettings } from "~/features/settings/settings.server";
 import { publishedSitePagePaths, readPublicPages } from "~/features/site-pages/pages.server";
+import { listPathsIn } from "~/features/translations/lists.server";
 import { DEFAULT_LANGUAGE, languageOfPath } from "~/utils/i18n";
 import { env } from "~/utils/env.server";
 import { parseConsent } from "./consent";
@@ -18,10 +19,11 @@ export async function loadRootData(request: Request) {
   const url = new URL(request.url);
   const preview = url.searchParams.get("preview");
   const { language } = languageOfPath(url.pathname);
-  const [settings, { pages, preview: contactPreview }, publishedPaths] = await Promise.all([
+  const [settings, { pages, preview: contactPreview }, sitePagePaths, listPaths] = await Promise.all([
     getSiteSettings(),
     readPublicPages(["contact"], preview),
     language === DEFAULT_LANGUAGE ? Promise.resolve([]) : publishedSitePagePaths(language),
+    listPathsIn(language),
   ]);
   const { openingHours, addressLines, mapUrl, socialLinks, intro, replyNote } = pages.contact;
   return {
@@ -45,7 +47,11 @@ export async function loadRootData(request: Request) {
     consent: parseConsent(request.headers.get("cookie")),
     /** The languages the site offers (Settings > Languages), English first: the switcher and `hreflang` list them. */
     languages: settings.offeredLanguages,
-    /** The English paths of the site pages published in the request's language (none in English): the header's and footer's links go to them in it. */
-    publishedPaths,
+    /**
+     * The English paths of the pages that exist in the request's language (none in English): the
+     * site pages published in it and the projects and insights lists while one of their items is.
+     * The header's, footer's and pages' links go to them in it (`navHref`).
+     */
+    publishedPaths: [...sitePagePaths, ...listPaths],
   };
 }

@@ -35,6 +35,19 @@ export async function listPageLanguages(kind: TranslatableKind, offered: readonl
 }
 
 /**
+ * The English paths of the lists that exist in `language` at `now` (`/projects`, `/insights`: each
+ * while one of its public items is published in the language, `listPagesFrom`'s rule); none in
+ * English, whose lists are never under a prefix. The root data adds them to the paths the header's,
+ * footer's and pages' links follow into the language.
+ */
+export async function listPathsIn(language: Language, now: Date = new Date()): Promise<string[]> {
+  if (language === DEFAULT_LANGUAGE) return [];
+  const kinds = ["project", "insight"] as const;
+  const exists = await Promise.all(kinds.map(async (kind) => (await listPageLanguages(kind, [language], now)).some((page) => page.language === language)));
+  return kinds.filter((_, i) => exists[i]).map(listPathOf);
+}
+
+/**
  * The list a page of `kind` in `language` links back to. A published page's list exists in its
  * language, since the page is in it. A preview (`preview`) may show the first translation into a
  * language, not yet published: the list in that language where it exists among the offered

@@ -11,7 +11,7 @@ import { getSiteSettings } from "~/features/settings/settings.server";
 import { requestedLanguage } from "~/features/site/languages.server";
 import { NotFoundScreen, notFoundMeta } from "~/features/site/components/not-found-screen";
 import { loadSitePages, sitePageLanguages } from "~/features/site-pages/pages.server";
-import { navHref } from "~/content/nav";
+import { useNavHref } from "~/features/site/root-data";
 import { DEFAULT_LANGUAGE, languageInfo, languageOfPath, localizedPath, ogLocale, pageAlternates, usePageLanguage, type PageInLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import type { Route } from "./+types/about";
@@ -71,6 +71,7 @@ const valueIcons = [Ruler, HeartHandshake, Users, Lightbulb];
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const language = usePageLanguage();
+  const linkTo = useNavHref();
   if (!loaderData.about) return <NotFoundScreen />;
   const { about, figures, images } = loaderData;
   const { story, team, expertise, countries, values } = about;
@@ -161,8 +162,8 @@ export default function About({ loaderData }: Route.ComponentProps) {
       <CtaSection
         title={m.about_cta_title({}, locale)}
         description={m.about_cta_description({}, locale)}
-        primary={{ label: m.home_book({}, locale), href: navHref("/book-consultation", language) }}
-        secondary={{ label: m.about_cta_projects({}, locale), href: "/projects" }}
+        primary={{ label: m.home_book({}, locale), href: linkTo("/book-consultation") }}
+        secondary={{ label: m.about_cta_projects({}, locale), href: linkTo("/projects") }}
       />
     </>
   );

@@ -14,7 +14,7 @@ import { getSiteSettings } from "~/features/settings/settings.server";
 import { requestedLanguage } from "~/features/site/languages.server";
 import { backToListPath } from "~/features/translations/lists.server";
 import { pageLanguagesOf, readInLanguage } from "~/features/translations/translations.server";
-import { navHref } from "~/content/nav";
+import { useNavHref } from "~/features/site/root-data";
 import { contentDir, DEFAULT_LANGUAGE, languageOfPath, localizedPath, ogLocale, pageAlternates, usePageLanguage, type Language, type PageInLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import { logger } from "~/utils/logger.server";
@@ -109,6 +109,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
   const { project } = loaderData;
   const language = usePageLanguage();
   const locale = { locale: language };
+  const linkTo = useNavHref();
   if (!project) return <ProjectNotFound language={language} />;
   const pictures = loaderData.images ?? {};
 
@@ -218,7 +219,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
           <div className="mt-5 rounded-xl bg-ink p-6 text-white">
             <p className="text-lg font-semibold">{m.project_similar_title({}, locale)}</p>
             <p className="mt-2 text-sm text-slate-300">{m.project_similar_body({}, locale)}</p>
-            <Link to={navHref("/book-consultation", language)} className={cn(buttonVariants({ variant: "inverse" }), "mt-4 w-full")}>
+            <Link to={linkTo("/book-consultation")} className={cn(buttonVariants({ variant: "inverse" }), "mt-4 w-full")}>
               {m.nav_book({}, locale)}
             </Link>
           </div>
@@ -230,13 +231,14 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
 
 function ProjectNotFound({ language }: { language: Language }) {
   const locale = { locale: language };
+  const linkTo = useNavHref();
   return (
     <div id="main-content" className="flex min-h-[70svh] items-center justify-center bg-muted px-4 pt-28 pb-16">
       <div className="max-w-md text-center">
         <p className="text-sm font-bold tracking-[0.2em] text-primary uppercase">404</p>
         <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">{m.project_not_found_title({}, locale)}</h1>
         <p className="mt-3 text-muted-foreground">{m.project_not_found_body({}, locale)}</p>
-        <Link to={navHref("/projects", language)} className={cn(buttonVariants({ size: "lg" }), "mt-8")}>
+        <Link to={linkTo("/projects")} className={cn(buttonVariants({ size: "lg" }), "mt-8")}>
           <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
           {m.project_view_all({}, locale)}
         </Link>

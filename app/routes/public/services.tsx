@@ -11,7 +11,7 @@ import { figure, loadSitePages, sitePageLanguages } from "~/features/site-pages/
 import { getSiteSettings } from "~/features/settings/settings.server";
 import { requestedLanguage } from "~/features/site/languages.server";
 import { NotFoundScreen, notFoundMeta } from "~/features/site/components/not-found-screen";
-import { navHref } from "~/content/nav";
+import { useNavHref } from "~/features/site/root-data";
 import { DEFAULT_LANGUAGE, localizedPath, usePageLanguage, type PageInLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import { SectionHeading } from "~/features/site/components/section-heading";
@@ -68,6 +68,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export default function Services({ loaderData }: Route.ComponentProps) {
   const language = usePageLanguage();
+  const linkTo = useNavHref();
   if (!loaderData.hero) return <NotFoundScreen />;
   const { hero, pillars, process, cta, images } = loaderData;
   const locale = { locale: language };
@@ -161,8 +162,8 @@ export default function Services({ loaderData }: Route.ComponentProps) {
       <CtaSection
         title={cta.title}
         description={cta.description}
-        primary={{ label: m.home_book({}, locale), href: navHref("/book-consultation", language) }}
-        secondary={{ label: m.about_cta_projects({}, locale), href: "/projects" }}
+        primary={{ label: m.home_book({}, locale), href: linkTo("/book-consultation") }}
+        secondary={{ label: m.about_cta_projects({}, locale), href: linkTo("/projects") }}
       />
     </>
   );

@@ -154,9 +154,11 @@ test("a visitor in Haiti switches the wizard to French on a desktop, books, and 
   await visitor.followToDocument(switcher.getByRole("link", { name: "Français" }), page.getByRole("heading", { level: 1, name: WORDS.fr.title }));
   await expect(page).toHaveURL(/\/fr\/book-consultation$/);
   await expectDocumentIn(page, "fr");
-  // The header's book link stays on the French wizard; a page without a translation stays English.
+  // The header's book link stays on the French wizard; the projects list exists in French (a project is published in
+  // it), so its link is French too; a page without a translation stays English.
   await expect(page.getByRole("banner").getByRole("link", { name: "Consultation gratuite" })).toHaveAttribute("href", "/fr/book-consultation");
-  await expect(page.getByRole("navigation", { name: "Navigation principale" }).getByRole("link", { name: "Projets" })).toHaveAttribute("href", "/projects");
+  await expect(page.getByRole("navigation", { name: "Navigation principale" }).getByRole("link", { name: "Projets" })).toHaveAttribute("href", "/fr/projects");
+  await expect(page.getByRole("navigation", { name: "Navigation principale" }).getByRole("link", { name: "Services" })).toHaveAttribute("href", "/services");
   await waitForEnhancement(page);
   await book(visitor, "fr", email, DESKTOP);
   await checkMailAndManage(newVisitor, "fr", email, DESKTOP);
@@ -250,9 +252,9 @@ test("a mistyped address under a language's prefix shows the 404 page in that la
   const context = await browser.newContext({ viewport: PHONE });
   const page = await context.newPage();
   const pages = [
-    { path: "/fr/projets-introuvables", language: "fr", heading: "Page introuvable", home: "Retour à l’accueil" },
-    { path: "/ar/no-such-page", language: "ar", heading: "الصفحة غير موجودة", home: "العودة إلى الصفحة الرئيسية" },
-    { path: "/no-such-page", language: "en", heading: "Page Not Found", home: "Return to Home" },
+    { path: "/fr/projets-introuvables", language: "fr", heading: "Page introuvable", home: "Retour à l’accueil", href: "/fr" },
+    { path: "/ar/no-such-page", language: "ar", heading: "الصفحة غير موجودة", home: "العودة إلى الصفحة الرئيسية", href: "/ar" },
+    { path: "/no-such-page", language: "en", heading: "Page Not Found", home: "Return to Home", href: "/" },
   ] as const;
   for (const expected of pages) {
     const response = await page.goto(expected.path);
@@ -260,7 +262,7 @@ test("a mistyped address under a language's prefix shows the 404 page in that la
     await expectDocumentIn(page, expected.language);
     await expect(page.getByRole("heading", { level: 1, name: expected.heading })).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(`^${expected.heading}`));
-    await expect(page.getByRole("main").getByRole("link", { name: expected.home })).toHaveAttribute("href", "/");
+    await expect(page.getByRole("main").getByRole("link", { name: expected.home })).toHaveAttribute("href", expected.href);
     await expectNoSidewaysScroll(page);
     await photograph(page, `404-${expected.language}`, PHONE);
   }

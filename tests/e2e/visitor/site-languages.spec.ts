@@ -60,10 +60,11 @@ test("a visitor on a desktop reads the home and about pages in French and Arabic
   const card = (name: string) => page.getByRole("article").filter({ has: page.getByRole("link", { name }) });
   await expect(card("Cutting embodied carbon in structural frames: where the big wins are").locator("time")).toHaveText("14 mai 2025");
   await expect(card("Concevoir des écoles qui résistent aux séismes").locator("time")).toHaveText("2 avril 2025");
-  // The header's links go to the French pages where they are published in French, else to the English ones.
+  // The header's links go to the French pages where they are published in French (the lists while one of their items
+  // is), else to the English ones.
   const nav = page.getByRole("navigation", { name: "Navigation principale" });
   await expect(nav.getByRole("link", { name: "À propos", exact: true })).toHaveAttribute("href", "/fr/about");
-  await expect(nav.getByRole("link", { name: "Projets" })).toHaveAttribute("href", "/projects");
+  await expect(nav.getByRole("link", { name: "Projets" })).toHaveAttribute("href", "/fr/projects");
   await check(page, "home-fr", DESKTOP);
 
   const header = page.getByRole("banner").getByRole("navigation", { name: "Langue" });

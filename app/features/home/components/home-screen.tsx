@@ -15,8 +15,8 @@ import { PartnerStrip } from "~/features/site/components/partner-strip";
 import { PrimaryLink } from "~/features/site/components/primary-link";
 import { SectionHeading } from "~/features/site/components/section-heading";
 import { SiteImage } from "~/features/site/components/site-image";
+import { useNavHref } from "~/features/site/root-data";
 import { TestimonialColumns } from "~/features/site/components/testimonial-columns";
-import { navHref } from "~/content/nav";
 import { cn } from "~/utils/cn";
 import { usePageLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
@@ -50,7 +50,8 @@ export function HomeScreen({ data }: { data: HomePageData }) {
   const { home, projects, insights, images, people, testimonials, heroFigures, aboutFigure, headline, aboutHref } = data;
   const language = usePageLanguage();
   const locale = { locale: language };
-  const bookHref = navHref("/book-consultation", language);
+  const href = useNavHref();
+  const bookHref = href("/book-consultation");
 
   return (
     <>
@@ -77,7 +78,7 @@ export function HomeScreen({ data }: { data: HomePageData }) {
                   <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
                 </Link>
                 <Link
-                  to="/projects"
+                  to={href("/projects")}
                   className="inline-flex h-12 items-center justify-center rounded-md border border-white/50 px-6 text-base font-semibold text-white hover:bg-white/10"
                 >
                   {m.home_view_work({}, locale)}
@@ -201,7 +202,7 @@ export function HomeScreen({ data }: { data: HomePageData }) {
         id="projects"
         className={belowFold.projects}
         heading={home.projects}
-        link={{ to: "/projects", label: m.home_view_all_projects({}, locale), className: "font-bold tracking-wide" }}
+        link={{ to: href("/projects"), label: m.home_view_all_projects({}, locale), className: "font-bold tracking-wide" }}
         empty={m.home_no_projects({}, locale)}
         cards={projects.map((project) => ({
           key: project.id,
@@ -215,7 +216,7 @@ export function HomeScreen({ data }: { data: HomePageData }) {
         tone="muted"
         className={belowFold.insights}
         heading={home.insights}
-        link={{ to: "/insights", label: m.home_view_all_blogs({}, locale), className: "font-semibold" }}
+        link={{ to: href("/insights"), label: m.home_view_all_blogs({}, locale), className: "font-semibold" }}
         empty={m.home_no_insights({}, locale)}
         cards={insights.map((insight) => ({ key: insight.id, card: <InsightCard insight={insight} picture={images[insight.heroImage]} language={language} /> }))}
       />
@@ -272,7 +273,7 @@ export function HomeScreen({ data }: { data: HomePageData }) {
         title={m.home_cta_title({}, locale)}
         description={home.cta.description}
         primary={{ label: m.home_cta_book({}, locale), href: bookHref }}
-        secondary={{ label: m.home_cta_projects({}, locale), href: "/projects" }}
+        secondary={{ label: m.home_cta_projects({}, locale), href: href("/projects") }}
       />
     </>
   );

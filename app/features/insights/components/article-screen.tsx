@@ -7,7 +7,7 @@ import { ArrowLeft, CalendarDays, ChevronRight, Clock } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
 import { Picture } from "~/features/media/components/picture";
 import type { ImageMap } from "~/features/media/resolve.server";
-import { navHref } from "~/content/nav";
+import { useNavHref } from "~/features/site/root-data";
 import { cn } from "~/utils/cn";
 import { contentDir, DEFAULT_LANGUAGE, type Language } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
@@ -108,6 +108,7 @@ export function ArticleScreen({
   language: Language;
   listPath: string;
 }) {
+  const linkTo = useNavHref();
   if (!article) return <ArticleNotFound language={language} />;
   const locale = { locale: language };
   // Text shown as staff wrote it in English (the author, tags, a field shown in English by choice) reads in its own direction.
@@ -121,7 +122,7 @@ export function ArticleScreen({
           <nav aria-label={m.content_breadcrumb({}, locale)}>
             <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-300">
               <li>
-                <Link to={navHref("/", language)} className="hover:text-white hover:underline">
+                <Link to={linkTo("/")} className="hover:text-white hover:underline">
                   {m.nav_home({}, locale)}
                 </Link>
               </li>
@@ -283,6 +284,7 @@ export function ArticleScreen({
 /** The 404 page of an unknown, unpublished or failed article, in the page's `language`. */
 function ArticleNotFound({ language }: { language: Language }) {
   const locale = { locale: language };
+  const linkTo = useNavHref();
   return (
     <div
       id="main-content"
@@ -299,7 +301,7 @@ function ArticleNotFound({ language }: { language: Language }) {
           {m.insight_not_found_body({}, locale)}
         </p>
         <Link
-          to={navHref("/insights", language)}
+          to={linkTo("/insights")}
           className={cn(buttonVariants({ size: "lg" }), "mt-8")}
         >
           <ArrowLeft aria-hidden className="rtl:-scale-x-100" />

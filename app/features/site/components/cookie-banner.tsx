@@ -10,6 +10,7 @@
 import { useLocation } from "react-router";
 import type { ConsentChoice } from "~/features/site/consent";
 import { withoutTracking } from "~/features/site/page-url";
+import { useNavHref } from "~/features/site/root-data";
 import { usePageLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 
@@ -31,6 +32,7 @@ const CHOICE_BUTTONS: { value: ConsentChoice; label: typeof m.cookie_accept; cla
 export function CookieBanner({ measurementId, choice }: { measurementId: string; choice: ConsentChoice | null }) {
   const { pathname, search } = useLocation();
   const locale = { locale: usePageLanguage() };
+  const href = useNavHref();
   return (
     <section
       aria-label={m.cookie_region({}, locale)}
@@ -43,7 +45,7 @@ export function CookieBanner({ measurementId, choice }: { measurementId: string;
       <h2 className="text-base font-semibold text-foreground">{m.cookie_heading({}, locale)}</h2>
       <p className="mt-1.5 text-sm leading-relaxed text-slate-600">
         {m.cookie_body_before({}, locale)}{" "}
-        <a href="/privacy#cookies" className="font-medium text-primary underline underline-offset-2">
+        <a href={`${href("/privacy")}#cookies`} className="font-medium text-primary underline underline-offset-2">
           {m.cookie_privacy_link({}, locale)}
         </a>
         .

@@ -7,6 +7,7 @@
 import { ArrowLeft } from "lucide-react";
 import { pageMeta } from "~/features/seo/meta";
 import { PrimaryLink } from "~/features/site/components/primary-link";
+import { useNavHref } from "~/features/site/root-data";
 import { languageOfPath, ogLocale, usePageLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 
@@ -23,9 +24,10 @@ export function notFoundMeta(args: Parameters<typeof pageMeta>[0] & { location: 
   });
 }
 
-/** The "Page Not Found" view in the page's language; its link goes to the English home page. */
+/** The "Page Not Found" view in the page's language; its link goes to the home page in that language where it is published, else in English. */
 export function NotFoundScreen() {
   const locale = { locale: usePageLanguage() };
+  const href = useNavHref();
   return (
     <section className="relative isolate overflow-hidden px-4 py-24 sm:px-6 sm:py-32 lg:px-8">
       <div
@@ -36,7 +38,7 @@ export function NotFoundScreen() {
         <p className="text-7xl font-bold tracking-tight text-primary sm:text-8xl">404</p>
         <h1 className="mt-4 text-3xl font-bold tracking-tight text-foreground sm:text-4xl">{m.not_found_title({}, locale)}</h1>
         <p className="mt-4 text-lg text-slate-600">{m.not_found_body({}, locale)}</p>
-        <PrimaryLink to="/" className="mt-10">
+        <PrimaryLink to={href("/")} className="mt-10">
           <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
           {m.not_found_home({}, locale)}
         </PrimaryLink>

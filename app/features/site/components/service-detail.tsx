@@ -10,7 +10,7 @@ import type { ServiceDetailContent } from "~/features/site-pages/schemas";
 import { PageHero } from "./page-hero";
 import { SectionHeading } from "./section-heading";
 import { PageSection } from "./page-section";
-import { navHref } from "~/content/nav";
+import { useNavHref } from "~/features/site/root-data";
 import { localizedPageMeta, type PageWords } from "~/features/seo/meta";
 import { type PageInLanguage, usePageLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
@@ -39,6 +39,7 @@ export function serviceDetailMeta(
 export function ServiceDetail({ page, images }: { page: ServiceDetailContent; images: ImageMap }) {
   const language = usePageLanguage();
   const locale = { locale: language };
+  const linkTo = useNavHref();
   return (
     <>
       <PageHero eyebrow={page.eyebrow} title={page.title} description={page.intro} image={page.image.src || undefined} images={images} />
@@ -81,8 +82,8 @@ export function ServiceDetail({ page, images }: { page: ServiceDetailContent; im
       <CtaSection
         title={page.cta.title}
         description={page.cta.description}
-        primary={{ label: m.home_book({}, locale), href: navHref("/book-consultation", language) }}
-        secondary={{ label: m.about_cta_projects({}, locale), href: "/projects" }}
+        primary={{ label: m.home_book({}, locale), href: linkTo("/book-consultation") }}
+        secondary={{ label: m.about_cta_projects({}, locale), href: linkTo("/projects") }}
       />
     </>
   );

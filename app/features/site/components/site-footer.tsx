@@ -35,7 +35,7 @@ export function SiteFooter() {
   const cookieSettings = Boolean(site.analyticsId) && allowsAnalytics(matches);
   const addressLines = root?.contact.addressLines ?? site.location.split(",").map((line) => line.trim());
   const socialLinks = root?.contact.socialLinks ?? [];
-  const { language, path } = languageOfPath(useLocation().pathname);
+  const { language } = languageOfPath(useLocation().pathname);
   const locale = { locale: language };
   const newTab = <span className="sr-only">{m.footer_new_tab({}, locale)}</span>;
 
@@ -46,7 +46,7 @@ export function SiteFooter() {
       </h2>
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-8 gap-y-12 px-4 py-16 sm:px-6 md:grid-cols-4 lg:grid-cols-12 lg:px-8">
         <div className="col-span-2 md:col-span-4 lg:col-span-4">
-          <a href="/" className="inline-block rounded-md" aria-label={m.chrome_home_label({ company: site.companyName }, locale)}>
+          <a href={navHref("/", language, { published: root?.publishedPaths })} className="inline-block rounded-md" aria-label={m.chrome_home_label({ company: site.companyName }, locale)}>
             <Logo companyName={site.companyName} inverse />
           </a>
           <p className="mt-5 max-w-sm text-sm leading-relaxed text-slate-300">{m.footer_blurb({}, locale)}</p>
@@ -79,7 +79,7 @@ export function SiteFooter() {
             <ul className="mt-4 space-y-3">
               {column.links.map((link) => (
                 <li key={link.href}>
-                  <a href={navHref(link.href, language, { pathname: path, published: root?.publishedPaths })} className="text-sm text-slate-300 hover:text-teal-300">
+                  <a href={navHref(link.href, language, { published: root?.publishedPaths })} className="text-sm text-slate-300 hover:text-teal-300">
                     {link.label({}, locale)}
                   </a>
                 </li>
