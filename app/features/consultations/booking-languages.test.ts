@@ -3,7 +3,10 @@ import { eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { consultationAvailability, consultationBookings, consultationTypes, emailOutbox, webhookDeliveries, webhookEndpoints } from "~/db/schema";
+import { consultationAvailability, consultationBookings, consultationTypes, emailOutbox, sitePages, webhookDeliveries, webhookEndpoints } from "~/db/schema";
+import { demoPageTranslations } from "~/db/seed/page-translations";
+import { ensurePages } from "~/features/site-pages/pages.server";
+import { saveTranslation } from "~/features/translations/translations.server";
 import { opened } from "~/features/mail/test-factories";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { cancelBookingByToken } from "./booking-manage.server";
@@ -21,8 +24,13 @@ const settings = { companyName: "Meridian Engineering", email: "hello@meridian.t
 
 /** A booking made in `language` by a visitor in `timeZone`, and every message it queued. */
 async function bookIn(language: Language, timeZone: string | null) {
-  const [type] = await db.insert(consultationTypes).values({ name: "Site Assessment", durationMinutes: 45, isActive: true }).returning();
-  const [slot] = await db.insert(consultationAvailability).values({ date: "2030-01-10", startTime: "09:00", endTime: "10:00", maxBookings: 3 }).returning();
+  // One type and one slot for every booking of a test.
+  const [type] = (await db.select().from(consultationTypes).where(eq(consultationTypes.name, "Site Assessment"))).concat(
+    await db.insert(consultationTypes).values({ name: "Site Assessment", durationMinutes: 45, isActive: true }).onConflictDoNothing().returning(),
+  );
+  const [slot] = (await db.select().from(consultationAvailability).where(eq(consultationAvailability.date, "2030-01-10"))).concat(
+    await db.insert(consultationAvailability).values({ date: "2030-01-10", startTime: "09:00", endTime: "10:00", maxBookings: 10 }).onConflictDoNothing().returning(),
+  );
   const email = `${language}.${randomUUID().slice(0, 8)}@example.com`;
   const details = BookingDetailsSchema.parse({ name: "Marie Joseph", email, projectType: "humanitarian" });
   const made = await createBooking(
@@ -55,11 +63,13 @@ describe("a booking in the visitor's language", () => {
 
     expect(visitor.subject).toBe("Consultation réservée : jeudi 10 janvier 2030 à 09:00 heure du Royaume-Uni (GMT)");
     expect(visitor.text).toContain("Merci, Marie Joseph. Nous avons bien reçu votre réservation : Site Assessment.");
-    expect(visitor.text).toContain("Heure: 09:00 heure du Royaume-Uni (GMT)");
+    // French puts a no-break space before a colon.
+    expect(visitor.text).toContain("Heure\u00a0: 09:00 heure du Royaume-Uni (GMT)");
     // 09:00 in London is 04:00 in Port-au-Prince.
-    expect(visitor.text).toMatch(/Chez vous: 04:00 \(heure normale de l’Est.*\)/);
-    expect(visitor.text).toContain("Durée: 45 minutes");
-    expect(visitor.text).toMatch(new RegExp(`Gérer votre réservation: http\\S+/fr/book-consultation/manage/${made.manageToken}`));
+    expect(visitor.text).toMatch(/Chez vous\u00a0: 04:00 \(heure normale de l’Est.*\)/);
+    expect(visitor.text).toContain("Durée\u00a0: 45 minutes");
+    expect(visitor.text).toMatch(new RegExp(`Gérer votre réservation\u00a0: http\\S+/fr/book-consultation/manage/${made.manageToken}`));
+    expect(visitor.text).not.toMatch(/(?:Heure|Durée|Date|Consultation|Chez vous):/);
     expect(visitor.html).toContain('<html lang="fr">');
     expect(visitor.html).toContain("Ou ouvrez ce lien :");
     expect(summaryOf(visitor)).toBe("Site Assessment avec Meridian Engineering");
@@ -90,6 +100,25 @@ describe("a booking in the visitor's language", () => {
     const cancelled = (await opened(db.select().from(emailOutbox).where(eq(emailOutbox.to, email)))).find((m) => m.kind === "booking.cancellation");
     expect(cancelled?.subject).toBe("أُلغيت: استشارة الخميس، 10 يناير 2030 الساعة 09:00 بتوقيت المملكة المتحدة (GMT)");
     expect(cancelled?.text).toContain("ألغينا استشارتك (Site Assessment) بناءً على طلبك.");
+  });
+
+  it("writes the office's address in the visitor's language where the contact page is published in it, with that language's comma", async () => {
+    await ensurePages(db, ["contact"]);
+    const [contact] = await db.select({ id: sitePages.id }).from(sitePages).where(eq(sitePages.key, "contact"));
+    for (const language of ["fr", "ar"] as const) {
+      const { document } = demoPageTranslations.find((t) => t.key === "contact" && t.language === language)!;
+      expect((await saveTranslation("page", { userId: "u1", email: "ed@staff.test", name: "Ed" }, contact!.id, language, 0, { slug: null, document }, { intent: "publish" })).ok).toBe(true);
+    }
+    const footer = (mail: { text: string }) => mail.text.trimEnd().split("\n").at(-1);
+    expect(footer((await bookIn("fr", null)).visitor)).toBe("hello@meridian-engineering.co.uk | +44 20 7946 0321 | Londres, Royaume-Uni");
+    const ar = (await bookIn("ar", null)).visitor;
+    expect(footer(ar)).toBe("hello@meridian-engineering.co.uk | +44 20 7946 0321 | لندن، المملكة المتحدة");
+    expect(ar.html).toContain("لندن، المملكة المتحدة");
+    expect(ar.html).not.toContain("United Kingdom");
+    // Portuguese has no translation of the contact page: the English lines. Staff read English.
+    expect(footer((await bookIn("pt", null)).visitor)).toBe("hello@meridian-engineering.co.uk | +44 20 7946 0321 | London, United Kingdom");
+    const { staff } = await bookIn("fr", null);
+    expect(footer(staff[0]!)).toContain("| London, United Kingdom");
   });
 
   it("keeps an English booking's mail exactly as it was: no language line for staff, no 'your time' row", async () => {

@@ -9,7 +9,7 @@
  */
 import type { consultationBookings } from "~/db/schema";
 import type { OutgoingEmail } from "~/features/mail/outbox.server";
-import { renderEmail, siteUrl } from "~/features/mail/templates.server";
+import { renderEmail, siteUrl, type EmailBranding } from "~/features/mail/templates.server";
 import type { SiteSettings } from "~/features/settings/schema";
 import { formatInZone, formatLongDate, formatTime24, formatZoneName } from "~/utils/format";
 import { DEFAULT_LANGUAGE, isLanguage, languageInfo, staffLanguageName, type Language } from "~/utils/i18n";
@@ -95,7 +95,7 @@ export function bookingDurationMinutes(
  * The site settings a booking message uses: the company's name and contact details for the text
  * and footer, and the staff recipients of notifications.
  */
-export type BookingMailSettings = Pick<SiteSettings, "companyName" | "email" | "phone" | "location" | "notificationRecipients"> & { address?: readonly string[] };
+export type BookingMailSettings = Pick<SiteSettings, "notificationRecipients"> & EmailBranding;
 
 /** "Monday 31 March 2025 at 09:00 UK time (BST)", in `language` (English, the staff's, by default). */
 export function describeWhen(b: Pick<BookingMailData, "date" | "startTime">, language: Language = DEFAULT_LANGUAGE): string {

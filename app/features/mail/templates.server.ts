@@ -42,12 +42,27 @@ export type EmailContent = {
 
 /**
  * The company details a message's header and footer show; pass the result of `getMailSettings()`
- * (./settings.server.ts). The footer shows `address` (the contact page's lines), else `location`.
+ * (./settings.server.ts). The footer shows the address in the message's language (`addresses`: the
+ * contact page's lines where it is published in that language), else `address` (the English
+ * page's lines), else `location`.
  */
-export type EmailBranding = Pick<SiteSettings, "companyName" | "email" | "phone" | "location"> & { address?: readonly string[] };
+export type EmailBranding = Pick<SiteSettings, "companyName" | "email" | "phone" | "location"> & {
+  address?: readonly string[];
+  addresses?: Partial<Record<Language, readonly string[]>>;
+};
 
-/** The footer's place line: the postal address on one line, else the settings' location. */
-const placeOf = (s: EmailBranding) => (s.address && s.address.length > 0 ? s.address.join(", ") : s.location);
+/**
+ * The footer's place line in `language`: its postal address on one line, the lines joined by the
+ * language's comma ("London, United Kingdom"; "لندن، المملكة المتحدة"), else the settings' location.
+ */
+function placeOf(s: EmailBranding, language: Language): string {
+  const lines = s.addresses?.[language] ?? s.address;
+  if (!lines || lines.length === 0) return s.location;
+  return lines.join(`${m.address_comma({}, { locale: language })} `);
+}
+
+/** "Label: value" in `language`, punctuated as the catalogue says (French "Heure : 09:00", a no-break space before the colon). */
+const labelled = (label: string, value: string, language: Language) => `${m.mail_label({ label }, { locale: language })}${value}`;
 
 /** A complete message body in both forms. */
 export type RenderedEmail = { html: string; text: string };
@@ -159,7 +174,7 @@ function renderHtml(c: EmailContent, s: EmailBranding): string {
     ? `<p style="margin:0 0 12px 0;font-family:${FONT};font-size:12px;line-height:18px;color:${MUTED};">${multiline(c.footerNote)}</p>`
     : "";
 
-  const contact = [escapeHtml(s.email), escapeHtml(s.phone), escapeHtml(placeOf(s))].join(" &middot; ");
+  const contact = [escapeHtml(s.email), escapeHtml(s.phone), escapeHtml(placeOf(s, language.code))].join(" &middot; ");
 
   return `<!DOCTYPE html>
 <html lang="${language.htmlLang}"${language.dir === "rtl" ? ' dir="rtl"' : ""}>
@@ -194,20 +209,21 @@ ${footerNote}<p style="margin:0;font-family:${FONT};font-size:12px;line-height:1
 }
 
 function renderText(c: EmailContent, s: EmailBranding): string {
+  const language = c.language ?? DEFAULT_LANGUAGE;
   const lines: string[] = [s.companyName, "=".repeat(Math.min(s.companyName.length, 60)), "", c.heading, ""];
   if (c.intro) lines.push(c.intro, "");
   for (const para of c.paragraphs) lines.push(para, "");
   if (c.details && c.details.length > 0) {
     for (const [label, value] of c.details) {
       const v = value.includes("\n") ? `\n  ${value.split(/\r?\n/).join("\n  ")}` : ` ${value}`;
-      lines.push(`${label}:${v}`);
+      lines.push(labelled(label, v, language));
     }
     lines.push("");
   }
-  if (c.button) lines.push(`${c.button.label}: ${c.button.url}`, "");
-  if (c.link) lines.push(`${c.link.label}: ${c.link.url}`, "");
+  if (c.button) lines.push(labelled(c.button.label, ` ${c.button.url}`, language), "");
+  if (c.link) lines.push(labelled(c.link.label, ` ${c.link.url}`, language), "");
   lines.push("--");
   if (c.footerNote) lines.push(c.footerNote);
-  lines.push(s.companyName, [s.email, s.phone, placeOf(s)].join(" | "));
+  lines.push(s.companyName, [s.email, s.phone, placeOf(s, language)].join(" | "));
   return lines.join("\n") + "\n";
 }

@@ -21,7 +21,7 @@ export async function loadRootData(request: Request) {
   const { language } = languageOfPath(url.pathname);
   const [settings, { pages, preview: contactPreview }, sitePagePaths, listPaths] = await Promise.all([
     getSiteSettings(),
-    readPublicPages(["contact"], preview),
+    readPublicPages(["contact"], preview, new Date(), language),
     language === DEFAULT_LANGUAGE ? Promise.resolve([]) : publishedSitePagePaths(language),
     listPathsIn(language),
   ]);
@@ -39,7 +39,7 @@ export async function loadRootData(request: Request) {
       siteVerification: settings.siteVerification,
       publicUrl: env.PUBLIC_URL.replace(/\/$/, ""),
     },
-    /** Admin > Site > Contact and footer. */
+    /** Admin > Site > Contact and footer, in the request's language where that page is published in it (else English). */
     contact: { hours: openingHours.map((line) => `${line.days}, ${line.hours}`).join("; "), addressLines, mapUrl, socialLinks, intro, replyNote },
     /** True when a signed preview link shows the Contact and footer draft (the public layout shows the preview banner). */
     preview: contactPreview,

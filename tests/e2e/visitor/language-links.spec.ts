@@ -3,7 +3,8 @@
  * (app/db/seed/page-translations.ts, translations.ts) the logo, the header's and the footer's links
  * and the 404 page's "back home" lead to the pages in that language wherever they exist in it (the
  * home page, the projects and insights lists while one of their items is published there), and to
- * English only where they do not; the home page's `<title>` is in the language; and an address
+ * English only where they do not; the home page's `<title>` and the footer's postal address are in
+ * the language; and an address
  * written another way (`/fr/About`, `/%66r/about`, `/ar/Contact/`) lands on the page's one address
  * in its language. On a desktop and on a phone, clicking as soon as a link is visible. With
  * E2E_SCREENSHOTS set, the pages are photographed at 390 and 1440 px (test-results/language-links/).
@@ -27,6 +28,7 @@ const WORDS = {
     aboutHeading: "Une ingénierie qui protège les personnes et les lieux dont elles dépendent",
     notFound: "Page introuvable",
     backHome: "Retour à l’accueil",
+    address: "Londres,Royaume-Uni",
   },
   ar: {
     home: "/ar",
@@ -43,6 +45,7 @@ const WORDS = {
     aboutHeading: "هندسة تحمي الناس والأماكن التي يعتمدون عليها",
     notFound: "الصفحة غير موجودة",
     backHome: "العودة إلى الصفحة الرئيسية",
+    address: "لندن،المملكة المتحدة",
   },
 } as const;
 
@@ -72,6 +75,8 @@ test("a French visitor on a desktop: the title, the logo and the header's and fo
   await photograph(page, "test-results/language-links/home-fr", DESKTOP);
 
   const footer = page.getByRole("contentinfo");
+  // The footer's address is the French contact page's.
+  await expect(footer.locator("address")).toHaveText(fr.address);
   await visitor.followToDocument(footer.getByRole("link", { name: fr.insights }), page.getByRole("heading", { level: 1, name: fr.insightsHeading }));
   await expect(page).toHaveURL(/\/fr\/insights$/);
   await visitor.followToDocument(footer.getByRole("link", { name: fr.homeLabel }), page.getByRole("heading", { level: 1, name: fr.homeHeading }));
@@ -98,6 +103,8 @@ test("an Arabic visitor on a phone: the menu's lists, the logo and the title sta
   await visitor.followToDocument(page.getByRole("banner").getByRole("link", { name: ar.homeLabel }), page.getByRole("heading", { level: 1, name: ar.homeHeading }));
   await expect(page).toHaveURL(/\/ar$/);
   await expect(page).toHaveTitle(ar.title);
+  // The footer's address is the Arabic contact page's, with the Arabic comma.
+  await expect(page.getByRole("contentinfo").locator("address")).toHaveText(ar.address);
   await photograph(page, "test-results/language-links/home-ar", PHONE);
 });
 

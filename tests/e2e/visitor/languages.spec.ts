@@ -40,6 +40,9 @@ const WORDS = {
     subject: /^Consultation réservée : /,
     manageButton: "Gérer votre réservation",
     mailYourTime: "Chez vous",
+    // French puts a no-break space before a colon; the office's address is the French contact page's.
+    mailTimeRow: /^Heure\u00a0: \d\d:\d\d /m,
+    mailAddress: "| Londres, Royaume-Uni",
     summary: / avec /,
     manageHeading: "Votre consultation",
   },
@@ -60,6 +63,8 @@ const WORDS = {
     subject: /^تم حجز الاستشارة: /,
     manageButton: "إدارة حجزك",
     mailYourTime: "بتوقيتك",
+    mailTimeRow: /^الوقت: \d\d:\d\d /m,
+    mailAddress: "| لندن، المملكة المتحدة",
     summary: / مع /,
     manageHeading: "استشارتك",
   },
@@ -124,6 +129,9 @@ async function checkMailAndManage(newVisitor: (options?: Parameters<typeof Visit
   expect(mail.subject).toMatch(w.subject);
   expect(mail.text).toContain(w.manageButton);
   expect(mail.text).toContain(w.mailYourTime);
+  expect(mail.text).toMatch(w.mailTimeRow);
+  expect(mail.text).toContain(w.mailAddress);
+  expect(mail.text).not.toContain("United Kingdom");
   expect(mail.html).toContain(`lang="${languageInfo(language).htmlLang}"`);
   const summary = /^SUMMARY:(.*)$/m.exec(invitation(mail))?.[1] ?? "";
   expect(summary).toMatch(w.summary);

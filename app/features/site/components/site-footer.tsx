@@ -1,7 +1,7 @@
 /**
  * The site footer: company blurb, link columns
- * (services, about, projects, insights), contact details (e-mail, phone, London, United Kingdom,
- * LinkedIn), /privacy and /terms, the current year, and a "Cookie settings" button when analytics
+ * (services, about, projects, insights), contact details (e-mail, phone, the contact page's
+ * address lines in the page's language where that page is published in it, LinkedIn), /privacy and /terms, the current year, and a "Cookie settings" button when analytics
  * is configured and the page allows it (the enhancement module reopens the banner). Identity comes
  * from the root loader (`useRootData()`). Links are plain anchors: every page is its own document
  * (ADR "Content pages without React"). Words are in the page's language; links go to the page in
@@ -108,10 +108,10 @@ export function SiteFooter() {
               <address className="not-italic">
                 {addressLines.map((line, i) => (
                   <span key={`${i}-${line}`}>
-                    {/* Isolated, so a line written left to right keeps its comma at its end on a right-to-left page. */}
+                    {/* Isolated, so a line written left to right keeps its comma at its end on a right-to-left page; the comma is the language's ("،" in Arabic). */}
                     <bdi>
                       {line}
-                      {i < addressLines.length - 1 ? "," : null}
+                      {i < addressLines.length - 1 ? m.address_comma({}, locale) : null}
                     </bdi>
                     {i < addressLines.length - 1 ? <br /> : null}
                   </span>
