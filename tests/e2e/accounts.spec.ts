@@ -123,7 +123,58 @@ test.describe("with JavaScript off", () => {
     await page.reload();
     await expect(page.locator("#two-factor").getByText("Recovery codes left: 10 of 10")).toBeVisible();
     await expect(page.getByTestId("recovery-codes")).toHaveCount(0);
+
+    // Turning it off replaces the session too: still on Your account, signed in.
+    await page.locator("#two-factor").getByLabel("Your password").last().fill(account.password);
+    await page.getByRole("button", { name: "Turn off two-factor" }).click();
+    await expect(page).toHaveURL(/\/admin\/account(\?|$)/);
+    await expect(page.locator("#two-factor").getByRole("status")).toHaveText("Two-factor is off");
+    await expect(page.getByRole("button", { name: "Set up authenticator app" })).toBeVisible();
   });
+
+  test("password: changing it lands on Your account, signed in with the new session, the others signed out", async ({ page, browser }) => {
+    const account = ACCOUNT_FIXTURES.passwordNoJs;
+    const newPassword = "velvet compass drifting slowly";
+    // Another browser signed in as the same member, which the change signs out.
+    const other = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "198.51.100.72" } });
+    const otherPage = await other.newPage();
+    await signIn(otherPage, account, { redirectTo: "/admin/account" });
+
+    await signIn(page, account, { redirectTo: "/admin/account" });
+    await changePassword(page, account.password, newPassword);
+    await expect(page).toHaveURL(/\/admin\/account(\?|$)/);
+    await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Password changed" })).toHaveText("Password changed. Your other sessions have been signed out.");
+    await screenshots(page, "password-changed-no-js");
+    // Still signed in: another portal page opens, and so does Your account again.
+    await page.goto("/admin/dashboard");
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await page.goto("/admin/account");
+    await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Password changed" })).toHaveCount(0);
+
+    await otherPage.goto("/admin/account");
+    await expect(otherPage).toHaveURL(/\/admin\/login/);
+    await other.close();
+  });
+});
+
+/** Fills Your account > Password and presses Change password. */
+async function changePassword(page: Page, current: string, next: string) {
+  await page.getByLabel("Current password").fill(current);
+  await page.getByLabel(/^New password/).fill(next);
+  await page.getByLabel(/^Repeat the new password/).fill(next);
+  await page.getByRole("button", { name: "Change password" }).click();
+}
+
+test("password: with JavaScript, changing it answers on Your account and keeps this browser signed in", async ({ page }) => {
+  const account = ACCOUNT_FIXTURES.password;
+  await signIn(page, account, { redirectTo: "/admin/account" });
+  await changePassword(page, account.password, "amber trellis sleeping loudly");
+  await expect(page.getByRole("status").filter({ hasText: "Password changed" })).toHaveText("Password changed. Your other sessions have been signed out.");
+  await expect(page.getByLabel("Current password")).toHaveValue("");
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
 });
 
 test("two-factor: enrol an authenticator, then sign in with a code and with a recovery code", async ({ page }) => {

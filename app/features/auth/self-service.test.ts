@@ -6,7 +6,7 @@ import { adminUsers, auditLog, emailOutbox, passkey, session, user } from "~/db/
 import { opened } from "~/features/mail/test-factories";
 import { action as accountAction, loader as accountLoader } from "~/routes/admin/account";
 import { action as confirmAction } from "~/routes/admin/confirm-email";
-import { createStaffSession, formPost, outcome, routeArgs, TEST_PASSWORD, type StaffSession } from "../../../tests/setup/admin-session";
+import { createStaffSession, formPost, outcome, routeArgs, TEST_ORIGIN, TEST_PASSWORD, type StaffSession } from "../../../tests/setup/admin-session";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { signInWithPassword } from "./sign-in.server";
 import type { AccountResult } from "./components/account/types";
@@ -85,9 +85,16 @@ describe("Your account", () => {
     const done = await outcome(() =>
       accountAction(routeArgs(staff.request("/admin/account", formPost({ intent: "change-password", currentPassword: TEST_PASSWORD, newPassword: "fresh lantern orbit quietly", confirmPassword: "fresh lantern orbit quietly" })), {}, { clientIp: "10.40.0.1" })),
     );
-    expect(done.status).toBe(200);
-    const setCookie = ((done.value as { init: { headers: Headers } }).init.headers as Headers).getSetCookie();
+    // The session is replaced: back to Your account (303) with the new cookie, which opens it with the answer.
+    expect([done.status, done.location]).toEqual([303, "/admin/account?done=change-password"]);
+    const setCookie = (done.value as Response).headers.getSetCookie();
     expect(setCookie.join(";")).toMatch(/session_token=/);
+    const cookie = setCookie.map((c) => c.split(";")[0]).join("; ");
+    const page = (await accountLoader(routeArgs(new Request(`${TEST_ORIGIN}${done.location}`, { headers: { cookie } })))) as { admin: { email: string }; sessionReplaced: AccountResult | null };
+    expect(page.admin.email).toBe(staff.email);
+    expect(page.sessionReplaced).toEqual({ intent: "change-password", ok: true, message: "Password changed. Your other sessions have been signed out." });
+    // The old cookie opens nothing any more.
+    expect((await outcome(() => accountLoader(routeArgs(staff.request("/admin/account"))))).location).toMatch(/^\/admin\/login/);
     // One session left: the new one of this browser.
     expect(await db.select().from(session).where(eq(session.userId, staff.userId))).toHaveLength(1);
     expect((await signInWithPassword({ email: staff.email, password: "fresh lantern orbit quietly", clientIp: "10.40.2.3" })).ok).toBe(true);

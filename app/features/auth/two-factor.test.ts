@@ -263,8 +263,11 @@ describe("recovery codes and turning off", () => {
     const pending = await passwordStep(staff.email, "10.35.0.1");
     expect((await verifySecondFactor({ method: "recovery", code: recoveryCodes[0]!, trustDevice: false, cookie: pending, clientIp: "10.35.0.1" })).ok).toBe(false);
 
+    // Turning off replaces the session: back to Your account (303) with the new cookie, which opens it.
     const off = await postAccount(current, { intent: "totp-disable", password: TEST_PASSWORD });
-    expect(off).toMatchObject({ status: 200, data: { ok: true } });
+    expect(off).toMatchObject({ status: 303, location: "/admin/account?done=totp-disable" });
+    const page = (await accountLoader(routeArgs(new Request(`${TEST_ORIGIN}${off.location}`, { headers: { cookie: cookieFrom(off.setCookie) } })))) as AccountPage & { sessionReplaced: AccountResult | null };
+    expect(page.sessionReplaced).toEqual({ intent: "totp-disable", ok: true, message: "Two-factor is off" });
     expect(await signInWithPassword({ email: staff.email, password: TEST_PASSWORD, clientIp: "10.35.0.2" })).toMatchObject({ twoFactorRequired: false });
     expect(await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "account.two_factor_disabled"))).toHaveLength(1);
   });

@@ -46,6 +46,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Your 
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdmin(request);
+  const url = new URL(request.url);
   const [calendar, feed, twoFactor, passkeys, sessions, turnedOn] = await Promise.all([
     getCalendarConnection(session.user.id),
     getCalendarFeedState(session.admin.id),
@@ -61,7 +62,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     admin: { name: session.admin.name, email: session.admin.email, role: session.admin.role },
     mustEnrolTwoFactor: session.mustEnrolTwoFactor,
-    emailChanged: new URL(request.url).searchParams.get("emailChanged") === "1",
+    emailChanged: url.searchParams.get("emailChanged") === "1",
     passwordRule: PASSWORD_RULE,
     twoFactor,
     passkeys,
@@ -70,8 +71,38 @@ export async function loader({ request }: Route.LoaderArgs) {
     feed,
     personal: roleAllows(session.admin.role, MANAGER_ROLES),
     twoFactorTurnedOn: turnedOn,
+    sessionReplaced: sessionReplacedAnswer(url.searchParams.get("done")),
     engineer,
   };
+}
+
+/**
+ * The answers of the changes that replace this browser's session (better-auth signs every session
+ * out and gives this browser a new one), by intent. Their action sends the browser back to Your
+ * account (`answerWithNewSession`), whose loader shows the answer.
+ */
+const SESSION_REPLACING_ANSWERS = {
+  "change-password": "Password changed. Your other sessions have been signed out.",
+  "totp-disable": "Two-factor is off",
+} as const satisfies Partial<Record<AccountIntent, string>>;
+
+type SessionReplacingIntent = keyof typeof SESSION_REPLACING_ANSWERS;
+
+/** The answer of `?done=<intent>` when it names a session-replacing change, else null. */
+function sessionReplacedAnswer(done: string | null): AccountResult | null {
+  if (!done || !Object.hasOwn(SESSION_REPLACING_ANSWERS, done)) return null;
+  const intent = done as SessionReplacingIntent;
+  return { intent, ok: true, message: SESSION_REPLACING_ANSWERS[intent] };
+}
+
+/**
+ * After a change that replaced this browser's session: a 303 back to Your account with the new
+ * session's cookie, naming the change (`?done=`) so the page shows its answer. The old session is
+ * gone, so a page rendered in answer to the post (as without JavaScript, where the page's loaders
+ * run in the same request, with the old cookie) would send the member to sign in instead.
+ */
+function answerWithNewSession(intent: SessionReplacingIntent, setCookie: string[] = []) {
+  return redirect(`/admin/account?done=${intent}`, { status: 303, headers: cookieHeaders(setCookie) });
 }
 
 /** The answer shown once after two-factor was turned on: its recovery codes, or null. */
@@ -146,7 +177,7 @@ async function accountAction(session: AdminSession, intent: AccountIntent, form:
       if (!input.ok) return refuseInvalid<AccountResult>(input, { intent });
       const result = await changeOwnPassword(session, input.values, from);
       if (!result.ok) return result.field ? noField(result.status, result.field, result.message) : no(result.status, { message: result.message });
-      return ok({ message: "Password changed. Your other sessions have been signed out." }, result.setCookie);
+      return answerWithNewSession(intent, result.setCookie);
     }
     case "totp-start": {
       const input = parseSubmission(CurrentPasswordSchema, form, CHECK_FIELDS);
@@ -179,7 +210,7 @@ async function accountAction(session: AdminSession, intent: AccountIntent, form:
       if (!input.ok) return refuseInvalid<AccountResult>(input, { intent });
       const result = await turnOffTwoFactor(session, input.values.password, request);
       if (!result.ok) return noField(result.status, "password", result.message);
-      return ok({ message: "Two-factor is off" }, result.setCookie);
+      return answerWithNewSession(intent, result.setCookie);
     }
     case "passkey-remove": {
       const id = z.string().min(1).max(100).safeParse(form.passkeyId);
@@ -237,8 +268,8 @@ async function calendarFeedAction(session: AdminSession, intent: (typeof CALENDA
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { twoFactorTurnedOn: turnedOn, feed, personal, calendar, engineer, ...screen } = loaderData;
-  const result = actionData ?? turnedOn ?? undefined;
+  const { twoFactorTurnedOn: turnedOn, sessionReplaced, feed, personal, calendar, engineer, ...screen } = loaderData;
+  const result = actionData ?? turnedOn ?? sessionReplaced ?? undefined;
   // A post answers one of the account's sections, the calendar card, the engineer card or the calendar feed's card.
   const forAccount = Boolean(result?.intent && (ACCOUNT_INTENTS as readonly string[]).includes(result.intent));
   const forCalendar = isCalendarConnectionIntent(result?.intent);

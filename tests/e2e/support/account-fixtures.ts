@@ -9,6 +9,8 @@ export const ACCOUNT_FIXTURES = {
   twoFactorNoJs: { email: "two.factor.nojs@e2e.test", name: "Nora Noscript", password: "nojs-fixture-password-1" },
   passkey: { email: "passkey.user@e2e.test", name: "Priya Passkey", password: "passkey-fixture-password-1" },
   sessions: { email: "many.sessions@e2e.test", name: "Sam Sessions", password: "sessions-fixture-password-1" },
+  passwordNoJs: { email: "password.nojs@e2e.test", name: "Paula Plainform", password: "plainform-fixture-password-1" },
+  password: { email: "password.change@e2e.test", name: "Pablo Password", password: "password-fixture-password-1" },
 } as const;
 
 export async function seedAccountFixtures(): Promise<void> {
