@@ -38,3 +38,4 @@ export * from "./enquiries";
 export * from "./redirects";
 export * from "./system";
 export * from "./webhooks";
+export * from "./wordpress";

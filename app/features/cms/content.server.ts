@@ -151,7 +151,8 @@ async function nextFreeSlug(tx: Transaction, kind: ContentKind, base: string): P
  * Creates an item with a slug derived from its title, unique with -1, -2 ... even when two staff
  * create the same title at once (the unique index decides; a clash retries with the next number
  * inside a savepoint). Records revision 1 and the audit entry ("created", "published" or
- * "scheduled"). `publication.intent` "keep" is treated as draft. Returns the new item.
+ * "scheduled"). `publication.intent` "keep" is treated as draft. `slugBase` replaces the title as
+ * the slug's base (an imported item keeps its old slug where free). Returns the new item.
  */
 export async function createContent(
   kind: ContentKind,
@@ -159,9 +160,10 @@ export async function createContent(
   values: ContentValues,
   publication: Publication,
   now: Date = new Date(),
+  slugBase?: string,
 ): Promise<Extract<ChangeResult, { ok: true }>> {
   const table = tableOf(kind);
-  const base = slugify(values.title, KINDS[kind].fallbackSlug);
+  const base = slugBase ?? slugify(values.title, KINDS[kind].fallbackSlug);
   const effective: Publication = publication.intent === "keep" ? { intent: "draft" } : publication;
   return db.transaction(async (tx) => {
     for (let attempt = 0; attempt < 25; attempt++) {

@@ -11,7 +11,7 @@ import { adminUsers, insights } from "~/db/schema";
 import { slugCandidate } from "~/features/cms/slug";
 import { INSIGHT_CATEGORIES, type InsightCategory } from "~/features/insights/kind";
 import { parseExport } from "./parse.server";
-import { WP_KINDS, type ItemPlan, type WpKind } from "./plan";
+import { importSlug, WP_KINDS, type ItemPlan, type WpKind } from "./plan";
 
 /** One item of the dry run: its plan, what happens to it, and the slug it gets when its own is taken. */
 export type DryRunItem = ItemPlan & { action: "create" | "skip"; newSlug: string | null };
@@ -45,9 +45,9 @@ export async function dryRunImport(file: string): Promise<{ ok: true; dryRun: Dr
     totals[item.kind][action]++;
     let newSlug: string | null = null;
     if (action === "create" && (item.kind === "post" || item.kind === "page")) {
-      const base = item.slug || `wordpress-${item.postId}`;
+      const base = importSlug(item);
       let slug = base;
-      for (let n = 2; taken.has(slug); n++) slug = slugCandidate(base, n);
+      for (let n = 1; taken.has(slug); n++) slug = slugCandidate(base, n);
       taken.add(slug);
       if (slug !== item.slug) newSlug = slug;
     }

@@ -32,13 +32,14 @@ function workerPool(): Piscina {
 }
 
 /**
- * Reads the WordPress export at `file` in the worker: the channel and every item's plan, or
+ * Reads the WordPress export at `file` in the worker: the channel and every item's plan (with
+ * `bodies`, each imported item's body too), or
  * `{ ok: false, message }` for a file that is not a WordPress export, declares a DTD, is malformed,
  * takes longer than PARSE_TIMEOUT_MS or exhausts the worker's memory.
  */
-export async function parseExport(file: string): Promise<ParsedExport> {
+export async function parseExport(file: string, options: { bodies?: boolean } = {}): Promise<ParsedExport> {
   try {
-    return (await workerPool().run({ file }, { signal: AbortSignal.timeout(PARSE_TIMEOUT_MS) })) as ParsedExport;
+    return (await workerPool().run({ file, bodies: options.bodies ?? false }, { signal: AbortSignal.timeout(PARSE_TIMEOUT_MS) })) as ParsedExport;
   } catch (error) {
     const name = (error as Error).name;
     if (name === "AbortError" || name === "TimeoutError") return { ok: false, message: "Reading this file took too long: it is refused." };

@@ -1,21 +1,33 @@
 /**
  * The worker thread that reads a WordPress export (run by `parse.server.ts` through piscina, so
  * the XML and HTML parsing never holds the event loop that serves pages): streams the file,
- * plans each item and returns the dry run's material, without the bodies.
+ * plans each item and returns the dry run's material; with `bodies`, also what the import writes
+ * for each post and page it creates (converted body, excerpt, author, terms, old address).
  */
 import { createReadStream } from "node:fs";
+import { htmlToBlocks, type ConvertedBlock } from "./html-blocks";
 import { planItem, type ItemPlan } from "./plan";
-import { readWxr, WxrError, type WxrChannel } from "./wxr";
+import { readWxr, WxrError, type WxrChannel, type WxrTerm } from "./wxr";
+
+/** What the import writes for one post or page it creates (a plan with a status). */
+export type ItemBody = { link: string; excerpt: string; creator: string; categories: WxrTerm[]; tags: WxrTerm[]; blocks: ConvertedBlock[] };
+
+/** One item's plan, and its body when asked for and the item is imported. */
+export type ParsedItem = ItemPlan & { body?: ItemBody };
 
 /** The worker's answer: the channel and every item's plan, or the reason the file was refused. */
-export type ParsedExport = { ok: true; channel: WxrChannel; items: ItemPlan[] } | { ok: false; message: string };
+export type ParsedExport = { ok: true; channel: WxrChannel; items: ParsedItem[] } | { ok: false; message: string };
 
-/** Reads the export at `file` (a path on this machine). */
-export default async function parseExportFile({ file }: { file: string }): Promise<ParsedExport> {
-  const items: ItemPlan[] = [];
+/** Reads the export at `file` (a path on this machine); `bodies` adds each imported item's body. */
+export default async function parseExportFile({ file, bodies = false }: { file: string; bodies?: boolean }): Promise<ParsedExport> {
+  const items: ParsedItem[] = [];
   try {
     const channel = await readWxr(createReadStream(file, { highWaterMark: 64 * 1024 }), (item) => {
-      items.push(planItem(item));
+      const plan: ParsedItem = planItem(item);
+      if (bodies && plan.status !== null) {
+        plan.body = { link: item.link, excerpt: item.excerpt, creator: item.creator, categories: item.categories, tags: item.tags, blocks: htmlToBlocks(item.content) };
+      }
+      items.push(plan);
     });
     return { ok: true, channel, items };
   } catch (error) {

@@ -9,6 +9,7 @@
  * fetched into the media library. Menus (`nav_menu_item`), comments and every other post type are
  * listed as skipped.
  */
+import { slugify } from "~/features/cms/slug";
 import { htmlToBlocks } from "./html-blocks";
 import type { WxrItem } from "./wxr";
 
@@ -74,4 +75,13 @@ export function planItem(item: WxrItem): ItemPlan {
   if (item.status === "future") return { ...base, status: "scheduled" };
   if (item.status === "draft" || item.status === "pending") return { ...base, status: "draft" };
   return skip(`the status "${item.status || "unknown"}" is not imported`);
+}
+
+/**
+ * The slug an imported post or page asks for: its WordPress slug as an article slug (lowercase
+ * letters, digits and hyphens), else its title's, else `wordpress-<post id>`. Taken slugs get
+ * -1, -2 ... as staff-written articles do.
+ */
+export function importSlug(item: Pick<ItemPlan, "slug" | "title" | "postId">): string {
+  return slugify(item.slug, "") || slugify(item.title, `wordpress-${item.postId}`);
 }
