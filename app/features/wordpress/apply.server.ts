@@ -33,7 +33,7 @@ import { reloadRedirects } from "~/features/redirects/runtime.server";
 import type { ConvertedBlock } from "./html-blocks";
 import { parseExport } from "./parse.server";
 import type { ItemBody, ParsedItem } from "./parse.worker";
-import { importSlug } from "./plan";
+import { importGuid, importSlug } from "./plan";
 
 /** Choices of the person applying: WordPress category (slug or name) → article category, and the default. */
 export type ApplyOptions = { categories?: Record<string, InsightCategory>; defaultCategory?: InsightCategory };
@@ -138,7 +138,7 @@ export async function applyImport(file: string, actor: CmsActor, options: ApplyO
       continue;
     }
     const hash = createHash("sha256").update(JSON.stringify([valid.values, publication])).digest("hex");
-    const guid = item.guid || `post:${item.postId}`;
+    const guid = importGuid(item);
     const recordKey = and(eq(wordpressImports.guid, guid), eq(wordpressImports.postId, item.postId));
     const [record] = await db.select().from(wordpressImports).where(recordKey);
     let slug: string;

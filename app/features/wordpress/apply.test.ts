@@ -19,6 +19,7 @@ import { findRedirect } from "~/features/redirects/runtime.server";
 import { createRedirectResponder } from "../../../server/redirects";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { applyImport, describeApplied } from "./apply.server";
+import { dryRunImport } from "./dry-run.server";
 import { closeParser } from "./parse.server";
 
 setupTestDatabase();
@@ -115,6 +116,11 @@ describe("applying a WordPress import", () => {
     expect(again.report.totals).toEqual({ created: 0, updated: 0, unchanged: 79, kept: 0, failed: 0 });
     expect(await snapshot()).toEqual(before);
     expect(Number((await db.select({ n: count() }).from(redirects))[0]!.n)).toBe(redirectCount);
+    // The dry run of the same file now says each item was imported before, and renames no slug.
+    const dry = await dryRunImport(CLASSIC);
+    if (!dry.ok) throw new Error(dry.message);
+    expect(dry.dryRun.items.filter((i) => i.newSlug)).toEqual([]);
+    expect(dry.dryRun.items.find((i) => i.postId === 1178)?.reason).toBe("imported before: its article is updated if the export changed it");
   });
 
   it("updates from a newer export what changed and says so, and keeps what staff edited here since", async () => {

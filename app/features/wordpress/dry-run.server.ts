@@ -3,15 +3,16 @@
  * for each skip and each change, before anything is written. Reads the export in the worker
  * (`parse.server.ts`) and the database for what the export meets here: article slugs already
  * taken (the article gets the next free one), authors who are members of staff (matched by
- * e-mail; others are kept as a byline), and categories (matched by name to the article
- * categories; others wait for staff to choose one).
+ * e-mail; others are kept as a byline), categories (matched by name to the article
+ * categories; others wait for staff to choose one), and items an earlier import wrote (noted: their
+ * article is updated if the export changed them).
  */
 import { db } from "~/db/client.server";
-import { adminUsers, insights } from "~/db/schema";
+import { adminUsers, insights, wordpressImports } from "~/db/schema";
 import { slugCandidate } from "~/features/cms/slug";
 import { INSIGHT_CATEGORIES, type InsightCategory } from "~/features/insights/kind";
 import { parseExport } from "./parse.server";
-import { importSlug, WP_KINDS, type ItemPlan, type WpKind } from "./plan";
+import { importGuid, importSlug, WP_KINDS, type ItemPlan, type WpKind } from "./plan";
 
 /** One item of the dry run: its plan, what happens to it, and the slug it gets when its own is taken. */
 export type DryRunItem = ItemPlan & { action: "create" | "skip"; newSlug: string | null };
@@ -37,13 +38,22 @@ export type DryRun = {
 export async function dryRunImport(file: string): Promise<{ ok: true; dryRun: DryRun } | { ok: false; message: string }> {
   const parsed = await parseExport(file);
   if (!parsed.ok) return parsed;
-  const [slugRows, staff] = await Promise.all([db.select({ slug: insights.slug }).from(insights), db.select({ name: adminUsers.name, email: adminUsers.email }).from(adminUsers)]);
+  const [slugRows, staff, imported] = await Promise.all([
+    db.select({ slug: insights.slug }).from(insights),
+    db.select({ name: adminUsers.name, email: adminUsers.email }).from(adminUsers),
+    db.select({ guid: wordpressImports.guid, postId: wordpressImports.postId }).from(wordpressImports),
+  ]);
   const taken = new Set(slugRows.map((r) => r.slug));
+  const importedBefore = new Set(imported.map((r) => `${r.postId} ${r.guid}`));
   const totals = Object.fromEntries(WP_KINDS.map((k) => [k, { create: 0, skip: 0 }])) as DryRun["totals"];
   const items: DryRunItem[] = parsed.items.map((item) => {
     const action = item.reason !== null && item.status === null && item.kind !== "attachment" ? "skip" : "create";
-    totals[item.kind][action]++;
     let newSlug: string | null = null;
+    if (action === "create" && importedBefore.has(`${item.postId} ${importGuid(item)}`)) {
+      const reason = [item.reason, "imported before: its article is updated if the export changed it"].filter(Boolean).join("; ");
+      totals[item.kind][action]++;
+      return { ...item, action, newSlug, reason };
+    }
     if (action === "create" && (item.kind === "post" || item.kind === "page")) {
       const base = importSlug(item);
       let slug = base;
@@ -51,6 +61,7 @@ export async function dryRunImport(file: string): Promise<{ ok: true; dryRun: Dr
       taken.add(slug);
       if (slug !== item.slug) newSlug = slug;
     }
+    totals[item.kind][action]++;
     return { ...item, action, newSlug };
   });
   const byEmail = new Map(staff.map((s) => [s.email.toLowerCase(), s.name]));

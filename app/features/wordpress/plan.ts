@@ -85,3 +85,8 @@ export function planItem(item: WxrItem): ItemPlan {
 export function importSlug(item: Pick<ItemPlan, "slug" | "title" | "postId">): string {
   return slugify(item.slug, "") || slugify(item.title, `wordpress-${item.postId}`);
 }
+
+/** The GUID an imported item is recorded under: the export's, or `post:<id>` when it has none. */
+export function importGuid(item: Pick<ItemPlan, "guid" | "postId">): string {
+  return item.guid || `post:${item.postId}`;
+}
