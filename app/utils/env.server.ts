@@ -94,6 +94,12 @@ const EnvSchema = z.object({
    */
   CALENDAR_ALLOW_PRIVATE: z.stringbool().default(false),
   /**
+   * Lets a WordPress import fetch its pictures over plain http and from loopback or private
+   * addresses (an old site on the firm's own network, and tests). Off by default: https and public
+   * addresses only, so an export cannot make the server reach internal services (SSRF).
+   */
+  WORDPRESS_ALLOW_PRIVATE: z.stringbool().default(false),
+  /**
    * Milliseconds between two reads of each engineer's calendar by the job worker (default 5
    * minutes). A calendar not read successfully for twice this long is failing: its engineer is
    * offered for nothing until it reads again.

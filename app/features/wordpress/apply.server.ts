@@ -10,8 +10,11 @@
  *   name) or whose name is an article category, else `defaultCategory`. Tags: the first 30.
  * - Author: the member of staff whose e-mail the export gives the author, else the author's
  *   display name as the byline.
- * - Excerpt: the export's, else the body's first words. Images are kept as a link to the old
- *   address until the media step fetches them.
+ * - Excerpt: the export's, else the body's first words.
+ * - Pictures (`media.server.ts`): every attachment and every image a body names are fetched into
+ *   the media library; a body image becomes an image block, the featured image (`_thumbnail_id`)
+ *   the cover (hero image). A picture that cannot be fetched is listed, and the body keeps it as a
+ *   paragraph linking to its old address (its alt text and caption as the words).
  * - Idempotent: each item is recorded in `wordpress_imports` by GUID and post id with the hash of what was
  *   written. The same item again is unchanged; a changed item updates its article unless staff
  *   edited the article here since (then it is kept, and says so); an article deleted here is not
@@ -30,19 +33,27 @@ import { INSIGHT_CATEGORIES, INSIGHT_KIND, type InsightCategory } from "~/featur
 import { writeRedirects } from "~/features/redirects/redirects.server";
 import { normaliseSource, type RedirectRule } from "~/features/redirects/rules";
 import { reloadRedirects } from "~/features/redirects/runtime.server";
+import type { FileStorage } from "~/features/media/storage.server";
+import { env } from "~/utils/env.server";
 import type { ConvertedBlock } from "./html-blocks";
+import { createImageFetcher, type FetchedImage, type MediaReport } from "./media.server";
 import { parseExport } from "./parse.server";
 import type { ItemBody, ParsedItem } from "./parse.worker";
 import { importGuid, importSlug } from "./plan";
 
 /** Choices of the person applying: WordPress category (slug or name) → article category, and the default. */
-export type ApplyOptions = { categories?: Record<string, InsightCategory>; defaultCategory?: InsightCategory };
+export type ApplyOptions = {
+  categories?: Record<string, InsightCategory>;
+  defaultCategory?: InsightCategory;
+  /** Where pictures are stored (default: the configured storage). */
+  files?: FileStorage;
+};
 
 /** What happened to one post or page. */
 export type AppliedItem = { kind: "post" | "page"; postId: number; title: string; outcome: "created" | "updated" | "unchanged" | "kept" | "failed"; slug: string | null; reason: string | null };
 
 /** The report of an applied import: each item's outcome, the totals, and the redirects written. */
-export type ApplyReport = { items: AppliedItem[]; totals: Record<AppliedItem["outcome"], number>; skipped: number; redirects: number };
+export type ApplyReport = { items: AppliedItem[]; totals: Record<AppliedItem["outcome"], number>; skipped: number; redirects: number; media: MediaReport };
 
 /** The most tags an article keeps (the blog form's limit). */
 const MAX_TAGS = 30;
@@ -52,12 +63,28 @@ const EXCERPT_CHARS = 300;
 const plainText = (content: unknown): string =>
   typeof content === "string" ? content : Array.isArray(content) ? content.map((r: { text?: string }) => r.text ?? "").join("") : "";
 
-/** The body as article blocks: an image not yet in the media library becomes a paragraph linking to its old address (or its words). */
-function articleBlocks(blocks: readonly ConvertedBlock[]): InsightBlock[] {
+/** An image's address as written in a body, made absolute against the site's address; null when it is none. */
+function absoluteAddress(src: string, site: string): string | null {
+  try {
+    const url = new URL(src, site || undefined);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The body as article blocks: an image whose address `pictures` found in the library becomes an
+ * image block; any other stays a paragraph linking to its old address (or its words).
+ */
+function articleBlocks(blocks: readonly ConvertedBlock[], pictures: ReadonlyMap<string, FetchedImage | null>, site: string): InsightBlock[] {
   return blocks.map((block): InsightBlock => {
     if (block.type !== "wp-image") return block;
+    const address = absoluteAddress(block.src, site);
+    const picture = address ? pictures.get(address) : null;
     const words = [block.alt || "Image", block.caption !== block.alt ? block.caption : undefined].filter(Boolean).join(": ");
-    return { type: "paragraph", content: isSafeHref(block.src) ? [{ text: words, href: block.src }] : words };
+    if (picture) return { type: "image", mediaId: picture.id, alt: (block.alt || block.caption || words).slice(0, 500), ...(block.caption ? { caption: block.caption.slice(0, 500) } : {}) };
+    return { type: "paragraph", content: address && isSafeHref(address) ? [{ text: words, href: address }] : words };
   });
 }
 
@@ -69,8 +96,7 @@ function excerptOf(blocks: readonly InsightBlock[], title: string): string {
 }
 
 /** The blog form an item would be posted as (the fields `INSIGHT_KIND` reads). */
-function formOf(item: ParsedItem & { body: ItemBody }, category: InsightCategory, authorName: string): FormData {
-  const blocks = articleBlocks(item.body.blocks);
+function formOf(item: ParsedItem & { body: ItemBody }, category: InsightCategory, authorName: string, blocks: InsightBlock[], cover: string | null): FormData {
   const excerpt = item.body.excerpt.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim() || excerptOf(blocks, item.title);
   const form = new FormData();
   form.set("title", item.title.trim() || `WordPress ${item.kind} ${item.postId}`);
@@ -80,6 +106,7 @@ function formOf(item: ParsedItem & { body: ItemBody }, category: InsightCategory
   form.set("category", category);
   for (const tag of item.body.tags.slice(0, MAX_TAGS)) form.append("tags", tag.name.slice(0, 60));
   form.set("content", JSON.stringify(blocks));
+  if (cover) form.set("heroImage", cover);
   return form;
 }
 
@@ -117,6 +144,17 @@ export async function applyImport(file: string, actor: CmsActor, options: ApplyO
     return options.defaultCategory ?? INSIGHT_CATEGORIES[0];
   };
 
+  const site = parsed.channel.baseSiteUrl || parsed.channel.link;
+  const fetcher = createImageFetcher(actor, { allowPrivate: env.WORDPRESS_ALLOW_PRIVATE, files: options.files });
+  const attachments = new Map<number, { url: string; title: string }>();
+  const pictures = new Map<string, FetchedImage | null>();
+  for (const item of parsed.items) {
+    const address = item.attachmentUrl ? absoluteAddress(item.attachmentUrl, site) : null;
+    if (!address) continue;
+    attachments.set(item.postId, { url: address, title: item.title });
+    pictures.set(address, await fetcher.get(address, item.title));
+  }
+
   const items: AppliedItem[] = [];
   const rules = new Map<string, Omit<RedirectRule, "id">>();
   const redirect = (source: string | null, target: string) => {
@@ -131,7 +169,15 @@ export async function applyImport(file: string, actor: CmsActor, options: ApplyO
     const withBody = item as ParsedItem & { body: ItemBody };
     const kind = item.kind;
     const { intent, publication } = publicationOf(item);
-    const form = formOf(withBody, categoryOf(item.body), authorByLogin.get(item.body.creator) ?? item.body.creator);
+    for (const block of item.body.blocks) {
+      if (block.type !== "wp-image") continue;
+      const address = absoluteAddress(block.src, site);
+      if (address && !pictures.has(address)) pictures.set(address, await fetcher.get(address, block.alt || block.caption || ""));
+    }
+    const thumbnail = item.body.thumbnailId === null ? undefined : attachments.get(item.body.thumbnailId);
+    const cover = thumbnail ? (pictures.get(thumbnail.url)?.url ?? null) : null;
+    const blocks = articleBlocks(item.body.blocks, pictures, site);
+    const form = formOf(withBody, categoryOf(item.body), authorByLogin.get(item.body.creator) ?? item.body.creator, blocks, cover);
     const valid = INSIGHT_KIND.parse(form, intent);
     if (!valid.ok) {
       items.push({ kind, postId: item.postId, title: item.title, outcome: "failed", slug: null, reason: Object.values(valid.errors).flat().join(" ") });
@@ -182,13 +228,18 @@ export async function applyImport(file: string, actor: CmsActor, options: ApplyO
   await reloadRedirects();
   const totals = { created: 0, updated: 0, unchanged: 0, kept: 0, failed: 0 };
   for (const i of items) totals[i.outcome]++;
-  return { ok: true, report: { items, totals, skipped, redirects: rules.size } };
+  return { ok: true, report: { items, totals, skipped, redirects: rules.size, media: fetcher.report } };
 }
 
 /** The applied import as lines of text for the command line: totals, then each item not simply created or unchanged. */
 export function describeApplied(report: ApplyReport): string[] {
   const t = report.totals;
-  const lines = [`${t.created} created, ${t.updated} updated, ${t.unchanged} unchanged, ${t.kept} kept as edited here, ${t.failed} refused; ${report.skipped} items skipped; ${report.redirects} redirects written`];
+  const m = report.media;
+  const lines = [
+    `${t.created} created, ${t.updated} updated, ${t.unchanged} unchanged, ${t.kept} kept as edited here, ${t.failed} refused; ${report.skipped} items skipped; ${report.redirects} redirects written`,
+    `Pictures: ${m.fetched} fetched into the media library, ${m.reused} already there, ${m.failed.length} could not be fetched (kept as links)`,
+    ...m.failed.map((f) => `  not fetched  ${f.url}: ${f.reason}`),
+  ];
   for (const item of report.items) {
     if (item.outcome === "updated") lines.push(`  updated  ${item.kind} #${item.postId} "${item.title}" → /insights/${item.slug}`);
     else if (item.reason) lines.push(`  ${item.outcome}  ${item.kind} #${item.postId} "${item.title}": ${item.reason}`);
