@@ -49,22 +49,24 @@ function enhanceEntry(): Plugin {
 }
 
 /**
- * Bundles the calendar worker (`app/features/calendars/ics-worker.ts`, run on worker threads by
- * `ics-pool.server.ts`) on its own as `<build>/server/ics-worker.js`, after the server build is
- * written: a worker thread loads it by path, and a chunk shared with the server would run the
- * server's start-up code in the worker too. Dependencies stay imports of node_modules, as in the
- * server build.
+ * Bundles each worker thread's module on its own beside the server build, after it is written:
+ * the calendar worker (`app/features/calendars/ics-worker.ts`, run by `ics-pool.server.ts`) as
+ * `<build>/server/ics-worker.js` and the WordPress export reader
+ * (`app/features/wordpress/parse.worker.ts`, run by `parse.server.ts`) as `wxr-worker.js`. A
+ * worker thread loads its module by path (`app/utils/worker-file.server.ts`), and a chunk shared
+ * with the server would run the server's start-up code in the worker too. Dependencies stay
+ * imports of node_modules, as in the server build.
  */
-function icsWorkerBundle(): Plugin {
+function workerBundles(): Plugin {
   return {
-    name: "meridian:ics-worker",
+    name: "meridian:worker-bundles",
     apply: "build",
     async writeBundle(options) {
       if (!this.environment.config.build.ssr || !options.dir) return;
       const { build } = await import("esbuild");
       await build({
-        entryPoints: ["app/features/calendars/ics-worker.ts"],
-        outfile: path.join(options.dir, "ics-worker.js"),
+        entryPoints: { "ics-worker": "app/features/calendars/ics-worker.ts", "wxr-worker": "app/features/wordpress/parse.worker.ts" },
+        outdir: options.dir,
         bundle: true,
         platform: "node",
         format: "esm",
@@ -85,7 +87,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     paraglide(),
     reactRouter(),
     enhanceEntry(),
-    icsWorkerBundle(),
+    workerBundles(),
     // The browser build's scripts and stylesheets also written brotli-compressed at quality 11 and
     // gzip-compressed at level 9 (`.br`, `.gz` beside each), which server/app.ts serves as they
     // are: the best compression once, at build, not a quick one on every request.

@@ -16,11 +16,9 @@
  * keeps the busy times it had. Reads run one at a time on at most one thread (the others wait, not
  * counted against their budget); the thread ends after a minute idle.
  */
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pLimit from "p-limit";
 import { Piscina } from "piscina";
+import { workerFile } from "~/utils/worker-file.server";
 import { CalendarFormatError, CalendarTooLargeError, type BusyInterval, type TimeWindow } from "./ical";
 import type { IcsOutcome, IcsTask } from "./ics-worker";
 
@@ -35,18 +33,6 @@ export const ICS_READ_BUDGET: IcsBudget = { cpuMs: 10_000, wallMs: 60_000, memor
 
 const IDLE_MS = 60_000;
 
-/**
- * The worker module: the production build's bundle (`build/server/ics-worker.js`, beside the
- * server's entry or one folder up from a chunk), else the TypeScript source through tsx.
- */
-function workerFile(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.join(here, "ics-worker.js"), path.join(here, "..", "ics-worker.js"), path.join(here, "ics-worker.dev.mjs")];
-  const found = candidates.find((file) => existsSync(file));
-  if (!found) throw new Error(`The calendar worker is missing (looked for ${candidates.join(", ")}); run npm run build.`);
-  return found;
-}
-
 /** One pool per heap cap (resource limits are the pool's); in practice only {@link ICS_READ_BUDGET}'s. */
 const pools = new Map<number, Piscina<IcsTask, IcsOutcome>>();
 const oneAtATime = pLimit(1);
@@ -55,7 +41,7 @@ function poolFor(memoryMb: number): Piscina<IcsTask, IcsOutcome> {
   let pool = pools.get(memoryMb);
   if (!pool) {
     pool = new Piscina<IcsTask, IcsOutcome>({
-      filename: workerFile(),
+      filename: workerFile(import.meta.url, "ics-worker", new URL("./ics-worker.dev.mjs", import.meta.url)),
       minThreads: 0,
       maxThreads: 1,
       idleTimeout: IDLE_MS,

@@ -2,8 +2,8 @@
  * Runs the export's parsing in a worker thread (piscina), off the thread that serves requests,
  * with a memory limit and a time limit: a hostile file costs a worker, never a page.
  */
-import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
+import { workerFile } from "~/utils/worker-file.server";
 import type { ParsedExport } from "./parse.worker";
 
 /** The worker's heap limit (MB): a 100 MB export streams well within it. */
@@ -14,19 +14,17 @@ export const PARSE_TIMEOUT_MS = 5 * 60_000;
 let pool: Piscina | null = null;
 
 /**
- * The worker pool: one thread running `parse.worker.ts` under tsx, as the command line
- * (`npm run import:wordpress`) and the tests run. The production server bundle does not include
- * the worker yet: a route that imports through the portal needs it built beside the bundle.
+ * The worker pool: one thread running `parse.worker.ts`, bundled by the production build as
+ * `build/server/wxr-worker.js`, else loaded through tsx (`parse.worker.dev.mjs`: the command line
+ * and the tests).
  */
 function workerPool(): Piscina {
   if (pool) return pool;
-  const source = new URL("./parse.worker.ts", import.meta.url);
   pool = new Piscina({
-    filename: fileURLToPath(source),
+    filename: workerFile(import.meta.url, "wxr-worker", new URL("./parse.worker.dev.mjs", import.meta.url)),
     maxThreads: 1,
     idleTimeout: 30_000,
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-    execArgv: ["--import", "tsx"],
   });
   return pool;
 }
