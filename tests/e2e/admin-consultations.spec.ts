@@ -162,7 +162,7 @@ test("a booking made in the wizard is confirmed with a meeting link and the visi
   const card = page.getByRole("listitem").filter({ hasText: visitor.name });
   await expect(card).toContainText("Pending");
   await expect(card).toContainText("6:30 PM – 7:00 PM");
-  await card.getByRole("button", { name: /View/ }).click();
+  await card.getByRole("link", { name: /View booking of/ }).click();
 
   const dialog = page.getByRole("dialog", { name: /^Booking #[0-9a-f]{8}$/ });
   await expect(dialog).toContainText(visitor.email);
@@ -193,7 +193,7 @@ test("a booking made in the wizard is confirmed with a meeting link and the visi
   await expect(page.getByText("Booking updated")).toBeVisible();
   await expect(card).toContainText("Confirmed");
 
-  await card.getByRole("button", { name: /View/ }).click();
+  await card.getByRole("link", { name: /View booking of/ }).click();
   await expect(dialog.getByRole("link", { name: /Join Meeting/ })).toHaveAttribute("href", "https://meet.example.com/e2e-consultation");
   await expect(dialog.getByRole("link", { name: /Join Meeting/ })).toHaveAttribute("target", "_blank");
   await page.keyboard.press("Escape");

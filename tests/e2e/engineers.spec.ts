@@ -93,7 +93,7 @@ test("staff set up an engineer; a visitor books, sees the engineer's meeting lin
   await page.goto(`/admin/consultations?q=${encodeURIComponent(email)}`);
   await waitForHydration(page);
   await expect(page.getByText(`With ${F.engineer.name}`)).toBeVisible();
-  await page.getByRole("button", { name: /View booking of Vic Visitor/ }).click();
+  await page.getByRole("link", { name: /View booking of Vic Visitor/ }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("definition").filter({ hasText: F.engineer.name })).toBeVisible();
   // Eve is the only engineer of the type: nobody else to give it to.
@@ -102,7 +102,7 @@ test("staff set up an engineer; a visitor books, sees the engineer's meeting lin
   await dialog.getByRole("combobox", { name: "Update status" }).selectOption("confirmed");
   await dialog.getByRole("button", { name: "Update Booking" }).click();
   await expect(page.getByText("Booking updated")).toBeVisible();
-  if (!(await dialog.isVisible())) await page.getByRole("button", { name: /View booking of Vic Visitor/ }).click();
+  if (!(await dialog.isVisible())) await page.getByRole("link", { name: /View booking of Vic Visitor/ }).click();
   await expect(dialog.getByRole("link", { name: /Join Meeting/ })).toHaveAttribute("href", /^https:\/\/meet\.jit\.si\/[0-9a-f]{32}$/);
   await expectNoSeriousA11yViolations(page);
   await shoot(page, "engineer-booking-detail");

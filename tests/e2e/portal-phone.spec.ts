@@ -161,7 +161,7 @@ test.describe("portal at 390 px", () => {
 
     await page.goto("/admin/consultations");
     await waitForHydration(page);
-    await page.getByRole("button", { name: "View" }).first().click();
+    await page.getByRole("link", { name: /^View booking of/ }).first().click();
     await fits(/^Booking #/);
     await page.getByRole("tab", { name: "Availability" }).click();
     await page.getByRole("button", { name: "Add Availability" }).first().click();

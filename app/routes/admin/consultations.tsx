@@ -237,6 +237,11 @@ export default function ConsultationsRoute({ loaderData, actionData }: Route.Com
         next.set("page", String(page));
         return `?${next.toString()}`;
       }}
+      bookingHref={(id) => {
+        const next = new URLSearchParams(searchParams);
+        next.set("booking", id);
+        return `?${next.toString()}`;
+      }}
     />
   );
 }

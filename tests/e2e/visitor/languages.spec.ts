@@ -180,7 +180,7 @@ test("a visitor in Haiti switches the wizard to French on a desktop, books, and 
   await portal.getByRole("searchbox", { name: "Search by name, email or type" }).fill(email);
   await portal.getByRole("button", { name: "Search" }).click();
   await expect(portal.getByText("1 booking found")).toBeVisible();
-  await portal.getByRole("listitem").filter({ hasText: "Marie Joseph" }).getByRole("button", { name: /View/ }).click();
+  await portal.getByRole("listitem").filter({ hasText: "Marie Joseph" }).getByRole("link", { name: /View booking of/ }).click();
   const dialog = portal.getByRole("dialog", { name: /^Booking #[0-9a-f]{8}$/ });
   await expect(dialog.getByRole("term").filter({ hasText: "Visitor's language" })).toBeVisible();
   await expect(dialog).toContainText("French (Français)");

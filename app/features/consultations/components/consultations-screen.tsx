@@ -61,6 +61,8 @@ export type ConsultationsScreenProps = {
   onFilter: (form: HTMLFormElement) => void;
   /** `href` of a page of the bookings list with the current filters. */
   pageHref: (page: number) => string;
+  /** The address of this screen with the booking `id` open (`?booking=<id>`, the other parameters kept). */
+  bookingHref: (id: string) => string;
   submitters: {
     booking: Submitter;
     single: Submitter;
@@ -146,6 +148,7 @@ function BookingsPanel({
   filters,
   onFilter,
   pageHref,
+  bookingHref,
   submitter,
   opened,
   onBookingClosed,
@@ -154,6 +157,15 @@ function BookingsPanel({
   const [selectedId, setSelectedId] = useState<string | null>(opened?.id ?? null);
   // Keep the last seen copy so the dialog stays put if a refresh filters the booking out.
   const [snapshot, setSnapshot] = useState<BookingView | null>(opened);
+  // The dialog follows the address whenever it changes from outside the row's own handler: a
+  // "View" pressed before hydration is a plain link to `?booking=`, and must still open it.
+  const openedId = opened?.id ?? null;
+  const [addressId, setAddressId] = useState(openedId);
+  if (openedId !== addressId) {
+    setAddressId(openedId);
+    setSelectedId(openedId);
+    if (opened) setSnapshot(opened);
+  }
   const selected = selectedId ? (bookings.find((b) => b.id === selectedId) ?? (snapshot?.id === selectedId ? snapshot : opened)) : null;
   const close = () => {
     setSelectedId(null);
@@ -308,18 +320,19 @@ function BookingsPanel({
                       ) : null}
                     </dl>
                   </div>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="sm"
-                    className="self-start"
-                    onClick={() => {
-                      setSnapshot(b);
-                      setSelectedId(b.id);
-                    }}
-                  >
-                    <Eye aria-hidden />
-                    View<span className="sr-only"> booking of {b.name}</span>
+                  <Button asChild variant="outline" size="sm" className="self-start">
+                    <a
+                      href={bookingHref(b.id)}
+                      onClick={(e) => {
+                        if (e.metaKey || e.ctrlKey || e.shiftKey) return;
+                        e.preventDefault();
+                        setSnapshot(b);
+                        setSelectedId(b.id);
+                      }}
+                    >
+                      <Eye aria-hidden />
+                      View<span className="sr-only"> booking of {b.name}</span>
+                    </a>
                   </Button>
                 </Card>
               </li>
