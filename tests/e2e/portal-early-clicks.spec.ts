@@ -1,6 +1,6 @@
 /**
- * A member of staff presses a list's "View" the moment the row is on screen, before or while the
- * portal hydrates: the booking dialog and the enquiry panel open every time. The processor is
+ * A member of staff presses a booking's "View" the moment the row is on screen, before or while
+ * the portal hydrates: the booking dialog opens every time. The processor is
  * slowed fourfold (Chromium's CPU throttling) so hydration takes long enough for early presses to
  * land before it, during it and after it.
  */
@@ -23,20 +23,7 @@ test("a booking's View pressed as soon as it is visible opens the booking, every
     await page.goto("/admin/consultations", { waitUntil: "commit" });
     const view = page.getByRole("link", { name: /^View booking of/ }).first();
     await view.click();
-    await expect(page.getByRole("dialog", { name: /^Booking #[0-9a-f]{8}$/ }), `round ${round + 1}`).toBeVisible();
-  }
-});
-
-test("an enquiry's View pressed as soon as it is visible opens the enquiry, every time", async ({ page }) => {
-  await signInAsAdmin(page);
-  await throttle(page);
-  for (let round = 0; round < ROUNDS; round++) {
-    await page.goto("/admin/enquiries", { waitUntil: "commit" });
-    const view = page.getByRole("link", { name: /^View enquiry from/ }).first();
-    const name = ((await view.getAttribute("aria-label")) ?? "").replace(/^View enquiry from\s*/, "").trim();
-    await view.click();
-    const panel = page.getByRole("dialog");
-    await expect(panel, `round ${round + 1}`).toBeVisible();
-    if (name) await expect(panel, `round ${round + 1}`).toContainText(name);
+    // Pressed before hydration, the link loads `?booking=`, which opens the dialog once hydrated.
+    await expect(page.getByRole("dialog", { name: /^Booking #[0-9a-f]{8}$/ }), `round ${round + 1}`).toBeVisible({ timeout: 20_000 });
   }
 });
