@@ -24,6 +24,7 @@ import { ensureFirstAdmin } from "~/features/auth/bootstrap.server";
 import { refusedPasswordClient, tooManyPasswordAttemptsPage, type RefusedForm } from "~/features/auth/password-attempts.server";
 import { watchContentState } from "~/features/site/content-version.server";
 import { canonicalPageLocation } from "~/features/site/page-url";
+import { HOUR_MS, secondsUntilWindowEnds } from "~/features/abuse/limits.server";
 import { UNAVAILABLE_HEADERS, UNAVAILABLE_PAGE } from "~/features/site/unavailable.server";
 import { uploadsRouter } from "~/features/media/storage.server";
 import { metrics, reportHtmlCacheSize } from "~/features/operations/metrics.server";
@@ -35,6 +36,7 @@ import { refuseMalformedHost } from "./host-header";
 import { createRequestObserver, createRouteResolver, noteCacheResult, requestIdOf } from "./observe";
 import { createRedirectResponder } from "./redirects";
 import { requestBodyRules } from "./request-body";
+import { retryAfterOnEvery429 } from "./retry-after";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -55,6 +57,10 @@ declare module "react-router" {
 export const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", env.TRUST_PROXY);
+
+// Every 429 says when to come back: the rate limits in LIMITS count in fixed hour windows, so a
+// refusal that did not set its own wait is told the seconds until the current window ends.
+app.use(retryAfterOnEvery429(() => secondsUntilWindowEnds(HOUR_MS, new Date())));
 
 app.use((req, res, next) => {
   // The observer (server/observe.ts) gave the request its id; it sets no header itself.

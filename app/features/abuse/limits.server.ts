@@ -60,6 +60,16 @@ export function clientKey(ip: string): string {
 }
 
 /**
+ * Whole seconds from `now` until the fixed window of `windowMs` containing it ends (at least 1):
+ * the `Retry-After` of a refusal by a limit of that window. Windows start at multiples of
+ * `windowMs` since the Unix epoch, as `hitRateLimit` counts them.
+ */
+export function secondsUntilWindowEnds(windowMs: number, now: Date): number {
+  const end = (Math.floor(now.getTime() / windowMs) + 1) * windowMs;
+  return Math.max(1, Math.ceil((end - now.getTime()) / 1000));
+}
+
+/**
  * Counts one hit for `key` in the fixed window of `windowMs` containing `now` and returns the
  * window's count (1 for the first hit). Atomic across instances (an upsert on the
  * `(key, window_start)` key); inside a transaction the hit is undone if it rolls back.
