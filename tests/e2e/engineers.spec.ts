@@ -14,7 +14,7 @@ import { signInAsAdmin } from "./support/auth";
 import { fillDetails, outbox, sentTo, slotRadio, toTypeWeek, type Parsed } from "./support/booking-flow";
 import { engineerFixtures } from "./support/engineer-fixtures";
 import { waitUntilHumanPace } from "./support/human-pace";
-import { waitForHydration } from "./support/hydration";
+import { waitForEnhancement, waitForHydration } from "./support/hydration";
 import { shootScreens as shoot } from "./support/screenshots";
 
 const F = engineerFixtures();
@@ -113,7 +113,7 @@ test("staff set up an engineer; a visitor books, sees the engineer's meeting lin
   const manageLink = /https?:\/\/\S+\/book-consultation\/manage\/[A-Za-z0-9_-]+/.exec(confirmed.text ?? "")![0];
   const fresh = await (await browser.newContext()).newPage();
   await fresh.goto(new URL(manageLink).pathname);
-  await waitForHydration(fresh);
+  await waitForEnhancement(fresh);
   await expect(fresh.getByRole("heading", { name: "Your consultation" })).toBeVisible();
   await expect(fresh.getByText(formatLongDate(F.slot.date))).toBeVisible();
   await expect(fresh.getByRole("link", { name: meetingLink })).toBeVisible();
