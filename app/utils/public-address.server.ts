@@ -316,6 +316,6 @@ export async function guardedFetch(input: string | URL | Request, init: RequestI
       for (const v of Array.isArray(value) ? value : [value]) responseHeaders.append(name, v);
     }
     const empty = status === 204 || status === 304 || method === "HEAD";
-    return new Response(empty ? null : new Uint8Array(answer.body), { status, statusText: response.statusMessage, headers: responseHeaders });
+    return new Response(empty ? null : (answer.body as Uint8Array<ArrayBuffer>), { status, statusText: response.statusMessage, headers: responseHeaders });
   }
 }

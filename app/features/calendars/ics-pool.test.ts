@@ -123,4 +123,18 @@ describe("a hostile calendar is read on a worker thread within its budget", () =
     expect(m.worstLagMs).toBeLessThan(500);
     expect(m.rssGrowthMb).toBeLessThan(ICS_READ_BUDGET.memoryMb + 200);
   }, 60_000);
+
+  it("takes the body as bytes: moved to the worker and decoded there, a view of a shared buffer copied first", async () => {
+    const text = ordinary(3e5);
+    const fromText = await expandInWorker([text], window);
+    const own = new TextEncoder().encode(text);
+    const fromBytes = await expandInWorker([own], window);
+    expect(fromBytes).toEqual(fromText);
+    // Moved, not copied: the caller's buffer is now the worker's.
+    expect(own.byteLength).toBe(0);
+    const shared = Buffer.concat([Buffer.from("prefix"), Buffer.from(text)]);
+    const view = shared.subarray(6);
+    expect(await expandInWorker([view], window)).toEqual(fromText);
+    expect(shared.subarray(0, 6).toString()).toBe("prefix");
+  }, 60_000);
 });

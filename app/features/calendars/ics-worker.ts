@@ -20,10 +20,11 @@ export const WORKER_NICE = 10;
 if (process.platform === "linux") setPriority(WORKER_NICE);
 
 /**
- * One read: the iCalendar documents, the window as epoch milliseconds (half-open), and the
+ * One read: the iCalendar documents (text, or UTF-8 bytes moved here from the calling thread so
+ * that it neither decodes nor copies them), the window as epoch milliseconds (half-open), and the
  * processor time the read may take on this thread, in milliseconds.
  */
-export type IcsTask = { texts: string[]; start: number; end: number; cpuMs: number };
+export type IcsTask = { documents: (string | Uint8Array)[]; start: number; end: number; cpuMs: number };
 
 /**
  * The processor time this thread has used, in ms: its own user and system time from Linux's
@@ -60,7 +61,9 @@ export default function expandCalendar(task: IcsTask): IcsOutcome {
     }
   };
   try {
-    const busy = busyIntervalsFromIcs(task.texts, { start: new Date(task.start), end: new Date(task.end) }, checkpoint);
+    const decoder = new TextDecoder("utf-8");
+    const texts = task.documents.map((d) => (typeof d === "string" ? d : decoder.decode(d)));
+    const busy = busyIntervalsFromIcs(texts, { start: new Date(task.start), end: new Date(task.end) }, checkpoint);
     return { ok: true, busy: busy.map((b) => ({ start: b.start.getTime(), end: b.end.getTime() })) };
   } catch (error) {
     if (error instanceof CalendarTooLargeError) return { ok: false, refusal: "too-large", message: error.message };

@@ -55,7 +55,18 @@ function statusMessage(status: number, kind: CalendarSource["kind"]): string {
 async function readIcs(url: string, window: TimeWindow, allowPrivate: boolean): Promise<BusyInterval[]> {
   const response = await calendarFetch(allowPrivate)(url, { headers: { accept: "text/calendar, */*;q=0.5", "user-agent": "Meridian-Engineering-Calendar/1.0" } });
   if (!response.ok) throw new CalendarReadError(statusMessage(response.status, "ics"));
-  return expandInWorker([await response.text()], window);
+  return expandInWorker([await bodyBytes(response)], window);
+}
+
+/**
+ * A response's body as bytes, without decoding it and, when it arrives as one chunk (as
+ * `guardedFetch` gives it), without copying it: the worker decodes it, not this thread.
+ */
+async function bodyBytes(response: Response): Promise<Uint8Array> {
+  if (!response.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of response.body) chunks.push(chunk);
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
 }
 
 async function readCaldav(source: Extract<CalendarSource, { kind: "caldav" }>, window: TimeWindow, allowPrivate: boolean): Promise<BusyInterval[]> {
