@@ -16,7 +16,7 @@ const include = ["app/**/*.test.ts", "tests/integration/**/*.test.ts"];
  * public actions) and the feature tests of races and locks, which PGlite's single connection
  * serialises and so cannot show: concurrent bookings (`FOR UPDATE`) and engineer assignment,
  * concurrent reschedules, two mail workers, two webhook workers, two backup or retention runs, two
- * reminder runs, two analytics flushes, two calendar readers, and the
+ * reminder runs, two analytics flushes, two calendar readers, two calendar writers, and the
  * first admin's advisory lock; and the feature tests whose SQL differs enough between the two to
  * matter (hashed link lookups, booking filters and manage links, campaign attribution, erasure).
  * A new test of a race or of SQL only a server has belongs here.
@@ -29,6 +29,7 @@ const POSTGRES_TEST_FILES = [
   "app/features/auth/bootstrap.test.ts",
   "app/features/auth/links-and-sessions.test.ts",
   "app/features/calendars/connections.test.ts",
+  "app/features/calendars/event-writes.test.ts",
   "app/features/consultations/admin-bookings.test.ts",
   "app/features/consultations/bookings.test.ts",
   "app/features/consultations/engineers.test.ts",

@@ -51,6 +51,12 @@ export const ENQUIRY_MESSAGE_KINDS = ["reply", "incoming", "note"] as const;
 /** How a staff member's own calendar is read: an ICS subscription address, or a CalDAV account. */
 export const CALENDAR_KINDS = ["ics", "caldav"] as const;
 
+/** What a queued calendar write wants: the booking's event written (created or updated), or removed. */
+export const CALENDAR_EVENT_ACTIONS = ["put", "delete"] as const;
+
+/** How an engineer changed an event we wrote, by hand in their calendar: moved it, or deleted it. */
+export const CALENDAR_HAND_CHANGES = ["moved", "deleted"] as const;
+
 /** The answers a redirect may give: moved for good, moved for now, or gone (no target). */
 export const REDIRECT_STATUS_CODES = [301, 302, 410] as const;
 

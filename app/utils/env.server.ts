@@ -106,6 +106,11 @@ const EnvSchema = z.object({
    */
   CALENDAR_REFRESH_MS: z.coerce.number().int().min(100).max(24 * 3_600_000).default(5 * 60_000),
   /**
+   * Milliseconds between two looks of the job worker for bookings due to be written into
+   * engineers' CalDAV calendars (default 15 seconds); a failed write waits its own backoff.
+   */
+  CALENDAR_WRITE_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  /**
    * Public write limits, shared by every instance through the database
    * (`app/features/abuse/limits.server.ts`): bookings and enquiries per client (IPv4 address or
    * IPv6 /64) per hour, for everyone together per hour, and active future bookings per e-mail.

@@ -159,6 +159,9 @@ export const formatUkDateTime12 = uk("en-GB", {
 /** "5 Mar, 14:07": a session's sign-in and last activity (24-hour). */
 export const formatUkDayTime24 = uk("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
 
+/** "Tue 3 Dec, 15:00": a booking's time beside the time an engineer's calendar gives it (24-hour). */
+export const formatUkWeekdayTime24 = uk("en-GB", { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+
 /** "5 Mar, 02:07 pm": an audit entry (admin, 12-hour). */
 export const formatUkDayTime12 = uk("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hour12: true });
 

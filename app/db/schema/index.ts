@@ -26,6 +26,8 @@ export {
   SITE_PAGE_KEYS,
   ENQUIRY_MESSAGE_KINDS,
   CALENDAR_KINDS,
+  CALENDAR_EVENT_ACTIONS,
+  CALENDAR_HAND_CHANGES,
 } from "../../utils/domain";
 
 export * from "./analytics";

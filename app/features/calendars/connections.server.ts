@@ -29,10 +29,10 @@
  *   read once it is failing; again only after a good read).
  */
 import { randomUUID } from "node:crypto";
-import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
+import { symmetricEncrypt } from "better-auth/crypto";
 import { and, asc, eq, inArray, isNull, lt, max, or } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
-import { adminUsers, calendarBusyTimes, calendarConnections, consultationTypes } from "~/db/schema";
+import { adminUsers, calendarBusyTimes, calendarConnections, calendarEventWrites, consultationTypes } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { enqueueEmails } from "~/features/mail/outbox.server";
 import { getMailSettings } from "~/features/mail/settings.server";
@@ -40,9 +40,10 @@ import { renderEmail, siteUrl } from "~/features/mail/templates.server";
 import { env, serverSecret } from "~/utils/env.server";
 import { formatUkDateTime24 } from "~/utils/format";
 import { logger } from "~/utils/logger.server";
-import { checkPublicHost } from "~/utils/public-address.server";
 import type { BusyInterval, TimeWindow } from "./ical";
+import { calendarWritesFor, type CalendarWritesView } from "./event-writes.server";
 import { CalendarReadError, readBusyIntervals, type CalendarSource } from "./read.server";
+import { checkAddress, sourceOf } from "./sources.server";
 import type { ConnectCalendarInput } from "./schema";
 
 /** Busy times are kept from this many days before a read. */
@@ -84,7 +85,8 @@ export function isFailing(lastSuccessAt: Date | null, now: Date): boolean {
 
 /**
  * A connection as staff see it (ISO 8601 instants), without secrets: the ICS address is never
- * shown again, only its host; CalDAV shows its server address and user name.
+ * shown again, only its host; CalDAV shows its server address and user name, and what is
+ * waiting to be written into it.
  */
 export type CalendarConnectionView =
   | { connected: false }
@@ -99,6 +101,8 @@ export type CalendarConnectionView =
       lastErrorAt: string | null;
       failing: boolean;
       busyCount: number;
+      /** The bookings written into it (CalDAV only; an ICS subscription is read only). */
+      writes: CalendarWritesView | null;
     };
 
 /** The connection of the staff user `userId` (a better-auth user id), as staff see it. */
@@ -117,6 +121,7 @@ export async function getCalendarConnection(userId: string, now: Date = new Date
     lastErrorAt: row.lastErrorAt?.toISOString() ?? null,
     failing: isFailing(row.lastSuccessAt, now),
     busyCount: busy,
+    writes: row.kind === "caldav" ? await calendarWritesFor(row.id) : null,
   };
 }
 
@@ -125,16 +130,6 @@ export async function getCalendarConnection(userId: string, now: Date = new Date
  * the form (`field` names the field at fault).
  */
 export type ConnectResult = { ok: true; busyCount: number; aheadDays: number } | { ok: false; field: "icsUrl" | "caldavUrl" | "caldavPassword" | null; message: string };
-
-/** The SSRF check of a calendar address at save time, as a message for people; null when allowed. */
-async function checkAddress(url: string): Promise<string | null> {
-  const parsed = new URL(url);
-  if (parsed.username || parsed.password) return "Put the user name and password in their own fields, not in the address.";
-  if (parsed.protocol !== "https:" && !env.CALENDAR_ALLOW_PRIVATE) return "Use an https:// address.";
-  const refusal = await checkPublicHost(parsed.hostname, env.CALENDAR_ALLOW_PRIVATE);
-  if (refusal === "not-found") return "That server's name could not be found.";
-  return refusal ? "That address is on a private network. Use the calendar's public address." : null;
-}
 
 /** Replaces a connection's busy times with `busy`, inside the caller's transaction. */
 async function replaceBusyTimes(tx: Transaction, connectionId: string, userId: string, busy: BusyInterval[]) {
@@ -187,6 +182,8 @@ export async function connectCalendar(actor: AuditActor, userId: string, input: 
       .onConflictDoUpdate({ target: calendarConnections.userId, set: values })
       .returning({ id: calendarConnections.id });
     await replaceBusyTimes(tx, row!.id, userId, busy);
+    // The events written into the calendar this replaces stay there; what is queued or known of them no longer applies.
+    await tx.delete(calendarEventWrites).where(eq(calendarEventWrites.connectionId, row!.id));
     await recordAudit(tx, {
       actor,
       action: "calendar.connected",
@@ -210,12 +207,6 @@ export async function disconnectCalendar(actor: AuditActor, userId: string): Pro
 
 const holderId = `${process.pid}-${randomUUID().slice(0, 8)}`;
 type ConnectionRow = typeof calendarConnections.$inferSelect;
-
-/** The source of a stored connection, its secrets decrypted. */
-async function sourceOf(row: ConnectionRow): Promise<CalendarSource> {
-  if (row.kind === "ics") return { kind: "ics", url: await symmetricDecrypt({ key: serverSecret, data: row.icsUrlEncrypted! }) };
-  return { kind: "caldav", serverUrl: row.caldavUrl!, username: row.caldavUsername!, password: await symmetricDecrypt({ key: serverSecret, data: row.caldavPasswordEncrypted! }) };
-}
 
 /** Reads one claimed connection and records the outcome (only while this holder still has the lease). */
 async function readClaimed(row: ConnectionRow, now: Date): Promise<{ ok: true } | { ok: false; message: string }> {

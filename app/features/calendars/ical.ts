@@ -34,6 +34,9 @@ import { LONDON } from "~/utils/time";
 /** A busy stretch: instants (UTC), half-open `[start, end)`, `start < end`. */
 export type BusyInterval = { start: Date; end: Date };
 
+/** The UIDs of the product's own booking events (`booking-{id}@{host}`), by their start and end. */
+export type OwnEvents = { uidPrefix: string; uidSuffix: string };
+
 /** The stretch of time to find busy intervals in: instants, half-open `[start, end)`. */
 export type TimeWindow = { start: Date; end: Date };
 
@@ -318,10 +321,13 @@ function parseCalendars(text: string): ICAL.Component[] {
  * {@link CalendarTooLargeError} when it needs more steps or occurrences than a read may take; an
  * event it cannot read (no DTSTART, a broken rule) is skipped, not fatal. `checkpoint` is called
  * after each document is parsed and every 1,000 recurrence steps and events; what it throws
- * ends the read (the worker's CPU budget). CPU-bound: servers call it through `expandInWorker`
- * (`ics-pool.server.ts`), never on the thread that answers requests.
+ * ends the read (the worker's CPU budget). Events of `ours` (the bookings we wrote, or that were
+ * e-mailed and accepted into the calendar: their UID starts with `uidPrefix` and ends with
+ * `uidSuffix`) are not busy: the booking side counts the bookings themselves. CPU-bound: servers
+ * call it through `expandInWorker` (`ics-pool.server.ts`), never on the thread that answers requests.
  */
-export function busyIntervalsFromIcs(texts: string | string[], window: TimeWindow, checkpoint: () => void = () => {}): BusyInterval[] {
+export function busyIntervalsFromIcs(texts: string | string[], window: TimeWindow, checkpoint: () => void = () => {}, ours: OwnEvents | null = null): BusyInterval[] {
+  const isOurs = (uid: string) => ours !== null && uid.startsWith(ours.uidPrefix) && uid.endsWith(ours.uidSuffix);
   const windowStart = window.start.getTime();
   const windowEnd = window.end.getTime();
   if (!(windowEnd > windowStart)) return [];
@@ -351,6 +357,7 @@ export function busyIntervalsFromIcs(texts: string | string[], window: TimeWindo
           continue;
         }
         const uid = String(event.getFirstPropertyValue("uid") ?? "");
+        if (isOurs(uid)) continue;
         const set = overriddenByUid.get(uid) ?? new Set<string>();
         set.add(keyOf(pointOf(recurrenceProperty, recurrenceId, resolve)));
         overriddenByUid.set(uid, set);
@@ -359,8 +366,8 @@ export function busyIntervalsFromIcs(texts: string | string[], window: TimeWindo
       }
       for (const event of masters) {
         tick(allowance);
-        if (isFree(event)) continue;
         const uid = String(event.getFirstPropertyValue("uid") ?? "");
+        if (isFree(event) || isOurs(uid)) continue;
         try {
           const overridden = event.hasProperty("recurrence-id") ? new Set<string>() : (overriddenByUid.get(uid) ?? new Set<string>());
           for (const span of expandMaster(event, overridden, windowStart, windowEnd, resolve, allowance)) {
@@ -377,6 +384,37 @@ export function busyIntervalsFromIcs(texts: string | string[], window: TimeWindo
     }
   }
   return mergeSpans(spans).map((s) => ({ start: new Date(s.start), end: new Date(s.end) }));
+}
+
+/** One event's times and STATUS as a calendar holds it: instants (UTC), half-open; STATUS upper-cased ("" when absent). */
+export type EventTimes = { start: Date; end: Date; status: string };
+
+/**
+ * The times and STATUS of the event `uid` in the iCalendar `text` (one CalDAV object: its VEVENT
+ * with that UID and no RECURRENCE-ID), read by the rules of {@link busyIntervalsFromIcs} (zones,
+ * all-day days, DTEND or DURATION); null when the text holds no such event or it has no start.
+ * Throws {@link CalendarFormatError} when the text is not iCalendar. Servers call it through
+ * `readEventInWorker` (`ics-pool.server.ts`), never on the thread that answers requests.
+ */
+export function eventTimesFromIcs(text: string, uid: string): EventTimes | null {
+  for (const calendar of parseCalendars(text)) {
+    const resolve = zoneResolver(calendar);
+    const jcal = (calendar.jCal[2] as unknown[][]).find((c) => {
+      if (c[0] !== "vevent") return false;
+      const event = new ICAL.Component(c);
+      return String(event.getFirstPropertyValue("uid") ?? "") === uid && !event.hasProperty("recurrence-id");
+    });
+    if (!jcal) continue;
+    const event = new ICAL.Component(jcal);
+    const startProperty = event.getFirstProperty("dtstart");
+    const dtstart = timeOf(startProperty);
+    if (!startProperty || !dtstart) return null;
+    const zone = dtstart.isDate ? LONDON_ZONE : resolve(startProperty, dtstart);
+    const span = spanOf(event, wallOf(dtstart), dtstart.isDate, zone, resolve);
+    const start = span?.start ?? instantOf(wallOf(dtstart), zone);
+    return { start: new Date(start), end: new Date(span?.end ?? start), status: String(event.getFirstPropertyValue("status") ?? "").toUpperCase() };
+  }
+  return null;
 }
 
 /** An override as a single event: its own DTSTART/DTEND, no rule of its series, marked as an override. */

@@ -19,8 +19,8 @@
 import pLimit from "p-limit";
 import { Piscina } from "piscina";
 import { workerFile } from "~/utils/worker-file.server";
-import { CalendarFormatError, CalendarTooLargeError, type BusyInterval, type TimeWindow } from "./ical";
-import type { IcsOutcome, IcsTask } from "./ics-worker";
+import { CalendarFormatError, CalendarTooLargeError, type BusyInterval, type EventTimes, type OwnEvents, type TimeWindow } from "./ical";
+import type { EventOutcome, EventTask, IcsOutcome, IcsTask } from "./ics-worker";
 
 /** The budget of one read on the worker: its processor time and wall-clock time in ms, its heap in MB. */
 export type IcsBudget = { cpuMs: number; wallMs: number; memoryMb: number };
@@ -34,13 +34,13 @@ export const ICS_READ_BUDGET: IcsBudget = { cpuMs: 10_000, wallMs: 60_000, memor
 const IDLE_MS = 60_000;
 
 /** One pool per heap cap (resource limits are the pool's); in practice only {@link ICS_READ_BUDGET}'s. */
-const pools = new Map<number, Piscina<IcsTask, IcsOutcome>>();
+const pools = new Map<number, Piscina<IcsTask | EventTask, IcsOutcome | EventOutcome>>();
 const oneAtATime = pLimit(1);
 
-function poolFor(memoryMb: number): Piscina<IcsTask, IcsOutcome> {
+function poolFor(memoryMb: number): Piscina<IcsTask | EventTask, IcsOutcome | EventOutcome> {
   let pool = pools.get(memoryMb);
   if (!pool) {
-    pool = new Piscina<IcsTask, IcsOutcome>({
+    pool = new Piscina<IcsTask | EventTask, IcsOutcome | EventOutcome>({
       filename: workerFile(import.meta.url, "ics-worker", new URL("./ics-worker.dev.mjs", import.meta.url)),
       minThreads: 0,
       maxThreads: 1,
@@ -54,22 +54,22 @@ function poolFor(memoryMb: number): Piscina<IcsTask, IcsOutcome> {
 
 /**
  * The busy intervals of the iCalendar `documents` within `window` (instants, half-open, merged,
- * sorted; see `busyIntervalsFromIcs`), computed on a worker thread within `budget`. A document is
+ * sorted; see `busyIntervalsFromIcs`; `ours` not busy), computed on a worker thread within `budget`. A document is
  * text or UTF-8 bytes; bytes are moved to the worker, not copied (the caller must not use them
  * again), so a 5 MB body costs this thread neither a decode nor a copy. Throws
  * {@link CalendarFormatError} when a text is not iCalendar, {@link CalendarTooLargeError} when the
  * read goes over its processor time, time, memory or work limits (the message says which), and any other error
  * for a failure of the worker itself.
  */
-export async function expandInWorker(documents: (string | Uint8Array)[], window: TimeWindow, budget: IcsBudget = ICS_READ_BUDGET): Promise<BusyInterval[]> {
+export async function expandInWorker(documents: (string | Uint8Array)[], window: TimeWindow, budget: IcsBudget = ICS_READ_BUDGET, ours: OwnEvents | null = null): Promise<BusyInterval[]> {
   if (documents.length === 0) return [];
   // Only bytes that are the whole of their buffer move; a view of a shared buffer is copied first.
   const owned = documents.map((d) => (typeof d === "string" || (d.byteOffset === 0 && d.byteLength === d.buffer.byteLength) ? d : new Uint8Array(d)));
   const transferList = owned.filter((d): d is Uint8Array => typeof d !== "string").map((d) => d.buffer as ArrayBuffer);
   const outcome = await oneAtATime(async () => {
     try {
-      const task = { documents: owned, start: window.start.getTime(), end: window.end.getTime(), cpuMs: budget.cpuMs };
-      return await poolFor(budget.memoryMb).run(task, { signal: AbortSignal.timeout(budget.wallMs), transferList });
+      const task = { documents: owned, start: window.start.getTime(), end: window.end.getTime(), cpuMs: budget.cpuMs, ours };
+      return (await poolFor(budget.memoryMb).run(task, { signal: AbortSignal.timeout(budget.wallMs), transferList })) as IcsOutcome;
     } catch (error) {
       if (error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError")) {
         throw new CalendarTooLargeError(`The calendar is too large to read: reading it took more than ${budget.wallMs / 1000} seconds.`);
@@ -82,6 +82,31 @@ export async function expandInWorker(documents: (string | Uint8Array)[], window:
   });
   if (!outcome.ok) throw outcome.refusal === "too-large" ? new CalendarTooLargeError(outcome.message) : new CalendarFormatError(outcome.message);
   return outcome.busy.map((b) => ({ start: new Date(b.start), end: new Date(b.end) }));
+}
+
+/** The budget of reading back one event we wrote: 10 s in all (an object is at most a few hundred KB). */
+export const EVENT_READ_BUDGET: IcsBudget = { cpuMs: 10_000, wallMs: 10_000, memoryMb: ICS_READ_BUDGET.memoryMb };
+
+/**
+ * The times and STATUS of the event `uid` in the calendar object `text` (see `eventTimesFromIcs`),
+ * read on the calendar worker thread within {@link EVENT_READ_BUDGET} (in turn with the reads);
+ * null when the object holds no such event. Throws {@link CalendarFormatError} when the text is not
+ * iCalendar and {@link CalendarTooLargeError} when reading it takes too long or too much memory.
+ */
+export async function readEventInWorker(text: string, uid: string): Promise<EventTimes | null> {
+  const budget = EVENT_READ_BUDGET;
+  const outcome = await oneAtATime(async () => {
+    try {
+      return (await poolFor(budget.memoryMb).run({ text, uid }, { name: "readEvent", signal: AbortSignal.timeout(budget.wallMs) })) as EventOutcome;
+    } catch (error) {
+      if (error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError" || ("code" in error && error.code === "ERR_WORKER_OUT_OF_MEMORY"))) {
+        throw new CalendarTooLargeError("The event in the calendar is too large to read.");
+      }
+      throw error;
+    }
+  });
+  if (!outcome.ok) throw new CalendarFormatError(outcome.message);
+  return outcome.event && { start: new Date(outcome.event.start), end: new Date(outcome.event.end), status: outcome.event.status };
 }
 
 /** Stops the worker threads (server shutdown, the end of a test file); a later read starts them again. */

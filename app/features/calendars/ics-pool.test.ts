@@ -2,11 +2,13 @@
  * Hostile calendars: iCalendar that costs far more to expand than to send (a few hundred
  * `FREQ=SECONDLY` events, or 5 MB of them) is parsed on a worker thread within its time and
  * memory budget and refused with the reason, while this thread keeps answering: the CPU time and
- * memory of each read are measured, and so is the lag of a timer that ticks throughout.
+ * memory of each read are measured, and so is the lag of a timer that ticks throughout. The same
+ * for an event read back from a calendar we write to (at most `MAX_EVENT_BYTES`).
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { CalendarTooLargeError } from "./ical";
-import { closeIcsWorkers, expandInWorker, ICS_READ_BUDGET } from "./ics-pool.server";
+import { CalendarFormatError, CalendarTooLargeError } from "./ical";
+import { closeIcsWorkers, expandInWorker, ICS_READ_BUDGET, readEventInWorker } from "./ics-pool.server";
+import { MAX_EVENT_BYTES } from "./write.server";
 
 afterAll(closeIcsWorkers);
 
@@ -137,4 +139,25 @@ describe("a hostile calendar is read on a worker thread within its budget", () =
     expect(await expandInWorker([view], window)).toEqual(fromText);
     expect(shared.subarray(0, 6).toString()).toBe("prefix");
   }, 60_000);
+});
+
+describe("an event read back from a calendar is read on the worker thread", () => {
+  it("finds our event among the largest object we read of hostile ones, without expanding them, the event loop kept answering", async () => {
+    const ours = ["UID:booking-1@localhost", "DTSTAMP:20261128T000000Z", "DTSTART;TZID=Europe/London:20261203T150000", "DTEND;TZID=Europe/London:20261203T160000", "STATUS:CONFIRMED"];
+    const events: string[][] = [];
+    for (let size = 500; size < MAX_EVENT_BYTES - 500; size += 115) events.push([`UID:h${events.length}@hostile.example`, "DTSTART:20261128T000000Z", "DURATION:PT1S", "RRULE:FREQ=SECONDLY"]);
+    const text = calendar([...events, ours]);
+    expect(text.length).toBeGreaterThan(MAX_EVENT_BYTES * 0.9);
+    expect(text.length).toBeLessThanOrEqual(MAX_EVENT_BYTES);
+    const m = await measure(() => readEventInWorker(text, "booking-1@localhost"));
+    expect(m.outcome.ok && m.outcome.value).toEqual({ start: new Date("2026-12-03T15:00:00Z"), end: new Date("2026-12-03T16:00:00Z"), status: "CONFIRMED" });
+    expect(m.cpuMs).toBeLessThan(3_000);
+    expect(m.worstLagMs).toBeLessThan(500);
+    expect(m.heapGrowthMb).toBeLessThan(40);
+  }, 60_000);
+
+  it("answers null for an object without our event and refuses what is not iCalendar", async () => {
+    expect(await readEventInWorker(hostile(3), "booking-1@localhost")).toBeNull();
+    await expect(readEventInWorker("<!doctype html><title>Sign in</title>", "booking-1@localhost")).rejects.toBeInstanceOf(CalendarFormatError);
+  });
 });

@@ -1,6 +1,7 @@
 /**
- * The task a calendar worker thread runs (`ics-pool.server.ts` starts it through piscina): the
- * iCalendar texts of one read turned into busy intervals by `busyIntervalsFromIcs`. It runs on its
+ * The tasks a calendar worker thread runs (`ics-pool.server.ts` starts them through piscina): the
+ * iCalendar texts of one read turned into busy intervals by `busyIntervalsFromIcs` (the default
+ * task), and one event read back from a calendar by `eventTimesFromIcs` (`readEvent`). It runs on its
  * own thread, so a calendar that takes long to parse or expand never holds up the pages visitors
  * load; the pool bounds its time and memory. The production build bundles this file on its own
  * as `build/server/ics-worker.js` (vite.config.ts); development and Vitest load it through tsx
@@ -8,7 +9,7 @@
  */
 import { readFileSync } from "node:fs";
 import { setPriority } from "node:os";
-import { busyIntervalsFromIcs, CalendarFormatError, CalendarTooLargeError } from "./ical";
+import { busyIntervalsFromIcs, CalendarFormatError, CalendarTooLargeError, eventTimesFromIcs, type OwnEvents } from "./ical";
 
 /**
  * The worker thread's nice value: below the thread that answers requests, so on a busy machine a
@@ -22,9 +23,10 @@ if (process.platform === "linux") setPriority(WORKER_NICE);
 /**
  * One read: the iCalendar documents (text, or UTF-8 bytes moved here from the calling thread so
  * that it neither decodes nor copies them), the window as epoch milliseconds (half-open), and the
- * processor time the read may take on this thread, in milliseconds.
+ * processor time the read may take on this thread, in milliseconds, and the UIDs of our own
+ * booking events (not busy).
  */
-export type IcsTask = { documents: (string | Uint8Array)[]; start: number; end: number; cpuMs: number };
+export type IcsTask = { documents: (string | Uint8Array)[]; start: number; end: number; cpuMs: number; ours: OwnEvents | null };
 
 /**
  * The processor time this thread has used, in ms: its own user and system time from Linux's
@@ -63,11 +65,31 @@ export default function expandCalendar(task: IcsTask): IcsOutcome {
   try {
     const decoder = new TextDecoder("utf-8");
     const texts = task.documents.map((d) => (typeof d === "string" ? d : decoder.decode(d)));
-    const busy = busyIntervalsFromIcs(texts, { start: new Date(task.start), end: new Date(task.end) }, checkpoint);
+    const busy = busyIntervalsFromIcs(texts, { start: new Date(task.start), end: new Date(task.end) }, checkpoint, task.ours);
     return { ok: true, busy: busy.map((b) => ({ start: b.start.getTime(), end: b.end.getTime() })) };
   } catch (error) {
     if (error instanceof CalendarTooLargeError) return { ok: false, refusal: "too-large", message: error.message };
     if (error instanceof CalendarFormatError) return { ok: false, refusal: "format", message: error.message };
+    throw error;
+  }
+}
+
+/** One event to read back: a calendar object's iCalendar text and the UID of its event. */
+export type EventTask = { text: string; uid: string };
+
+/**
+ * What reading one event found: its times (epoch milliseconds, half-open) and STATUS, null when
+ * the object holds no such event, or a refusal (not iCalendar) with a message for people.
+ */
+export type EventOutcome = { ok: true; event: { start: number; end: number; status: string } | null } | { ok: false; message: string };
+
+/** Reads the event `task.uid` of `task.text` (see {@link EventOutcome}); throws only for an unexpected failure. */
+export function readEvent(task: EventTask): EventOutcome {
+  try {
+    const event = eventTimesFromIcs(task.text, task.uid);
+    return { ok: true, event: event && { start: event.start.getTime(), end: event.end.getTime(), status: event.status } };
+  } catch (error) {
+    if (error instanceof CalendarFormatError) return { ok: false, message: error.message };
     throw error;
   }
 }

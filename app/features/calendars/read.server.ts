@@ -12,17 +12,26 @@
  * {@link CalendarReadError} whose message is short, for people, and holds no secret (never the
  * ICS address, which is itself a secret, nor a password).
  */
-import { DAVClient } from "tsdav";
+import { DAVClient, type DAVCalendar } from "tsdav";
 import { env } from "~/utils/env.server";
 import { guardedFetch, OutboundError } from "~/utils/public-address.server";
-import { CalendarFormatError, type BusyInterval, type TimeWindow } from "./ical";
-import { expandInWorker } from "./ics-pool.server";
+import { CalendarFormatError, type BusyInterval, type OwnEvents, type TimeWindow } from "./ical";
+import { expandInWorker, ICS_READ_BUDGET } from "./ics-pool.server";
 import { normaliseCalendarUrl } from "./schema";
 
 /** Largest calendar (an ICS body, or one CalDAV response) read: 5 MB. */
 export const MAX_CALENDAR_BYTES = 5 * 1024 * 1024;
 /** Longest one read may take, every request of it together, in ms. */
 export const READ_TIMEOUT_MS = 30_000;
+
+/**
+ * The UIDs of this site's booking events (`bookingUid`: `booking-{id}@{PUBLIC_URL's host name}`),
+ * which a read does not count as busy: the booking side counts the bookings themselves, and an
+ * engineer must stay free to take their own booking again (ADR 42).
+ */
+function ownEvents(): OwnEvents {
+  return { uidPrefix: "booking-", uidSuffix: `@${new URL(env.PUBLIC_URL).hostname}` };
+}
 
 /** Where a calendar is read from, secrets in the clear (only ever in memory). */
 export type CalendarSource =
@@ -37,15 +46,19 @@ export class CalendarReadError extends Error {
   }
 }
 
-/** A `fetch` bound to the calendar limits and the `CALENDAR_ALLOW_PRIVATE` setting. */
-function calendarFetch(allowPrivate: boolean): typeof fetch {
+/**
+ * A `fetch` through the SSRF guard, bound to the calendar limits (`maxBytes` per response, default
+ * {@link MAX_CALENDAR_BYTES}; {@link READ_TIMEOUT_MS} for every request it makes together) and the
+ * `CALENDAR_ALLOW_PRIVATE` setting. One per read or write.
+ */
+export function calendarFetch(allowPrivate: boolean, maxBytes: number = MAX_CALENDAR_BYTES): typeof fetch {
   const deadline = AbortSignal.timeout(READ_TIMEOUT_MS);
   return ((input: string | URL | Request, init?: RequestInit) =>
-    guardedFetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline }, { allowPrivate, maxBytes: MAX_CALENDAR_BYTES, timeoutMs: READ_TIMEOUT_MS })) as typeof fetch;
+    guardedFetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline }, { allowPrivate, maxBytes, timeoutMs: READ_TIMEOUT_MS })) as typeof fetch;
 }
 
 /** An HTTP status as a message for people. */
-function statusMessage(status: number, kind: CalendarSource["kind"]): string {
+export function statusMessage(status: number, kind: CalendarSource["kind"]): string {
   if (status === 401 || status === 403) return kind === "caldav" ? "The server refused the user name or app password." : "The calendar address needs a sign-in or was turned off; copy the private address again.";
   if (status === 404 || status === 410) return "No calendar was found at that address.";
   if (status >= 500) return `The calendar server had a problem (HTTP ${status}). We will try again.`;
@@ -55,7 +68,7 @@ function statusMessage(status: number, kind: CalendarSource["kind"]): string {
 async function readIcs(url: string, window: TimeWindow, allowPrivate: boolean): Promise<BusyInterval[]> {
   const response = await calendarFetch(allowPrivate)(url, { headers: { accept: "text/calendar, */*;q=0.5", "user-agent": "Meridian-Engineering-Calendar/1.0" } });
   if (!response.ok) throw new CalendarReadError(statusMessage(response.status, "ics"));
-  return expandInWorker([await bodyBytes(response)], window);
+  return expandInWorker([await bodyBytes(response)], window, ICS_READ_BUDGET, ownEvents());
 }
 
 /**
@@ -69,13 +82,23 @@ async function bodyBytes(response: Response): Promise<Uint8Array> {
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
 }
 
-async function readCaldav(source: Extract<CalendarSource, { kind: "caldav" }>, window: TimeWindow, allowPrivate: boolean): Promise<BusyInterval[]> {
+/** A CalDAV account's credentials, secrets in the clear (only ever in memory). */
+export type CaldavSource = Extract<CalendarSource, { kind: "caldav" }>;
+
+/**
+ * The event calendars of the CalDAV account `source` (task lists and Nextcloud's generated
+ * birthdays left out), in the server's order, and the signed-in tsdav client that found them,
+ * every request through `fetch` (see {@link calendarFetch}). Throws {@link CalendarReadError}
+ * when the server refuses the credentials, is no CalDAV server or the account has no event
+ * calendar, and `OutboundError` when the guard or the network stops a request.
+ */
+export async function caldavCalendars(source: CaldavSource, fetch: typeof globalThis.fetch): Promise<{ client: DAVClient; calendars: DAVCalendar[] }> {
   const client = new DAVClient({
     serverUrl: source.serverUrl,
     credentials: { username: source.username, password: source.password },
     authMethod: "Basic",
     defaultAccountType: "caldav",
-    fetch: calendarFetch(allowPrivate),
+    fetch,
   });
   try {
     await client.login();
@@ -89,12 +112,17 @@ async function readCaldav(source: Extract<CalendarSource, { kind: "caldav" }>, w
     (c) => (c.components?.length ? c.components.includes("VEVENT") : true) && !/contact_birthdays\/?$/.test(c.url),
   );
   if (calendars.length === 0) throw new CalendarReadError("That account has no calendars with events.");
+  return { client, calendars };
+}
+
+async function readCaldav(source: CaldavSource, window: TimeWindow, allowPrivate: boolean): Promise<BusyInterval[]> {
+  const { client, calendars } = await caldavCalendars(source, calendarFetch(allowPrivate));
   const texts: string[] = [];
   for (const calendar of calendars) {
     const objects = await client.fetchCalendarObjects({ calendar, timeRange: { start: window.start.toISOString(), end: window.end.toISOString() } });
     for (const object of objects) if (typeof object.data === "string" && object.data) texts.push(object.data);
   }
-  return expandInWorker(texts, window);
+  return expandInWorker(texts, window, ICS_READ_BUDGET, ownEvents());
 }
 
 /**

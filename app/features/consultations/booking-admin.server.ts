@@ -30,6 +30,7 @@ import { selectBookingsWithSlot } from "./booking-rows.server";
 import { assignEngineer, planAssignment, type AssignmentPlan } from "./engineer-assignment.server";
 import { readDiaries } from "./engineer-diaries.server";
 import { engineerNotices } from "./engineer-notices.server";
+import { queueCalendarWrite } from "./engineer-calendar-writes.server";
 import { engineerRoom, JITSI_ORIGIN, jitsiRoom, newMeetingLink } from "./meeting-links.server";
 import { freeToTake } from "./reassign.server";
 import type { InviteStatus } from "./ics";
@@ -134,6 +135,7 @@ export async function updateBookingByAdmin(
       );
     }
     if (!heldAfter) await withdrawReminder(tx, booking.id);
+    await queueCalendarWrite(tx, booking.id, site);
     if (statusChanged && after === "confirmed") await recordBookingConfirmed(tx, booking.id, booking.consultationType);
 
     if (mailKind) {
@@ -186,6 +188,7 @@ export async function cancelBookingForErasure(
   const { updated, sequence } = await markCancelled(tx, booking, now);
   if (holdsPlace(booking.status)) await movePlace(tx, slot.id, -1);
   await withdrawReminder(tx, booking.id);
+  await queueCalendarWrite(tx, booking.id, site, now);
   const mail = bookingMailData(updated, slot);
   const engineer = holdsPlace(booking.status)
     ? await engineerNotices(tx, mail, site, { from: booking.engineerId, to: null, status: "CANCELLED", sequence })
@@ -264,6 +267,7 @@ export async function reassignBooking(actor: AuditActor, bookingId: string, engi
     const messages = await engineerNotices(tx, mail, site, { from: booking.engineerId, to: engineerId, status, sequence, fromMail: bookingMailData(booking, slot) });
     if (meetingLink !== booking.meetingLink) messages.push(confirmedEmail(mail, site, sequence, await issueManageToken(tx, booking.id)));
     await enqueueEmails(tx, messages);
+    await queueCalendarWrite(tx, booking.id, site);
     await recordAudit(tx, {
       actor,
       action: "booking.reassigned",

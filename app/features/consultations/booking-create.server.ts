@@ -26,6 +26,7 @@ import { confirmationEmail } from "./booking-visitor-mail.server";
 import { issueManageToken, slotRefusal, type BookingRow } from "./booking-core.server";
 import { assignEngineer, planAssignment } from "./engineer-assignment.server";
 import { engineerNotices } from "./engineer-notices.server";
+import { queueCalendarWrite } from "./engineer-calendar-writes.server";
 import { BookingError, bookingErrorMessage, type BookingErrorCode } from "./booking-errors.server";
 import { DETAIL_FIELDS } from "./fields";
 import { bookingDetailsSchema, confirmSchema, type BookingDetails } from "./schema";
@@ -105,7 +106,8 @@ export async function submitBooking(
  * type's engineers and assigns a free one (`assignEngineer`: round robin; "no_engineer" when
  * nobody is free, and tells them by e-mail); inserts the booking with a random manage token (hash stored),
  * increments `current_bookings`, and queues the visitor's confirmation (with `.ics` and manage
- * link), the staff notifications and the `booking.created` webhook event.
+ * link), the staff notifications, the `booking.created` webhook event and the event in the
+ * engineer's own calendar (`queueCalendarWrite`).
  *
  * A repeated `idempotencyKey` returns the first booking and creates nothing (`created: false`,
  * `manageToken: null`). Throws `BookingError` for every rule broken (nothing is stored), the abuse
@@ -194,6 +196,7 @@ export async function createBooking(
       const mail = bookingMailData(booking, slot);
       const engineer = await engineerNotices(tx, mail, site, { from: null, to: engineerId, status: "TENTATIVE", sequence: booking.icsSequence });
       await enqueueEmails(tx, [confirmationEmail(mail, site, token), ...staffNotificationEmails(mail, site), ...engineer]);
+      await queueCalendarWrite(tx, booking.id, site, now);
       await recordWebhookEvent(tx, "booking.created", bookingEventData(booking, slot), now);
       return { booking, created: true, manageToken: token };
     });

@@ -1,14 +1,15 @@
 /**
  * A booking's calendar invitation (`.ics`): the visitor's copy, the engineer's copy (the same UID
  * and SEQUENCE, the engineer as ORGANIZER) and the attachment a message carries, whose STATUS
- * tells the truth about the booking (TENTATIVE pending, CONFIRMED, CANCELLED with METHOD:CANCEL).
+ * tells the truth about the booking (TENTATIVE pending, CONFIRMED, CANCELLED with METHOD:CANCEL);
+ * and the engineer's copy as an object for their own calendar (`engineerCalendarObject`).
  */
 import { mailFromAddress } from "~/features/mail/transport.server";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { m } from "~/utils/paraglide/messages";
 import type { BookingMailData, BookingMailSettings } from "./booking-mail.server";
-import { buildBookingIcs, uidHostOf, type InviteStatus } from "./ics";
+import { buildBookingIcs, buildCalendarObject, uidHostOf, type BookingEvent, type InviteStatus } from "./ics";
 
 /**
  * The `.ics` text of the booking's invitation at `status`/`sequence`, exactly as a message
@@ -50,16 +51,29 @@ export type Contact = { name: string; email: string };
  * LOCATION. Throws when the calendar library refuses the data.
  */
 function engineerInvitationIcs(b: BookingMailData, settings: BookingMailSettings, status: InviteStatus, sequence: number, engineer: Contact): string {
-  return buildBookingIcs({
+  return buildBookingIcs({ ...engineerEvent(b, settings, status, sequence), organizer: engineer, attendee: { name: b.name, email: b.email } });
+}
+
+/** The engineer's event of a booking: title with the visitor's name and company, the meeting link or when it comes. */
+function engineerEvent(b: BookingMailData, settings: BookingMailSettings, status: InviteStatus, sequence: number): BookingEvent {
+  return {
     ...invitationEvent(b, status, sequence),
     title: `${b.consultationType}: ${b.name}${b.companyName ? ` (${b.companyName})` : ""}`,
     description: b.meetingLink
       ? `Consultation booked through the ${settings.companyName} website. Meeting link: ${b.meetingLink}`
       : `Consultation booked through the ${settings.companyName} website. The meeting link is made when staff confirm it.`,
-    organizer: engineer,
-    attendee: { name: b.name, email: b.email },
     meetingLink: b.meetingLink,
-  });
+  };
+}
+
+/**
+ * The booking as an event in the engineer's own calendar (`buildCalendarObject`): the engineer's
+ * copy of the invitation (same UID, SEQUENCE, STATUS, title and description) without ORGANIZER and
+ * ATTENDEE, so the calendar server sends no invitation of its own to the visitor. Throws when the
+ * calendar library refuses the data.
+ */
+export function engineerCalendarObject(b: BookingMailData, settings: BookingMailSettings, status: InviteStatus, sequence: number): string {
+  return buildCalendarObject(engineerEvent(b, settings, status, sequence));
 }
 
 /**

@@ -29,6 +29,7 @@ import {
 } from "./booking-core.server";
 import { BookingError, bookingErrorMessage, isSlotProblem, type BookingErrorCode } from "./booking-errors.server";
 import { assignEngineer, planAssignment, type AssignmentPlan } from "./engineer-assignment.server";
+import { queueCalendarWrite } from "./engineer-calendar-writes.server";
 import { engineerNotices } from "./engineer-notices.server";
 import { bookingEndTime } from "./booking-rows.server";
 import { DEFAULT_LANGUAGE, type Language } from "~/utils/i18n";
@@ -98,6 +99,7 @@ export async function cancelBookingByToken(token: string, { now = new Date() }: 
     const mail = bookingMailData(updated, slot);
     const engineer = await engineerNotices(tx, mail, site, { from: booking.engineerId, to: null, status: "CANCELLED", sequence });
     await enqueueEmails(tx, [cancellationEmail(mail, site, sequence, "visitor"), ...engineer]);
+    await queueCalendarWrite(tx, booking.id, site, now);
     await recordWebhookEvent(tx, "booking.cancelled", bookingEventData(updated, slot), now);
     await recordAudit(tx, {
       actor: null,
@@ -330,6 +332,7 @@ async function moveBooking(
       fromMail: bookingMailData(updated, old),
     });
     await enqueueEmails(tx, [visitorRescheduleEmail(mail, site, token, previous), ...staffRescheduleNotificationEmails(mail, site, previous), ...engineer]);
+    await queueCalendarWrite(tx, booking.id, site, now);
     await recordWebhookEvent(tx, "booking.rescheduled", bookingEventData(updated, target!, previous), now);
     await recordAudit(tx, {
       actor: null,

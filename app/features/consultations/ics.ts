@@ -144,6 +144,17 @@ export function buildBookingIcs(invite: BookingInvite): string {
 }
 
 /**
+ * One event as a calendar object resource for a CalDAV calendar (a VCALENDAR with one VEVENT and
+ * no METHOD, which RFC 4791 forbids there). Leave out ORGANIZER and ATTENDEE, or the server may
+ * send invitations of its own. Throws when `ics` rejects the input.
+ */
+export function buildCalendarObject(event: BookingEvent): string {
+  const { error, value } = createEvent({ ...eventAttributes(event), method: "" });
+  if (error || !value) throw error ?? new Error("Could not build the calendar event");
+  return value;
+}
+
+/**
  * A subscription calendar (METHOD:PUBLISH, named `calName`) holding `events`; an empty list gives
  * a valid calendar with no events. Throws when `ics` rejects an event.
  */

@@ -7,6 +7,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
+import { withdrawCalendarEvents } from "~/features/calendars/event-writes.server";
 import { eraseConversations } from "~/features/enquiries/conversation.server";
 import { withdrawWebhookDeliveries } from "~/features/webhooks/events.server";
 import { auditLog, consultationBookingManageTokens, consultationBookings, emailOutbox, enquiries } from "~/db/schema";
@@ -40,7 +41,8 @@ export async function anonymiseEnquiries(executor: Executor, ids: string[], now:
  * Anonymises the bookings with these ids and scrubs their audit entries: name and e-mail become
  * {@link ERASED}; phone, company, project description, timeline, budget, how they heard of us,
  * special requirements, meeting link and notes and the idempotency key are cleared, and every
- * manage link is deleted, webhook events still waiting are withdrawn; `anonymised_at = now`. Slot, status, type and dates are kept, so
+ * manage link is deleted, webhook events still waiting are withdrawn, their events are removed from
+ * engineers' own calendars (`withdrawCalendarEvents`); `anonymised_at = now`. Slot, status, type and dates are kept, so
  * `current_bookings` is unchanged. The caller makes sure no booking here still holds a place in a future slot.
  */
 export async function anonymiseBookings(executor: Executor, ids: string[], now: Date): Promise<number> {
@@ -66,6 +68,7 @@ export async function anonymiseBookings(executor: Executor, ids: string[], now: 
     .returning({ id: consultationBookings.id });
   await executor.delete(consultationBookingManageTokens).where(inArray(consultationBookingManageTokens.bookingId, ids));
   await withdrawWebhookDeliveries(executor, { bookingIds: ids }, now);
+  await withdrawCalendarEvents(executor, ids, now);
   await scrubAuditEntries(executor, { entityType: "booking", entityIds: ids });
   return rows.length;
 }

@@ -5,6 +5,7 @@
  * `FOR UPDATE SKIP LOCKED` or make its writes idempotent, e.g. with an outbox `dedupeKey`).
  */
 import { refreshDueCalendars } from "~/features/calendars/connections.server";
+import { writeDueCalendarEvents } from "~/features/calendars/event-writes.server";
 import { queueDueReminders } from "~/features/consultations/reminders.server";
 import { runDailyRetention } from "~/features/data-protection/retention.server";
 import { pollMailbox } from "~/features/enquiries/imap-import.server";
@@ -55,6 +56,15 @@ export const periodicTasks: PeriodicTask[] = [
     intervalMs: Math.min(env.CALENDAR_REFRESH_MS, 60_000),
     run: async () => {
       await refreshDueCalendars(new Date());
+    },
+  },
+  {
+    // Bookings written into engineers' own CalDAV calendars (ADR 42): due rows claimed with
+    // FOR UPDATE SKIP LOCKED and a lease; a calendar server that is down is retried with backoff.
+    name: "calendar-event-writes",
+    intervalMs: env.CALENDAR_WRITE_POLL_MS,
+    run: async () => {
+      await writeDueCalendarEvents(new Date());
     },
   },
   {

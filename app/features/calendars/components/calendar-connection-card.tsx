@@ -9,6 +9,9 @@
  * read once first; a clear error and nothing saved if it cannot be). Connected: where from, when
  * last read, busy times found, the last error; Refresh now, Change, Disconnect (confirmed). A
  * failing calendar is shown in red with what it means: no consultations are offered for them.
+ * Bookings (ADR 42): an ICS subscription says it is read only; a CalDAV calendar says bookings are
+ * written into it, how many wait to be written and why, and the events changed there by hand
+ * that disagree with their booking.
  */
 import { CalendarClock, RefreshCw, TriangleAlert } from "lucide-react";
 import { useEffect, useId, useState } from "react";
@@ -21,9 +24,11 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { formatUkDateTime24 } from "~/utils/format";
+import { formatUkDateTime24, formatUkWeekdayTime24 } from "~/utils/format";
+import { m } from "~/utils/paraglide/messages";
 import { fieldError, submittedValue } from "~/utils/forms";
 import type { CalendarConnectionView } from "../connections.server";
+import type { CalendarWritesView } from "../event-writes.server";
 import type { CalendarConnectionResult } from "../types";
 
 /**
@@ -77,8 +82,7 @@ export function CalendarConnectionCard({
         </CardTitle>
         <CardDescription>
           Connect the calendar {own ? "you keep your work in" : "they keep their work in"} (Outlook, Google, Apple, Fastmail, Nextcloud) so visitors
-          are not offered times when {own ? "you are" : "they are"} busy. It is only read, never changed: we keep when {own ? "you are" : "they are"}{" "}
-          busy, not what the events are.
+          are not offered times when {own ? "you are" : "they are"} busy. We keep when {own ? "you are" : "they are"} busy, not what the events are.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-5">
@@ -122,6 +126,11 @@ export function CalendarConnectionCard({
                 </dd>
               </div>
             </dl>
+            {state.writes ? (
+              <BookingWrites writes={state.writes} />
+            ) : (
+              <p className="rounded-md border bg-muted/40 px-4 py-3 text-sm">{m.calendar_writes_read_only()}</p>
+            )}
             <div className="flex flex-col gap-3 sm:flex-row">
               <fetcher.Form method="post">
                 <input type="hidden" name="intent" value="calendar-refresh" />
@@ -163,6 +172,50 @@ export function CalendarConnectionCard({
         }
       />
     </Card>
+  );
+}
+
+/** What the card says of the bookings written into a CalDAV calendar: waiting ones and why, and hand changes. */
+function BookingWrites({ writes }: { writes: CalendarWritesView }) {
+  const when = (at: string) => formatUkWeekdayTime24(at);
+  return (
+    <section aria-label={m.calendar_writes_label()} className="space-y-3 text-sm">
+      <p>{m.calendar_writes_on()}</p>
+      {writes.waiting > 0 ? (
+        <div role="status" className={writes.lastError ? "rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950" : "rounded-md border px-4 py-3"}>
+          <p className="font-medium">{m.calendar_writes_waiting({ count: writes.waiting })}</p>
+          <p>
+            {writes.lastError && writes.lastErrorAt
+              ? m.calendar_writes_failed({ at: when(writes.lastErrorAt), error: writes.lastError, next: when(writes.nextAttemptAt ?? writes.lastErrorAt) })
+              : m.calendar_writes_soon()}
+          </p>
+        </div>
+      ) : (
+        <p className="text-muted-foreground">
+          {m.calendar_writes_label()}: {m.calendar_writes_none_waiting()}
+        </p>
+      )}
+      {writes.handChanged.length > 0 ? (
+        <div className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+          <h3 className="font-medium">{m.calendar_hand_heading()}</h3>
+          <p className="mt-1">{m.calendar_hand_intro()}</p>
+          <ul className="mt-2 list-disc space-y-1 ps-5">
+            {writes.handChanged.map((c) => {
+              const booking = `${c.consultationType}, ${c.name}`;
+              return (
+                <li key={c.bookingId}>
+                  {c.bookingStart === null
+                    ? m.calendar_hand_left({ booking, calendar: c.calendarStart ? when(c.calendarStart) : "" })
+                    : c.calendarStart === null
+                      ? m.calendar_hand_deleted({ booking, booking_time: when(c.bookingStart) })
+                      : m.calendar_hand_moved({ booking, calendar: when(c.calendarStart), booking_time: when(c.bookingStart) })}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ) : null}
+    </section>
   );
 }
 
@@ -219,7 +272,7 @@ function ConnectForm({
           <Field label="User name" errors={errors("caldavUsername")}>
             {(p) => <Input {...p} name="caldavUsername" autoComplete="off" spellCheck={false} defaultValue={submittedValue(refused, "caldavUsername")} required maxLength={254} />}
           </Field>
-          <Field label="App password" errors={errors("caldavPassword")} hint="Make an app password for this site in your calendar's account settings; we only ever read with it.">
+          <Field label="App password" errors={errors("caldavPassword")} hint="Make an app password for this site in your calendar's account settings; we read your busy times with it and write your bookings into your calendar.">
             {(p) => <Input {...p} name="caldavPassword" type="password" autoComplete="new-password" required maxLength={500} />}
           </Field>
         </>
