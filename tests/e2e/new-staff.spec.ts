@@ -11,7 +11,7 @@
  *
  * Visitors are fresh contexts without cookies, clicking after hydration. With E2E_SCREENSHOTS set,
  * screenshots go to test-results/screens/new-staff-*.png. Fixtures: support/new-staff-fixtures.ts.
- * (A booking sent too fast is tested at the route, app/features/consultations/wizard-action.test.ts:
+ * (A booking sent too fast is tested at the route, app/features/consultations/wizard/wizard-action.test.ts:
  * this server's form guard waits only E2E_FORM_GUARD_MIN_MS, too short to beat through the wizard.)
  */
 import { expect, type Page, test } from "@playwright/test";

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { adminUsers, auditLog, staffCalendarFeeds } from "~/db/schema";
 import { HOUR_MS, LIMITS } from "~/features/abuse/limits.server";
-import type { CalendarFeedResult } from "~/features/consultations/components/calendar-feed-card";
+import type { CalendarFeedResult } from "~/features/consultations/bookings/components/calendar-feed-card";
 import * as account from "~/routes/admin/account";
 import * as feed from "~/routes/resources/calendar-feed";
 import { cacheTarget } from "../../server/cache-target";

@@ -20,11 +20,11 @@ import { consultationAvailability, consultationTypes, emailOutbox, enquiries } f
 import { createStaffAccount } from "~/features/auth/accounts.server";
 import { requestPasswordReset, settlePasswordResets } from "~/features/auth/password-reset.server";
 import { inviteStaff, resendSetPasswordLink } from "~/features/auth/users.server";
-import { updateBookingByAdmin } from "~/features/consultations/booking-admin.server";
-import { createBooking } from "~/features/consultations/booking-create.server";
-import { rescheduleBookingByToken } from "~/features/consultations/booking-manage.server";
-import { queueDueReminders } from "~/features/consultations/reminders.server";
-import { BookingDetailsSchema } from "~/features/consultations/schema";
+import { updateBookingByAdmin } from "~/features/consultations/bookings/booking-admin.server";
+import { createBooking } from "~/features/consultations/wizard/booking-create.server";
+import { rescheduleBookingByToken } from "~/features/consultations/wizard/booking-manage.server";
+import { queueDueReminders } from "~/features/consultations/mail/reminders.server";
+import { BookingDetailsSchema } from "~/features/consultations/core/schema";
 import { sendReply } from "~/features/enquiries/conversation.server";
 import { processOutboxBatch } from "~/features/jobs/worker.server";
 import { openMailBody } from "~/features/mail/outbox.server";

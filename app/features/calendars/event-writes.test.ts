@@ -22,12 +22,12 @@ vi.hoisted(() => {
 import { db } from "~/db/client.server";
 import { adminUsers, calendarConnections, calendarEventWrites, consultationAvailability, consultationBookings, consultationTypes, emailOutbox, user } from "~/db/schema";
 import { opened } from "~/features/mail/test-factories";
-import { reassignBooking, updateBookingByAdmin } from "~/features/consultations/booking-admin.server";
-import { createBooking } from "~/features/consultations/booking-create.server";
-import { cancelBookingByToken, rescheduleBookingByToken } from "~/features/consultations/booking-manage.server";
-import { saveEngineerProfile } from "~/features/consultations/engineer-profiles.server";
-import { EngineerProfileSchema } from "~/features/consultations/engineer-schema";
-import { BookingDetailsSchema } from "~/features/consultations/schema";
+import { reassignBooking, updateBookingByAdmin } from "~/features/consultations/bookings/booking-admin.server";
+import { createBooking } from "~/features/consultations/wizard/booking-create.server";
+import { cancelBookingByToken, rescheduleBookingByToken } from "~/features/consultations/wizard/booking-manage.server";
+import { saveEngineerProfile } from "~/features/consultations/engineers/engineer-profiles.server";
+import { EngineerProfileSchema } from "~/features/consultations/engineers/engineer-schema";
+import { BookingDetailsSchema } from "~/features/consultations/core/schema";
 import { londonInstant } from "~/utils/time";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { TestRadicale } from "../../../tests/setup/test-radicale";

@@ -17,7 +17,7 @@ import { and, eq, inArray, not } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
-import { cancelBookingForErasure } from "~/features/consultations/booking-admin.server";
+import { cancelBookingForErasure } from "~/features/consultations/bookings/booking-admin.server";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import { anonymiseBookings, anonymiseEnquiries, eraseEmails, scrubAuditEntries } from "./anonymise.server";
 import { findSubjectRecords } from "./subject-access.server";

@@ -18,8 +18,8 @@
 import { and, asc, eq, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { db, type Database, type Transaction } from "~/db/client.server";
 import { auditLog, consultationBookings, emailOutbox, enquiries } from "~/db/schema";
-import { selectBookingsWithSlot } from "~/features/consultations/booking-rows.server";
-import { holdsPlace } from "~/features/consultations/booking-core.server";
+import { selectBookingsWithSlot } from "~/features/consultations/bookings/booking-rows.server";
+import { holdsPlace } from "~/features/consultations/core/booking-core.server";
 import { londonInstant } from "~/utils/time";
 import { exportConversations } from "~/features/enquiries/conversation.server";
 import { openMailBody, type MailAttachment } from "~/features/mail/outbox.server";

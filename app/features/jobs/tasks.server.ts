@@ -6,7 +6,7 @@
  */
 import { refreshDueCalendars } from "~/features/calendars/connections.server";
 import { writeDueCalendarEvents } from "~/features/calendars/event-writes.server";
-import { queueDueReminders } from "~/features/consultations/reminders.server";
+import { queueDueReminders } from "~/features/consultations/mail/reminders.server";
 import { runDailyRetention } from "~/features/data-protection/retention.server";
 import { pollMailbox } from "~/features/enquiries/imap-import.server";
 import { queueOverdueReminders } from "~/features/enquiries/promise.server";

@@ -7,12 +7,12 @@ import {
   type ConsultationActionResult,
   type ConsultationIntent,
   FAILURE_MESSAGES,
-} from "~/features/consultations/admin-actions";
-import { bookingUpdateSchema, reassignSchema } from "~/features/consultations/admin-booking-schema.server";
-import { closeDatesSchema, editSlotSchema, recurringSlotsSchema, singleSlotSchema } from "~/features/consultations/admin-schema";
-import { getBooking, listBookings, withSlotCompanions } from "~/features/consultations/admin-bookings.server";
-import { parseBookingListParams } from "~/features/consultations/admin-booking-list";
-import { closeDateRange, createRecurringSlots } from "~/features/consultations/availability-ranges.server";
+} from "~/features/consultations/core/admin-actions";
+import { bookingUpdateSchema, reassignSchema } from "~/features/consultations/bookings/admin-booking-schema.server";
+import { closeDatesSchema, editSlotSchema, recurringSlotsSchema, singleSlotSchema } from "~/features/consultations/availability/admin-schema";
+import { getBooking, listBookings, withSlotCompanions } from "~/features/consultations/bookings/admin-bookings.server";
+import { parseBookingListParams } from "~/features/consultations/bookings/admin-booking-list";
+import { closeDateRange, createRecurringSlots } from "~/features/consultations/availability/availability-ranges.server";
 import {
   createSlot,
   deleteSlot,
@@ -21,14 +21,14 @@ import {
   SlotNotFoundError,
   SlotRuleError,
   updateSlot,
-} from "~/features/consultations/availability.server";
-import { BookingError } from "~/features/consultations/booking-errors.server";
-import { reassignBooking, updateBookingByAdmin } from "~/features/consultations/booking-admin.server";
-import { listEngineers } from "~/features/consultations/engineer-profiles.server";
-import { withReassignOptions } from "~/features/consultations/reassign.server";
+} from "~/features/consultations/availability/availability.server";
+import { BookingError } from "~/features/consultations/core/booking-errors.server";
+import { reassignBooking, updateBookingByAdmin } from "~/features/consultations/bookings/booking-admin.server";
+import { listEngineers } from "~/features/consultations/engineers/engineer-profiles.server";
+import { withReassignOptions } from "~/features/consultations/bookings/reassign.server";
 import { londonToday } from "~/utils/time";
-import { ConsultationsScreen, type ConsultationsTab } from "~/features/consultations/components/consultations-screen";
-import type { Submitter } from "~/features/consultations/components/submitter";
+import { ConsultationsScreen, type ConsultationsTab } from "~/features/consultations/bookings/components/consultations-screen";
+import type { Submitter } from "~/features/consultations/core/components/submitter";
 import { pageMeta } from "~/features/seo/meta";
 import type { Route } from "./+types/consultations";
 import { readFormData } from "~/utils/form-data.server";

@@ -5,8 +5,8 @@ import { FailingCalendarsNotice } from "~/features/calendars/components/failing-
 import { listFailingCalendars } from "~/features/calendars/connections.server";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { MANAGER_ROLES, roleAllows, SUPER_ADMIN_ONLY } from "~/features/auth/roles";
-import { listUpcomingConsultations } from "~/features/consultations/admin-bookings.server";
-import { UpcomingConsultations } from "~/features/consultations/components/upcoming-consultations";
+import { listUpcomingConsultations } from "~/features/consultations/bookings/admin-bookings.server";
+import { UpcomingConsultations } from "~/features/consultations/bookings/components/upcoming-consultations";
 import { londonToday } from "~/utils/time";
 import { FailingMailboxNotice } from "~/features/enquiries/components/failing-mailbox-notice";
 import { ResponsePromiseCard } from "~/features/enquiries/components/response-card";

@@ -13,16 +13,16 @@ import { data, redirect } from "react-router";
 import { FORM_TOKEN_FIELD } from "~/features/abuse/form-guard";
 import { issueFormToken } from "~/features/abuse/form-guard.server";
 import { recordConversion } from "~/features/analytics/conversions.server";
-import { submitBooking, type SubmitBookingResult } from "~/features/consultations/booking-create.server";
-import { readBookingReceipt, receiptCookieAfterBooking } from "~/features/consultations/booking-receipt.server";
+import { submitBooking, type SubmitBookingResult } from "~/features/consultations/wizard/booking-create.server";
+import { readBookingReceipt, receiptCookieAfterBooking } from "~/features/consultations/wizard/booking-receipt.server";
 import {
   BOOKING_PATH,
   BookingWizardScreen,
   type BookingWizardReply,
-} from "~/features/consultations/components/booking-wizard-screen";
-import { detailsValues } from "~/features/consultations/fields";
-import { bookingDetailsSchema } from "~/features/consultations/schema";
-import { loadWizardState } from "~/features/consultations/wizard.server";
+} from "~/features/consultations/wizard/components/booking-wizard-screen";
+import { detailsValues } from "~/features/consultations/core/fields";
+import { bookingDetailsSchema } from "~/features/consultations/core/schema";
+import { loadWizardState } from "~/features/consultations/wizard/wizard.server";
 import { pageMeta } from "~/features/seo/meta";
 import { requestedLanguage } from "~/features/site/languages.server";
 import type { RootData } from "~/features/site/root-data";

@@ -5,14 +5,14 @@
  * view of `manage-page.server.ts` with its status; the screen is `ManageBookingScreen`.
  */
 import { data, redirect, useLocation } from "react-router";
-import { ManageBookingScreen } from "~/features/consultations/components/manage-booking-screen";
+import { ManageBookingScreen } from "~/features/consultations/wizard/components/manage-booking-screen";
 import {
   loadManagePage,
   MANAGE_PAGE_HEADERS,
   manageBookingPost,
   type ManagePage,
   type ManageView,
-} from "~/features/consultations/manage-page.server";
+} from "~/features/consultations/wizard/manage-page.server";
 import { pageMeta } from "~/features/seo/meta";
 import { requestedLanguage } from "~/features/site/languages.server";
 import { languageOfPath, localizedPath } from "~/utils/i18n";

@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { AdminPageHeader } from "~/components/admin-page-header";
 import { Badge } from "~/components/ui/badge";
-import { STATUS_META } from "~/features/consultations/components/admin-format";
+import { STATUS_META } from "~/features/consultations/bookings/components/admin-format";
 import { enquiryLabel, type EnquiryStatus } from "~/features/enquiries/admin-schema";
 import { DELIVERY_LABEL } from "~/features/enquiries/conversation-schema";
 import { STATUS_TONE } from "~/features/enquiries/components/enquiry-format";

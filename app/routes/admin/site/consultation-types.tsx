@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { auditActor, requireAdmin } from "~/features/auth/guard.server";
 import { MANAGER_ROLES } from "~/features/auth/roles";
-import { ConsultationTypesScreen } from "~/features/consultations/components/consultation-types-screen";
-import { ConsultationTypeSchema, deactivationConsequence, type ConsultationTypeReply } from "~/features/consultations/types-admin";
+import { ConsultationTypesScreen } from "~/features/consultations/types/components/consultation-types-screen";
+import { ConsultationTypeSchema, deactivationConsequence, type ConsultationTypeReply } from "~/features/consultations/types/types-admin";
 import {
   createConsultationType,
   deleteConsultationType,
@@ -10,7 +10,7 @@ import {
   moveConsultationType,
   type TypeChangeError,
   updateConsultationType,
-} from "~/features/consultations/types-admin.server";
+} from "~/features/consultations/types/types-admin.server";
 import { pageMeta } from "~/features/seo/meta";
 import { readFormData } from "~/utils/form-data.server";
 import { accept, parseSubmission, refuse, refuseInvalid, type FieldErrors } from "~/utils/forms";
