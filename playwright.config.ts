@@ -87,6 +87,9 @@ export default defineConfig({
       // 3 seconds, so a calendar that stops answering is failing after 6.
       CALENDAR_ALLOW_PRIVATE: "true",
       CALENDAR_REFRESH_MS: "3000",
+      // Bookings are written into engineers' CalDAV calendars (the calendar-writes test's Radicale)
+      // within half a second of being queued.
+      CALENDAR_WRITE_POLL_MS: "500",
       // Page views are written every half second, so the analytics test sees them at once.
       ANALYTICS_FLUSH_MS: "500",
       // The webhooks test's receiver listens on 127.0.0.1 over plain http.

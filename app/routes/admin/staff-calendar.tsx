@@ -41,7 +41,7 @@ export default function StaffCalendar({ loaderData, actionData }: Route.Componen
     <>
       <AdminPageHeader
         title={`${member.name}'s calendar`}
-        description={member.isActive ? "Read for the times they are busy, so visitors are not offered them." : "This account is deactivated."}
+        description={member.isActive ? "Read for the times they are busy, so visitors are not offered them; bookings are written into a CalDAV calendar." : "This account is deactivated."}
         back={{ to: "/admin/users", label: "Back to Users" }}
       />
       <div className="grid max-w-3xl gap-6">

@@ -8,6 +8,10 @@
  * The engineer-calendar browser test (tests/e2e/engineer-calendar.spec.ts) has an engineer of its
  * own, already taking a type of its own (after Eve's in the wizard) on Thursday of the fixture
  * week in two short ranges, with a slot in each; their calendar is not connected yet.
+ *
+ * The calendar-writes browser test (tests/e2e/calendar-writes.spec.ts) has Wren Writer, taking a
+ * type of their own (last in the wizard) in one short range on the fixture week's Friday, with one
+ * slot; their CalDAV calendar is connected by the test.
  */
 import { addDays } from "../../../app/utils/time";
 import { bookingFixtureWeek } from "./booking-fixtures";
@@ -40,7 +44,18 @@ export function diaryEngineerFixtures(now: Date = new Date()) {
   };
 }
 
-/** Writes the members of staff, the types, the slots and Dan Diary's engineer settings. */
+/** The calendar-writes fixture: Wren Writer takes "Diary Write Call" (15 minutes) on the fixture week's Friday from 11:15 to 11:30 (London), with a slot then. */
+export function writerEngineerFixtures(now: Date = new Date()) {
+  const week = bookingFixtureWeek(now);
+  return {
+    week,
+    engineer: { name: "Wren Writer", email: "wren.writer@example.com" },
+    typeName: "Diary Write Call",
+    slot: { date: addDays(week, 4), startTime: "11:15", endTime: "11:30" },
+  };
+}
+
+/** Writes the members of staff, the types, the slots and Dan Diary's and Wren Writer's engineer settings. */
 export async function seedEngineerFixtures(): Promise<void> {
   const { randomUUID } = await import("node:crypto");
   const { db } = await import("../../../app/db/client.server");
@@ -81,4 +96,15 @@ export async function seedEngineerFixtures(): Promise<void> {
   await db
     .insert(consultationAvailability)
     .values([d.covered, d.stays].map((s) => ({ date: s.date, startTime: `${s.startTime}:00`, endTime: `${s.endTime}:00`, maxBookings: 1, isAvailable: true })));
+
+  const w = writerEngineerFixtures();
+  const wren = await staff(w.engineer);
+  const [writeType] = await db
+    .insert(consultationTypes)
+    .values({ name: w.typeName, description: "A short call written into the engineer's own calendar.", durationMinutes: 15, sortOrder: 101 })
+    .returning();
+  await db.insert(engineers).values({ adminUserId: wren.id, takesConsultations: true });
+  await db.insert(engineerConsultationTypes).values({ adminUserId: wren.id, consultationTypeId: writeType.id });
+  await db.insert(engineerWorkingHours).values({ adminUserId: wren.id, weekday: 5, startTime: `${w.slot.startTime}:00`, endTime: `${w.slot.endTime}:00` });
+  await db.insert(consultationAvailability).values({ date: w.slot.date, startTime: `${w.slot.startTime}:00`, endTime: `${w.slot.endTime}:00`, maxBookings: 1, isAvailable: true });
 }

@@ -175,6 +175,11 @@ export function CalendarConnectionCard({
   );
 }
 
+/** The instant `at` (ISO 8601) rounded up to the whole minute, so "we try again by" a time shown in minutes is not before it. */
+function nextMinute(at: string): string {
+  return new Date(Math.ceil(new Date(at).getTime() / 60_000) * 60_000).toISOString();
+}
+
 /** What the card says of the bookings written into a CalDAV calendar: waiting ones and why, and hand changes. */
 function BookingWrites({ writes }: { writes: CalendarWritesView }) {
   const when = (at: string) => formatUkWeekdayTime24(at);
@@ -186,7 +191,7 @@ function BookingWrites({ writes }: { writes: CalendarWritesView }) {
           <p className="font-medium">{m.calendar_writes_waiting({ count: writes.waiting })}</p>
           <p>
             {writes.lastError && writes.lastErrorAt
-              ? m.calendar_writes_failed({ at: when(writes.lastErrorAt), error: writes.lastError, next: when(writes.nextAttemptAt ?? writes.lastErrorAt) })
+              ? m.calendar_writes_failed({ at: when(writes.lastErrorAt), error: writes.lastError, next: when(nextMinute(writes.nextAttemptAt ?? writes.lastErrorAt)) })
               : m.calendar_writes_soon()}
           </p>
         </div>
