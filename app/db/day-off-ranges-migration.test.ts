@@ -4,36 +4,17 @@
  * day) holds. Runs the real migrations on a fresh embedded PostgreSQL (PGlite): up to 0024, the
  * rows written, then the rest.
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
-import { afterAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { databaseAtMigration, type PartlyMigratedDatabase } from "../../tests/setup/migrations";
 
-const MIGRATIONS = path.resolve("app/db/migrations");
-const client = new PGlite();
-let before = "";
-afterAll(async () => {
-  await client.close();
-  if (before) await rm(before, { recursive: true, force: true });
-});
-
-/** A copy of the migrations folder that ends with 0024. */
-async function migrationsUpTo0024(): Promise<string> {
-  before = await mkdtemp(path.join(tmpdir(), "migrations-0024-"));
-  await cp(MIGRATIONS, before, { recursive: true });
-  const journalPath = path.join(before, "meta/_journal.json");
-  const journal = JSON.parse(await readFile(journalPath, "utf8")) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= 24);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return before;
-}
+let at: PartlyMigratedDatabase;
+beforeAll(async () => {
+  at = await databaseAtMigration(24);
+}, 120_000);
+afterAll(() => at.close());
 
 it("keeps every stored day off as a one-day range and refuses a range ending before it starts", async () => {
-  const db = drizzle(client);
-  await migrate(db, { migrationsFolder: await migrationsUpTo0024() });
+  const { client } = at;
   await client.exec(`
     insert into "user" (id, name, email, email_verified, created_at, updated_at) values ('u1', 'Ada', 'ada@example.com', true, now(), now());
     insert into admin_users (user_id, name, email, role) values ('u1', 'Ada', 'ada@example.com', 'admin');
@@ -41,7 +22,7 @@ it("keeps every stored day off as a one-day range and refuses a range ending bef
     insert into engineer_days_off (admin_user_id, date) select id, d::date from admin_users, (values ('2030-01-09'), ('2030-01-10'), ('2030-08-26')) v(d);
   `);
 
-  await migrate(db, { migrationsFolder: MIGRATIONS });
+  await at.migrateRest();
   const { rows } = await client.query<{ from_date: string; to_date: string }>(
     "select from_date::text, to_date::text from engineer_days_off order by from_date",
   );

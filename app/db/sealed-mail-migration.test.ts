@@ -5,38 +5,19 @@
  * them and nothing in the table reads in clear. Runs the real migrations on a fresh embedded
  * PostgreSQL (PGlite): up to 0029, the rows written, then the rest.
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
-import { afterAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { openMailBody, sealPlainMailBodies } from "~/features/mail/outbox.server";
+import { databaseAtMigration, type PartlyMigratedDatabase } from "../../tests/setup/migrations";
 
-const MIGRATIONS = path.resolve("app/db/migrations");
-const client = new PGlite();
-let before = "";
-afterAll(async () => {
-  await client.close();
-  if (before) await rm(before, { recursive: true, force: true });
-});
-
-/** A copy of the migrations folder that ends with 0029. */
-async function migrationsUpTo0029(): Promise<string> {
-  before = await mkdtemp(path.join(tmpdir(), "migrations-0029-"));
-  await cp(MIGRATIONS, before, { recursive: true });
-  const journalPath = path.join(before, "meta/_journal.json");
-  const journal = JSON.parse(await readFile(journalPath, "utf8")) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= 29);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return before;
-}
+let at: PartlyMigratedDatabase;
+beforeAll(async () => {
+  at = await databaseAtMigration(29);
+}, 120_000);
+afterAll(() => at.close());
 
 it("erases the bodies of sent and failed mail and seals those still waiting", { timeout: 120_000 }, async () => {
-  const db = drizzle(client);
-  await migrate(db, { migrationsFolder: await migrationsUpTo0029() });
+  const { client, db } = at;
   const link = "http://localhost:3000/admin/set-password?token=old-install-token-1";
   await client.query(
     `insert into email_outbox (kind, "to", subject, html, text, attachments, status, sent_at) values
@@ -46,7 +27,7 @@ it("erases the bodies of sent and failed mail and seals those still waiting", { 
     [`<a href="${link}">Choose</a>`, link, JSON.stringify([{ filename: "consultation.ics", contentType: "text/calendar", content: "BEGIN:VCALENDAR" }])],
   );
 
-  await migrate(db, { migrationsFolder: MIGRATIONS });
+  await at.migrateRest();
   const done = await client.query<{ to: string; subject: string; status: string; body: string | null }>(`select "to", subject, status, body from email_outbox order by "to"`);
   expect(done.rows.map((r) => [r.to, r.subject, r.status, r.body === null])).toEqual([
     ["failed@staff.test", "Reset your admin portal password", "failed", true],

@@ -5,16 +5,14 @@
  * sign in with Chromium's virtual authenticator (CDP WebAuthn); sessions listed and one signed out.
  * Axe on each screen; screenshots at 390 and 1440 px under test-results/accounts/.
  */
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
-import PostalMime from "postal-mime";
-import { E2E_DATA_DIR, E2E_PORT } from "../../playwright.config";
+import { E2E_PORT } from "../../playwright.config";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { ACCOUNT_FIXTURES } from "./support/account-fixtures";
 import { signIn } from "./support/auth";
 import { saveScreenshot } from "./support/screenshots";
+import { waitForMail } from "./support/mail";
 
 // Sign-in is rate limited per address: this file signs in from an address of its own.
 test.use({ extraHTTPHeaders: { "x-forwarded-for": "198.51.100.71" } });
@@ -39,29 +37,6 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
-/** The text of the newest mail to `to` whose text matches `pattern`, waiting for the mail worker. */
-async function waitForMail(to: string, pattern: RegExp): Promise<string> {
-  const dir = path.join(E2E_DATA_DIR, "outbox");
-  let found = "";
-  await expect
-    .poll(
-      async () => {
-        const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith(".eml")).sort().reverse();
-        for (const name of names) {
-          const mail = await PostalMime.parse(await readFile(path.join(dir, name), "utf8"));
-          if (mail.to?.some((a) => a.address === to) && pattern.test(mail.text ?? "")) {
-            found = mail.text ?? "";
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 15_000, message: `a mail to ${to} matching ${pattern}` },
-    )
-    .toBe(true);
-  return found;
-}
-
 const totp = (secret: string, at = Date.now()) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.replace(/\s+/g, "")), digits: 6, period: 30 }).generate({ timestamp: at });
 
@@ -81,7 +56,7 @@ test("forgot password: from the login page, through the link in the e-mail, to s
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByRole("status")).toContainText("If that address belongs to a staff account");
 
-  const text = await waitForMail(email, /set-password\?token=/);
+  const { text = "" } = await waitForMail(email, { text: /set-password\?token=/ });
   expect(text).toContain("expires in one hour");
   const link = text.match(/https?:\/\/\S+\/admin\/set-password\?token=[\w%-]+/)![0];
   await page.goto(new URL(link).pathname + new URL(link).search);

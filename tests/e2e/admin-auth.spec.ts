@@ -4,40 +4,14 @@
  * page, a new editor invited by mail who sets a password and is kept out of Users and Settings,
  * a settings change on the public footer without a restart, and axe on the pages.
  */
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import PostalMime from "postal-mime";
-import { E2E_ADMIN, E2E_DATA_DIR } from "../../playwright.config";
+import { E2E_ADMIN } from "../../playwright.config";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signIn, signInAsAdmin } from "./support/auth";
+import { waitForMail } from "./support/mail";
 
 // The login form is rate limited per address: this file signs in from an address of its own.
 test.use({ extraHTTPHeaders: { "x-forwarded-for": "198.51.100.45" } });
-
-/** The text body of the newest message to `to` in the e2e outbox, waiting for the mail worker. */
-async function waitForMail(to: string): Promise<string> {
-  const dir = path.join(E2E_DATA_DIR, "outbox");
-  let found: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const names = await readdir(dir).catch(() => [] as string[]);
-        for (const name of names.filter((n) => n.endsWith(".eml")).sort().reverse()) {
-          const raw = await readFile(path.join(dir, name), "utf8");
-          const mail = await PostalMime.parse(raw);
-          if (mail.to?.some((a) => a.address?.toLowerCase() === to.toLowerCase())) {
-            found = mail.text ?? "";
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 15_000, message: `a mail to ${to} in ${dir}` },
-    )
-    .toBe(true);
-  return found!;
-}
 
 const emailInput = (page: Page) => page.getByLabel("Email", { exact: true });
 const passwordInput = (page: Page) => page.getByLabel("Password", { exact: true });
@@ -129,7 +103,7 @@ test("a new editor invited by the super admin sets a password from the e-mail an
   await expect(row).toContainText("Invitation sent");
   await expect(page.getByText(`added ${email} as editor`)).toBeVisible();
 
-  const text = await waitForMail(email);
+  const { text = "" } = await waitForMail(email);
   const link = text.match(/https?:\/\/\S+\/admin\/set-password\?token=[\w%-]+/)?.[0];
   expect(link, "set-password link in the invitation").toBeTruthy();
 

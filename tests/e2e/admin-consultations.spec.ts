@@ -4,10 +4,7 @@
  * edited and deleted; a booking made in the wizard is confirmed with a meeting link and the
  * visitor's mail lands in the outbox folder; axe is clean on the page and its dialogs.
  */
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { E2E_DATA_DIR } from "../../playwright.config";
 import { formatLongDate } from "../../app/utils/format";
 import { addDays, londonToday, startOfWeek } from "../../app/utils/time";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
@@ -15,6 +12,7 @@ import { signInAsAdmin } from "./support/auth";
 import { waitForHydration } from "./support/hydration";
 import { waitUntilHumanPace } from "./support/human-pace";
 import { saveScreenshot } from "./support/screenshots";
+import { waitForMail } from "./support/mail";
 
 // The wizard limits bookings per address; this file books from an address of its own.
 test.use({ extraHTTPHeaders: { "x-forwarded-for": "198.51.100.47" } });
@@ -198,20 +196,7 @@ test("a booking made in the wizard is confirmed with a meeting link and the visi
   await expect(dialog.getByRole("link", { name: /Join Meeting/ })).toHaveAttribute("target", "_blank");
   await page.keyboard.press("Escape");
 
-  const outbox = path.join(E2E_DATA_DIR, "outbox");
-  await expect
-    .poll(
-      async () => {
-        const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith(".eml"));
-        for (const f of files) {
-          const text = await readFile(path.join(outbox, f), "utf8");
-          if (text.includes(visitor.email) && text.includes("meet.example.com/e2e-consultation")) return true;
-        }
-        return false;
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
+  await waitForMail(visitor.email, { text: "meet.example.com/e2e-consultation" }, 20_000);
 
   // The booked slot cannot be deleted; the reason is shown, not a browser alert.
   await openAvailability(page);

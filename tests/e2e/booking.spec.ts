@@ -8,7 +8,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { formatLongDate, formatMonthYear } from "../../app/utils/format";
 import { expectNoSeriousA11yViolations as scanA11y } from "./support/a11y";
 import { bookingFixtures, REMINDER_VISITOR } from "./support/booking-fixtures";
-import { bookUpToConfirm, fillDetails, outbox, sentTo, slotRadio, toFixtureWeek, type Parsed } from "./support/booking-flow";
+import { bookUpToConfirm, fillDetails, slotRadio, toFixtureWeek } from "./support/booking-flow";
+import { type Mail, outbox, sentTo } from "./support/mail";
 import { waitUntilHumanPace } from "./support/human-pace";
 import { waitForEnhancement, waitForSettled } from "./support/hydration";
 import { saveScreenshot } from "./support/screenshots";
@@ -181,7 +182,7 @@ test.describe("booking wizard", () => {
     await page.getByRole("button", { name: "Confirm Booking" }).click();
     await expect(page.getByRole("heading", { name: "Booking Confirmed!" })).toBeVisible();
 
-    let confirmation: Parsed | undefined;
+    let confirmation: Mail | undefined;
     await expect
       .poll(async () => (confirmation = (await outbox()).find((m) => sentTo(m, email) && /booked/i.test(m.subject ?? ""))), {
         timeout: 15_000,
@@ -219,7 +220,7 @@ test.describe("booking wizard", () => {
 });
 
 /** The text of an .ics attachment of a parsed message. */
-const icsText = (m: Parsed) =>
+const icsText = (m: Mail) =>
   m.attachments
     .filter((a) => a.filename?.endsWith(".ics"))
     .map((a) => (typeof a.content === "string" ? a.content : new TextDecoder().decode(a.content)))
@@ -230,7 +231,7 @@ async function bookAndOpenManageLink(page: Page, slot: { date: string; startTime
   await bookUpToConfirm(page, slot, person);
   await page.getByRole("button", { name: "Confirm Booking" }).click();
   await expect(page.getByRole("heading", { name: "Booking Confirmed!" })).toBeVisible();
-  let confirmation: Parsed | undefined;
+  let confirmation: Mail | undefined;
   await expect
     .poll(async () => (confirmation = (await outbox()).find((m) => sentTo(m, person.email) && /booked/i.test(m.subject ?? ""))), { timeout: 15_000 })
     .toBeTruthy();
@@ -271,7 +272,7 @@ async function rescheduleTo(page: Page, to: { date: string; startTime: string },
 
 test("the reminder carries its own manage link, in French, that opens the booking in a fresh browser", async ({ browser }) => {
   // The server's reminder task mails the fixture visitor within its first minute.
-  let reminder: Parsed | undefined;
+  let reminder: Mail | undefined;
   await expect
     .poll(async () => (reminder = (await outbox()).find((m) => sentTo(m, REMINDER_VISITOR.email) && m.subject?.startsWith("Rappel : consultation"))), { timeout: 90_000 })
     .toBeTruthy();
@@ -307,7 +308,7 @@ test.describe("rescheduling from the manage link", () => {
     await expectNoSeriousA11yViolations(page);
     await saveScreenshot(page, "test-results/screens/reschedule-moved-1440.png", { fullPage: true });
 
-    let moved: Parsed | undefined;
+    let moved: Mail | undefined;
     await expect
       .poll(async () => (moved = (await outbox()).find((m) => sentTo(m, email) && /moved/i.test(m.subject ?? ""))), { timeout: 15_000 })
       .toBeTruthy();

@@ -1,23 +1,11 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import PostalMime from "postal-mime";
-import { E2E_DATA_DIR } from "../../playwright.config";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { waitUntilHumanPace } from "./support/human-pace";
+import { outbox, type Mail } from "./support/mail";
 
-type Parsed = Awaited<ReturnType<typeof PostalMime.parse>>;
-
-/** Every message the e2e server's mail worker has written to its outbox folder. */
-async function outbox(): Promise<Parsed[]> {
-  const dir = path.join(E2E_DATA_DIR, "outbox");
-  const files = await readdir(dir).catch(() => [] as string[]);
-  return Promise.all(files.filter((f) => f.endsWith(".eml")).map(async (f) => PostalMime.parse(await readFile(path.join(dir, f)))));
-}
-
-const recipients = (m: Parsed) => (m.to ?? []).map((a) => ("address" in a ? a.address : ""));
+const recipients = (m: Mail) => (m.to ?? []).map((a) => ("address" in a ? a.address : ""));
 /** A message to `email` (the acknowledgement) or about it (the staff notification). */
-const mentions = (m: Parsed, email: string) => recipients(m).includes(email) || Boolean(m.text?.includes(email));
+const mentions = (m: Mail, email: string) => recipients(m).includes(email) || Boolean(m.text?.includes(email));
 
 async function fillEnquiry(page: Page, v: { name: string; email: string; company?: string; type: string; message: string }) {
   await page.getByRole("textbox", { name: "Full name", exact: true }).fill(v.name);

@@ -12,42 +12,15 @@
  * - an answered enquiry set back to New is not overdue at once: its reply is due 24 hours on.
  * Screenshots of the account card, the timeline and the contact view at 1440 and 390 px.
  */
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
-import PostalMime from "postal-mime";
+import { readFile } from "node:fs/promises";
 import { parse } from "csv-parse/sync";
 import { expect, test, type Page } from "@playwright/test";
-import { E2E_DATA_DIR } from "../../playwright.config";
 import { signIn, signInAsAdmin } from "./support/auth";
 import { CONVERSATION_FIXTURES as F } from "./support/conversation-fixtures";
 import { waitUntilHumanPace } from "./support/human-pace";
 import { waitForHydration } from "./support/hydration";
 import { saveScreenshot, shootScreens } from "./support/screenshots";
-
-type Mail = Awaited<ReturnType<typeof PostalMime.parse>>;
-
-/** The newest .eml to `to` whose subject matches, waiting for the mail worker. */
-async function waitForMail(to: string, subject: RegExp): Promise<Mail> {
-  const dir = path.join(E2E_DATA_DIR, "outbox");
-  let found: Mail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith(".eml")).sort().reverse();
-        for (const name of names) {
-          const mail = await PostalMime.parse(await readFile(path.join(dir, name)));
-          if (mail.to?.some((a) => "address" in a && a.address === to) && subject.test(mail.subject ?? "")) {
-            found = mail;
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 15_000, message: `a mail to ${to}` },
-    )
-    .toBe(true);
-  return found!;
-}
+import { waitForMail } from "./support/mail";
 
 /** Nothing scrolls sideways at `width` (polled: the portal's sidebar slides away after a resize). */
 const noSideways = (page: Page, width: number) => expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -108,7 +81,7 @@ test("a French visitor's enquiry: the acknowledgement has a Reply-To, and staff 
   await form.getByRole("button", { name: "Envoyer le message" }).click();
   await expect(form.locator("[data-toast]").filter({ hasText: "Message envoyé" })).toBeVisible({ timeout: 10_000 });
   await fresh.close();
-  const acknowledgement = await waitForMail(visitor.email, /^Nous avons bien reçu votre demande/);
+  const acknowledgement = await waitForMail(visitor.email, { subject: /^Nous avons bien reçu votre demande/ });
   const replyTo = acknowledgement.replyTo?.[0]?.address;
   expect(replyTo).toMatch(/@/);
 
@@ -129,7 +102,7 @@ test("a French visitor's enquiry: the acknowledgement has a Reply-To, and staff 
   await panel.getByRole("button", { name: "Send reply" }).click();
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Reply sent" })).toBeVisible();
 
-  const reply = await waitForMail(visitor.email, /^Re: /);
+  const reply = await waitForMail(visitor.email, { subject: /^Re: / });
   expect(reply.subject).toBe(`Re: ${acknowledgement.subject}`);
   expect(reply.subject).toBe("Re: Nous avons bien reçu votre demande - Meridian Engineering");
   expect(reply.replyTo?.[0]?.address).toBe(replyTo);

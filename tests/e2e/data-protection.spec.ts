@@ -5,15 +5,15 @@
  * is then not found. Axe is clean on the screen and the dialog; screenshots at 1440 and 390 px.
  * Fixture person: tests/e2e/support/data-protection-fixtures.ts.
  */
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { expect, test } from "@playwright/test";
-import { E2E_DATA_DIR } from "../../playwright.config";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signInAsAdmin } from "./support/auth";
 import { DATA_PROTECTION_PERSON } from "./support/data-protection-fixtures";
 import { saveScreenshot } from "./support/screenshots";
+import { waitForMail } from "./support/mail";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 const { email } = DATA_PROTECTION_PERSON;
@@ -88,19 +88,7 @@ test("find, export and erase a person's data from the screen", async ({ page }) 
   await expectNoSeriousA11yViolations(page);
 
   // The cancellation mail goes out to the person (then its copy is blanked).
-  const outbox = path.join(E2E_DATA_DIR, "outbox");
-  await expect
-    .poll(
-      async () => {
-        for (const f of (await readdir(outbox).catch(() => [] as string[])).filter((n) => n.endsWith(".eml"))) {
-          const text = await readFile(path.join(outbox, f), "utf8");
-          if (text.includes(email) && /Subject: Cancelled: consultation/.test(text)) return true;
-        }
-        return false;
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
+  await waitForMail(email, { subject: /^Cancelled: consultation/ }, 20_000);
 
   // Searching again finds nothing.
   await page.getByLabel("E-mail address").fill(email);

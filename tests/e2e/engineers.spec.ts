@@ -11,7 +11,8 @@ import { formatLongDate } from "../../app/utils/format";
 import { addDays } from "../../app/utils/time";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signInAsAdmin } from "./support/auth";
-import { fillDetails, outbox, sentTo, slotRadio, toTypeWeek, type Parsed } from "./support/booking-flow";
+import { fillDetails, slotRadio, toTypeWeek } from "./support/booking-flow";
+import { type Mail, outbox, sentTo } from "./support/mail";
 import { engineerFixtures } from "./support/engineer-fixtures";
 import { waitUntilHumanPace } from "./support/human-pace";
 import { waitForEnhancement, waitForHydration } from "./support/hydration";
@@ -19,10 +20,10 @@ import { shootScreens as shoot } from "./support/screenshots";
 
 const F = engineerFixtures();
 
-const attachmentText = (a: Parsed["attachments"][number]) => (typeof a.content === "string" ? a.content : new TextDecoder().decode(a.content));
+const attachmentText = (a: Mail["attachments"][number]) => (typeof a.content === "string" ? a.content : new TextDecoder().decode(a.content));
 
-async function mailTo(email: string, match: (m: Parsed) => boolean): Promise<Parsed> {
-  let found: Parsed | undefined;
+async function mailTo(email: string, match: (m: Mail) => boolean): Promise<Mail> {
+  let found: Mail | undefined;
   await expect.poll(async () => (found = (await outbox()).find((m) => sentTo(m, email) && match(m))), { timeout: 20_000 }).toBeTruthy();
   return found!;
 }

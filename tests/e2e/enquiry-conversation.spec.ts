@@ -4,15 +4,12 @@
  * carries the threading headers, and the visitor's answer, delivered to the mailbox, shows on the
  * enquiry after the worker's next read (every half second in browser tests).
  */
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
-import PostalMime from "postal-mime";
 import { expect, test, type Page } from "@playwright/test";
-import { E2E_DATA_DIR } from "../../playwright.config";
 import { TestImap } from "../setup/test-imap";
 import { signInAsAdmin } from "./support/auth";
 import { saveScreenshot } from "./support/screenshots";
 import { waitUntilHumanPace } from "./support/human-pace";
+import { waitForMail } from "./support/mail";
 
 test.use({ extraHTTPHeaders: { "x-forwarded-for": "198.51.100.77" } });
 test.describe.configure({ mode: "serial" });
@@ -27,31 +24,6 @@ test.afterAll(async () => {
 
 const stamp = Date.now();
 const visitor = { name: `Thread Tester ${stamp}`, email: `thread.${stamp}@client.example` };
-
-type Mail = Awaited<ReturnType<typeof PostalMime.parse>>;
-
-/** The newest .eml to `to` whose subject matches, waiting for the mail worker. */
-async function waitForMail(to: string, subject: RegExp, text?: string): Promise<Mail> {
-  const dir = path.join(E2E_DATA_DIR, "outbox");
-  let found: Mail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith(".eml")).sort().reverse();
-        for (const name of names) {
-          const mail = await PostalMime.parse(await readFile(path.join(dir, name)));
-          if (mail.to?.some((a) => "address" in a && a.address === to) && subject.test(mail.subject ?? "") && (!text || mail.text?.includes(text))) {
-            found = mail;
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 15_000, message: `a mail to ${to}` },
-    )
-    .toBe(true);
-  return found!;
-}
 
 let enquiryId = "";
 
@@ -76,7 +48,7 @@ test("staff reply from the portal, and the visitor's answer comes back", async (
   await waitUntilHumanPace(page);
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.locator("[data-toast]").filter({ hasText: "Message sent successfully!" })).toBeVisible({ timeout: 10_000 });
-  const acknowledgement = await waitForMail(visitor.email, /^We've received your enquiry/);
+  const acknowledgement = await waitForMail(visitor.email, { subject: /^We've received your enquiry/ });
 
   // The firm's mailbox.
   await signInAsAdmin(page);
@@ -105,7 +77,7 @@ test("staff reply from the portal, and the visitor's answer comes back", async (
   await expect(timeline).toContainText("Status: New → Responded");
   await saveScreenshot(panel, test.info().outputPath("conversation-1440.png"));
 
-  const reply = await waitForMail(visitor.email, /^Re: We've received your enquiry/);
+  const reply = await waitForMail(visitor.email, { subject: /^Re: We've received your enquiry/ });
   expect(reply.inReplyTo).toBe(acknowledgement.messageId);
   expect(reply.references).toBe(acknowledgement.messageId);
   expect(reply.replyTo?.[0]).toMatchObject({ address: expect.stringMatching(/^enquiries\+[a-z2-7]{20}@meridian\.example$/) });
@@ -154,7 +126,7 @@ On Thu, 26 Nov 2026 at 12:00, Meridian Engineering <hello@meridian-engineering.e
   await panel.getByRole("button", { name: "Send reply" }).click();
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Reply sent" })).toBeVisible();
   await expect(panel.getByRole("list", { name: "Timeline" })).toContainText("See you on Monday at 10:00.");
-  const second = await waitForMail(visitor.email, /^Re: /, "See you on Monday");
+  const second = await waitForMail(visitor.email, { subject: /^Re: /, text: "See you on Monday" });
   expect(second.inReplyTo).toBe(`<answer-${stamp}@client.example>`);
   await saveScreenshot(page, test.info().outputPath("conversation-390.png"), { fullPage: true });
   const width = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -18,7 +18,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { formatLongDate, ukZoneLabel } from "../../app/utils/format";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signInAsAdmin } from "./support/auth";
-import { outbox, sentTo } from "./support/booking-flow";
+import { outbox, sentTo } from "./support/mail";
 import { waitForEnhancement } from "./support/hydration";
 import { waitUntilHumanPace } from "./support/human-pace";
 import { NEW_STAFF, newStaffSlot } from "./support/new-staff-fixtures";

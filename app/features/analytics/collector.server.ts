@@ -29,8 +29,11 @@ import { attributeRecentConversions } from "./attribution.server";
 import { countedPath } from "./page-path";
 import { countryOf, deviceClass, isBotUserAgent, loadCountries, saltOf, visitorHash } from "./visitor.server";
 
-/** What is kept of a request until the next write (never stored as such). */
-type Hit = {
+/** One hour in ms. */
+const HOUR_MS = 3_600_000;
+
+/** What is kept of a counted request until the next write (never stored as such); `at` in epoch ms. */
+export type PendingRequest = {
   at: number;
   url: string;
   host: string | undefined;
@@ -39,6 +42,40 @@ type Hit = {
   forwardedFor: string | undefined;
   remoteAddress: string | undefined;
 };
+
+/** The few header values of `req` kept until the next write, stamped now. Synchronous and cheap. */
+export function pendingRequestOf(req: IncomingMessage): PendingRequest {
+  const h = req.headers;
+  return {
+    at: Date.now(),
+    url: req.url ?? "/",
+    host: h.host,
+    referer: h.referer,
+    userAgent: h["user-agent"],
+    forwardedFor: typeof h["x-forwarded-for"] === "string" ? h["x-forwarded-for"] : undefined,
+    remoteAddress: req.socket?.remoteAddress,
+  };
+}
+
+/**
+ * A per-client cap by clock hour (UTC, hours since the epoch): the returned function counts one
+ * request of the client `key` (`clientKey`) at `at` (epoch ms) and answers false once that client
+ * has passed `max` in the current hour. Counts are kept in memory for the current hour only.
+ */
+export function hourlyClientCap(max: number): (key: string, at: number) => boolean {
+  let capHour = -1;
+  const byClient = new Map<string, number>();
+  return (key, at) => {
+    const hour = Math.floor(at / HOUR_MS);
+    if (hour > capHour) {
+      capHour = hour;
+      byClient.clear();
+    }
+    const count = (byClient.get(key) ?? 0) + 1;
+    byClient.set(key, count);
+    return count <= max;
+  };
+}
 
 /** `proxy-addr`'s trust function: Express's compiled `trust proxy` setting (TRUST_PROXY). */
 export type TrustFunction = (address: string, hop: number) => boolean;
@@ -51,7 +88,6 @@ const CHUNK = 500;
 const MAX_PENDING = 200_000;
 /** Page views counted per client address (IPv4, or IPv6 /64) per clock hour at most; more are dropped. */
 export const MAX_VIEWS_PER_CLIENT_PER_HOUR = 100;
-const HOUR_MS = 3_600_000;
 /** The longest referrer host and UTM value kept. */
 const MAX_VALUE_LENGTH = 100;
 
@@ -115,25 +151,12 @@ function dayOf(at: number): string {
 
 /** A counter of page views with its own pending list (one per process; tests make two). */
 export function createCollector({ trust, enabled = env.ANALYTICS_ENABLED }: { trust: TrustFunction; enabled?: boolean }) {
-  let pending: Hit[] = [];
+  let pending: PendingRequest[] = [];
   let dropped = 0;
   let writing: Promise<number> | null = null;
   let timer: ReturnType<typeof setInterval> | undefined;
-  /** Views counted per client in the clock hour `capHour` (hours since the epoch). */
-  let capHour = -1;
-  const viewsByClient = new Map<string, number>();
-
   /** Counts a view of the client `key` (`clientKey`) at `at` (ms) against the per-client cap; false when past it. */
-  const withinClientCap = (key: string, at: number): boolean => {
-    const hour = Math.floor(at / HOUR_MS);
-    if (hour > capHour) {
-      capHour = hour;
-      viewsByClient.clear();
-    }
-    const views = (viewsByClient.get(key) ?? 0) + 1;
-    viewsByClient.set(key, views);
-    return views <= MAX_VIEWS_PER_CLIENT_PER_HOUR;
-  };
+  const withinClientCap = hourlyClientCap(MAX_VIEWS_PER_CLIENT_PER_HOUR);
 
   /** Keeps a countable request for the next write (see the module comment). Synchronous and cheap. */
   const countPageView = (req: IncomingMessage): void => {
@@ -142,16 +165,7 @@ export function createCollector({ trust, enabled = env.ANALYTICS_ENABLED }: { tr
       dropped += 1;
       return;
     }
-    const h = req.headers;
-    pending.push({
-      at: Date.now(),
-      url: req.url ?? "/",
-      host: h.host,
-      referer: h.referer,
-      userAgent: h["user-agent"],
-      forwardedFor: typeof h["x-forwarded-for"] === "string" ? h["x-forwarded-for"] : undefined,
-      remoteAddress: req.socket?.remoteAddress,
-    });
+    pending.push(pendingRequestOf(req));
     if (pending.length === FLUSH_AT) void flush();
   };
 
@@ -160,7 +174,7 @@ export function createCollector({ trust, enabled = env.ANALYTICS_ENABLED }: { tr
    * the views of one write: a batch holds many views of few clients, and parsing the addresses
    * again for each was most of the cost of writing a view.
    */
-  const clientOf = (hit: Hit, seen: Map<string, { ip: string; key: string }>) => {
+  const clientOf = (hit: PendingRequest, seen: Map<string, { ip: string; key: string }>) => {
     const memo = `${hit.forwardedFor ?? ""}|${hit.remoteAddress ?? ""}`;
     let client = seen.get(memo);
     if (!client) {
@@ -174,7 +188,7 @@ export function createCollector({ trust, enabled = env.ANALYTICS_ENABLED }: { tr
     return client;
   };
 
-  const toRow = (hit: Hit, today: string, salt: string, seen: Map<string, { ip: string; key: string }>): EventRow | null => {
+  const toRow = (hit: PendingRequest, today: string, salt: string, seen: Map<string, { ip: string; key: string }>): EventRow | null => {
     if (isBotUserAgent(hit.userAgent)) return null;
     const { ip, key } = clientOf(hit, seen);
     if (!withinClientCap(key, hit.at)) return null;

@@ -13,53 +13,28 @@ import { desc, lt, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
 import { notFoundPaths } from "~/db/schema";
 import { clientKey } from "~/features/abuse/limits.server";
-import { isCountable, MAX_VIEWS_PER_CLIENT_PER_HOUR, referrerHost, type TrustFunction } from "~/features/analytics/collector.server";
+import { hourlyClientCap, isCountable, MAX_VIEWS_PER_CLIENT_PER_HOUR, pendingRequestOf, referrerHost, type PendingRequest, type TrustFunction } from "~/features/analytics/collector.server";
 import { isBotUserAgent } from "~/features/analytics/visitor.server";
 import { normaliseRequestTarget } from "~/features/site/page-url";
 import { createRedirectTable } from "./rules";
 import type { NotFoundView } from "./schema";
 import { readRedirectRules } from "./store.server";
 
-/** What is kept of a 404 until the next write. */
-type Miss = { at: number; url: string; host?: string; referer?: string; userAgent?: string; forwardedFor?: string; remoteAddress?: string };
-
 /** 404s held at most between writes; more are dropped (the database unreachable for long, or a flood). */
 const MAX_PENDING = 20_000;
 /** The longest path kept; longer ones are cut. */
 export const MAX_NOT_FOUND_PATH = 500;
-const HOUR_MS = 3_600_000;
 
 /** A counter of 404s with its own pending list (one per process; tests make their own). */
 export function createNotFoundLog({ trust }: { trust: TrustFunction }) {
-  let pending: Miss[] = [];
-  let capHour = -1;
-  const byClient = new Map<string, number>();
-
-  const withinCap = (key: string, at: number) => {
-    const hour = Math.floor(at / HOUR_MS);
-    if (hour > capHour) {
-      capHour = hour;
-      byClient.clear();
-    }
-    const count = (byClient.get(key) ?? 0) + 1;
-    byClient.set(key, count);
-    return count <= MAX_VIEWS_PER_CLIENT_PER_HOUR;
-  };
+  let pending: PendingRequest[] = [];
+  const withinCap = hourlyClientCap(MAX_VIEWS_PER_CLIENT_PER_HOUR);
 
   return {
     /** Keeps a countable 404 for the next write. Synchronous and cheap. */
     count(req: IncomingMessage): void {
       if (!isCountable(req) || pending.length >= MAX_PENDING) return;
-      const h = req.headers;
-      pending.push({
-        at: Date.now(),
-        url: req.url ?? "/",
-        host: h.host,
-        referer: h.referer,
-        userAgent: h["user-agent"],
-        forwardedFor: typeof h["x-forwarded-for"] === "string" ? h["x-forwarded-for"] : undefined,
-        remoteAddress: req.socket?.remoteAddress,
-      });
+      pending.push(pendingRequestOf(req));
     },
     /** Folds the pending 404s per path and adds them to the log; returns how many were counted. Kept for the next write if it fails. */
     async flush(): Promise<number> {

@@ -1,40 +1,15 @@
 /**
- * The booking wizard's steps for browser tests (booking, calendar feed): the outbox of e-mails
- * the e2e server wrote, the slot radios, and the way from step 1 to the Confirm Booking button.
+ * The booking wizard's steps for browser tests (booking, calendar feed): the slot radios, and the
+ * way from step 1 to the Confirm Booking button.
  * Fixture slots: ./booking-fixtures.ts.
  */
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { expect, type Page } from "@playwright/test";
-import PostalMime from "postal-mime";
-import { E2E_DATA_DIR } from "../../../playwright.config";
 import { formatLongDate, formatMonthYear } from "../../../app/utils/format";
 import { bookingFixtures } from "./booking-fixtures";
 import { waitUntilHumanPace } from "./human-pace";
 import { waitForEnhancement } from "./hydration";
 
 const F = bookingFixtures();
-
-export type Parsed = Awaited<ReturnType<typeof PostalMime.parse>>;
-
-/** Every message the e2e server's mail worker has written to its outbox folder. */
-export async function outbox(): Promise<Parsed[]> {
-  const dir = path.join(E2E_DATA_DIR, "outbox");
-  const files = await readdir(dir).catch(() => [] as string[]);
-  return Promise.all(files.filter((f) => f.endsWith(".eml")).map(async (f) => PostalMime.parse(await readFile(path.join(dir, f)))));
-}
-
-export const sentTo = (m: Parsed, email: string) => (m.to ?? []).some((a) => "address" in a && a.address === email);
-
-/** The path and query of the first link matching `pattern` in a mail to `email`, polled from the outbox. */
-export async function mailedLink(email: string, pattern: RegExp): Promise<string> {
-  let found: string | undefined;
-  await expect
-    .poll(async () => (found = (await outbox()).filter((m) => sentTo(m, email)).map((m) => pattern.exec(m.text ?? "")?.[0]).find(Boolean)), { timeout: 15_000 })
-    .toBeTruthy();
-  const url = new URL(found!);
-  return `${url.pathname}${url.search}`;
-}
 
 /** The slot radio of a London date and time (its accessible name is "<long date> HH:MM[ Full]"). */
 export const slotRadio = (page: Page, date: string, time: string) => page.getByRole("radio", { name: new RegExp(`^${formatLongDate(date)} ${time}`) });

@@ -8,7 +8,7 @@
  */
 import type { Page } from "@playwright/test";
 import { formatLongDate } from "../../../app/utils/format";
-import { mailedLink } from "../support/booking-flow";
+import { mailedLink } from "../support/mail";
 import { waitUntilHumanPace } from "../support/human-pace";
 import { expect, test, type Visitor } from "../support/visitor";
 import { visitorFixtures } from "../support/visitor-fixtures";

@@ -6,7 +6,8 @@
  */
 import type { Page } from "@playwright/test";
 import { formatLongDate, formatMonthYear } from "../../../app/utils/format";
-import { fillDetails, mailedLink, outbox, sentTo, slotRadio } from "../support/booking-flow";
+import { fillDetails, slotRadio } from "../support/booking-flow";
+import { mailedLink, outbox, sentTo } from "../support/mail";
 import { waitUntilHumanPace } from "../support/human-pace";
 import { expect, test, type Visitor } from "../support/visitor";
 import { visitorFixtures } from "../support/visitor-fixtures";

@@ -13,7 +13,7 @@ import { languageInfo } from "../../../app/utils/i18n";
 import { expectNoSeriousA11yViolations } from "../support/a11y";
 import { signInAsAdmin } from "../support/auth";
 import { waitForEnhancement, waitForHydration } from "../support/hydration";
-import { outbox, sentTo, type Parsed } from "../support/booking-flow";
+import { type Mail, outbox, sentTo } from "../support/mail";
 import { waitUntilHumanPace } from "../support/human-pace";
 import { DESKTOP, expectDocumentIn, expectNoSidewaysScroll, PHONE, photograph as photographAt } from "../support/languages";
 import { expect, test, type Visitor } from "../support/visitor";
@@ -71,15 +71,15 @@ const WORDS = {
 } as const;
 
 /** The text of a message's `.ics` attachment, with folded lines joined. */
-function invitation(message: Parsed): string {
+function invitation(message: Mail): string {
   const file = message.attachments.find((a) => a.filename?.endsWith(".ics"));
   const text = !file ? "" : typeof file.content === "string" ? file.content : new TextDecoder().decode(file.content);
   return text.replace(/\r?\n[ \t]/g, "");
 }
 
 /** The confirmation e-mail to `email`, polled from the outbox. */
-async function confirmationTo(email: string): Promise<Parsed> {
-  let found: Parsed | undefined;
+async function confirmationTo(email: string): Promise<Mail> {
+  let found: Mail | undefined;
   await expect.poll(async () => (found = (await outbox()).find((m) => sentTo(m, email) && invitation(m).includes("STATUS:TENTATIVE"))), { timeout: 15_000 }).toBeTruthy();
   return found!;
 }

@@ -10,11 +10,7 @@
  * labels, messages and success in French) and the acknowledgement in the outbox is French. With E2E_SCREENSHOTS set, every page is
  * photographed at 390 and 1440 px (test-results/site-languages/).
  */
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import PostalMime from "postal-mime";
-import { E2E_DATA_DIR } from "../../../playwright.config";
 import { expectNoSeriousA11yViolations } from "../support/a11y";
 import { signInAsAdmin } from "../support/auth";
 import { waitUntilHumanPace } from "../support/human-pace";
@@ -22,6 +18,7 @@ import { waitForHydration } from "../support/hydration";
 import { saveScreenshot } from "../support/screenshots";
 import { PHONE, DESKTOP, alternates, checkPage, expectDocumentIn, expectNoSidewaysScroll } from "../support/languages";
 import { expect, test } from "../support/visitor";
+import { outbox, sentTo } from "../support/mail";
 
 const HOME = {
   en: { path: "/", title: "Building a resilient, sustainable future" },
@@ -172,13 +169,6 @@ test("a page not published in a language is no page there; English keeps its wor
   expect(sitemap).not.toContain("/pt/about</loc>");
 });
 
-/** Every message the e2e server's mail worker has written to its outbox folder. */
-async function outbox() {
-  const dir = path.join(E2E_DATA_DIR, "outbox");
-  const files = await readdir(dir).catch(() => [] as string[]);
-  return Promise.all(files.filter((f) => f.endsWith(".eml")).map(async (f) => PostalMime.parse(await readFile(path.join(dir, f)))));
-}
-
 test("a French visitor sends the contact form in French and receives a French acknowledgement", async ({ newVisitor }) => {
   const visitor = await newVisitor({ viewport: PHONE });
   const { page } = visitor;
@@ -206,9 +196,9 @@ test("a French visitor sends the contact form in French and receives a French ac
   await check(page, "contact-fr-sent", PHONE);
 
   await expect
-    .poll(async () => (await outbox()).filter((m) => (m.to ?? []).some((a) => "address" in a && a.address === email)).map((m) => m.subject), { timeout: 15_000 })
+    .poll(async () => (await outbox()).filter((m) => sentTo(m, email)).map((m) => m.subject), { timeout: 15_000 })
     .toEqual(["Nous avons bien reçu votre demande - Meridian Engineering"]);
-  const ack = (await outbox()).find((m) => (m.to ?? []).some((a) => "address" in a && a.address === email))!;
+  const ack = (await outbox()).find((m) => sentTo(m, email))!;
   expect(ack.text).toContain("Merci pour votre demande");
   expect(ack.text).toContain("Ingénierie humanitaire");
   const notification = (await outbox()).find((m) => m.subject === "New enquiry: Humanitarian Engineering from Marie Curie")!;
