@@ -94,6 +94,8 @@ export default defineConfig({
       ANALYTICS_FLUSH_MS: "500",
       // The webhooks test's receiver listens on 127.0.0.1 over plain http.
       WEBHOOK_ALLOW_PRIVATE: "true",
+      // The WordPress import test serves the exports' pictures from 127.0.0.1 over plain http.
+      WORDPRESS_ALLOW_PRIVATE: "true",
       // The daily backup job is tested in tests/system/backup-restore.test.ts.
       BACKUP_DAILY: "false",
       // Every browser test books and writes from 127.0.0.1 unless it names an address of its own;

@@ -64,6 +64,8 @@ export default [
       route("site/consultation-types", "routes/admin/site/consultation-types.tsx"),
       route("site/redirects", "routes/admin/site/redirects.tsx"),
       route("site/redirects/export", "routes/admin/site/redirects-export.tsx"),
+      route("site/wordpress", "routes/admin/site/wordpress.tsx"),
+      route("site/wordpress/:id", "routes/admin/site/wordpress-run.tsx"),
       route("site/:page", "routes/admin/site/page-edit.tsx"),
       route("site/:page/:lang", "routes/admin/site/page-translation.tsx"),
       route("users", "routes/admin/users.tsx"),

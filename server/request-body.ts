@@ -36,6 +36,8 @@ export const BODY_POLICIES: readonly { prefix: string; policy: BodyPolicy }[] = 
   { prefix: "/admin/media/upload", policy: { maxBytes: 6 * MB, mediaTypes: ["multipart/form-data"] } },
   // Article and project editors post long bodies of text.
   { prefix: "/admin/cms/", policy: { maxBytes: 512 * KB, mediaTypes: FORMS } },
+  // A WordPress export (100 MB at most, streamed to disk) and the import's forms.
+  { prefix: "/admin/site/wordpress", policy: { maxBytes: 100 * MB + 64 * KB, mediaTypes: FORMS } },
   // A CSV file of redirects (5,000 rows at most).
   { prefix: "/admin/site/redirects", policy: { maxBytes: 2 * MB, mediaTypes: FORMS } },
 ];

@@ -64,6 +64,13 @@ export const REDIRECT_STATUS_CODES = [301, 302, 410] as const;
 export const REDIRECT_ORIGINS = ["staff", "wordpress"] as const;
 
 /**
+ * A WordPress import run uploaded in the portal: its dry run is ready ("planned"), staff asked
+ * to apply it and the job is writing it ("applying"), it finished ("done") or stopped on an
+ * error ("failed"), or staff discarded it, or nobody applied it in time ("discarded").
+ */
+export const WORDPRESS_RUN_STATUSES = ["planned", "applying", "done", "failed", "discarded"] as const;
+
+/**
  * Retention periods' defaults and inclusive bounds: the `site_settings` columns, their
  * CHECK constraints and the retention form all use these.
  */

@@ -11,6 +11,7 @@ import { runDailyRetention } from "~/features/data-protection/retention.server";
 import { pollMailbox } from "~/features/enquiries/imap-import.server";
 import { queueOverdueReminders } from "~/features/enquiries/promise.server";
 import { runDailyBackup } from "~/features/operations/daily-backup.server";
+import { applyDueRuns } from "~/features/wordpress/runs.server";
 import { env } from "~/utils/env.server";
 
 /** A task the worker runs on its own interval. `run` errors are logged; the task runs again next interval. */
@@ -65,6 +66,15 @@ export const periodicTasks: PeriodicTask[] = [
     intervalMs: env.CALENDAR_WRITE_POLL_MS,
     run: async () => {
       await writeDueCalendarEvents(new Date());
+    },
+  },
+  {
+    // WordPress imports staff applied in the portal: a lease lets one instance at a time apply a
+    // run, about 20 seconds a turn, so a large import goes on turn after turn (and after a restart).
+    name: "wordpress-imports",
+    intervalMs: 3_000,
+    run: async () => {
+      await applyDueRuns(new Date());
     },
   },
   {

@@ -25,11 +25,17 @@ describe("the dry run of a WordPress import", () => {
     const result = await dryRunImport(CLASSIC);
     if (!result.ok) throw new Error(result.message);
     const { dryRun } = result;
-    expect(dryRun.totals).toEqual({ post: { create: 58, skip: 0 }, page: { create: 21, skip: 0 }, attachment: { create: 37, skip: 0 }, menu: { create: 0, skip: 70 }, other: { create: 0, skip: 0 } });
+    expect(dryRun.totals).toEqual({
+      post: { create: 58, update: 0, skip: 0 },
+      page: { create: 21, update: 0, skip: 0 },
+      attachment: { create: 37, update: 0, skip: 0 },
+      menu: { create: 0, update: 0, skip: 70 },
+      other: { create: 0, update: 0, skip: 0 },
+    });
     expect(dryRun.items.find((i) => i.postId === 1178)).toMatchObject({ action: "create", slug: "markup-html-tags-and-formatting", newSlug: "markup-html-tags-and-formatting-1" });
     expect(dryRun.authors).toEqual([
-      { login: "themedemos", displayName: "Theme Buster", staffName: null },
-      { login: "themereviewteam", displayName: "Theme Reviewer", staffName: "Theme Reviewer" },
+      { login: "themedemos", displayName: "Theme Buster", staffId: null, staffName: null },
+      { login: "themereviewteam", displayName: "Theme Reviewer", staffId: "u-theme", staffName: "Theme Reviewer" },
     ]);
     expect(dryRun.categories.filter((c) => c.mappedTo === null)).toHaveLength(68);
     const text = describeDryRun(dryRun).join("\n");

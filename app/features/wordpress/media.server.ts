@@ -6,6 +6,9 @@
  * fetched once per import and recorded in `wordpress_imports` (kind "media", the address as its
  * GUID, post id 0), so a later import reuses the picture instead of fetching it again. An address
  * that cannot be fetched or is not an accepted image is listed with the reason; the import goes on.
+ * An import applied a batch at a time makes a fetcher per batch: it hands on the addresses that
+ * failed (not tried again) and the instant it began (pictures recorded since are its own, not
+ * counted as reused).
  */
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
@@ -27,23 +30,34 @@ export type FetchedImage = { id: string; url: string };
 /** What the pictures of an import came to: fetched now, reused from an earlier import, and those that failed with the reason. */
 export type MediaReport = { fetched: number; reused: number; failed: { url: string; reason: string }[] };
 
+/** What a fetcher starts from: what its import did before this batch (nothing for a whole import). */
+export type FetcherOptions = {
+  allowPrivate: boolean;
+  files?: FileStorage;
+  /** Addresses an earlier batch of this import could not fetch: not tried again. */
+  failed?: readonly { url: string; reason: string }[];
+  /** When the import began: a picture recorded since was fetched by this import, not reused (default: now). */
+  since?: Date;
+};
+
 /**
  * A fetcher for one import: `get(address, alt)` resolves to the picture in the library, or null
- * when it cannot be had (listed in `report.failed`). `address` must be absolute; `alt` is the alt
- * text the library keeps (the file name when empty).
+ * when it cannot be had (listed in `report.failed`, unless `options.failed` listed it already).
+ * `address` must be absolute; `alt` is the alt text the library keeps (the file name when empty).
  */
-export function createImageFetcher(actor: AuditActor, options: { allowPrivate: boolean; files?: FileStorage }) {
+export function createImageFetcher(actor: AuditActor, options: FetcherOptions) {
   const files = options.files ?? storage();
+  const since = options.since ?? new Date();
   const report: MediaReport = { fetched: 0, reused: 0, failed: [] };
-  const seen = new Map<string, Promise<FetchedImage | null>>();
+  const seen = new Map<string, Promise<FetchedImage | null>>((options.failed ?? []).map((f) => [f.url, Promise.resolve(null)]));
 
   async function load(address: string, alt: string): Promise<FetchedImage | null> {
     const key = and(eq(wordpressImports.guid, address), eq(wordpressImports.postId, 0));
-    const [record] = await db.select({ targetId: wordpressImports.targetId }).from(wordpressImports).where(key);
+    const [record] = await db.select({ targetId: wordpressImports.targetId, createdAt: wordpressImports.createdAt }).from(wordpressImports).where(key);
     if (record) {
       const [row] = await db.select().from(media).where(eq(media.id, record.targetId));
       if (row) {
-        report.reused++;
+        if (record.createdAt < since) report.reused++;
         return { id: row.id, url: toMediaItem(row, files).url };
       }
       await db.delete(wordpressImports).where(key);

@@ -4,7 +4,7 @@
  */
 import { Piscina } from "piscina";
 import { workerFile } from "~/utils/worker-file.server";
-import type { ParsedExport } from "./parse.worker";
+import type { BodyWindow, ParsedExport } from "./parse.worker";
 
 /** The worker's heap limit (MB): a 100 MB export streams well within it. */
 export const WORKER_HEAP_MB = 256;
@@ -31,13 +31,13 @@ function workerPool(): Piscina {
 
 /**
  * Reads the WordPress export at `file` in the worker: the channel and every item's plan (with
- * `bodies`, each imported item's body too), or
+ * `bodies`, the body of each imported item in that window and each attachment's address too), or
  * `{ ok: false, message }` for a file that is not a WordPress export, declares a DTD, is malformed,
  * takes longer than PARSE_TIMEOUT_MS or exhausts the worker's memory.
  */
-export async function parseExport(file: string, options: { bodies?: boolean } = {}): Promise<ParsedExport> {
+export async function parseExport(file: string, options: { bodies?: BodyWindow } = {}): Promise<ParsedExport> {
   try {
-    return (await workerPool().run({ file, bodies: options.bodies ?? false }, { signal: AbortSignal.timeout(PARSE_TIMEOUT_MS) })) as ParsedExport;
+    return (await workerPool().run({ file, bodies: options.bodies }, { signal: AbortSignal.timeout(PARSE_TIMEOUT_MS) })) as ParsedExport;
   } catch (error) {
     const name = (error as Error).name;
     if (name === "AbortError" || name === "TimeoutError") return { ok: false, message: "Reading this file took too long: it is refused." };

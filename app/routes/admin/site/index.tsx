@@ -11,7 +11,7 @@ import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Site", path: "/admin/site", noIndex: true });
 
-/** Admin > Site: the editable pages with their publication state (every staff role), and the consultation types (admins). */
+/** Admin > Site: the editable pages with their publication state (every staff role), and the consultation types, redirects and WordPress import (admins). */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdmin(request, STAFF_ROLES);
   const pages = await Promise.all(EDITABLE_PAGE_KEYS.map(async (key) => ({ key, ...SITE_PAGES[key], page: await getEditablePage(key) })));
@@ -54,6 +54,17 @@ export default function SitePages({ loaderData }: Route.ComponentProps) {
               <span className="min-w-0 flex-1">
                 <span className="font-semibold">Redirects</span>
                 <span className="mt-1 block text-sm text-muted-foreground">Old addresses sent on to their new pages, and the addresses visitors did not find.</span>
+              </span>
+              <ChevronRight className="mt-1 size-4 shrink-0 text-muted-foreground" aria-hidden />
+            </Link>
+          </li>
+        ) : null}
+        {loaderData.canManageTypes ? (
+          <li>
+            <Link to="/admin/site/wordpress" className="flex h-full items-start gap-3 rounded-lg border bg-card p-4 shadow-sm hover:border-primary">
+              <span className="min-w-0 flex-1">
+                <span className="font-semibold">Import from WordPress</span>
+                <span className="mt-1 block text-sm text-muted-foreground">Posts, pages and pictures of a WordPress site, with redirects from its old addresses. A dry run first.</span>
               </span>
               <ChevronRight className="mt-1 size-4 shrink-0 text-muted-foreground" aria-hidden />
             </Link>
