@@ -12,7 +12,8 @@ import { expect, test } from "@playwright/test";
 import { TestRadicale } from "../setup/test-radicale";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signInAsAdmin } from "./support/auth";
-import { fillDetails, outbox, sentTo, slotRadio, toTypeWeek, type Parsed } from "./support/booking-flow";
+import { fillDetails, slotRadio, toTypeWeek } from "./support/booking-flow";
+import { outbox, sentTo, type Mail } from "./support/mail";
 import { writerEngineerFixtures } from "./support/engineer-fixtures";
 import { waitUntilHumanPace } from "./support/human-pace";
 import { waitForHydration } from "./support/hydration";
@@ -89,7 +90,7 @@ test("a booking made in the wizard is written into the engineer's CalDAV calenda
 
   // The event is in Wren's calendar: tentative, under the UID of Wren's e-mailed invitation.
   const tentative = await eventText(/STATUS:TENTATIVE/);
-  let assigned: Parsed | undefined;
+  let assigned: Mail | undefined;
   await expect.poll(async () => (assigned = (await outbox()).find((m) => sentTo(m, F.engineer.email) && /Booked with you/.test(m.subject ?? ""))), { timeout: 20_000 }).toBeTruthy();
   const invite = assigned!.attachments.find((a) => a.filename?.endsWith(".ics"))!;
   const uid = /UID:(\S+)/.exec(typeof invite.content === "string" ? invite.content : new TextDecoder().decode(invite.content))![1];
