@@ -1,3 +1,6 @@
+import { Trash2 } from "lucide-react";
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -48,5 +51,31 @@ export function ConfirmDialog({
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>
+  );
+}
+
+/**
+ * A Delete button that asks first (`title`, `description`), then posts `intent=delete` with the
+ * item's `id` to the page's own action.
+ */
+export function ConfirmDelete({ id, title, description, disabled }: { id: string; title: string; description: string; disabled?: boolean }) {
+  return (
+    <ConfirmDialog
+      title={title}
+      description={description}
+      trigger={
+        <Button type="button" variant="ghost" disabled={disabled}>
+          <Trash2 aria-hidden /> Delete
+        </Button>
+      }
+      confirm={
+        <Form method="post">
+          <input type="hidden" name="id" value={id} />
+          <Button type="submit" name="intent" value="delete" variant="destructive">
+            Delete
+          </Button>
+        </Form>
+      }
+    />
   );
 }

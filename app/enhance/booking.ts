@@ -23,7 +23,8 @@ const REVIEW_KEY = "booking-review";
 /** `sessionStorage` key set when Confirm Booking is pressed in this tab. */
 const CONFIRM_KEY = "booking-confirm-sent";
 
-type SavedReview = { type: string; slot: string; values: Record<string, string>; formToken?: string };
+/** The reviewed fields by name, each with its values (a choice of several posts one per box). */
+type SavedReview = { type: string; slot: string; values: Record<string, string[]>; formToken?: string };
 
 function readSavedReview(): SavedReview | null {
   try {
@@ -75,12 +76,12 @@ function enhanceReview() {
   const review = document.querySelector<HTMLElement>("[data-booking-review]");
   const details = review?.querySelector<HTMLFormElement>("form[data-review-details]");
   if (review && details) {
-    const values: Record<string, string> = {};
+    const values: Record<string, string[]> = {};
     let formToken: string | undefined;
     for (const [key, value] of new FormData(details)) {
       if (typeof value !== "string" || key === "intent") continue;
       if (key === "formToken") formToken = value;
-      else values[key] = value;
+      else (values[key] ??= []).push(value);
     }
     const saved: SavedReview = { type: review.dataset.type ?? "", slot: review.dataset.slot ?? "", values, formToken };
     window.sessionStorage.setItem(REVIEW_KEY, JSON.stringify(saved));
@@ -89,9 +90,13 @@ function enhanceReview() {
   const restore = document.querySelector<HTMLFormElement>("form[data-restore-review]");
   const saved = restore ? readSavedReview() : null;
   if (restore && saved && saved.type === restore.dataset.type && saved.slot === restore.dataset.slot) {
-    for (const [key, value] of Object.entries({ ...saved.values, ...(saved.formToken ? { formToken: saved.formToken } : {}) })) {
-      const control = restore.elements.namedItem(key);
-      if (control instanceof HTMLInputElement || control instanceof HTMLSelectElement || control instanceof HTMLTextAreaElement) control.value = value;
+    for (const [key, value] of Object.entries({ ...saved.values, ...(saved.formToken ? { formToken: [saved.formToken] } : {}) })) {
+      const list = Array.isArray(value) ? value : [value];
+      for (const control of Array.from(restore.elements)) {
+        if (!(control instanceof HTMLInputElement || control instanceof HTMLSelectElement || control instanceof HTMLTextAreaElement) || control.name !== key) continue;
+        if (control instanceof HTMLInputElement && (control.type === "radio" || control.type === "checkbox")) control.checked = list.includes(control.value);
+        else control.value = list[0] ?? "";
+      }
     }
     restore.requestSubmit();
   }

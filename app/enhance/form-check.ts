@@ -4,22 +4,24 @@
  * browser). A control says what it needs with data attributes:
  *   - `data-msg-required`: the message when it is empty (after trimming);
  *   - `data-msg-email`: the message when it is not shaped like name@example.com;
- *   - `data-msg-too-long`: the message when it holds more than its `maxlength` characters.
+ *   - `data-msg-too-long`: the message when it holds more than its `maxlength` characters;
+ *   - on a `fieldset` of radios or check boxes, `data-msg-required`: the message when none is ticked.
  * Errors are drawn as the server draws them (`app/components/field.tsx`): a list after the
  * control's field, `aria-invalid` and `aria-describedby`; a control in error is checked again as
  * the visitor corrects it. The server checks again with the form's schema either way; this only
  * saves a round trip.
  */
 
-type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLFieldSetElement;
 
 /** A loose e-mail shape: something, @, something with a dot. The server's check is the strict one. */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The first message `control` breaks, or null. */
 function problemOf(control: Control): string | null {
-  const value = control.value.trim();
   const { msgRequired, msgEmail, msgTooLong } = control.dataset;
+  if (control instanceof HTMLFieldSetElement) return msgRequired && !control.querySelector("input:checked") ? msgRequired : null;
+  const value = control.value.trim();
   if (msgRequired && value === "") return msgRequired;
   if (msgEmail && value !== "" && !EMAIL_SHAPE.test(value)) return msgEmail;
   const max = "maxLength" in control ? control.maxLength : -1;
@@ -60,7 +62,8 @@ export function checkForm(form: HTMLFormElement): boolean {
     form.dataset.checking = "";
     // Once the form has been checked, a control in error is checked again as it is corrected.
     const recheck = (event: Event) => {
-      const control = event.target as Control;
+      const target = event.target as Element;
+      const control = (target.closest("fieldset[data-msg-required]") ?? target) as Control;
       if (control.getAttribute("aria-invalid") === "true" && control.matches("[data-msg-required], [data-msg-email], [data-msg-too-long]")) {
         showError(control, problemOf(control));
       }
@@ -74,6 +77,7 @@ export function checkForm(form: HTMLFormElement): boolean {
     showError(control, problem);
     if (problem && !first) first = control;
   }
-  first?.focus();
+  // A group takes the focus on its first box.
+  (first instanceof HTMLFieldSetElement ? first.querySelector("input") : first)?.focus();
   return first === null;
 }

@@ -15,6 +15,13 @@ export const BOOKING_STATUSES = ["pending", "confirmed", "completed", "cancelled
 export const BOOKING_PROJECT_TYPES = ["commercial", "humanitarian", "mixed"] as const;
 export const ADMIN_ROLES = ["super_admin", "admin", "editor"] as const;
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
+/**
+ * What a consultation type's question asks for: a line of text, a paragraph, one of its options,
+ * any of its options, yes or no, or a number.
+ */
+export const QUESTION_KINDS = ["short_text", "long_text", "one_choice", "several_choices", "yes_no", "number"] as const;
+/** The question kinds whose answer is chosen from the question's own options. */
+export const CHOICE_QUESTION_KINDS = ["one_choice", "several_choices"] as const;
 /** The events a webhook endpoint can subscribe to (Standard Webhooks `type`). */
 export const WEBHOOK_EVENT_TYPES = [
   "enquiry.created",

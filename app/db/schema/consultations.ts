@@ -3,8 +3,8 @@
  * calendar feeds. `date`/`start_time`/`end_time` are Europe/London wall-clock values.
  */
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, text, time, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { BOOKING_STATUSES, BOOKING_PROJECT_TYPES } from "../../utils/domain";
+import { boolean, check, date, index, integer, jsonb, pgTable, text, time, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { BOOKING_STATUSES, BOOKING_PROJECT_TYPES, QUESTION_KINDS } from "../../utils/domain";
 import { createdAt, inList, updatedAt, uuidId, uuidOwner } from "./columns";
 import { adminUsers } from "./auth";
 
@@ -36,6 +36,66 @@ export const consultationTypes = pgTable(
     check("consultation_types_notice_check", sql`minimum_notice_hours between 0 and 336`),
     check("consultation_types_horizon_check", sql`horizon_days between 1 and 365`),
     check("consultation_types_daily_cap_check", sql`max_per_engineer_per_day is null or max_per_engineer_per_day between 1 and 24`),
+  ],
+);
+
+/** What a question asks for (`QUESTION_KINDS`). */
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+
+/**
+ * A question's words in one language other than English: its label, help text and options (in
+ * the English options' order). An empty or missing word is shown in English.
+ */
+export type QuestionWords = { label?: string; help?: string; options?: string[] };
+
+/** A question's words per language code ("fr", "pt", "ar"); English is the question's own columns. */
+export type QuestionTranslations = Partial<Record<string, QuestionWords>>;
+
+/**
+ * One answer as a booking keeps it: a snapshot of the question when it was asked (its kind, its
+ * label in English and in the language asked) and the answer, as text in both languages (empty
+ * when an optional question was left unanswered) and as the `value` given (the text, the number,
+ * true/false for yes/no, the English option or options chosen; null when unanswered). It never
+ * changes when the question is edited or deleted; `questionId` only says which question it was.
+ */
+export type BookingAnswer = {
+  questionId: string;
+  kind: QuestionKind;
+  label: { en: string; asked: string };
+  answer: { en: string; asked: string };
+  value: string | string[] | number | boolean | null;
+};
+
+/**
+ * A question a consultation type asks in the wizard's details step, in the type's order
+ * (`sort_order`). English words are the columns; other languages' are `translations` (by language
+ * code, English shown for a missing word). `options` are the English options of a choice
+ * question (empty otherwise); `number_min`/`number_max` bound a number's answer (null: no bound
+ * but the form's own). Deleting the type deletes its questions; bookings keep their own snapshot
+ * of what was asked (`consultation_bookings.answers`).
+ */
+export const consultationQuestions = pgTable(
+  "consultation_questions",
+  {
+    id: uuidId(),
+    typeId: uuidOwner("type_id", () => consultationTypes.id),
+    sortOrder: integer("sort_order").notNull().default(0),
+    kind: text("kind", { enum: QUESTION_KINDS }).notNull(),
+    label: text("label").notNull(),
+    help: text("help"),
+    required: boolean("required").notNull().default(false),
+    options: jsonb("options").$type<string[]>().notNull().default([]),
+    numberMin: integer("number_min"),
+    numberMax: integer("number_max"),
+    translations: jsonb("translations").$type<QuestionTranslations>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("consultation_questions_type_idx").on(t.typeId, t.sortOrder),
+    check("consultation_questions_kind_check", inList("kind", QUESTION_KINDS)),
+    check("consultation_questions_label_check", sql`char_length(label) between 1 and 200`),
+    check("consultation_questions_range_check", sql`number_min is null or number_max is null or number_min <= number_max`),
   ],
 );
 
@@ -105,6 +165,11 @@ export const consultationBookings = pgTable(
     language: text("language").notNull().default("en"),
     /** The visitor's IANA time zone as their browser gave it, for their own time in e-mails; null when unknown. */
     timeZone: text("time_zone"),
+    /**
+     * The type's questions as asked and answered, a snapshot (`BookingAnswer`) that editing or
+     * deleting a question never changes; emptied with the other personal fields on erasure.
+     */
+    answers: jsonb("answers").$type<BookingAnswer[]>().notNull().default([]),
     reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
     /** When the personal fields were anonymised (erasure or retention); null while they are held. */
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),

@@ -6,7 +6,7 @@
  * neutralised as in the enquiries export.
  */
 import { stringify } from "csv-stringify/sync";
-import { neutraliseCsvCell } from "~/features/enquiries/admin.server";
+import { neutraliseCsvCell } from "~/utils/csv.server";
 import { conversionFigures, dailyFigures, type ConversionKind } from "./report.server";
 
 /** The header row of the export. */

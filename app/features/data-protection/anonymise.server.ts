@@ -40,7 +40,8 @@ export async function anonymiseEnquiries(executor: Executor, ids: string[], now:
 /**
  * Anonymises the bookings with these ids and scrubs their audit entries: name and e-mail become
  * {@link ERASED}; phone, company, project description, timeline, budget, how they heard of us,
- * special requirements, meeting link and notes and the idempotency key are cleared, and every
+ * special requirements, the answers to the type's questions, meeting link and notes and the
+ * idempotency key are cleared, and every
  * manage link is deleted, webhook events still waiting are withdrawn, their events are removed from
  * engineers' own calendars (`withdrawCalendarEvents`); `anonymised_at = now`. Slot, status, type and dates are kept, so
  * `current_bookings` is unchanged. The caller makes sure no booking here still holds a place in a future slot.
@@ -59,6 +60,7 @@ export async function anonymiseBookings(executor: Executor, ids: string[], now: 
       budgetRange: null,
       howHeardAboutUs: null,
       specialRequirements: null,
+      answers: [],
       meetingLink: null,
       meetingNotes: null,
       idempotencyKey: null,

@@ -5,7 +5,8 @@
 import { stringify } from "csv-stringify/sync";
 import { db } from "~/db/client.server";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
-import { neutraliseCsvCell } from "~/features/enquiries/admin.server";
+import { answersText } from "~/features/consultations/questions/answer-text";
+import { neutraliseCsvCell } from "~/utils/csv.server";
 import type { SubjectRecordKind } from "./schema";
 import { findSubjectRecords, type SubjectRecords } from "./subject-access.server";
 
@@ -42,6 +43,7 @@ const CSV_COLUMNS: { [K in SubjectRecordKind]: [string, (r: SubjectRecords[K][nu
     ["Budget range", (b) => b.budgetRange],
     ["How they heard of us", (b) => b.howHeardAboutUs],
     ["Special requirements", (b) => b.specialRequirements],
+    ["Answers", (b) => answersText(b.answers)],
     ["Meeting link", (b) => b.meetingLink],
     ["Meeting notes", (b) => b.meetingNotes],
     ["Reminder sent", (b) => b.reminderSentAt],

@@ -17,7 +17,7 @@
  */
 import { and, asc, eq, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { db, type Database, type Transaction } from "~/db/client.server";
-import { auditLog, consultationBookings, emailOutbox, enquiries } from "~/db/schema";
+import { auditLog, consultationBookings, emailOutbox, enquiries, type BookingAnswer } from "~/db/schema";
 import { selectBookingsWithSlot } from "~/features/consultations/bookings/booking-rows.server";
 import { holdsPlace } from "~/features/consultations/core/booking-core.server";
 import { londonInstant } from "~/utils/time";
@@ -57,6 +57,8 @@ export type SubjectBooking = {
   budgetRange: string | null;
   howHeardAboutUs: string | null;
   specialRequirements: string | null;
+  /** The type's questions as asked and answered (the booking's snapshot). */
+  answers: BookingAnswer[];
   status: string;
   meetingLink: string | null;
   meetingNotes: string | null;
@@ -204,6 +206,7 @@ export async function findSubjectRecords(
       budgetRange: b.budgetRange,
       howHeardAboutUs: b.howHeardAboutUs,
       specialRequirements: b.specialRequirements,
+      answers: b.answers,
       status: b.status,
       meetingLink: b.meetingLink,
       meetingNotes: b.meetingNotes,

@@ -6,10 +6,9 @@
  * audit log in the same transaction. Callers (routes) check the session and role first.
  */
 import { containsPattern } from "~/db/sql";
-import { Readable } from "node:stream";
-import { stringify } from "csv-stringify";
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { csvStream } from "~/utils/csv.server";
 import { enquiries } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { enquiryEventData, recordWebhookEvent } from "~/features/webhooks/events.server";
@@ -206,21 +205,12 @@ export async function markNotSpam(actor: AuditActor, id: string): Promise<Enquir
 /** Header row of the CSV export, in column order. */
 export const ENQUIRY_CSV_COLUMNS = ["Created", "Name", "Email", "Company", "Type", "Status", "Priority", "Message"] as const;
 
-/**
- * Makes a cell safe to open in a spreadsheet: a value starting with `=`, `+`, `-`, `@`, tab or
- * carriage return gets a leading apostrophe so it is never read as a formula (CSV injection).
- */
-export function neutraliseCsvCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 const EXPORT_BATCH = 1000;
 
 /**
  * The enquiries matching `filters` (all pages; `page` is ignored) as a UTF-8 CSV byte stream with
  * a BOM (Excel) and a header row: created instant (ISO 8601, UTC), name, e-mail, company, type,
- * status, priority, message. Quoting by csv-stringify; formula-like cells neutralised by
- * {@link neutraliseCsvCell}. Rows are read from the database in batches, newest first.
+ * status, priority, message, as `csvStream` writes it. Rows are read from the database in batches, newest first.
  * `owner: "mine"` keeps those owned by `viewerUserId` (none without it), as {@link listEnquiries}.
  */
 export function exportEnquiriesCsv(filters: Partial<EnquiryFilters> & { viewerUserId?: string } = {}, now: Date = new Date()): ReadableStream<Uint8Array> {
@@ -249,14 +239,5 @@ export function exportEnquiriesCsv(filters: Partial<EnquiryFilters> & { viewerUs
       if (batch.length < EXPORT_BATCH) return;
     }
   }
-  const stringifier = stringify({
-    bom: true,
-    header: true,
-    columns: [...ENQUIRY_CSV_COLUMNS],
-    cast: { string: (value) => neutraliseCsvCell(value) },
-  });
-  const source = Readable.from(rows());
-  source.on("error", (error) => stringifier.destroy(error));
-  source.pipe(stringifier);
-  return Readable.toWeb(stringifier) as unknown as ReadableStream<Uint8Array>;
+  return csvStream(ENQUIRY_CSV_COLUMNS, rows());
 }

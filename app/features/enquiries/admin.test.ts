@@ -10,9 +10,9 @@ import {
   exportEnquiriesCsv,
   listEnquiries,
   markNotSpam,
-  neutraliseCsvCell,
   updateEnquiry,
 } from "./admin.server";
+import { neutraliseCsvCell } from "~/utils/csv.server";
 
 setupTestDatabase();
 

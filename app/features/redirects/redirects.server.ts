@@ -11,7 +11,7 @@ import { asc, desc, eq, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
 import { redirects } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
-import { neutraliseCsvCell } from "~/features/enquiries/admin.server";
+import { neutraliseCsvCell } from "~/utils/csv.server";
 import { livePagePaths } from "~/features/seo/feeds.server";
 import { REDIRECT_STATUS_CODES } from "~/utils/domain";
 import { env } from "~/utils/env.server";

@@ -12,7 +12,7 @@
  */
 import { and, arrayContains, asc, eq, inArray, or } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "~/db/schema";
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, type BookingAnswer } from "~/db/schema";
 import { siteUrl } from "~/features/mail/templates.server";
 import type { WEBHOOK_EVENT_TYPES } from "~/utils/domain";
 import { londonInstant } from "~/utils/time";
@@ -55,6 +55,13 @@ export type BookingEventData = {
     language: string;
     /** The visitor's IANA time zone as their browser gave it ("America/Port-au-Prince"), or null. */
     timeZone: string | null;
+    /**
+     * The type's questions as asked and answered when it was booked, in the type's order (empty
+     * when it asks none): each `questionId`, `kind`, `label` and `answer` in English (`en`) and in
+     * the language asked (`asked`), and the `value` given (text, number, true/false, the English
+     * option or options; null when unanswered). A snapshot: later edits to a question never change it.
+     */
+    answers: BookingAnswer[];
   };
   /** `booking.rescheduled` by the visitor only: the start it moved from. */
   previousStart?: string;
@@ -93,6 +100,7 @@ type BookingLike = {
   createdAt: Date;
   language: string;
   timeZone: string | null;
+  answers: BookingAnswer[];
 };
 
 /** The event data of `booking` held in `slot`; `previous` the slot it moved from, when it moved. */
@@ -115,6 +123,7 @@ export function bookingEventData(
       url: siteUrl(`/admin/consultations?booking=${booking.id}`),
       language: booking.language,
       timeZone: booking.timeZone,
+      answers: booking.answers,
     },
     ...(previous ? { previousStart: londonInstant(previous.date, previous.startTime).toISOString() } : {}),
   };

@@ -2,7 +2,8 @@
  * /book-consultation (and /fr/book-consultation... in each offered language, else 404): the
  * booking wizard (`BookingWizardScreen`), its words in the page's language, sent without React
  * (ADR "The public site without React"). The loader reads the wizard's
- * state from the URL; the action answers step 3's review and step 4's edit with the details, and
+ * state from the URL; the action answers step 3's review and step 4's edit with the details and
+ * the answers to the type's questions (checked by `checkDetails`), and
  * hands Confirm Booking to `submitBooking`, which checks the details, the chosen ids and the
  * contact form's bot check (the step 3 page's signed render token travels through step 4, whose
  * form also carries the honeypot) and books. A refused booking is answered with its message above
@@ -13,7 +14,7 @@ import { data, redirect } from "react-router";
 import { FORM_TOKEN_FIELD } from "~/features/abuse/form-guard";
 import { issueFormToken } from "~/features/abuse/form-guard.server";
 import { recordConversion } from "~/features/analytics/conversions.server";
-import { submitBooking, type SubmitBookingResult } from "~/features/consultations/wizard/booking-create.server";
+import { checkDetails, submitBooking, type SubmitBookingResult } from "~/features/consultations/wizard/booking-create.server";
 import { readBookingReceipt, receiptCookieAfterBooking } from "~/features/consultations/wizard/booking-receipt.server";
 import {
   BOOKING_PATH,
@@ -21,7 +22,7 @@ import {
   type BookingWizardReply,
 } from "~/features/consultations/wizard/components/booking-wizard-screen";
 import { detailsValues } from "~/features/consultations/core/fields";
-import { bookingDetailsSchema } from "~/features/consultations/core/schema";
+import { answerValues } from "~/features/consultations/questions/answer-fields";
 import { loadWizardState } from "~/features/consultations/wizard/wizard.server";
 import { pageMeta } from "~/features/seo/meta";
 import { requestedLanguage } from "~/features/site/languages.server";
@@ -31,7 +32,7 @@ import { m } from "~/utils/paraglide/messages";
 import { NotFoundScreen } from "~/features/site/components/not-found-screen";
 import { dataHeaders } from "~/utils/headers";
 import { readFormData } from "~/utils/form-data.server";
-import { accept, parseSubmission, refuse, refuseInvalid } from "~/utils/forms";
+import { accept, refuse, refuseInvalid } from "~/utils/forms";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/book-consultation";
 
@@ -74,12 +75,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const submittedToken = form.get(FORM_TOKEN_FIELD);
   const formToken = typeof submittedToken === "string" ? submittedToken : undefined;
   const values = detailsValues(form);
-  if (intent === "edit") return accept<BookingWizardReply>({ intent: "edit", values, formToken });
+  const answers = answerValues(form);
+  if (intent === "edit") return accept<BookingWizardReply>({ intent: "edit", values, answers, formToken });
 
   if (intent === "review") {
-    const details = parseSubmission(bookingDetailsSchema(language), form);
-    if (!details.ok) return refuseInvalid<BookingWizardReply>(details, { intent: "review", values, formToken });
-    return accept<BookingWizardReply>({ intent: "review", values, idempotencyKey: randomUUID(), formToken });
+    const details = await checkDetails(form, new URL(request.url).searchParams.get("type"), language);
+    if (!details.ok) return refuseInvalid<BookingWizardReply>(details, { intent: "review", values, answers, formToken });
+    return accept<BookingWizardReply>({ intent: "review", values, answers, idempotencyKey: randomUUID(), formToken });
   }
 
   if (intent === "confirm") {
@@ -97,13 +99,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         message: m.error_server({}, { locale: language }),
         slotProblem: false,
         values,
+        answers,
         formToken,
       });
     }
     if (!result.ok) {
-      if ("fieldErrors" in result) return refuseInvalid<BookingWizardReply>(result, { intent: "confirm", values, formToken });
+      if ("fieldErrors" in result) return refuseInvalid<BookingWizardReply>(result, { intent: "confirm", values, answers, formToken });
       const { code, message, slotProblem, status, idempotencyKey } = result;
-      return refuse<BookingWizardReply>(status, { intent: "confirm", code, message, slotProblem, values, formToken, ...(idempotencyKey ? { idempotencyKey } : {}) });
+      return refuse<BookingWizardReply>(status, { intent: "confirm", code, message, slotProblem, values, answers, formToken, ...(idempotencyKey ? { idempotencyKey } : {}) });
     }
     // The success screen learns the booking from a signed cookie, never from the URL (ADR 0018).
     const cookie = await receiptCookieAfterBooking(request, { bookingId: result.booking.id, token: result.manageToken });

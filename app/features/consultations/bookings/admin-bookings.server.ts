@@ -1,5 +1,5 @@
 /**
- * Staff reads of consultation bookings. Changes go through
+ * Staff reads of consultation bookings (the list, its CSV export, the dashboard). Changes go through
  * `updateBookingByAdmin` in `booking-admin.server.ts`.
  *
  * Slot `date` (`yyyy-mm-dd`) and `startTime` (`HH:MM`) are Europe/London wall-clock; `endTime` is the
@@ -12,6 +12,8 @@ import { BOOKING_STATUSES, consultationAvailability, consultationBookings } from
 import type { BookingSort, BookingWhen } from "./admin-booking-list";
 import { bookingEndTime, selectBookingsWithSlot, type BookingWithSlotRow } from "./booking-rows.server";
 import { PLACE_HOLDING_STATUSES, type BookingStatus } from "../core/booking-core.server";
+import { answersText } from "../questions/answer-text";
+import { csvStream } from "~/utils/csv.server";
 import { addDays, londonTimeOfDay, londonToday } from "~/utils/time";
 
 /**
@@ -64,6 +66,23 @@ function notEndedWhere(now: Date): SQL {
  * Returns one page and the total number matching (the 'N bookings found' count).
  */
 export async function listBookings(query: BookingListQuery = {}): Promise<{ bookings: AdminBooking[]; total: number }> {
+  const where = bookingListWhere(query);
+  const limit = Math.min(Math.max(query.limit ?? 50, 1), 200);
+  const page = Math.max(query.page ?? 1, 1);
+  const order = bookingListOrder(query.sort);
+  const [rows, [{ total }]] = await Promise.all([
+    selectBookingsWithSlot()
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(b).innerJoin(a, eq(a.id, b.availabilityId)).where(where),
+  ]);
+  return { bookings: rows.map(toBooking), total: Number(total) };
+}
+
+/** The list's filters (`q`, `status`, `when` at `now`) as SQL; undefined for none. */
+function bookingListWhere(query: BookingListQuery): SQL | undefined {
   const conditions: SQL[] = [];
   const q = query.q?.trim();
   if (q) {
@@ -76,24 +95,87 @@ export async function listBookings(query: BookingListQuery = {}): Promise<{ book
   const now = query.now ?? new Date();
   if (query.when === "upcoming") conditions.push(notEndedWhere(now));
   if (query.when === "past") conditions.push(sql`not (${notEndedWhere(now)})`);
-  const where = conditions.length ? and(...conditions) : undefined;
-  const limit = Math.min(Math.max(query.limit ?? 50, 1), 200);
-  const page = Math.max(query.page ?? 1, 1);
-  const order =
-    query.sort === "meeting-asc"
-      ? [asc(a.date), asc(a.startTime), asc(b.id)]
-      : query.sort === "meeting-desc"
-        ? [desc(a.date), desc(a.startTime), desc(b.id)]
-        : [desc(b.createdAt), desc(b.id)];
-  const [rows, [{ total }]] = await Promise.all([
-    selectBookingsWithSlot()
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(b).innerJoin(a, eq(a.id, b.availabilityId)).where(where),
-  ]);
-  return { bookings: rows.map(toBooking), total: Number(total) };
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** The list's order: newest booked first, or by meeting date either way; ties by id. */
+function bookingListOrder(sort: BookingSort | null | undefined) {
+  return sort === "meeting-asc"
+    ? [asc(a.date), asc(a.startTime), asc(b.id)]
+    : sort === "meeting-desc"
+      ? [desc(a.date), desc(a.startTime), desc(b.id)]
+      : [desc(b.createdAt), desc(b.id)];
+}
+
+/** Header row of the bookings' CSV export, in column order. */
+export const BOOKING_CSV_COLUMNS = [
+  "Booked",
+  "Date (UK)",
+  "Start (UK)",
+  "End (UK)",
+  "Type",
+  "Status",
+  "Engineer",
+  "Name",
+  "Email",
+  "Phone",
+  "Company",
+  "Language",
+  "Project type",
+  "Project description",
+  "Timeline",
+  "Budget range",
+  "Special requirements",
+  "Answers",
+  "ID",
+] as const;
+
+/** Bookings read at a time by the export. */
+const EXPORT_BATCH = 500;
+
+/**
+ * The bookings matching the list's filters (`q`, `status`, `when`, in the list's `sort`; every
+ * page) as a CSV byte stream (`csvStream`): booked instant (ISO 8601, UTC), the meeting's London
+ * date, start and end, type, status, engineer, the visitor's details and language code, and the
+ * answers to the type's questions ("Label: answer" lines, `answersText`). Read in batches.
+ */
+export function exportBookingsCsv(query: Omit<BookingListQuery, "limit" | "page"> = {}): ReadableStream<Uint8Array> {
+  const where = bookingListWhere(query);
+  const order = bookingListOrder(query.sort);
+  async function* rows() {
+    for (let offset = 0; ; offset += EXPORT_BATCH) {
+      const batch = await selectBookingsWithSlot()
+        .where(where)
+        .orderBy(...order)
+        .limit(EXPORT_BATCH)
+        .offset(offset);
+      for (const row of batch.map(toBooking)) {
+        yield [
+          row.createdAt.toISOString(),
+          row.date,
+          row.startTime,
+          row.endTime,
+          row.consultationType,
+          row.status,
+          row.engineerName ?? "",
+          row.name,
+          row.email,
+          row.phone ?? "",
+          row.companyName ?? "",
+          row.language,
+          row.projectType ?? "",
+          row.projectDescription ?? "",
+          row.timeline ?? "",
+          row.budgetRange ?? "",
+          row.specialRequirements ?? "",
+          answersText(row.answers),
+          row.id,
+        ];
+      }
+      if (batch.length < EXPORT_BATCH) return;
+    }
+  }
+  return csvStream(BOOKING_CSV_COLUMNS, rows());
 }
 
 /**

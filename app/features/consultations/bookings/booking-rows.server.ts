@@ -33,6 +33,8 @@ export const bookingWithSlotColumns = {
   budgetRange: b.budgetRange,
   howHeardAboutUs: b.howHeardAboutUs,
   specialRequirements: b.specialRequirements,
+  /** The type's questions as asked and answered (a snapshot; empty for a type without questions). */
+  answers: b.answers,
   status: b.status,
   meetingLink: b.meetingLink,
   meetingNotes: b.meetingNotes,

@@ -7,7 +7,7 @@
  * message is an `OutgoingEmail` for `enqueueEmails`; nothing is sent here. Times are written in
  * UK time with the zone named (GMT or BST on that day).
  */
-import type { consultationBookings } from "~/db/schema";
+import type { BookingAnswer, consultationBookings } from "~/db/schema";
 import type { EmailBranding } from "~/features/mail/templates.server";
 import type { SiteSettings } from "~/features/settings/schema";
 import { formatInZone, formatLongDate, formatTime24, formatZoneName } from "~/utils/format";
@@ -30,6 +30,8 @@ export type BookingMailData = {
   timeline: string | null;
   budgetRange: string | null;
   specialRequirements: string | null;
+  /** The type's questions as asked and answered (the booking's snapshot). */
+  answers: BookingAnswer[];
   meetingLink: string | null;
   /** SEQUENCE the attached invitation carries. */
   icsSequence: number;
@@ -64,6 +66,7 @@ export function bookingMailData(
     timeline: b.timeline,
     budgetRange: b.budgetRange,
     specialRequirements: b.specialRequirements,
+    answers: b.answers,
     meetingLink: b.meetingLink,
     icsSequence: b.icsSequence,
     date: slot.date,

@@ -40,6 +40,8 @@ export function staffNotificationEmails(b: BookingMailData, settings: BookingMai
       paragraphs: [
         b.projectDescription ? `Project description:\n${b.projectDescription}` : "No project description was given.",
         ...(b.specialRequirements ? [`Special requirements:\n${b.specialRequirements}`] : []),
+        // The type's questions, as asked, in English (a visitor's own words as written).
+        ...b.answers.map((a) => `${a.label.en}\n${a.answer.en || "Not answered"}`),
       ],
       details: [
         ...whenDetails(b),

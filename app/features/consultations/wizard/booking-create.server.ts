@@ -13,7 +13,8 @@
 import { isUniqueViolation } from "~/db/sql";
 import { and, count, eq, gte, inArray, sql } from "drizzle-orm";
 import { db, type Database, type Transaction } from "~/db/client.server";
-import { consultationAvailability, consultationBookings, consultationTypes } from "~/db/schema";
+import { z } from "zod";
+import { consultationAvailability, consultationBookings, consultationTypes, type BookingAnswer } from "~/db/schema";
 import { checkFormGuard } from "~/features/abuse/form-guard.server";
 import { ACTIVE_BOOKINGS_PER_EMAIL, clientKey, exceedsLimit, LIMITS } from "~/features/abuse/limits.server";
 import { enqueueEmails } from "~/features/mail/outbox.server";
@@ -29,9 +30,10 @@ import { engineerNotices } from "../mail/engineer-notices.server";
 import { queueCalendarWrite } from "../engineers/engineer-calendar-writes.server";
 import { BookingError, bookingErrorMessage, type BookingErrorCode } from "../core/booking-errors.server";
 import { DETAIL_FIELDS } from "../core/fields";
+import { checkAnswers } from "../questions/answers.server";
 import { bookingDetailsSchema, confirmSchema, type BookingDetails } from "../core/schema";
 import { DEFAULT_LANGUAGE, type Language } from "~/utils/i18n";
-import { parseSubmission, submissionObject, type FailedSubmission, type SubmissionInput } from "~/utils/forms";
+import { mergeFieldErrors, parseSubmission, refusedFields, submissionObject, type FailedSubmission, type Submission, type SubmissionInput } from "~/utils/forms";
 import { logger } from "~/utils/logger.server";
 import { londonToday } from "~/utils/time";
 
@@ -40,7 +42,36 @@ import { londonToday } from "~/utils/time";
  * they booked in (their e-mails' and manage link's; English when absent) and their IANA time
  * zone when their browser gave one.
  */
-export type CreateBookingInput = { typeId: string; slotId: string; details: BookingDetails; language?: Language; timeZone?: string | null };
+export type CreateBookingInput = {
+  typeId: string;
+  slotId: string;
+  details: BookingDetails;
+  /** The type's questions as asked and answered (`checkAnswers`); none when absent. */
+  answers?: BookingAnswer[];
+  language?: Language;
+  timeZone?: string | null;
+};
+
+/**
+ * The details step of a booking of the type `typeId` as posted (step 3's review and Confirm
+ * Booking): the visitor's details (`bookingDetailsSchema`) and the answers to the type's questions
+ * (`checkAnswers`; none for a `typeId` that is not a uuid, which the ids' own check refuses), with
+ * every field error of both and messages in `language`.
+ */
+export async function checkDetails(
+  input: SubmissionInput,
+  typeId: unknown,
+  language: Language,
+): Promise<Submission<{ details: BookingDetails; answers: BookingAnswer[] }>> {
+  const details = parseSubmission(bookingDetailsSchema(language), input, { echo: DETAIL_FIELDS });
+  const answers: Submission<BookingAnswer[]> = z.uuid().safeParse(typeId).success ? await checkAnswers(String(typeId), input, language) : { ok: true, values: [] };
+  if (details.ok && answers.ok) return { ok: true, values: { details: details.values, answers: answers.values } };
+  return refusedFields(
+    mergeFieldErrors(details.fieldErrors, answers.fieldErrors),
+    { ...(details.ok ? {} : details.values), ...(answers.ok ? {} : answers.values) },
+    details.message ?? answers.message,
+  );
+}
 
 /**
  * The outcome of a Confirm Booking post: the booking (as `createBooking` returns it), the details'
@@ -63,7 +94,7 @@ export type SubmitBookingResult =
 
 /**
  * The wizard's Confirm Booking post, as the contact form's `submitEnquiry` handles an enquiry:
- * validates the details with `bookingDetailsSchema` and the type, slot, idempotency key and time
+ * validates the details and the answers to the type's questions with `checkDetails` and the type, slot, idempotency key and time
  * zone with `confirmSchema`, checks the form guard (honeypot and signed render token: a refusal is
  * `form_check`, or `form_too_fast` for a form sent too soon after it was drawn), then books with
  * `createBooking` (its rules and abuse limits; `clientIp` is the visitor's address) in `language`,
@@ -79,7 +110,7 @@ export async function submitBooking(
     language = DEFAULT_LANGUAGE,
   }: { clientIp: string; now?: Date; settings?: SiteSettings; language?: Language },
 ): Promise<SubmitBookingResult> {
-  const details = parseSubmission(bookingDetailsSchema(language), input, { echo: DETAIL_FIELDS });
+  const details = await checkDetails(input, submissionObject(input).typeId, language);
   if (!details.ok) return details;
   const ids = parseSubmission(confirmSchema(language), input);
   if (!ids.ok) return { ok: false, code: "invalid", message: ids.message, slotProblem: false, status: 400 };
@@ -90,7 +121,7 @@ export async function submitBooking(
       logger.warn({ reason: guard }, "booking refused by the form check");
       throw new BookingError(guard === "too_fast" ? "form_too_fast" : "form_check");
     }
-    const made = await createBooking({ typeId, slotId, details: details.values, language, timeZone }, { idempotencyKey, clientIp, now, settings });
+    const made = await createBooking({ typeId, slotId, ...details.values, language, timeZone }, { idempotencyKey, clientIp, now, settings });
     return { ok: true, ...made };
   } catch (error) {
     if (!(error instanceof BookingError)) throw error;
@@ -185,6 +216,7 @@ export async function createBooking(
           icsSequence: 0,
           language: input.language ?? DEFAULT_LANGUAGE,
           timeZone: input.timeZone ?? null,
+          answers: input.answers ?? [],
         })
         .returning();
       await tx

@@ -15,6 +15,8 @@ import { DEFAULT_LANGUAGE, languageInfo, type Language } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import { addDays } from "~/utils/time";
 import { bookingErrorMessage } from "../core/booking-errors.server";
+import type { AskedQuestion } from "../questions/answer-fields";
+import { askedQuestions } from "../questions/answers.server";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -105,6 +107,8 @@ export type WizardState = WeekSlots & {
   slot: AvailableSlot | null;
   /** Why the URL's step could not be shown (e.g. the chosen time is no longer free). */
   notice: string | null;
+  /** The chosen type's questions in the page's language, at steps 3 and 4 (else none). */
+  questions: AskedQuestion[];
 };
 
 /**
@@ -141,5 +145,6 @@ export async function loadWizardState(url: URL, now: Date = new Date(), language
     step = 2;
     notice = slotProblem ?? m.wizard_choose_time_notice({}, { locale: language });
   }
-  return { ...week, step, types, typesError, type, slot, notice };
+  const questions = type && step >= 3 && step <= 4 ? await askedQuestions(type.id, language) : [];
+  return { ...week, step, types, typesError, type, slot, notice, questions };
 }

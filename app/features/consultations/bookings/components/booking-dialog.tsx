@@ -9,6 +9,7 @@ import type { AdminBooking, SlotCompanion } from "../admin-bookings.server";
 import type { EngineerOption } from "../../engineers/engineer-profiles.server";
 import { formatLongDate, formatTimeRange12, formatUkDateTime12 } from "~/utils/format";
 import { DEFAULT_LANGUAGE, staffLanguageName } from "~/utils/i18n";
+import { BookingAnswers } from "../../questions/components/booking-answers";
 import { humanise, STATUS_META } from "./admin-format";
 import { SubmitButton } from "../../core/components/submit-button";
 import { useFormSubmission, type Submitter } from "../../core/components/submitter";
@@ -130,6 +131,12 @@ function BookingDetail({ booking, engineers, submitter }: { booking: BookingView
           ) : null}
         </dl>
       </Section>
+
+      {booking.answers.length > 0 ? (
+        <Section title="Answers">
+          <BookingAnswers answers={booking.answers} row={InfoRow} />
+        </Section>
+      ) : null}
 
       {holds && (booking.engineerId || booking.reassignTo.length > 0) ? (
         <Section title="Engineer">

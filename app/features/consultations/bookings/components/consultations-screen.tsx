@@ -6,6 +6,7 @@ import {
   CheckCircle2,
   CircleCheckBig,
   Clock,
+  Download,
   Eye,
   Mail,
   Phone,
@@ -14,7 +15,7 @@ import {
   Users,
 } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -250,9 +251,20 @@ function BookingsPanel({
         </div>
       </form>
 
-      <p className="text-sm text-muted-foreground" role="status">
-        {total} {total === 1 ? "booking" : "bookings"} found
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted-foreground" role="status">
+          {total} {total === 1 ? "booking" : "bookings"} found
+        </p>
+        {/* The bookings found, every page, with the answers to their questions. */}
+        <a
+          href={`/admin/consultations/export?${new URLSearchParams({ q: filters.q, status: filters.status || "all", when: filters.when, sort: filters.sort })}`}
+          download
+          className={buttonVariants({ variant: "outline", size: "sm" })}
+        >
+          <Download aria-hidden />
+          Export
+        </a>
+      </div>
 
       {bookings.length === 0 ? (
         <Card className="flex flex-col items-center gap-2 px-6 py-12 text-center">

@@ -2,10 +2,10 @@
  * The consultation types screen of the site studio (/admin/site/consultation-types): what visitors
  * choose in step 1 of the booking wizard, in order. Every change is a plain form post to the route.
  */
-import { AlertTriangle, ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
+import { AlertTriangle, ArrowDown, ArrowUp, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Form, useNavigation } from "react-router";
-import { ConfirmDialog } from "~/components/confirm-dialog";
+import { Form, Link, useNavigation } from "react-router";
+import { ConfirmDelete } from "~/components/confirm-dialog";
 import { Field } from "~/components/field";
 import { AdminPageHeader } from "~/components/admin-page-header";
 import { Badge } from "~/components/ui/badge";
@@ -117,6 +117,9 @@ export function ConsultationTypesScreen({ types, result }: { types: AdminConsult
                   {type.upcoming > 0 ? `, ${type.upcoming} upcoming` : ""}
                 </p>
                 {type.description ? <p className="mt-1 text-sm">{type.description}</p> : null}
+                <Link to={`/admin/site/consultation-types/${type.id}/questions`} className="mt-2 inline-block text-sm font-medium text-primary underline underline-offset-2">
+                  Questions asked of {type.name}
+                </Link>
               </div>
               <Form method="post" className="flex gap-1">
                 <input type="hidden" name="id" value={type.id} />
@@ -141,23 +144,7 @@ export function ConsultationTypesScreen({ types, result }: { types: AdminConsult
                   {type.bookings > 0 ? (
                     <p className="self-center text-sm text-muted-foreground">Used by bookings: deactivate it instead of deleting.</p>
                   ) : (
-                    <ConfirmDialog
-                      title={`Delete "${type.name}"?`}
-                      description="Visitors can no longer choose it. This cannot be undone."
-                      trigger={
-                        <Button type="button" variant="ghost" disabled={busy}>
-                          <Trash2 aria-hidden /> Delete
-                        </Button>
-                      }
-                      confirm={
-                        <Form method="post">
-                          <input type="hidden" name="id" value={type.id} />
-                          <Button type="submit" name="intent" value="delete" variant="destructive">
-                            Delete
-                          </Button>
-                        </Form>
-                      }
-                    />
+                    <ConfirmDelete id={type.id} title={`Delete "${type.name}"?`} description="Visitors can no longer choose it. This cannot be undone." disabled={busy} />
                   )}
                 </div>
               </Form>

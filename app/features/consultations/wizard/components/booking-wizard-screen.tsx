@@ -27,6 +27,8 @@ import { languageInfo, localizedPath, usePageLanguage, type Language } from "~/u
 import { m } from "~/utils/paraglide/messages";
 import type { BookingReceipt } from "../booking-receipt.server";
 import type { DetailsValues } from "../../core/fields";
+import type { AnswerValues } from "../../questions/answer-fields";
+import { AnswerHiddenFields, answerRows, QuestionFields } from "../../questions/components/question-fields";
 import type { WizardState } from "../wizard.server";
 import { BookingReceiptCard } from "./booking-receipt";
 import { WeekPicker } from "./week-picker";
@@ -61,16 +63,17 @@ function toasts(language: Language) {
 export type BookingWizardData = WizardState & { receipt: BookingReceipt | null; formToken: string };
 
 /**
- * The reply of the wizard's posts: step 3's review (the details and a fresh idempotency key, or
+ * The reply of the wizard's posts: step 3's review (the details, the answers to the type's
+ * questions as typed, and a fresh idempotency key, or
  * their field errors), step 4's edit (back to the details) and Confirm Booking's refusal (field
  * errors, or a `code` with its message; `slotProblem` sends the visitor back to pick a time).
  * `formToken` echoes the submitted render token, so step 4 keeps the step 3 page's render time.
  */
 export type BookingWizardReply = ActionReply<
-  | { intent: "review"; values: DetailsValues; idempotencyKey: string; formToken?: string }
-  | { intent: "edit"; values: DetailsValues; formToken?: string },
-  | { intent: "review" | "confirm"; values: DetailsValues; fieldErrors: FieldErrors; formToken?: string }
-  | { intent: "confirm"; code: string; slotProblem: boolean; values: DetailsValues; idempotencyKey?: string; formToken?: string }
+  | { intent: "review"; values: DetailsValues; answers: AnswerValues; idempotencyKey: string; formToken?: string }
+  | { intent: "edit"; values: DetailsValues; answers: AnswerValues; formToken?: string },
+  | { intent: "review" | "confirm"; values: DetailsValues; answers: AnswerValues; fieldErrors: FieldErrors; formToken?: string }
+  | { intent: "confirm"; code: string; slotProblem: boolean; values: DetailsValues; answers: AnswerValues; idempotencyKey?: string; formToken?: string }
   | { intent: "unknown"; formToken?: string }
 >;
 
@@ -121,6 +124,7 @@ export function BookingWizardScreen({ state, actionData }: { state: BookingWizar
 
   // Every reply of the wizard's action carries the details as typed (`detailsValues`).
   const values = ((actionData && "values" in actionData ? actionData.values : undefined) ?? {}) as DetailsValues;
+  const answers = (actionData && "answers" in actionData ? actionData.answers : undefined) ?? {};
   const errors = actionData && !actionData.ok ? actionData.fieldErrors : undefined;
   // A refusal of the booking itself (not of a field) shows its message above the summary.
   const bookingMessage = actionData?.intent === "confirm" && !actionData.ok && "code" in actionData ? actionData.message : null;
@@ -237,6 +241,7 @@ export function BookingWizardScreen({ state, actionData }: { state: BookingWizar
                 <input type="hidden" name="intent" value="review" />
                 <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
                 <DetailsFields values={values} errors={errors} />
+                <QuestionFields questions={state.questions} answers={answers} errors={errors} />
                 <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
                   <BackLink to={href({ step: 2, type: typeKey, week, slot: state.slot.id })} />
                   <ContinueButton />
@@ -253,12 +258,14 @@ export function BookingWizardScreen({ state, actionData }: { state: BookingWizar
                   date={state.slot.date}
                   startTime={state.slot.start_time}
                   values={values}
+                  answers={answerRows(state.questions, answers, language)}
                 />
                 <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
                   <form method="post" action={href({ step: 3, type: typeKey, week, slot: state.slot.id })} data-review-details="">
                     <input type="hidden" name="intent" value="edit" />
                     <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
                     <DetailHiddenFields values={values} />
+                    <AnswerHiddenFields answers={answers} />
                     <Button type="submit" variant="outline" size="lg" className="w-full sm:w-auto">
                       <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
                       {m.wizard_back({}, locale)}
@@ -277,6 +284,7 @@ export function BookingWizardScreen({ state, actionData }: { state: BookingWizar
                       value={"idempotencyKey" in actionData ? (actionData.idempotencyKey ?? "") : ""}
                     />
                     <DetailHiddenFields values={values} />
+                    <AnswerHiddenFields answers={answers} />
                     <Button type="submit" size="lg" className="w-full sm:w-auto">
                       {m.wizard_confirm({}, locale)}
                     </Button>

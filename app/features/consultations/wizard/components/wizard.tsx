@@ -229,19 +229,22 @@ export function DetailsFields({ values, errors }: { values: DetailsValues; error
   );
 }
 
-/** Step 4: the summary of what will be booked. */
+/** Step 4: the summary of what will be booked, the answers to the type's questions after the details. */
 export function BookingSummary({
   typeName,
   durationMinutes,
   date,
   startTime,
   values,
+  answers = [],
 }: {
   typeName: string;
   durationMinutes: number;
   date: string;
   startTime: string;
   values: DetailsValues;
+  /** The answers to the type's questions: each question's label and its answer, in the page's language. */
+  answers?: [string, string][];
 }) {
   const language = usePageLanguage();
   const locale = { locale: language };
@@ -257,6 +260,7 @@ export function BookingSummary({
     [m.field_budget_range({}, locale), values.budgetRange],
     [m.field_project_description({}, locale), values.projectDescription],
     [m.field_special_requirements({}, locale), values.specialRequirements],
+    ...answers,
   ];
   return (
     <div className="grid gap-6 md:grid-cols-2">
@@ -291,8 +295,8 @@ export function BookingSummary({
         <dl className="grid gap-3 text-sm">
           {rows
             .filter(([, value]) => value && value.trim())
-            .map(([label, value, ltr]) => (
-              <div key={label}>
+            .map(([label, value, ltr], i) => (
+              <div key={`${i}-${label}`}>
                 <dt className="text-muted-foreground">{label}</dt>
                 <dd className="whitespace-pre-line break-words font-medium">{ltr ? <bdi dir="ltr">{value}</bdi> : value}</dd>
               </div>
