@@ -14,11 +14,14 @@
  *    time, and stores the progress and the report after each batch, renewing the lease. A run
  *    left by a stopped instance is taken over when its lease lapses and goes on from its last
  *    stored progress (every item is matched by GUID, so a batch applied twice writes nothing new).
+ *    The file is on the disk of the instance that received it: with several instances and no
+ *    shared DATA_DIR, only that one applies it (the others let go of it at once).
  * 4. **The end**: "done" (or "failed" with the reason); the uploaded file is deleted. A run nobody
  *    applied is discarded, its file deleted, after UNAPPLIED_RETENTION_MS, or when staff discard it.
  *
  * Upload, apply, discard and the end are audited.
  */
+import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { and, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
@@ -243,8 +246,14 @@ export async function applyDueRuns(now: Date = new Date(), turn: { window?: numb
   const applier = run.uploadedBy ? (await db.select({ userId: adminUsers.userId, email: adminUsers.email, name: adminUsers.name }).from(adminUsers).where(eq(adminUsers.userId, run.uploadedBy)))[0] : undefined;
   const actor = applier ?? { userId: "import:wordpress", email: "", name: "WordPress import" };
   const state = run.report ? { done: run.done, report: run.report as ApplyReport, since: run.startedAt ?? now } : initialApplyState(run.startedAt ?? now);
-  if (!run.filePath) {
-    await finishRun(run.id, null, { status: "failed", error: "The uploaded file is no longer here: upload it again." }, new Date());
+  if (!run.filePath || !existsSync(run.filePath)) {
+    // The file is on another instance's disk (DATA_DIR not shared): that instance applies it. Past
+    // UNAPPLIED_RETENTION_MS nobody has, and the run fails.
+    if (run.createdAt.getTime() > now.getTime() - UNAPPLIED_RETENTION_MS) {
+      await db.update(wordpressImportRuns).set({ leaseUntil: null }).where(eq(wordpressImportRuns.id, run.id));
+      return null;
+    }
+    await finishRun(run.id, run.filePath, { status: "failed", error: "The uploaded file is no longer here: upload it again." }, new Date());
     return run.id;
   }
   try {

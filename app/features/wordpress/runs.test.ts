@@ -3,7 +3,8 @@
  * dry run stored, audited); a file that is not an export, or one past 100 MB, is refused with the
  * reason and nothing is kept; applying is a job that goes a window at a time, holds a lease
  * (another instance does not take a held run), goes on from its stored progress once the lease
- * lapses (a restart), ends with the same articles as the command line and deletes the file.
+ * lapses (a restart), ends with the same articles as the command line and deletes the file; a
+ * run whose file another instance holds is left to it.
  */
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
@@ -164,5 +165,20 @@ describe("WordPress imports from the portal", () => {
       "wordpress_import.applied",
       "wordpress_import.finished",
     ]);
+  });
+
+  it("leaves a run whose file is on another instance's disk to that instance, and fails it once nobody has had the file for a day", async () => {
+    await seedManager();
+    const uploaded = await uploadExport(manager, uploadRequest(new Blob([await readFile(CLASSIC)]), "export.xml"));
+    if (!uploaded.ok) throw new Error(uploaded.message);
+    expect(await startRun(manager, uploaded.id, {})).toBe(true);
+    const [{ filePath }] = (await db.select({ filePath: wordpressImportRuns.filePath }).from(wordpressImportRuns)) as [{ filePath: string }];
+    await rm(filePath);
+    expect(await applyDueRuns()).toBeNull();
+    expect(await getRun(uploaded.id)).toMatchObject({ status: "applying", done: 0 });
+    await db.update(wordpressImportRuns).set({ createdAt: new Date(Date.now() - 25 * 60 * 60_000) });
+    expect(await applyDueRuns()).toBe(uploaded.id);
+    expect(await getRun(uploaded.id)).toMatchObject({ status: "failed", error: "The uploaded file is no longer here: upload it again." });
+    expect(await db.select({ n: count() }).from(insights)).toEqual([{ n: 0 }]);
   });
 });

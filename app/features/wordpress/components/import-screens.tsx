@@ -62,7 +62,7 @@ export function ImportUploadScreen({ runs, reply }: { runs: RunSummary[]; reply:
             <Form
               method="post"
               encType="multipart/form-data"
-              className="flex flex-wrap items-end gap-3"
+              className="flex flex-wrap items-start gap-3"
               onSubmit={(event) => {
                 const file = (event.currentTarget.elements.namedItem("file") as HTMLInputElement | null)?.files?.[0];
                 const large = Boolean(file && file.size > MAX_EXPORT_BYTES);
@@ -73,7 +73,7 @@ export function ImportUploadScreen({ runs, reply }: { runs: RunSummary[]; reply:
               <Field label="WordPress export file" hint="In WordPress: Tools → Export → All content. An .xml file of 100 MB at most." className="min-w-0 flex-1 basis-64">
                 {(control) => <Input {...control} type="file" name="file" accept=".xml,application/xml,text/xml" required />}
               </Field>
-              <Button type="submit" disabled={busy}>
+              <Button type="submit" disabled={busy} className="sm:mt-7">
                 <FileUp aria-hidden /> {busy ? "Reading the file…" : "Upload and check"}
               </Button>
             </Form>
@@ -136,7 +136,7 @@ export function ImportRunScreen({ run, staff, reply }: { run: RunView; staff: { 
       <ReplyStatus reply={reply} />
       <p className="mb-4 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
         <StatusBadge status={run.status} />
-        <span className="break-all">
+        <span className="min-w-0 break-words">
           {run.fileName}, {formatBytes(run.fileBytes)}, uploaded {formatUkDateTime24(run.createdAt)}
           {run.uploadedBy ? ` by ${run.uploadedBy}` : ""}
         </span>
