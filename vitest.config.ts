@@ -35,6 +35,7 @@ const POSTGRES_TEST_FILES = [
   "app/features/consultations/engineers/engineers.test.ts",
   "app/features/consultations/wizard/reschedule.test.ts",
   "app/features/consultations/wizard/wizard-action.test.ts",
+  "app/features/consultations/waiting-list/waiting-list.test.ts",
   "app/features/data-protection/erasure.test.ts",
   "app/features/data-protection/retention.test.ts",
   "app/features/enquiries/imap-import.test.ts",

@@ -24,6 +24,8 @@ export default [
     route(":lang?/contact", "routes/public/contact.tsx"),
     route(":lang?/book-consultation", "routes/public/book-consultation.tsx"),
     route(":lang?/book-consultation/manage/:token", "routes/public/manage-booking.tsx"),
+    route(":lang?/book-consultation/waiting-list", "routes/public/waiting-list.tsx"),
+    route(":lang?/book-consultation/waiting-list/leave/:token", "routes/public/waiting-list-leave.tsx"),
     route(":lang?/privacy", "routes/public/privacy.tsx"),
     route(":lang?/terms", "routes/public/terms.tsx"),
     route("*", "routes/public/not-found.tsx"),

@@ -87,4 +87,18 @@ export const RETENTION_LIMITS = {
   emailBodyDays: { default: 90, min: 1, max: 3650 },
   analyticsRawDays: { default: 30, min: 1, max: 365 },
   analyticsMonths: { default: 25, min: 1, max: 120 },
+  waitingListDays: { default: 30, min: 1, max: 365 },
 } as const;
+
+/**
+ * The parts of a day a visitor on the waiting list may ask for, by a slot's UK start time:
+ * morning before 12:00, afternoon 12:00 to 17:00, evening from 17:00 (`HH:MM`, half-open).
+ */
+export const WAITING_LIST_DAY_PARTS = {
+  morning: { from: "00:00", to: "12:00" },
+  afternoon: { from: "12:00", to: "17:00" },
+  evening: { from: "17:00", to: "24:00" },
+} as const;
+
+/** The names of {@link WAITING_LIST_DAY_PARTS}, in the day's order. */
+export const WAITING_LIST_DAY_PART_NAMES = ["morning", "afternoon", "evening"] as const;

@@ -86,6 +86,8 @@ const EnvSchema = z.object({
   IMAP_ALLOW_PRIVATE: z.stringbool().default(false),
   /** Milliseconds between two reads of the firm's mailbox by the job worker (default one minute). */
   MAILBOX_POLL_MS: z.coerce.number().int().min(100).max(24 * 3_600_000).default(60_000),
+  /** Milliseconds between two looks for free times to offer the waiting list (default one minute). */
+  WAITING_LIST_CHECK_MS: z.coerce.number().int().min(100).max(24 * 3_600_000).default(60_000),
   /**
    * Lets engineers' calendars (ICS subscriptions, CalDAV servers) be read over plain http and from
    * loopback or private addresses: a calendar server on the firm's own network, and tests. Off by

@@ -50,6 +50,9 @@ export const formatWeekdayDate = calendar("en-GB", { weekday: "short", day: "num
 /** "Mon 3 Mar": the wizard's day headings, and a visitor's own day in {@link formatInZone}. */
 export const formatShortDate = calendar("en-GB", { weekday: "short", day: "numeric", month: "short" });
 
+/** "Monday": the name of the day of `date`, e.g. a weekday to tick on the waiting list. */
+export const formatDayName = calendar("en-GB", { weekday: "long" });
+
 /** "3 Mar": a day on the analytics chart. */
 export const formatDayMonth = calendar("en-GB", { day: "numeric", month: "short" });
 

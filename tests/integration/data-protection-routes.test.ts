@@ -44,7 +44,7 @@ describe.each(["anonymous", "editor", "admin", "super_admin"] as Who[])("as %s",
     if (!manager(who)) return expectRefused(o);
     expect(o.status).toBe(200);
     expect(o.value).toMatchObject({
-      retention: { spamDays: 30, recordsMonths: 24, emailBodyDays: 90, analyticsRawDays: 30, analyticsMonths: 25 },
+      retention: { spamDays: 30, recordsMonths: 24, emailBodyDays: 90, analyticsRawDays: 30, analyticsMonths: 25, waitingListDays: 30 },
       lastRun: null,
       canEditRetention: who === "super_admin",
     });
@@ -85,7 +85,7 @@ describe.each(["anonymous", "editor", "admin", "super_admin"] as Who[])("as %s",
 
   it("retention periods: super admins only", async () => {
     const o = await outcome(() =>
-      screenRoute.action(args(post("/admin/data-protection", { intent: "retention", spamDays: "14", recordsMonths: "24", emailBodyDays: "90", analyticsRawDays: "30", analyticsMonths: "25" }))),
+      screenRoute.action(args(post("/admin/data-protection", { intent: "retention", spamDays: "14", recordsMonths: "24", emailBodyDays: "90", analyticsRawDays: "30", analyticsMonths: "25", waitingListDays: "30" }))),
     );
     const rows = await db.select().from(siteSettings);
     if (who !== "super_admin") {
@@ -96,7 +96,7 @@ describe.each(["anonymous", "editor", "admin", "super_admin"] as Who[])("as %s",
     expect(o.status).toBe(200);
     expect(rows[0]).toMatchObject({ retentionSpamDays: 14 });
     const bad = await outcome(() =>
-      screenRoute.action(args(post("/admin/data-protection", { intent: "retention", spamDays: "0", recordsMonths: "24", emailBodyDays: "90", analyticsRawDays: "30", analyticsMonths: "25" }))),
+      screenRoute.action(args(post("/admin/data-protection", { intent: "retention", spamDays: "0", recordsMonths: "24", emailBodyDays: "90", analyticsRawDays: "30", analyticsMonths: "25", waitingListDays: "30" }))),
     );
     expect(bad.status).toBe(400);
   });
@@ -139,7 +139,7 @@ it("refuses a change posted from another site", async () => {
         admin.request("/admin/data-protection", {
           method: "POST",
           headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
-          body: "intent=retention&spamDays=1&recordsMonths=1&emailBodyDays=1&analyticsRawDays=1&analyticsMonths=1",
+          body: "intent=retention&spamDays=1&recordsMonths=1&emailBodyDays=1&analyticsRawDays=1&analyticsMonths=1&waitingListDays=1",
         }),
       ),
     ),

@@ -70,7 +70,7 @@ const TARGETS: Target[] = [
   { name: "POST /admin/cms/blog", path: () => "/admin/cms/blog", action: asAction(blogList.action), staff: true,
     intents: ["delete", "archive", "restore"], fields: ["id"] },
   { name: "POST /admin/data-protection", path: () => "/admin/data-protection", action: asAction(dataProtection.action), staff: true,
-    intents: ["search", "erase", "retention"], fields: ["email", "cancelFutureBookings", "expectedFutureBookings", "spamDays", "recordsMonths", "emailBodyDays", "analyticsRawDays", "analyticsMonths"] },
+    intents: ["search", "erase", "retention"], fields: ["email", "cancelFutureBookings", "expectedFutureBookings", "spamDays", "recordsMonths", "emailBodyDays", "analyticsRawDays", "analyticsMonths", "waitingListDays"] },
   { name: "POST /admin/account", path: () => "/admin/account", action: asAction(adminAccount.action), staff: true,
     intents: ["turn-on", "regenerate", "turn-off", "change-name", "change-email", "change-password", "totp-start", "totp-confirm",
       "recovery-regenerate", "totp-disable", "passkey-remove", "session-end", "sessions-end-others"],

@@ -1,7 +1,8 @@
 /**
  * Nothing the server keeps opens an account or a booking (ADR 35): every kind of mail that carries
  * such a link is sent for real (a password reset, an invitation and its resend, the booking's
- * confirmation, the staff confirmation, the visitor's move, the reminder, an enquiry reply) and
+ * confirmation, the staff confirmation, the visitor's move, the reminder, an enquiry reply, the
+ * waiting list's receipt and offer with their leave links) and
  * read from the SMTP server as the recipient reads it; one more reset waits unsent. Then a backup
  * is taken, and none of the links' tokens is found in it (the PGlite data folder byte for byte, or
  * `pg_dump`'s archive turned back into SQL), nor in any row of any table.
@@ -25,6 +26,9 @@ import { createBooking } from "~/features/consultations/wizard/booking-create.se
 import { rescheduleBookingByToken } from "~/features/consultations/wizard/booking-manage.server";
 import { queueDueReminders } from "~/features/consultations/mail/reminders.server";
 import { BookingDetailsSchema } from "~/features/consultations/core/schema";
+import { joinWaitingList } from "~/features/consultations/waiting-list/entries.server";
+import { offerFreedTimes } from "~/features/consultations/waiting-list/offers.server";
+import { issueFormToken } from "~/features/abuse/form-guard.server";
 import { sendReply } from "~/features/enquiries/conversation.server";
 import { processOutboxBatch } from "~/features/jobs/worker.server";
 import { openMailBody } from "~/features/mail/outbox.server";
@@ -54,7 +58,8 @@ afterAll(async () => {
 function linkTokens(text: string): string[] {
   const reset = [...text.matchAll(/\/admin\/set-password\?token=([\w%-]+)/g)].map((m) => decodeURIComponent(m[1]!));
   const manage = [...text.matchAll(/\/book-consultation\/manage\/([\w-]+)/g)].map((m) => m[1]!);
-  return [...reset, ...manage];
+  const leave = [...text.matchAll(/\/book-consultation\/waiting-list\/leave\/([\w-]+)/g)].map((m) => m[1]!);
+  return [...reset, ...manage, ...leave];
 }
 
 /** Sends everything waiting in the outbox to the test SMTP server. */
@@ -126,16 +131,34 @@ it("keeps no working link in the database or a backup once mail is sent, and non
     .returning();
   expect(await sendReply({ userId: boss.userId, name: "Boss", email: boss.email }, enquiry!.id, { body: "Thank you, Dana. Book a call with us." })).toMatchObject({ ok: true });
 
+  // A visitor joins the waiting list for that day's mornings and is offered the time the move freed.
+  const joined = await joinWaitingList(
+    { name: "Wai Ting", email: "wai@example.com", typeId: type!.id, dateFrom: "2030-01-10", dateTo: "2030-01-10", weekdays: ["4"], dayParts: ["morning"], formToken: issueFormToken(new Date(NOW.getTime() - 20_000)), website: "" },
+    { clientIp: "203.0.113.71", language: "en", now: NOW },
+  );
+  expect(joined).toMatchObject({ ok: true });
+  expect(await offerFreedTimes(NOW)).toBe(1);
+
   await sendAll();
   const sentKinds = (await db.select({ kind: emailOutbox.kind, status: emailOutbox.status, body: emailOutbox.body }).from(emailOutbox)).filter((m) => m.status === "sent");
   expect([...new Set(sentKinds.map((m) => m.kind))]).toEqual(
-    expect.arrayContaining(["admin.password_reset", "admin.invitation", "booking.confirmation", "booking.confirmed", "booking.visitor_rescheduled", "booking.reminder", "enquiry.reply"]),
+    expect.arrayContaining([
+      "admin.password_reset",
+      "admin.invitation",
+      "booking.confirmation",
+      "booking.confirmed",
+      "booking.visitor_rescheduled",
+      "booking.reminder",
+      "enquiry.reply",
+      "waiting_list.joined",
+      "waiting_list.offer",
+    ]),
   );
   expect(sentKinds.every((m) => m.body === null)).toBe(true);
   const tokens = smtp.received.flatMap((r) => linkTokens(`${r.mail.text ?? ""}\n${r.mail.html ?? ""}`));
   // A reset, an invitation and its resend; the confirmation, the staff confirmation and the reminder
-  // (the move's receipt carries the link the visitor used).
-  expect(new Set(tokens).size).toBe(6);
+  // (the move's receipt carries the link the visitor used); the waiting list's receipt and offer.
+  expect(new Set(tokens).size).toBe(8);
 
   // One more reset, not sent yet: its link is in the database only sealed.
   await requestPasswordReset("reset@staff.test", "10.70.0.2");

@@ -40,5 +40,6 @@ export * from "./engineers";
 export * from "./enquiries";
 export * from "./redirects";
 export * from "./system";
+export * from "./waiting-list";
 export * from "./webhooks";
 export * from "./wordpress";

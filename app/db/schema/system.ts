@@ -27,6 +27,8 @@ export const siteSettings = pgTable(
     retentionAnalyticsRawDays: integer("retention_analytics_raw_days").notNull().default(RETENTION_LIMITS.analyticsRawDays.default),
     /** Analytics daily totals and conversion counts are deleted once their day is this many months old. */
     retentionAnalyticsMonths: integer("retention_analytics_months").notNull().default(RETENTION_LIMITS.analyticsMonths.default),
+    /** Waiting-list entries expire (are no longer offered times, then are deleted) this many days after joining. */
+    retentionWaitingListDays: integer("retention_waiting_list_days").notNull().default(RETENTION_LIMITS.waitingListDays.default),
     /** "Require two-factor for all staff": staff without it can only enrol until they have. */
     requireTwoFactor: boolean("require_two_factor").notNull().default(false),
     updatedAt: updatedAt(),
@@ -39,6 +41,7 @@ export const siteSettings = pgTable(
     check("site_settings_retention_email_body_check", between("retention_email_body_days", RETENTION_LIMITS.emailBodyDays)),
     check("site_settings_retention_analytics_raw_check", between("retention_analytics_raw_days", RETENTION_LIMITS.analyticsRawDays)),
     check("site_settings_retention_analytics_check", between("retention_analytics_months", RETENTION_LIMITS.analyticsMonths)),
+    check("site_settings_retention_waiting_list_check", between("retention_waiting_list_days", RETENTION_LIMITS.waitingListDays)),
   ],
 );
 

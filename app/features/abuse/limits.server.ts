@@ -34,6 +34,10 @@ export const LIMITS = {
   spamStoredPerClient: { max: env.SPAM_STORE_LIMIT_PER_CLIENT, windowMs: HOUR_MS },
   /** Suspected spam enquiries stored for everyone per hour (default 200); more are counted and dropped. */
   spamStoredGlobal: { max: env.SPAM_STORE_LIMIT_GLOBAL, windowMs: HOUR_MS },
+  /** Waiting-list joins per client per hour: the bookings' limit (`BOOKING_LIMIT_PER_CLIENT`). */
+  waitingListPerClient: { max: env.BOOKING_LIMIT_PER_CLIENT, windowMs: HOUR_MS },
+  /** Waiting-list joins by everyone per hour: the bookings' limit (`BOOKING_LIMIT_GLOBAL`). */
+  waitingListGlobal: { max: env.BOOKING_LIMIT_GLOBAL, windowMs: HOUR_MS },
   /** Bookings moved from manage links per client per hour (default 10). */
   reschedulePerClient: { max: env.RESCHEDULE_LIMIT_PER_CLIENT, windowMs: HOUR_MS },
   /** Moves of one booking per hour (default 3): each one mails the visitor and every staff recipient. */

@@ -8,7 +8,8 @@
  *    must agree to cancel those first (`cancelFutureBookings`), or the erasure is refused. Each is
  *    cancelled through the booking rules (place freed, reminder withdrawn, the usual cancellation
  *    mail queued with `erase_after_send`, so the worker blanks it once sent).
- * 2. Enquiries and bookings are anonymised; their audit entries scrubbed.
+ * 2. Enquiries and bookings are anonymised; their audit entries scrubbed; waiting-list entries are
+ *    deleted (with the times offered and their leave links).
  * 3. Every other e-mail about them is blanked; one still queued is withdrawn and never sent.
  * 4. Audit entries naming the address are scrubbed.
  * 5. A `data_subject.erased` audit entry records the counts, never the erased data.
@@ -18,6 +19,7 @@ import { db } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { cancelBookingForErasure } from "~/features/consultations/bookings/booking-admin.server";
+import { deleteEntries } from "~/features/consultations/waiting-list/entries.server";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import { anonymiseBookings, anonymiseEnquiries, eraseEmails, scrubAuditEntries } from "./anonymise.server";
 import { findSubjectRecords } from "./subject-access.server";
@@ -59,7 +61,7 @@ export async function erasePerson(
       message,
       futureBookings: future.length,
     });
-    if (counts.enquiries + counts.bookings + counts.emails + counts.auditEntries === 0) {
+    if (counts.enquiries + counts.bookings + counts.waitingList + counts.emails + counts.auditEntries === 0) {
       return refuse("not_found", 404, "No records mention that e-mail address.");
     }
     if (future.length !== request.expectedFutureBookings) {
@@ -76,6 +78,7 @@ export async function erasePerson(
     for (const booking of future) await cancelBookingForErasure(tx, actor, booking.id, { site, now });
     await anonymiseEnquiries(tx, records.enquiries.map((e) => e.id), now);
     await anonymiseBookings(tx, records.bookings.map((b) => b.id), now);
+    await deleteEntries(tx, records.waitingList.map((w) => w.id));
 
     // The cancellations just queued are kept until sent (then blanked by the worker).
     const emailIds = records.emails.map((m) => m.id);

@@ -148,7 +148,7 @@ describe("findSubjectRecords and the export", () => {
     const json = JSON.parse(subjectRecordsJson(records, new Date("2026-01-01T00:00:00Z")));
     expect(json.generatedAt).toBe("2026-01-01T00:00:00.000Z");
     expect(json.subject).toEqual({ email: ADDRESS });
-    expect(Object.keys(json)).toEqual(["generatedAt", "subject", "enquiries", "bookings", "emails", "audit", "conversations", "webhooks"]);
+    expect(Object.keys(json)).toEqual(["generatedAt", "subject", "enquiries", "bookings", "waitingList", "emails", "audit", "conversations", "webhooks"]);
     expect(JSON.stringify(json)).not.toMatch(/bob/i);
   });
 
@@ -201,7 +201,7 @@ describe("erasePerson", () => {
 
     expect(result).toEqual({
       ok: true,
-      counts: { enquiries: 2, bookings: 2, futureBookings: 1, emails: 5, pendingEmails: 5, auditEntries: 3 },
+      counts: { enquiries: 2, bookings: 2, futureBookings: 1, waitingList: 0, emails: 5, pendingEmails: 5, auditEntries: 3 },
     });
     // The place is freed; capacity counts match the bookings everywhere.
     const [slot] = await db.select().from(consultationAvailability).where(eq(consultationAvailability.id, s.futureSlotId));
@@ -235,7 +235,7 @@ describe("erasePerson", () => {
     // Audited with counts only; Bob untouched.
     const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, "data_subject.erased"));
     expect(entry).toMatchObject({ actorEmail: "boss@staff.test", entityType: "data_subject", entityId: null });
-    expect(entry!.details).toEqual({ enquiries: 2, bookings: 2, futureBookings: 1, emails: 5, pendingEmails: 5, auditEntries: 3 });
+    expect(entry!.details).toEqual({ enquiries: 2, bookings: 2, futureBookings: 1, waitingList: 0, emails: 5, pendingEmails: 5, auditEntries: 3 });
     const [bob] = await db.select().from(enquiries).where(eq(enquiries.id, s.bobEnquiryId));
     expect(bob).toMatchObject({ name: "Bob Builder", email: "bob@builder.example", anonymisedAt: null });
     const [bobBooking] = await db.select().from(consultationBookings).where(eq(consultationBookings.id, s.bobBookingId));

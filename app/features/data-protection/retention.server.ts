@@ -18,7 +18,9 @@
  *   reference (`app/features/analytics/aggregate.server.ts`);
  * - analytics daily totals, conversions and any page views of days before the Europe/London date
  *   `analyticsMonths` months ago are deleted, and so are the 404 log's addresses last asked for
- *   before that instant.
+ *   before that instant;
+ * - waiting-list entries that joined more than `waitingListDays` days ago (expired) are deleted,
+ *   with their offers and leave links.
  * Every comparison is strict: a record exactly at its boundary is kept until the next run.
  */
 import { subMonths } from "date-fns";
@@ -28,6 +30,7 @@ import { consultationAvailability, consultationBookings, emailOutbox, enquiries,
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { deleteAnalyticsDays, foldAnalyticsDays } from "~/features/analytics/aggregate.server";
 import { deleteNotFoundBefore } from "~/features/redirects/not-found.server";
+import { deleteExpiredEntries } from "~/features/consultations/waiting-list/entries.server";
 import { addDays, londonToday } from "~/utils/time";
 import { anonymiseBookings, anonymiseEnquiries } from "./anonymise.server";
 import { DEFAULT_RETENTION, RetentionPeriodsSchema, type RetentionPeriods } from "./schema";
@@ -46,6 +49,7 @@ export async function getRetentionPeriods(executor: Database | Transaction = db)
       emailBodyDays: siteSettings.retentionEmailBodyDays,
       analyticsRawDays: siteSettings.retentionAnalyticsRawDays,
       analyticsMonths: siteSettings.retentionAnalyticsMonths,
+      waitingListDays: siteSettings.retentionWaitingListDays,
     })
     .from(siteSettings)
     .where(eq(siteSettings.id, 1));
@@ -60,6 +64,7 @@ const COLUMN_OF = {
   emailBodyDays: "retentionEmailBodyDays",
   analyticsRawDays: "retentionAnalyticsRawDays",
   analyticsMonths: "retentionAnalyticsMonths",
+  waitingListDays: "retentionWaitingListDays",
 } as const;
 
 /**
@@ -82,6 +87,7 @@ export async function updateRetentionPeriods(actor: AuditActor, input: Record<st
       retentionEmailBodyDays: next.emailBodyDays,
       retentionAnalyticsRawDays: next.analyticsRawDays,
       retentionAnalyticsMonths: next.analyticsMonths,
+      retentionWaitingListDays: next.waitingListDays,
       updatedAt: new Date(),
       updatedBy: actor?.email ?? null,
     };
@@ -114,6 +120,8 @@ export type RetentionCounts = {
   analyticsDaysDeleted: number;
   /** Addresses of the 404 log last asked for more than `analyticsMonths` months ago, deleted. */
   notFoundPathsDeleted: number;
+  /** Expired waiting-list entries deleted. */
+  waitingListDeleted: number;
 };
 
 /**
@@ -170,6 +178,7 @@ export async function applyRetention(tx: Transaction, now: Date, periods: Retent
   const analyticsDaysFolded = await foldAnalyticsDays(tx, addDays(londonToday(now), -periods.analyticsRawDays));
   const analyticsDaysDeleted = await deleteAnalyticsDays(tx, londonToday(subMonths(now, periods.analyticsMonths)));
   const notFoundPathsDeleted = await deleteNotFoundBefore(tx, subMonths(now, periods.analyticsMonths));
+  const waitingListDeleted = await deleteExpiredEntries(tx, now, periods.waitingListDays);
 
   const counts: RetentionCounts = {
     spamDeleted: spam.length,
@@ -180,6 +189,7 @@ export async function applyRetention(tx: Transaction, now: Date, periods: Retent
     analyticsDaysFolded,
     analyticsDaysDeleted,
     notFoundPathsDeleted,
+    waitingListDeleted,
   };
   await recordAudit(tx, {
     actor: null,

@@ -30,6 +30,7 @@ const NOTHING_DONE: RetentionCounts = {
   analyticsDaysFolded: 0,
   analyticsDaysDeleted: 0,
   notFoundPathsDeleted: 0,
+  waitingListDeleted: 0,
 };
 
 const enquiry = async (id: string) => (await db.select().from(enquiries).where(eq(enquiries.id, id)))[0];
@@ -176,7 +177,7 @@ describe("runDailyRetention", () => {
       ...NOTHING_DONE,
       spamDeleted: 1,
       enquiriesAnonymised: 1,
-      periods: { spamDays: 30, recordsMonths: 24, emailBodyDays: 90, analyticsRawDays: 30, analyticsMonths: 25 },
+      periods: { spamDays: 30, recordsMonths: 24, emailBodyDays: 90, analyticsRawDays: 30, analyticsMonths: 25, waitingListDays: 30 },
     });
     expect(JSON.stringify(entries[0])).not.toMatch(/ada|@client/i);
   });
@@ -193,7 +194,7 @@ describe("runDailyRetention", () => {
     expect((await db.select().from(analyticsConversions)).map((r) => r.day)).toEqual(["2024-05-15"]);
 
     const actor = { userId: "u-1", email: "boss@staff.test" };
-    await updateRetentionPeriods(actor, { spamDays: "30", recordsMonths: "24", emailBodyDays: "90", analyticsRawDays: "30", analyticsMonths: "13" });
+    await updateRetentionPeriods(actor, { spamDays: "30", recordsMonths: "24", emailBodyDays: "90", analyticsRawDays: "30", analyticsMonths: "13", waitingListDays: "30" });
     expect(await runDailyRetention(ms(NOW, DAY))).toMatchObject({ analyticsDaysDeleted: 2 });
     expect(await db.select().from(analyticsDaily)).toEqual([]);
     expect(await db.select().from(analyticsConversions)).toEqual([]);
@@ -209,9 +210,9 @@ describe("runDailyRetention", () => {
   });
 
   it("uses the periods stored in the settings", async () => {
-    expect(await getRetentionPeriods()).toEqual({ spamDays: 30, recordsMonths: 24, emailBodyDays: 90, analyticsRawDays: 30, analyticsMonths: 25 });
+    expect(await getRetentionPeriods()).toEqual({ spamDays: 30, recordsMonths: 24, emailBodyDays: 90, analyticsRawDays: 30, analyticsMonths: 25, waitingListDays: 30 });
     const actor = { userId: "u-1", email: "boss@staff.test" };
-    expect(await updateRetentionPeriods(actor, { spamDays: "7", recordsMonths: "12", emailBodyDays: "30", analyticsRawDays: "14", analyticsMonths: "25" })).toMatchObject({ ok: true, changed: 4 });
+    expect(await updateRetentionPeriods(actor, { spamDays: "7", recordsMonths: "12", emailBodyDays: "30", analyticsRawDays: "14", analyticsMonths: "25", waitingListDays: "30" })).toMatchObject({ ok: true, changed: 4 });
     const spam = await addEnquiry({ spamReason: "honeypot", createdAt: ms(NOW, -8 * DAY) });
     const closed = await addEnquiry({ status: "closed", updatedAt: ms(NOW, -13 * 30 * DAY) });
 
@@ -225,29 +226,29 @@ describe("updateRetentionPeriods", () => {
   const actor = { userId: "u-1", email: "boss@staff.test" };
 
   it("stores valid periods and audits each change before and after; the same values again change nothing", async () => {
-    const result = await updateRetentionPeriods(actor, { spamDays: "14", recordsMonths: "24", emailBodyDays: "60", analyticsRawDays: "30", analyticsMonths: "25" });
-    expect(result).toEqual({ ok: true, periods: { spamDays: 14, recordsMonths: 24, emailBodyDays: 60, analyticsRawDays: 30, analyticsMonths: 25 }, changed: 2 });
+    const result = await updateRetentionPeriods(actor, { spamDays: "14", recordsMonths: "24", emailBodyDays: "60", analyticsRawDays: "30", analyticsMonths: "25", waitingListDays: "30" });
+    expect(result).toEqual({ ok: true, periods: { spamDays: 14, recordsMonths: 24, emailBodyDays: 60, analyticsRawDays: 30, analyticsMonths: 25, waitingListDays: 30 }, changed: 2 });
     const [row] = await db.select().from(siteSettings);
     expect(row).toMatchObject({ retentionSpamDays: 14, retentionRecordsMonths: 24, retentionEmailBodyDays: 60, updatedBy: "boss@staff.test" });
     const entries = await db.select().from(auditLog);
     expect(entries).toHaveLength(1);
     expect(entries[0]!.details).toEqual({ retentionSpamDays: { from: 30, to: 14 }, retentionEmailBodyDays: { from: 90, to: 60 } });
 
-    expect(await updateRetentionPeriods(actor, { spamDays: "14", recordsMonths: "24", emailBodyDays: "60", analyticsRawDays: "30", analyticsMonths: "25" })).toMatchObject({ changed: 0 });
+    expect(await updateRetentionPeriods(actor, { spamDays: "14", recordsMonths: "24", emailBodyDays: "60", analyticsRawDays: "30", analyticsMonths: "25", waitingListDays: "30" })).toMatchObject({ changed: 0 });
     expect(await db.select().from(auditLog)).toHaveLength(1);
   });
 
   it("stores nothing and names each bad field", async () => {
-    const result = await updateRetentionPeriods(actor, { spamDays: "0", recordsMonths: "2.5", emailBodyDays: "abc", analyticsRawDays: "400", analyticsMonths: "121" });
+    const result = await updateRetentionPeriods(actor, { spamDays: "0", recordsMonths: "2.5", emailBodyDays: "abc", analyticsRawDays: "400", analyticsMonths: "121", waitingListDays: "0" });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(Object.keys(result.fieldErrors).sort()).toEqual(["analyticsMonths", "analyticsRawDays", "emailBodyDays", "recordsMonths", "spamDays"]);
+    if (!result.ok) expect(Object.keys(result.fieldErrors).sort()).toEqual(["analyticsMonths", "analyticsRawDays", "emailBodyDays", "recordsMonths", "spamDays", "waitingListDays"]);
     expect(await db.select().from(siteSettings)).toHaveLength(0);
-    expect(await getRetentionPeriods()).toEqual({ spamDays: 30, recordsMonths: 24, emailBodyDays: 90, analyticsRawDays: 30, analyticsMonths: 25 });
+    expect(await getRetentionPeriods()).toEqual({ spamDays: 30, recordsMonths: 24, emailBodyDays: 90, analyticsRawDays: 30, analyticsMonths: 25, waitingListDays: 30 });
   });
 
   it("keeps the other settings when the row already exists", async () => {
     await db.insert(siteSettings).values({ id: 1, data: { companyName: "Harbour Structures" } });
-    await updateRetentionPeriods(actor, { spamDays: "10", recordsMonths: "24", emailBodyDays: "90", analyticsRawDays: "30", analyticsMonths: "25" });
+    await updateRetentionPeriods(actor, { spamDays: "10", recordsMonths: "24", emailBodyDays: "90", analyticsRawDays: "30", analyticsMonths: "25", waitingListDays: "30" });
     const [row] = await db.select().from(siteSettings);
     expect(row).toMatchObject({ data: { companyName: "Harbour Structures" }, retentionSpamDays: 10 });
   });

@@ -33,18 +33,23 @@ export const RetentionPeriodsSchema = z.object({
     .int("Enter a whole number of months.")
     .min(RETENTION_LIMITS.analyticsMonths.min, `At least ${RETENTION_LIMITS.analyticsMonths.min} month.`)
     .max(RETENTION_LIMITS.analyticsMonths.max, `At most ${RETENTION_LIMITS.analyticsMonths.max} months.`),
+  waitingListDays: z.coerce
+    .number({ error: "Enter a number of days." })
+    .int("Enter a whole number of days.")
+    .min(RETENTION_LIMITS.waitingListDays.min, `At least ${RETENTION_LIMITS.waitingListDays.min} day.`)
+    .max(RETENTION_LIMITS.waitingListDays.max, `At most ${RETENTION_LIMITS.waitingListDays.max} days.`),
 });
 
 /**
  * Retention periods: spam in days, closed enquiries and finished bookings in months, e-mail bodies
  * in days, raw analytics page views in days (then folded into daily totals), analytics daily
- * totals and conversion counts in months.
+ * totals and conversion counts in months, waiting-list entries in days (they expire, then are deleted).
  */
 export type RetentionPeriods = z.infer<typeof RetentionPeriodsSchema>;
 
 /**
  * The defaults: spam 30 days, records 24 months, sent e-mail bodies 90 days, raw page views 30 days,
- * analytics totals 25 months.
+ * analytics totals 25 months, waiting-list entries 30 days.
  */
 export const DEFAULT_RETENTION: RetentionPeriods = {
   spamDays: RETENTION_LIMITS.spamDays.default,
@@ -52,6 +57,7 @@ export const DEFAULT_RETENTION: RetentionPeriods = {
   emailBodyDays: RETENTION_LIMITS.emailBodyDays.default,
   analyticsRawDays: RETENTION_LIMITS.analyticsRawDays.default,
   analyticsMonths: RETENTION_LIMITS.analyticsMonths.default,
+  waitingListDays: RETENTION_LIMITS.waitingListDays.default,
 };
 
 /** The e-mail address a subject-access search or erasure is about (trimmed; matched case-insensitively). */
@@ -65,7 +71,7 @@ export const SubjectEmailSchema = emailAddress({
 export const SubjectSearchSchema = z.object({ email: SubjectEmailSchema });
 
 /** The kinds of record in a subject-access export; each has its own CSV. */
-export const SUBJECT_RECORD_KINDS = ["enquiries", "bookings", "emails", "audit"] as const;
+export const SUBJECT_RECORD_KINDS = ["enquiries", "bookings", "waitingList", "emails", "audit"] as const;
 export type SubjectRecordKind = (typeof SUBJECT_RECORD_KINDS)[number];
 
 /** A download request: the whole JSON file, or the CSV of one kind. */

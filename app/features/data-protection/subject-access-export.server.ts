@@ -50,6 +50,19 @@ const CSV_COLUMNS: { [K in SubjectRecordKind]: [string, (r: SubjectRecords[K][nu
     ["Updated", (b) => b.updatedAt],
     ["ID", (b) => b.id],
   ],
+  waitingList: [
+    ["Joined", (w) => w.createdAt],
+    ["Consultation", (w) => w.consultationType],
+    ["Name", (w) => w.name],
+    ["Email", (w) => w.email],
+    ["Language", (w) => w.language],
+    ["From (UK date)", (w) => w.dateFrom],
+    ["To (UK date)", (w) => w.dateTo],
+    ["Weekdays (1 = Monday)", (w) => w.weekdays.join(" ")],
+    ["Times of day", (w) => w.dayParts.join(" ")],
+    ["Times offered (UK)", (w) => w.offers.map((o) => `${o.slotDate} ${o.slotStartTime}`).join(", ")],
+    ["ID", (w) => w.id],
+  ],
   emails: [
     ["Created", (m) => m.createdAt],
     ["Sent", (m) => m.sentAt],
@@ -90,8 +103,8 @@ export function subjectRecordsCsv(records: SubjectRecords, kind: SubjectRecordKi
 
 /** The JSON document of a subject-access export: when it was made, then every record by kind. */
 export function subjectRecordsJson(records: SubjectRecords, generatedAt: Date = new Date()): string {
-  const { email, enquiries, bookings, emails, audit, conversations, webhooks } = records;
-  return JSON.stringify({ generatedAt: generatedAt.toISOString(), subject: { email }, enquiries, bookings, emails, audit, conversations, webhooks }, null, 2);
+  const { email, enquiries, bookings, waitingList, emails, audit, conversations, webhooks } = records;
+  return JSON.stringify({ generatedAt: generatedAt.toISOString(), subject: { email }, enquiries, bookings, waitingList, emails, audit, conversations, webhooks }, null, 2);
 }
 
 /**

@@ -10,6 +10,8 @@ export type ErasureCounts = {
   bookings: number;
   /** Bookings holding a place in a future slot: cancelled (and the person notified) before anonymising. */
   futureBookings: number;
+  /** Waiting-list entries: deleted with the times offered and their leave links. */
+  waitingList: number;
   emails: number;
   /** E-mails still queued to or about the person: withdrawn, never sent. */
   pendingEmails: number;
@@ -22,6 +24,7 @@ export function erasurePreview(records: SubjectRecords): ErasureCounts {
     enquiries: records.enquiries.length,
     bookings: records.bookings.length,
     futureBookings: records.bookings.filter((b) => b.holdsFuturePlace).length,
+    waitingList: records.waitingList.length,
     emails: records.emails.length,
     pendingEmails: records.emails.filter((m) => m.status === "pending").length,
     auditEntries: records.audit.length,
@@ -33,6 +36,7 @@ export type SubjectSummary = {
   email: string;
   enquiries: { id: string; createdAt: string; projectType: string; status: string; spam: boolean; excerpt: string }[];
   bookings: { id: string; slotDate: string; slotStartTime: string; consultationType: string; status: string; holdsFuturePlace: boolean }[];
+  waitingList: { id: string; createdAt: string; consultationType: string; dateFrom: string; dateTo: string }[];
   emails: { id: string; createdAt: string; kind: string; subject: string; status: string }[];
   audit: { id: number; createdAt: string; action: string; entityType: string }[];
   preview: ErasureCounts;
@@ -58,6 +62,7 @@ export function summariseSubjectRecords(records: SubjectRecords): SubjectSummary
       status: b.status,
       holdsFuturePlace: b.holdsFuturePlace,
     })),
+    waitingList: records.waitingList.map((w) => ({ id: w.id, createdAt: w.createdAt, consultationType: w.consultationType, dateFrom: w.dateFrom, dateTo: w.dateTo })),
     emails: records.emails.map((m) => ({ id: m.id, createdAt: m.createdAt, kind: m.kind, subject: m.subject, status: m.status })),
     audit: records.audit.map((a) => ({ id: a.id, createdAt: a.createdAt, action: a.action, entityType: a.entityType })),
     preview: erasurePreview(records),

@@ -8,7 +8,8 @@
  * the address exactly (trimmed, case-insensitive), never by substring: `ann@example.org` must not
  * find `victim.ann@example.org` (disclosing another person's data in an
  * export, or erasing it, is itself a breach):
- * - enquiries and bookings whose e-mail is the address (spam included);
+ * - enquiries and bookings whose e-mail is the address (spam included), and waiting-list entries
+ *   (with the times offered);
  * - outbox e-mails whose recipient or Reply-To (staff notifications) is the address;
  * - audit entries about those enquiries and bookings (by entity id), and enquiry, booking and
  *   data-subject entries whose details record the address as `email` or `before.email` (e.g. a
@@ -24,6 +25,7 @@ import { londonInstant } from "~/utils/time";
 import { exportConversations } from "~/features/enquiries/conversation.server";
 import { openMailBody, type MailAttachment } from "~/features/mail/outbox.server";
 import { exportWebhookDeliveries, type ExportedWebhookDelivery } from "~/features/webhooks/events.server";
+import { entriesOfAddress, type SubjectWaitingListEntry } from "~/features/consultations/waiting-list/entries.server";
 
 /** An enquiry as exported. Instants are ISO 8601 strings. */
 export type SubjectEnquiry = {
@@ -106,6 +108,8 @@ export type SubjectRecords = {
   email: string;
   enquiries: SubjectEnquiry[];
   bookings: SubjectBooking[];
+  /** Waiting-list entries with the times offered to them (deleted by an erasure). */
+  waitingList: SubjectWaitingListEntry[];
   emails: SubjectEmail[];
   audit: SubjectAuditEntry[];
   /** The conversations of those enquiries: replies, the person's e-mails (attachments in base64) and staff notes. */
@@ -173,8 +177,10 @@ export async function findSubjectRecords(
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   const conversations = await exportConversations(executor, enquiryIds);
   const webhooks = await exportWebhookDeliveries(executor, { enquiryIds, bookingIds });
+  const waitingList = await entriesOfAddress(executor, address);
   return {
     email: address,
+    waitingList,
     conversations,
     webhooks,
     enquiries: enquiryRows.map((e) => ({

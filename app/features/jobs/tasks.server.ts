@@ -7,6 +7,7 @@
 import { refreshDueCalendars } from "~/features/calendars/connections.server";
 import { writeDueCalendarEvents } from "~/features/calendars/event-writes.server";
 import { queueDueReminders } from "~/features/consultations/mail/reminders.server";
+import { offerFreedTimes } from "~/features/consultations/waiting-list/offers.server";
 import { runDailyRetention } from "~/features/data-protection/retention.server";
 import { pollMailbox } from "~/features/enquiries/imap-import.server";
 import { queueOverdueReminders } from "~/features/enquiries/promise.server";
@@ -31,6 +32,15 @@ export const periodicTasks: PeriodicTask[] = [
     intervalMs: 60_000,
     run: async () => {
       await queueDueReminders(new Date());
+    },
+  },
+  {
+    // Times freed in a waiting-list entry's window (a cancellation, a move, new availability) are
+    // mailed to the people waiting, in the order they joined; entries are claimed with SKIP LOCKED.
+    name: "waiting-list-offers",
+    intervalMs: env.WAITING_LIST_CHECK_MS,
+    run: async () => {
+      await offerFreedTimes(new Date());
     },
   },
   {

@@ -32,7 +32,7 @@ type Reply = DataProtectionActionResult;
  *   URLs and logs); 400 for an invalid address;
  * - `erase` (`email`, `expectedFutureBookings`, `cancelFutureBookings`): `erasePerson`; 404/409 when
  *   refused, with the current records;
- * - `retention` (`spamDays`, `recordsMonths`, `emailBodyDays`, `analyticsRawDays`, `analyticsMonths`): super admins only (403 otherwise);
+ * - `retention` (`spamDays`, `recordsMonths`, `emailBodyDays`, `analyticsRawDays`, `analyticsMonths`, `waitingListDays`): super admins only (403 otherwise);
  *   400 with field errors.
  * Managers only.
  */

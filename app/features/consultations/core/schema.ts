@@ -70,7 +70,7 @@ export function confirmSchema(language: Language) {
 }
 
 /** True when `Intl` knows `zone` as an IANA time zone ("Africa/Maputo"). */
-function isTimeZone(zone: string): boolean {
+export function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat("en", { timeZone: zone });
     return true;

@@ -108,7 +108,10 @@ export function describeWhen(b: Pick<BookingMailData, "date" | "startTime">, lan
  * time zone shows another time than London also gets their own time ("Your time") in it, beside
  * the UK time; an English message reads as it always has.
  */
-export function whenDetails(b: BookingMailData, language: Language = DEFAULT_LANGUAGE): [string, string][] {
+export function whenDetails(
+  b: Pick<BookingMailData, "consultationType" | "date" | "startTime" | "timeZone" | "durationMinutes">,
+  language: Language = DEFAULT_LANGUAGE,
+): [string, string][] {
   const locale = { locale: language };
   const intl = languageInfo(language).intl;
   const rows: [string, string][] = [

@@ -62,6 +62,7 @@ function DownloadButtons({ email }: { email: string }) {
   const kinds = [
     ["enquiries", "Enquiries"],
     ["bookings", "Bookings"],
+    ["waitingList", "Waiting list"],
     ["emails", "E-mails"],
     ["audit", "Audit entries"],
   ] as const;
@@ -89,7 +90,7 @@ function DownloadButtons({ email }: { email: string }) {
 }
 
 function Results({ summary, busy }: { summary: SubjectSummary; busy: boolean }) {
-  const total = summary.enquiries.length + summary.bookings.length + summary.emails.length + summary.audit.length;
+  const total = summary.enquiries.length + summary.bookings.length + summary.waitingList.length + summary.emails.length + summary.audit.length;
   if (total === 0) {
     return (
       <Card>
@@ -105,7 +106,7 @@ function Results({ summary, busy }: { summary: SubjectSummary; busy: boolean }) 
       <CardHeader className="pb-4">
         <CardTitle className="text-base">Records about {summary.email}</CardTitle>
         <CardDescription>
-          Everything held about this address: enquiries, bookings, e-mails sent or queued, and audit log entries.
+          Everything held about this address: enquiries, bookings, waiting-list entries, e-mails sent or queued, and audit log entries.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
@@ -136,6 +137,21 @@ function Results({ summary, busy }: { summary: SubjectSummary; busy: boolean }) 
               </>
             )}
           />
+          {summary.waitingList.length > 0 ? (
+            <RecordList
+              title="Waiting list"
+              items={summary.waitingList}
+              render={(w) => (
+                <>
+                  <span className="text-muted-foreground">{formatUkDate(w.createdAt)}</span>
+                  <span className="font-medium">{w.consultationType}</span>
+                  <span className="text-muted-foreground">
+                    {formatShortDate(w.dateFrom)} to {formatShortDate(w.dateTo)}
+                  </span>
+                </>
+              )}
+            />
+          ) : null}
           <RecordList
             title="E-mails"
             items={summary.emails}
@@ -176,6 +192,7 @@ function Erased({ email, counts }: { email: string; counts: ErasureCounts }) {
           <p className="font-semibold">The personal data of {email} has been erased.</p>
           <p className="mt-1 text-muted-foreground">
             Anonymised: {counts.enquiries} enquiries, {counts.bookings} bookings ({counts.futureBookings} upcoming cancelled),{" "}
+            {counts.waitingList > 0 ? `${counts.waitingList} waiting-list entries deleted, ` : ""}
             {counts.emails} e-mails ({counts.pendingEmails} withdrawn before sending), {counts.auditEntries} audit log entries. The
             audit log records the counts only.
           </p>

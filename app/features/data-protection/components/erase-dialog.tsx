@@ -20,6 +20,7 @@ export function EraseDialog({ summary, busy }: { summary: SubjectSummary; busy: 
   const lines = [
     p.enquiries > 0 ? plural(p.enquiries, "enquiry", "enquiries") : null,
     p.bookings > 0 ? plural(p.bookings, "booking", "bookings") : null,
+    p.waitingList > 0 ? `${plural(p.waitingList, "waiting-list entry", "waiting-list entries")} (deleted)` : null,
     p.emails > 0
       ? `${plural(p.emails, "e-mail", "e-mails")}${p.pendingEmails > 0 ? ` (${p.pendingEmails} not yet sent: withdrawn, never sent)` : ""}`
       : null,

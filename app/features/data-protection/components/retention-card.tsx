@@ -39,6 +39,12 @@ const FIELDS: { key: keyof RetentionPeriods; label: string; unit: "day" | "month
     unit: "month",
     hint: "Daily totals and counts of enquiries and bookings are deleted after this many months.",
   },
+  {
+    key: "waitingListDays",
+    label: "Waiting-list entries (days)",
+    unit: "day",
+    hint: "A visitor on a waiting list is offered times for this many days after joining; the entry is then deleted.",
+  },
 ];
 
 

@@ -14,7 +14,7 @@
  * and step 4 kept across a reload (the reviewed details in `sessionStorage` for the tab, never in
  * the URL).
  */
-import { AlertCircle, ArrowLeft } from "lucide-react";
+import { AlertCircle, ArrowLeft, BellRing } from "lucide-react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormGuardFields } from "~/features/abuse/components/form-guard-fields";
@@ -44,6 +44,7 @@ import {
   TypeCards,
 } from "./wizard";
 import { minutesIn } from "../../core/words";
+import { WAITING_LIST_PATH } from "../../waiting-list/paths";
 
 /** The wizard's URL in English; other languages put their prefix before it (`localizedPath`). */
 export const BOOKING_PATH = "/book-consultation";
@@ -218,6 +219,15 @@ export function BookingWizardScreen({ state, actionData }: { state: BookingWizar
                   selected={slotId}
                   contactEmail={site?.email}
                 />
+                <p className="mt-5 text-sm">
+                  <a
+                    href={`${localizedPath(WAITING_LIST_PATH, language)}?${new URLSearchParams({ type: typeKey ?? "", week }).toString()}`}
+                    className="inline-flex items-center gap-2 font-medium text-primary underline underline-offset-4"
+                  >
+                    <BellRing aria-hidden className="size-4" />
+                    {m.waitlist_link({}, locale)}
+                  </a>
+                </p>
                 <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
                   <BackLink to={href({ step: 1, type: typeKey, week })} />
                   <ContinueButton />

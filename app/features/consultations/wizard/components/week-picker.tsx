@@ -16,9 +16,10 @@ import { londonInstant } from "~/utils/time";
 /**
  * The place of "04:00 your time" beside a London `date` `time`: sent empty and hidden, with the
  * instant, the page's `Intl` locale and the sentence, for the enhancement to fill in and show when
- * the visitor's zone shows another time than London (`app/enhance/local-time.ts`).
+ * the visitor's zone shows another time than London (`app/enhance/local-time.ts`). `template`
+ * (with `{time}`) replaces the sentence.
  */
-export function LocalTime({ date, time, className }: { date: string; time: string; className?: string }) {
+export function LocalTime({ date, time, className, template }: { date: string; time: string; className?: string; template?: string }) {
   const language = usePageLanguage();
   return (
     <span
@@ -28,7 +29,7 @@ export function LocalTime({ date, time, className }: { date: string; time: strin
       data-date={date}
       data-time={time}
       data-intl={languageInfo(language).intl}
-      data-template={m.local_time({ time: "{time}" }, { locale: language })}
+      data-template={template ?? m.local_time({ time: "{time}" }, { locale: language })}
       className={cn("block text-xs text-muted-foreground", className)}
     />
   );
