@@ -9,7 +9,7 @@
  * 2. **Apply** (`startRun`): staff's mapping of categories and authors is stored and the run
  *    becomes "applying". Nothing is written to the articles yet.
  * 3. **The job** (`applyDueRuns`, a periodic task): claims one applying run whose lease has lapsed
- *    (`FOR UPDATE SKIP LOCKED`, then a lease of RUN_LEASE_MS), applies it with `applySteps` (the
+ *    (`FOR UPDATE SKIP LOCKED`, then a lease of RUN_LEASE_MS, renewed while it works), applies it with `applySteps` (the
  *    command line's code) a window of STEP_WINDOW posts and a time budget of STEP_BUDGET_MS at a
  *    time, and stores the progress and the report after each batch, renewing the lease. A run
  *    left by a stopped instance is taken over when its lease lapses and goes on from its last
@@ -256,6 +256,13 @@ export async function applyDueRuns(now: Date = new Date(), turn: { window?: numb
     await finishRun(run.id, run.filePath, { status: "failed", error: "The uploaded file is no longer here: upload it again." }, new Date());
     return run.id;
   }
+  // One unit may take minutes (a gallery of pictures that time out): the lease is renewed while the turn runs.
+  const heartbeat = setInterval(() => {
+    db.update(wordpressImportRuns)
+      .set({ leaseUntil: new Date(Date.now() + RUN_LEASE_MS) })
+      .where(and(eq(wordpressImportRuns.id, run.id), eq(wordpressImportRuns.status, "applying")))
+      .catch((error: unknown) => logger.warn({ err: error, run: run.id }, "WordPress import lease not renewed"));
+  }, RUN_LEASE_MS / 4);
   try {
     const result = await applySteps(run.filePath, actor, (run.mapping ?? {}) as ImportMapping, state, {
       window: turn.window ?? STEP_WINDOW,
@@ -266,7 +273,7 @@ export async function applyDueRuns(now: Date = new Date(), turn: { window?: numb
           .set({ done: progress.done, total, report: progress.report, leaseUntil: new Date(Date.now() + RUN_LEASE_MS), updatedAt: new Date() })
           .where(eq(wordpressImportRuns.id, run.id));
       },
-    });
+    }).finally(() => clearInterval(heartbeat));
     if (!result.ok) await finishRun(run.id, run.filePath, { status: "failed", error: result.message }, new Date());
     else if (result.finished) await finishRun(run.id, run.filePath, { status: "done", report: result.state.report, done: result.state.done, total: result.total }, new Date());
     // Not finished: let go at once, so the next turn (here or on another instance) goes on.
