@@ -55,7 +55,8 @@ for (const width of [390, 1440] as const) {
       await expect(panel.getByText(/Overdue: reply was due/)).toBeVisible();
       const reply = panel.getByRole("link", { name: "Reply by email" });
       const subject = decodeURIComponent((await reply.getAttribute("href"))!.split("subject=")[1]!);
-      expect(subject).toMatch(/^Re: your enquiry to .+ \(General Enquiry\)$/);
+      // The subject the portal's own replies use: the acknowledgement's, in the visitor's language.
+      expect(subject).toMatch(/^Re: We've received your enquiry - .+$/);
       // The pointer still rests where View was; the shared Button's hover colour is checked too.
       await page.mouse.move(0, 0);
       await expectNoSeriousA11yViolations(page);

@@ -26,8 +26,8 @@ import { enquiryLabel } from "./admin-schema";
 import { listPossibleOwners } from "./assignment.server";
 import type { ConversationView, ReplyInput, TimelineEntry } from "./conversation-schema";
 import { fillPlaceholders, listSavedReplies } from "./saved-replies.server";
+import { acknowledgementSubject, replySubject } from "./subjects";
 import { replyToHtml } from "./reply-format";
-import { acknowledgementSubject } from "./emails.server";
 import { acknowledgementMessageId, newReplyMessageId, threadHeaders, visitorReplyTo } from "./threading.server";
 
 /** The staff member writing: better-auth user id, portal name and sign-in address. */
@@ -39,12 +39,6 @@ type Executor = Database | Transaction;
 export type ConversationResult =
   | { ok: true; messageId: string; status: string }
   | { ok: false; error: "not_found" | "spam" | "erased" };
-
-/** Removes a leading "Re:"/"RE:"/"Aw:"/"Fwd:" chain so a subject gets exactly one "Re: ". */
-export function replySubject(subject: string): string {
-  const base = subject.replace(/^\s*((re|aw|sv|fwd?|wg)\s*(\[\d+\])?\s*:\s*)+/i, "").replace(/\s+/g, " ").trim();
-  return `Re: ${base}`;
-}
 
 /**
  * Sends a reply to the enquiry's visitor: stores it, queues its e-mail, sets the status and the

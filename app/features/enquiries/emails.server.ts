@@ -12,10 +12,11 @@ import type { OutgoingEmail } from "~/features/mail/outbox.server";
 import { renderEmail, siteUrl } from "~/features/mail/templates.server";
 import type { SiteSettings } from "~/features/settings/schema";
 import { formatUkLongDateTime } from "~/utils/format";
-import { DEFAULT_LANGUAGE, isLanguage, localizedPath, staffLanguageName, type Language } from "~/utils/i18n";
+import { DEFAULT_LANGUAGE, localizedPath, staffLanguageName } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import { enquiryTypeIn } from "./enquiry-types";
 import type { EnquiryInput } from "./schema";
+import { acknowledgementSubject, mailLanguage } from "./subjects";
 import { acknowledgementMessageId } from "./threading.server";
 
 /** A stored enquiry as the messages need it. `createdAt` is shown in UK time; `language` is the visitor's ("en", "fr"...). */
@@ -24,20 +25,6 @@ export type EnquiryForEmail = EnquiryInput & { id: string; createdAt: Date; lang
 /** Collapses whitespace (newlines included) so a visitor's text cannot break a header. */
 function oneLine(value: string): string {
   return value.replace(/\s+/g, " ").trim();
-}
-
-/** The language of an enquiry's visitor mail: its stored language when shipped, else English. */
-function mailLanguage(language: string): Language {
-  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
-}
-
-/**
- * The acknowledgement's subject in the enquiry's language ("Nous avons bien reçu votre demande -
- * Meridian Engineering"); staff replies answer under it ("Re: ..."), so the visitor's mail
- * program keeps one thread.
- */
-export function acknowledgementSubject(language: string, companyName: string): string {
-  return m.enquiry_mail_subject({ company: companyName }, { locale: mailLanguage(language) });
 }
 
 /**

@@ -12,7 +12,7 @@ import { getSidebarCounts } from "~/features/admin/admin.server";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { getEnquiry, listEnquiries, updateEnquiry } from "./admin.server";
 import { parseEnquiryFilters } from "./admin-schema";
-import { replyMailto, replySubject } from "./components/enquiry-format";
+import { replyMailto } from "./components/enquiry-format";
 import { getResponseStats, queueOverdueReminders } from "./promise.server";
 import { formatDuration, isOverdue } from "./response-time";
 
@@ -208,12 +208,13 @@ describe("response time", () => {
 });
 
 describe("Reply by email", () => {
-  it("names the enquiry type once, never 'enquiry enquiry'", () => {
-    expect(replySubject({ projectType: "General Enquiry" }, "Meridian Engineering")).toBe(
-      "Re: your enquiry to Meridian Engineering (General Enquiry)",
-    );
-    const href = replyMailto({ email: "ada@example.com", projectType: "General Enquiry" }, "Meridian Engineering");
-    expect(href.startsWith("mailto:ada@example.com?subject=")).toBe(true);
-    expect(decodeURIComponent(href.split("subject=")[1]!)).toBe("Re: your enquiry to Meridian Engineering (General Enquiry)");
+  it("answers under the acknowledgement's own subject, in the visitor's language, as the portal's replies do", () => {
+    const subjectOf = (href: string) => decodeURIComponent(href.split("subject=")[1]!);
+    const french = replyMailto({ email: "ada@example.com", language: "fr" }, "Meridian Engineering");
+    expect(french.startsWith("mailto:ada@example.com?subject=")).toBe(true);
+    expect(subjectOf(french)).toBe("Re: Nous avons bien reçu votre demande - Meridian Engineering");
+    expect(subjectOf(replyMailto({ email: "ada@example.com", language: "en" }, "Meridian Engineering"))).toBe("Re: We've received your enquiry - Meridian Engineering");
+    // A language no longer offered falls back to English, as the acknowledgement did.
+    expect(subjectOf(replyMailto({ email: "ada@example.com", language: "de" }, "Meridian Engineering"))).toBe("Re: We've received your enquiry - Meridian Engineering");
   });
 });

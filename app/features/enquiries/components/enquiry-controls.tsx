@@ -20,6 +20,8 @@ export type EnquiryRowData = {
   company: string | null;
   projectType: string;
   message: string;
+  /** The visitor's language code ("en", "fr"...): their acknowledgement and our answers are in it. */
+  language: string;
   status: EnquiryStatus;
   priority: EnquiryPriority;
   spamReason: string | null;

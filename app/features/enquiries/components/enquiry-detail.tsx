@@ -98,7 +98,7 @@ export function EnquiryDetailBody({
 }) {
   const hydrated = useHydrated();
   // The admin layout's loader gives every portal page the firm's name (for the reply's subject).
-  const companyName = useRouteLoaderData<{ companyName?: string }>("routes/admin/layout")?.companyName;
+  const companyName = useRouteLoaderData<{ companyName?: string }>("routes/admin/layout")?.companyName ?? "";
   const fetcher = useFetcher<EnquiryActionResult>({ key: `enquiry-notes-${enquiry.id}` });
   useResultToast(fetcher, "Could not save the changes");
   const saving = fetcher.state !== "idle";

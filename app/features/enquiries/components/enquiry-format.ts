@@ -3,6 +3,7 @@
  * reply-by-mail link. Dates and times go through `~/utils/format` (the admin shows them 12-hour).
  */
 import type { EnquiryPriority, EnquiryStatus } from "../admin-schema";
+import { acknowledgementSubject, replySubject } from "../subjects";
 
 /** Tailwind classes tinting a status select or badge. */
 export const STATUS_TONE: Record<EnquiryStatus, string> = {
@@ -21,15 +22,11 @@ export const PRIORITY_TONE: Record<EnquiryPriority, string> = {
 };
 
 /**
- * The subject of a reply to an enquiry: "Re: your enquiry to Meridian Engineering (General
- * Enquiry)", or without the company name when none is given. The type is quoted as chosen, never
- * glued to the word "enquiry" (not "Re: your general enquiry enquiry").
+ * A `mailto:` link answering an enquiry under the subject the portal's own replies use: "Re: "
+ * and the acknowledgement's subject in the visitor's language ("Re: Nous avons bien reçu votre
+ * demande - Meridian Engineering"), so the answer joins the visitor's thread.
  */
-export function replySubject(enquiry: { projectType: string }, companyName?: string): string {
-  return `Re: your enquiry${companyName ? ` to ${companyName}` : ""} (${enquiry.projectType})`;
-}
-
-/** A `mailto:` link answering an enquiry, with {@link replySubject} as its subject. */
-export function replyMailto(enquiry: { email: string; projectType: string }, companyName?: string): string {
-  return `mailto:${encodeURIComponent(enquiry.email).replace(/%40/g, "@")}?subject=${encodeURIComponent(replySubject(enquiry, companyName))}`;
+export function replyMailto(enquiry: { email: string; language: string }, companyName: string): string {
+  const subject = replySubject(acknowledgementSubject(enquiry.language, companyName));
+  return `mailto:${encodeURIComponent(enquiry.email).replace(/%40/g, "@")}?subject=${encodeURIComponent(subject)}`;
 }
