@@ -90,6 +90,8 @@ export default defineConfig({
       // Bookings are written into engineers' CalDAV calendars (the calendar-writes test's Radicale)
       // within half a second of being queued.
       CALENDAR_WRITE_POLL_MS: "500",
+      // The waiting list is looked at every second, so a freed time is offered at once.
+      WAITING_LIST_CHECK_MS: "1000",
       // Page views are written every half second, so the analytics test sees them at once.
       ANALYTICS_FLUSH_MS: "500",
       // The webhooks test's receiver listens on 127.0.0.1 over plain http.

@@ -52,6 +52,7 @@ export default [
       route("contact", "routes/admin/contact.tsx"),
       route("enquiries/attachments/:id", "routes/admin/enquiry-attachment.ts"),
       route("consultations", "routes/admin/consultations.tsx"),
+      route("consultations/waiting-list", "routes/admin/consultation-waiting-list.tsx"),
       route("consultations/export", "routes/admin/consultations-export.tsx"),
       route("cms/projects", "routes/admin/cms/projects.tsx"),
       route("cms/projects/create", "routes/admin/cms/project-create.tsx"),

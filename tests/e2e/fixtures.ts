@@ -11,6 +11,7 @@ import { seedEnquiryFixtures } from "./support/enquiry-fixtures";
 import { seedNewStaffFixtures } from "./support/new-staff-fixtures";
 import { seedStaffDayFixtures } from "./support/staff-day-fixtures";
 import { seedVisitorFixtures } from "./support/visitor-fixtures";
+import { seedWaitingListFixtures } from "./support/waiting-list-fixtures";
 import { seedWordpressFixtures } from "./support/wordpress-fixtures";
 
 export async function seedE2eFixtures(): Promise<void> {
@@ -24,5 +25,6 @@ export async function seedE2eFixtures(): Promise<void> {
   await seedNewStaffFixtures();
   await seedEngineerFixtures();
   await seedConversationFixtures();
+  await seedWaitingListFixtures();
   await seedWordpressFixtures();
 }

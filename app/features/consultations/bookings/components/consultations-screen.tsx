@@ -1,5 +1,7 @@
 import { useState } from "react";
+import { Link } from "react-router";
 import {
+  BellRing,
   Building2,
   CalendarCheck,
   CalendarDays,
@@ -87,9 +89,14 @@ export function ConsultationsScreen(props: ConsultationsScreenProps) {
   const { stats, filters, actionData, submitters } = props;
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-6">
-      <header className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold tracking-tight text-foreground sm:text-3xl">Consultations</h1>
-        <p className="text-sm text-muted-foreground">Confirm bookings, share meeting links and set the times clients can book. All times are UK time.</p>
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-bold tracking-tight text-foreground sm:text-3xl">Consultations</h1>
+          <p className="text-sm text-muted-foreground">Confirm bookings, share meeting links and set the times clients can book. All times are UK time.</p>
+        </div>
+        <Link to="/admin/consultations/waiting-list" className={buttonVariants({ variant: "outline", size: "sm" })}>
+          <BellRing aria-hidden /> Waiting list
+        </Link>
       </header>
 
       {actionData ? (
