@@ -5,10 +5,13 @@
  * and the event is in Radicale, TENTATIVE, with the e-mailed invitation's UID. The calendar server
  * goes down; staff confirm the booking, which is saved at once, and Wren's card says one booking
  * waits to be written and why (checked at 390 and 1440 px, no sideways scroll); the server comes
- * back and the event is CONFIRMED. Screenshots of the card at 1440 and 390 px. Fixtures:
+ * back and the event is CONFIRMED. Wren then moves the event by hand; staff change the meeting
+ * link, and the event is left where Wren put it while the booking dialog and the card show the
+ * difference. Screenshots of the card and the dialog at 1440 and 390 px. Fixtures:
  * ./support/engineer-fixtures.ts.
  */
 import { expect, test } from "@playwright/test";
+import { londonInstant } from "../../app/utils/time";
 import { TestRadicale } from "../setup/test-radicale";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signInAsAdmin } from "./support/auth";
@@ -131,6 +134,33 @@ test("a booking made in the wizard is written into the engineer's CalDAV calenda
   await page.reload();
   await expect(card.getByText("Bookings to write: None waiting")).toBeVisible();
   await shoot(page, "calendar-writes-connected");
+
+  // Wren moves the event by hand to 14:00 UK time (the event is written in UTC).
+  const file = /booking-[0-9a-f-]+\.ics/.exec(await fetch(`${radicale.url}${radicale.user}/work/`, { method: "PROPFIND", headers: { depth: "1", authorization: `Basic ${Buffer.from(`${radicale.user}:${radicale.password}`).toString("base64")}` } }).then((r) => r.text()))![0];
+  const utc = (time: string) => londonInstant(F.slot.date, time).toISOString().replace(/[-:]|\.\d+/g, "");
+  await radicale.putEvent("work", file, confirmed.replace(`DTSTART:${utc("11:15")}`, `DTSTART:${utc("14:00")}`).replace(`DTEND:${utc("11:30")}`, `DTEND:${utc("14:15")}`));
+  // Staff change the meeting link: the booking's new state is not written over Wren's move.
+  await page.goto(`/admin/consultations?q=${encodeURIComponent(email)}`);
+  await waitForHydration(page);
+  await page.getByRole("link", { name: /View booking of Wynn Visitor/ }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("textbox", { name: "Meeting link" }).fill("https://meet.example.com/wren-writer");
+  await dialog.getByRole("button", { name: "Update Booking" }).click();
+  await expect(page.getByText("Booking updated")).toBeVisible();
+  const moved = new RegExp(`^Moved by hand in ${F.engineer.name}'s calendar to .+, 14:00; the booking says .+, 11:15\\. It is left as it is\\.$`);
+  await expect(async () => {
+    await page.goto(`/admin/consultations?q=${encodeURIComponent(email)}&booking=${/booking-([0-9a-f-]+)\.ics/.exec(file)![1]}`);
+    await expect(page.getByRole("dialog").getByText(moved)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  expect(await radicale.getEvent("work", file)).toContain(`DTSTART:${utc("14:00")}`);
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, "calendar-writes-dialog-moved");
+  await page.goto("/admin/users");
+  await waitForHydration(page);
+  await page.getByRole("link", { name: `Calendar of ${F.engineer.name}` }).click();
+  await expect(card.getByRole("heading", { name: "Changed by hand in the calendar" })).toBeVisible();
+  await expect(card.getByText(new RegExp(`^${F.typeName}, Wynn Visitor: moved in the calendar to .+, 14:00; the booking says .+, 11:15\\.$`))).toBeVisible();
+  await shoot(page, "calendar-writes-hand-moved");
 
   // Disconnected again, so the calendar is not read (and failing) after the test.
   await waitForHydration(page);

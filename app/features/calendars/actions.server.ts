@@ -16,12 +16,19 @@ const ECHOED = ["kind", "caldavUrl", "caldavUsername"];
 /**
  * Carries out `intent` on the calendar of staff user `userId` (a better-auth user id) for `actor`:
  * - `calendar-connect`: 400 with field errors for bad input, 422 when the calendar cannot be read
- *   (the reason on the field at fault; nothing stored), else the connection is saved;
+ *   (the reason on the field at fault; nothing stored), else the connection is saved and
+ *   `onConnected(userId)` runs (the booking side queues the member's upcoming bookings into it);
  * - `calendar-refresh`: reads it now; 409 when none is connected or a read is under way, 502 when
  *   the read fails (the reason; the previous busy times stay);
  * - `calendar-disconnect`: removes it and its busy times; 409 when there was none.
  */
-export async function calendarConnectionAction(actor: AuditActor, userId: string, intent: CalendarConnectionIntent, form: Record<string, unknown>) {
+export async function calendarConnectionAction(
+  actor: AuditActor,
+  userId: string,
+  intent: CalendarConnectionIntent,
+  form: Record<string, unknown>,
+  { onConnected }: { onConnected?: (userId: string) => Promise<void> } = {},
+) {
   switch (intent) {
     case "calendar-connect": {
       const input = parseSubmission(ConnectCalendarSchema, form, { message: "Check the highlighted fields.", echo: ECHOED });
@@ -33,6 +40,7 @@ export async function calendarConnectionAction(actor: AuditActor, userId: string
           ? refuseInvalid<CalendarConnectionResult>(refusedFields({ [result.field]: [result.message] }, values, result.message), { intent }, { status: 422 })
           : refuse<CalendarConnectionResult>(422, { intent, message: result.message });
       }
+      await onConnected?.(userId);
       const found = result.busyCount === 1 ? "1 busy time" : `${result.busyCount} busy times`;
       return accept<CalendarConnectionResult>({ intent, message: "Calendar connected", description: `Read just now: ${found} in the next ${result.aheadDays} days.` });
     }

@@ -22,9 +22,9 @@
  * - The visitor's name is in a queued event (`ics`) only until it is written; a delete carries none.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { db, type Database, type Transaction } from "~/db/client.server";
-import { calendarConnections, calendarEventWrites, consultationBookings } from "~/db/schema";
+import { adminUsers, calendarConnections, calendarEventWrites, consultationBookings } from "~/db/schema";
 import { logger } from "~/utils/logger.server";
 import { checkAddress, sourceOf, type ConnectionRow } from "./sources.server";
 import { CalendarWriteError, writeEvent, type WriteOutcome } from "./write.server";
@@ -231,11 +231,48 @@ export async function writeDueCalendarEvents(now: Date = new Date(), limit: numb
 
 /**
  * A booking's event the engineer changed by hand where it disagrees with the booking: the booking
- * (visitor's name and type), where the calendar has it (`calendarStart`, null when deleted) and
- * where the booking is (`bookingStart`, null when it is no longer in this calendar: cancelled,
- * moved away or given to someone else). ISO 8601 instants.
+ * (visitor's name and type), whose calendar it is (`owner`, the staff member's name), where the
+ * calendar has it (`calendarStart`, null when deleted) and where the booking is (`bookingStart`,
+ * null when it is no longer in this calendar: cancelled, moved away or given to someone else).
+ * ISO 8601 instants.
  */
-export type HandChangedEvent = { bookingId: string; name: string; consultationType: string; calendarStart: string | null; bookingStart: string | null };
+export type HandChangedEvent = { bookingId: string; name: string; consultationType: string; owner: string; calendarStart: string | null; bookingStart: string | null };
+
+/** The hand changes (see {@link HandChangedEvent}) of the rows `where` picks, soonest booking first. */
+async function handChanges(where: SQL): Promise<HandChangedEvent[]> {
+  const t = calendarEventWrites;
+  const changed = await db
+    .select({ row: t, name: consultationBookings.name, consultationType: consultationBookings.consultationType, owner: adminUsers.name })
+    .from(t)
+    .innerJoin(consultationBookings, eq(consultationBookings.id, t.bookingId))
+    .innerJoin(calendarConnections, eq(calendarConnections.id, t.connectionId))
+    .innerJoin(adminUsers, eq(adminUsers.userId, calendarConnections.userId))
+    // A deletion by hand of an event no longer wanted there agrees with the booking.
+    .where(and(where, isNotNull(t.handChange), or(ne(t.action, "delete"), eq(t.handChange, "moved"))))
+    .orderBy(asc(t.startsAt));
+  return (
+    changed
+      // Moved by hand to where the booking has since been moved: they agree.
+      .filter(({ row }) => !(row.handChange === "moved" && row.action === "put" && row.handStartsAt?.getTime() === row.startsAt?.getTime() && row.handEndsAt?.getTime() === row.endsAt?.getTime()))
+      .map(({ row, name, consultationType, owner }) => ({
+        bookingId: row.bookingId,
+        name,
+        consultationType,
+        owner,
+        calendarStart: row.handChange === "moved" ? (row.handStartsAt?.toISOString() ?? null) : null,
+        bookingStart: row.action === "put" ? (row.startsAt?.toISOString() ?? null) : null,
+      }))
+  );
+}
+
+/**
+ * `bookings` (by `id`, a booking id), each with `calendarChanges`: its events changed by hand in
+ * an engineer's calendar that disagree with it (the booking dialog shows them). One query.
+ */
+export async function withCalendarChanges<T extends { id: string }>(bookings: T[]): Promise<(T & { calendarChanges: HandChangedEvent[] })[]> {
+  const changes = bookings.length === 0 ? [] : await handChanges(inArray(calendarEventWrites.bookingId, bookings.map((b) => b.id)));
+  return bookings.map((b) => ({ ...b, calendarChanges: changes.filter((c) => c.bookingId === b.id) }));
+}
 
 /**
  * What the card says of the bookings written into a connection: how many wait to be written, the
@@ -253,26 +290,11 @@ export async function calendarWritesFor(connectionId: string): Promise<CalendarW
     .where(and(eq(t.connectionId, connectionId), isNotNull(t.nextAttemptAt)))
     .orderBy(asc(t.nextAttemptAt));
   const failed = waiting.filter((w) => w.lastErrorAt).sort((a, b) => b.lastErrorAt!.getTime() - a.lastErrorAt!.getTime())[0];
-  const changed = await db
-    .select({ row: t, name: consultationBookings.name, consultationType: consultationBookings.consultationType })
-    .from(t)
-    .innerJoin(consultationBookings, eq(consultationBookings.id, t.bookingId))
-    .where(and(eq(t.connectionId, connectionId), isNotNull(t.handChange), or(ne(t.action, "delete"), eq(t.handChange, "moved"))))
-    .orderBy(asc(t.startsAt));
-  const handChanged = changed
-    .filter(({ row }) => !(row.handChange === "moved" && row.action === "put" && row.handStartsAt?.getTime() === row.startsAt?.getTime() && row.handEndsAt?.getTime() === row.endsAt?.getTime()))
-    .map(({ row, name, consultationType }) => ({
-      bookingId: row.bookingId,
-      name,
-      consultationType,
-      calendarStart: row.handChange === "moved" ? (row.handStartsAt?.toISOString() ?? null) : null,
-      bookingStart: row.action === "put" ? (row.startsAt?.toISOString() ?? null) : null,
-    }));
   return {
     waiting: waiting.length,
     lastError: failed?.lastError ?? null,
     lastErrorAt: failed?.lastErrorAt?.toISOString() ?? null,
     nextAttemptAt: waiting[0]?.nextAttemptAt?.toISOString() ?? null,
-    handChanged,
+    handChanged: await handChanges(eq(t.connectionId, connectionId)),
   };
 }

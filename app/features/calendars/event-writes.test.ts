@@ -6,7 +6,8 @@
  * queued before a write coalesce; a server that is down leaves the booking made and the write
  * waiting with its error and backoff (the card says so) until it is back; an event the engineer
  * moved or deleted by hand is left alone and shown; our own events are not read back as busy; two
- * workers never write one row twice; an answer larger than an event may be is refused.
+ * workers never write one row twice; an answer larger than an event may be is refused; connecting
+ * a calendar queues the bookings made before it.
  */
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
@@ -31,9 +32,11 @@ import { BookingDetailsSchema } from "~/features/consultations/core/schema";
 import { londonInstant } from "~/utils/time";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { TestRadicale } from "../../../tests/setup/test-radicale";
+import { queueUpcomingCalendarWrites } from "~/features/consultations/engineers/engineer-calendar-writes.server";
+import { calendarConnectionAction } from "./actions.server";
 import { busyIntervalsFor } from "./busy-times.server";
 import { connectCalendar, getCalendarConnection, refreshCalendarNow } from "./connections.server";
-import { writeDueCalendarEvents, writeRetryDelayMs } from "./event-writes.server";
+import { withCalendarChanges, writeDueCalendarEvents, writeRetryDelayMs } from "./event-writes.server";
 import { CalendarWriteError, MAX_EVENT_BYTES, writeEvent } from "./write.server";
 
 const { kind } = setupTestDatabase();
@@ -65,15 +68,17 @@ afterEach(async () => {
 });
 
 /** An engineer of `typeId` working 09:00-17:00 on weekdays, whose CalDAV account is Radicale's `davUser`. */
-async function engineer(name: string, davUser: "sam" | "anna", typeId: string): Promise<{ id: string; userId: string }> {
+async function engineer(name: string, davUser: "sam" | "anna" | null, typeId: string): Promise<{ id: string; userId: string }> {
   const userId = `user-${name}`;
   const email = `${name.toLowerCase()}@meridian.example`;
   await db.insert(user).values({ id: userId, name, email, emailVerified: true });
   const [row] = await db.insert(adminUsers).values({ userId, name, email, role: "admin" }).returning();
   const weekdays = Object.fromEntries([1, 2, 3, 4, 5].map((d) => [`hours${d}`, "09:00-17:00"]));
   await saveEngineerProfile(actor, row.id, EngineerProfileSchema.parse({ takesConsultations: "on", typeIds: [typeId], daysOff: "", meetingRoomUrl: "", ...weekdays }));
-  const connected = await connectCalendar(actor, userId, { kind: "caldav", caldavUrl: radicale.url, caldavUsername: davUser, caldavPassword: radicale.password }, NOW);
-  expect(connected.ok).toBe(true);
+  if (davUser) {
+    const connected = await connectCalendar(actor, userId, { kind: "caldav", caldavUrl: radicale.url, caldavUsername: davUser, caldavPassword: radicale.password }, NOW);
+    expect(connected.ok).toBe(true);
+  }
   return { id: row.id, userId };
 }
 
@@ -234,10 +239,13 @@ describe(`a booking in its engineer's own calendar (${kind}, Radicale)`, () => {
     expect(state.connected && state.writes).toMatchObject({
       waiting: 0,
       handChanged: expect.arrayContaining([
-        { bookingId: moved.booking.id, name: "Jo Bloggs", consultationType: "Site visit review", calendarStart: "2030-01-09T15:00:00.000Z", bookingStart: "2030-01-09T10:00:00.000Z" },
-        { bookingId: deleted.booking.id, name: "Jo Bloggs", consultationType: "Site visit review", calendarStart: null, bookingStart: "2030-01-10T14:00:00.000Z" },
+        { bookingId: moved.booking.id, name: "Jo Bloggs", consultationType: "Site visit review", owner: "Sam", calendarStart: "2030-01-09T15:00:00.000Z", bookingStart: "2030-01-09T10:00:00.000Z" },
+        { bookingId: deleted.booking.id, name: "Jo Bloggs", consultationType: "Site visit review", owner: "Sam", calendarStart: null, bookingStart: "2030-01-10T14:00:00.000Z" },
       ]),
     });
+    // The booking dialog shows it too.
+    const [shown] = await withCalendarChanges([{ id: moved.booking.id }]);
+    expect(shown.calendarChanges).toEqual([expect.objectContaining({ owner: "Sam", calendarStart: "2030-01-09T15:00:00.000Z", bookingStart: "2030-01-09T10:00:00.000Z" })]);
     // Later changes are not written over it either.
     await updateBookingByAdmin(actor, moved.booking.id, { status: "confirmed", meetingLink: "https://meet.example.com/new" });
     expect(await writeDueCalendarEvents(NOW)).toEqual({ written: 0, removed: 0, handChanged: 0, failed: 0 });
@@ -259,6 +267,22 @@ describe(`a booking in its engineer's own calendar (${kind}, Radicale)`, () => {
 });
 
 describe(`the queue (${kind})`, () => {
+  it("connecting a CalDAV calendar queues the engineer's upcoming bookings made before it", async () => {
+    const { type, wed, thu } = await setup();
+    const sam = await engineer("Sam", null, type.id);
+    const pending = await book(type.id, wed.id);
+    const cancelled = await book(type.id, thu.id);
+    expect((await cancelBookingByToken(cancelled.manageToken!, { now: NOW })).ok).toBe(true);
+    expect(await rows()).toEqual([]);
+    const form = { kind: "caldav", caldavUrl: radicale.url, caldavUsername: "sam", caldavPassword: radicale.password };
+    const reply = await calendarConnectionAction(actor, sam.userId, "calendar-connect", form, { onConnected: (userId) => queueUpcomingCalendarWrites(userId, NOW) });
+    expect(reply).toMatchObject({ data: { ok: true, message: "Calendar connected" } });
+    expect((await rows()).map((r) => r.bookingId)).toEqual([pending.booking.id]);
+    await writeDueCalendarEvents(NOW);
+    expect((await eventIn("sam", pending.booking.id))!.getFirstPropertyValue("status")).toBe("TENTATIVE");
+    expect(await eventIn("sam", cancelled.booking.id)).toBeNull();
+  });
+
   it("two workers at once write each booking once", async () => {
     const { type, wed, thu } = await setup();
     await engineer("Sam", "sam", type.id);

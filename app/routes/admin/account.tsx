@@ -27,6 +27,7 @@ import { calendarConnectionAction } from "~/features/calendars/actions.server";
 import { CalendarConnectionCard } from "~/features/calendars/components/calendar-connection-card";
 import { getCalendarConnection } from "~/features/calendars/connections.server";
 import { CALENDAR_CONNECTION_INTENTS, isCalendarConnectionIntent, type CalendarConnectionResult } from "~/features/calendars/types";
+import { queueUpcomingCalendarWrites } from "~/features/consultations/engineers/engineer-calendar-writes.server";
 import { getCalendarFeedState, issueCalendarFeed, turnOffCalendarFeed } from "~/features/consultations/bookings/calendar-feed.server";
 import { CALENDAR_FEED_INTENTS, CalendarFeedCard, type CalendarFeedResult } from "~/features/consultations/bookings/components/calendar-feed-card";
 import { EngineerCard } from "~/features/consultations/engineers/components/engineer-card";
@@ -144,7 +145,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The posted form itself: a checkbox group posts one field several times.
   if (intent === "engineer-save") return engineerAction(session, formData);
   // The member's own calendar only: a posted userId is ignored here.
-  if (isCalendarConnectionIntent(intent)) return calendarConnectionAction(auditActor(session), session.user.id, intent, form);
+  if (isCalendarConnectionIntent(intent)) return calendarConnectionAction(auditActor(session), session.user.id, intent, form, { onConnected: queueUpcomingCalendarWrites });
   return accountAction(session, intent, form, request, context.clientIp);
 }
 

@@ -1,3 +1,4 @@
+import { withCalendarChanges } from "~/features/calendars/event-writes.server";
 import { useFetcher, useSearchParams, useSubmit } from "react-router";
 import { auditActor, requireAdmin } from "~/features/auth/guard.server";
 import { MANAGER_ROLES } from "~/features/auth/roles";
@@ -63,8 +64,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     listEngineers(),
   ]);
   const [bookings, openedWithCompanions] = await Promise.all([
-    withSlotCompanions(list.bookings).then(withReassignOptions),
-    opened ? withSlotCompanions([opened]).then(withReassignOptions).then(([o]) => o ?? null) : Promise.resolve(null),
+    withSlotCompanions(list.bookings).then(withReassignOptions).then(withCalendarChanges),
+    opened ? withSlotCompanions([opened]).then(withReassignOptions).then(withCalendarChanges).then(([o]) => o ?? null) : Promise.resolve(null),
   ]);
   return {
     stats,

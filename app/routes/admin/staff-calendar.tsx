@@ -3,6 +3,7 @@ import { AdminPageHeader } from "~/components/admin-page-header";
 import { auditActor, requireAdmin } from "~/features/auth/guard.server";
 import { MANAGER_ROLES } from "~/features/auth/roles";
 import { calendarConnectionAction } from "~/features/calendars/actions.server";
+import { queueUpcomingCalendarWrites } from "~/features/consultations/engineers/engineer-calendar-writes.server";
 import { CalendarConnectionCard } from "~/features/calendars/components/calendar-connection-card";
 import { getCalendarConnection } from "~/features/calendars/connections.server";
 import { findCalendarOwner } from "~/features/calendars/members.server";
@@ -32,7 +33,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!member) throw data("Not found", { status: 404 });
   const form = Object.fromEntries(await readFormData(request));
   if (!isCalendarConnectionIntent(form.intent)) return refuse<CalendarConnectionResult>(400, { intent: null, message: "Unknown action. Refresh the page and try again." });
-  return calendarConnectionAction(auditActor(session), member.userId, form.intent, form);
+  return calendarConnectionAction(auditActor(session), member.userId, form.intent, form, { onConnected: queueUpcomingCalendarWrites });
 }
 
 export default function StaffCalendar({ loaderData, actionData }: Route.ComponentProps) {

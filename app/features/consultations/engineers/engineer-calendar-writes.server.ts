@@ -1,15 +1,17 @@
 /**
  * A booking in its engineer's own calendar (ADR 42): the one call every booking change makes, in
  * its own transaction, so the booking's event follows it into the engineer's CalDAV calendar
- * through the queue of `~/features/calendars/event-writes.server`.
+ * through the queue of `~/features/calendars/event-writes.server`; and the engineer's upcoming
+ * bookings queued when they connect a calendar.
  */
-import { eq } from "drizzle-orm";
-import type { Transaction } from "~/db/client.server";
+import { and, eq, gte, inArray } from "drizzle-orm";
+import { db, type Transaction } from "~/db/client.server";
 import { adminUsers, consultationAvailability, consultationBookings } from "~/db/schema";
 import { queueEventWrites } from "~/features/calendars/event-writes.server";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { londonInstant } from "~/utils/time";
+import { getMailSettings } from "~/features/mail/settings.server";
+import { londonInstant, londonToday } from "~/utils/time";
 import { holdsPlace } from "../core/booking-core.server";
 import { engineerCalendarObject } from "../mail/booking-invitation.server";
 import { bookingMailData, type BookingMailSettings } from "../mail/booking-mail.server";
@@ -60,4 +62,25 @@ export async function queueCalendarWrite(tx: Transaction, bookingId: string, set
     },
     now,
   );
+}
+
+/**
+ * Queues every upcoming booking (pending or confirmed, from the London day of `now`) of the
+ * engineer whose better-auth user is `userId`, in one transaction: called once their calendar is
+ * connected, so a newly connected CalDAV calendar gets the bookings made before it. Nothing is
+ * queued for an ICS subscription, a member who takes no bookings or one already written.
+ */
+export async function queueUpcomingCalendarWrites(userId: string, now: Date = new Date()): Promise<void> {
+  const upcoming = await db
+    .select({ id: consultationBookings.id })
+    .from(consultationBookings)
+    .innerJoin(adminUsers, eq(adminUsers.id, consultationBookings.engineerId))
+    .innerJoin(consultationAvailability, eq(consultationAvailability.id, consultationBookings.availabilityId))
+    .where(and(eq(adminUsers.userId, userId), inArray(consultationBookings.status, ["pending", "confirmed"]), gte(consultationAvailability.date, londonToday(now))));
+  if (upcoming.length === 0) return;
+  // Read before the transaction: PGlite runs one statement stream at a time.
+  const settings = await getMailSettings();
+  await db.transaction(async (tx) => {
+    for (const { id } of upcoming) await queueCalendarWrite(tx, id, settings, now);
+  });
 }

@@ -7,7 +7,9 @@ import { Field } from "~/components/field";
 import { BOOKING_STATUSES } from "~/utils/domain";
 import type { AdminBooking, SlotCompanion } from "../admin-bookings.server";
 import type { EngineerOption } from "../../engineers/engineer-profiles.server";
-import { formatLongDate, formatTimeRange12, formatUkDateTime12 } from "~/utils/format";
+import type { HandChangedEvent } from "~/features/calendars/event-writes.server";
+import { formatLongDate, formatTimeRange12, formatUkDateTime12, formatUkWeekdayTime24 } from "~/utils/format";
+import { m } from "~/utils/paraglide/messages";
 import { DEFAULT_LANGUAGE, staffLanguageName } from "~/utils/i18n";
 import { BookingAnswers } from "../../questions/components/booking-answers";
 import { humanise, STATUS_META } from "./admin-format";
@@ -16,10 +18,16 @@ import { useFormSubmission, type Submitter } from "../../core/components/submitt
 
 /**
  * A booking as the screen receives it (dates may arrive as strings), with the other bookings
- * holding a place in its slot and the engineers free to take it instead of its current one
- * (`withReassignOptions`).
+ * holding a place in its slot, the engineers free to take it instead of its current one
+ * (`withReassignOptions`) and its events changed by hand in an engineer's calendar
+ * (`withCalendarChanges`).
  */
-export type BookingView = Omit<AdminBooking, "createdAt"> & { createdAt: Date | string; slotCompanions: SlotCompanion[]; reassignTo: EngineerOption[] };
+export type BookingView = Omit<AdminBooking, "createdAt"> & {
+  createdAt: Date | string;
+  slotCompanions: SlotCompanion[];
+  reassignTo: EngineerOption[];
+  calendarChanges: HandChangedEvent[];
+};
 
 function InfoRow({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -102,6 +110,21 @@ function BookingDetail({ booking, engineers, submitter }: { booking: BookingView
           <InfoRow label="Time">{formatTimeRange12(booking.startTime, booking.endTime)} (UK time)</InfoRow>
           <InfoRow label="Type">{booking.consultationType}</InfoRow>
           {booking.engineerId || engineers.length > 0 ? <InfoRow label="Engineer">{booking.engineerName ?? "Nobody yet"}</InfoRow> : null}
+          {booking.calendarChanges.length > 0 ? (
+            <InfoRow label="In the calendar">
+              <ul className="flex flex-col gap-1">
+                {booking.calendarChanges.map((c) => (
+                  <li key={`${c.owner}-${c.calendarStart}`} className="text-amber-900">
+                    {c.bookingStart === null
+                      ? m.calendar_hand_booking_left({ owner: c.owner, calendar: c.calendarStart ? formatUkWeekdayTime24(c.calendarStart) : "" })
+                      : c.calendarStart === null
+                        ? m.calendar_hand_booking_deleted({ owner: c.owner })
+                        : m.calendar_hand_booking_moved({ owner: c.owner, calendar: formatUkWeekdayTime24(c.calendarStart), booking_time: formatUkWeekdayTime24(c.bookingStart) })}
+                  </li>
+                ))}
+              </ul>
+            </InfoRow>
+          ) : null}
           <InfoRow label="Same slot">
             {booking.slotCompanions.length === 0 ? (
               "No other bookings"
