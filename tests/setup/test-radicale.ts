@@ -56,8 +56,9 @@ mask_passwords = True
     await this.resume();
   }
 
-  /** Starts the configured server (again, after {@link halt}) and waits until it answers. */
+  /** Starts the configured server (again, after {@link halt}) and waits until it answers; nothing when it runs. */
   async resume(): Promise<void> {
+    if (this.child && this.child.exitCode === null) return;
     this.child = spawn(RADICALE, ["--config", path.join(this.dir, "config")], { stdio: ["ignore", "ignore", "pipe"] });
     this.child.stderr?.on("data", (chunk: Buffer) => (this.log = (this.log + chunk.toString()).slice(-4000)));
     await waitUntilServing({
