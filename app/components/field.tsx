@@ -3,11 +3,12 @@ import { Label } from "~/components/ui/label";
 import { cn } from "~/utils/cn";
 
 type FieldProps = {
-  label: string;
+  /** The label's words (content in another language than the page's may come wrapped in `<bdi>`). */
+  label: React.ReactNode;
   /** Error messages for this field (from the server's Zod result or Conform). */
   errors?: string[] | null;
   required?: boolean;
-  hint?: string;
+  hint?: React.ReactNode;
   className?: string;
   /** Renders the control, given the id, aria-describedby and aria-invalid it must carry. */
   children: (control: { id: string; "aria-describedby"?: string; "aria-invalid"?: true }) => React.ReactNode;

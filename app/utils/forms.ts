@@ -66,11 +66,16 @@ export function submissionObject(input: SubmissionInput, lists: readonly string[
     const listed = lists.filter((key) => input[key] !== undefined && !Array.isArray(input[key]));
     return listed.length ? { ...input, ...Object.fromEntries(listed.map((key) => [key, [input[key]]])) } : input;
   }
-  const out: Record<string, unknown> = {};
-  for (const key of new Set(input.keys())) {
-    const all = input.getAll(key);
-    out[key] = all.length > 1 || lists.includes(key) ? all : all[0];
+  // One pass over the entries: `getAll` per key is linear, so per key over every key was quadratic
+  // (a 64 KB post of 20,000 one-letter fields took seconds).
+  const grouped = new Map<string, unknown[]>();
+  for (const [key, value] of input.entries()) {
+    const all = grouped.get(key);
+    if (all) all.push(value);
+    else grouped.set(key, [value]);
   }
+  const out: Record<string, unknown> = {};
+  for (const [key, all] of grouped) out[key] = all.length > 1 || lists.includes(key) ? all : all[0];
   return out;
 }
 

@@ -30,6 +30,8 @@ export function bookingFixtures(now: Date = new Date()) {
     feed: { date: addDays(week, 3), startTime: "18:00", maxBookings: 4 },
     /** Reloading step 4 and the success screen (tests/e2e/booking.spec.ts). */
     reload: { date: week, startTime: "18:00", maxBookings: 4 },
+    /** The types' questions test books here (tests/e2e/consultation-questions.spec.ts), once per screen and language. */
+    questions: { date: addDays(week, 4), startTime: "17:30", maxBookings: 6 },
   };
 }
 
@@ -43,7 +45,7 @@ export async function seedBookingFixtures(): Promise<void> {
   const rows = await db
     .insert(consultationAvailability)
     .values(
-      [f.open, f.lastPlace, f.full, f.cancel, f.moveFrom, f.moveTo, f.feed, f.reload].map((s) => ({
+      [f.open, f.lastPlace, f.full, f.cancel, f.moveFrom, f.moveTo, f.feed, f.reload, f.questions].map((s) => ({
         date: s.date,
         startTime: `${s.startTime}:00`,
         endTime: `${plusHour(s.startTime)}:00`,

@@ -1,13 +1,42 @@
 /**
  * Checks the visitor language specs share: the two viewports they photograph at, the document's
- * language (`<html lang dir>`), no sideways scroll, the `hreflang` alternates, and a page's
- * screenshots at 390 and 1440 px (written only when E2E_SCREENSHOTS is set).
+ * language (`<html lang dir>`), no sideways scroll, the `hreflang` alternates, a page's
+ * screenshots at 390 and 1440 px (written only when E2E_SCREENSHOTS is set), and the booking
+ * wizard's words in French and Arabic as a visitor reads them (the catalogues' words).
  */
 import type { Page } from "@playwright/test";
 import { languageInfo, type Language } from "../../../app/utils/i18n";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { saveScreenshot } from "./screenshots";
 import { expect } from "./visitor";
+
+/** The booking wizard's headings, buttons and contact fields in French and Arabic. */
+export const WIZARD_WORDS = {
+  fr: {
+    title: "Réserver une consultation",
+    continue: "Continuer",
+    nextWeek: "Semaine suivante",
+    step2: "Choisissez la date et l’heure",
+    step3: "Vos informations",
+    step4: "Confirmation",
+    confirm: "Confirmer la réservation",
+    done: "Réservation confirmée !",
+    name: "Nom complet",
+    email: "Adresse e-mail",
+  },
+  ar: {
+    title: "احجز استشارة",
+    continue: "متابعة",
+    nextWeek: "الأسبوع التالي",
+    step2: "اختر التاريخ والوقت",
+    step3: "معلوماتك",
+    step4: "التأكيد",
+    confirm: "تأكيد الحجز",
+    done: "تم تأكيد الحجز!",
+    name: "الاسم الكامل",
+    email: "البريد الإلكتروني",
+  },
+} as const;
 
 /** A phone's viewport, in CSS pixels. */
 export const PHONE = { width: 390, height: 844 };

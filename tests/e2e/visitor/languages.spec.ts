@@ -15,7 +15,7 @@ import { signInAsAdmin } from "../support/auth";
 import { waitForEnhancement, waitForHydration } from "../support/hydration";
 import { type Mail, outbox, sentTo } from "../support/mail";
 import { waitUntilHumanPace } from "../support/human-pace";
-import { DESKTOP, expectDocumentIn, expectNoSidewaysScroll, PHONE, photograph as photographAt } from "../support/languages";
+import { DESKTOP, expectDocumentIn, expectNoSidewaysScroll, PHONE, photograph as photographAt, WIZARD_WORDS } from "../support/languages";
 import { expect, test, type Visitor } from "../support/visitor";
 import { visitorFixtures } from "../support/visitor-fixtures";
 
@@ -24,16 +24,7 @@ const F = visitorFixtures();
 /** What each language's wizard says, as the visitor reads it (the catalogues' words). */
 const WORDS = {
   fr: {
-    title: "Réserver une consultation",
-    continue: "Continuer",
-    nextWeek: "Semaine suivante",
-    step2: "Choisissez la date et l’heure",
-    step3: "Vos informations",
-    step4: "Confirmation",
-    confirm: "Confirmer la réservation",
-    done: "Réservation confirmée !",
-    name: "Nom complet",
-    email: "Adresse e-mail",
+    ...WIZARD_WORDS.fr,
     projectType: "Type de projet",
     description: "Description du projet",
     yourTime: "chez vous",
@@ -47,16 +38,7 @@ const WORDS = {
     manageHeading: "Votre consultation",
   },
   ar: {
-    title: "احجز استشارة",
-    continue: "متابعة",
-    nextWeek: "الأسبوع التالي",
-    step2: "اختر التاريخ والوقت",
-    step3: "معلوماتك",
-    step4: "التأكيد",
-    confirm: "تأكيد الحجز",
-    done: "تم تأكيد الحجز!",
-    name: "الاسم الكامل",
-    email: "البريد الإلكتروني",
+    ...WIZARD_WORDS.ar,
     projectType: "نوع المشروع",
     description: "وصف المشروع",
     yourTime: "بتوقيتك",

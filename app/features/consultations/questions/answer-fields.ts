@@ -20,11 +20,16 @@ export type AnswerValues = Record<string, string[]>;
 /** Answer fields a submission may carry; more are ignored (no type asks more than 20 questions). */
 const MAX_ANSWER_FIELDS = 50;
 
-/** The answer fields of a submission as typed (`q_...` fields only, values as strings, at most 50 fields of 20 values). */
-export function answerValues(input: SubmissionInput): AnswerValues {
+/**
+ * The answer fields of a submission as typed, values as strings, at most 20 a field: the fields
+ * `names` (a type's questions), or without them the first 50 `q_...` fields (to show again).
+ */
+export function answerValues(input: SubmissionInput, names?: readonly string[]): AnswerValues {
   const values: AnswerValues = {};
+  let fields = 0;
   for (const [key, value] of Object.entries(submissionObject(input))) {
-    if (!key.startsWith("q_") || Object.keys(values).length >= MAX_ANSWER_FIELDS) continue;
+    if (names ? !names.includes(key) : !key.startsWith("q_")) continue;
+    if (++fields > MAX_ANSWER_FIELDS) break;
     const list = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string");
     values[key] = list.slice(0, 20);
   }

@@ -9,7 +9,7 @@
  * options offered, each once; yes/no is "yes" or "no"; a number is written in digits (a decimal
  * point or comma, at most 4 decimals) and lies within the question's bounds (else within one
  * billion either way). An answer to a question the type does not ask is ignored (a question
- * deleted since the page was drawn).
+ * deleted since the page was drawn), and at most 20 values of a field are read.
  */
 import { z } from "zod";
 import type { BookingAnswer } from "~/db/schema/consultations";
@@ -133,7 +133,7 @@ export async function checkAnswers(typeId: string, input: SubmissionInput, langu
   const questions = await listQuestions(typeId);
   const asked = questions.map((q) => askQuestion(q, language));
   const english = questions.map((q) => askQuestion(q, DEFAULT_LANGUAGE));
-  const posted = answerValues(input);
+  const posted = answerValues(input, asked.map((q) => q.name));
   const parsed = parseSubmission(answersSchema(asked, language), posted);
   if (!parsed.ok) return { ...parsed, values: posted };
   return {

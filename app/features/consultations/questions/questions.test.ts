@@ -124,6 +124,34 @@ describe("the visitor's answers", () => {
     expect((await errors({ ...good, [answerField(notes!)]: "x".repeat(10_000) }))[answerField(notes!)]).toEqual(["Please keep your answer to 2000 characters"]);
   });
 
+  it("read a hostile post in bounded time and memory: 100,000 stray fields, a 1 MB answer, a 100,000-digit number", async () => {
+    const { type } = await typeWithSlot();
+    const [choice, storeys, , hazards, notes] = await askEverything(type.id);
+    const form = new FormData();
+    for (let i = 0; i < 100_000; i++) form.append(`q_${i}`, "x");
+    form.append(answerField(notes!), "x\u202e".repeat(500_000));
+    form.append(answerField(storeys!), "9".repeat(100_000));
+    for (let i = 0; i < 10_000; i++) form.append(answerField(hazards!), "Flood");
+    form.append(answerField(choice!), "Steel");
+    const heap = process.memoryUsage().heapUsed;
+    const cpu = process.cpuUsage();
+    const result = await checkAnswers(type.id, form, "en");
+    const used = process.cpuUsage(cpu);
+    const cpuMs = (used.user + used.system) / 1000;
+    console.info(`hostile answers: ${cpuMs.toFixed(0)} ms CPU, heap +${((process.memoryUsage().heapUsed - heap) / 1e6).toFixed(1)} MB`);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.fieldErrors).toMatchObject({
+      [answerField(notes!)]: ["Please keep your answer to 2000 characters"],
+      [answerField(storeys!)]: ["Please enter a number"],
+      [answerField(hazards!)]: ["Please choose one of the options offered"],
+    });
+    // Only the type's own fields are echoed back, each with at most 20 values.
+    expect(Object.keys(!result.ok ? result.values : {})).toHaveLength(4);
+    expect(!result.ok && result.values[answerField(hazards!)]).toHaveLength(20);
+    expect(cpuMs).toBeLessThan(2_000);
+    expect(process.memoryUsage().heapUsed - heap).toBeLessThan(200e6);
+  });
+
   it("become the snapshot a booking keeps: label and answer in English and in the language asked", async () => {
     const { type } = await typeWithSlot();
     const [choice, storeys, drawings, hazards, notes] = await askEverything(type.id);

@@ -1,6 +1,7 @@
 /**
  * The type's questions in the booking wizard, rendered on the server only as plain form controls
- * (the public site is sent without React): a text input or text area, radios for one choice and
+ * (the public site is sent without React), their words isolated with `<bdi>` (an English word on
+ * an Arabic page keeps its question mark at its end): a text input or text area, radios for one choice and
  * yes/no, check boxes for several choices, a text input for a number. Each carries the server's
  * messages for the browser's check (`app/enhance/form-check.ts`: `data-msg-required`,
  * `data-msg-too-long`; a group of radios or boxes is checked on its fieldset); the server checks
@@ -40,21 +41,21 @@ function ChoiceGroup({ q, chosen, errors }: { q: AskedQuestion; chosen: string[]
         className="flex flex-col gap-2"
       >
         <legend className="mb-1 text-sm font-medium leading-snug text-foreground">
-          {q.label}
+          <bdi>{q.label}</bdi>
           {q.required ? <span aria-hidden className="text-destructive"> *</span> : null}
         </legend>
         <div className="flex flex-wrap gap-x-6 gap-y-2">
           {choicesOf(q, language).map((choice) => (
             <label key={choice.value} className="flex min-h-8 items-center gap-2 text-sm">
               <input type={type} name={q.name} value={choice.value} defaultChecked={chosen.includes(choice.value)} className="size-4 shrink-0 accent-primary" />
-              <span className="break-words">{choice.label}</span>
+              <bdi className="break-words">{choice.label}</bdi>
             </label>
           ))}
         </div>
       </fieldset>
       {q.help ? (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {q.help}
+          <bdi>{q.help}</bdi>
         </p>
       ) : null}
       {hasErrors ? (
@@ -88,7 +89,7 @@ export function QuestionFields({ questions, answers, errors }: { questions: Aske
             "data-msg-required": q.required ? m.question_answer_required({}, locale) : undefined,
           };
           return (
-            <Field key={q.id} label={q.label} required={q.required} hint={q.help ?? undefined} errors={errors?.[q.name]} className="sm:col-span-2">
+            <Field key={q.id} label={<bdi>{q.label}</bdi>} required={q.required} hint={q.help ? <bdi>{q.help}</bdi> : undefined} errors={errors?.[q.name]} className="sm:col-span-2">
               {(control) =>
                 q.kind === "long_text" ? (
                   <Textarea

@@ -297,7 +297,9 @@ export function BookingSummary({
             .filter(([, value]) => value && value.trim())
             .map(([label, value, ltr], i) => (
               <div key={`${i}-${label}`}>
-                <dt className="text-muted-foreground">{label}</dt>
+                <dt className="text-muted-foreground">
+                  <bdi>{label}</bdi>
+                </dt>
                 <dd className="whitespace-pre-line break-words font-medium">{ltr ? <bdi dir="ltr">{value}</bdi> : value}</dd>
               </div>
             ))}
