@@ -20,8 +20,8 @@
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import { isUkBankHoliday } from "../app/features/consultations/availability/availability-ranges.server";
-import { offeredSlots, prepareDiary, type EngineerDiary, type SlotLike } from "../app/features/consultations/core/free-time";
+import { isUkBankHoliday } from "../app/features/consultations/availability/index.server";
+import { offeredSlots, prepareDiary, type EngineerDiary, type SlotLike } from "../app/features/consultations/core/index.server";
 import { addDays, currentWeekStart, londonInstant, londonToday } from "../app/utils/time";
 import { adminDatabaseUrl, createBenchDatabase, percentile, startServer, type BenchDatabase, type BenchServer } from "./lib";
 

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, consultationAvailability, consultationBookings, emailOutbox } from "~/db/schema";
-import type { ConsultationActionResult } from "~/features/consultations/core/admin-actions";
+import type { ConsultationActionResult } from "~/features/consultations/core/index.server";
 import { addDays, londonToday } from "~/utils/time";
 import * as route from "~/routes/admin/consultations";
 import { createStaffSession, outcome, TEST_ORIGIN } from "../setup/admin-session";

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { consultationTypes, engineers } from "~/db/schema";
-import { getEngineerProfile } from "~/features/consultations/engineers/engineer-profiles.server";
+import { getEngineerProfile } from "~/features/consultations/engineers/index.server";
 import * as account from "~/routes/admin/account";
 import { createStaffSession, formPost, outcome, routeArgs } from "../setup/admin-session";
 import { setupTestDatabase } from "../setup/database";

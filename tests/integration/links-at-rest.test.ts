@@ -21,13 +21,11 @@ import { consultationAvailability, consultationTypes, emailOutbox, enquiries } f
 import { createStaffAccount } from "~/features/auth/accounts.server";
 import { requestPasswordReset, settlePasswordResets } from "~/features/auth/password-reset.server";
 import { inviteStaff, resendSetPasswordLink } from "~/features/auth/users.server";
-import { updateBookingByAdmin } from "~/features/consultations/bookings/booking-admin.server";
-import { createBooking } from "~/features/consultations/wizard/booking-create.server";
-import { rescheduleBookingByToken } from "~/features/consultations/wizard/booking-manage.server";
-import { queueDueReminders } from "~/features/consultations/mail/reminders.server";
-import { BookingDetailsSchema } from "~/features/consultations/core/schema";
-import { joinWaitingList } from "~/features/consultations/waiting-list/entries.server";
-import { offerFreedTimes } from "~/features/consultations/waiting-list/offers.server";
+import { updateBookingByAdmin } from "~/features/consultations/bookings/index.server";
+import { createBooking, rescheduleBookingByToken } from "~/features/consultations/wizard/index.server";
+import { queueDueReminders } from "~/features/consultations/mail/index.server";
+import { BookingDetailsSchema } from "~/features/consultations/core/index.server";
+import { joinWaitingList, offerFreedTimes } from "~/features/consultations/waiting-list/index.server";
 import { issueFormToken } from "~/features/abuse/form-guard.server";
 import { sendReply } from "~/features/enquiries/conversation.server";
 import { processOutboxBatch } from "~/features/jobs/worker.server";

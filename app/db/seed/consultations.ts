@@ -9,7 +9,7 @@
  */
 import type { Transaction } from "~/db/client.server";
 import { consultationAvailability, consultationBookings, consultationTypes } from "~/db/schema";
-import { isUkBankHoliday } from "~/features/consultations/availability/availability-ranges.server";
+import { isUkBankHoliday } from "~/features/consultations/availability/index.server";
 import { addDays, londonToday } from "~/utils/time";
 
 /** The demo consultation types, in wizard order (the first is preselected). */

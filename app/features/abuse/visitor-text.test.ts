@@ -3,7 +3,7 @@
  * schema through the shared `visitorText` helper.
  */
 import { describe, expect, it } from "vitest";
-import { BookingDetailsSchema } from "~/features/consultations/core/schema";
+import { BookingDetailsSchema } from "~/features/consultations/core/index.server";
 import { EnquirySchema } from "~/features/enquiries/schema";
 import { plainText as visitorText, stripControlCharacters } from "~/utils/fields";
 

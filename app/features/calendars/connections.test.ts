@@ -20,9 +20,8 @@ vi.hoisted(() => {
 import { db } from "~/db/client.server";
 import { adminUsers, auditLog, calendarBusyTimes, calendarConnections, consultationAvailability, consultationTypes, emailOutbox, user } from "~/db/schema";
 import { opened } from "~/features/mail/test-factories";
-import { saveEngineerProfile } from "~/features/consultations/engineers/engineer-profiles.server";
-import { EngineerProfileSchema } from "~/features/consultations/engineers/engineer-schema";
-import { getAvailableSlots } from "~/features/consultations/availability/slots.server";
+import { saveEngineerProfile, EngineerProfileSchema } from "~/features/consultations/engineers/index.server";
+import { getAvailableSlots } from "~/features/consultations/availability/index.server";
 import { londonToday } from "~/utils/time";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { TestRadicale } from "../../../tests/setup/test-radicale";

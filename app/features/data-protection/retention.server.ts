@@ -30,7 +30,7 @@ import { consultationAvailability, consultationBookings, emailOutbox, enquiries,
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { deleteAnalyticsDays, foldAnalyticsDays } from "~/features/analytics/aggregate.server";
 import { deleteNotFoundBefore } from "~/features/redirects/not-found.server";
-import { deleteExpiredEntries } from "~/features/consultations/waiting-list/entries.server";
+import { deleteExpiredEntries } from "~/features/consultations/waiting-list/index.server";
 import { addDays, londonToday } from "~/utils/time";
 import { anonymiseBookings, anonymiseEnquiries } from "./anonymise.server";
 import { DEFAULT_RETENTION, RetentionPeriodsSchema, type RetentionPeriods } from "./schema";

@@ -5,7 +5,7 @@
 import { stringify } from "csv-stringify/sync";
 import { db } from "~/db/client.server";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
-import { answersText } from "~/features/consultations/questions/answer-text";
+import { answersText } from "~/features/consultations/questions/index.server";
 import { neutraliseCsvCell } from "~/utils/csv.server";
 import type { SubjectRecordKind } from "./schema";
 import { findSubjectRecords, type SubjectRecords } from "./subject-access.server";

@@ -19,13 +19,13 @@
 import { and, asc, eq, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { db, type Database, type Transaction } from "~/db/client.server";
 import { auditLog, consultationBookings, emailOutbox, enquiries, type BookingAnswer } from "~/db/schema";
-import { selectBookingsWithSlot } from "~/features/consultations/bookings/booking-rows.server";
-import { holdsPlace } from "~/features/consultations/core/booking-core.server";
+import { selectBookingsWithSlot } from "~/features/consultations/bookings/index.server";
+import { holdsPlace } from "~/features/consultations/core/index.server";
 import { londonInstant } from "~/utils/time";
 import { exportConversations } from "~/features/enquiries/conversation.server";
 import { openMailBody, type MailAttachment } from "~/features/mail/outbox.server";
 import { exportWebhookDeliveries, type ExportedWebhookDelivery } from "~/features/webhooks/events.server";
-import { entriesOfAddress, type SubjectWaitingListEntry } from "~/features/consultations/waiting-list/entries.server";
+import { entriesOfAddress, type SubjectWaitingListEntry } from "~/features/consultations/waiting-list/index.server";
 
 /** An enquiry as exported. Instants are ISO 8601 strings. */
 export type SubjectEnquiry = {

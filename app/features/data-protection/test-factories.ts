@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { auditLog, consultationAvailability, consultationBookings, emailOutbox, enquiries } from "~/db/schema";
 import { sealMailBody, type MailBody } from "~/features/mail/outbox.server";
-import { holdsPlace, type BookingStatus } from "~/features/consultations/core/booking-core.server";
+import { holdsPlace, type BookingStatus } from "~/features/consultations/core/index.server";
 
 let slotCounter = 0;
 const pad = (n: number) => String(n).padStart(2, "0");

@@ -6,8 +6,8 @@
  */
 import { refreshDueCalendars } from "~/features/calendars/connections.server";
 import { writeDueCalendarEvents } from "~/features/calendars/event-writes.server";
-import { queueDueReminders } from "~/features/consultations/mail/reminders.server";
-import { offerFreedTimes } from "~/features/consultations/waiting-list/offers.server";
+import { queueDueReminders } from "~/features/consultations/mail/index.server";
+import { offerFreedTimes } from "~/features/consultations/waiting-list/index.server";
 import { runDailyRetention } from "~/features/data-protection/retention.server";
 import { pollMailbox } from "~/features/enquiries/imap-import.server";
 import { queueOverdueReminders } from "~/features/enquiries/promise.server";

@@ -38,7 +38,7 @@ vi.mock("node:dns/promises", async (original) => {
 
 import { db } from "~/db/client.server";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "~/db/schema";
-import { updateBookingByAdmin } from "~/features/consultations/bookings/booking-admin.server";
+import { updateBookingByAdmin } from "~/features/consultations/bookings/index.server";
 import { anonymiseEnquiries } from "~/features/data-protection/anonymise.server";
 import { findSubjectRecords } from "~/features/data-protection/subject-access.server";
 import { addBooking, addEnquiry, addSlot } from "~/features/data-protection/test-factories";

@@ -1,7 +1,7 @@
 import { requireAdmin } from "~/features/auth/guard.server";
 import { MANAGER_ROLES } from "~/features/auth/roles";
 import { parseBookingListParams } from "~/features/consultations/bookings/admin-booking-list";
-import { exportBookingsCsv } from "~/features/consultations/bookings/admin-bookings.server";
+import { exportBookingsCsv } from "~/features/consultations/bookings/index.server";
 import type { Route } from "./+types/consultations-export";
 
 /**

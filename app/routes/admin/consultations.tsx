@@ -9,24 +9,12 @@ import {
   type ConsultationIntent,
   FAILURE_MESSAGES,
 } from "~/features/consultations/core/admin-actions";
-import { bookingUpdateSchema, reassignSchema } from "~/features/consultations/bookings/admin-booking-schema.server";
+import { bookingUpdateSchema, reassignSchema, getBooking, listBookings, withSlotCompanions, reassignBooking, updateBookingByAdmin, withReassignOptions } from "~/features/consultations/bookings/index.server";
 import { closeDatesSchema, editSlotSchema, recurringSlotsSchema, singleSlotSchema } from "~/features/consultations/availability/admin-schema";
-import { getBooking, listBookings, withSlotCompanions } from "~/features/consultations/bookings/admin-bookings.server";
 import { parseBookingListParams } from "~/features/consultations/bookings/admin-booking-list";
-import { closeDateRange, createRecurringSlots } from "~/features/consultations/availability/availability-ranges.server";
-import {
-  createSlot,
-  deleteSlot,
-  getConsultationStats,
-  listUpcomingSlots,
-  SlotNotFoundError,
-  SlotRuleError,
-  updateSlot,
-} from "~/features/consultations/availability/availability.server";
-import { BookingError } from "~/features/consultations/core/booking-errors.server";
-import { reassignBooking, updateBookingByAdmin } from "~/features/consultations/bookings/booking-admin.server";
-import { listEngineers } from "~/features/consultations/engineers/engineer-profiles.server";
-import { withReassignOptions } from "~/features/consultations/bookings/reassign.server";
+import { closeDateRange, createRecurringSlots, createSlot, deleteSlot, getConsultationStats, listUpcomingSlots, SlotNotFoundError, SlotRuleError, updateSlot } from "~/features/consultations/availability/index.server";
+import { BookingError } from "~/features/consultations/core/index.server";
+import { listEngineers } from "~/features/consultations/engineers/index.server";
 import { londonToday } from "~/utils/time";
 import { ConsultationsScreen, type ConsultationsTab } from "~/features/consultations/bookings/components/consultations-screen";
 import type { Submitter } from "~/features/consultations/core/components/submitter";

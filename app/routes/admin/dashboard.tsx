@@ -5,7 +5,7 @@ import { FailingCalendarsNotice } from "~/features/calendars/components/failing-
 import { listFailingCalendars } from "~/features/calendars/connections.server";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { MANAGER_ROLES, roleAllows, SUPER_ADMIN_ONLY } from "~/features/auth/roles";
-import { listUpcomingConsultations } from "~/features/consultations/bookings/admin-bookings.server";
+import { listUpcomingConsultations } from "~/features/consultations/bookings/index.server";
 import { UpcomingConsultations } from "~/features/consultations/bookings/components/upcoming-consultations";
 import { londonToday } from "~/utils/time";
 import { FailingMailboxNotice } from "~/features/enquiries/components/failing-mailbox-notice";

@@ -3,7 +3,7 @@ import { AdminPageHeader } from "~/components/admin-page-header";
 import { auditActor, requireAdmin } from "~/features/auth/guard.server";
 import { MANAGER_ROLES } from "~/features/auth/roles";
 import { calendarConnectionAction } from "~/features/calendars/actions.server";
-import { queueUpcomingCalendarWrites } from "~/features/consultations/engineers/engineer-calendar-writes.server";
+import { queueUpcomingCalendarWrites } from "~/features/consultations/engineers/index.server";
 import { CalendarConnectionCard } from "~/features/calendars/components/calendar-connection-card";
 import { getCalendarConnection } from "~/features/calendars/connections.server";
 import { findCalendarOwner } from "~/features/calendars/members.server";

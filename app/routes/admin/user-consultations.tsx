@@ -5,7 +5,7 @@ import { auditActor, requireAdmin } from "~/features/auth/guard.server";
 import { MANAGER_ROLES } from "~/features/auth/roles";
 import { EngineerCard } from "~/features/consultations/engineers/components/engineer-card";
 import { EngineerProfileSchema, type EngineerProfileReply } from "~/features/consultations/engineers/engineer-schema";
-import { getEngineerCandidate, getEngineerProfile, listTypesForEngineers, saveEngineerProfile } from "~/features/consultations/engineers/engineer-profiles.server";
+import { getEngineerCandidate, getEngineerProfile, listTypesForEngineers, saveEngineerProfile } from "~/features/consultations/engineers/index.server";
 import { pageMeta } from "~/features/seo/meta";
 import { readFormData } from "~/utils/form-data.server";
 import { accept, parseSubmission, refuse, refuseInvalid } from "~/utils/forms";

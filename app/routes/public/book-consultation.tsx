@@ -14,8 +14,7 @@ import { data, redirect } from "react-router";
 import { FORM_TOKEN_FIELD } from "~/features/abuse/form-guard";
 import { issueFormToken } from "~/features/abuse/form-guard.server";
 import { recordConversion } from "~/features/analytics/conversions.server";
-import { checkDetails, submitBooking, type SubmitBookingResult } from "~/features/consultations/wizard/booking-create.server";
-import { readBookingReceipt, receiptCookieAfterBooking } from "~/features/consultations/wizard/booking-receipt.server";
+import { checkDetails, submitBooking, type SubmitBookingResult, readBookingReceipt, receiptCookieAfterBooking, loadWizardState } from "~/features/consultations/wizard/index.server";
 import {
   BOOKING_PATH,
   BookingWizardScreen,
@@ -23,7 +22,6 @@ import {
 } from "~/features/consultations/wizard/components/booking-wizard-screen";
 import { detailsValues } from "~/features/consultations/core/fields";
 import { answerValues } from "~/features/consultations/questions/answer-fields";
-import { loadWizardState } from "~/features/consultations/wizard/wizard.server";
 import { pageMeta } from "~/features/seo/meta";
 import { requestedLanguage } from "~/features/site/languages.server";
 import type { RootData } from "~/features/site/root-data";

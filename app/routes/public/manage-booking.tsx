@@ -12,7 +12,7 @@ import {
   manageBookingPost,
   type ManagePage,
   type ManageView,
-} from "~/features/consultations/wizard/manage-page.server";
+} from "~/features/consultations/wizard/index.server";
 import { pageMeta } from "~/features/seo/meta";
 import { requestedLanguage } from "~/features/site/languages.server";
 import { languageOfPath, localizedPath } from "~/utils/i18n";

@@ -7,7 +7,7 @@
  */
 import { data } from "react-router";
 import { LeaveWaitingListScreen, type LeaveView } from "~/features/consultations/waiting-list/components/waiting-list-screen";
-import { loadLeaveView, postLeave } from "~/features/consultations/waiting-list/page.server";
+import { loadLeaveView, postLeave } from "~/features/consultations/waiting-list/index.server";
 import { pageMeta } from "~/features/seo/meta";
 import { requestedLanguage } from "~/features/site/languages.server";
 import { NotFoundScreen } from "~/features/site/components/not-found-screen";
@@ -15,7 +15,7 @@ import { dataHeaders } from "~/utils/headers";
 import { languageOfPath, localizedPath, usePageLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import { privatePageHandle } from "~/utils/page-mode";
-import { MANAGE_PAGE_HEADERS } from "~/features/consultations/wizard/manage-page.server";
+import { MANAGE_PAGE_HEADERS } from "~/features/consultations/wizard/index.server";
 import type { Route } from "./+types/waiting-list-leave";
 
 /** Sent without React, and never shown to analytics (the address carries the link's token). */

@@ -1,4 +1,4 @@
-import { renderCalendarFeed } from "~/features/consultations/bookings/calendar-feed.server";
+import { renderCalendarFeed } from "~/features/consultations/bookings/index.server";
 import type { Route } from "./+types/calendar-feed";
 
 /**

@@ -3,10 +3,9 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, consultationAvailability, consultationBookings } from "~/db/schema";
 import { setupTestDatabase } from "../../../../tests/setup/database";
-import { bookingUpdateSchema } from "../bookings/admin-booking-schema.server";
+import { bookingUpdateSchema, getBooking, listBookings } from "../bookings/index.server";
 import { issueFieldErrors, submissionObject } from "~/utils/forms";
 import { closeDatesSchema, editSlotSchema, recurringSlotsSchema, singleSlotSchema, TIME_OPTIONS } from "./admin-schema";
-import { getBooking, listBookings } from "../bookings/admin-bookings.server";
 import { closeDateRange, createRecurringSlots, isUkBankHoliday, recurringDates } from "./availability-ranges.server";
 import { createSlot, deleteSlot, getConsultationStats, listUpcomingSlots, SlotRuleError, updateSlot } from "./availability.server";
 

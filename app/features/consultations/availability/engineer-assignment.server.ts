@@ -5,10 +5,9 @@
  */
 import type { Transaction } from "~/db/client.server";
 import { londonInstant } from "~/utils/time";
-import { BookingError } from "../core/booking-errors.server";
+import { BookingError, chooseEngineer, isEngineerFree, type SlotLike } from "../core/index.server";
 import { closedDatesBetween, fetchBusyTimes, readDiaries, type BookingFor, type BusyTimes } from "./engineer-diaries.server";
-import { engineerSetup, type EngineerSetup } from "../engineers/engineer-profiles.server";
-import { chooseEngineer, isEngineerFree, type SlotLike } from "../core/free-time";
+import { engineerSetup, type EngineerSetup } from "../engineers/index.server";
 
 /** What an assignment needs from outside its transaction (PGlite runs one statement stream at a time). */
 export type AssignmentPlan = EngineerSetup & { busy: BusyTimes; closedDates: Set<string> };

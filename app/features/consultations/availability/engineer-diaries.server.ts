@@ -11,10 +11,9 @@ import { busyIntervalsFor } from "~/features/calendars/busy-times.server";
 import { logger } from "~/utils/logger.server";
 import { addDays, londonInstant } from "~/utils/time";
 import { isUkBankHoliday } from "./availability-ranges.server";
-import { PLACE_HOLDING_STATUSES } from "../core/booking-core.server";
-import { bookingDurationMinutes } from "../mail/booking-mail.server";
-import { engineerSetup } from "../engineers/engineer-profiles.server";
-import { offeredSlots, prepareDiary, type HeldBooking, type Interval, type OfferedSlot, type PreparedDiary, type SlotLike } from "../core/free-time";
+import { PLACE_HOLDING_STATUSES, offeredSlots, prepareDiary, type HeldBooking, type Interval, type OfferedSlot, type PreparedDiary, type SlotLike } from "../core/index.server";
+import { bookingDurationMinutes } from "../mail/index.server";
+import { engineerSetup } from "../engineers/index.server";
 
 type Executor = Database | Transaction;
 

@@ -8,7 +8,7 @@ import { consultationAvailability, consultationTypes } from "~/db/schema";
 import type { SiteSettings } from "~/features/settings/schema";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import { engineerOffers, type BookingFor } from "./engineer-diaries.server";
-import { isOutsideNotice } from "../core/booking-window";
+import { isOutsideNotice } from "../core/index.server";
 
 
 /**

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { BOOKING_STATUSES } from "~/db/schema";
-import { isCalendarUrl } from "../core/ics";
+import { isCalendarUrl } from "../core/index.server";
 
 /** The message under the meeting link for anything but a full https address. */
 export const MEETING_LINK_MESSAGE = "Enter a full meeting link starting with https://";

@@ -11,8 +11,8 @@ import { db } from "~/db/client.server";
 import { BOOKING_STATUSES, consultationAvailability, consultationBookings } from "~/db/schema";
 import type { BookingSort, BookingWhen } from "./admin-booking-list";
 import { bookingEndTime, selectBookingsWithSlot, type BookingWithSlotRow } from "./booking-rows.server";
-import { PLACE_HOLDING_STATUSES, type BookingStatus } from "../core/booking-core.server";
-import { answersText } from "../questions/answer-text";
+import { PLACE_HOLDING_STATUSES, type BookingStatus } from "../core/index.server";
+import { answersText } from "../questions/index.server";
 import { csvStream } from "~/utils/csv.server";
 import { addDays, londonTimeOfDay, londonToday } from "~/utils/time";
 

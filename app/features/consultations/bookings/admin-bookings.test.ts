@@ -12,7 +12,7 @@ import { consultationAvailability, consultationBookings } from "~/db/schema";
 import { setupTestDatabase } from "../../../../tests/setup/database";
 import { parseBookingListParams } from "./admin-booking-list";
 import { getBooking, listBookings, listUpcomingConsultations, withSlotCompanions } from "./admin-bookings.server";
-import { listUpcomingSlots } from "../availability/availability.server";
+import { listUpcomingSlots } from "../availability/index.server";
 import { SlotBadges } from "../availability/components/availability-panel";
 
 setupTestDatabase();

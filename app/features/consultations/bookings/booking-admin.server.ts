@@ -13,27 +13,12 @@ import { enqueueEmails } from "~/features/mail/outbox.server";
 import { bookingEventData, recordWebhookEvent } from "~/features/webhooks/events.server";
 import { getMailSettings } from "~/features/mail/settings.server";
 import type { SiteSettings } from "~/features/settings/schema";
-import { bookingDurationMinutes, bookingMailData } from "../mail/booking-mail.server";
-import { cancellationEmail, confirmedEmail, rescheduledEmail } from "../mail/booking-visitor-mail.server";
-import {
-  holdsPlace,
-  issueManageToken,
-  lockBooking,
-  markCancelled,
-  movePlace,
-  withdrawReminder,
-  type BookingRow,
-  type BookingStatus,
-} from "../core/booking-core.server";
-import { BookingError } from "../core/booking-errors.server";
+import { bookingDurationMinutes, bookingMailData, cancellationEmail, confirmedEmail, rescheduledEmail, engineerNotices } from "../mail/index.server";
+import { holdsPlace, issueManageToken, lockBooking, markCancelled, movePlace, withdrawReminder, type BookingRow, type BookingStatus, BookingError, type InviteStatus } from "../core/index.server";
 import { selectBookingsWithSlot } from "./booking-rows.server";
-import { assignEngineer, planAssignment, type AssignmentPlan } from "../availability/engineer-assignment.server";
-import { readDiaries } from "../availability/engineer-diaries.server";
-import { engineerNotices } from "../mail/engineer-notices.server";
-import { queueCalendarWrite } from "../engineers/engineer-calendar-writes.server";
-import { engineerRoom, JITSI_ORIGIN, jitsiRoom, newMeetingLink } from "../engineers/meeting-links.server";
+import { assignEngineer, planAssignment, type AssignmentPlan, readDiaries } from "../availability/index.server";
+import { queueCalendarWrite, engineerRoom, JITSI_ORIGIN, jitsiRoom, newMeetingLink } from "../engineers/index.server";
 import { freeToTake } from "./reassign.server";
-import type { InviteStatus } from "../core/ics";
 
 /** The fields staff change in the booking detail dialog. */
 export type AdminBookingUpdate = {

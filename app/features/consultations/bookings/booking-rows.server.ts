@@ -10,7 +10,7 @@
 import { eq, sql } from "drizzle-orm";
 import { db, type Database, type Transaction } from "~/db/client.server";
 import { consultationAvailability as a, consultationBookings as b } from "~/db/schema";
-import { bookingDurationMinutes } from "../mail/booking-mail.server";
+import { bookingDurationMinutes } from "../mail/index.server";
 import { londonInstant, londonTimeOfDay } from "~/utils/time";
 
 /** The columns read: every booking field a person or a calendar may see, and the slot's date and times. */

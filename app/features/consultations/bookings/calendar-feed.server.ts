@@ -32,10 +32,9 @@ import { MANAGER_ROLES, roleAllows } from "~/features/auth/roles";
 import { siteUrl } from "~/features/mail/templates.server";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import { env } from "~/utils/env.server";
-import { bookingDurationMinutes } from "../mail/booking-mail.server";
+import { bookingDurationMinutes } from "../mail/index.server";
 import { selectBookingsWithSlot } from "./booking-rows.server";
-import { hashToken, PLACE_HOLDING_STATUSES } from "../core/booking-core.server";
-import { buildCalendarFeed, uidHostOf, type BookingEvent } from "../core/ics";
+import { hashToken, PLACE_HOLDING_STATUSES, buildCalendarFeed, uidHostOf, type BookingEvent } from "../core/index.server";
 import { addDays, londonToday } from "~/utils/time";
 
 /** How far ahead the feed lists bookings, in days from today (London): about twelve months. */

@@ -11,7 +11,7 @@ import { LIMITS } from "~/features/abuse/limits.server";
 import { createStaffAccount } from "~/features/auth/accounts.server";
 import type { AdminRole } from "~/features/auth/roles";
 import { setupTestDatabase } from "../../../../tests/setup/database";
-import { hashToken } from "../core/booking-core.server";
+import { hashToken } from "../core/index.server";
 import { FEED_HORIZON_DAYS, getCalendarFeedState, issueCalendarFeed, renderCalendarFeed, turnOffCalendarFeed } from "./calendar-feed.server";
 import { addDays, londonToday } from "~/utils/time";
 

@@ -9,11 +9,10 @@
  * readable and free over it, no booking of theirs comes too close, and they are under the type's
  * daily cap. The booking itself never counts against anyone.
  */
-import { bookingDurationMinutes } from "../mail/booking-mail.server";
-import { holdsPlace, type BookingStatus } from "../core/booking-core.server";
-import { fetchBusyTimes, readDiaries } from "../availability/engineer-diaries.server";
-import { engineerSetup, listEngineers, type EngineerOption, type EngineerSetup } from "../engineers/engineer-profiles.server";
-import { isEngineerFree, type PreparedDiary, type TypeRules } from "../core/free-time";
+import { bookingDurationMinutes } from "../mail/index.server";
+import { holdsPlace, type BookingStatus, isEngineerFree, type PreparedDiary, type TypeRules } from "../core/index.server";
+import { fetchBusyTimes, readDiaries } from "../availability/index.server";
+import { engineerSetup, listEngineers, type EngineerOption, type EngineerSetup } from "../engineers/index.server";
 import { db } from "~/db/client.server";
 
 /**

@@ -7,13 +7,12 @@ import { consultationAvailability, consultationBookingManageTokens, consultation
 import { opened } from "~/features/mail/test-factories";
 import { setupTestDatabase } from "../../../../tests/setup/database";
 import { BookingError } from "./booking-errors.server";
-import { cancelBookingByToken, getBookingByToken } from "../wizard/booking-manage.server";
-import { createBooking } from "../wizard/booking-create.server";
+import { cancelBookingByToken, getBookingByToken, createBooking } from "../wizard/index.server";
 import { hashToken, holdsPlace } from "./booking-core.server";
-import { updateBookingByAdmin } from "../bookings/booking-admin.server";
-import { queueDueReminders } from "../mail/reminders.server";
+import { updateBookingByAdmin } from "../bookings/index.server";
+import { queueDueReminders } from "../mail/index.server";
 import { BookingDetailsSchema } from "./schema";
-import { getAvailableSlots } from "../availability/slots.server";
+import { getAvailableSlots } from "../availability/index.server";
 
 const { kind } = setupTestDatabase();
 

@@ -12,10 +12,8 @@ import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { getMailSettings } from "~/features/mail/settings.server";
 import { londonInstant, londonToday } from "~/utils/time";
-import { holdsPlace } from "../core/booking-core.server";
-import { engineerCalendarObject } from "../mail/booking-invitation.server";
-import { bookingMailData, type BookingMailSettings } from "../mail/booking-mail.server";
-import { bookingUid, uidHostOf } from "../core/ics";
+import { holdsPlace, bookingUid, uidHostOf } from "../core/index.server";
+import { engineerCalendarObject, bookingMailData, type BookingMailSettings } from "../mail/index.server";
 
 /**
  * Queues, inside `tx` (after the booking change is written in it), what booking `bookingId`'s

@@ -15,7 +15,7 @@ import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { MANAGER_ROLES } from "~/features/auth/roles";
 import { londonToday } from "~/utils/time";
 import { ENGINEER_WEEKDAYS, type EngineerProfileInput, type HoursRange, weeklyRanges } from "./engineer-schema";
-import { DEFAULT_TYPE_RULES, type DaysOffRange, type TypeRules } from "../core/free-time";
+import { DEFAULT_TYPE_RULES, type DaysOffRange, type TypeRules } from "../core/index.server";
 
 type Executor = Database | Transaction;
 

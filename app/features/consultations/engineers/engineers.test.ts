@@ -15,16 +15,12 @@ import { SiteSettingsSchema } from "~/features/settings/schema";
 import { updateSiteSettings } from "~/features/settings/settings-admin.server";
 import { londonInstant } from "~/utils/time";
 import { setupTestDatabase } from "../../../../tests/setup/database";
-import { reassignBooking, updateBookingByAdmin } from "../bookings/booking-admin.server";
-import { createBooking } from "../wizard/booking-create.server";
-import type { BookingError } from "../core/booking-errors.server";
-import { cancelBookingByToken, rescheduleBookingByToken } from "../wizard/booking-manage.server";
+import { reassignBooking, updateBookingByAdmin, withReassignOptions, getBooking } from "../bookings/index.server";
+import { createBooking, cancelBookingByToken, rescheduleBookingByToken } from "../wizard/index.server";
+import { type BookingError, BookingDetailsSchema } from "../core/index.server";
 import { getEngineerProfile, saveEngineerProfile } from "./engineer-profiles.server";
 import { EngineerProfileSchema } from "./engineer-schema";
-import { BookingDetailsSchema } from "../core/schema";
-import { getAvailableSlots } from "../availability/slots.server";
-import { withReassignOptions } from "../bookings/reassign.server";
-import { getBooking } from "../bookings/admin-bookings.server";
+import { getAvailableSlots } from "../availability/index.server";
 
 const busyTimes = vi.hoisted(() => ({ map: new Map<string, { busy: Array<{ start: Date; end: Date }>; failing: boolean }>() }));
 vi.mock("~/features/calendars/busy-times.server", () => ({

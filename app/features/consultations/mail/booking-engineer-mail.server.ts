@@ -6,7 +6,7 @@ import type { OutgoingEmail } from "~/features/mail/outbox.server";
 import { renderEmail, siteUrl } from "~/features/mail/templates.server";
 import { describeWhen, visitorContactRows, visitorLanguageRows, whenDetails, type BookingMailData, type BookingMailSettings } from "./booking-mail.server";
 import { invitationAttachments, type Contact } from "./booking-invitation.server";
-import type { InviteStatus } from "../core/ics";
+import type { InviteStatus } from "../core/index.server";
 
 /**
  * The engineer who takes a booking is told of it: `status` TENTATIVE (assigned, pending),

@@ -9,7 +9,7 @@ import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { m } from "~/utils/paraglide/messages";
 import type { BookingMailData, BookingMailSettings } from "./booking-mail.server";
-import { buildBookingIcs, buildCalendarObject, uidHostOf, type BookingEvent, type InviteStatus } from "../core/ics";
+import { buildBookingIcs, buildCalendarObject, uidHostOf, type BookingEvent, type InviteStatus } from "../core/index.server";
 
 /**
  * The `.ics` text of the booking's invitation at `status`/`sequence`, exactly as a message

@@ -9,11 +9,10 @@ import { ensurePages } from "~/features/site-pages/pages.server";
 import { saveTranslation } from "~/features/translations/translations.server";
 import { opened } from "~/features/mail/test-factories";
 import { setupTestDatabase } from "../../../../tests/setup/database";
-import { cancelBookingByToken } from "../wizard/booking-manage.server";
-import { createBooking } from "../wizard/booking-create.server";
+import { cancelBookingByToken, createBooking } from "../wizard/index.server";
 import { bookingMailData } from "./booking-mail.server";
 import { reminderEmail } from "./booking-visitor-mail.server";
-import { BookingDetailsSchema } from "../core/schema";
+import { BookingDetailsSchema } from "../core/index.server";
 import type { Language } from "~/utils/i18n";
 
 setupTestDatabase();

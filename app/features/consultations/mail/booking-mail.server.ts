@@ -14,7 +14,7 @@ import { formatInZone, formatLongDate, formatTime24, formatZoneName } from "~/ut
 import { DEFAULT_LANGUAGE, isLanguage, languageInfo, staffLanguageName, type Language } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import { LONDON, londonInstant } from "~/utils/time";
-import { describeWhenIn, minutesIn, ukZone } from "../core/words";
+import { describeWhenIn, minutesIn, ukZone } from "../core/index.server";
 
 /** What the messages need to know about a booking and its slot (London wall-clock date and time). */
 export type BookingMailData = {

@@ -12,7 +12,7 @@ import { localizedPath } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import { invitationAttachments } from "./booking-invitation.server";
 import { describeWhen, whenDetails, type BookingMailData, type BookingMailSettings } from "./booking-mail.server";
-import type { InviteStatus } from "../core/ics";
+import type { InviteStatus } from "../core/index.server";
 
 /** The visitor's manage page for a raw token, in the language they booked in. */
 function manageUrl(b: BookingMailData, token: string): string {

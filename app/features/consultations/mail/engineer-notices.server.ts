@@ -9,7 +9,7 @@ import type { OutgoingEmail } from "~/features/mail/outbox.server";
 import type { SiteSettings } from "~/features/settings/schema";
 import type { BookingMailData } from "./booking-mail.server";
 import { engineerEmail } from "./booking-engineer-mail.server";
-import type { InviteStatus } from "../core/ics";
+import type { InviteStatus } from "../core/index.server";
 
 type Executor = Database | Transaction;
 

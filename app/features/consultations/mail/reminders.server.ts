@@ -11,7 +11,7 @@ import { db } from "~/db/client.server";
 import { consultationAvailability, consultationBookings } from "~/db/schema";
 import { enqueueEmails } from "~/features/mail/outbox.server";
 import { getMailSettings } from "~/features/mail/settings.server";
-import { issueManageToken } from "../core/booking-core.server";
+import { issueManageToken } from "../core/index.server";
 import { bookingMailData } from "./booking-mail.server";
 import { reminderEmail } from "./booking-visitor-mail.server";
 import { addDays, londonInstant, londonToday } from "~/utils/time";

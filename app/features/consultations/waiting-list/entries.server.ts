@@ -30,8 +30,7 @@ import { languageInfo, type Language } from "~/utils/i18n";
 import { logger } from "~/utils/logger.server";
 import { m } from "~/utils/paraglide/messages";
 import { addDays, londonToday } from "~/utils/time";
-import { hashToken } from "../core/booking-core.server";
-import { lastBrowsableWeekStart, WEEK_DAYS } from "../core/booking-window";
+import { hashToken, lastBrowsableWeekStart, WEEK_DAYS } from "../core/index.server";
 import { joinedEmail, type EntryMailData } from "./mail.server";
 import { WAITING_LIST_FIELDS, WAITING_LIST_LISTS, waitingListJoinSchema } from "./schema";
 

@@ -9,8 +9,8 @@ import { formatLongDate } from "~/utils/format";
 import { DEFAULT_LANGUAGE, isLanguage, languageInfo, localizedPath, type Language } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import { startOfWeek } from "~/utils/time";
-import { whenDetails, type BookingMailSettings } from "../mail/booking-mail.server";
-import { describeWhenIn } from "../core/words";
+import { whenDetails, type BookingMailSettings } from "../mail/index.server";
+import { describeWhenIn } from "../core/index.server";
 import { WAITING_LIST_PATH } from "./paths";
 
 /** What the messages need of an entry: who, in which language, for which type and window. */

@@ -26,7 +26,7 @@ import { getMailSettings } from "~/features/mail/settings.server";
 import type { SiteSettings } from "~/features/settings/schema";
 import { logger } from "~/utils/logger.server";
 import { londonToday } from "~/utils/time";
-import { getAvailableSlots, type AvailableSlot } from "../availability/slots.server";
+import { getAvailableSlots, type AvailableSlot } from "../availability/index.server";
 import { entryMailData, isLive, issueLeaveToken, joinableDates, waitingListDays, type WaitingListEntry } from "./entries.server";
 import { offerEmail } from "./mail.server";
 import { suits } from "./windows";

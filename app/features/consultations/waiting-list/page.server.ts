@@ -7,7 +7,7 @@ import { getMailSettings } from "~/features/mail/settings.server";
 import { WAITING_LIST_DAY_PART_NAMES } from "~/utils/domain";
 import { localizedPath, type Language } from "~/utils/i18n";
 import { addDays, isIsoDate } from "~/utils/time";
-import { listActiveTypes } from "../availability/slots.server";
+import { listActiveTypes } from "../availability/index.server";
 import type { LeaveView, WaitingListPageData } from "./components/waiting-list-screen";
 import { entryOfLeaveToken, joinableDates, leaveWaitingList, waitingListDays } from "./entries.server";
 

@@ -11,9 +11,8 @@ import { findSubjectRecords } from "~/features/data-protection/subject-access.se
 import { opened } from "~/features/mail/test-factories";
 import type { Language } from "~/utils/i18n";
 import { setupTestDatabase } from "../../../../tests/setup/database";
-import { createBooking } from "../wizard/booking-create.server";
-import { cancelBookingByToken } from "../wizard/booking-manage.server";
-import { BookingDetailsSchema } from "../core/schema";
+import { createBooking, cancelBookingByToken } from "../wizard/index.server";
+import { BookingDetailsSchema } from "../core/index.server";
 import { joinWaitingList, leaveWaitingList } from "./entries.server";
 import { OFFER_THROTTLE_MS, offerFreedTimes, offerTimeByHand } from "./offers.server";
 import { dayPartOf, isoWeekday, suits } from "./windows";

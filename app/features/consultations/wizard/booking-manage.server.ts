@@ -13,25 +13,11 @@ import { enqueueEmails } from "~/features/mail/outbox.server";
 import { bookingEventData, recordWebhookEvent } from "~/features/webhooks/events.server";
 import { getMailSettings } from "~/features/mail/settings.server";
 import type { SiteSettings } from "~/features/settings/schema";
-import { bookingDurationMinutes, bookingMailData } from "../mail/booking-mail.server";
-import { staffRescheduleNotificationEmails } from "../mail/booking-staff-mail.server";
-import { cancellationEmail, visitorRescheduleEmail } from "../mail/booking-visitor-mail.server";
-import {
-  lockBooking,
-  markCancelled,
-  movePlace,
-  openedBy,
-  slotRefusal,
-  withdrawReminder,
-  type BookingRow,
-  type BookingStatus,
-  type SlotRow,
-} from "../core/booking-core.server";
-import { BookingError, bookingErrorMessage, isSlotProblem, type BookingErrorCode } from "../core/booking-errors.server";
-import { assignEngineer, planAssignment, type AssignmentPlan } from "../availability/engineer-assignment.server";
-import { queueCalendarWrite } from "../engineers/engineer-calendar-writes.server";
-import { engineerNotices } from "../mail/engineer-notices.server";
-import { bookingEndTime } from "../bookings/booking-rows.server";
+import { bookingDurationMinutes, bookingMailData, staffRescheduleNotificationEmails, cancellationEmail, visitorRescheduleEmail, engineerNotices } from "../mail/index.server";
+import { lockBooking, markCancelled, movePlace, openedBy, slotRefusal, withdrawReminder, type BookingRow, type BookingStatus, type SlotRow, BookingError, bookingErrorMessage, isSlotProblem, type BookingErrorCode } from "../core/index.server";
+import { assignEngineer, planAssignment, type AssignmentPlan } from "../availability/index.server";
+import { queueCalendarWrite } from "../engineers/index.server";
+import { bookingEndTime } from "../bookings/index.server";
 import { DEFAULT_LANGUAGE, type Language } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import { londonInstant } from "~/utils/time";

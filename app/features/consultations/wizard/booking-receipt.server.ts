@@ -20,9 +20,8 @@ import { consultationAvailability, consultationBookings } from "~/db/schema";
 import { getSiteSettings } from "~/features/settings/settings.server";
 import { env, serverSecret } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { bookingInvitationIcs } from "../mail/booking-invitation.server";
-import { bookingMailData } from "../mail/booking-mail.server";
-import { isManageTokenOf } from "../core/booking-core.server";
+import { bookingInvitationIcs, bookingMailData } from "../mail/index.server";
+import { isManageTokenOf } from "../core/index.server";
 
 /** How long the success screen can show the booking after Confirm Booking: 30 minutes. */
 export const RECEIPT_MAX_AGE_SECONDS = 30 * 60;

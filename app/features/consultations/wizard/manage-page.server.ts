@@ -18,8 +18,8 @@ import {
   rescheduleMessage,
   type ManagedBooking,
 } from "./booking-manage.server";
-import { bookingDurationMinutes } from "../mail/booking-mail.server";
-import type { AvailableSlot } from "../availability/slots.server";
+import { bookingDurationMinutes } from "../mail/index.server";
+import type { AvailableSlot } from "../availability/index.server";
 import { loadWeekSlots, resolveChosenSlot, type WeekSlots } from "./wizard.server";
 
 /** One state of the manage page. Dates are London `yyyy-mm-dd`; times `HH:MM:SS`. */

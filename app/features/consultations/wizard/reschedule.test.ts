@@ -15,10 +15,9 @@ import { outcome, TEST_ORIGIN } from "../../../../tests/setup/admin-session";
 import { setupTestDatabase } from "../../../../tests/setup/database";
 import { cancelBookingByToken, getBookingByToken, rescheduleBookingByToken } from "./booking-manage.server";
 import { createBooking } from "./booking-create.server";
-import { holdsPlace } from "../core/booking-core.server";
-import { updateBookingByAdmin } from "../bookings/booking-admin.server";
-import { queueDueReminders } from "../mail/reminders.server";
-import { BookingDetailsSchema } from "../core/schema";
+import { holdsPlace, BookingDetailsSchema } from "../core/index.server";
+import { updateBookingByAdmin } from "../bookings/index.server";
+import { queueDueReminders } from "../mail/index.server";
 import { formatLongDate } from "~/utils/format";
 import { addDays, londonToday } from "~/utils/time";
 

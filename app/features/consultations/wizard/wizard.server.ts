@@ -6,17 +6,14 @@
  */
 import type { SiteSettings } from "~/features/settings/schema";
 import { getMailSettings } from "~/features/mail/settings.server";
-import { engineerOffers, type BookingFor } from "../availability/engineer-diaries.server";
+import { engineerOffers, type BookingFor, getAvailableSlots, getSlot, listActiveTypes, type AvailableSlot, type ConsultationTypeOption } from "../availability/index.server";
 import { logger } from "~/utils/logger.server";
-import { getAvailableSlots, getSlot, listActiveTypes, type AvailableSlot, type ConsultationTypeOption } from "../availability/slots.server";
-import { isNextWeekDisabled, isOutsideNotice, isPreviousWeekDisabled, resolveWeekStart, WEEK_DAYS, weekWindow } from "../core/booking-window";
+import { isNextWeekDisabled, isOutsideNotice, isPreviousWeekDisabled, resolveWeekStart, WEEK_DAYS, weekWindow, bookingErrorMessage } from "../core/index.server";
 import { formatMonthYear } from "~/utils/format";
 import { DEFAULT_LANGUAGE, languageInfo, type Language } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import { addDays } from "~/utils/time";
-import { bookingErrorMessage } from "../core/booking-errors.server";
-import type { AskedQuestion } from "../questions/answer-fields";
-import { askedQuestions } from "../questions/answers.server";
+import { type AskedQuestion, askedQuestions } from "../questions/index.server";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -4,7 +4,7 @@ import { auditActor, requireAdmin } from "~/features/auth/guard.server";
 import { MANAGER_ROLES } from "~/features/auth/roles";
 import { QuestionsScreen } from "~/features/consultations/questions/components/questions-screen";
 import { QUESTION_LIMITS, QuestionSchema, type QuestionReply } from "~/features/consultations/questions/question-form";
-import { createQuestion, deleteQuestion, listQuestions, moveQuestion, questionType, updateQuestion } from "~/features/consultations/questions/questions.server";
+import { createQuestion, deleteQuestion, listQuestions, moveQuestion, questionType, updateQuestion } from "~/features/consultations/questions/index.server";
 import { pageMeta } from "~/features/seo/meta";
 import { readFormData } from "~/utils/form-data.server";
 import { accept, parseSubmission, refuse, refuseInvalid } from "~/utils/forms";

@@ -10,7 +10,7 @@ import {
   moveConsultationType,
   type TypeChangeError,
   updateConsultationType,
-} from "~/features/consultations/types/types-admin.server";
+} from "~/features/consultations/types/index.server";
 import { pageMeta } from "~/features/seo/meta";
 import { readFormData } from "~/utils/form-data.server";
 import { accept, parseSubmission, refuse, refuseInvalid, type FieldErrors } from "~/utils/forms";

@@ -6,7 +6,7 @@ import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { Field } from "~/components/field";
 import { BOOKING_STATUSES } from "~/utils/domain";
 import type { AdminBooking, SlotCompanion } from "../admin-bookings.server";
-import type { EngineerOption } from "../../engineers/engineer-profiles.server";
+import type { EngineerOption } from "../../engineers/index.server";
 import type { HandChangedEvent } from "~/features/calendars/event-writes.server";
 import { formatLongDate, formatTimeRange12, formatUkDateTime12, formatUkWeekdayTime24 } from "~/utils/format";
 import { m } from "~/utils/paraglide/messages";

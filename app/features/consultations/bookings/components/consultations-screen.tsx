@@ -32,10 +32,10 @@ import {
   type BookingSort,
   type BookingWhen,
 } from "../admin-booking-list";
-import type { AdminSlot, ConsultationStats } from "../../availability/availability.server";
+import type { AdminSlot, ConsultationStats } from "../../availability/index.server";
 import { formatTimeRange12, formatWeekdayDate } from "~/utils/format";
 import { STATUS_META } from "./admin-format";
-import type { EngineerOption } from "../../engineers/engineer-profiles.server";
+import type { EngineerOption } from "../../engineers/index.server";
 import { BookingDialog, type BookingView } from "./booking-dialog";
 import { AvailabilityPanel } from "../../availability/components/availability-panel";
 import { useResultToast, type Submitter } from "../../core/components/submitter";

@@ -17,8 +17,8 @@ import type { ActionReply, FieldErrors } from "~/utils/forms";
 import { WAITING_LIST_DAY_PART_NAMES } from "~/utils/domain";
 import { languageInfo, localizedPath, usePageLanguage, type Language } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
-import { LocalTime } from "../../wizard/components/week-picker";
-import type { ConsultationTypeOption } from "../../availability/slots.server";
+import { LocalTime } from "../../core/components/week-picker";
+import type { ConsultationTypeOption } from "../../availability/index.server";
 import { WAITING_LIST_PATH } from "../paths";
 
 /** What the join page's loader gives: the types, the form's first values, the dates allowed and a render token. */

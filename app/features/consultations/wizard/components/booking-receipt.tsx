@@ -12,7 +12,7 @@ import type { BookingReceipt } from "../booking-receipt.server";
 import { usePageLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import { describeWhenIn, minutesIn } from "../../core/words";
-import { LocalTime } from "./week-picker";
+import { LocalTime } from "../../core/components/week-picker";
 
 /** The booking just made, in the page's language (the type's name is content and stays as staff wrote it). */
 export function BookingReceiptCard({ receipt }: { receipt: BookingReceipt }) {

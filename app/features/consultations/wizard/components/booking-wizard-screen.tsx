@@ -31,7 +31,7 @@ import type { AnswerValues } from "../../questions/answer-fields";
 import { AnswerHiddenFields, answerRows, QuestionFields } from "../../questions/components/question-fields";
 import type { WizardState } from "../wizard.server";
 import { BookingReceiptCard } from "./booking-receipt";
-import { WeekPicker } from "./week-picker";
+import { WeekPicker } from "../../core/components/week-picker";
 import {
   BackLink,
   BookingSummary,

@@ -21,7 +21,7 @@ import type { ManagedBooking } from "../booking-manage.server";
 import type { ManageView } from "../manage-page.server";
 import { describeWhenIn, minutesIn, ukZone } from "../../core/words";
 import { BOOKING_PATH } from "./booking-wizard-screen";
-import { LocalTime, WeekPicker } from "./week-picker";
+import { LocalTime, WeekPicker } from "../../core/components/week-picker";
 
 /** A booking status's badge: its name in `language` and its colour. */
 function statusBadge(status: string, language: Language): { label: string; variant: "green" | "red" | "blue" | "grey" | "purple" | "yellow" } {

@@ -15,7 +15,7 @@ import type { FieldErrors } from "~/utils/forms";
 import { formatLongDate, formatTime24 } from "~/utils/format";
 import { languageInfo, usePageLanguage, type Language } from "~/utils/i18n";
 import { minutesIn, projectTypeOptions, ukZone } from "../../core/words";
-import { LocalTime } from "./week-picker";
+import { LocalTime } from "../../core/components/week-picker";
 
 /** The step indicator labels in `language`. */
 export function stepLabels(language: Language): string[] {
