@@ -9,7 +9,9 @@
  * BENCH_BOOKING_PLACES places, default 10), and BENCH_BOOKING_REQUESTS (default 50) Confirm
  * Booking posts fired at once, each with its own visitor and idempotency key, alternately at
  * either instance and round the three slots. Prints what the bookers got and their p50/p99
- * latency, then each engineer's consultations and overlapping pairs. Targets: 0 overlapping
+ * latency, then each engineer's consultations and overlapping pairs. Waiting lists are in play:
+ * BENCH_BOOKING_WAITING (default 200) people wait for that day, and both instances' workers offer
+ * them free times every half second during the race. Targets: 0 overlapping
  * consultations for every engineer; every stored booking has an engineer; the slots' place counts
  * match their bookings; p99 under 1 s.
  *
@@ -28,6 +30,8 @@ import { adminDatabaseUrl, createBenchDatabase, percentile, startServer, type Be
 const PLACES = Number(process.env.BENCH_BOOKING_PLACES ?? 10);
 const REQUESTS = Number(process.env.BENCH_BOOKING_REQUESTS ?? 50);
 const ENGINEERS = Number(process.env.BENCH_BOOKING_ENGINEERS ?? 3);
+/** People on the waiting list for the race's day (BENCH_BOOKING_WAITING, default 200). */
+const WAITING = Number(process.env.BENCH_BOOKING_WAITING ?? 200);
 const MEETING_MINUTES = 60;
 const SLOT_TIMES = [
   ["10:00", "11:00"],
@@ -80,6 +84,15 @@ async function populate(pool: pg.Pool): Promise<RaceRows> {
     );
     slotIds.push(slot.rows[0].id);
   }
+  // Waiting lists in play: people waiting for the race's day, whom both servers' workers offer
+  // the free times to (every half second) while the bookings race.
+  for (let w = 0; w < WAITING; w++) {
+    await pool.query(
+      `insert into waiting_list_entries (consultation_type_id, name, email, date_from, date_to, weekdays, day_parts)
+       values ($1, $2, $3, $4, $4, '{1,2,3,4,5,6,7}', '{morning,afternoon,evening}')`,
+      [typeId, `Waiting ${w}`, `waiting-${w}@bench.example`, date],
+    );
+  }
   return { typeId, slotIds, date, engineers };
 }
 
@@ -107,6 +120,7 @@ export async function runBookingBench(): Promise<void> {
             SEED_DEMO: "false",
             // All posts come from 127.0.0.1: the race measures capacity, not the per-client limit.
             BOOKING_LIMIT_PER_CLIENT: String(REQUESTS + 1),
+            WAITING_LIST_CHECK_MS: "500",
           }),
         }),
       );

@@ -12,7 +12,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { FormGuardFields } from "~/features/abuse/components/form-guard-fields";
-import { formatDayName, formatLongDate } from "~/utils/format";
+import { formatDayName } from "~/utils/format";
 import type { ActionReply, FieldErrors } from "~/utils/forms";
 import { WAITING_LIST_DAY_PART_NAMES } from "~/utils/domain";
 import { languageInfo, localizedPath, usePageLanguage, type Language } from "~/utils/i18n";
@@ -191,10 +191,10 @@ export function WaitingListScreen({ data, reply }: { data: WaitingListPageData; 
             <fieldset className="grid gap-3">
               <legend className="mb-2 text-sm font-medium">{m.waitlist_legend_dates({}, locale)}</legend>
               <div className="grid gap-4 sm:grid-cols-2">
-                <Field label={m.waitlist_label_from({}, locale)} required errors={errors?.dateFrom} hint={formatLongDate(data.first, intl)}>
+                <Field label={m.waitlist_label_from({}, locale)} required errors={errors?.dateFrom}>
                   {(p) => <Input {...p} type="date" dir="ltr" name="dateFrom" min={data.first} max={data.last} defaultValue={text("dateFrom", data.initial.dateFrom)} required data-msg-required={m.waitlist_validation_date({}, locale)} />}
                 </Field>
-                <Field label={m.waitlist_label_to({}, locale)} required errors={errors?.dateTo} hint={formatLongDate(data.last, intl)}>
+                <Field label={m.waitlist_label_to({}, locale)} required errors={errors?.dateTo}>
                   {(p) => <Input {...p} type="date" dir="ltr" name="dateTo" min={data.first} max={data.last} defaultValue={text("dateTo", data.initial.dateTo)} required data-msg-required={m.waitlist_validation_date({}, locale)} />}
                 </Field>
               </div>
