@@ -227,6 +227,20 @@ export async function leaveWaitingList(token: string): Promise<boolean> {
 }
 
 /**
+ * Takes `email` off the waiting list of the consultation type `typeId`, inside `tx` (the
+ * booking's own transaction): someone who has just booked that type is offered none of its times
+ * any more. The address is matched case-insensitively; the entries go with their offers and leave
+ * links. Returns how many entries were deleted.
+ */
+export async function leaveOnBooking(tx: Transaction, typeId: string, email: string): Promise<number> {
+  const gone = await tx
+    .delete(waitingListEntries)
+    .where(and(eq(waitingListEntries.consultationTypeId, typeId), sql`lower(${waitingListEntries.email}) = lower(${email})`))
+    .returning({ id: waitingListEntries.id });
+  return gone.length;
+}
+
+/**
  * Deletes, inside `tx`, the entries that joined `days` days or more before `now` (expired), with
  * their offers and leave links (the daily retention run). Returns how many.
  */

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { consultationAvailability, consultationTypes, emailOutbox, waitingListEntries, waitingListLeaveTokens, waitingListOffers } from "~/db/schema";
@@ -175,6 +175,22 @@ describe("offering freed times", () => {
     expect(await offerFreedTimes(new Date(NOW.getTime() + 60_000))).toBe(1);
     const [offer] = await offersTo("waiting@example.com");
     expect(offer!.text).toContain(`slot=${slot.id}`);
+  });
+
+  it("someone who books the type is taken off its list in the same transaction, and offered nothing more", async () => {
+    const type = await makeType();
+    const other = await makeType();
+    const slot = await makeSlot("2030-01-10", "09:00");
+    await makeSlot("2030-01-11", "10:00");
+    await joined(type.id, "Booker@Example.com");
+    await joined(other.id, "booker@example.com");
+    const details = BookingDetailsSchema.parse({ name: "Ama Owusu", email: "booker@example.com", phone: "" });
+    await createBooking({ typeId: type.id, slotId: slot.id, details }, { idempotencyKey: randomUUID(), clientIp: "192.0.2.2", now: NOW });
+
+    const left = await db.select({ typeId: waitingListEntries.consultationTypeId }).from(waitingListEntries).where(sql`lower(${waitingListEntries.email}) = 'booker@example.com'`);
+    expect(left).toEqual([{ typeId: other.id }]);
+    await offerFreedTimes(NOW);
+    expect((await offersTo("Booker@Example.com")).length).toBe(0);
   });
 
   it("mails one entry at most once per throttle period, then the next free time", async () => {

@@ -26,6 +26,7 @@ import { issueManageToken, slotRefusal, type BookingRow, BookingError, bookingEr
 import { assignEngineer, planAssignment } from "../availability/index.server";
 import { queueCalendarWrite } from "../engineers/index.server";
 import { checkAnswers } from "../questions/index.server";
+import { leaveOnBooking } from "../waiting-list/index.server";
 import { DEFAULT_LANGUAGE, type Language } from "~/utils/i18n";
 import { mergeFieldErrors, parseSubmission, refusedFields, submissionObject, type FailedSubmission, type Submission, type SubmissionInput } from "~/utils/forms";
 import { logger } from "~/utils/logger.server";
@@ -223,6 +224,8 @@ export async function createBooking(
       const engineer = await engineerNotices(tx, mail, site, { from: null, to: engineerId, status: "TENTATIVE", sequence: booking.icsSequence });
       await enqueueEmails(tx, [confirmationEmail(mail, site, token), ...staffNotificationEmails(mail, site), ...engineer]);
       await queueCalendarWrite(tx, booking.id, site, now);
+      // Booked: the visitor is no longer waiting for a time of this type.
+      await leaveOnBooking(tx, type.id, d.email);
       await recordWebhookEvent(tx, "booking.created", bookingEventData(booking, slot), now);
       return { booking, created: true, manageToken: token };
     });
