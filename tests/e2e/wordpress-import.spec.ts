@@ -115,6 +115,7 @@ for (const c of CASES) {
     await waitForEnhancement(visitorPage);
     await expect(visitorPage.getByRole("heading", { level: 1 })).toHaveText(c.title);
     await expect(visitorPage.getByText(c.mapTo, { exact: true }).first()).toBeVisible();
+    await shootScreens(visitorPage, `wordpress-article-${c.width}`);
     const answer = await visitor.request.get(c.old, { maxRedirects: 0 });
     expect(answer.status()).toBe(301);
     expect(answer.headers().location).toBe(href);
