@@ -117,7 +117,7 @@ describe.each(PAIRS)("subject %s beside %s", (subjectAddress, otherAddress) => {
 
     expect(result).toEqual({
       ok: true,
-      counts: { enquiries: 1, bookings: 1, futureBookings: 1, emails: 6, pendingEmails: 6, auditEntries: 2 },
+      counts: { enquiries: 1, bookings: 1, futureBookings: 1, emails: 6, pendingEmails: 6, auditEntries: 2, waitingList: 0 },
     });
     expect(await snapshot(other)).toEqual(otherBefore);
     const [erased] = await db.select().from(enquiries).where(eq(enquiries.id, subject.enquiryIds[0]!));
