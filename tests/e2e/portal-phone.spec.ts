@@ -1,3 +1,4 @@
+import path from "node:path";
 /**
  * Phones: every portal screen at 390 px without sideways scrolling. The route
  * list comes from app/routes.ts itself, so a screen added later is visited too; a route with a
@@ -47,6 +48,19 @@ async function exampleUrl(page: Page, pattern: string): Promise<string | null> {
   if (pattern === "/admin/cms/blog/edit/:id") return editLink("/admin/cms/blog");
   if (pattern === "/admin/cms/projects/edit/:id/:lang") return `${await editLink("/admin/cms/projects")}/fr`;
   if (pattern === "/admin/cms/blog/edit/:id/:lang") return `${await editLink("/admin/cms/blog")}/fr`;
+  if (pattern === "/admin/site/consultation-types/:typeId/questions") {
+    await page.goto("/admin/site/consultation-types");
+    return page.locator('a[href^="/admin/site/consultation-types/"][href$="/questions"]').first().getAttribute("href");
+  }
+  if (pattern === "/admin/site/wordpress/:id") {
+    // A dry run of a real export (nothing is written until it is applied): the run's own screen.
+    await page.goto("/admin/site/wordpress");
+    await waitForHydration(page);
+    await page.getByLabel("WordPress export file").setInputFiles(path.resolve("tests/fixtures/wordpress/64-block-test-data.xml"));
+    await page.getByRole("button", { name: "Upload and check" }).click();
+    await page.waitForURL(/\/admin\/site\/wordpress\/[0-9a-f-]{36}$/, { timeout: 60_000 });
+    return new URL(page.url()).pathname;
+  }
   if (pattern === "/admin/site/:page") return "/admin/site/about";
   if (pattern === "/admin/site/:page/:lang") return "/admin/site/about/fr";
   if (pattern === "/admin/users/:id/calendar" || pattern === "/admin/users/:id/consultations") {
