@@ -18,6 +18,7 @@ import { WAITING_LIST_DAY_PART_NAMES } from "~/utils/domain";
 import { languageInfo, localizedPath, usePageLanguage, type Language } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import { LocalTime } from "../../core/components/week-picker";
+import { NameEmailFields } from "../../core/components/contact-fields";
 import type { ConsultationTypeOption } from "../../availability/index.server";
 import { WAITING_LIST_PATH } from "../paths";
 
@@ -145,37 +146,7 @@ export function WaitingListScreen({ data, reply }: { data: WaitingListPageData; 
             <FormGuardFields token={token} />
             <input type="hidden" name="timeZone" defaultValue="" data-visitor-zone="" />
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label={m.field_full_name({}, locale)} required errors={errors?.name}>
-                {(p) => (
-                  <Input
-                    {...p}
-                    name="name"
-                    defaultValue={text("name", "")}
-                    autoComplete="name"
-                    required
-                    maxLength={120}
-                    data-msg-required={m.validation_name_required({}, locale)}
-                    data-msg-too-long={m.validation_name_too_long({}, locale)}
-                  />
-                )}
-              </Field>
-              <Field label={m.field_email_address({}, locale)} required errors={errors?.email}>
-                {(p) => (
-                  <Input
-                    {...p}
-                    type="email"
-                    dir="ltr"
-                    name="email"
-                    defaultValue={text("email", "")}
-                    autoComplete="email"
-                    required
-                    maxLength={254}
-                    data-msg-required={m.validation_email_required({}, locale)}
-                    data-msg-email={m.validation_email_invalid({}, locale)}
-                    data-msg-too-long={m.validation_email_too_long({}, locale)}
-                  />
-                )}
-              </Field>
+              <NameEmailFields name={text("name", "")} email={text("email", "")} errors={errors} />
             </div>
             <Field label={m.waitlist_label_type({}, locale)} required errors={errors?.typeId}>
               {(p) => (

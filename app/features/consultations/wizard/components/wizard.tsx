@@ -16,6 +16,7 @@ import { formatLongDate, formatTime24 } from "~/utils/format";
 import { languageInfo, usePageLanguage, type Language } from "~/utils/i18n";
 import { minutesIn, projectTypeOptions, ukZone } from "../../core/words";
 import { LocalTime } from "../../core/components/week-picker";
+import { NameEmailFields } from "../../core/components/contact-fields";
 
 /** The step indicator labels in `language`. */
 export function stepLabels(language: Language): string[] {
@@ -137,37 +138,7 @@ export function DetailsFields({ values, errors }: { values: DetailsValues; error
           {m.details_contact_heading({}, locale)}
         </h3>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={m.field_full_name({}, locale)} required errors={errors?.name}>
-            {(p) => (
-              <Input
-                {...p}
-                name="name"
-                defaultValue={v("name")}
-                autoComplete="name"
-                required
-                maxLength={120}
-                data-msg-required={m.validation_name_required({}, locale)}
-                data-msg-too-long={m.validation_name_too_long({}, locale)}
-              />
-            )}
-          </Field>
-          <Field label={m.field_email_address({}, locale)} required errors={errors?.email}>
-            {(p) => (
-              <Input
-                {...p}
-                type="email"
-                dir="ltr"
-                name="email"
-                defaultValue={v("email")}
-                autoComplete="email"
-                required
-                maxLength={254}
-                data-msg-required={m.validation_email_required({}, locale)}
-                data-msg-email={m.validation_email_invalid({}, locale)}
-                data-msg-too-long={m.validation_email_too_long({}, locale)}
-              />
-            )}
-          </Field>
+          <NameEmailFields name={v("name")} email={v("email")} errors={errors} />
           <Field label={m.field_phone_number({}, locale)} errors={errors?.phone}>
             {(p) => <Input {...p} type="tel" dir="ltr" name="phone" defaultValue={v("phone")} autoComplete="tel" maxLength={40} />}
           </Field>
