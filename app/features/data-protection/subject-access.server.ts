@@ -18,8 +18,8 @@
  */
 import { and, asc, eq, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { db, type Database, type Transaction } from "~/db/client.server";
-import { auditLog, consultationBookings, emailOutbox, enquiries, type BookingAnswer } from "~/db/schema";
-import { selectBookingsWithSlot } from "~/features/consultations/bookings/index.server";
+import { auditLog, consultationBookings, emailOutbox, enquiries } from "~/db/schema";
+import { bookingDetails, selectBookingsWithSlot, type BookingDetails } from "~/features/consultations/bookings/index.server";
 import { holdsPlace } from "~/features/consultations/core/index.server";
 import { londonInstant } from "~/utils/time";
 import { exportConversations } from "~/features/enquiries/conversation.server";
@@ -43,27 +43,17 @@ export type SubjectEnquiry = {
   internalNotes: string | null;
 };
 
-/** A booking as exported; `slotDate`/`slotStartTime`/`slotEndTime` are Europe/London wall-clock. */
+/**
+ * A booking as exported: its id and instants (ISO 8601 strings), its details as stored
+ * (`BookingDetails`: what the visitor gave, the type's questions and answers, the status, the
+ * meeting link and notes), and its slot; `slotDate`/`slotStartTime`/`slotEndTime` are
+ * Europe/London wall-clock.
+ */
 export type SubjectBooking = {
   id: string;
   createdAt: string;
   updatedAt: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  companyName: string | null;
-  consultationType: string;
-  projectType: string | null;
-  projectDescription: string | null;
-  timeline: string | null;
-  budgetRange: string | null;
-  howHeardAboutUs: string | null;
-  specialRequirements: string | null;
-  /** The type's questions as asked and answered (the booking's snapshot). */
-  answers: BookingAnswer[];
-  status: string;
-  meetingLink: string | null;
-  meetingNotes: string | null;
+} & BookingDetails & {
   reminderSentAt: string | null;
   slotDate: string;
   slotStartTime: string;
@@ -201,21 +191,7 @@ export async function findSubjectRecords(
       id: b.id,
       createdAt: b.createdAt.toISOString(),
       updatedAt: b.updatedAt.toISOString(),
-      name: b.name,
-      email: b.email,
-      phone: b.phone,
-      companyName: b.companyName,
-      consultationType: b.consultationType,
-      projectType: b.projectType,
-      projectDescription: b.projectDescription,
-      timeline: b.timeline,
-      budgetRange: b.budgetRange,
-      howHeardAboutUs: b.howHeardAboutUs,
-      specialRequirements: b.specialRequirements,
-      answers: b.answers,
-      status: b.status,
-      meetingLink: b.meetingLink,
-      meetingNotes: b.meetingNotes,
+      ...bookingDetails(b),
       reminderSentAt: iso(b.reminderSentAt),
       slotDate: b.date,
       slotStartTime: b.startTime.slice(0, 5),

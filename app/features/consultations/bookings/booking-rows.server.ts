@@ -13,20 +13,16 @@ import { consultationAvailability as a, consultationBookings as b } from "~/db/s
 import { bookingDurationMinutes } from "../mail/index.server";
 import { londonInstant, londonTimeOfDay } from "~/utils/time";
 
-/** The columns read: every booking field a person or a calendar may see, and the slot's date and times. */
-export const bookingWithSlotColumns = {
-  id: b.id,
-  availabilityId: b.availabilityId,
+/**
+ * What the visitor gave and staff added, as stored: the booking's own details, which the person it
+ * is about is shown in their subject-access export, in that export's order.
+ */
+export const bookingDetailColumns = {
   name: b.name,
   email: b.email,
   phone: b.phone,
   companyName: b.companyName,
   consultationType: b.consultationType,
-  /** The type's id (null once the type is deleted), for the engineers' rules. */
-  consultationTypeId: b.consultationTypeId,
-  /** The engineer who takes it and their name (null while no engineer is set up, or once their account is deleted). */
-  engineerId: b.engineerId,
-  engineerName: sql<string | null>`(select u.name from admin_users u where u.id = ${b.engineerId})`,
   projectType: b.projectType,
   projectDescription: b.projectDescription,
   timeline: b.timeline,
@@ -38,6 +34,18 @@ export const bookingWithSlotColumns = {
   status: b.status,
   meetingLink: b.meetingLink,
   meetingNotes: b.meetingNotes,
+};
+
+/** The columns read: every booking field a person or a calendar may see, and the slot's date and times. */
+export const bookingWithSlotColumns = {
+  id: b.id,
+  availabilityId: b.availabilityId,
+  /** The type's id (null once the type is deleted), for the engineers' rules. */
+  consultationTypeId: b.consultationTypeId,
+  /** The engineer who takes it and their name (null while no engineer is set up, or once their account is deleted). */
+  engineerId: b.engineerId,
+  engineerName: sql<string | null>`(select u.name from admin_users u where u.id = ${b.engineerId})`,
+  ...bookingDetailColumns,
   /** Stored length in minutes; null only for rows older than the column. */
   durationMinutes: b.durationMinutes,
   /** The language the visitor booked in ("en", "fr"...); their messages are in it. */
@@ -62,6 +70,14 @@ export function selectBookingsWithSlot(executor: Database | Transaction = db) {
 
 /** One row of `selectBookingsWithSlot`. */
 export type BookingWithSlotRow = Awaited<ReturnType<typeof selectBookingsWithSlot>>[number];
+
+/** A booking's details as `bookingDetailColumns` reads them. */
+export type BookingDetails = Pick<BookingWithSlotRow, keyof typeof bookingDetailColumns>;
+
+/** The details of `row` (the fields of `bookingDetailColumns`, in its order) and nothing else. */
+export function bookingDetails(row: BookingWithSlotRow): BookingDetails {
+  return Object.fromEntries(Object.keys(bookingDetailColumns).map((key) => [key, row[key as keyof BookingDetails]])) as BookingDetails;
+}
 
 /**
  * When a booking ends, as London wall-clock `HH:MM:SS`: its start plus its own length (the stored
