@@ -8,7 +8,7 @@ import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from "dr
 import { CALENDAR_EVENT_ACTIONS, CALENDAR_HAND_CHANGES, CALENDAR_KINDS } from "../../utils/domain";
 import { user } from "./auth";
 import { consultationBookings } from "./consultations";
-import { createdAt, inList, textOwner, updatedAt, uuidId, uuidOwner } from "./columns";
+import { createdAt, inList, leaseColumns, textOwner, updatedAt, uuidId, uuidOwner } from "./columns";
 
 /**
  * A staff user's calendar connection (at most one per user). Secrets are encrypted with the server
@@ -36,8 +36,7 @@ export const calendarConnections = pgTable(
     lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
     lastError: text("last_error"),
     lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
-    leaseUntil: timestamp("lease_until", { withTimezone: true }),
-    leaseHolder: text("lease_holder"),
+    ...leaseColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -117,8 +116,7 @@ export const calendarEventWrites = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     lastError: text("last_error"),
     lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
-    leaseUntil: timestamp("lease_until", { withTimezone: true }),
-    leaseHolder: text("lease_holder"),
+    ...leaseColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

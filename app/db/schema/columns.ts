@@ -18,6 +18,17 @@ export const createdAt = () => timestamp("created_at", { withTimezone: true }).n
 /** `updated_at`: the instant of the row's last change (timestamptz, defaults to now; set by the writer). */
 export const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
+/**
+ * `lease_until`, `lease_holder`, spread into a table's columns: a row one server instance at a
+ * time works on holds the instant its claim lapses (timestamptz) and the name of the instance that
+ * made it; both null while nobody holds it. Another instance may take the row over once
+ * `lease_until` has passed.
+ */
+export const leaseColumns = () => ({
+  leaseUntil: timestamp("lease_until", { withTimezone: true }),
+  leaseHolder: text("lease_holder"),
+});
+
 /** A CHECK condition `column between min and max` (inclusive), for a bound of `RETENTION_LIMITS`. */
 export const between = (column: string, { min, max }: { min: number; max: number }) => sql.raw(`${column} between ${min} and ${max}`);
 

@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ENQUIRY_MESSAGE_KINDS, ENQUIRY_STATUSES, ENQUIRY_PRIORITIES } from "../../utils/domain";
-import { createdAt, inList, updatedAt, uuidId, uuidOwner } from "./columns";
+import { createdAt, inList, leaseColumns, updatedAt, uuidId, uuidOwner } from "./columns";
 
 export const enquiries = pgTable(
   "enquiries",
@@ -140,8 +140,7 @@ export const mailboxSettings = pgTable(
     failingSince: timestamp("failing_since", { withTimezone: true }),
     /** When the owner was told of the current failure (null: not yet, or reading works). */
     failureNotifiedAt: timestamp("failure_notified_at", { withTimezone: true }),
-    leaseUntil: timestamp("lease_until", { withTimezone: true }),
-    leaseHolder: text("lease_holder"),
+    ...leaseColumns(),
     updatedAt: updatedAt(),
   },
   () => [check("mailbox_settings_single_row", sql`id = 1`)],
