@@ -87,12 +87,6 @@ export async function listUpcomingSlots(now: Date, limit = 500): Promise<AdminSl
   return rows.map(toSlot);
 }
 
-/** One slot by id, or null. */
-export async function getSlot(id: string): Promise<AdminSlot | null> {
-  const [row] = await db.select(slotColumns).from(consultationAvailability).where(eq(consultationAvailability.id, id));
-  return row ? toSlot(row) : null;
-}
-
 const DUPLICATE_MESSAGE = "Another slot already starts at that date and time.";
 
 /**

@@ -9,6 +9,3 @@ export * from "./availability.server";
 export * from "./engineer-assignment.server";
 export * from "./engineer-diaries.server";
 export * from "./slots.server";
-// Both staff's slots and the visitor's offer read a slot by id; the entry point's `getSlot` is
-// the visitor's (the one other sub-areas use).
-export { getSlot } from "./slots.server";
