@@ -14,9 +14,9 @@ import { expect, test } from "@playwright/test";
 import { londonInstant } from "../../app/utils/time";
 import { TestRadicale } from "../setup/test-radicale";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
-import { signInAsAdmin } from "./support/auth";
 import { fillDetails, slotRadio, toTypeWeek } from "./support/booking-flow";
 import { outbox, sentTo, type Mail } from "./support/mail";
+import { connectCalendarFromUsers } from "./support/engineer-calendar";
 import { writerEngineerFixtures } from "./support/engineer-fixtures";
 import { waitUntilHumanPace } from "./support/human-pace";
 import { waitForHydration } from "./support/hydration";
@@ -57,19 +57,12 @@ test("a booking made in the wizard is written into the engineer's CalDAV calenda
   test.setTimeout(180_000);
 
   // An admin connects Wren Writer's CalDAV account from Users.
-  await signInAsAdmin(page);
-  await page.goto("/admin/users");
-  await waitForHydration(page);
-  await page.getByRole("link", { name: `Calendar of ${F.engineer.name}` }).click();
-  const card = page.getByRole("region", { name: new RegExp(`^${F.engineer.name}'s calendar`) });
-  await expect(card.getByRole("heading", { name: `${F.engineer.name}'s calendar Not connected` })).toBeVisible();
-  await waitForHydration(page);
-  await card.getByLabel("CalDAV account").check();
-  await card.getByLabel("CalDAV server address").fill(radicale.url);
-  await card.getByLabel("User name").fill(radicale.user);
-  await card.getByLabel("App password").fill(radicale.password);
-  await card.getByRole("button", { name: "Connect calendar" }).click();
-  await expect(page.getByText("Calendar connected")).toBeVisible();
+  const card = await connectCalendarFromUsers(page, F.engineer.name, async (form) => {
+    await form.getByLabel("CalDAV account").check();
+    await form.getByLabel("CalDAV server address").fill(radicale.url);
+    await form.getByLabel("User name").fill(radicale.user);
+    await form.getByLabel("App password").fill(radicale.password);
+  });
   await expect(card.getByText("Bookings are written into this calendar: tentative while they await confirmation, confirmed once staff confirm them.")).toBeVisible();
   await expect(card.getByText("Bookings to write: None waiting")).toBeVisible();
 

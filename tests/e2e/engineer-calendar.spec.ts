@@ -9,10 +9,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
 import { formatMonthYear } from "../../app/utils/format";
-import { signInAsAdmin } from "./support/auth";
 import { slotRadio, toTypeWeek } from "./support/booking-flow";
+import { connectCalendarFromUsers } from "./support/engineer-calendar";
 import { diaryEngineerFixtures } from "./support/engineer-fixtures";
-import { waitForHydration } from "./support/hydration";
 
 const F = diaryEngineerFixtures();
 
@@ -68,16 +67,7 @@ test("an event in the engineer's connected calendar takes its time out of the wi
   test.setTimeout(120_000);
 
   // An admin connects Dan Diary's calendar for him from Users.
-  await signInAsAdmin(page);
-  await page.goto("/admin/users");
-  await waitForHydration(page);
-  await page.getByRole("link", { name: `Calendar of ${F.engineer.name}` }).click();
-  const card = page.getByRole("region", { name: new RegExp(`^${F.engineer.name}'s calendar`) });
-  await expect(card.getByRole("heading", { name: `${F.engineer.name}'s calendar Not connected` })).toBeVisible();
-  await waitForHydration(page);
-  await card.getByLabel("Private address of the calendar").fill(address);
-  await card.getByRole("button", { name: "Connect calendar" }).click();
-  await expect(page.getByText("Calendar connected")).toBeVisible();
+  const card = await connectCalendarFromUsers(page, F.engineer.name, (form) => form.getByLabel("Private address of the calendar").fill(address));
   await expect(card.getByRole("heading", { name: `${F.engineer.name}'s calendar Connected` })).toBeVisible();
   await expect(card.getByText("Busy times in the next weeks").locator("xpath=following-sibling::dd")).toHaveText("1");
 
