@@ -31,6 +31,7 @@ import type { CmsActor } from "~/features/cms/content.server";
 import { INSIGHT_CATEGORIES, type InsightCategory } from "~/features/insights/kind";
 import { logger } from "~/utils/logger.server";
 import { applySteps, initialApplyState, type ApplyReport, type ImportMapping } from "./apply.server";
+import { mapAuthors, type AuthorChoice } from "./authors.server";
 import { dryRunImport, type DryRun } from "./dry-run.server";
 import { authorField, BYLINE, categoryField, type RunSummary, type RunView } from "./import-form";
 import { ExportUploadError, receiveExport } from "./upload.server";
@@ -90,8 +91,8 @@ export async function uploadExport(actor: CmsActor, request: Request): Promise<{
 /**
  * The mapping staff chose on the dry run's form: `category:<slug>` (an article category, or ""
  * for the default) for each WordPress category, `defaultCategory`, and `author:<login>` (a member
- * of staff's user id, or "byline") for each author. Returns the mapping, or the message of the
- * first value that is not one the form offers.
+ * of staff's user id, or "byline") for each author (checked by `mapAuthors`). Returns the
+ * mapping, or the message of the first value that is not one the form offers.
  */
 export async function mappingFromForm(plan: DryRun, form: FormData): Promise<{ ok: true; mapping: ImportMapping } | { ok: false; message: string }> {
   const isCategory = (v: string): v is InsightCategory => (INSIGHT_CATEGORIES as readonly string[]).includes(v);
@@ -104,14 +105,15 @@ export async function mappingFromForm(plan: DryRun, form: FormData): Promise<{ o
     if (!isCategory(value)) return { ok: false, message: `Choose an article category for "${term.name}" from the list.` };
     categories[term.slug] = value;
   }
-  const staff = new Set((await db.select({ userId: adminUsers.userId }).from(adminUsers).where(eq(adminUsers.isActive, true))).map((s) => s.userId));
-  const authors: Record<string, string | null> = {};
-  for (const author of plan.authors) {
-    const value = String(form.get(authorField(author.login)) ?? BYLINE);
-    if (value !== BYLINE && !staff.has(value)) return { ok: false, message: `Choose a member of staff for ${author.displayName}, or keep the byline.` };
-    authors[author.login] = value === BYLINE ? null : value;
-  }
-  return { ok: true, mapping: { categories, defaultCategory, authors } };
+  const choices = Object.fromEntries(
+    plan.authors.map((author): [string, AuthorChoice] => {
+      const value = String(form.get(authorField(author.login)) ?? BYLINE);
+      return [author.login, value === BYLINE ? "byline" : { userId: value }];
+    }),
+  );
+  const authors = await mapAuthors(plan, choices);
+  if (!authors.ok) return authors;
+  return { ok: true, mapping: { categories, defaultCategory, authors: authors.authors } };
 }
 
 /** The staff a WordPress author may be mapped to: active members, by name. */

@@ -125,9 +125,14 @@ describe("WordPress imports from the portal", () => {
     form.set(authorField("themereviewteam"), BYLINE);
     const mapping = await mappingFromForm(run.plan, form);
     if (!mapping.ok) throw new Error(mapping.message);
+    expect(mapping.mapping.authors).toEqual({ themedemos: manager.userId, themereviewteam: null });
     const bad = new FormData();
     bad.set("defaultCategory", "Gossip");
     expect(await mappingFromForm(run.plan, bad)).toEqual({ ok: false, message: "Choose the default category from the list." });
+    // A user id that is no active member of staff (a forged form) is refused like a wrong category.
+    form.set(authorField("themedemos"), "u-nobody");
+    expect(await mappingFromForm(run.plan, form)).toEqual({ ok: false, message: "Choose a member of staff for Theme Buster, or keep the byline." });
+    form.set(authorField("themedemos"), manager.userId);
 
     expect(await applyDueRuns()).toBeNull();
     expect(await startRun(manager, run.id, mapping.mapping)).toBe(true);
