@@ -37,6 +37,8 @@ const SHOWN: [label: string, text: string | null, expected: string | null][] = [
   ["a moment in a staff e-mail", format.formatUkLongDateTime(summer), "1 July 2025 at 15:07"],
   ["when a booking was made", format.formatUkDateTime12(winter), "5 Mar 2025, 2:07 pm"],
   ["an audit entry", format.formatUkDayTime12(summer), "1 Jul, 03:07 pm"],
+  ["a booking's time beside its engineer's calendar's, in winter", format.formatUkWeekdayTime12(winter), "Wed 5 Mar, 2:07 pm"],
+  ["a booking's time beside its engineer's calendar's, in summer", format.formatUkWeekdayTime12(summer), "Tue 1 Jul, 3:07 pm"],
   ["an enquiry's afternoon time", format.formatUkTime12(winter), "2:07 pm"],
   ["an enquiry's morning time", format.formatUkTime12("2025-03-05T09:14:00Z"), "9:14 am"],
   ["an article's date after midnight BST", format.formatArticleDate("2025-06-30T23:30:00Z"), "July 1, 2025"],

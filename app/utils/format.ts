@@ -162,9 +162,6 @@ export const formatUkDateTime12 = uk("en-GB", {
 /** "5 Mar, 14:07": a session's sign-in and last activity (24-hour). */
 export const formatUkDayTime24 = uk("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
 
-/** "Tue 3 Dec, 15:00": a booking's time beside the time an engineer's calendar gives it (24-hour). */
-export const formatUkWeekdayTime24 = uk("en-GB", { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
-
 /** "5 Mar, 02:07 pm": an audit entry (admin, 12-hour). */
 export const formatUkDayTime12 = uk("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hour12: true });
 
@@ -176,6 +173,16 @@ const time12 = uk("en-GB", { hour: "numeric", minute: "2-digit", hour12: true })
 /** "9:14 am": the time of day of an instant (admin, 12-hour), "am"/"pm" in lower case whatever the ICU data. */
 export function formatUkTime12(at: Date | string): string {
   return time12(at).replace(/\s?([ap])\.?m\.?$/i, " $1m").toLowerCase();
+}
+
+const weekdayDay = uk("en-GB", { weekday: "short", day: "numeric", month: "short" });
+
+/**
+ * "Tue 3 Dec, 3:00 pm": a booking's time beside the time an engineer's calendar gives it, and when
+ * writing it into that calendar failed or is tried again (admin, 12-hour, as {@link formatUkTime12}).
+ */
+export function formatUkWeekdayTime12(at: Date | string): string {
+  return `${weekdayDay(at)}, ${formatUkTime12(at)}`;
 }
 
 const articleDate = uk("en-US", { month: "long", day: "numeric", year: "numeric" });

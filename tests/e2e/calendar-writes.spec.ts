@@ -140,7 +140,7 @@ test("a booking made in the wizard is written into the engineer's CalDAV calenda
   await dialog.getByRole("textbox", { name: "Meeting link" }).fill("https://meet.example.com/wren-writer");
   await dialog.getByRole("button", { name: "Update Booking" }).click();
   await expect(page.getByText("Booking updated")).toBeVisible();
-  const moved = new RegExp(`^Moved by hand in ${F.engineer.name}'s calendar to .+, 14:00; the booking says .+, 11:15\\. It is left as it is\\.$`);
+  const moved = new RegExp(`^Moved by hand in ${F.engineer.name}'s calendar to .+, 2:00 pm; the booking says .+, 11:15 am\\. It is left as it is\\.$`);
   await expect(async () => {
     await page.goto(`/admin/consultations?q=${encodeURIComponent(email)}&booking=${/booking-([0-9a-f-]+)\.ics/.exec(file)![1]}`);
     await expect(page.getByRole("dialog").getByText(moved)).toBeVisible({ timeout: 2_000 });
@@ -152,7 +152,7 @@ test("a booking made in the wizard is written into the engineer's CalDAV calenda
   await waitForHydration(page);
   await page.getByRole("link", { name: `Calendar of ${F.engineer.name}` }).click();
   await expect(card.getByRole("heading", { name: "Changed by hand in the calendar" })).toBeVisible();
-  await expect(card.getByText(new RegExp(`^${F.typeName}, Wynn Visitor: moved in the calendar to .+, 14:00; the booking says .+, 11:15\\.$`))).toBeVisible();
+  await expect(card.getByText(new RegExp(`^${F.typeName}, Wynn Visitor: moved in the calendar to .+, 2:00 pm; the booking says .+, 11:15 am\\.$`))).toBeVisible();
   await shoot(page, "calendar-writes-hand-moved");
 
   // Disconnected again, so the calendar is not read (and failing) after the test.

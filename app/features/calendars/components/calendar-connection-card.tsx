@@ -24,7 +24,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { formatUkDateTime24, formatUkWeekdayTime24 } from "~/utils/format";
+import { formatUkDateTime24, formatUkWeekdayTime12 } from "~/utils/format";
 import { m } from "~/utils/paraglide/messages";
 import { fieldError, submittedValue } from "~/utils/forms";
 import type { CalendarConnectionView } from "../connections.server";
@@ -182,7 +182,7 @@ function nextMinute(at: string): string {
 
 /** What the card says of the bookings written into a CalDAV calendar: waiting ones and why, and hand changes. */
 function BookingWrites({ writes }: { writes: CalendarWritesView }) {
-  const when = (at: string) => formatUkWeekdayTime24(at);
+  const when = (at: string) => formatUkWeekdayTime12(at);
   return (
     <section aria-label={m.calendar_writes_label()} className="space-y-3 text-sm">
       <p>{m.calendar_writes_on()}</p>

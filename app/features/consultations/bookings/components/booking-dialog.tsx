@@ -8,7 +8,7 @@ import { BOOKING_STATUSES } from "~/utils/domain";
 import type { AdminBooking, SlotCompanion } from "../admin-bookings.server";
 import type { EngineerOption } from "../../engineers/index.server";
 import type { HandChangedEvent } from "~/features/calendars/event-writes.server";
-import { formatLongDate, formatTimeRange12, formatUkDateTime12, formatUkWeekdayTime24 } from "~/utils/format";
+import { formatLongDate, formatTimeRange12, formatUkDateTime12, formatUkWeekdayTime12 } from "~/utils/format";
 import { m } from "~/utils/paraglide/messages";
 import { DEFAULT_LANGUAGE, staffLanguageName } from "~/utils/i18n";
 import { BookingAnswers } from "../../questions/components/booking-answers";
@@ -116,10 +116,10 @@ function BookingDetail({ booking, engineers, submitter }: { booking: BookingView
                 {booking.calendarChanges.map((c) => (
                   <li key={`${c.owner}-${c.calendarStart}`} className="text-amber-900">
                     {c.bookingStart === null
-                      ? m.calendar_hand_booking_left({ owner: c.owner, calendar: c.calendarStart ? formatUkWeekdayTime24(c.calendarStart) : "" })
+                      ? m.calendar_hand_booking_left({ owner: c.owner, calendar: c.calendarStart ? formatUkWeekdayTime12(c.calendarStart) : "" })
                       : c.calendarStart === null
                         ? m.calendar_hand_booking_deleted({ owner: c.owner })
-                        : m.calendar_hand_booking_moved({ owner: c.owner, calendar: formatUkWeekdayTime24(c.calendarStart), booking_time: formatUkWeekdayTime24(c.bookingStart) })}
+                        : m.calendar_hand_booking_moved({ owner: c.owner, calendar: formatUkWeekdayTime12(c.calendarStart), booking_time: formatUkWeekdayTime12(c.bookingStart) })}
                   </li>
                 ))}
               </ul>
