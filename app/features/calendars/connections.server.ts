@@ -21,7 +21,7 @@
  *   booked: the longest booking horizon of any active consultation type, and a day more
  *   (`readAheadDays`). The calendar is parsed and expanded on a worker thread within a time and
  *   memory budget (`ics-pool.server.ts`); a calendar over it is refused with the reason, as any
- *   failed read is.
+ *   failed read is, and the same bytes sent again within the hour are refused without being parsed.
  * - A connection is failing when its last good read is older than `refreshWindowMs()` (twice
  *   the refresh interval: one missed read is a blip, two mean the calendar cannot be read); the
  *   engineer is then offered for nothing (`busy-times.server.ts`) and staff are told: on the card,

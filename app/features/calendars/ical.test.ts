@@ -6,8 +6,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import { busyIntervalsFromIcs, CalendarFormatError, CalendarTooLargeError } from "./ical";
+import ICAL from "ical.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { busyIntervalsFromIcs, CalendarFormatError, CalendarTooLargeError, MAX_WINDOW_OCCURRENCES } from "./ical";
 
 const fixture = (name: string) => readFileSync(path.join(__dirname, "../../../tests/fixtures/calendars", name), "utf8");
 const window = (start: string, end: string) => ({ start: new Date(start), end: new Date(end) });
@@ -135,6 +136,92 @@ describe("zones and odd shapes", () => {
   it("refuses text that is not a calendar", () => {
     expect(() => busyIntervalsFromIcs("<!doctype html><title>Sign in</title>", w)).toThrow(CalendarFormatError);
     expect(() => busyIntervalsFromIcs("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\n", w)).toThrow(CalendarFormatError);
+  });
+});
+
+describe("the pre-check: repeating events counted from their rules before the calendar is parsed whole", () => {
+  const w = window("2026-06-01T00:00:00Z", "2027-06-01T00:00:00Z");
+  const TOO_MANY = new CalendarTooLargeError("The calendar is too large to read: it has more than 20,000 events in the period we read.");
+  const secondly = (extra: string[] = [], i = 0) => [`UID:h${i}@hostile.example`, "DTSTAMP:20260601T000000Z", "DTSTART:20260601T000000Z", "DURATION:PT1S", "RRULE:FREQ=SECONDLY", ...extra];
+  afterEach(() => vi.restoreAllMocks());
+
+  it("refuses 5 MB of FREQ=SECONDLY events with the reason, having parsed only the first of them and stepped through none", () => {
+    const text = calendar(...Array.from({ length: 40_000 }, (_, i) => secondly([], i)));
+    expect(text.length).toBeGreaterThan(4.9e6);
+    const parse = vi.spyOn(ICAL, "parse");
+    const checkpoint = vi.fn();
+    expect(() => busyIntervalsFromIcs(text, w, checkpoint)).toThrow(TOO_MANY);
+    expect(parse).toHaveBeenCalledTimes(1);
+    expect(parse.mock.calls[0]![0].length).toBeLessThan(200);
+    // The read calls its checkpoint after each parse of a calendar and every 1,000 steps: neither happened.
+    expect(checkpoint).not.toHaveBeenCalled();
+  });
+
+  it("refuses at the read's own limit: 20,000 occurrences after the first fit, one more does not", () => {
+    const parse = vi.spyOn(ICAL, "parse");
+    const fits = calendar(["UID:s", "DTSTART:20260601T000000Z", "DURATION:PT1S", `RRULE:FREQ=SECONDLY;COUNT=${MAX_WINDOW_OCCURRENCES + 1}`]);
+    expect(iso(busyIntervalsFromIcs(fits, w))).toEqual([span("2026-06-01T00:00:00Z", "2026-06-01T05:33:21Z")]);
+    expect(parse).toHaveBeenCalledTimes(2); // the event on its own, then the calendar
+    parse.mockClear();
+    const over = calendar(["UID:s", "DTSTART:20260601T000000Z", "DURATION:PT1S", `RRULE:FREQ=SECONDLY;COUNT=${MAX_WINDOW_OCCURRENCES + 2}`]);
+    expect(() => busyIntervalsFromIcs(over, w)).toThrow(TOO_MANY);
+    expect(parse).toHaveBeenCalledTimes(1);
+  });
+
+  it("adds up the events in turn and stops at the one that passes the limit: 55 daily series of a year", () => {
+    const text = calendar(...Array.from({ length: 400 }, (_, i) => [`UID:d${i}`, `DTSTART;TZID=Europe/London:20260601T${String(i % 24).padStart(2, "0")}0000`, "DURATION:PT5M", "RRULE:FREQ=DAILY;INTERVAL=1"]));
+    const parse = vi.spyOn(ICAL, "parse");
+    expect(() => busyIntervalsFromIcs(text, w)).toThrow(TOO_MANY);
+    // 365 occurrences after the first in the window each: 54 of them are 19,710.
+    expect(parse).toHaveBeenCalledTimes(55);
+  });
+
+  it("counts COUNT, UNTIL and INTERVAL, unfolds a folded rule, and names the step limit when the rule reaches it first", () => {
+    const parse = vi.spyOn(ICAL, "parse");
+    expect(() => busyIntervalsFromIcs(calendar(["UID:u", "DTSTART:20260601T000000Z", "DURATION:PT1S", "RRULE:FREQ=MINUTELY;INTERVAL=2;UNTIL=20260701T000000Z"]), w)).toThrow(TOO_MANY);
+    expect(() => busyIntervalsFromIcs(calendar(["UID:f", "DTSTART:20260601T000000Z", "DURATION:PT1S", "RR", " ULE:FREQ=SECO", "\tNDLY"]), w)).toThrow(TOO_MANY);
+    expect(() => busyIntervalsFromIcs(calendar(["UID:m", "DTSTART:20000101T000000Z", "DURATION:PT30S", "RRULE:FREQ=MINUTELY"]), w)).toThrow(
+      new CalendarTooLargeError("The calendar is too large to read: its repeating events repeat more than 100,000 times."),
+    );
+    expect(parse).toHaveBeenCalledTimes(3);
+    // Fewer than the limit: read whole, and every occurrence is busy.
+    parse.mockClear();
+    const weekly = busyIntervalsFromIcs(calendar(["UID:w", "DTSTART;TZID=Europe/London:20260602T090000", "DURATION:PT1H", "RRULE:FREQ=WEEKLY;INTERVAL=2;UNTIL=20260801T000000Z"]), w);
+    expect(iso(weekly)).toEqual(["2026-06-02", "2026-06-16", "2026-06-30", "2026-07-14", "2026-07-28"].map((d) => span(`${d}T08:00:00Z`, `${d}T09:00:00Z`)));
+    expect(parse).toHaveBeenCalledTimes(2);
+  });
+
+  it("leaves to the read what the read does not count (free, cancelled, our own, an override) or counts by stepping (a BY… rule)", () => {
+    const ours = { uidPrefix: "booking-", uidSuffix: "@localhost" };
+    const skipped = calendar(
+      secondly(["TRANSP:TRANSPARENT"], 1),
+      secondly(["STATUS:CANCELLED"], 2),
+      ["UID:booking-7@localhost", "DTSTART:20260601T000000Z", "DURATION:PT1S", "RRULE:FREQ=SECONDLY"],
+      ["UID:s", "RECURRENCE-ID:20260602T000000Z", "DTSTART:20260602T100000Z", "DURATION:PT1H", "RRULE:FREQ=SECONDLY"],
+    );
+    expect(iso(busyIntervalsFromIcs(skipped, w, undefined, ours))).toEqual([span("2026-06-02T10:00:00Z", "2026-06-02T11:00:00Z")]);
+    // Once a minute by BYSECOND: not counted here, refused by the read's own steps.
+    const parse = vi.spyOn(ICAL, "parse");
+    expect(() => busyIntervalsFromIcs(calendar(["UID:b", "DTSTART:20260601T000000Z", "DURATION:PT1S", "RRULE:FREQ=SECONDLY;BYSECOND=0"]), w)).toThrow(TOO_MANY);
+    expect(parse).toHaveBeenCalledTimes(2);
+  });
+
+  it("reads a long-kept calendar whole: 3,000 meetings over five years, 60 weekly series since 2020 and daily ones this year", () => {
+    const events: string[][] = [];
+    for (let i = 0; i < 3_000; i++) {
+      const day = new Date(Date.UTC(2022, 5, 1) + (i % 1826) * 86_400_000).toISOString().slice(0, 10).replace(/-/g, "");
+      events.push([`UID:m${i}@example.com`, `DTSTART;TZID=Europe/London:${day}T${String(8 + (i % 9)).padStart(2, "0")}0000`, "DURATION:PT30M", `SUMMARY:Meeting ${i}`]);
+    }
+    for (let i = 0; i < 60; i++) {
+      events.push([`UID:w${i}@example.com`, `DTSTART;TZID=Europe/London:202001${String(6 + (i % 5)).padStart(2, "0")}T${String(8 + (i % 9)).padStart(2, "0")}1500`, "DURATION:PT15M", "RRULE:FREQ=WEEKLY"]);
+    }
+    for (let i = 0; i < 3; i++) events.push([`UID:d${i}@example.com`, `DTSTART;TZID=Europe/London:20260105T0${7 + i}0000`, "DURATION:PT10M", "RRULE:FREQ=DAILY;UNTIL=20270105T000000Z"]);
+    const parse = vi.spyOn(ICAL, "parse");
+    const busy = iso(busyIntervalsFromIcs(calendar(...events), w));
+    expect(parse).toHaveBeenCalledTimes(64); // the 63 series on their own, then the calendar
+    expect(busy).toContain(span("2026-06-01T07:15:00Z", "2026-06-01T07:30:00Z")); // a Monday series at 08:15 BST
+    expect(busy).toContain(span("2026-12-01T08:00:00Z", "2026-12-01T08:10:00Z")); // daily at 08:00 GMT
+    expect(busy.length).toBeGreaterThan(1_500);
   });
 });
 

@@ -24,8 +24,14 @@
  *   occurrences together (those before the window count: ical.js cannot skip ahead), and at most
  *   `MAX_WINDOW_OCCURRENCES` occurrences may fall inside the window; a calendar past either is
  *   refused whole with {@link CalendarTooLargeError} rather than read in part, since a busy time
- *   left out would let a visitor book over it. At most `MAX_EVENTS` VEVENTs are read. Time and
- *   memory are bounded where this runs (`ics-pool.server.ts`, a worker thread), not here.
+ *   left out would let a visitor book over it. At most `MAX_EVENTS` VEVENTs are read. A series'
+ *   occurrences are counted before EXDATE and overrides apply. Time and memory are bounded where this
+ *   runs (`ics-pool.server.ts`, a worker thread), not here.
+ * - A pre-check before the parse: the repeating events are found by a scan of the text's lines
+ *   and parsed one at a time, and a rule whose occurrences are evenly spaced (no BY… part,
+ *   SECONDLY to WEEKLY) is counted by arithmetic rather than stepped through, so a calendar past
+ *   the limits is refused at the event that passes them, without parsing the rest: 5 MB of
+ *   `FREQ=SECONDLY` events is refused after its first event (see `refuseByRules`).
  */
 import { TZDate } from "@date-fns/tz";
 import ICAL from "ical.js";
@@ -80,11 +86,16 @@ function tick(allowance: Allowance): void {
   }
 }
 
+/** The refusal of a calendar past {@link MAX_WINDOW_OCCURRENCES}. */
+const tooManyOccurrences = () =>
+  new CalendarTooLargeError(`The calendar is too large to read: it has more than ${MAX_WINDOW_OCCURRENCES.toLocaleString("en-GB")} events in the period we read.`);
+
+/** The refusal of a calendar past {@link MAX_RECURRENCE_STEPS}. */
+const tooManySteps = () => new CalendarTooLargeError(`The calendar is too large to read: its repeating events repeat more than ${MAX_RECURRENCE_STEPS.toLocaleString("en-GB")} times.`);
+
 /** Spends one occurrence inside the window; throws {@link CalendarTooLargeError} past the limit. */
 function spendOccurrence(allowance: Allowance): void {
-  if (--allowance.occurrences < 0) {
-    throw new CalendarTooLargeError(`The calendar is too large to read: it has more than ${MAX_WINDOW_OCCURRENCES.toLocaleString("en-GB")} events in the period we read.`);
-  }
+  if (--allowance.occurrences < 0) throw tooManyOccurrences();
 }
 
 type Zone = { kind: "utc" } | { kind: "iana"; name: string } | { kind: "vtimezone"; tz: ICAL.Timezone };
@@ -266,9 +277,7 @@ function expandMaster(event: ICAL.Component, overridden: Set<string>, windowStar
     }
     const iterator = recur.iterator(floatingStart.clone());
     for (;;) {
-      if (--allowance.steps < 0) {
-        throw new CalendarTooLargeError(`The calendar is too large to read: its repeating events repeat more than ${MAX_RECURRENCE_STEPS.toLocaleString("en-GB")} times.`);
-      }
+      if (--allowance.steps < 0) throw tooManySteps();
       tick(allowance);
       const next = iterator.next();
       if (!next) break;
@@ -301,8 +310,8 @@ function expandMaster(event: ICAL.Component, overridden: Set<string>, windowStar
 
 /** The calendars in `text` (one or several VCALENDARs); throws {@link CalendarFormatError}. */
 function parseCalendars(text: string): ICAL.Component[] {
-  const trimmed = text.replace(/^\uFEFF/, "").trimStart();
-  if (!/^BEGIN:VCALENDAR/i.test(trimmed)) throw new CalendarFormatError();
+  const trimmed = calendarText(text);
+  if (trimmed === null) throw new CalendarFormatError();
   let parsed: unknown;
   try {
     parsed = ICAL.parse(trimmed);
@@ -314,14 +323,157 @@ function parseCalendars(text: string): ICAL.Component[] {
 }
 
 /**
+ * Wall-clock milliseconds between two occurrences of a rule of each frequency that has no BY…
+ * part, at INTERVAL=1: such a rule's occurrences are DTSTART plus a whole number of these (in the
+ * event's wall-clock time, where the iterator runs). Months and years vary in length.
+ */
+const FIXED_PERIOD_MS: Readonly<Record<string, number>> = { SECONDLY: 1_000, MINUTELY: 60_000, HOURLY: 3_600_000, DAILY: DAY_MS, WEEKLY: 7 * DAY_MS };
+
+/**
+ * What the recurrence iterator of `rule` (a series starting at wall-clock `startWall`) does at
+ * least before it passes wall-clock `hi`, counted by arithmetic instead of stepping: `steps`, the
+ * occurrences it steps through (DTSTART's included), and `inside`, those after DTSTART at or after
+ * `lo`, the first of them being occurrence number `first` (DTSTART is 0). Null for a rule whose
+ * occurrences are not evenly spaced (a BY… part, MONTHLY, YEARLY) or a sub-daily rule of an
+ * all-day event. An UNTIL is taken a day early, so that in whatever zone the iterator reads it the
+ * counts are not more than it finds.
+ */
+function countedRule(rule: ICAL.Recur, startWall: number, allDay: boolean, lo: number, hi: number): { steps: number; inside: number; first: number } | null {
+  const period = FIXED_PERIOD_MS[rule.freq];
+  if (!period || Object.keys(rule.parts).length > 0 || (allDay && period < DAY_MS)) return null;
+  const step = period * Math.max(1, rule.interval || 1);
+  // The number of the last occurrence counted: before `hi`, within COUNT and UNTIL.
+  let last = Math.ceil((hi - startWall) / step) - 1;
+  if (rule.count) last = Math.min(last, rule.count - 1);
+  if (rule.until) last = Math.min(last, Math.floor((wallOf(rule.until) - DAY_MS - startWall) / step));
+  const first = Math.max(1, Math.ceil((lo - startWall) / step));
+  return last < 0 ? { steps: 0, inside: 0, first } : { steps: last + 1, inside: Math.max(0, last - first + 1), first };
+}
+
+/**
+ * Calls `each` with every content line of `text` that starts with B, E or R (either case: BEGIN,
+ * END, RRULE), unfolded as ICAL.parse unfolds (a line break followed by a space or tab joins), and
+ * the offsets of its first character and of the line after it. Other lines are passed over
+ * without being copied.
+ */
+function eachBerLine(text: string, each: (line: string, start: number, end: number) => void): void {
+  const length = text.length;
+  let pos = 0;
+  while (pos < length) {
+    const start = pos;
+    let newline = text.indexOf("\n", pos);
+    const first = text.charCodeAt(start) | 0x20;
+    if (first !== 0x62 && first !== 0x65 && first !== 0x72) {
+      pos = newline < 0 ? length : newline + 1;
+      continue;
+    }
+    let line = "";
+    for (;;) {
+      const stop = newline < 0 ? length : newline;
+      line += text.slice(pos, stop > pos && text[stop - 1] === "\r" ? stop - 1 : stop);
+      pos = newline < 0 ? length : newline + 1;
+      if (pos >= length || (text[pos] !== " " && text[pos] !== "\t")) break;
+      pos++;
+      newline = text.indexOf("\n", pos);
+    }
+    each(line, start, pos);
+  }
+}
+
+/**
+ * The pre-check of a read: refuses the calendars in `texts` with {@link CalendarTooLargeError}
+ * before they are parsed whole, when their repeating events alone, counted from their rules rather
+ * than stepped through, go past {@link MAX_WINDOW_OCCURRENCES} or {@link MAX_RECURRENCE_STEPS}.
+ * A hostile calendar (5 MB of `FREQ=SECONDLY` events) is then refused after reading its first
+ * event, not after a parse of the whole text and 20,000 steps of the iterator.
+ *
+ * The text is scanned line by line for the VEVENTs of each calendar (the first `MAX_EVENTS`, as
+ * the read takes them); only one with an RRULE is parsed, on its own, and counted as the read
+ * would: not when it overrides an occurrence (RECURRENCE-ID), is free or cancelled, or is one of
+ * `isOurs`; its first rule's occurrences inside the window and every rule's steps, for rules
+ * whose occurrences are evenly spaced (see {@link countedRule}). The window is taken a day
+ * narrower on both sides than the read's, so the counts are never more than the read finds
+ * whatever the event's zone: a calendar refused here is one the read would refuse (it may name
+ * the other limit when a calendar is near both, and refuses an unreadable event the read would
+ * skip if its rule alone is past them). Anything else (single events, RDATE, BY… rules, a text
+ * that is not iCalendar) is left to the read. `checkpoint` is called every 1,000 events parsed.
+ */
+function refuseByRules(texts: string[], windowStart: number, windowEnd: number, isOurs: (uid: string) => boolean, checkpoint: () => void): void {
+  const lo = windowStart - DAY_MS;
+  const hi = windowEnd + DAY_MS;
+  let stepsLeft = MAX_RECURRENCE_STEPS;
+  let occurrencesLeft = MAX_WINDOW_OCCURRENCES;
+  let events = 0;
+  let parsed = 0;
+  const count = (chunk: string) => {
+    if (++parsed % CHECKPOINT_EVERY === 0) checkpoint();
+    try {
+      const event = new ICAL.Component(ICAL.parse(chunk) as unknown[]);
+      const dtstart = timeOf(event.getFirstProperty("dtstart"));
+      if (event.name !== "vevent" || !dtstart || event.hasProperty("recurrence-id") || isFree(event) || isOurs(String(event.getFirstPropertyValue("uid") ?? ""))) return;
+      const rules = event.getAllProperties("rrule").map((p) => p.getFirstValue());
+      rules.forEach((rule, i) => {
+        const counted = rule instanceof ICAL.Recur ? countedRule(rule, wallOf(dtstart), dtstart.isDate, lo, hi) : null;
+        if (!counted) return;
+        // Only the first rule's occurrences are surely new; a later rule's may repeat them.
+        const inside = i === 0 ? counted.inside : 0;
+        // The iterator's step at which each limit would be passed; the earlier names the refusal.
+        const stepsPassedAt = counted.steps > stepsLeft ? stepsLeft + 1 : Infinity;
+        const occurrencesPassedAt = inside > occurrencesLeft ? counted.first + occurrencesLeft + 1 : Infinity;
+        if (stepsPassedAt !== Infinity || occurrencesPassedAt !== Infinity) throw stepsPassedAt <= occurrencesPassedAt ? tooManySteps() : tooManyOccurrences();
+        stepsLeft -= counted.steps;
+        occurrencesLeft -= inside;
+      });
+    } catch (error) {
+      if (error instanceof CalendarTooLargeError) throw error;
+      // Unreadable on its own: left to the read, which refuses the text or skips the event.
+    }
+  };
+  for (const text of texts.map(calendarText)) {
+    if (text === null) continue;
+    let depth = 0;
+    let eventStart = -1;
+    let hasRule = false;
+    eachBerLine(text, (line, start, end) => {
+      const upper = line.toUpperCase();
+      // A BEGIN with parameters counts as one too and an END only as ICAL.parse reads it, so this
+      // depth is never less than the parse's: a VEVENT taken here is one the read takes.
+      if (/^BEGIN[:;]/.test(upper)) {
+        // A VEVENT directly inside a top-level component (a VCALENDAR) is one the read takes.
+        if (depth === 1 && upper === "BEGIN:VEVENT" && events++ < MAX_EVENTS) {
+          eventStart = start;
+          hasRule = false;
+        }
+        depth++;
+      } else if (upper.startsWith("END:")) {
+        depth = Math.max(0, depth - 1);
+        if (depth === 1 && eventStart >= 0) {
+          if (hasRule) count(text.slice(eventStart, end));
+          eventStart = -1;
+        }
+      } else if (depth === 2 && eventStart >= 0 && /^RRULE[:;]/.test(upper)) {
+        hasRule = true;
+      }
+    });
+  }
+}
+
+/** `text` without a byte-order mark and white space before it, or null when it does not start as a calendar does. */
+function calendarText(text: string): string | null {
+  const trimmed = text.replace(/^\uFEFF/, "").trimStart();
+  return /^BEGIN:VCALENDAR/i.test(trimmed) ? trimmed : null;
+}
+
+/**
  * The busy intervals of the calendars in `texts` (each one iCalendar document, e.g. an ICS
  * subscription's body or one CalDAV object) that overlap `window`: clipped to the window, merged
  * where they overlap or touch, sorted by start. Instants (UTC), half-open `[start, end)`, each
  * with `start < end`. Throws {@link CalendarFormatError} when a text is not iCalendar, and
  * {@link CalendarTooLargeError} when it needs more steps or occurrences than a read may take; an
- * event it cannot read (no DTSTART, a broken rule) is skipped, not fatal. `checkpoint` is called
- * after each document is parsed and every 1,000 recurrence steps and events; what it throws
- * ends the read (the worker's CPU budget). Events of `ours` (the bookings we wrote, or that were
+ * event it cannot read (no DTSTART, a broken rule) is skipped, not fatal. A calendar whose rules
+ * alone pass the limits is refused before it is parsed whole (the pre-check, `refuseByRules`).
+ * `checkpoint` is called after each document is parsed and every 1,000 recurrence steps and
+ * events (and events the pre-check parses); what it throws ends the read (the worker's CPU budget). Events of `ours` (the bookings we wrote, or that were
  * e-mailed and accepted into the calendar: their UID starts with `uidPrefix` and ends with
  * `uidSuffix`) are not busy: the booking side counts the bookings themselves. CPU-bound: servers
  * call it through `expandInWorker` (`ics-pool.server.ts`), never on the thread that answers requests.
@@ -332,9 +484,11 @@ export function busyIntervalsFromIcs(texts: string | string[], window: TimeWindo
   const windowEnd = window.end.getTime();
   if (!(windowEnd > windowStart)) return [];
   const spans: { start: number; end: number }[] = [];
+  const all = Array.isArray(texts) ? texts : [texts];
+  refuseByRules(all, windowStart, windowEnd, isOurs, checkpoint);
   const allowance: Allowance = { steps: MAX_RECURRENCE_STEPS, occurrences: MAX_WINDOW_OCCURRENCES, checkpoint, untilCheck: CHECKPOINT_EVERY };
   let read = 0;
-  for (const text of Array.isArray(texts) ? texts : [texts]) {
+  for (const text of all) {
     for (const calendar of parseCalendars(text)) {
       checkpoint();
       const resolve = zoneResolver(calendar);

@@ -15,6 +15,13 @@
  * A read over budget throws {@link CalendarTooLargeError} with the reason for people; the caller
  * keeps the busy times it had. Reads run one at a time on at most one thread (the others wait, not
  * counted against their budget); the thread ends after a minute idle.
+ *
+ * A refusal is kept: the worker hashes the documents of each read (SHA-256) before it parses them,
+ * and documents refused before are refused again with the same reason, without being parsed, for
+ * {@link REFUSAL_KEPT_MS} after the read that refused them (a calendar server sends the same body
+ * until the calendar changes; a changed one is read afresh). Kept in this process's memory, for
+ * reads of the same window length, budget and own events, at most {@link MAX_KEPT_REFUSALS}.
+ * {@link calendarReadCounts} counts the reads (`calendar_reads_total` at `/metrics`).
  */
 import pLimit from "p-limit";
 import { Piscina } from "piscina";
@@ -32,6 +39,53 @@ export type IcsBudget = { cpuMs: number; wallMs: number; memoryMb: number };
 export const ICS_READ_BUDGET: IcsBudget = { cpuMs: 10_000, wallMs: 60_000, memoryMb: 128 };
 
 const IDLE_MS = 60_000;
+
+/**
+ * How long a refusal stands for documents that have not changed: an hour from the read that
+ * refused them. The window moves on with every read, so an unchanged calendar is read again once
+ * an hour (its answer may differ by then, as may the machine's load for a refusal by time).
+ */
+export const REFUSAL_KEPT_MS = 60 * 60_000;
+/** Most refusals kept at once; the oldest goes first. */
+export const MAX_KEPT_REFUSALS = 100;
+
+const readCounts = { read: 0, refused: 0, unchanged: 0 };
+
+/**
+ * How many reads this process has made since it started, by result: `read` (busy intervals
+ * found), `refused` (parsed, or pre-checked, and refused, or the worker ended by its budget), and
+ * `unchanged` (documents refused before, refused again without being parsed).
+ */
+export function calendarReadCounts(): Readonly<typeof readCounts> {
+  return { ...readCounts };
+}
+
+/** The refusals kept, by the read's circumstances and the documents' digest (hex; see `documentsDigest`), oldest first. */
+const keptRefusals = new Map<string, { error: CalendarFormatError; until: number }>();
+const keyOf = (circumstances: string, digest: string) => `${circumstances} ${digest}`;
+
+/** Keeps `error` as the refusal of the documents whose digest the worker wrote into `digest` (if it did). */
+function keepRefusal(circumstances: string, digest: Uint8Array, error: CalendarFormatError): void {
+  if (digest.every((b) => b === 0)) return;
+  const key = keyOf(circumstances, Buffer.from(digest).toString("hex"));
+  keptRefusals.delete(key);
+  keptRefusals.set(key, { error, until: Date.now() + REFUSAL_KEPT_MS });
+  for (const oldest of keptRefusals.keys()) {
+    if (keptRefusals.size <= MAX_KEPT_REFUSALS) break;
+    keptRefusals.delete(oldest);
+  }
+}
+
+/** The refusals that still stand for reads in `circumstances`, by digest; drops the ones run out. */
+function standingRefusals(circumstances: string): Map<string, CalendarFormatError> {
+  const now = Date.now();
+  const standing = new Map<string, CalendarFormatError>();
+  for (const [key, { error, until }] of keptRefusals) {
+    if (until <= now) keptRefusals.delete(key);
+    else if (key.startsWith(`${circumstances} `)) standing.set(key.slice(circumstances.length + 1), error);
+  }
+  return standing;
+}
 
 /** One pool per heap cap (resource limits are the pool's); in practice only {@link ICS_READ_BUDGET}'s. */
 const pools = new Map<number, Piscina<IcsTask | EventTask, IcsOutcome | EventOutcome>>();
@@ -59,28 +113,45 @@ function poolFor(memoryMb: number): Piscina<IcsTask | EventTask, IcsOutcome | Ev
  * again), so a 5 MB body costs this thread neither a decode nor a copy. Throws
  * {@link CalendarFormatError} when a text is not iCalendar, {@link CalendarTooLargeError} when the
  * read goes over its processor time, time, memory or work limits (the message says which), and any other error
- * for a failure of the worker itself.
+ * for a failure of the worker itself. Documents refused within {@link REFUSAL_KEPT_MS} are refused
+ * again with the same error, unread.
  */
 export async function expandInWorker(documents: (string | Uint8Array)[], window: TimeWindow, budget: IcsBudget = ICS_READ_BUDGET, ours: OwnEvents | null = null): Promise<BusyInterval[]> {
   if (documents.length === 0) return [];
   // Only bytes that are the whole of their buffer move; a view of a shared buffer is copied first.
   const owned = documents.map((d) => (typeof d === "string" || (d.byteOffset === 0 && d.byteLength === d.buffer.byteLength) ? d : new Uint8Array(d)));
   const transferList = owned.filter((d): d is Uint8Array => typeof d !== "string").map((d) => d.buffer as ArrayBuffer);
+  // What else a refusal depends on: the window's length (not its start, which moves with every
+  // read), the budget and our own events.
+  const circumstances = JSON.stringify([window.end.getTime() - window.start.getTime(), budget, ours]);
+  const digest = new Uint8Array(new SharedArrayBuffer(32));
+  const refused = (error: CalendarFormatError) => {
+    keepRefusal(circumstances, digest, error);
+    readCounts.refused++;
+    return error;
+  };
+  let standing = new Map<string, CalendarFormatError>();
   const outcome = await oneAtATime(async () => {
     try {
-      const task = { documents: owned, start: window.start.getTime(), end: window.end.getTime(), cpuMs: budget.cpuMs, ours };
+      standing = standingRefusals(circumstances);
+      const task: IcsTask = { documents: owned, start: window.start.getTime(), end: window.end.getTime(), cpuMs: budget.cpuMs, ours, unchanged: [...standing.keys()], digest: digest.buffer as SharedArrayBuffer };
       return (await poolFor(budget.memoryMb).run(task, { signal: AbortSignal.timeout(budget.wallMs), transferList })) as IcsOutcome;
     } catch (error) {
       if (error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError")) {
-        throw new CalendarTooLargeError(`The calendar is too large to read: reading it took more than ${budget.wallMs / 1000} seconds.`);
+        throw refused(new CalendarTooLargeError(`The calendar is too large to read: reading it took more than ${budget.wallMs / 1000} seconds.`));
       }
       if (error instanceof Error && "code" in error && error.code === "ERR_WORKER_OUT_OF_MEMORY") {
-        throw new CalendarTooLargeError(`The calendar is too large to read: reading it needed more than ${budget.memoryMb} MB of memory.`);
+        throw refused(new CalendarTooLargeError(`The calendar is too large to read: reading it needed more than ${budget.memoryMb} MB of memory.`));
       }
       throw error;
     }
   });
-  if (!outcome.ok) throw outcome.refusal === "too-large" ? new CalendarTooLargeError(outcome.message) : new CalendarFormatError(outcome.message);
+  if (!outcome.ok && outcome.refusal === "unchanged") {
+    readCounts.unchanged++;
+    throw standing.get(Buffer.from(digest).toString("hex"))!;
+  }
+  if (!outcome.ok) throw refused(outcome.refusal === "too-large" ? new CalendarTooLargeError(outcome.message) : new CalendarFormatError(outcome.message));
+  readCounts.read++;
   return outcome.busy.map((b) => ({ start: new Date(b.start), end: new Date(b.end) }));
 }
 

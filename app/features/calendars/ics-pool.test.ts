@@ -5,9 +5,9 @@
  * memory of each read are measured, and so is the lag of a timer that ticks throughout. The same
  * for an event read back from a calendar we write to (at most `MAX_EVENT_BYTES`).
  */
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { CalendarFormatError, CalendarTooLargeError } from "./ical";
-import { closeIcsWorkers, expandInWorker, ICS_READ_BUDGET, readEventInWorker } from "./ics-pool.server";
+import { calendarReadCounts, closeIcsWorkers, expandInWorker, ICS_READ_BUDGET, readEventInWorker, REFUSAL_KEPT_MS } from "./ics-pool.server";
 import { MAX_EVENT_BYTES } from "./write.server";
 
 afterAll(closeIcsWorkers);
@@ -138,6 +138,52 @@ describe("a hostile calendar is read on a worker thread within its budget", () =
     const view = shared.subarray(6);
     expect(await expandInWorker([view], window)).toEqual(fromText);
     expect(shared.subarray(0, 6).toString()).toBe("prefix");
+  }, 60_000);
+});
+
+describe("a refused calendar sent again unchanged is not read again", () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** The pool's reads by result since `before` (its counts then). */
+  const readsSince = (before: ReturnType<typeof calendarReadCounts>) => {
+    const now = calendarReadCounts();
+    return { read: now.read - before.read, refused: now.refused - before.refused, unchanged: now.unchanged - before.unchanged };
+  };
+  /** 300 `FREQ=SECONDLY` events, as bytes (as an ICS body arrives), stamped `stamp`. */
+  const body = (stamp: string) => new TextEncoder().encode(hostile(300).replace("DTSTAMP:20261128T000000Z", `DTSTAMP:${stamp}`));
+  const TOO_MANY = new CalendarTooLargeError("The calendar is too large to read: it has more than 20,000 events in the period we read.");
+
+  it("refuses the same bytes again with the same reason without the worker reading them; changed bytes, another window or an hour later are read", async () => {
+    const before = calendarReadCounts();
+    await expect(expandInWorker([body("20261128T000000Z")], window)).rejects.toEqual(TOO_MANY);
+    await expect(expandInWorker([body("20261128T000000Z")], window)).rejects.toEqual(TOO_MANY);
+    await expect(expandInWorker([body("20261128T000000Z")], window)).rejects.toEqual(TOO_MANY);
+    expect(readsSince(before)).toEqual({ read: 0, refused: 1, unchanged: 2 });
+    // A calendar server that stamps its export anew: the bytes changed, so they are read.
+    await expect(expandInWorker([body("20261128T000001Z")], window)).rejects.toEqual(TOO_MANY);
+    expect(readsSince(before)).toEqual({ read: 0, refused: 2, unchanged: 2 });
+    // A read of a longer window is another question.
+    await expect(expandInWorker([body("20261128T000000Z")], { ...window, end: new Date(window.end.getTime() + 86_400_000) })).rejects.toEqual(TOO_MANY);
+    expect(readsSince(before)).toEqual({ read: 0, refused: 3, unchanged: 2 });
+    // The refusal stands for an hour from the read that made it.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + REFUSAL_KEPT_MS + 1_000 });
+    await expect(expandInWorker([body("20261128T000000Z")], window)).rejects.toEqual(TOO_MANY);
+    await expect(expandInWorker([body("20261128T000000Z")], window)).rejects.toEqual(TOO_MANY);
+    expect(readsSince(before)).toEqual({ read: 0, refused: 4, unchanged: 3 });
+  }, 60_000);
+
+  it("keeps a refusal that ended the worker (its memory budget), and reads an accepted calendar every time", async () => {
+    const text = ordinary(5e6);
+    const before = calendarReadCounts();
+    const tight = { ...ICS_READ_BUDGET, memoryMb: 16 };
+    const tooBig = new CalendarTooLargeError("The calendar is too large to read: reading it needed more than 16 MB of memory.");
+    await expect(expandInWorker([new TextEncoder().encode(text)], window, tight)).rejects.toEqual(tooBig);
+    await expect(expandInWorker([new TextEncoder().encode(text)], window, tight)).rejects.toEqual(tooBig);
+    expect(readsSince(before)).toEqual({ read: 0, refused: 1, unchanged: 1 });
+    const small = ordinary(5e5);
+    expect((await expandInWorker([small], window)).length).toBeGreaterThan(10);
+    expect((await expandInWorker([small], window)).length).toBeGreaterThan(10);
+    expect(readsSince(before)).toEqual({ read: 2, refused: 1, unchanged: 1 });
   }, 60_000);
 });
 

@@ -3,10 +3,12 @@
  * iCalendar texts of one read turned into busy intervals by `busyIntervalsFromIcs` (the default
  * task), and one event read back from a calendar by `eventTimesFromIcs` (`readEvent`). It runs on its
  * own thread, so a calendar that takes long to parse or expand never holds up the pages visitors
- * load; the pool bounds its time and memory. The production build bundles this file on its own
- * as `build/server/ics-worker.js` (vite.config.ts); development and Vitest load it through tsx
- * (`ics-worker.dev.mjs`).
+ * load; the pool bounds its time and memory. A read first hashes its documents here (SHA-256, for
+ * the pool's kept refusals), so the calling thread never does. The production build bundles this
+ * file on its own as `build/server/ics-worker.js` (vite.config.ts); development and Vitest load it
+ * through tsx (`ics-worker.dev.mjs`).
  */
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { setPriority } from "node:os";
 import { busyIntervalsFromIcs, CalendarFormatError, CalendarTooLargeError, eventTimesFromIcs, type OwnEvents } from "./ical";
@@ -24,9 +26,22 @@ if (process.platform === "linux") setPriority(WORKER_NICE);
  * One read: the iCalendar documents (text, or UTF-8 bytes moved here from the calling thread so
  * that it neither decodes nor copies them), the window as epoch milliseconds (half-open), and the
  * processor time the read may take on this thread, in milliseconds, and the UIDs of our own
- * booking events (not busy).
+ * booking events (not busy). `unchanged`: the digests (see {@link documentsDigest}) of documents
+ * refused before whose refusal still stands for this read; `digest`: 32 bytes shared with the
+ * calling thread, where this thread writes the documents' digest before reading them, so that the
+ * caller has it even when the read ends the thread.
  */
-export type IcsTask = { documents: (string | Uint8Array)[]; start: number; end: number; cpuMs: number; ours: OwnEvents | null };
+export type IcsTask = { documents: (string | Uint8Array)[]; start: number; end: number; cpuMs: number; ours: OwnEvents | null; unchanged: string[]; digest: SharedArrayBuffer };
+
+/**
+ * The SHA-256 of a read's documents, in order, each with its kind and length before it (so that
+ * no two different lists share one): 32 bytes.
+ */
+function documentsDigest(documents: (string | Uint8Array)[]): Buffer {
+  const hash = createHash("sha256");
+  for (const d of documents) hash.update(`${typeof d === "string" ? "s" : "b"}${d.length}:`).update(d);
+  return hash.digest();
+}
 
 /**
  * The processor time this thread has used, in ms: its own user and system time from Linux's
@@ -46,15 +61,21 @@ function threadCpuMs(since: number): number {
 /**
  * What a read found: the busy intervals (epoch milliseconds, half-open, merged, sorted), or why
  * the texts were refused (`format`: not iCalendar; `too-large`: past the read's limits), with a
- * message for people. Plain data, as it crosses threads.
+ * message for people, or that they are ones refused before (`unchanged`: their digest is one of
+ * the task's, and they were not read). Plain data, as it crosses threads.
  */
-export type IcsOutcome = { ok: true; busy: { start: number; end: number }[] } | { ok: false; refusal: "format" | "too-large"; message: string };
+export type IcsOutcome = { ok: true; busy: { start: number; end: number }[] } | { ok: false; refusal: "format" | "too-large"; message: string } | { ok: false; refusal: "unchanged" };
 
 /**
  * Expands `task` (see {@link IcsOutcome}), refusing it as too large once it has used `cpuMs` of
- * this thread's processor time; throws only for an unexpected failure.
+ * this thread's processor time; first writes the documents' digest to `task.digest`, and answers
+ * `unchanged` without reading them when it is one of `task.unchanged`. Throws only for an
+ * unexpected failure.
  */
 export default function expandCalendar(task: IcsTask): IcsOutcome {
+  const digest = documentsDigest(task.documents);
+  new Uint8Array(task.digest).set(digest);
+  if (task.unchanged.includes(digest.toString("hex"))) return { ok: false, refusal: "unchanged" };
   const started = performance.now();
   const cpuAtStart = threadCpuMs(started);
   const checkpoint = () => {

@@ -13,11 +13,16 @@
  *   run started after it was due);
  * - `db_pool_connections_in_use`, `db_pool_waiting_requests` (PostgreSQL; 0 on PGlite);
  * - `rate_limit_refusals_total{limit}` (the names of `LIMITS` in `~/features/abuse/limits.server`);
+ * - `calendar_reads_total{result="read"|"refused"|"unchanged"}`: calendars read on the calendar
+ *   worker thread (`calendarReadCounts` of `~/features/calendars/ics-pool.server`, read at scrape
+ *   time); `unchanged` was refused before and sent again unchanged, so it was refused again
+ *   without being parsed;
  * - Node's default process metrics (`process_*`, `nodejs_*`).
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { sql } from "drizzle-orm";
 import { db, poolStats } from "~/db/client.server";
+import { calendarReadCounts } from "~/features/calendars/ics-pool.server";
 
 function createMetrics() {
   const registry = new Registry();
@@ -89,6 +94,16 @@ function createMetrics() {
       },
     }),
     rateLimitRefusals: new Counter({ name: "rate_limit_refusals_total", help: "Requests over a rate limit, by limit.", labelNames: ["limit"] as const, registers }),
+    calendarReads: new Counter({
+      name: "calendar_reads_total",
+      help: "Calendars read on the calendar worker thread: read, refused (over its budget or not iCalendar), unchanged (refused before and sent again unchanged: refused without being parsed).",
+      labelNames: ["result"] as const,
+      registers,
+      collect() {
+        this.reset();
+        for (const [result, count] of Object.entries(calendarReadCounts())) this.inc({ result }, count);
+      },
+    }),
   };
 }
 
