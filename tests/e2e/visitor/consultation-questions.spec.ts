@@ -1,9 +1,10 @@
 /**
  * Questions per consultation type (project "visitor"), at 1440 and 390 px, in English and French:
- * staff add a type and its questions in the site studio (signed in), a fresh visitor books that
+ * staff add a type and its questions in the site studio (signed in; for a French visitor they also
+ * translate one question from the Translations screen), a fresh visitor books that
  * type answering them (the browser's check first asks for the required ones), and staff read the
- * answers on the booking. With E2E_SCREENSHOTS set, the studio's questions screen and the wizard's
- * details step (and the Arabic one) are photographed (test-results/questions/).
+ * answers on the booking. With E2E_SCREENSHOTS set, the studio's questions screen, the Translations
+ * screen and the wizard's details step (and the Arabic one) are photographed (test-results/questions/).
  */
 import type { Browser, Page } from "@playwright/test";
 import { formatLongDate } from "../../../app/utils/format";
@@ -12,7 +13,7 @@ import { signInAsAdmin } from "../support/auth";
 import { bookingFixtures } from "../support/booking-fixtures";
 import { waitUntilHumanPace } from "../support/human-pace";
 import { waitForHydration } from "../support/hydration";
-import { DESKTOP, expectNoSidewaysScroll, PHONE, photograph, WIZARD_WORDS } from "../support/languages";
+import { checkPage, DESKTOP, expectNoSidewaysScroll, PHONE, photograph, WIZARD_WORDS } from "../support/languages";
 import { expect, test } from "../support/visitor";
 
 const F = bookingFixtures();
@@ -42,7 +43,8 @@ const WORDS = {
     concrete: "Béton",
     drawings: "Avez-vous des plans ?",
     yes: "Oui",
-    storeys: "How many storeys?",
+    // Written by staff from the Translations screen during the test.
+    storeys: "Combien d’étages ?",
   },
 } as const;
 
@@ -105,6 +107,34 @@ async function addTypeWithQuestions(page: Page, name: string, shot: string | nul
   }
 }
 
+/**
+ * Staff find the type's questions on the Translations screen (the number question still in
+ * English), follow it to the questions screen, write its French label there, and the Translations
+ * screen then shows it translated. With `shot`, the screen is checked by axe and photographed.
+ */
+async function translateFromTranslationsScreen(page: Page, typeName: string, shot: string | null, viewport: { width: number; height: number }) {
+  await page.goto("/admin/cms/translations");
+  await waitForHydration(page);
+  const questions = page.locator("section", { has: page.getByRole("heading", { name: "Consultation questions" }) });
+  // A table row at 1440 px, a card on a phone.
+  const item = (label: string) => questions.locator(viewport === DESKTOP ? "tr" : "li").filter({ hasText: typeName }).filter({ hasText: label });
+  await expect(item("Structure type")).toContainText("Type de structure");
+  await expect(item("Structure type").getByText("Translated", { exact: true })).toHaveCount(1);
+  await expect(item("How many storeys?").getByText("In English", { exact: true })).toHaveCount(3);
+  if (shot) await checkPage(page, shot, viewport);
+  await item("How many storeys?").getByRole("link", { name: `How many storeys? (edit the questions of ${typeName})` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Questions: ${typeName}` })).toBeVisible();
+  const storeys = page.locator('li[data-question="How many storeys?"]');
+  await storeys.getByText(/^Edit question \d+$/).click();
+  await storeys.getByRole("textbox", { name: "Question (Français)" }).fill(WORDS.fr.storeys);
+  await storeys.getByRole("button", { name: /^Save question \d+$/ }).click();
+  await expect(page.getByText("Question saved")).toBeVisible();
+  await page.goto("/admin/cms/translations");
+  await waitForHydration(page);
+  await expect(item("How many storeys?")).toContainText(WORDS.fr.storeys);
+  await expect(item("How many storeys?").getByText("Translated", { exact: true })).toHaveCount(1);
+}
+
 test.describe.configure({ timeout: 180_000 });
 
 for (const [language, viewport] of [
@@ -122,6 +152,7 @@ for (const [language, viewport] of [
     // Screenshots once a language (`photograph` takes both widths).
     const shots = viewport === DESKTOP ? `test-results/questions/${language}` : null;
     await addTypeWithQuestions(staff, typeName, shots && `${shots}-studio`, viewport);
+    if (language === "fr") await translateFromTranslationsScreen(staff, typeName, shots && `${shots}-translations`, viewport);
 
     const visitor = await newVisitor({ viewport });
     const { page } = visitor;

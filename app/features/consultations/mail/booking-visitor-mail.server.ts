@@ -1,10 +1,10 @@
 /**
- * The visitor's messages about their booking: the confirmation of a new booking (with the
- * invitation and the manage link), the 24-hour reminder, the cancellation (METHOD:CANCEL), the
- * confirmation by staff (updated invitation, meeting link), the notice that staff are moving it
- * and the receipt of a move the visitor made. Each is written in the language the visitor booked
- * in (`b.language`; the English text is the spec's) and returns an `OutgoingEmail` for
- * `enqueueEmails`.
+ * The visitor's messages about their booking: the confirmation of a new booking (with their
+ * answers to the type's questions, the invitation and the manage link), the 24-hour reminder,
+ * the cancellation (METHOD:CANCEL), the confirmation by staff (updated invitation, meeting link),
+ * the notice that staff are moving it and the receipt of a move the visitor made. Each is written
+ * in the language the visitor booked in (`b.language`; the English text is the spec's) and
+ * returns an `OutgoingEmail` for `enqueueEmails`.
  */
 import type { OutgoingEmail } from "~/features/mail/outbox.server";
 import { renderEmail, siteUrl, type EmailContent } from "~/features/mail/templates.server";
@@ -57,7 +57,19 @@ const joinParagraph = (b: BookingMailData) =>
   b.meetingLink ? m.mail_join_paragraph({ link: b.meetingLink }, localeOf(b)) : m.mail_link_follows({}, localeOf(b));
 const joinButton = (b: BookingMailData) => (b.meetingLink ? { button: { label: m.mail_join_button({}, localeOf(b)), url: b.meetingLink } } : {});
 
-/** Confirmation to the visitor of a new (pending) booking, with the invitation and the manage link. */
+/**
+ * The visitor's answers to the type's questions, as they read and gave them (the booking's
+ * snapshot in the language they booked in): a heading paragraph, then one paragraph a question,
+ * its label over the answer. A question left unanswered is left out; with no answer at all there
+ * is no paragraph.
+ */
+function answerParagraphs(b: BookingMailData): string[] {
+  const answered = b.answers.filter((a) => a.answer.asked);
+  if (answered.length === 0) return [];
+  return [m.mail_confirmation_answers({}, localeOf(b)), ...answered.map((a) => `${a.label.asked}\n${a.answer.asked}`)];
+}
+
+/** Confirmation to the visitor of a new (pending) booking, with their answers, the invitation and the manage link. */
 export function confirmationEmail(b: BookingMailData, settings: BookingMailSettings, token: string): OutgoingEmail {
   const locale = localeOf(b);
   return visitorEmail(b, settings, {
@@ -67,7 +79,7 @@ export function confirmationEmail(b: BookingMailData, settings: BookingMailSetti
       preheader: m.mail_confirmation_preheader({ when: when(b, b) }, locale),
       heading: m.mail_confirmation_heading({}, locale),
       intro: m.mail_confirmation_intro({ name: b.name, type: b.consultationType }, locale),
-      paragraphs: [m.mail_confirmation_p1({}, locale), m.mail_confirmation_p2({}, locale), m.mail_change_plans({}, locale)],
+      paragraphs: [m.mail_confirmation_p1({}, locale), ...answerParagraphs(b), m.mail_confirmation_p2({}, locale), m.mail_change_plans({}, locale)],
       button: { label: m.mail_manage_button({}, locale), url: manageUrl(b, token) },
       footerNote: visitorFooter(b, settings),
     },

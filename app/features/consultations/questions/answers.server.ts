@@ -19,19 +19,20 @@ import { DEFAULT_LANGUAGE, type Language } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import { ANSWER_LIMITS, answerField, answerValues, type AskedQuestion } from "./answer-fields";
 import { QUESTION_LIMITS } from "./question-form";
+import { questionWordsIn } from "./question-words";
 import { listQuestions, type ConsultationQuestion } from "./questions.server";
 
-/** `question` in `language`: each word translated where staff translated it, else English. */
+/** `question` in `language`: each word translated where staff translated it, else English (`questionWordsIn`). */
 export function askQuestion(question: ConsultationQuestion, language: Language): AskedQuestion {
-  const words = language === DEFAULT_LANGUAGE ? undefined : question.translations[language];
+  const words = questionWordsIn(question, language);
   return {
     id: question.id,
     name: answerField(question.id),
     kind: question.kind,
     required: question.required,
-    label: words?.label || question.label,
-    help: words?.help || question.help,
-    options: question.options.map((value, i) => ({ value, label: words?.options?.[i] || value })),
+    label: words.label.text,
+    help: words.help?.text ?? null,
+    options: question.options.map((value, i) => ({ value, label: words.options[i]!.text })),
     numberMin: question.numberMin,
     numberMax: question.numberMax,
   };

@@ -2,7 +2,8 @@
  * The translations overview screen: one table (on a phone, one card per item) of every project and
  * article (not archived) with, for each offered language besides English, a link to its translation tab showing where it
  * stands, and "English changed" when the English words moved on since it was saved. A filter keeps
- * only the rows that need work (a translation missing or behind English).
+ * only the rows that need work (a translation missing or behind English). The consultation
+ * questions follow it on the same screen (`QuestionTranslations`).
  */
 import { Fragment } from "react";
 import { Link } from "react-router";
@@ -36,7 +37,7 @@ export function TranslationsOverview({ languages, rows, needsWork }: { languages
   const shown = needsWork ? rows.filter((r) => r.languages.some((l) => l.status === "missing" || l.status === "draft" || l.behindEnglish)) : rows;
   return (
     <>
-      <AdminPageHeader title="Translations" description="Every project and blog post in each language the site offers: missing, draft, scheduled, published, or behind its English version." />
+      <AdminPageHeader title="Translations" description="Every project and blog post in each language the site offers: missing, draft, scheduled, published, or behind its English version. Then the consultation questions the booking wizard asks." />
       <nav aria-label="Filter translations" className="mb-6 flex flex-wrap gap-2 text-sm">
         <Link to="?" aria-current={needsWork ? undefined : "page"} className="rounded-full border px-3 py-1.5 font-medium aria-[current=page]:border-primary aria-[current=page]:bg-accent">
           All ({rows.length})

@@ -1,5 +1,7 @@
 import { requireAdmin } from "~/features/auth/guard.server";
-import { STAFF_ROLES } from "~/features/auth/roles";
+import { MANAGER_ROLES, roleAllows, STAFF_ROLES } from "~/features/auth/roles";
+import { QuestionTranslations } from "~/features/consultations/questions/components/question-translations";
+import { questionTranslations } from "~/features/consultations/questions/index.server";
 import { pageMeta } from "~/features/seo/meta";
 import { TranslationsOverview } from "~/features/translations/components/translations-overview";
 import { translationsOverview } from "~/features/translations/overview.server";
@@ -7,13 +9,30 @@ import type { Route } from "./+types/translations";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Translations", path: "/admin/cms/translations", noIndex: true });
 
-/** Every project and blog post with each offered language's translation state (`translationsOverview`); `?needs=work` keeps the ones to do. Every staff role. */
+/**
+ * Every project and blog post with each offered language's translation state (`translationsOverview`),
+ * then every consultation question's words in those languages (`questionTranslations`);
+ * `?needs=work` keeps the ones to do. Every staff role; the questions link to their type's
+ * questions screen for admins and super admins, who may edit them.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, STAFF_ROLES);
+  const session = await requireAdmin(request, STAFF_ROLES);
   const needsWork = new URL(request.url).searchParams.get("needs") === "work";
-  return { ...(await translationsOverview()), needsWork };
+  const overview = await translationsOverview();
+  return {
+    ...overview,
+    questions: overview.languages.length ? await questionTranslations(overview.languages) : [],
+    canEditQuestions: roleAllows(session.admin.role, MANAGER_ROLES),
+    needsWork,
+  };
 }
 
 export default function TranslationsPage({ loaderData }: Route.ComponentProps) {
-  return <TranslationsOverview languages={loaderData.languages} rows={loaderData.rows} needsWork={loaderData.needsWork} />;
+  const { languages, rows, questions, needsWork, canEditQuestions } = loaderData;
+  return (
+    <>
+      <TranslationsOverview languages={languages} rows={rows} needsWork={needsWork} />
+      {languages.length ? <QuestionTranslations languages={languages} rows={questions} needsWork={needsWork} canEdit={canEditQuestions} /> : null}
+    </>
+  );
 }
