@@ -16,6 +16,7 @@ import type { Route } from "./+types/consultation-waiting-list";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Waiting list", path: "/admin/consultations/waiting-list", noIndex: true });
 
+/** Every type's waiting list and the days an entry may name, never cached. Managers only. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, MANAGER_ROLES);
   const [lists, days] = await Promise.all([listWaitingLists(new Date()), waitingListDays()]);
@@ -27,6 +28,11 @@ const postSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove"), entryId: z.uuid("Choose a person.") }),
 ]);
 
+/**
+ * `intent=offer` (`entryId`, `slotId`) or `intent=remove` (`entryId`): 400 with field errors for
+ * an id that is not one, 404 for an entry no longer on the list, the offer's refusal status and
+ * message (`offerTimeByHand`). Managers only.
+ */
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request, MANAGER_ROLES);
   const parsed = parseSubmission(postSchema, await readFormData(request));

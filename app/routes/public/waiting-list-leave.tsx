@@ -15,6 +15,7 @@ import { dataHeaders } from "~/utils/headers";
 import { languageOfPath, localizedPath, usePageLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import { privatePageHandle } from "~/utils/page-mode";
+import { waitingListLeavePath } from "~/features/consultations/waiting-list/paths";
 import { MANAGE_PAGE_HEADERS } from "~/features/consultations/wizard/index.server";
 import type { Route } from "./+types/waiting-list-leave";
 
@@ -31,11 +32,13 @@ export const headers = dataHeaders;
 /** The view with 404 for a link that opens nothing, never cached. */
 const respond = (view: LeaveView) => data(view, { status: view.state === "unknown" ? 404 : 200, headers: MANAGE_PAGE_HEADERS });
 
+/** The leave page for the link's token (`loadLeaveView`); 404 for a language not offered or a link that opens nothing. */
 export async function loader({ params }: Route.LoaderArgs) {
   if (!(await requestedLanguage(params.lang))) return data({ notFound: true as const }, { status: 404, headers: MANAGE_PAGE_HEADERS });
   return respond(await loadLeaveView(params.token));
 }
 
+/** Leave: deletes the entry and every one of its links (`postLeave`); 404 as the loader. */
 export async function action({ params }: Route.ActionArgs) {
   if (!(await requestedLanguage(params.lang))) return data({ notFound: true as const }, { status: 404, headers: MANAGE_PAGE_HEADERS });
   return respond(await postLeave(params.token));
@@ -45,5 +48,5 @@ export default function WaitingListLeave({ loaderData, actionData, params }: Rou
   const language = usePageLanguage();
   const view = actionData ?? loaderData;
   if ("notFound" in view) return <NotFoundScreen />;
-  return <LeaveWaitingListScreen view={view} action={localizedPath(`/book-consultation/waiting-list/leave/${params.token}`, language)} bookHref={localizedPath("/book-consultation", language)} />;
+  return <LeaveWaitingListScreen view={view} action={localizedPath(waitingListLeavePath(params.token), language)} bookHref={localizedPath("/book-consultation", language)} />;
 }

@@ -31,6 +31,7 @@ export const headers = dataHeaders;
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
+/** The join form for the wizard's `type` and `week` with a fresh form token, never cached; 404 for a language not offered. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const language = await requestedLanguage(params.lang);
   if (!language) return data({ notFound: true as const }, { status: 404, headers: NO_STORE });
@@ -38,6 +39,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return data(page, { headers: NO_STORE });
 }
 
+/**
+ * Joins the list (`joinWaitingList`): the receipt; 400 with field errors; a refusal's status and
+ * message (400 the form check, 429 a limit, 409 a type no longer offered); 500 with a message in
+ * the page's language when the entry could not be stored.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const language = await requestedLanguage(params.lang);
   if (!language) return refuse<WaitingListReply>(404, { message: "Not Found" });

@@ -11,7 +11,7 @@ import { m } from "~/utils/paraglide/messages";
 import { startOfWeek } from "~/utils/time";
 import { whenDetails, type BookingMailSettings } from "../mail/index.server";
 import { describeWhenIn } from "../core/index.server";
-import { WAITING_LIST_PATH } from "./paths";
+import { waitingListLeavePath } from "./paths";
 
 /** What the messages need of an entry: who, in which language, for which type and window. */
 export type EntryMailData = {
@@ -33,7 +33,7 @@ const languageOf = (e: EntryMailData): Language => (isLanguage(e.language) ? e.l
 
 /** The leave page of a raw token, in the entry's language. */
 export function leaveUrl(e: EntryMailData, token: string): string {
-  return siteUrl(localizedPath(`${WAITING_LIST_PATH}/leave/${token}`, languageOf(e)));
+  return siteUrl(localizedPath(waitingListLeavePath(token), languageOf(e)));
 }
 
 /**
