@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { MANAGER_ROLES } from "~/features/auth/roles";
+import { cmsActor } from "~/features/cms/actions.server";
 import { pageMeta } from "~/features/seo/meta";
 import { ImportUploadScreen, type ImportReply } from "~/features/wordpress/components/import-screens";
 import { listRuns, uploadExport } from "~/features/wordpress/runs.server";
@@ -22,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request, MANAGER_ROLES);
-  const result = await uploadExport({ userId: session.user.id, email: session.admin.email, name: session.admin.name }, request);
+  const result = await uploadExport(cmsActor(session), request);
   if (!result.ok) return refuse<ImportReply>(result.status, { message: result.message });
   return redirect(`/admin/site/wordpress/${result.id}`);
 }
