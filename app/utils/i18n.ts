@@ -28,6 +28,14 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && isLocale(value);
 }
 
+/**
+ * A stored language code (a booking's, an enquiry's, a waiting-list entry's) as the language its
+ * mail is written in: the code when the product still ships it, else English.
+ */
+export function storedLanguage(code: string): Language {
+  return isLanguage(code) ? code : DEFAULT_LANGUAGE;
+}
+
 /** What the product knows of one language, from its own catalogue. */
 export type LanguageInfo = {
   code: Language;

@@ -12,11 +12,11 @@ import type { OutgoingEmail } from "~/features/mail/outbox.server";
 import { renderEmail, siteUrl } from "~/features/mail/templates.server";
 import type { SiteSettings } from "~/features/settings/schema";
 import { formatUkLongDateTime } from "~/utils/format";
-import { DEFAULT_LANGUAGE, localizedPath, staffLanguageName } from "~/utils/i18n";
+import { DEFAULT_LANGUAGE, localizedPath, staffLanguageName, storedLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import { enquiryTypeIn } from "./enquiry-types";
 import type { EnquiryInput } from "./schema";
-import { acknowledgementSubject, mailLanguage } from "./subjects";
+import { acknowledgementSubject } from "./subjects";
 import { acknowledgementMessageId } from "./threading.server";
 
 /** A stored enquiry as the messages need it. `createdAt` is shown in UK time; `language` is the visitor's ("en", "fr"...). */
@@ -64,7 +64,7 @@ export function buildEnquiryEmails(enquiry: EnquiryForEmail, settings: SiteSetti
     dedupeKey: `enquiry:${enquiry.id}:notification:${to.toLowerCase()}`,
   }));
 
-  const language = mailLanguage(enquiry.language);
+  const language = storedLanguage(enquiry.language);
   const locale = { locale: language };
   const acknowledgement = renderEmail(
     {

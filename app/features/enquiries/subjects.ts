@@ -4,13 +4,8 @@
  * as one thread in the visitor's mail program: the acknowledgement in the visitor's language, and
  * each answer "Re: " that same subject.
  */
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/utils/i18n";
+import { storedLanguage } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
-
-/** The language of an enquiry's visitor mail: its stored language when shipped, else English. */
-export function mailLanguage(language: string): Language {
-  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
-}
 
 /**
  * The acknowledgement's subject in the enquiry's language ("Nous avons bien reçu votre demande -
@@ -18,7 +13,7 @@ export function mailLanguage(language: string): Language {
  * program keeps one thread.
  */
 export function acknowledgementSubject(language: string, companyName: string): string {
-  return m.enquiry_mail_subject({ company: companyName }, { locale: mailLanguage(language) });
+  return m.enquiry_mail_subject({ company: companyName }, { locale: storedLanguage(language) });
 }
 
 /** Removes a leading "Re:"/"RE:"/"Aw:"/"Fwd:" chain so a subject gets exactly one "Re: ". */

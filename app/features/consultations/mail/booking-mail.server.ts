@@ -11,7 +11,7 @@ import type { BookingAnswer, consultationBookings } from "~/db/schema";
 import type { EmailBranding } from "~/features/mail/templates.server";
 import type { SiteSettings } from "~/features/settings/schema";
 import { formatInZone, formatLongDate, formatTime24, formatZoneName } from "~/utils/format";
-import { DEFAULT_LANGUAGE, isLanguage, languageInfo, staffLanguageName, type Language } from "~/utils/i18n";
+import { DEFAULT_LANGUAGE, languageInfo, staffLanguageName, storedLanguage, type Language } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import { LONDON, londonInstant } from "~/utils/time";
 import { describeWhenIn, minutesIn, ukZone } from "../core/index.server";
@@ -71,8 +71,7 @@ export function bookingMailData(
     icsSequence: b.icsSequence,
     date: slot.date,
     startTime: slot.startTime,
-    // A language the product no longer ships falls back to the default.
-    language: isLanguage(b.language) ? b.language : DEFAULT_LANGUAGE,
+    language: storedLanguage(b.language),
     timeZone: b.timeZone,
   };
 }

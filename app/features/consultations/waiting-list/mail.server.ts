@@ -6,7 +6,7 @@
 import type { OutgoingEmail } from "~/features/mail/outbox.server";
 import { renderEmail, siteUrl } from "~/features/mail/templates.server";
 import { formatLongDate } from "~/utils/format";
-import { DEFAULT_LANGUAGE, isLanguage, languageInfo, localizedPath, type Language } from "~/utils/i18n";
+import { languageInfo, localizedPath, storedLanguage, type Language } from "~/utils/i18n";
 import { m } from "~/utils/paraglide/messages";
 import { startOfWeek } from "~/utils/time";
 import { whenDetails, type BookingMailSettings } from "../mail/index.server";
@@ -29,7 +29,7 @@ export type EntryMailData = {
 /** A time offered: the slot's id and its London date and start time (`HH:MM[:SS]`). */
 export type OfferedTime = { id: string; date: string; startTime: string };
 
-const languageOf = (e: EntryMailData): Language => (isLanguage(e.language) ? e.language : DEFAULT_LANGUAGE);
+const languageOf = (e: EntryMailData): Language => storedLanguage(e.language);
 
 /** The leave page of a raw token, in the entry's language. */
 export function leaveUrl(e: EntryMailData, token: string): string {
