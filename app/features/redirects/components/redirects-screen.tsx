@@ -9,7 +9,8 @@ import { AdminPageHeader, ReplyStatus } from "~/components/admin-page-header";
 import { Field } from "~/components/field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent } from "~/components/ui/card";
+import { IconCardHeader } from "~/components/icon-card-header";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { StackedCell, StackedRow, StackedTable } from "~/components/ui/stacked-table";
 import { formatUkTime12, formatWeekdayDate } from "~/utils/format";
@@ -64,11 +65,7 @@ export function RedirectsScreen({
 
       <div className="grid min-w-0 gap-6">
         <Card id="add-redirect">
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2 text-lg">
-              <Plus className="size-5 text-primary" aria-hidden /> Add a redirect
-            </CardTitle>
-          </CardHeader>
+          <IconCardHeader icon={Plus} title="Add a redirect" />
           <CardContent>
             <Form method="post" key={formKey} className="grid gap-4 lg:grid-cols-[1fr_1fr_auto_auto] lg:items-start">
               <input type="hidden" name="intent" value="create" />
@@ -145,11 +142,7 @@ export function RedirectsScreen({
         </section>
 
         <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2 text-lg">
-              <Upload className="size-5 text-primary" aria-hidden /> Import redirects from CSV
-            </CardTitle>
-          </CardHeader>
+          <IconCardHeader icon={Upload} title="Import redirects from CSV" />
           <CardContent>
             <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
               <input type="hidden" name="intent" value="import" />

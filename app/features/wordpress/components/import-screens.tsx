@@ -12,6 +12,7 @@ import { Field } from "~/components/field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { IconCardHeader } from "~/components/icon-card-header";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { StackedCell, StackedRow, StackedTable } from "~/components/ui/stacked-table";
 import { INSIGHT_CATEGORIES } from "~/features/insights/kind";
@@ -53,11 +54,7 @@ export function ImportUploadScreen({ runs, reply }: { runs: RunSummary[]; reply:
       <ReplyStatus reply={tooLarge ? { ok: false, message: UPLOAD_TOO_LARGE } : reply} />
       <div className="grid min-w-0 gap-6">
         <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2 text-lg">
-              <FileUp className="size-5 text-primary" aria-hidden /> Upload an export
-            </CardTitle>
-          </CardHeader>
+          <IconCardHeader icon={FileUp} title="Upload an export" />
           <CardContent>
             <Form
               method="post"
@@ -338,11 +335,7 @@ function ResultCard({ run }: { run: RunView }) {
   return (
     <>
       <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2 text-lg">
-            <CheckCircle2 className="size-5 text-primary" aria-hidden /> {run.status === "done" ? "Import finished" : "Written before it stopped"}
-          </CardTitle>
-        </CardHeader>
+        <IconCardHeader icon={CheckCircle2} title={run.status === "done" ? "Import finished" : "Written before it stopped"} />
         <CardContent className="grid gap-3 text-sm">
           <ul className="grid gap-1" aria-label="Import totals">
             <li>

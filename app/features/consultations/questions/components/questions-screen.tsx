@@ -4,10 +4,10 @@
  * a visitor who chose the type, in order, each in English and the other languages. Every change
  * is a plain form post to the route.
  */
-import { ArrowDown, ArrowUp, Plus } from "lucide-react";
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { AdminPageHeader } from "~/components/admin-page-header";
+import { StudioAddSection, StudioList, StudioListItem } from "~/components/studio-list";
 import { ConfirmDelete } from "~/components/confirm-dialog";
 import { Field } from "~/components/field";
 import { Badge } from "~/components/ui/badge";
@@ -121,12 +121,18 @@ export function QuestionsScreen({
         description="Asked in the booking wizard's details step to visitors who choose this type, in this order. Answers already given never change when a question is edited or deleted."
         back={{ to: "/admin/site/consultation-types", label: "Back to consultation types" }}
       />
-      <ol className="flex flex-col gap-3" aria-label={`Questions of ${type.name}`}>
-        {questions.length === 0 ? <li className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">No questions yet: visitors are asked only the usual details.</li> : null}
+      <StudioList label={`Questions of ${type.name}`} empty="No questions yet: visitors are asked only the usual details.">
         {questions.map((question, i) => (
-          <li key={question.id} className="rounded-lg border bg-card p-4 shadow-sm" data-question={question.label}>
-            <div className="flex items-start gap-3">
-              <div className="min-w-0 flex-1">
+          <StudioListItem
+            key={question.id}
+            data-question={question.label}
+            recordId={question.id}
+            name={`"${question.label}"`}
+            first={i === 0}
+            last={i === questions.length - 1}
+            busy={busy}
+            summary={
+              <>
                 <h2 className="break-words font-semibold">
                   {i + 1}. {question.label}
                 </h2>
@@ -135,53 +141,36 @@ export function QuestionsScreen({
                   <Badge variant={question.required ? "blue" : "grey"}>{question.required ? "Required" : "Optional"}</Badge>
                   {isChoice(question.kind) ? <span className="break-words">{question.options.join(" · ")}</span> : null}
                 </p>
-              </div>
-              <Form method="post" className="flex shrink-0 gap-1">
-                <input type="hidden" name="id" value={question.id} />
-                <Button type="submit" name="intent" value="up" variant="ghost" size="icon" disabled={busy || i === 0} aria-label={`Move "${question.label}" up`}>
-                  <ArrowUp aria-hidden />
+              </>
+            }
+            editLabel={`Edit question ${i + 1}`}
+            editOpen={Boolean(errorsFor(question.id))}
+            fields={<QuestionFields question={question} errors={errorsFor(question.id)} />}
+            actions={
+              <>
+                <Button type="submit" name="intent" value="update" disabled={busy}>
+                  Save question {i + 1}
                 </Button>
-                <Button type="submit" name="intent" value="down" variant="ghost" size="icon" disabled={busy || i === questions.length - 1} aria-label={`Move "${question.label}" down`}>
-                  <ArrowDown aria-hidden />
-                </Button>
-              </Form>
-            </div>
-            <details className="mt-3" open={Boolean(errorsFor(question.id))}>
-              <summary className="cursor-pointer text-sm font-medium text-primary">Edit question {i + 1}</summary>
-              <Form method="post" className="mt-3 flex flex-col gap-4">
-                <input type="hidden" name="id" value={question.id} />
-                <QuestionFields question={question} errors={errorsFor(question.id)} />
-                <div className="flex flex-wrap gap-2">
-                  <Button type="submit" name="intent" value="update" disabled={busy}>
-                    Save question {i + 1}
-                  </Button>
-                  <ConfirmDelete
-                    id={question.id}
-                    title={`Delete question ${i + 1}?`}
-                    description="Visitors are no longer asked it. Bookings keep the answers already given."
-                    disabled={busy}
-                  />
-                </div>
-              </Form>
-            </details>
-          </li>
+                <ConfirmDelete
+                  id={question.id}
+                  title={`Delete question ${i + 1}?`}
+                  description="Visitors are no longer asked it. Bookings keep the answers already given."
+                  disabled={busy}
+                />
+              </>
+            }
+          />
         ))}
-      </ol>
-      <section aria-labelledby="add-question" className="mt-8 rounded-lg border bg-card p-4 shadow-sm">
-        <h2 id="add-question" className="mb-4 text-lg font-semibold">
-          Add a question
-        </h2>
-        {full ? (
-          <p className="text-sm text-muted-foreground">This type asks {QUESTION_LIMITS.perType} questions, the most it may: delete one to add another.</p>
-        ) : (
-          <Form method="post" className="flex flex-col gap-4" key={result?.ok && result.intent === "create" ? `added-${questions.length}` : "add"}>
-            <QuestionFields errors={errorsFor(undefined)} />
-            <Button type="submit" name="intent" value="create" className="self-start" disabled={busy}>
-              <Plus aria-hidden /> Add question
-            </Button>
-          </Form>
-        )}
-      </section>
+      </StudioList>
+      <StudioAddSection
+        id="add-question"
+        title="Add a question"
+        submitLabel="Add question"
+        busy={busy}
+        formKey={result?.ok && result.intent === "create" ? `added-${questions.length}` : "add"}
+        fields={<QuestionFields errors={errorsFor(undefined)} />}
+        closed={full ? <p className="text-sm text-muted-foreground">This type asks {QUESTION_LIMITS.perType} questions, the most it may: delete one to add another.</p> : undefined}
+      />
     </>
   );
 }

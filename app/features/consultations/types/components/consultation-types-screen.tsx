@@ -2,12 +2,13 @@
  * The consultation types screen of the site studio (/admin/site/consultation-types): what visitors
  * choose in step 1 of the booking wizard, in order. Every change is a plain form post to the route.
  */
-import { AlertTriangle, ArrowDown, ArrowUp, Plus } from "lucide-react";
+import { AlertTriangle } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { ConfirmDelete } from "~/components/confirm-dialog";
 import { Field } from "~/components/field";
 import { AdminPageHeader } from "~/components/admin-page-header";
+import { StudioAddSection, StudioList, StudioListItem } from "~/components/studio-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
@@ -102,12 +103,17 @@ export function ConsultationTypesScreen({ types, result }: { types: AdminConsult
   return (
     <>
       <AdminPageHeader title="Consultation types" description="What visitors choose in step 1 of the booking wizard, in this order; the first is preselected." />
-      <ol className="flex flex-col gap-3" aria-label="Consultation types">
-        {types.length === 0 ? <li className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">No consultation types yet: add the first below.</li> : null}
+      <StudioList label="Consultation types" empty="No consultation types yet: add the first below.">
         {types.map((type, i) => (
-          <li key={type.id} className="rounded-lg border bg-card p-4 shadow-sm">
-            <div className="flex flex-wrap items-start gap-3">
-              <div className="min-w-0 flex-1">
+          <StudioListItem
+            key={type.id}
+            recordId={type.id}
+            name={type.name}
+            first={i === 0}
+            last={i === types.length - 1}
+            busy={busy}
+            summary={
+              <>
                 <h2 className="flex flex-wrap items-center gap-2 font-semibold">
                   {type.name}
                   <Badge variant={type.isActive ? "green" : "grey"}>{type.isActive ? "Active" : "Inactive"}</Badge>
@@ -120,49 +126,35 @@ export function ConsultationTypesScreen({ types, result }: { types: AdminConsult
                 <Link to={`/admin/site/consultation-types/${type.id}/questions`} className="mt-2 inline-block text-sm font-medium text-primary underline underline-offset-2">
                   Questions asked of {type.name}
                 </Link>
-              </div>
-              <Form method="post" className="flex gap-1">
-                <input type="hidden" name="id" value={type.id} />
-                <Button type="submit" name="intent" value="up" variant="ghost" size="icon" disabled={busy || i === 0} aria-label={`Move ${type.name} up`}>
-                  <ArrowUp aria-hidden />
+              </>
+            }
+            editLabel={`Edit ${type.name}`}
+            editOpen={Boolean(errorsFor(type.id))}
+            fields={<TypeFields type={type} errors={errorsFor(type.id)} />}
+            actions={
+              <>
+                {/* A long type name wraps inside the card (on a 390 px phone it stuck out past the edge). */}
+                <Button type="submit" name="intent" value="update" disabled={busy} className="h-auto min-h-10 max-w-full shrink whitespace-normal py-2 text-left">
+                  Save {type.name}
                 </Button>
-                <Button type="submit" name="intent" value="down" variant="ghost" size="icon" disabled={busy || i === types.length - 1} aria-label={`Move ${type.name} down`}>
-                  <ArrowDown aria-hidden />
-                </Button>
-              </Form>
-            </div>
-            <details className="mt-3 group" open={Boolean(errorsFor(type.id))}>
-              <summary className="cursor-pointer text-sm font-medium text-primary">Edit {type.name}</summary>
-              <Form method="post" className="mt-3 flex flex-col gap-4">
-                <input type="hidden" name="id" value={type.id} />
-                <TypeFields type={type} errors={errorsFor(type.id)} />
-                <div className="flex flex-wrap gap-2">
-                  {/* A long type name wraps inside the card (on a 390 px phone it stuck out past the edge). */}
-                  <Button type="submit" name="intent" value="update" disabled={busy} className="h-auto min-h-10 max-w-full shrink whitespace-normal py-2 text-left">
-                    Save {type.name}
-                  </Button>
-                  {type.bookings > 0 ? (
-                    <p className="self-center text-sm text-muted-foreground">Used by bookings: deactivate it instead of deleting.</p>
-                  ) : (
-                    <ConfirmDelete id={type.id} title={`Delete "${type.name}"?`} description="Visitors can no longer choose it. This cannot be undone." disabled={busy} />
-                  )}
-                </div>
-              </Form>
-            </details>
-          </li>
+                {type.bookings > 0 ? (
+                  <p className="self-center text-sm text-muted-foreground">Used by bookings: deactivate it instead of deleting.</p>
+                ) : (
+                  <ConfirmDelete id={type.id} title={`Delete "${type.name}"?`} description="Visitors can no longer choose it. This cannot be undone." disabled={busy} />
+                )}
+              </>
+            }
+          />
         ))}
-      </ol>
-      <section aria-labelledby="add-type" className="mt-8 rounded-lg border bg-card p-4 shadow-sm">
-        <h2 id="add-type" className="mb-4 text-lg font-semibold">
-          Add a consultation type
-        </h2>
-        <Form method="post" className="flex flex-col gap-4" key={result?.ok && result.intent === "create" ? `added-${types.length}` : "add"}>
-          <TypeFields errors={errorsFor(undefined)} />
-          <Button type="submit" name="intent" value="create" className="self-start" disabled={busy}>
-            <Plus aria-hidden /> Add type
-          </Button>
-        </Form>
-      </section>
+      </StudioList>
+      <StudioAddSection
+        id="add-type"
+        title="Add a consultation type"
+        submitLabel="Add type"
+        busy={busy}
+        formKey={result?.ok && result.intent === "create" ? `added-${types.length}` : "add"}
+        fields={<TypeFields errors={errorsFor(undefined)} />}
+      />
     </>
   );
 }
