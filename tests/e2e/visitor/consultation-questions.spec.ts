@@ -61,7 +61,8 @@ async function staffPage(browser: Browser, viewport: { width: number; height: nu
  */
 async function closeToasts(page: Page) {
   const toasts = page.locator("[data-sonner-toast]");
-  for (const close of await toasts.locator("[data-close-button]").all()) await close.click().catch(() => undefined);
+  // Last first, so closing one does not move the next one's place; one that closed by itself meanwhile is passed over.
+  for (const close of (await toasts.locator("[data-close-button]").all()).reverse()) await close.click({ timeout: 2_000 }).catch(() => undefined);
   // The pointer leaves the stack, so a toast it rests on is not kept open.
   await page.mouse.move(0, 0);
   await expect(toasts).toHaveCount(0, { timeout: 15_000 });
