@@ -113,6 +113,7 @@ test("the privacy policy states the retention periods saved on the screen", asyn
   await page.goto("/privacy");
   await expect(page.getByText("Enquiries: 24 months after the enquiry is closed, then anonymised.")).toBeVisible();
   await expect(page.getByText("Submissions our spam checks flag: deleted after 30 days.")).toBeVisible();
+  await expect(page.getByText("Waiting-list entries: deleted 30 days after you join the list, with the times we offered you; sooner if you leave the list or book that type of consultation.")).toBeVisible();
 
   await signInAsAdmin(page);
   await page.goto("/admin/data-protection");

@@ -45,6 +45,7 @@ test("a French visitor reads the privacy policy and the terms in French, from th
     await expect(contents.getByRole("link", { name: new RegExp(title) })).toBeVisible();
   }
   await expect(page.getByText(/^Demandes : \d+\smois après la clôture/)).toBeVisible();
+  await expect(page.getByText(/^Inscriptions sur la liste d’attente : supprimées \d+\sjours après votre inscription/)).toBeVisible();
   await expect(page.getByText("Last updated")).toHaveCount(0);
   const links = await page.locator('head link[rel="alternate"][hreflang]').evaluateAll((els) => els.map((el) => [el.getAttribute("hreflang"), new URL(el.getAttribute("href") ?? "").pathname]));
   expect(Object.fromEntries(links)).toEqual({ "en-GB": "/privacy", fr: "/fr/privacy", "x-default": "/privacy" });

@@ -65,6 +65,7 @@ export function privacySettingsSections({ retention, google, language }: { reten
           <ul>
             <li>{m.privacy_retention_enquiries({ months }, locale)}</li>
             <li>{m.privacy_retention_bookings({ months }, locale)}</li>
+            <li>{m.privacy_retention_waiting_list({ days: period(retention.waitingListDays, "day") }, locale)}</li>
             <li>{m.privacy_retention_spam({ days: period(retention.spamDays, "day") }, locale)}</li>
             <li>{m.privacy_retention_emails({ months }, locale)}</li>
             <li>{m.privacy_retention_clients({}, locale)}</li>
