@@ -37,7 +37,9 @@ export type ReceivedExport = { file: string; name: string; bytes: number };
 /**
  * Streams the `file` part of `request` (multipart/form-data) to a new private file. Throws
  * {@link ExportUploadError}: 413 past MAX_EXPORT_BYTES (nothing kept), 415 for a body that is not
- * multipart, 400 for no file, an empty one or a malformed body.
+ * multipart, 400 for no file, an empty one or a malformed body. A failure of this server's own disk
+ * (a system call's error such as ENOSPC writing the file) is rethrown as it is, for a 500: the
+ * upload was not at fault. Whatever fails, the partly written file is deleted.
  */
 export async function receiveExport(request: Request): Promise<ReceivedExport> {
   const contentType = request.headers.get("content-type") ?? "";
@@ -70,8 +72,10 @@ export async function receiveExport(request: Request): Promise<ReceivedExport> {
       tooLarge = true;
     });
     written = pipeline(stream, createWriteStream(file, { flags: "wx", mode: PRIVATE_FILE_MODE }));
-    // Awaited after the body's pipeline; when that fails first its error is the one reported.
-    written.catch(() => undefined);
+    // A failed write ends the body's pipeline too (busboy would otherwise wait for ever for the
+    // file's stream to be read), with the write's error; when the body fails first, its error is
+    // the one reported.
+    written.catch((error: unknown) => parser.destroy(error as Error));
   });
   let seen = 0;
   const cap = new Transform({
@@ -90,7 +94,12 @@ export async function receiveExport(request: Request): Promise<ReceivedExport> {
     return got;
   } catch (error) {
     await rm(file, { force: true });
-    if (error instanceof ExportUploadError) throw error;
+    if (error instanceof ExportUploadError || isSystemCallError(error)) throw error;
     throw new ExportUploadError("The upload could not be read.", 400);
   }
+}
+
+/** Whether `error` is Node's error of a failed system call (it names the call: open, write…). */
+function isSystemCallError(error: unknown): error is NodeJS.ErrnoException {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === "string";
 }
