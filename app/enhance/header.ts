@@ -71,11 +71,16 @@ function mobileMenu(header: HTMLElement) {
   toggle.hidden = false;
 }
 
+/**
+ * The page is sent unscrolled (`data-scrolled="false"`); the first reading waits for the first
+ * frame (a page opened further down, on a reload or Back), because reading `scrollY` while the
+ * page loads would lay it out inside this script's task, before its first paint.
+ */
 function scrolledStyle(header: HTMLElement) {
   const update = () => {
     header.dataset.scrolled = window.scrollY > HEADER_SCROLL_THRESHOLD ? "true" : "false";
   };
-  update();
+  window.requestAnimationFrame(update);
   window.addEventListener("scroll", update, { passive: true });
 }
 

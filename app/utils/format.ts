@@ -33,10 +33,17 @@ const calendar = (locale: string, options: Intl.DateTimeFormatOptions) => {
   };
 };
 
-/** An instant formatter on the UK calendar. */
+/**
+ * An instant formatter on the UK calendar. Its `Intl.DateTimeFormat` is made on first use: making
+ * one reads the zone's data, and the browser's enhancement, which bundles this module for
+ * {@link formatInstantInZone}, would otherwise pay for every formatter here as each page loads.
+ */
 const uk = (locale: string, options: Intl.DateTimeFormatOptions) => {
-  const format = new Intl.DateTimeFormat(locale, { ...options, timeZone: LONDON });
-  return (at: Date | string) => format.format(typeof at === "string" ? new Date(at) : at);
+  let format: Intl.DateTimeFormat | undefined;
+  return (at: Date | string) => {
+    format ??= new Intl.DateTimeFormat(locale, { ...options, timeZone: LONDON });
+    return format.format(typeof at === "string" ? new Date(at) : at);
+  };
 };
 
 // ----- Calendar dates (yyyy-mm-dd) ---------------------------------------------------------------
@@ -80,10 +87,12 @@ export function formatTimeRange12(start: string, end: string): string {
   return `${formatTime12(start)} – ${formatTime12(end)}`;
 }
 
-const zoneName = new Intl.DateTimeFormat("en-GB", { timeZone: LONDON, timeZoneName: "short" });
+/** Made on first use, as {@link uk}'s formatters are. */
+let zoneName: Intl.DateTimeFormat | undefined;
 
 /** "GMT" or "BST": the UK's clock at the London wall-clock `date` `time`. */
 export function ukZoneName(date: string, time: string): "GMT" | "BST" {
+  zoneName ??= new Intl.DateTimeFormat("en-GB", { timeZone: LONDON, timeZoneName: "short" });
   const name = zoneName.formatToParts(londonInstant(date, time)).find((p) => p.type === "timeZoneName")?.value;
   return name === "GMT" || name === "UTC" ? "GMT" : "BST";
 }
@@ -102,6 +111,19 @@ export function formatInZone(date: string, time: string, zone: string, intl?: st
   return formatInstantInZone(londonInstant(date, time), date, time, zone, intl);
 }
 
+/** One formatter per zone for {@link formatInstantInZone}: a week of times in the wizard reads the same zone. */
+const zoneClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** The `yyyy-mm-dd HH:MM` parts of an instant in IANA `zone`; throws a RangeError for a zone Intl does not know. */
+function zoneClock(zone: string): Intl.DateTimeFormat {
+  let clock = zoneClocks.get(zone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat("en-GB", { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit" });
+    zoneClocks.set(zone, clock);
+  }
+  return clock;
+}
+
 /**
  * {@link formatInZone} for the `instant` London's wall-clock `date` `time` already names (the
  * browser's enhancement receives it from the page, so it needs no time-zone database of its own).
@@ -109,15 +131,7 @@ export function formatInZone(date: string, time: string, zone: string, intl?: st
 export function formatInstantInZone(instant: Date, date: string, time: string, zone: string, intl?: string): string | null {
   let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = new Intl.DateTimeFormat("en-GB", {
-      timeZone: zone,
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    }).formatToParts(instant);
+    parts = zoneClock(zone).formatToParts(instant);
   } catch {
     return null;
   }
