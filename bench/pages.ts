@@ -12,7 +12,12 @@
  *   - JS bytes gzipped, all: every script Chromium fetched by the time the network is idle after
  *     load, which adds chunks imported after hydration (the toast area, the contact form's schema),
  *   - on the audited pages (`audit`): Lighthouse 12 mobile, the median of 3 runs by
- *     performance score (performance, accessibility, best practices, SEO, LCP, TBT, CLS).
+ *     performance score (performance, accessibility, best practices, SEO, LCP, TBT, CLS); a run
+ *     Lighthouse could not finish (e.g. NO_NAVSTART on a busy machine) is run again, up to twice.
+ *     On a page that is noindex on purpose (the manage page, a private link) the SEO cell also
+ *     gives the score without Lighthouse's is-crawlable audit, which fails any noindex page and
+ *     weighs a third of the category: Lighthouse has no setting to say a page is meant to be
+ *     left out of search.
  * Then, on home, projects, a project and an article, and a French project and an Arabic article
  * (the HTML cache is keyed by language): requests/s and p99 latency with autocannon at
  * 50 connections from the HTML cache (analytics counting on), from a second server with counting
@@ -29,8 +34,12 @@
  * Chromium: CHROME_PATH (default /usr/bin/chromium). Quick runs: BENCH_SKIP_LIGHTHOUSE=1 (no
  * Lighthouse), BENCH_LIGHTHOUSE_RUNS (default 3), BENCH_PAGES_CANNON_SECONDS (seconds of
  * autocannon per page and mode, default 5), BENCH_PAGES_ONLY (a regular expression on the page
- * names: only those are weighed and audited, e.g. `^(contact|booking|manage)`).
+ * names: only those are weighed and audited, e.g. `^(contact|booking|manage)`),
+ * BENCH_LIGHTHOUSE_DIR (a folder: every Lighthouse report is saved there as JSON,
+ * `<page>-<run>.json`, to find what the LCP element is and which long tasks make the TBT).
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -42,9 +51,10 @@ import { runPasswordFloodBench } from "./password-flood";
 /**
  * A public page; `audit` marks those audited with Lighthouse, `cannon` those for requests/s,
  * `form` the pages with forms (their JS budget is 20 KB). `html` is a document the bench fetched
- * itself (the answer to a post, which Lighthouse cannot load): weighed only.
+ * itself (the answer to a post, which Lighthouse cannot load): weighed only. `noindex` marks a
+ * page that asks search engines to leave it out on purpose.
  */
-type BenchPage = { name: string; path: string; audit?: true; cannon?: true; form?: true; html?: string };
+type BenchPage = { name: string; path: string; audit?: true; cannon?: true; form?: true; noindex?: true; html?: string };
 
 /** Every public page reached by a plain GET. */
 const PAGES: BenchPage[] = [
@@ -83,6 +93,9 @@ const LIGHTHOUSE_RUNS = envInt("BENCH_LIGHTHOUSE_RUNS", 3);
 /** Length of each autocannon run, in seconds: BENCH_PAGES_CANNON_SECONDS, default 5. */
 const CANNON_SECONDS = envInt("BENCH_PAGES_CANNON_SECONDS", 5);
 
+/** BENCH_LIGHTHOUSE_DIR: where each Lighthouse report is saved as JSON (not saved when unset). */
+const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_DIR;
+
 /** BENCH_PAGES_ONLY: the pages weighed and audited, by name (all when unset). */
 const ONLY = process.env.BENCH_PAGES_ONLY ? new RegExp(process.env.BENCH_PAGES_ONLY) : null;
 
@@ -100,11 +113,15 @@ export type PageFigures = {
   accessibility: number | null;
   bestPractices: number | null;
   seo: number | null;
+  /** On a `noindex` page: the SEO score without the is-crawlable audit (which fails it by design). */
+  seoIndexingAside: number | null;
   lcpMs: number | null;
   tbtMs: number | null;
   cls: number | null;
   /** True for the pages with forms (budget 20 KB). */
   form: boolean;
+  /** True for a page that is noindex on purpose. */
+  noindex: boolean;
 };
 
 const gzipBytes = (body: Buffer | string) => gzipSync(body, { level: 6 }).length;
@@ -179,15 +196,44 @@ async function weighLoaded(browser: Browser, base: string, path: string) {
   return { jsAllGzip: js, jsAllFiles: urls.size };
 }
 
-type LhResult = { lhr: { categories: Record<string, { score: number | null }>; audits: Record<string, { numericValue?: number }> } };
+type LhResult = {
+  lhr: {
+    runtimeError?: { code: string };
+    categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+    audits: Record<string, { numericValue?: number; score: number | null }>;
+  };
+};
 
-async function audit(url: string, port: number): Promise<Omit<PageFigures, "page" | "path" | "htmlGzip" | "jsGzip" | "jsFiles" | "jsAllGzip" | "jsAllFiles" | "form">> {
-  const result = (await lighthouse(url, {
-    port,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-  })) as unknown as LhResult | undefined;
+type Scores = Omit<PageFigures, "page" | "path" | "htmlGzip" | "jsGzip" | "jsFiles" | "jsAllGzip" | "jsAllFiles" | "form" | "noindex">;
+
+/** The SEO category's score (0-100) as Lighthouse weighs it, without the is-crawlable audit. */
+function seoWithoutCrawlable(lhr: LhResult["lhr"]): number | null {
+  let sum = 0;
+  let weights = 0;
+  for (const ref of lhr.categories.seo?.auditRefs ?? []) {
+    const score = lhr.audits[ref.id]?.score;
+    if (ref.id === "is-crawlable" || ref.weight === 0 || score == null) continue;
+    sum += score * ref.weight;
+    weights += ref.weight;
+  }
+  return weights ? Math.round((sum / weights) * 100) : null;
+}
+
+/** One Lighthouse run; a run Lighthouse could not finish (its runtime error) is tried again up to twice. */
+async function audit(url: string, port: number, report?: string): Promise<Scores> {
+  let result: LhResult | undefined;
+  for (let attempt = 0; attempt < 3 && (!result || result.lhr.runtimeError); attempt++) {
+    result = (await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    })) as unknown as LhResult | undefined;
+  }
+  if (REPORT_DIR && report && result) {
+    mkdirSync(REPORT_DIR, { recursive: true });
+    writeFileSync(join(REPORT_DIR, `${report}.json`), JSON.stringify(result.lhr));
+  }
   const score = (k: string) => {
     const s = result?.lhr.categories[k]?.score;
     return s == null ? null : Math.round(s * 100);
@@ -198,21 +244,22 @@ async function audit(url: string, port: number): Promise<Omit<PageFigures, "page
     accessibility: score("accessibility"),
     bestPractices: score("best-practices"),
     seo: score("seo"),
+    seoIndexingAside: result ? seoWithoutCrawlable(result.lhr) : null,
     lcpMs: num("largest-contentful-paint"),
     tbtMs: num("total-blocking-time"),
     cls: num("cumulative-layout-shift"),
   };
 }
 
-/** Lighthouse `runs` times; the run with the median performance score. */
-async function medianAudit(url: string, port: number, runs: number) {
+/** Lighthouse `runs` times; the run with the median performance score. `name` names the saved reports. */
+async function medianAudit(url: string, port: number, runs: number, name: string) {
   const results = [];
-  for (let i = 0; i < runs; i++) results.push(await audit(url, port));
+  for (let i = 0; i < runs; i++) results.push(await audit(url, port, `${name}-${i + 1}`));
   results.sort((a, b) => (a.performance ?? -1) - (b.performance ?? -1));
   return results[Math.floor((results.length - 1) / 2)]!;
 }
 
-const NO_SCORES = { performance: null, accessibility: null, bestPractices: null, seo: null, lcpMs: null, tbtMs: null, cls: null };
+const NO_SCORES = { performance: null, accessibility: null, bestPractices: null, seo: null, seoIndexingAside: null, lcpMs: null, tbtMs: null, cls: null };
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const or = (v: number | null, f: (n: number) => string = String) => (v == null ? "-" : f(v));
@@ -231,7 +278,7 @@ export function printPagesTable(rows: PageFigures[]): void {
     or(r.performance),
     or(r.accessibility),
     or(r.bestPractices),
-    or(r.seo),
+    r.noindex && r.seo != null ? `${r.seo} (${or(r.seoIndexingAside)}*)` : or(r.seo),
     or(r.lcpMs, (n) => `${(n / 1000).toFixed(2)} s`),
     or(r.tbtMs, (n) => `${Math.round(n)} ms`),
     or(r.cls, (n) => n.toFixed(3)),
@@ -240,7 +287,8 @@ export function printPagesTable(rows: PageFigures[]): void {
   console.log(
     `KB = 1024 bytes; budget: first-load JS <= ${kb(JS_BUDGET_BYTES)} gzip on content pages, <= ${kb(FORM_JS_BUDGET_BYTES)} on pages with forms. ` +
       `"(fetched)": a document the bench fetched itself (the answer to a post, step 5 with the booking's cookie), weighed only. Lighthouse 12 mobile ` +
-      `(simulated throttling), median of ${LIGHTHOUSE_RUNS} by performance, on the audited pages.` +
+      `(simulated throttling), median of ${LIGHTHOUSE_RUNS} by performance, on the audited pages. ` +
+      `SEO "66 (100*)": a page noindex on purpose (a private link); * without the is-crawlable audit, which fails every noindex page.` +
       (SKIP_LIGHTHOUSE ? " Lighthouse skipped (BENCH_SKIP_LIGHTHOUSE=1)." : ""),
   );
 }
@@ -304,7 +352,10 @@ async function bookingPages(base: string): Promise<BenchPage[]> {
   out.push({ name: "booking-5", path: "/book-consultation?step=5", audit: true, form: true });
   const manage = /href="(\/book-consultation\/manage\/[^"]+)"/.exec(done)?.[1];
   if (!manage) throw new Error("bench: no manage link on the success screen");
-  out.push({ name: "manage", path: manage, audit: true, form: true }, { name: "manage-ar", path: `/ar${manage}`, audit: true, form: true });
+  out.push(
+    { name: "manage", path: manage, audit: true, form: true, noindex: true },
+    { name: "manage-ar", path: `/ar${manage}`, audit: true, form: true, noindex: true },
+  );
   return out;
 }
 
@@ -335,7 +386,7 @@ export async function runPagesBench(): Promise<PageFigures[]> {
       for (const p of pages) {
         const weight = await weigh(base, p.path, p.html);
         const loaded = p.html ? { jsAllGzip: null, jsAllFiles: null } : await weighLoaded(browser, base, p.path);
-        rows.push({ page: p.name, path: p.html ? `${p.path} (fetched)` : p.path, ...weight, ...loaded, ...NO_SCORES, form: p.form ?? false });
+        rows.push({ page: p.name, path: p.html ? `${p.path} (fetched)` : p.path, ...weight, ...loaded, ...NO_SCORES, form: p.form ?? false, noindex: p.noindex ?? false });
       }
     } finally {
       await browser.close();
@@ -346,7 +397,7 @@ export async function runPagesBench(): Promise<PageFigures[]> {
         chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
         chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
       });
-      for (const row of audited) Object.assign(row, await medianAudit(base + row.path, chrome.port, LIGHTHOUSE_RUNS));
+      for (const row of audited) Object.assign(row, await medianAudit(base + row.path, chrome.port, LIGHTHOUSE_RUNS, row.page));
       await chrome.kill();
       chrome = undefined;
     }
