@@ -37,6 +37,10 @@ const calendar = (locale: string, options: Intl.DateTimeFormatOptions) => {
  * An instant formatter on the UK calendar. Its `Intl.DateTimeFormat` is made on first use: making
  * one reads the zone's data, and the browser's enhancement, which bundles this module for
  * {@link formatInstantInZone}, would otherwise pay for every formatter here as each page loads.
+ * The 12-hour ones name `hourCycle: "h12"` (12:30 pm after noon): `hour12: true` leaves the cycle
+ * to the ICU data, and some Node builds read en-GB's as `h11` ("0:30 pm") where the browser reads
+ * `h12`, so the server's text differed from the browser's and React threw the portal's server
+ * HTML away while it hydrated.
  */
 const uk = (locale: string, options: Intl.DateTimeFormatOptions) => {
   let format: Intl.DateTimeFormat | undefined;
@@ -170,19 +174,19 @@ export const formatUkDateTime12 = uk("en-GB", {
   year: "numeric",
   hour: "numeric",
   minute: "2-digit",
-  hour12: true,
+  hourCycle: "h12",
 });
 
 /** "5 Mar, 14:07": a session's sign-in and last activity (24-hour). */
 export const formatUkDayTime24 = uk("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
 
 /** "5 Mar, 02:07 pm": an audit entry (admin, 12-hour). */
-export const formatUkDayTime12 = uk("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hour12: true });
+export const formatUkDayTime12 = uk("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h12" });
 
 /** "5 March 2025 at 14:07": a moment in a staff e-mail. */
 export const formatUkLongDateTime = uk("en-GB", { dateStyle: "long", timeStyle: "short" });
 
-const time12 = uk("en-GB", { hour: "numeric", minute: "2-digit", hour12: true });
+const time12 = uk("en-GB", { hour: "numeric", minute: "2-digit", hourCycle: "h12" });
 
 /** "9:14 am": the time of day of an instant (admin, 12-hour), "am"/"pm" in lower case whatever the ICU data. */
 export function formatUkTime12(at: Date | string): string {
