@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -28,13 +28,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   return loadRootData(request);
 }
 
-/** Scrolls instantly to the top on every path change; the browser's own restoration is off. */
+/**
+ * Scrolls instantly to the top when a client navigation changes the path; the browser's own
+ * restoration is off. Not when the page hydrates: the document has just loaded where the browser
+ * put it, and someone may have scrolled to a row and be pressing it (scrolling then moved another
+ * control under the pointer).
+ */
 function ScrollToTop() {
   const { pathname } = useLocation();
+  const shown = useRef(pathname);
   useEffect(() => {
     if ("scrollRestoration" in window.history) window.history.scrollRestoration = "manual";
   }, []);
   useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     window.scrollTo({ top: 0, left: 0, behavior: "instant" });
   }, [pathname]);
   return null;

@@ -7,9 +7,9 @@ import { Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 
 /**
- * Search (drawn as `search`, "outline" or "default"; none when null, e.g. once the list filters
- * as one types) and, while `filtered`, Clear linking to `clearTo`. `onClear` runs as Clear is
- * followed (e.g. to drop a filter still waiting to be applied).
+ * Search (drawn as `search`, "outline" or "default") and, while `filtered`, Clear linking to
+ * `clearTo`. `onClear` runs as Clear is followed (e.g. to drop a filter still waiting to be
+ * applied).
  */
 export function FilterActions({
   search,
@@ -17,18 +17,16 @@ export function FilterActions({
   clearTo,
   onClear,
 }: {
-  search: "outline" | "default" | null;
+  search: "outline" | "default";
   filtered: boolean;
   clearTo: string;
   onClear?: () => void;
 }) {
   return (
     <div className="flex gap-2">
-      {search ? (
-        <Button type="submit" variant={search}>
-          Search
-        </Button>
-      ) : null}
+      <Button type="submit" variant={search}>
+        Search
+      </Button>
       {filtered ? (
         <Link to={clearTo} className={buttonVariants({ variant: "ghost" })} onClick={onClear}>
           <X aria-hidden /> Clear

@@ -9,6 +9,7 @@ import { parse } from "csv-parse/sync";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signInAsAdmin } from "./support/auth";
+import { waitForHydration } from "./support/hydration";
 import { ENQUIRY_FIXTURES } from "./support/enquiry-fixtures";
 import { waitUntilHumanPace } from "./support/human-pace";
 
@@ -137,14 +138,16 @@ test("the detail panel shows the full enquiry, a reply link and saves internal n
 test("an enquiry is deleted only after confirmation", async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto("/admin/enquiries");
-  await page.getByRole("button", { name: `Delete enquiry from ${removable.name}` }).click();
+  // The confirmation is React's: pressed before hydration, Delete opens the enquiry's detail instead.
+  await waitForHydration(page);
+  await page.getByRole("link", { name: `Delete enquiry from ${removable.name}` }).click();
   const confirm = page.getByRole("alertdialog");
   await expect(confirm).toContainText(`Are you sure you want to delete the enquiry from “${removable.name}”?`);
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(confirm).toBeHidden();
   await expect(row(page, removable.name)).toBeVisible();
 
-  await page.getByRole("button", { name: `Delete enquiry from ${removable.name}` }).click();
+  await page.getByRole("link", { name: `Delete enquiry from ${removable.name}` }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Enquiry deleted")).toBeVisible();
   await expect(row(page, removable.name)).toHaveCount(0);

@@ -5,9 +5,11 @@
  * the detail panel, deletion after a confirmation, the spam view, pagination and the empty states.
  *
  * Works without JavaScript: the filters are a GET form, each dropdown sits in its own POST form
- * with a Save button (shown only before hydration), and the view icon links to `?id=`, which
- * renders the detail inline. The parts: `enquiry-filter-bar`, `enquiry-table`, `enquiry-detail`,
- * `enquiry-controls` (shared by the table and the detail).
+ * with a Save button (drawn only when the browser runs no scripts), and the view and delete icons
+ * link to `?id=`, which renders the detail inline with its delete form. The screen draws the same
+ * controls in the same places before and after hydration, so a press made while React takes over
+ * lands on what the person aimed at. The parts: `enquiry-filter-bar`, `enquiry-table`,
+ * `enquiry-detail`, `enquiry-controls` (shared by the table and the detail).
  */
 import { useMemo, useState } from "react";
 import { Form, Link, useFetcher, useFetchers, useNavigate } from "react-router";
@@ -120,7 +122,7 @@ export function EnquiriesScreen({ filters, page, spamCount, selected, conversati
         </ViewTab>
       </nav>
 
-      <EnquiryFilterBar filters={filters} hydrated={hydrated} />
+      <EnquiryFilterBar filters={filters} />
 
       {actionData ? (
         <p

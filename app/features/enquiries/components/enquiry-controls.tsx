@@ -2,13 +2,14 @@
  * Pieces shared by the enquiry list and the detail panel: the row data the loader sends, the toast
  * of a fetcher's answer and the status / priority dropdown that saves at once.
  */
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/utils/cn";
+import { useAdoptOnHydration } from "~/utils/use-hydrated";
 import { formatDuration, responseTimeMs } from "../response-time";
 import { enquiryLabel, type EnquiryActionResult, type EnquiryPriority, type EnquiryStatus } from "../admin-schema";
 
@@ -60,20 +61,22 @@ export function useResultToast(
  * toast). In a list row the label is for screen readers and success is quiet; in the detail panel
  * (`placement="panel"`) the label shows and success is toasted. Row and panel share one fetcher
  * per enquiry and field, so a change in the panel shows in the row at once.
+ *
+ * Without JavaScript the form has a Save button. With it the button is never drawn, before
+ * hydration either, so the row keeps one layout while React takes over (a press aimed at a control
+ * beside it lands there); a choice made before hydration is saved as soon as the page hydrates.
  */
 export function InlineSelect<T extends string>({
   enquiry,
   field,
   values,
   tone,
-  hydrated,
   placement = "row",
 }: {
   enquiry: EnquiryRowData;
   field: "status" | "priority";
   values: readonly T[];
   tone: Record<T, string>;
-  hydrated: boolean;
   placement?: "row" | "panel";
 }) {
   const fetcher = useFetcher<EnquiryActionResult>({ key: `enquiry-${field}-${enquiry.id}` });
@@ -83,8 +86,12 @@ export function InlineSelect<T extends string>({
   const value = (typeof pending === "string" ? pending : enquiry[field]) as T;
   const label = field === "status" ? "Status" : "Priority";
   const id = `enquiry-${placement}-${field}-${enquiry.id}`;
+  const formRef = useRef<HTMLFormElement>(null);
+  useAdoptOnHydration(formRef, (form) => {
+    if (new FormData(form).get(field) !== enquiry[field]) fetcher.submit(form);
+  });
   return (
-    <fetcher.Form method="post" className={cn("flex gap-2", inPanel ? "flex-col" : "items-center")}>
+    <fetcher.Form ref={formRef} method="post" className={cn("flex gap-2", inPanel ? "flex-col" : "items-center")}>
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="id" value={enquiry.id} />
       <label htmlFor={id} className={inPanel ? "text-sm font-medium text-foreground" : "sr-only"}>
@@ -94,9 +101,7 @@ export function InlineSelect<T extends string>({
         id={id}
         name={field}
         value={value}
-        onChange={(event) => {
-          if (hydrated) fetcher.submit(event.currentTarget.form);
-        }}
+        onChange={(event) => fetcher.submit(event.currentTarget.form)}
         className={cn("h-9 rounded-full py-1 pr-7 pl-3 text-sm font-medium", inPanel ? "w-full" : "w-auto", tone[value])}
       >
         {values.map((v) => (
@@ -105,11 +110,9 @@ export function InlineSelect<T extends string>({
           </option>
         ))}
       </NativeSelect>
-      {hydrated ? null : (
-        <Button type="submit" size="sm" variant="outline">
-          Save
-        </Button>
-      )}
+      <Button type="submit" size="sm" variant="outline" className="hidden noscript:inline-flex">
+        Save
+      </Button>
     </fetcher.Form>
   );
 }

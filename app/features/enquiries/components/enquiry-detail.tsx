@@ -12,7 +12,6 @@ import { NativeSelect, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { ENQUIRY_PRIORITIES, ENQUIRY_STATUSES } from "~/utils/domain";
 import { cn } from "~/utils/cn";
-import { useHydrated } from "~/utils/use-hydrated";
 import type { EnquiryActionResult } from "../admin-schema";
 import { formatDuration, OVERDUE_AFTER_MS, responseTimeMs } from "../response-time";
 import { InlineSelect, OverdueBadge, useResultToast, type EnquiryRowData } from "./enquiry-controls";
@@ -96,7 +95,6 @@ export function EnquiryDetailBody({
   /** The conversation read on the server, if any; otherwise it is loaded in the browser. */
   conversation?: ConversationView;
 }) {
-  const hydrated = useHydrated();
   // The admin layout's loader gives every portal page the firm's name (for the reply's subject).
   const companyName = useRouteLoaderData<{ companyName?: string }>("routes/admin/layout")?.companyName ?? "";
   const fetcher = useFetcher<EnquiryActionResult>({ key: `enquiry-notes-${enquiry.id}` });
@@ -115,13 +113,12 @@ export function EnquiryDetailBody({
           </div>
         ) : null}
         <div className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2">
-          <InlineSelect enquiry={enquiry} field="status" values={ENQUIRY_STATUSES} tone={STATUS_TONE} hydrated={hydrated} placement="panel" />
+          <InlineSelect enquiry={enquiry} field="status" values={ENQUIRY_STATUSES} tone={STATUS_TONE} placement="panel" />
           <InlineSelect
             enquiry={enquiry}
             field="priority"
             values={ENQUIRY_PRIORITIES}
             tone={PRIORITY_TONE}
-            hydrated={hydrated}
             placement="panel"
           />
         </div>

@@ -8,8 +8,11 @@ import { ENQUIRY_PRIORITIES } from "~/utils/domain";
 import { ENQUIRY_STATUS_FILTERS, enquiryFiltersToSearch, enquiryLabel, type EnquiryFilters } from "../admin-schema";
 import { ENQUIRIES_PATH } from "./enquiry-controls";
 
-/** The search box and the status and priority filters: a GET form; with JavaScript it applies as you type or choose. */
-export function EnquiryFilterBar({ filters, hydrated }: { filters: EnquiryFilters; hydrated: boolean }) {
+/**
+ * The search box and the status and priority filters: a GET form with a Search button; with
+ * JavaScript it also applies as you type or choose.
+ */
+export function EnquiryFilterBar({ filters }: { filters: EnquiryFilters }) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
@@ -114,7 +117,7 @@ export function EnquiryFilterBar({ filters, hydrated }: { filters: EnquiryFilter
         </NativeSelect>
       </div>
       <FilterActions
-        search={hydrated ? null : "default"}
+        search="default"
         filtered={filtered}
         clearTo={`${ENQUIRIES_PATH}${enquiryFiltersToSearch({ spam: filters.spam })}`}
         onClear={() => clearTimeout(timer.current)}

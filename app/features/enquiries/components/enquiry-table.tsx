@@ -7,6 +7,7 @@ import { Link, useFetcher } from "react-router";
 import { Eye, Inbox, ShieldCheck, Trash2 } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { cn } from "~/utils/cn";
 import { StackedCell, StackedRow, StackedTable } from "~/components/ui/stacked-table";
 import { ENQUIRY_PRIORITIES, ENQUIRY_STATUSES } from "~/utils/domain";
 import type { EnquiryActionResult } from "../admin-schema";
@@ -121,11 +122,11 @@ function EnquiryRow({
         ) : null}
       </StackedCell>
       <StackedCell label="Status">
-        <InlineSelect enquiry={enquiry} field="status" values={ENQUIRY_STATUSES} tone={STATUS_TONE} hydrated={hydrated} />
+        <InlineSelect enquiry={enquiry} field="status" values={ENQUIRY_STATUSES} tone={STATUS_TONE} />
         {enquiry.overdue ? <OverdueBadge className="mt-2" /> : null}
       </StackedCell>
       <StackedCell label="Priority">
-        <InlineSelect enquiry={enquiry} field="priority" values={ENQUIRY_PRIORITIES} tone={PRIORITY_TONE} hydrated={hydrated} />
+        <InlineSelect enquiry={enquiry} field="priority" values={ENQUIRY_PRIORITIES} tone={PRIORITY_TONE} />
       </StackedCell>
       <StackedCell label="Date" className="lg:whitespace-nowrap">
         <span className="text-foreground">{formatUkDate(enquiry.createdAt)}</span>{" "}
@@ -143,34 +144,70 @@ function EnquiryRow({
               </Button>
             </notSpam.Form>
           ) : null}
-          <Link
+          <RowLink
             to={viewHref}
-            preventScrollReset
-            onClick={(event) => {
-              if (!hydrated || event.metaKey || event.ctrlKey || event.shiftKey) return;
-              event.preventDefault();
-              onView();
-            }}
+            hydrated={hydrated}
+            onPress={onView}
             className={buttonVariants({ variant: "ghost", size: "icon" })}
-            aria-label={`View enquiry from ${enquiry.name}`}
+            label={`View enquiry from ${enquiry.name}`}
             title="View"
           >
             <Eye aria-hidden />
-          </Link>
-          {hydrated ? (
-            <Button
-              variant="ghost"
-              size="icon"
-              className="text-muted-foreground hover:bg-red-50 hover:text-destructive"
-              aria-label={`Delete enquiry from ${enquiry.name}`}
-              title="Delete"
-              onClick={onDelete}
-            >
-              <Trash2 aria-hidden />
-            </Button>
-          ) : null}
+          </RowLink>
+          <RowLink
+            to={viewHref}
+            hydrated={hydrated}
+            onPress={onDelete}
+            className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "text-muted-foreground hover:bg-red-50 hover:text-destructive")}
+            label={`Delete enquiry from ${enquiry.name}`}
+            title="Delete"
+          >
+            <Trash2 aria-hidden />
+          </RowLink>
         </div>
       </StackedCell>
     </StackedRow>
+  );
+}
+
+/**
+ * A row's View or Delete: a link to the enquiry's detail (`viewHref`, `?id=`), which the server
+ * renders with its delete form, so a press before the page has hydrated (or without JavaScript)
+ * opens it; once hydrated, `onPress` runs instead (the panel, or the confirmation). Both are drawn
+ * from the first paint, so nothing in the row moves under the pointer when React takes over.
+ * A press with a modifier key is left to the browser (a new tab).
+ */
+function RowLink({
+  to,
+  hydrated,
+  onPress,
+  className,
+  label,
+  title,
+  children,
+}: {
+  to: string;
+  hydrated: boolean;
+  onPress: () => void;
+  className: string;
+  label: string;
+  title: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Link
+      to={to}
+      preventScrollReset
+      onClick={(event) => {
+        if (!hydrated || event.metaKey || event.ctrlKey || event.shiftKey) return;
+        event.preventDefault();
+        onPress();
+      }}
+      className={className}
+      aria-label={label}
+      title={title}
+    >
+      {children}
+    </Link>
   );
 }
