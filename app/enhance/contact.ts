@@ -1,9 +1,9 @@
 /**
  * The contact page's enquiry form (`form[data-contact-form]`), a plain POST form that works
  * without JavaScript, made to answer in place:
- *   - the form token is replaced by one signed now (`GET /form-token`), because the page may come
- *     from the HTML cache with the token of the moment it was stored (the form guard's "too fast"
- *     check measures from the visitor's own opening of the form);
+ *   - the form token is replaced by one signed now (`GET /form-token`, once the page has loaded),
+ *     because the page may come from the HTML cache with the token of the moment it was stored
+ *     (the form guard's "too fast" check measures from the visitor's own opening of the form);
  *   - Send Message checks the fields (`checkForm`, the server's messages), then posts the form in
  *     the background: "Sending..." on the disabled button; a refusal with field errors draws the
  *     server's answer in place of the form; success waits 1.5 s, then the success toast, the form
@@ -17,16 +17,37 @@ import { showToast } from "./toast";
 /** Pause between the stored enquiry and the success toast (the spec's 1.5 seconds). */
 const SUCCESS_PAUSE_MS = 1500;
 
-/** Replaces the form's token with one signed for this visit; the stored one stays if that fails. */
+/**
+ * Replaces the form's token with one signed for this visit; the stored one stays if that fails.
+ * The form carries `data-token-refreshing` until its token is final.
+ */
 async function refreshToken(form: HTMLFormElement) {
   const input = form.querySelector<HTMLInputElement>('input[name="formToken"]');
   if (!input) return;
+  form.dataset.tokenRefreshing = "";
   try {
     const response = await fetch("/form-token", { cache: "no-store", credentials: "same-origin" });
     if (response.ok) input.value = (await response.text()).trim();
   } catch {
     // Offline: the token in the page still lets the server judge the form.
+  } finally {
+    delete form.dataset.tokenRefreshing;
   }
+}
+
+/**
+ * {@link refreshToken} once the page has loaded rather than while it loads: a request begun before
+ * the first paint is counted in it (Lighthouse's LCP takes in every request started by then), and
+ * the token is needed only when the visitor sends the form, seconds later. The form is marked
+ * `data-token-refreshing` from now, so that what waits for the final token waits for this too.
+ */
+function refreshTokenAfterLoad(form: HTMLFormElement) {
+  if (document.readyState === "complete") {
+    void refreshToken(form);
+    return;
+  }
+  if (form.querySelector('input[name="formToken"]')) form.dataset.tokenRefreshing = "";
+  window.addEventListener("load", () => void refreshToken(form), { once: true });
 }
 
 function setBusy(form: HTMLFormElement, busy: boolean) {
@@ -59,7 +80,7 @@ export function enhanceContact() {
   const form = document.querySelector<HTMLFormElement>("form[data-contact-form]");
   const sent = document.querySelector<HTMLElement>("[data-contact-sent]");
   if (!form || !sent) return;
-  void refreshToken(form);
+  refreshTokenAfterLoad(form);
   const { failedTitle = "", failedText, successTitle = "", successText } = form.dataset;
 
   sent.querySelector("[data-send-another]")?.addEventListener("click", () => {

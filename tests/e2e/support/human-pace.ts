@@ -11,9 +11,12 @@ import { E2E_FORM_GUARD_MIN_MS } from "../../../playwright.config";
  * Waits until a form is old enough for the test server's guard: a form rendered at `from` (epoch
  * ms), or the form on page `from`, whose render time is read from its token
  * (`"<render ms>.<signature>"`) right before the submit. The contact page replaces the token of a
- * page from the HTML cache after hydration, so only the token tells when its form was rendered.
+ * page from the HTML cache once the page has loaded (the form is `data-token-refreshing` until
+ * then), so only the final token tells when its form was rendered.
  */
 export async function waitUntilHumanPace(from: number | Page): Promise<void> {
+  // The contact page's script replaces the token once the page has loaded: wait for the final one.
+  if (typeof from !== "number") await from.locator("form[data-token-refreshing]").first().waitFor({ state: "detached" });
   const renderedAt = typeof from === "number" ? from : Number((await from.locator('input[name="formToken"]').first().inputValue()).split(".")[0]);
   const wait = E2E_FORM_GUARD_MIN_MS + 100 - (Date.now() - renderedAt);
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
