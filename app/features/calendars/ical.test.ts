@@ -206,6 +206,59 @@ describe("the pre-check: repeating events counted from their rules before the ca
     expect(parse).toHaveBeenCalledTimes(2);
   });
 
+  it("finds a rule as ICAL.parse reads it: with a parameter, in lower case, with LF line ends", () => {
+    const parse = vi.spyOn(ICAL, "parse");
+    const event = (rrule: string) => ["UID:p", "DTSTAMP:20260601T000000Z", "DTSTART:20260601T000000Z", "DURATION:PT1S", rrule];
+    const texts = [
+      calendar(event("RRULE;X-FOO=1:FREQ=SECONDLY")),
+      calendar(event("rrule:FREQ=SECONDLY")).replace("BEGIN:VEVENT", "begin:vevent").replace("END:VEVENT", "end:vevent"),
+      calendar(event("RRULE:FREQ=SECONDLY")).replace(/\r\n/g, "\n"),
+    ];
+    for (const text of texts) expect(() => busyIntervalsFromIcs(text, w)).toThrow(TOO_MANY);
+    // Each refused after parsing its event alone, not the calendar.
+    expect(parse).toHaveBeenCalledTimes(3);
+  });
+
+  it("takes a VEVENT only where the parse does: not inside a BEGIN it reads as a property, nor inside one a folded line after an empty one opens", () => {
+    const hostile = ["BEGIN:VEVENT", "UID:h", "DTSTART:20260601T000000Z", "DURATION:PT1S", "RRULE:FREQ=SECONDLY", "END:VEVENT"];
+    const head = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//Test//EN"];
+    const texts = [
+      // "BEGIN;X=1:" and "BEGıN:" (a dotless ı) are properties to ICAL.parse, so the VCALENDAR
+      // ends at the first END and the VEVENT after it is a top-level component: not an event.
+      [...head, "BEGIN;X=1:VTODO", "END:VCALENDAR", ...hostile, ""],
+      [...head, "BEG\u0131N:VTODO", "END:VCALENDAR", ...hostile, ""],
+      // The folded line after the empty one is "BEGIN:VEVENT" to ICAL.parse: the hostile VEVENT
+      // is inside that one, not an event of the calendar.
+      [...head, "X-NOTE:a", "", " BEGIN:VEVENT", ...hostile, "END:VEVENT", "END:VCALENDAR", ""],
+    ];
+    for (const text of texts) expect(busyIntervalsFromIcs(text.join("\r\n"), w)).toEqual([]);
+  });
+
+  it("leaves to the read an event it skips for a value it cannot decode (DTEND, EXDATE, RDATE)", () => {
+    for (const broken of ["DTEND:garbage", "EXDATE:garbage", "RDATE:garbage"]) {
+      const text = calendar(secondly([broken]), ["UID:ok", "DTSTART:20260602T090000Z", "DTEND:20260602T100000Z"]);
+      expect(iso(busyIntervalsFromIcs(text, w))).toEqual([span("2026-06-02T09:00:00Z", "2026-06-02T10:00:00Z")]);
+    }
+  });
+
+  it("counts a second rule's steps but not its occurrences, which may repeat the first's; EXDATE takes none away", () => {
+    const parse = vi.spyOn(ICAL, "parse");
+    // Twice the same 15,000 minutes: 15,000 occurrences and 30,002 steps, within both limits.
+    const twice = calendar(["UID:t", "DTSTART:20260601T000000Z", "DURATION:PT1S", "RRULE:FREQ=MINUTELY;COUNT=15000", "RRULE:FREQ=MINUTELY;COUNT=15000"]);
+    expect(busyIntervalsFromIcs(twice, w)).toHaveLength(15_000);
+    expect(parse).toHaveBeenCalledTimes(2);
+    parse.mockClear();
+    // Two rules of 60,000 seconds before the window: 120,000 steps, refused at the first event.
+    const before = calendar(["UID:b", "DTSTART:20260101T000000Z", "DURATION:PT1S", "RRULE:FREQ=SECONDLY;COUNT=60000", "RRULE:FREQ=SECONDLY;COUNT=60000"]);
+    expect(() => busyIntervalsFromIcs(before, w)).toThrow(new CalendarTooLargeError("The calendar is too large to read: its repeating events repeat more than 100,000 times."));
+    expect(parse).toHaveBeenCalledTimes(1);
+    parse.mockClear();
+    // One occurrence too many, one of them excluded: still refused, as the read counts before EXDATE.
+    const excluded = calendar(["UID:x", "DTSTART:20260601T000000Z", "DURATION:PT1S", `RRULE:FREQ=SECONDLY;COUNT=${MAX_WINDOW_OCCURRENCES + 2}`, "EXDATE:20260601T000001Z"]);
+    expect(() => busyIntervalsFromIcs(excluded, w)).toThrow(TOO_MANY);
+    expect(parse).toHaveBeenCalledTimes(1);
+  });
+
   it("reads a long-kept calendar whole: 3,000 meetings over five years, 60 weekly series since 2020 and daily ones this year", () => {
     const events: string[][] = [];
     for (let i = 0; i < 3_000; i++) {

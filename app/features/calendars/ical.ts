@@ -352,9 +352,10 @@ function countedRule(rule: ICAL.Recur, startWall: number, allDay: boolean, lo: n
 
 /**
  * Calls `each` with every content line of `text` that starts with B, E or R (either case: BEGIN,
- * END, RRULE), unfolded as ICAL.parse unfolds (a line break followed by a space or tab joins), and
- * the offsets of its first character and of the line after it. Other lines are passed over
- * without being copied.
+ * END, RRULE), unfolded as ICAL.parse unfolds (a line break followed by a space or tab joins;
+ * after an empty line, the folded lines that follow it make a line of their own), and the offsets
+ * of its first character and of the line after it. Other lines are passed over without being
+ * copied.
  */
 function eachBerLine(text: string, each: (line: string, start: number, end: number) => void): void {
   const length = text.length;
@@ -363,7 +364,8 @@ function eachBerLine(text: string, each: (line: string, start: number, end: numb
     const start = pos;
     let newline = text.indexOf("\n", pos);
     const first = text.charCodeAt(start) | 0x20;
-    if (first !== 0x62 && first !== 0x65 && first !== 0x72) {
+    const empty = newline === start || (newline === start + 1 && text[start] === "\r");
+    if (first !== 0x62 && first !== 0x65 && first !== 0x72 && !empty) {
       pos = newline < 0 ? length : newline + 1;
       continue;
     }
@@ -376,7 +378,7 @@ function eachBerLine(text: string, each: (line: string, start: number, end: numb
       pos++;
       newline = text.indexOf("\n", pos);
     }
-    each(line, start, pos);
+    if (line !== "") each(line, start, pos);
   }
 }
 
@@ -394,8 +396,10 @@ function eachBerLine(text: string, each: (line: string, start: number, end: numb
  * whose occurrences are evenly spaced (see {@link countedRule}). The window is taken a day
  * narrower on both sides than the read's, so the counts are never more than the read finds
  * whatever the event's zone: a calendar refused here is one the read would refuse (it may name
- * the other limit when a calendar is near both, and refuses an unreadable event the read would
- * skip if its rule alone is past them). Anything else (single events, RDATE, BY… rules, a text
+ * the other limit when a calendar is near both). An event with a value the read cannot decode is
+ * left to the read, which skips it; one in a zone whose VTIMEZONE ical.js cannot convert with is
+ * not (the zones are not read here), so such an event whose rule alone passes the limits is
+ * refused here where the read would skip it. Anything else (single events, RDATE, BY… rules, a text
  * that is not iCalendar) is left to the read. `checkpoint` is called every 1,000 events parsed.
  */
 function refuseByRules(texts: string[], windowStart: number, windowEnd: number, isOurs: (uid: string) => boolean, checkpoint: () => void): void {
@@ -411,6 +415,11 @@ function refuseByRules(texts: string[], windowStart: number, windowEnd: number, 
       const event = new ICAL.Component(ICAL.parse(chunk) as unknown[]);
       const dtstart = timeOf(event.getFirstProperty("dtstart"));
       if (event.name !== "vevent" || !dtstart || event.hasProperty("recurrence-id") || isFree(event) || isOurs(String(event.getFirstPropertyValue("uid") ?? ""))) return;
+      // The values the read decodes before it steps through the rules: one it cannot decode (a
+      // DTEND of "garbage") makes it skip the event, so the throw here leaves the event to it.
+      timeOf(event.getFirstProperty("dtend"));
+      event.getFirstPropertyValue("duration");
+      for (const p of [...event.getAllProperties("rdate"), ...event.getAllProperties("exdate")]) p.getValues();
       const rules = event.getAllProperties("rrule").map((p) => p.getFirstValue());
       rules.forEach((rule, i) => {
         const counted = rule instanceof ICAL.Recur ? countedRule(rule, wallOf(dtstart), dtstart.isDate, lo, hi) : null;
@@ -435,23 +444,23 @@ function refuseByRules(texts: string[], windowStart: number, windowEnd: number, 
     let eventStart = -1;
     let hasRule = false;
     eachBerLine(text, (line, start, end) => {
-      const upper = line.toUpperCase();
-      // A BEGIN with parameters counts as one too and an END only as ICAL.parse reads it, so this
-      // depth is never less than the parse's: a VEVENT taken here is one the read takes.
-      if (/^BEGIN[:;]/.test(upper)) {
-        // A VEVENT directly inside a top-level component (a VCALENDAR) is one the read takes.
-        if (depth === 1 && upper === "BEGIN:VEVENT" && events++ < MAX_EVENTS) {
+      // BEGIN and END as ICAL.parse reads them (a name in ASCII of either case, a colon and no
+      // parameter; "BEGIN;X=1:VEVENT" is a property to it), so this depth is the parse's: a
+      // VEVENT directly inside a top-level component (a VCALENDAR) is one the read takes. The
+      // flag-i patterns match no other letter (a dotless ı is not an I to them).
+      if (/^BEGIN:/i.test(line)) {
+        if (depth === 1 && /^BEGIN:VEVENT$/i.test(line) && events++ < MAX_EVENTS) {
           eventStart = start;
           hasRule = false;
         }
         depth++;
-      } else if (upper.startsWith("END:")) {
+      } else if (/^END:/i.test(line)) {
         depth = Math.max(0, depth - 1);
         if (depth === 1 && eventStart >= 0) {
           if (hasRule) count(text.slice(eventStart, end));
           eventStart = -1;
         }
-      } else if (depth === 2 && eventStart >= 0 && /^RRULE[:;]/.test(upper)) {
+      } else if (depth === 2 && eventStart >= 0 && /^RRULE[:;]/i.test(line)) {
         hasRule = true;
       }
     });
