@@ -33,6 +33,7 @@ function readsAsLondon(at: Date, date: string, time: string): boolean {
   return londonOffset === -at.getTimezoneOffset() * 60_000;
 }
 
+/** Writes and shows the page's `[data-local-time]` spans, and fills `input[data-visitor-zone]` as its form is sent (see the module's rules). */
 export function enhanceLocalTimes() {
   for (const input of document.querySelectorAll<HTMLInputElement>("input[data-visitor-zone]")) {
     input.form?.addEventListener("submit", () => {

@@ -38,9 +38,9 @@ const calendar = (locale: string, options: Intl.DateTimeFormatOptions) => {
  * one reads the zone's data, and the browser's enhancement, which bundles this module for
  * {@link formatInstantInZone}, would otherwise pay for every formatter here as each page loads.
  * The 12-hour ones name `hourCycle: "h12"` (12:30 pm after noon): `hour12: true` leaves the cycle
- * to the ICU data, and some Node builds read en-GB's as `h11` ("0:30 pm") where the browser reads
- * `h12`, so the server's text differed from the browser's and React threw the portal's server
- * HTML away while it hydrated.
+ * to the ICU data, which some Node builds read for en-GB as `h11` ("0:30 pm") where browsers read
+ * `h12`, and a hydrated page's text must be the same on the server as in the browser (else React
+ * throws the server's HTML away as it hydrates).
  */
 const uk = (locale: string, options: Intl.DateTimeFormatOptions) => {
   let format: Intl.DateTimeFormat | undefined;

@@ -482,10 +482,11 @@ function calendarText(text: string): string | null {
  * event it cannot read (no DTSTART, a broken rule) is skipped, not fatal. A calendar whose rules
  * alone pass the limits is refused before it is parsed whole (the pre-check, `refuseByRules`).
  * `checkpoint` is called after each document is parsed and every 1,000 recurrence steps and
- * events (and events the pre-check parses); what it throws ends the read (the worker's CPU budget). Events of `ours` (the bookings we wrote, or that were
- * e-mailed and accepted into the calendar: their UID starts with `uidPrefix` and ends with
- * `uidSuffix`) are not busy: the booking side counts the bookings themselves. CPU-bound: servers
- * call it through `expandInWorker` (`ics-pool.server.ts`), never on the thread that answers requests.
+ * events (and events the pre-check parses); what it throws ends the read (the worker's CPU
+ * budget). Events of `ours` (the bookings we wrote, or that were e-mailed and accepted into the
+ * calendar: their UID starts with `uidPrefix` and ends with `uidSuffix`) are not busy: the
+ * booking side counts the bookings themselves. CPU-bound: servers call it through
+ * `expandInWorker` (`ics-pool.server.ts`), never on the thread that answers requests.
  */
 export function busyIntervalsFromIcs(texts: string | string[], window: TimeWindow, checkpoint: () => void = () => {}, ours: OwnEvents | null = null): BusyInterval[] {
   const isOurs = (uid: string) => ours !== null && uid.startsWith(ours.uidPrefix) && uid.endsWith(ours.uidSuffix);

@@ -7,13 +7,14 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { adminUsers } from "~/db/schema";
+import type { ImportMapping } from "./apply.server";
 import type { DryRun } from "./dry-run.server";
 
 /** The member of staff chosen for an author: by user id (the portal) or e-mail (the command line), or "byline" to keep the author's name. */
 export type AuthorChoice = { userId: string } | { email: string } | "byline";
 
-/** WordPress login → the chosen member of staff's user id, or null for the byline (`ImportMapping["authors"]`). */
-export type AuthorMapping = Record<string, string | null>;
+/** WordPress login → the chosen member of staff's user id, or null for the byline. */
+export type AuthorMapping = NonNullable<ImportMapping["authors"]>;
 
 /**
  * The mapping of `choices` (by WordPress login) for the export planned in `plan`, checked against

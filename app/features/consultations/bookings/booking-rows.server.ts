@@ -17,7 +17,7 @@ import { londonInstant, londonTimeOfDay } from "~/utils/time";
  * What the visitor gave and staff added, as stored: the booking's own details, which the person it
  * is about is shown in their subject-access export, in that export's order.
  */
-export const bookingDetailColumns = {
+const bookingDetailColumns = {
   name: b.name,
   email: b.email,
   phone: b.phone,
