@@ -4,8 +4,8 @@
  * slowed fourfold (Chromium's CPU throttling) so hydration takes long enough for early presses to
  * land before it, during it and after it. A control pressed before hydration is a plain link the
  * server answers; after it, React's. Either way nothing may move under the pointer as React takes
- * over (the enquiries' Delete used to appear only then, pushing View aside, so the press landed
- * between the two).
+ * over (a control drawn only then would push its neighbours aside, and a press begun on one would
+ * land between them).
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signInAsAdmin } from "./support/auth";

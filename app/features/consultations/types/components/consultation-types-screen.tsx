@@ -133,7 +133,7 @@ export function ConsultationTypesScreen({ types, result }: { types: AdminConsult
             fields={<TypeFields type={type} errors={errorsFor(type.id)} />}
             actions={
               <>
-                {/* A long type name wraps inside the card (on a 390 px phone it stuck out past the edge). */}
+                {/* A long type name wraps inside the card (unwrapped, it would stick out past the edge of a 390 px phone). */}
                 <Button type="submit" name="intent" value="update" disabled={busy} className="h-auto min-h-10 max-w-full shrink whitespace-normal py-2 text-left">
                   Save {type.name}
                 </Button>
