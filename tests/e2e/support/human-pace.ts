@@ -15,8 +15,12 @@ import { E2E_FORM_GUARD_MIN_MS } from "../../../playwright.config";
  * then), so only the final token tells when its form was rendered.
  */
 export async function waitUntilHumanPace(from: number | Page): Promise<void> {
-  // The contact page's script replaces the token once the page has loaded: wait for the final one.
-  if (typeof from !== "number") await from.locator("form[data-token-refreshing]").first().waitFor({ state: "detached" });
+  // The contact page's script marks the form while it runs (before the load event) and replaces the
+  // token once the page has loaded: after `load`, the mark is there until the final token is.
+  if (typeof from !== "number") {
+    await from.waitForLoadState("load");
+    await from.locator("form[data-token-refreshing]").first().waitFor({ state: "detached" });
+  }
   const renderedAt = typeof from === "number" ? from : Number((await from.locator('input[name="formToken"]').first().inputValue()).split(".")[0]);
   const wait = E2E_FORM_GUARD_MIN_MS + 100 - (Date.now() - renderedAt);
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
