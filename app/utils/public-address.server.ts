@@ -19,7 +19,8 @@
  *   lookup, so the address connected to is the one checked (a name that resolves to a public
  *   address at the check and a private one at the connection, DNS rebinding, cannot slip
  *   through). Redirects are followed by hand, each hop checked again the same way. A response is
- *   read up to a size limit, the whole request within a time limit.
+ *   read up to a size limit, the whole request within a time limit. `guardedRequest` is the same
+ *   request answering the body's bytes rather than a `Response` (the calendar worker thread's).
  *
  * `allowPrivate` (each caller's setting, e.g. `IMAP_ALLOW_PRIVATE`, `CALENDAR_ALLOW_PRIVATE`) lifts
  * the address rule, and for HTTP the https-only rule, for a server on the firm's own network and
@@ -264,16 +265,22 @@ function requestOnce(
   });
 }
 
+/** A guarded request's answer, its body read whole (see {@link guardedRequest}). */
+export type GuardedAnswer = {
+  /** The HTTP status of the last hop (a 3xx only with `followRedirects: false` or without a Location). */
+  status: number;
+  statusText: string;
+  headers: Headers;
+  /** The body as read (at most `maxBytes`), in a buffer of its own; null for 204, 304 and HEAD. */
+  body: Buffer | null;
+};
+
 /**
- * A `fetch` for URLs that come from people: https only and public addresses only (unless
- * `allowPrivate`), each address checked where the socket connects (DNS rebinding-safe), redirects
- * followed by hand up to `maxRedirects` with each hop checked (303 becomes GET; Authorization is
- * dropped when a redirect leaves the origin; `followRedirects: false` returns the 3xx instead), the
- * body read up to `maxBytes` (or cut there, `overflow: "cut"`) and everything within `timeoutMs`. Takes a string body only (what CalDAV and ICS need).
- * Returns a standard `Response` (so it can stand in for `fetch`, e.g. for tsdav); throws an
- * {@link OutboundError} with a message for people when refused, too large, timed out or unreachable.
+ * The guarded HTTP request behind {@link guardedFetch}, answering the body as the bytes read
+ * rather than as a `Response` (which would copy them): for a caller that only wants the bytes,
+ * such as the calendar worker thread. Same rules, limits and errors as {@link guardedFetch}.
  */
-export async function guardedFetch(input: string | URL | Request, init: RequestInit | undefined, options: GuardedFetchOptions): Promise<Response> {
+export async function guardedRequest(input: string | URL | Request, init: RequestInit | undefined, options: GuardedFetchOptions): Promise<GuardedAnswer> {
   let url = new URL(input instanceof Request ? input.url : input);
   let method = (init?.method ?? "GET").toUpperCase();
   let headers = headersOf(init);
@@ -316,6 +323,20 @@ export async function guardedFetch(input: string | URL | Request, init: RequestI
       for (const v of Array.isArray(value) ? value : [value]) responseHeaders.append(name, v);
     }
     const empty = status === 204 || status === 304 || method === "HEAD";
-    return new Response(empty ? null : (answer.body as Uint8Array<ArrayBuffer>), { status, statusText: response.statusMessage, headers: responseHeaders });
+    return { status, statusText: response.statusMessage ?? "", headers: responseHeaders, body: empty ? null : answer.body };
   }
+}
+
+/**
+ * A `fetch` for URLs that come from people: https only and public addresses only (unless
+ * `allowPrivate`), each address checked where the socket connects (DNS rebinding-safe), redirects
+ * followed by hand up to `maxRedirects` with each hop checked (303 becomes GET; Authorization is
+ * dropped when a redirect leaves the origin; `followRedirects: false` returns the 3xx instead), the
+ * body read up to `maxBytes` (or cut there, `overflow: "cut"`) and everything within `timeoutMs`. Takes a string body only (what CalDAV and ICS need).
+ * Returns a standard `Response` (so it can stand in for `fetch`, e.g. for tsdav); throws an
+ * {@link OutboundError} with a message for people when refused, too large, timed out or unreachable.
+ */
+export async function guardedFetch(input: string | URL | Request, init: RequestInit | undefined, options: GuardedFetchOptions): Promise<Response> {
+  const { status, statusText, headers, body } = await guardedRequest(input, init, options);
+  return new Response(body as Uint8Array<ArrayBuffer> | null, { status, statusText, headers });
 }

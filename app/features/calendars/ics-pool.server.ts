@@ -1,13 +1,14 @@
 /**
- * Where calendars are parsed and expanded: a worker thread, never the thread that answers
- * requests. iCalendar from outside (an ICS subscription, CalDAV objects) can be written to cost
- * minutes of CPU and gigabytes of memory (a few hundred `FREQ=SECONDLY` events), so each read
- * runs on a piscina worker under a budget:
+ * Where calendars are parsed and expanded, and ICS addresses downloaded: a worker thread, never
+ * the thread that answers requests. iCalendar from outside (an ICS subscription, CalDAV objects)
+ * can be written to cost minutes of CPU and gigabytes of memory (a few hundred `FREQ=SECONDLY`
+ * events), and even downloading 5 MB of it costs socket reads, buffers and their garbage
+ * collection, so each read runs on a piscina worker under a budget:
  *
  * - processor time: the read may use `cpuMs` of the worker thread's CPU time (measured by the
  *   worker itself, on Linux from the thread's own clock), else it is refused;
  * - time: the read must finish within `wallMs` of starting on the worker (whatever it is doing,
- *   a parse included), else the worker is terminated;
+ *   a download or a parse), else the worker is terminated;
  * - memory: the worker's heap is capped at `memoryMb` (`resourceLimits.maxOldGenerationSizeMb`);
  *   a read that needs more ends the worker;
  * - work: `ical.ts` refuses a calendar past its step and occurrence limits.
@@ -25,9 +26,10 @@
  */
 import pLimit from "p-limit";
 import { Piscina } from "piscina";
+import { OutboundError } from "~/utils/public-address.server";
 import { workerFile } from "~/utils/worker-file.server";
 import { CalendarFormatError, CalendarTooLargeError, type BusyInterval, type EventTimes, type OwnEvents, type TimeWindow } from "./ical";
-import type { EventOutcome, EventTask, IcsOutcome, IcsTask } from "./ics-worker";
+import type { EventOutcome, EventTask, IcsDownload, IcsOutcome, IcsTask } from "./ics-worker";
 
 /** The budget of one read on the worker: its processor time and wall-clock time in ms, its heap in MB. */
 export type IcsBudget = { cpuMs: number; wallMs: number; memoryMb: number };
@@ -54,7 +56,8 @@ const readCounts = { read: 0, refused: 0, unchanged: 0 };
 /**
  * How many reads this process has made since it started, by result: `read` (busy intervals
  * found), `refused` (parsed, or pre-checked, and refused, or the worker ended by its budget), and
- * `unchanged` (documents refused before, refused again without being parsed).
+ * `unchanged` (documents refused before, refused again without being parsed). An ICS address whose
+ * download failed (refused by the guard, unreachable, an error status) is none of these.
  */
 export function calendarReadCounts(): Readonly<typeof readCounts> {
   return { ...readCounts };
@@ -121,6 +124,26 @@ export async function expandInWorker(documents: (string | Uint8Array)[], window:
   // Only bytes that are the whole of their buffer move; a view of a shared buffer is copied first.
   const owned = documents.map((d) => (typeof d === "string" || (d.byteOffset === 0 && d.byteLength === d.buffer.byteLength) ? d : new Uint8Array(d)));
   const transferList = owned.filter((d): d is Uint8Array => typeof d !== "string").map((d) => d.buffer as ArrayBuffer);
+  return readInWorker({ documents: owned }, transferList, window, budget, ours);
+}
+
+/**
+ * The busy intervals within `window` (as {@link expandInWorker}'s) of the ICS calendar at
+ * `download.url`, downloaded by the worker thread itself with one guarded GET (`guardedRequest`:
+ * the SSRF guard's address, scheme and redirect rules, `download.maxBytes` and
+ * `download.timeoutMs`), so this thread sends the address and receives the intervals, never the
+ * body. The download is part of the read's `budget.wallMs`, not of its processor time. Throws
+ * `OutboundError` (`app/utils/public-address.server.ts`) with the guard's message for people when
+ * the address is refused or the server is unreachable, too slow or sends too much, and with
+ * `statusMessage`'s for a status other than 2xx; otherwise as {@link expandInWorker}, the kept
+ * refusals included (a body refused within {@link REFUSAL_KEPT_MS} is refused again unparsed).
+ */
+export async function readIcsInWorker(download: IcsDownload, window: TimeWindow, budget: IcsBudget = ICS_READ_BUDGET, ours: OwnEvents | null = null): Promise<BusyInterval[]> {
+  return readInWorker({ download }, [], window, budget, ours);
+}
+
+/** One read on the worker: its documents or address, the buffers moved with them, the rest as {@link expandInWorker}. */
+async function readInWorker(source: { documents: (string | Uint8Array)[] } | { download: IcsDownload }, transferList: ArrayBuffer[], window: TimeWindow, budget: IcsBudget, ours: OwnEvents | null): Promise<BusyInterval[]> {
   // What else a refusal depends on: the window's length (not its start, which moves with every
   // read), the budget and our own events.
   const circumstances = JSON.stringify([window.end.getTime() - window.start.getTime(), budget, ours]);
@@ -134,7 +157,7 @@ export async function expandInWorker(documents: (string | Uint8Array)[], window:
   const outcome = await oneAtATime(async () => {
     try {
       standing = standingRefusals(circumstances);
-      const task: IcsTask = { documents: owned, start: window.start.getTime(), end: window.end.getTime(), cpuMs: budget.cpuMs, ours, unchanged: [...standing.keys()], digest: digest.buffer as SharedArrayBuffer };
+      const task: IcsTask = { ...source, start: window.start.getTime(), end: window.end.getTime(), cpuMs: budget.cpuMs, ours, unchanged: [...standing.keys()], digest: digest.buffer as SharedArrayBuffer };
       return (await poolFor(budget.memoryMb).run(task, { signal: AbortSignal.timeout(budget.wallMs), transferList })) as IcsOutcome;
     } catch (error) {
       if (error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError")) {
@@ -146,6 +169,7 @@ export async function expandInWorker(documents: (string | Uint8Array)[], window:
       throw error;
     }
   });
+  if (!outcome.ok && outcome.refusal === "download") throw new OutboundError(outcome.message, outcome.kind);
   if (!outcome.ok && outcome.refusal === "unchanged") {
     readCounts.unchanged++;
     throw standing.get(Buffer.from(digest).toString("hex"))!;

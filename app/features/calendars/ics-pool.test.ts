@@ -3,11 +3,19 @@
  * `FREQ=SECONDLY` events, or 5 MB of them) is parsed on a worker thread within its time and
  * memory budget and refused with the reason, while this thread keeps answering: the CPU time and
  * memory of each read are measured, and so is the lag of a timer that ticks throughout. The same
- * for an event read back from a calendar we write to (at most `MAX_EVENT_BYTES`).
+ * for an event read back from a calendar we write to (at most `MAX_EVENT_BYTES`). An ICS address
+ * is downloaded by the worker thread as well, from a server started here: this thread makes no
+ * request, and a failed download is worded as the guard words it.
  */
-import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { OutboundError } from "~/utils/public-address.server";
 import { CalendarFormatError, CalendarTooLargeError } from "./ical";
-import { calendarReadCounts, closeIcsWorkers, expandInWorker, ICS_READ_BUDGET, readEventInWorker, REFUSAL_KEPT_MS } from "./ics-pool.server";
+import { calendarReadCounts, closeIcsWorkers, expandInWorker, ICS_READ_BUDGET, readEventInWorker, readIcsInWorker, REFUSAL_KEPT_MS } from "./ics-pool.server";
+import type { IcsDownload } from "./ics-worker";
+import { MAX_CALENDAR_BYTES, READ_TIMEOUT_MS } from "./read.server";
 import { MAX_EVENT_BYTES } from "./write.server";
 
 afterAll(closeIcsWorkers);
@@ -206,4 +214,99 @@ describe("an event read back from a calendar is read on the worker thread", () =
     expect(await readEventInWorker(hostile(3), "booking-1@localhost")).toBeNull();
     await expect(readEventInWorker("<!doctype html><title>Sign in</title>", "booking-1@localhost")).rejects.toBeInstanceOf(CalendarFormatError);
   });
+});
+
+describe("an ICS address is downloaded on the worker thread", () => {
+  /** What the server started here answers at each path; `hits` counts the requests it took. */
+  const bodies = new Map<string, { status: number; body: string | Buffer; chunked?: boolean }>();
+  let hits = 0;
+  let server: Server;
+  let base = "";
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      hits++;
+      const path = req.url ?? "";
+      if (path === "/silent") return; // never answers
+      if (path === "/moved") return void res.writeHead(302, { location: "/ordinary.ics" }).end();
+      const answer = bodies.get(path) ?? { status: 404, body: "" };
+      if (!answer.chunked) return void res.writeHead(answer.status, { "content-type": "text/calendar" }).end(answer.body);
+      // No Content-Length: the size is only known while reading.
+      res.writeHead(answer.status, { "content-type": "text/calendar" });
+      const bytes = Buffer.from(answer.body);
+      for (let i = 0; i < bytes.length; i += 64 * 1024) res.write(bytes.subarray(i, i + 64 * 1024));
+      res.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    bodies.set("/ordinary.ics", { status: 200, body: ordinary(5e5) });
+    bodies.set("/hostile.ics", { status: 200, body: hostile(301) });
+    bodies.set("/login", { status: 200, body: "<!doctype html><title>Sign in</title>" });
+    bodies.set("/private.ics", { status: 401, body: "" });
+    bodies.set("/broken.ics", { status: 503, body: "" });
+    bodies.set("/huge.ics", { status: 200, body: Buffer.alloc(MAX_CALENDAR_BYTES + 1, "a") });
+    bodies.set("/huge-chunked.ics", { status: 200, body: Buffer.alloc(MAX_CALENDAR_BYTES + 1, "a"), chunked: true });
+  });
+  afterAll(() => new Promise((resolve) => server.closeAllConnections() ?? server.close(resolve)));
+
+  /** The download of `path` on the server started here, as the calendar read asks it (private addresses allowed). */
+  const address = (path: string, more: Partial<IcsDownload> = {}): IcsDownload => ({
+    url: `${base}${path}`,
+    headers: { accept: "text/calendar" },
+    allowPrivate: true,
+    maxBytes: MAX_CALENDAR_BYTES,
+    timeoutMs: READ_TIMEOUT_MS,
+    ...more,
+  });
+
+  it("reads the calendar at an address, following a redirect, and this thread makes no HTTP request", async () => {
+    const requestsHere: string[] = [];
+    const onRequest = (message: unknown) => requestsHere.push((message as { request: { path: string } }).request.path);
+    subscribe("http.client.request.start", onRequest);
+    try {
+      const hitsBefore = hits;
+      const fromText = await expandInWorker([ordinary(5e5)], window);
+      const downloaded = await readIcsInWorker(address("/ordinary.ics"), window);
+      expect(downloaded).toEqual(fromText);
+      expect(fromText.length).toBeGreaterThan(10);
+      expect(await readIcsInWorker(address("/moved"), window)).toEqual(fromText);
+      // The server took the three requests; none of them was made from this thread.
+      expect(hits - hitsBefore).toBe(3);
+      expect(requestsHere).toEqual([]);
+    } finally {
+      unsubscribe("http.client.request.start", onRequest);
+    }
+  }, 60_000);
+
+  it("words a failed download as the guard and the status do, and counts it as no read", async () => {
+    const before = calendarReadCounts();
+    await expect(readIcsInWorker(address("/broken.ics"), window)).rejects.toEqual(new OutboundError("The calendar server had a problem (HTTP 503). We will try again.", "failed"));
+    await expect(readIcsInWorker(address("/private.ics"), window)).rejects.toThrow("The calendar address needs a sign-in or was turned off; copy the private address again.");
+    await expect(readIcsInWorker(address("/gone.ics"), window)).rejects.toThrow("No calendar was found at that address.");
+    await expect(readIcsInWorker(address("/huge.ics"), window)).rejects.toEqual(new OutboundError("The server sent more than 5 MB.", "failed"));
+    await expect(readIcsInWorker(address("/huge-chunked.ics"), window)).rejects.toEqual(new OutboundError("The server sent more than 5 MB.", "failed"));
+    await expect(readIcsInWorker(address("/silent", { timeoutMs: 300 }), window)).rejects.toEqual(new OutboundError("The server took too long to answer.", "failed"));
+    // The guard's address rules apply on the worker as on this thread.
+    await expect(readIcsInWorker(address("/ordinary.ics", { allowPrivate: false }), window)).rejects.toEqual(new OutboundError("Use an https:// address.", "refused"));
+    await expect(readIcsInWorker(address("/ordinary.ics", { allowPrivate: false, url: `https://127.0.0.1:1/ordinary.ics` }), window)).rejects.toEqual(new OutboundError("That address is on a private network.", "refused"));
+    await expect(readIcsInWorker(address("/ordinary.ics", { allowPrivate: false, url: "https://localhost/cal.ics" }), window)).rejects.toEqual(new OutboundError("That address is on a private network.", "refused"));
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    await expect(readIcsInWorker(address("/", { url: `http://127.0.0.1:${closedPort}/cal.ics` }), window)).rejects.toEqual(new OutboundError("The server refused the connection.", "failed"));
+    expect(calendarReadCounts()).toEqual(before);
+    // What is not a calendar is refused by the parse, as it was.
+    await expect(readIcsInWorker(address("/login"), window)).rejects.toEqual(new CalendarFormatError("The address did not return a calendar (iCalendar data)."));
+  }, 60_000);
+
+  it("keeps the refusal of a downloaded body: the same bytes are not parsed again", async () => {
+    const before = calendarReadCounts();
+    const TOO_MANY = new CalendarTooLargeError("The calendar is too large to read: it has more than 20,000 events in the period we read.");
+    await expect(readIcsInWorker(address("/hostile.ics"), window)).rejects.toEqual(TOO_MANY);
+    await expect(readIcsInWorker(address("/hostile.ics"), window)).rejects.toEqual(TOO_MANY);
+    expect(calendarReadCounts()).toEqual({ ...before, refused: before.refused + 1, unchanged: before.unchanged + 1 });
+    // The same bytes handed over by this thread share the digest.
+    await expect(expandInWorker([new TextEncoder().encode(hostile(301))], window)).rejects.toEqual(TOO_MANY);
+    expect(calendarReadCounts()).toEqual({ ...before, refused: before.refused + 1, unchanged: before.unchanged + 2 });
+  }, 60_000);
 });

@@ -4,11 +4,14 @@
  * account that holds events, with a server-side time-range query; recurrences are expanded here by
  * `ical.ts`, not by the server, so servers that expand badly or not at all read the same). The
  * iCalendar text of both is parsed and expanded on a worker thread within a time and memory budget
- * (`expandInWorker`, `ics-pool.server.ts`), never on the thread that answers requests.
+ * (`ics-pool.server.ts`), never on the thread that answers requests; an ICS address is downloaded
+ * by that worker thread too (`readIcsInWorker`), so its body never reaches this thread. CalDAV's
+ * requests are made here (tsdav), their objects expanded by `expandInWorker`.
  *
- * Every request goes through `guardedFetch` (https and public addresses only unless
- * `CALENDAR_ALLOW_PRIVATE=true`; each address checked where the socket connects; at most
- * `MAX_CALENDAR_BYTES` per response and `READ_TIMEOUT_MS` per request). Failures become a
+ * Every request goes through the SSRF guard, `guardedFetch` here or `guardedRequest` on the worker
+ * (https and public addresses only unless `CALENDAR_ALLOW_PRIVATE=true`; each address checked
+ * where the socket connects; at most `MAX_CALENDAR_BYTES` per response and `READ_TIMEOUT_MS` per
+ * request). Failures become a
  * {@link CalendarReadError} whose message is short, for people, and holds no secret (never the
  * ICS address, which is itself a secret, nor a password).
  */
@@ -16,7 +19,7 @@ import { DAVClient, type DAVCalendar } from "tsdav";
 import { env } from "~/utils/env.server";
 import { guardedFetch, OutboundError } from "~/utils/public-address.server";
 import { CalendarFormatError, type BusyInterval, type OwnEvents, type TimeWindow } from "./ical";
-import { expandInWorker, ICS_READ_BUDGET } from "./ics-pool.server";
+import { expandInWorker, ICS_READ_BUDGET, readIcsInWorker } from "./ics-pool.server";
 import { normaliseCalendarUrl } from "./schema";
 
 /** Largest calendar (an ICS body, or one CalDAV response) read: 5 MB. */
@@ -57,29 +60,15 @@ export function calendarFetch(allowPrivate: boolean, maxBytes: number = MAX_CALE
     guardedFetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline }, { allowPrivate, maxBytes, timeoutMs: READ_TIMEOUT_MS })) as typeof fetch;
 }
 
-/** An HTTP status as a message for people. */
-export function statusMessage(status: number, kind: CalendarSource["kind"]): string {
-  if (status === 401 || status === 403) return kind === "caldav" ? "The server refused the user name or app password." : "The calendar address needs a sign-in or was turned off; copy the private address again.";
-  if (status === 404 || status === 410) return "No calendar was found at that address.";
-  if (status >= 500) return `The calendar server had a problem (HTTP ${status}). We will try again.`;
-  return `The calendar server answered HTTP ${status}.`;
-}
-
-async function readIcs(url: string, window: TimeWindow, allowPrivate: boolean): Promise<BusyInterval[]> {
-  const response = await calendarFetch(allowPrivate)(url, { headers: { accept: "text/calendar, */*;q=0.5", "user-agent": "Meridian-Engineering-Calendar/1.0" } });
-  if (!response.ok) throw new CalendarReadError(statusMessage(response.status, "ics"));
-  return expandInWorker([await bodyBytes(response)], window, ICS_READ_BUDGET, ownEvents());
-}
+/** The headers of an ICS address's GET. */
+const ICS_HEADERS = { accept: "text/calendar, */*;q=0.5", "user-agent": "Meridian-Engineering-Calendar/1.0" };
 
 /**
- * A response's body as bytes, without decoding it and, when it arrives as one chunk (as
- * `guardedFetch` gives it), without copying it: the worker decodes it, not this thread.
+ * Reads the ICS address `url` on the calendar worker thread: the download (through the guard,
+ * within {@link MAX_CALENDAR_BYTES} and {@link READ_TIMEOUT_MS}) as well as the parse.
  */
-async function bodyBytes(response: Response): Promise<Uint8Array> {
-  if (!response.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of response.body) chunks.push(chunk);
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+function readIcs(url: string, window: TimeWindow, allowPrivate: boolean): Promise<BusyInterval[]> {
+  return readIcsInWorker({ url, headers: ICS_HEADERS, allowPrivate, maxBytes: MAX_CALENDAR_BYTES, timeoutMs: READ_TIMEOUT_MS }, window, ICS_READ_BUDGET, ownEvents());
 }
 
 /** A CalDAV account's credentials, secrets in the clear (only ever in memory). */

@@ -23,7 +23,8 @@ import { env } from "~/utils/env.server";
 import { OutboundError } from "~/utils/public-address.server";
 import { CalendarFormatError, type EventTimes } from "./ical";
 import { readEventInWorker } from "./ics-pool.server";
-import { CalendarReadError, caldavCalendars, calendarFetch, statusMessage, type CaldavSource } from "./read.server";
+import { CalendarReadError, caldavCalendars, calendarFetch, type CaldavSource } from "./read.server";
+import { statusMessage } from "./status-message";
 
 /** Largest calendar object read back to compare with what we wrote: 256 KB. */
 export const MAX_EVENT_BYTES = 256 * 1024;
