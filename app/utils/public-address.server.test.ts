@@ -1,10 +1,12 @@
 /**
  * The SSRF guard: which addresses are public, and that a guarded request refuses plain http and
- * non-public addresses (also behind a redirect), stops at its size limit, and follows redirects
- * only as far as allowed.
+ * non-public addresses (also behind a redirect), stops at its size limit and its time limit, and
+ * follows redirects only as far as allowed.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkPublicHost, guardedFetch, isPublicAddress, resolvePublicHost } from "./public-address.server";
 
@@ -132,12 +134,13 @@ describe("guardedFetch", () => {
       if (req.url === "/big") res.writeHead(200).end(Buffer.alloc(4096, 65));
       else if (req.url === "/loop") res.writeHead(302, { location: "/loop" }).end();
       else if (req.url === "/to-https-loopback") res.writeHead(302, { location: "https://127.0.0.1:1/x" }).end();
+      else if (req.url === "/silent") return; // never answers
       else res.writeHead(200, { "content-type": "text/plain" }).end("hello");
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  afterAll(() => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve))));
   const limits = { maxBytes: 1024, timeoutMs: 5_000 };
 
   it("refuses http, loopback and localhost without allowPrivate", async () => {
@@ -155,6 +158,23 @@ describe("guardedFetch", () => {
     expect(await response.text()).toBe("hello");
     await expect(guardedFetch(`${base}/big`, undefined, { ...limits, allowPrivate: true })).rejects.toThrow("The server sent more than 1 KB.");
     await expect(guardedFetch(`${base}/loop`, undefined, { ...limits, allowPrivate: true })).rejects.toThrow("The address redirects too many times.");
+  });
+
+  it("gives up at its time limit, even when garbage is collected while it waits", async () => {
+    // Node 20 could collect a signal of AbortSignal.timeout combined by AbortSignal.any before it
+    // fired, and the request then waited for ever: a full collection at once shows it.
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const started = performance.now();
+    const waiting = guardedFetch(`${base}/silent`, undefined, { ...limits, timeoutMs: 300, allowPrivate: true });
+    const caller = new AbortController();
+    const withSignal = guardedFetch(`${base}/silent`, { signal: caller.signal }, { ...limits, timeoutMs: 300, allowPrivate: true });
+    gc();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    gc();
+    await expect(waiting).rejects.toThrow("The server took too long to answer.");
+    await expect(withSignal).rejects.toThrow("The server took too long to answer.");
+    expect(performance.now() - started).toBeLessThan(3_000);
   });
 
   it("refuses credentials in the address", async () => {

@@ -286,44 +286,53 @@ export async function guardedRequest(input: string | URL | Request, init: Reques
   let headers = headersOf(init);
   let body = typeof init?.body === "string" ? init.body : undefined;
   if (init?.body != null && body === undefined) throw new OutboundError("Only text request bodies are supported.", "refused");
-  const signal = AbortSignal.any([AbortSignal.timeout(options.timeoutMs), ...(init?.signal ? [init.signal] : [])]);
+  // The time limit is a timer of our own, held until the request ends: Node 20 lets a signal of
+  // `AbortSignal.timeout` combined by `AbortSignal.any` be garbage-collected before it fires, and
+  // a request to a server that never answers would then wait for ever.
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new DOMException("The operation timed out.", "TimeoutError")), options.timeoutMs);
+  const signal = init?.signal ? AbortSignal.any([deadline.signal, init.signal]) : deadline.signal;
   const maxRedirects = options.maxRedirects ?? 3;
-  for (let hop = 0; ; hop++) {
-    if (url.protocol !== "https:" && !(options.allowPrivate && url.protocol === "http:")) {
-      throw new OutboundError("Use an https:// address.", "refused");
-    }
-    if (url.username || url.password) throw new OutboundError("Put the user name and password in their own fields, not in the address.", "refused");
-    let answer: { response: IncomingMessage; body: Buffer };
-    try {
-      answer = await requestOnce(url, method, headers, body, options, signal);
-    } catch (error) {
-      if (error instanceof OutboundError) throw error;
-      if (signal.aborted) throw new OutboundError("The server took too long to answer.", "failed");
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new OutboundError(code === "ECONNREFUSED" ? "The server refused the connection." : code?.startsWith("ERR_TLS") || code?.includes("CERT") ? "The server's certificate is not valid." : "The server could not be reached.", "failed");
-    }
-    const { response } = answer;
-    const status = response.statusCode ?? 502;
-    const location = response.headers.location;
-    if (REDIRECTS.has(status) && location && options.followRedirects !== false) {
-      if (hop >= maxRedirects) throw new OutboundError("The address redirects too many times.", "failed");
-      const next = new URL(location, url);
-      if (next.origin !== url.origin) delete headers.authorization;
-      if (status === 303 || ((status === 301 || status === 302) && method === "POST")) {
-        method = "GET";
-        body = undefined;
-        headers = Object.fromEntries(Object.entries(headers).filter(([k]) => k !== "content-type" && k !== "content-length"));
+  try {
+    for (let hop = 0; ; hop++) {
+      if (url.protocol !== "https:" && !(options.allowPrivate && url.protocol === "http:")) {
+        throw new OutboundError("Use an https:// address.", "refused");
       }
-      url = next;
-      continue;
+      if (url.username || url.password) throw new OutboundError("Put the user name and password in their own fields, not in the address.", "refused");
+      let answer: { response: IncomingMessage; body: Buffer };
+      try {
+        answer = await requestOnce(url, method, headers, body, options, signal);
+      } catch (error) {
+        if (error instanceof OutboundError) throw error;
+        if (signal.aborted) throw new OutboundError("The server took too long to answer.", "failed");
+        const code = (error as NodeJS.ErrnoException).code;
+        throw new OutboundError(code === "ECONNREFUSED" ? "The server refused the connection." : code?.startsWith("ERR_TLS") || code?.includes("CERT") ? "The server's certificate is not valid." : "The server could not be reached.", "failed");
+      }
+      const { response } = answer;
+      const status = response.statusCode ?? 502;
+      const location = response.headers.location;
+      if (REDIRECTS.has(status) && location && options.followRedirects !== false) {
+        if (hop >= maxRedirects) throw new OutboundError("The address redirects too many times.", "failed");
+        const next = new URL(location, url);
+        if (next.origin !== url.origin) delete headers.authorization;
+        if (status === 303 || ((status === 301 || status === 302) && method === "POST")) {
+          method = "GET";
+          body = undefined;
+          headers = Object.fromEntries(Object.entries(headers).filter(([k]) => k !== "content-type" && k !== "content-length"));
+        }
+        url = next;
+        continue;
+      }
+      const responseHeaders = new Headers();
+      for (const [name, value] of Object.entries(response.headers)) {
+        if (value === undefined) continue;
+        for (const v of Array.isArray(value) ? value : [value]) responseHeaders.append(name, v);
+      }
+      const empty = status === 204 || status === 304 || method === "HEAD";
+      return { status, statusText: response.statusMessage ?? "", headers: responseHeaders, body: empty ? null : answer.body };
     }
-    const responseHeaders = new Headers();
-    for (const [name, value] of Object.entries(response.headers)) {
-      if (value === undefined) continue;
-      for (const v of Array.isArray(value) ? value : [value]) responseHeaders.append(name, v);
-    }
-    const empty = status === 204 || status === 304 || method === "HEAD";
-    return { status, statusText: response.statusMessage ?? "", headers: responseHeaders, body: empty ? null : answer.body };
+  } finally {
+    clearTimeout(timer);
   }
 }
 
