@@ -10,6 +10,7 @@ import { seedEngineerFixtures } from "./support/engineer-fixtures";
 import { seedEnquiryFixtures } from "./support/enquiry-fixtures";
 import { seedNewStaffFixtures } from "./support/new-staff-fixtures";
 import { seedStaffDayFixtures } from "./support/staff-day-fixtures";
+import { seedUserControlFixtures } from "./support/user-controls-fixtures";
 import { seedVisitorFixtures } from "./support/visitor-fixtures";
 import { seedWaitingListFixtures } from "./support/waiting-list-fixtures";
 import { seedWordpressFixtures } from "./support/wordpress-fixtures";
@@ -27,4 +28,5 @@ export async function seedE2eFixtures(): Promise<void> {
   await seedConversationFixtures();
   await seedWaitingListFixtures();
   await seedWordpressFixtures();
+  await seedUserControlFixtures();
 }

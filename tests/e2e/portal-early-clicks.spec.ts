@@ -5,10 +5,16 @@
  * land before it, during it and after it. A control pressed before hydration is a plain link the
  * server answers; after it, React's. Either way nothing may move under the pointer as React takes
  * over (a control drawn only then would push its neighbours aside, and a press begun on one would
- * land between them).
+ * land between them). A Users row's Deactivate or Reset two-factor asks first however early it is
+ * pressed: before hydration the server answers the unconfirmed post with its confirmation step,
+ * after it React opens the dialog; either way nothing changes until the person confirms.
  */
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page, type Route } from "@playwright/test";
 import { signInAsAdmin } from "./support/auth";
+import { waitForHydration, waitForSettled } from "./support/hydration";
+import { waitForMail } from "./support/mail";
+import { shootScreens } from "./support/screenshots";
+import { USER_CONTROLS } from "./support/user-controls-fixtures";
 
 const ROUNDS = 12;
 const PHONE = { width: 390, height: 844 };
@@ -44,11 +50,82 @@ async function pressEarly(
   }
 }
 
+/**
+ * The Users row of the member with `email`, found by CSS rather than by role: while the dialog is
+ * open, everything behind it is hidden from the accessibility tree.
+ */
+const staffRow = (page: Page, email: string) => page.locator('ul[aria-label="Staff"] > li').filter({ hasText: email });
+
+/** The question `title` as the person sees it: React's dialog, or the server's confirmation step. */
+const question = (page: Page, title: string) => page.getByRole("alertdialog", { name: title }).or(page.getByRole("region", { name: title }));
+
+/**
+ * Holds back every script the page asks for until the returned `release` is called: a press
+ * meanwhile certainly lands before hydration, whatever the machine's speed.
+ */
+async function holdScripts(page: Page): Promise<() => Promise<void>> {
+  let letGo!: () => void;
+  const released = new Promise<void>((resolve) => (letGo = resolve));
+  const hold = async (route: Route) => {
+    await released;
+    // A script of a page left meanwhile (the press posted its form) was cancelled with it.
+    await route.continue().catch(() => undefined);
+  };
+  await page.route("**/*.js", hold);
+  return async () => {
+    letGo();
+    await page.unroute("**/*.js", hold);
+  };
+}
+
+/**
+ * Presses `button` of the fixture member's row early {@link ROUNDS} times: every press asks
+ * `title` and changes nothing (the row still shows `unchanged`). Then presses it once more before
+ * the page's scripts have run: the server's confirmation step asks, and stays where it is, as does
+ * the button, when the page hydrates. The change is confirmed there (`confirmIn: "step"`) or in
+ * the dialog the button opens once hydrated (`"dialog"`); the outcome `done` is shown.
+ */
+async function askedEveryTime(
+  page: Page,
+  member: { email: string; name: string },
+  { button, title, unchanged, done, confirmIn }: { button: RegExp; title: string; unchanged: string; done: string; confirmIn: "step" | "dialog" },
+): Promise<void> {
+  const control = (p: Page) => staffRow(p, member.email).getByRole("button", { name: button });
+  await pressEarly(
+    page,
+    "/admin/users",
+    control,
+    () => member.name,
+    async (_name, round) => {
+      await expect(question(page, title), round).toBeVisible({ timeout: 20_000 });
+      await expect(staffRow(page, member.email).getByText(unchanged, { exact: true }), round).toBeVisible();
+    },
+  );
+
+  const release = await holdScripts(page);
+  await page.goto("/admin/users", { waitUntil: "commit" });
+  await control(page).click();
+  const step = page.getByRole("region", { name: title });
+  await expect(step).toBeVisible({ timeout: 20_000 });
+  await expect(staffRow(page, member.email).getByText(unchanged, { exact: true })).toBeVisible();
+  const before = [await step.boundingBox(), await control(page).boundingBox()];
+  await release();
+  await waitForHydration(page);
+  await waitForSettled(page);
+  expect([await step.boundingBox(), await control(page).boundingBox()], "nothing moves at hydration").toEqual(before);
+
+  if (confirmIn === "dialog") await control(page).click();
+  const asked = confirmIn === "dialog" ? page.getByRole("alertdialog", { name: title }) : step;
+  await asked.getByRole("button", { name: button }).click();
+  await expect(page.getByText(done).first()).toBeVisible({ timeout: 20_000 });
+}
+
 test.describe.configure({ timeout: 300_000 });
 
 for (const viewport of [null, PHONE]) {
   test.describe(viewport ? "on a phone" : "on a desktop", () => {
     if (viewport) test.use({ viewport });
+    const members = USER_CONTROLS[viewport ? 390 : 1440];
 
     test("a booking's View pressed as soon as it is visible opens the booking, every time", async ({ page }) => {
       await pressEarly(
@@ -107,5 +184,67 @@ for (const viewport of [null, PHONE]) {
         },
       );
     });
+
+    test("a member's Deactivate pressed as soon as it is visible asks first, every time; confirming deactivates them", async ({ page }) => {
+      const member = members.deactivate;
+      await askedEveryTime(page, member, {
+        button: /^Deactivate/,
+        title: `Deactivate ${member.name}?`,
+        unchanged: "Active",
+        done: "Account deactivated. Their sessions have ended.",
+        confirmIn: viewport ? "dialog" : "step",
+      });
+      // What the database now holds, as the list shows it when loaded afresh.
+      await page.goto("/admin/users");
+      await expect(staffRow(page, member.email).getByText("Deactivated", { exact: true })).toBeVisible();
+      await expect(staffRow(page, member.email).getByRole("button", { name: /^Reactivate/ })).toBeVisible();
+    });
+
+    test("a member's Reset two-factor pressed as soon as it is visible asks first, every time; confirming resets it", async ({ page }) => {
+      const member = members.reset;
+      await askedEveryTime(page, member, {
+        button: /^Reset two-factor/,
+        title: `Reset ${member.name}'s two-factor?`,
+        unchanged: "Two-factor on",
+        done: "Two-factor reset. They have been told by e-mail.",
+        confirmIn: viewport ? "step" : "dialog",
+      });
+      await waitForMail(member.email);
+      await page.goto("/admin/users");
+      await expect(staffRow(page, member.email)).toBeVisible();
+      await expect(staffRow(page, member.email).getByText("Two-factor on", { exact: true })).toHaveCount(0);
+      await expect(staffRow(page, member.email).getByRole("button", { name: /^Reset two-factor/ })).toHaveCount(0);
+    });
   });
 }
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Deactivate and Reset two-factor ask on a page of the server's; Cancel changes nothing, confirming there does it", async ({ page }) => {
+    const { deactivate, reset } = USER_CONTROLS.noJs;
+    await signInAsAdmin(page);
+    for (const { member, button, title, unchanged, done } of [
+      { member: deactivate, button: /^Deactivate/, title: `Deactivate ${deactivate.name}?`, unchanged: "Active", done: "Account deactivated. Their sessions have ended." },
+      { member: reset, button: /^Reset two-factor/, title: `Reset ${reset.name}'s two-factor?`, unchanged: "Two-factor on", done: "Two-factor reset. They have been told by e-mail." },
+    ]) {
+      await page.goto("/admin/users");
+      await staffRow(page, member.email).getByRole("button", { name: button }).click();
+      const step = page.getByRole("region", { name: title });
+      await expect(step).toBeVisible();
+      await shootScreens(page, `users-confirm-${member === deactivate ? "deactivate" : "reset-two-factor"}-no-js`);
+      await expect(staffRow(page, member.email).getByText(unchanged, { exact: true })).toBeVisible();
+      await step.getByRole("link", { name: "Cancel" }).click();
+      await expect(page.getByRole("region", { name: title })).toHaveCount(0);
+      await expect(staffRow(page, member.email).getByText(unchanged, { exact: true })).toBeVisible();
+
+      await staffRow(page, member.email).getByRole("button", { name: button }).click();
+      await page.getByRole("region", { name: title }).getByRole("button", { name: button }).click();
+      await expect(page.getByRole("status").filter({ hasText: done })).toBeVisible();
+      await expect(page.getByRole("region", { name: title })).toHaveCount(0);
+    }
+    await page.goto("/admin/users");
+    await expect(staffRow(page, deactivate.email).getByText("Deactivated", { exact: true })).toBeVisible();
+    await expect(staffRow(page, reset.email).getByText("Two-factor on", { exact: true })).toHaveCount(0);
+  });
+});

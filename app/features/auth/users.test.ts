@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { adminUsers, auditLog, emailOutbox, session, verification } from "~/db/schema";
 import { opened } from "~/features/mail/test-factories";
-import { createStaffSession, outcome } from "../../../tests/setup/admin-session";
+import { action as usersAction } from "~/routes/admin/users";
+import { createStaffSession, formPost, outcome, routeArgs } from "../../../tests/setup/admin-session";
 import { setupTestDatabase } from "../../../tests/setup/database";
 import { requireAdmin } from "./guard.server";
 import { setPasswordWithToken } from "./auth.server";
@@ -93,5 +94,34 @@ describe("staff management", () => {
     await reactivateStaff(actorOf(boss), editor.adminId);
     expect((await listStaff()).find((s) => s.id === editor.adminId)?.isActive).toBe(true);
     expect(await db.select().from(auditLog).where(eq(auditLog.action, "user.reactivated"))).toHaveLength(1);
+  });
+
+  it("deactivates through the Users page only once confirmed: posted unconfirmed, it asks and changes nothing", async () => {
+    const boss = await createStaffSession("super_admin");
+    const editor = await createStaffSession("editor");
+    const post = (fields: Record<string, string>) => outcome(() => usersAction(routeArgs(boss.request("/admin/users", formPost(fields)))));
+    const isActive = async () => (await db.select().from(adminUsers).where(eq(adminUsers.id, editor.adminId)))[0]?.isActive;
+
+    for (const confirmed of [undefined, "", "no", "on"]) {
+      const asked = await post({ intent: "deactivate", adminId: editor.adminId, ...(confirmed === undefined ? {} : { confirmed }) });
+      expect(asked.status, String(confirmed)).toBe(409);
+      expect((asked.value as { data: unknown }).data).toEqual({
+        ok: false,
+        intent: "deactivate",
+        message: "Confirm the deactivation.",
+        confirm: { intent: "deactivate", adminId: editor.adminId },
+      });
+    }
+    expect(await isActive()).toBe(true);
+    expect(await db.select().from(session).where(eq(session.userId, editor.userId))).toHaveLength(1);
+    expect(await db.select().from(auditLog).where(eq(auditLog.action, "user.deactivated"))).toHaveLength(0);
+    // An unknown member is refused before anything is asked.
+    expect((await post({ intent: "deactivate", adminId: "not-an-id" })).status).toBe(400);
+
+    const done = await post({ intent: "deactivate", adminId: editor.adminId, confirmed: "yes" });
+    expect(done.status).toBe(200);
+    expect(await isActive()).toBe(false);
+    expect(await db.select().from(session).where(eq(session.userId, editor.userId))).toHaveLength(0);
+    expect(await db.select().from(auditLog).where(eq(auditLog.action, "user.deactivated"))).toHaveLength(1);
   });
 });

@@ -26,7 +26,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /**
  * intent: invite | role | deactivate | reactivate | resend | reset-two-factor | require-two-factor
- * (`on` = "true" or "false"). Rule breaks come back as a 4xx message.
+ * (`on` = "true" or "false"). deactivate and reset-two-factor act only with `confirmed=yes`;
+ * without it they change nothing and answer 409 with `confirm` (the member to ask about). Rule
+ * breaks come back as a 4xx message.
  */
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request, SUPER_ADMIN_ONLY);
@@ -60,6 +62,15 @@ export async function action({ request }: Route.ActionArgs) {
       case "resend": {
         const parsed = parseSubmission(AdminIdSchema, form);
         if (!parsed.ok) return refuse<UsersActionResult>(400, { intent: form.intent, message: "Unknown member of staff." });
+        // Asked first: posted before the page hydrated (or without JavaScript), the row's button
+        // comes here unconfirmed and the page answers with the confirmation step.
+        if ((form.intent === "deactivate" || form.intent === "reset-two-factor") && form.confirmed !== "yes") {
+          return refuse<UsersActionResult>(409, {
+            intent: form.intent,
+            message: form.intent === "deactivate" ? "Confirm the deactivation." : "Confirm the two-factor reset.",
+            confirm: { intent: form.intent, adminId: parsed.values.adminId },
+          });
+        }
         if (form.intent === "deactivate") {
           await deactivateStaff(actor, parsed.values.adminId);
           return accept<UsersActionResult>({ intent: "deactivate", message: "Account deactivated. Their sessions have ended." });
@@ -89,13 +100,14 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export default function Users({ loaderData }: Route.ComponentProps) {
+export default function Users({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <UsersScreen
       staff={loaderData.staff}
       activity={loaderData.activity}
       currentAdminId={loaderData.currentAdminId}
       requireTwoFactor={loaderData.requireTwoFactor}
+      reply={actionData}
     />
   );
 }

@@ -2,20 +2,21 @@
  * The Users screen (`docs/design.md` section 6): the staff list with role
  * changes, set-password links, deactivation and reactivation, resetting a member's two-factor,
  * a form to add a member of staff, "Require two-factor for all staff", and the recent
- * staff activity. Every form posts to the route action and works without JS.
+ * staff activity. Every form posts to the route action and works without JS: a deactivation or a
+ * two-factor reset posted unconfirmed (before the page has hydrated, or without JavaScript) comes
+ * back as the confirmation step at the top of the page; once hydrated, the same question is a dialog.
  */
 import { CalendarClock, CalendarDays, Clock, MailPlus, ShieldCheck, UserPlus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Form, Link, useFetcher } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { Field } from "~/components/field";
-import { AlertDialogAction } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { IconCardHeader } from "~/components/icon-card-header";
 import { Input, NativeSelect } from "~/components/ui/input";
-import { AdminPageHeader } from "~/components/admin-page-header";
+import { AdminPageHeader, ReplyStatus } from "~/components/admin-page-header";
 import type { AuditListEntry } from "~/features/audit/audit-list.server";
 import { RecentActivity } from "~/features/audit/components/recent-activity";
 import type { StaffMember } from "~/features/auth/users.server";
@@ -28,8 +29,53 @@ import { TwoFactorPolicyCard } from "./two-factor-policy-card";
 import { formatUkDate } from "~/utils/format";
 import { type ActionReply, replyFieldErrors } from "~/utils/forms";
 
-/** What the Users action answers; `errors` are field errors of the add form. */
-export type UsersActionResult = ActionReply<{ intent: string; message: string }, { intent: string }>;
+/** The two changes asked about before they are made: what the route action posts as `intent`. */
+export type ConfirmedIntent = "deactivate" | "reset-two-factor";
+
+/**
+ * What the Users action answers; `errors` are field errors of the add form. A deactivation or a
+ * two-factor reset posted without `confirmed=yes` is refused with `confirm`: the member to ask about.
+ */
+export type UsersActionResult = ActionReply<
+  { intent: string; message: string },
+  { intent: string; confirm?: { intent: ConfirmedIntent; adminId: string } }
+>;
+
+/**
+ * The question asked before each change of {@link ConfirmedIntent}: the same words in the dialog
+ * (hydrated) and on the server's confirmation step (before hydration or without JavaScript).
+ */
+const CONFIRMATIONS: Record<ConfirmedIntent, { title: (name: string) => string; description: string; action: string }> = {
+  deactivate: {
+    title: (name) => `Deactivate ${name}?`,
+    description:
+      "They will be signed out everywhere at once and cannot sign in again until a super admin reactivates the account. Their past activity stays in the log.",
+    action: "Deactivate",
+  },
+  "reset-two-factor": {
+    title: (name) => `Reset ${name}'s two-factor?`,
+    description:
+      "Their authenticator app, recovery codes and trusted browsers stop working at once; they sign in with their password and set up two-factor again. They will be told by e-mail. Do this only when you are sure it is them asking (for example, a lost phone).",
+    action: "Reset two-factor",
+  },
+};
+
+/** Whether the row of `member` offers `intent` to the signed-in super admin (the same rules as the row's buttons). */
+function offers(intent: ConfirmedIntent, member: StaffMember, isSelf: boolean, onlySuperAdmin: boolean): boolean {
+  if (intent === "deactivate") return member.isActive && !isSelf && !onlySuperAdmin;
+  return member.twoFactorEnabled && !isSelf;
+}
+
+/** The hidden fields of a post of `intent` about `member`; `confirmed` adds `confirmed=yes`. */
+function IntentFields({ intent, member, confirmed = false }: { intent: string; member: StaffMember; confirmed?: boolean }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="adminId" value={member.id} />
+      {confirmed ? <input type="hidden" name="confirmed" value="yes" /> : null}
+    </>
+  );
+}
 
 /** Shows the action's answer as a toast, once per answer. */
 function useResultToast(result: UsersActionResult | undefined, state: string) {
@@ -48,13 +94,82 @@ function StatusBadge({ member }: { member: StaffMember }) {
   return <Badge variant="green">Active</Badge>;
 }
 
+/**
+ * A row's Deactivate or Reset two-factor: a form posting `intent` unconfirmed, which the server
+ * answers with its confirmation step, so a press before the page has hydrated (or without
+ * JavaScript) asks first; once hydrated, the press runs `onAsk` (the dialog) instead. The same
+ * button from the first paint, so nothing in the row moves when React takes over.
+ */
+function AskFirst({
+  intent,
+  member,
+  busy,
+  onAsk,
+  className,
+  children,
+}: {
+  intent: ConfirmedIntent;
+  member: StaffMember;
+  busy: boolean;
+  onAsk: () => void;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form method="post">
+      <IntentFields intent={intent} member={member} />
+      <Button
+        type="submit"
+        variant="ghost"
+        size="sm"
+        className={className}
+        disabled={busy}
+        onClick={(event) => {
+          event.preventDefault();
+          onAsk();
+        }}
+      >
+        {children}
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * The confirmation step the server draws at the top of the page when a deactivation or a
+ * two-factor reset of `member` was posted unconfirmed: the dialog's question, Cancel (back to the
+ * list) and the confirming form. Posted as a page form, so once hydrated its answer replaces this step.
+ */
+function ConfirmStep({ intent, member }: { intent: ConfirmedIntent; member: StaffMember }) {
+  const ask = CONFIRMATIONS[intent];
+  const titleId = `confirm-${intent}-${member.id}`;
+  return (
+    <section aria-labelledby={titleId} className="mb-6 rounded-xl border border-red-200 bg-card p-4 shadow-sm sm:p-6">
+      <h2 id={titleId} className="text-lg font-semibold">
+        {ask.title(member.name)}
+      </h2>
+      <p className="mt-2 text-sm text-muted-foreground">{ask.description}</p>
+      <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button asChild variant="outline">
+          <Link to="/admin/users">Cancel</Link>
+        </Button>
+        <Form method="post">
+          <IntentFields intent={intent} member={member} confirmed />
+          <Button type="submit" variant="destructive" className="w-full">
+            {ask.action}
+          </Button>
+        </Form>
+      </div>
+    </section>
+  );
+}
+
 function StaffRow({ member, isSelf, onlySuperAdmin }: { member: StaffMember; isSelf: boolean; onlySuperAdmin: boolean }) {
   const fetcher = useFetcher<UsersActionResult>();
   const hydrated = useHydrated();
   const [role, setRole] = useState(member.role);
   const [confirming, setConfirming] = useState(false);
   const [confirmingReset, setConfirmingReset] = useState(false);
-  const deactivateForm = useRef<HTMLFormElement>(null);
   useResultToast(fetcher.data, fetcher.state);
   useEffect(() => setRole(member.role), [member.role]);
   const busy = fetcher.state !== "idle";
@@ -143,29 +258,21 @@ function StaffRow({ member, isSelf, onlySuperAdmin }: { member: StaffMember; isS
             </Button>
           </fetcher.Form>
         ) : null}
-        {member.twoFactorEnabled && !isSelf ? (
-          <Button type="button" variant="ghost" size="sm" disabled={busy} onClick={() => setConfirmingReset(true)}>
-            Reset two-factor
-          </Button>
+        {offers("reset-two-factor", member, isSelf, onlySuperAdmin) ? (
+          <AskFirst intent="reset-two-factor" member={member} busy={busy} onAsk={() => setConfirmingReset(true)}>
+            Reset two-factor<span className="sr-only"> of {member.name}</span>
+          </AskFirst>
         ) : null}
-        {member.isActive && !locked ? (
-          <fetcher.Form method="post" ref={deactivateForm}>
-            <input type="hidden" name="intent" value="deactivate" />
-            <input type="hidden" name="adminId" value={member.id} />
-            <Button
-              type="submit"
-              variant="ghost"
-              size="sm"
-              className="text-destructive hover:bg-red-50 hover:text-destructive"
-              disabled={busy}
-              onClick={(e) => {
-                e.preventDefault();
-                setConfirming(true);
-              }}
-            >
-              Deactivate
-            </Button>
-          </fetcher.Form>
+        {offers("deactivate", member, isSelf, onlySuperAdmin) ? (
+          <AskFirst
+            intent="deactivate"
+            member={member}
+            busy={busy}
+            onAsk={() => setConfirming(true)}
+            className="text-destructive hover:bg-red-50 hover:text-destructive"
+          >
+            Deactivate<span className="sr-only"> {member.name}</span>
+          </AskFirst>
         ) : null}
         {!member.isActive ? (
           <fetcher.Form method="post">
@@ -181,24 +288,30 @@ function StaffRow({ member, isSelf, onlySuperAdmin }: { member: StaffMember; isS
       <ConfirmDialog
         open={confirmingReset}
         onOpenChange={setConfirmingReset}
-        title={`Reset ${member.name}'s two-factor?`}
-        description="Their authenticator app, recovery codes and trusted browsers stop working at once; they sign in with their password and set up two-factor again. They will be told by e-mail. Do this only when you are sure it is them asking (for example, a lost phone)."
+        title={CONFIRMATIONS["reset-two-factor"].title(member.name)}
+        description={CONFIRMATIONS["reset-two-factor"].description}
         confirm={
           <fetcher.Form method="post" onSubmit={() => setConfirmingReset(false)}>
-            <input type="hidden" name="intent" value="reset-two-factor" />
-            <input type="hidden" name="adminId" value={member.id} />
-            <AlertDialogAction type="submit" className="w-full">
-              Reset two-factor
-            </AlertDialogAction>
+            <IntentFields intent="reset-two-factor" member={member} confirmed />
+            <Button type="submit" variant="destructive" className="w-full">
+              {CONFIRMATIONS["reset-two-factor"].action}
+            </Button>
           </fetcher.Form>
         }
       />
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={`Deactivate ${member.name}?`}
-        description="They will be signed out everywhere at once and cannot sign in again until a super admin reactivates the account. Their past activity stays in the log."
-        confirm={<AlertDialogAction onClick={() => fetcher.submit(deactivateForm.current)}>Deactivate</AlertDialogAction>}
+        title={CONFIRMATIONS.deactivate.title(member.name)}
+        description={CONFIRMATIONS.deactivate.description}
+        confirm={
+          <fetcher.Form method="post" onSubmit={() => setConfirming(false)}>
+            <IntentFields intent="deactivate" member={member} confirmed />
+            <Button type="submit" variant="destructive" className="w-full">
+              {CONFIRMATIONS.deactivate.action}
+            </Button>
+          </fetcher.Form>
+        }
       />
     </li>
   );
@@ -252,21 +365,37 @@ function InviteForm() {
   );
 }
 
+/**
+ * The Users page. `reply` is the answer to the last post made as a page form (before hydration,
+ * without JavaScript, or from the confirmation step): an unconfirmed deactivation or two-factor
+ * reset shows the confirmation step (when the member's row still offers it), anything else its
+ * outcome line. The rows' own posts answer through their fetchers (toasts).
+ */
 export function UsersScreen({
   staff,
   activity,
   currentAdminId,
   requireTwoFactor,
+  reply,
 }: {
   staff: StaffMember[];
   activity: AuditListEntry[];
   currentAdminId: string;
   requireTwoFactor: boolean;
+  reply: UsersActionResult | undefined;
 }) {
   const activeSuperAdmins = staff.filter((s) => s.isActive && s.role === "super_admin");
+  const isOnlySuperAdmin = (member: StaffMember) => member.role === "super_admin" && member.isActive && activeSuperAdmins.length <= 1;
+  const ask = reply && !reply.ok ? reply.confirm : undefined;
+  const asked = ask ? staff.find((member) => member.id === ask.adminId) : undefined;
   return (
     <>
       <AdminPageHeader title="Users" description="Who can sign in to the admin portal, and what each person may do." />
+      {ask ? (
+        asked && offers(ask.intent, asked, asked.id === currentAdminId, isOnlySuperAdmin(asked)) ? <ConfirmStep intent={ask.intent} member={asked} /> : null
+      ) : (
+        <ReplyStatus reply={reply} />
+      )}
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_360px]">
         <Card className="self-start overflow-hidden">
           <CardHeader className="flex-row items-center justify-between gap-3 border-b pb-4">
@@ -285,7 +414,7 @@ export function UsersScreen({
                 key={member.id}
                 member={member}
                 isSelf={member.id === currentAdminId}
-                onlySuperAdmin={member.role === "super_admin" && member.isActive && activeSuperAdmins.length <= 1}
+                onlySuperAdmin={isOnlySuperAdmin(member)}
               />
             ))}
           </ul>
