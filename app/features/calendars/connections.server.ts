@@ -34,7 +34,7 @@ import { and, asc, eq, inArray, isNull, lt, max, or } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
 import { adminUsers, calendarBusyTimes, calendarConnections, calendarEventWrites, consultationTypes } from "~/db/schema";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
-import { enqueueEmails } from "~/features/mail/outbox.server";
+import { enqueueEmails, isQueued } from "~/features/mail/outbox.server";
 import { getMailSettings } from "~/features/mail/settings.server";
 import { renderEmail, siteUrl } from "~/features/mail/templates.server";
 import { env, serverSecret } from "~/utils/env.server";
@@ -234,21 +234,29 @@ async function readClaimed(row: ConnectionRow, now: Date): Promise<{ ok: true } 
     if (!(error instanceof CalendarReadError)) logger.warn({ err: error instanceof Error ? error.message : String(error), connection: row.id }, "calendar: read failed unexpectedly");
     else logger.info({ err: message, connection: row.id }, "calendar: read failed");
     const at = new Date();
-    // Read before the transaction: PGlite has one connection, which the transaction holds.
-    const settings = await getMailSettings();
+    // The owner's notice is written once per failure: a later failed read of the same failure finds
+    // it queued and renders nothing. Read before the transaction: PGlite has one connection, which
+    // the transaction holds.
+    const noticeDue = isFailing(row.lastSuccessAt, at) && !(await isQueued(db, failingNoticeKey(row)));
+    const settings = noticeDue ? await getMailSettings() : null;
     await db.transaction(async (tx) => {
       const [held] = await tx.update(calendarConnections).set({ lastAttemptAt: at, lastError: message, lastErrorAt: at, leaseUntil: null, leaseHolder: null }).where(mine).returning({ id: calendarConnections.id });
-      if (held && isFailing(row.lastSuccessAt, at)) await queueFailingNotice(tx, row, message, settings);
+      if (held && settings) await queueFailingNotice(tx, row, message, settings);
     });
     return { ok: false, message };
   }
 }
 
 /**
+ * The outbox's dedupe key of the failing notice of connection `row`: it names the connection and
+ * its last good read, so one failure has one notice and a failure after a good read a new one.
+ */
+const failingNoticeKey = (row: ConnectionRow) => `calendar-failing:${row.id}:${row.lastSuccessAt?.toISOString() ?? "never"}`;
+
+/**
  * Queues the e-mail telling the owner of the failing connection `row` that their calendar cannot
- * be read (`message`, the last error) and what it means. Once per failure: the outbox's dedupe key
- * names the connection and its last good read, so later failed reads of the same failure queue
- * nothing, and a failure after a good read queues a new one.
+ * be read (`message`, the last error) and what it means. Once per failure ({@link failingNoticeKey}):
+ * later failed reads of the same failure queue nothing.
  */
 async function queueFailingNotice(tx: Transaction, row: ConnectionRow, message: string, settings: Awaited<ReturnType<typeof getMailSettings>>): Promise<void> {
   const [owner] = await tx.select({ name: adminUsers.name, email: adminUsers.email }).from(adminUsers).where(and(eq(adminUsers.userId, row.userId), eq(adminUsers.isActive, true)));
@@ -267,7 +275,7 @@ async function queueFailingNotice(tx: Transaction, row: ConnectionRow, message: 
     settings,
   );
   await enqueueEmails(tx, [
-    { kind: "calendar.failing", to: owner.email, subject: "Your calendar cannot be read", html, text, dedupeKey: `calendar-failing:${row.id}:${row.lastSuccessAt?.toISOString() ?? "never"}` },
+    { kind: "calendar.failing", to: owner.email, subject: "Your calendar cannot be read", html, text, dedupeKey: failingNoticeKey(row) },
   ]);
 }
 

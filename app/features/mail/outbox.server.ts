@@ -12,7 +12,7 @@
  * and times.
  */
 import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
-import { like, sql } from "drizzle-orm";
+import { eq, like, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import { emailOutbox, type OutboxHeaders } from "~/db/schema";
 import { serverSecret } from "~/utils/env.server";
@@ -81,6 +81,15 @@ export async function enqueueEmails(executor: Database | Transaction, messages: 
   );
   const rows = await executor.insert(emailOutbox).values(values).onConflictDoNothing().returning({ id: emailOutbox.id });
   return rows.length;
+}
+
+/**
+ * Whether a message with `dedupeKey` was ever queued (its row stays after it is sent, its body
+ * erased): lets a caller skip rendering a message that {@link enqueueEmails} would skip anyway.
+ */
+export async function isQueued(executor: Database | Transaction, dedupeKey: string): Promise<boolean> {
+  const [row] = await executor.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.dedupeKey, dedupeKey)).limit(1);
+  return Boolean(row);
 }
 
 /**
