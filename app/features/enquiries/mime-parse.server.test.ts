@@ -2,10 +2,13 @@
  * Inbound e-mail is outside data: hostile messages of the size the import accepts are parsed
  * here while measuring how busy the event loop that serves visitors' pages is kept.
  * postal-mime on the main thread took 18.8 s and 1.4 GB for a 24 MB HTML part; on its worker the
- * calling thread spends well under a second of processor time (handing the message over), and
- * the worker's time and heap limits end such a parse. Processor time is what is bounded: on a
- * loaded machine the timer's gaps also count time the thread was merely waiting for a core. What the main
- * thread does next (HTML to text, quoted history) is measured on the largest input it is given.
+ * calling thread spends 0.1-0.2 s of processor time alone (handing the message over) and up to
+ * about 1.1 s beside the rest of the suite (the 24 MB copy can set off a full collection of this
+ * thread's heap, whose size depends on what ran before), so the bound is 2 s: a parse back on this
+ * thread would take tens of seconds. The worker's time and heap limits end such a parse.
+ * Processor time is what is bounded: on a loaded machine the timer's gaps also count time the
+ * thread was merely waiting for a core. What the main thread does next (HTML to text, quoted
+ * history) is measured on the largest input it is given.
  */
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
@@ -69,7 +72,7 @@ describe("parseMail on hostile messages", () => {
     expect(source.length).toBeLessThanOrEqual(MAX_MESSAGE_BYTES);
     const m = await measure(() => parseMail(source));
     report("24 MB HTML", m);
-    expect(m.cpuMs).toBeLessThan(1_000);
+    expect(m.cpuMs).toBeLessThan(2_000);
     expect(m.wallMs).toBeLessThan(PARSE_TIMEOUT_MS + 5_000);
     if (!(m.result instanceof Error)) expect(m.result.html!.length).toBeLessThanOrEqual(MAX_HTML_CHARS);
     else expect(m.result).toBeInstanceOf(MailParseError);
