@@ -14,7 +14,7 @@
  * (A booking sent too fast is tested at the route, app/features/consultations/wizard/wizard-action.test.ts:
  * this server's form guard waits only E2E_FORM_GUARD_MIN_MS, too short to beat through the wizard.)
  */
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { formatLongDate, ukZoneLabel } from "../../app/utils/format";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signInAsAdmin } from "./support/auth";
@@ -23,11 +23,7 @@ import { waitForEnhancement } from "./support/hydration";
 import { waitUntilHumanPace } from "./support/human-pace";
 import { NEW_STAFF, newStaffSlot } from "./support/new-staff-fixtures";
 import { saveScreenshot } from "./support/screenshots";
-
-/** Whether the page scrolls sideways (after the layout settles). */
-async function expectNoSidewaysScroll(page: Page) {
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
+import { expectNoSidewaysScroll } from "./support/languages";
 
 const SLOT = newStaffSlot();
 

@@ -16,12 +16,13 @@ import { readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { signIn } from "./support/auth";
 import { waitForEnhancement, waitForHydration } from "./support/hydration";
 import { shootScreens } from "./support/screenshots";
 import { WORDPRESS_FIXTURES as F } from "./support/wordpress-fixtures";
+import { expectNoSidewaysScroll } from "./support/languages";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/wordpress");
 let server: Server;
@@ -49,11 +50,6 @@ async function exportFile(name: string) {
   const at = text.indexOf("<channel>");
   const body = text.slice(at).replace(/https?:\/\/([a-z0-9.-]+)/gi, (_all, host: string) => (host === "wpthemetestdata.wordpress.com" ? origin : `${origin}/ext/${host}`));
   return { name, mimeType: "text/xml", buffer: Buffer.from(text.slice(0, at) + body) };
-}
-
-/** The page is no wider than the window (a phone never scrolls sideways). */
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
 const CASES = [

@@ -43,10 +43,14 @@ export const PHONE = { width: 390, height: 844 };
 /** A desktop's viewport, in CSS pixels. */
 export const DESKTOP = { width: 1440, height: 900 };
 
-/** Fails when the page scrolls sideways (wider than the viewport). */
+/**
+ * Fails when the page scrolls sideways (wider than the viewport) once its layout has settled: right
+ * after the viewport changes, the page may still be laid out for the old width for a few frames.
+ */
 export async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `sideways scroll on ${page.url()}`).toBeLessThanOrEqual(0);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message: `sideways scroll on ${page.url()}` })
+    .toBeLessThanOrEqual(0);
 }
 
 /** The document is in `language`: `<html lang dir>` as its catalogue says. */

@@ -2,11 +2,12 @@
  * Data the "staff day" browser test (tests/e2e/staff-day.spec.ts) relies on, written
  * before the server starts: per viewport, one enquiry still new 30 hours after it arrived
  * (overdue) and one pending consultation today at 07:45 UK time (a time the demo seed and the
- * booking fixtures never use).
+ * booking fixtures never use). The same consultations are booked tomorrow too, so a test run that
+ * passes midnight in London still finds them on its dashboard's Today.
  */
 import { db } from "~/db/client.server";
 import { consultationAvailability, consultationBookings, enquiries } from "~/db/schema";
-import { londonToday } from "~/utils/time";
+import { addDays, londonToday } from "~/utils/time";
 
 /** The fixture people, by viewport width. */
 export const STAFF_DAY = {
@@ -30,19 +31,22 @@ export async function seedStaffDayFixtures(now: Date = new Date()): Promise<void
       overdueReminderSentAt: new Date(arrived.getTime() + 20 * 3_600_000),
     })),
   );
-  const [slot] = await db
-    .insert(consultationAvailability)
-    .values({ date: londonToday(now), startTime: "07:45:00", endTime: "08:45:00", maxBookings: 2, currentBookings: 2 })
-    .returning();
-  await db.insert(consultationBookings).values(
-    Object.values(STAFF_DAY).map((p) => ({
-      availabilityId: slot!.id,
-      name: p.client,
-      email: `${p.client.split(" ")[0]!.toLowerCase()}@client.example`,
-      consultationType: "Initial Project Consultation",
-      durationMinutes: 60,
-      status: "pending" as const,
-      reminderSentAt: now,
-    })),
-  );
+  const today = londonToday(now);
+  for (const date of [today, addDays(today, 1)]) {
+    const [slot] = await db
+      .insert(consultationAvailability)
+      .values({ date, startTime: "07:45:00", endTime: "08:45:00", maxBookings: 2, currentBookings: 2 })
+      .returning();
+    await db.insert(consultationBookings).values(
+      Object.values(STAFF_DAY).map((p) => ({
+        availabilityId: slot!.id,
+        name: p.client,
+        email: `${p.client.split(" ")[0]!.toLowerCase()}@client.example`,
+        consultationType: "Initial Project Consultation",
+        durationMinutes: 60,
+        status: "pending" as const,
+        reminderSentAt: now,
+      })),
+    );
+  }
 }
