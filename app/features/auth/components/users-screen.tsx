@@ -66,6 +66,16 @@ function offers(intent: ConfirmedIntent, member: StaffMember, isSelf: boolean, o
   return member.twoFactorEnabled && !isSelf;
 }
 
+/**
+ * What the page says instead of a confirmation step when the member's row no longer offers the
+ * change asked about (someone else deactivated them, reset their two-factor or removed them first).
+ */
+function changedMeanwhile(member: StaffMember | undefined): string {
+  return member
+    ? `Nothing was changed: ${member.name}'s account changed before you confirmed. Their row shows it as it is now.`
+    : "Nothing was changed: that member of staff is no longer listed.";
+}
+
 /** The hidden fields of a post of `intent` about `member`; `confirmed` adds `confirmed=yes`. */
 function IntentFields({ intent, member, confirmed = false }: { intent: string; member: StaffMember; confirmed?: boolean }) {
   return (
@@ -368,8 +378,8 @@ function InviteForm() {
 /**
  * The Users page. `reply` is the answer to the last post made as a page form (before hydration,
  * without JavaScript, or from the confirmation step): an unconfirmed deactivation or two-factor
- * reset shows the confirmation step (when the member's row still offers it), anything else its
- * outcome line. The rows' own posts answer through their fetchers (toasts).
+ * reset shows the confirmation step (when the member's row still offers it; else why nothing was
+ * changed), anything else its outcome line. The rows' own posts answer through their fetchers (toasts).
  */
 export function UsersScreen({
   staff,
@@ -392,7 +402,11 @@ export function UsersScreen({
     <>
       <AdminPageHeader title="Users" description="Who can sign in to the admin portal, and what each person may do." />
       {ask ? (
-        asked && offers(ask.intent, asked, asked.id === currentAdminId, isOnlySuperAdmin(asked)) ? <ConfirmStep intent={ask.intent} member={asked} /> : null
+        asked && offers(ask.intent, asked, asked.id === currentAdminId, isOnlySuperAdmin(asked)) ? (
+          <ConfirmStep intent={ask.intent} member={asked} />
+        ) : (
+          <ReplyStatus reply={{ ok: false, message: changedMeanwhile(asked) }} />
+        )
       ) : (
         <ReplyStatus reply={reply} />
       )}
