@@ -2,31 +2,26 @@
  * Inbound e-mail is outside data: hostile messages of the size the import accepts are parsed
  * here while measuring how busy the event loop that serves visitors' pages is kept.
  * postal-mime on the main thread took 18.8 s and 1.4 GB for a 24 MB HTML part; on its worker the
- * calling thread spends 0.1-0.2 s of processor time alone (handing the message over) and up to
- * about 1.1 s beside the rest of the suite (the 24 MB copy can set off a full collection of this
- * thread's heap, whose size depends on what ran before), so the bound is 2 s: a parse back on this
- * thread would take tens of seconds. The worker's time and heap limits end such a parse.
+ * calling thread spends 0.1-0.2 s of processor time alone (handing the message over), about 1.1 s
+ * beside the rest of the suite and 2.6 s on a machine loaded beyond it (the 24 MB copy can set off
+ * a full collection of this thread's heap, whose size depends on what ran before, and with the
+ * cores busy the thread does more of that collection itself), so the bound is 5 s: a parse back on
+ * this thread took 18.8 s. The worker's time and heap limits end such a parse.
  * Processor time is what is bounded: on a loaded machine the timer's gaps also count time the
  * thread was merely waiting for a core. What the main thread does next (HTML to text, quoted
  * history) is measured on the largest input it is given.
  */
-import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
 import { MAX_MESSAGE_BYTES } from "./imap-import.server";
 import { MailParseError, MAX_HTML_CHARS, MAX_TEXT_CHARS, parseMail, PARSE_TIMEOUT_MS } from "./mime-parse.server";
+import { threadCpuMs } from "../../../tests/setup/thread-cpu";
 import { htmlBeforeQuote, htmlToText, trimQuotedHistory } from "./quoted-history";
 
 const MB = 1024 * 1024;
 const fill = (unit: string, length: number) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
 /** A message of `head`, then `unit` repeated to `bytes` bytes (built as a Buffer: no large string to collect later), then `tail`. */
 const message = (head: string, unit: string, bytes: number, tail = "") => Buffer.concat([Buffer.from(head), Buffer.alloc(bytes, unit), Buffer.from(tail)]);
-
-/** This thread's processor time so far, in ms (Linux: utime + stime of /proc/thread-self/stat, in clock ticks of 10 ms). */
-function threadCpuMs(): number {
-  const fields = readFileSync("/proc/thread-self/stat", "utf8").split(")").pop()!.trim().split(/\s+/);
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 /**
  * Runs `work` and answers the processor time this thread (the one whose event loop would serve
@@ -72,7 +67,7 @@ describe("parseMail on hostile messages", () => {
     expect(source.length).toBeLessThanOrEqual(MAX_MESSAGE_BYTES);
     const m = await measure(() => parseMail(source));
     report("24 MB HTML", m);
-    expect(m.cpuMs).toBeLessThan(2_000);
+    expect(m.cpuMs).toBeLessThan(5_000);
     expect(m.wallMs).toBeLessThan(PARSE_TIMEOUT_MS + 5_000);
     if (!(m.result instanceof Error)) expect(m.result.html!.length).toBeLessThanOrEqual(MAX_HTML_CHARS);
     else expect(m.result).toBeInstanceOf(MailParseError);
