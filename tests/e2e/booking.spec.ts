@@ -8,7 +8,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { formatLongDate, formatMonthYear } from "../../app/utils/format";
 import { expectNoSeriousA11yViolations as scanA11y } from "./support/a11y";
 import { bookingFixtures, REMINDER_VISITOR } from "./support/booking-fixtures";
-import { bookUpToConfirm, fillDetails, slotRadio, toFixtureWeek } from "./support/booking-flow";
+import { bookUpToConfirm, fillDetails, pickSlot, slotRadio, toFixtureWeek } from "./support/booking-flow";
 import { type Mail, outbox, sentTo } from "./support/mail";
 import { waitUntilHumanPace } from "./support/human-pace";
 import { waitForEnhancement, waitForSettled } from "./support/hydration";
@@ -67,7 +67,7 @@ test.describe("booking wizard", () => {
     await expect(page.getByRole("heading", { name: "Select Date & Time" })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`week=${F.week}`));
 
-    await slotRadio(page, F.open.date, F.open.startTime).check({ force: true });
+    await pickSlot(page, F.open.date, F.open.startTime);
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page.getByRole("heading", { name: "Your Information" })).toBeVisible();
     // Reload keeps the step, type and slot (they are in the URL).
@@ -255,7 +255,7 @@ async function rescheduleTo(page: Page, to: { date: string; startTime: string },
     await expectNoSeriousA11yViolations(page);
     await saveScreenshot(page, `test-results/screens/${screenshot}-picker-1440.png`, { fullPage: true });
   }
-  await slotRadio(page, to.date, to.startTime).check({ force: true });
+  await pickSlot(page, to.date, to.startTime);
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByRole("heading", { name: "Move your consultation?" })).toBeVisible();
   if (screenshot) {

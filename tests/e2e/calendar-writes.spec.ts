@@ -14,12 +14,13 @@ import { expect, test } from "@playwright/test";
 import { londonInstant } from "../../app/utils/time";
 import { TestRadicale } from "../setup/test-radicale";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
-import { fillDetails, slotRadio, toTypeWeek } from "./support/booking-flow";
+import { fillDetails, pickSlot, toTypeWeek } from "./support/booking-flow";
 import { outbox, sentTo, type Mail } from "./support/mail";
 import { connectCalendarFromUsers } from "./support/engineer-calendar";
 import { writerEngineerFixtures } from "./support/engineer-fixtures";
 import { waitUntilHumanPace } from "./support/human-pace";
 import { waitForHydration } from "./support/hydration";
+import { expectNoSidewaysScroll } from "./support/languages";
 import { shootScreens as shoot } from "./support/screenshots";
 
 const F = writerEngineerFixtures();
@@ -72,7 +73,7 @@ test("a booking made in the wizard is written into the engineer's CalDAV calenda
   expect(await context.cookies()).toEqual([]);
   const visitor = await context.newPage();
   await toTypeWeek(visitor, F.typeName, F.week);
-  await slotRadio(visitor, F.slot.date, F.slot.startTime).check({ force: true });
+  await pickSlot(visitor, F.slot.date, F.slot.startTime);
   await visitor.getByRole("button", { name: "Continue" }).click();
   await expect(visitor.getByRole("heading", { name: "Your Information" })).toBeVisible();
   const shownAt = Date.now();
@@ -113,7 +114,7 @@ test("a booking made in the wizard is written into the engineer's CalDAV calenda
     await expectNoSeriousA11yViolations(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(card.getByText("1 booking waiting to be written")).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(page);
     await page.setViewportSize({ width: 1440, height: 900 });
     await shoot(page, "calendar-writes-waiting");
   } finally {

@@ -11,7 +11,7 @@ import { formatLongDate } from "../../app/utils/format";
 import { addDays } from "../../app/utils/time";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { signInAsAdmin } from "./support/auth";
-import { fillDetails, slotRadio, toTypeWeek } from "./support/booking-flow";
+import { fillDetails, pickSlot, toTypeWeek } from "./support/booking-flow";
 import { type Mail, outbox, sentTo } from "./support/mail";
 import { engineerFixtures } from "./support/engineer-fixtures";
 import { waitUntilHumanPace } from "./support/human-pace";
@@ -72,7 +72,7 @@ test("staff set up an engineer; a visitor books, sees the engineer's meeting lin
   const visitor = await (await browser.newContext()).newPage();
   await toTypeWeek(visitor, F.typeName, F.week);
   // Two places, one engineer: one spot offered.
-  await slotRadio(visitor, F.slot.date, F.slot.startTime).check({ force: true });
+  await pickSlot(visitor, F.slot.date, F.slot.startTime);
   await visitor.getByRole("button", { name: "Continue" }).click();
   await expect(visitor.getByRole("heading", { name: "Your Information" })).toBeVisible();
   const shownAt = Date.now();

@@ -6,7 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { formatLongDate, formatMonthYear } from "../../../app/utils/format";
-import { fillDetails, slotRadio } from "../support/booking-flow";
+import { fillDetails, pickSlot } from "../support/booking-flow";
 import { mailedLink, outbox, sentTo } from "../support/mail";
 import { waitUntilHumanPace } from "../support/human-pace";
 import { expect, test, type Visitor } from "../support/visitor";
@@ -52,7 +52,7 @@ test("a new visitor reads the site, books a consultation, and days later resched
   await expect(page).toHaveURL(/\/book-consultation$/);
   await visitor.followToDocument(page.getByRole("button", { name: "Continue" }), page.getByRole("heading", { name: "Select Date & Time" }));
   await toFixtureWeek(visitor);
-  await slotRadio(page, F.from.date, F.from.startTime).check({ force: true });
+  await pickSlot(page, F.from.date, F.from.startTime);
   await visitor.followToDocument(page.getByRole("button", { name: "Continue" }), page.getByRole("heading", { name: "Your Information" }));
   const shownAt = Date.now();
   await fillDetails(page, { name: "Vic Visitor", email });
@@ -71,7 +71,7 @@ test("a new visitor reads the site, books a consultation, and days later resched
 
   await later.followToDocument(manage.getByRole("link", { name: "Reschedule" }), manage.getByRole("heading", { name: "Choose a new time" }));
   await toFixtureWeek(later);
-  await slotRadio(manage, F.to.date, F.to.startTime).check({ force: true });
+  await pickSlot(manage, F.to.date, F.to.startTime);
   await later.followToDocument(manage.getByRole("button", { name: "Continue" }), manage.getByRole("heading", { name: "Move your consultation?" }));
   await later.followToDocument(manage.getByRole("button", { name: "Confirm new time" }), manage.getByText("Your consultation has been moved."), { documents: 2 });
   await expect(manage.getByText(formatLongDate(F.to.date))).toBeVisible();
